@@ -1,0 +1,75 @@
+"""The chip store (aiosqlite): wallets, ledger, settings, tables, seats, hand journal, audit.
+
+``Store`` is the whole public surface; errors are ``StoreError`` subclasses whose text can be
+shown to players as is. See ``bot/store/store.py`` for why it is built the way it is.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.store.errors import (
+    AlreadySeated,
+    ChipsNotConserved,
+    DailyCooldown,
+    DailyDisabled,
+    HandAlreadyFinished,
+    HandInProgress,
+    HandNotFound,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidSetting,
+    NotSeated,
+    SeatTaken,
+    StoreError,
+    TableClosed,
+    TableFull,
+    TableNotFound,
+    format_duration,
+)
+from bot.store.models import (
+    AuditReport,
+    HandPlayer,
+    HandRecord,
+    LeaderRow,
+    SeatRow,
+    Settings,
+    Stats,
+    TableRow,
+    UnfinishedHand,
+)
+from bot.store.store import MAX_CHIPS, Store, check_chips
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "MAX_CHIPS",
+    "AlreadySeated",
+    "AuditReport",
+    "ChipsNotConserved",
+    "DailyCooldown",
+    "DailyDisabled",
+    "HandAlreadyFinished",
+    "HandInProgress",
+    "HandNotFound",
+    "HandPlayer",
+    "HandRecord",
+    "InsufficientFunds",
+    "InvalidAmount",
+    "InvalidSetting",
+    "LeaderRow",
+    "NotSeated",
+    "SeatRow",
+    "SeatTaken",
+    "Settings",
+    "Stats",
+    "Store",
+    "StoreError",
+    "TableClosed",
+    "TableFull",
+    "TableNotFound",
+    "TableRow",
+    "UnfinishedHand",
+    "check_chips",
+    "format_duration",
+]

@@ -1,0 +1,101 @@
+"""Domain errors of the chip store.
+
+Every error carries a sentence written for players (the Discord layer sends ``str(error)`` as a
+private reply), and raising one always means nothing was changed: the transaction that raised it
+was rolled back.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class StoreError(Exception):
+    """A request the store refuses; ``str(self)`` is a player-readable sentence."""
+
+
+class InvalidAmount(StoreError):
+    """A chip amount that is not a whole, positive number in the allowed range."""
+
+
+class InvalidSetting(StoreError):
+    """An admin setting outside its allowed range (stakes, cap, timers, buy-in range)."""
+
+
+class InsufficientFunds(StoreError):
+    """The wallet (or seat) holds fewer chips than the request needs."""
+
+    def __init__(self, message: str, *, balance: int = 0, needed: int = 0) -> None:
+        super().__init__(message)
+        self.balance = balance
+        self.needed = needed
+
+
+class DailyCooldown(StoreError):
+    """The daily grant was already claimed; ``seconds_left`` until it can be claimed again."""
+
+    def __init__(self, seconds_left: int) -> None:
+        self.seconds_left = seconds_left
+        super().__init__(
+            f"You already claimed your daily chips. Come back in {format_duration(seconds_left)}."
+        )
+
+
+class DailyDisabled(StoreError):
+    """The server's admins set the daily grant to zero."""
+
+
+class NotSeated(StoreError):
+    """The player has no seat at this table."""
+
+
+class AlreadySeated(StoreError):
+    """The player already holds a seat at this table."""
+
+
+class SeatTaken(StoreError):
+    """The requested seat belongs to someone else."""
+
+
+class TableFull(StoreError):
+    """Every seat at the table is taken."""
+
+
+class TableNotFound(StoreError):
+    """No table with that id."""
+
+
+class TableClosed(StoreError):
+    """The table is closing or closed and takes no new players."""
+
+
+class HandNotFound(StoreError):
+    """No hand with that id."""
+
+
+class HandInProgress(StoreError):
+    """The action needs the table (or the player) to be between hands."""
+
+
+class HandAlreadyFinished(StoreError):
+    """The hand was already settled or voided; a second settlement changes nothing."""
+
+
+class ChipsNotConserved(StoreError):
+    """Final stacks do not add up to the start stacks: settling would create or destroy chips."""
+
+
+def format_duration(seconds: int) -> str:
+    """Say a wait like "3 h 12 min" or "45 s", rounding up so players are never told too early."""
+    seconds = max(0, int(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = -(-seconds // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return f"{hours} h {minutes} min"
+    if hours:
+        return f"{hours} h"
+    return f"{minutes} min"

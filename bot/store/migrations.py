@@ -1,0 +1,207 @@
+"""Numbered schema migrations, embedded as strings so they ship inside the package.
+
+Migration N (1-based position in ``MIGRATIONS``) is applied when ``PRAGMA user_version`` < N,
+inside one ``BEGIN IMMEDIATE`` transaction that also bumps ``user_version``: a crash mid-migration
+leaves the previous version intact, and two processes starting at once apply it only once.
+Never edit a released migration; append a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+MIGRATION_0001_INITIAL = """
+CREATE TABLE guild_settings (
+    guild_id        INTEGER PRIMARY KEY,
+    small_bet       INTEGER,
+    small_blind     INTEGER,
+    cap             INTEGER,
+    buyin_min       INTEGER,
+    buyin_max       INTEGER,
+    buyin_default   INTEGER,
+    start_wallet    INTEGER,
+    daily_amount    INTEGER,
+    daily_cooldown  INTEGER,
+    action_timer    INTEGER,
+    draw_timer      INTEGER,
+    hand_pause      INTEGER,
+    seats           INTEGER,
+    sitout_keep     INTEGER,
+    updated_at      REAL NOT NULL
+) STRICT;
+
+CREATE TABLE channel_stakes (
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    small_bet    INTEGER NOT NULL CHECK (small_bet > 0),
+    small_blind  INTEGER CHECK (small_blind IS NULL OR small_blind > 0),
+    cap          INTEGER CHECK (cap IS NULL OR cap > 0),
+    updated_at   REAL NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE wallets (
+    guild_id       INTEGER NOT NULL,
+    user_id        INTEGER NOT NULL,
+    balance        INTEGER NOT NULL CHECK (balance >= 0),
+    last_daily_at  REAL,
+    created_at     REAL NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE poker_tables (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    status       TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closing', 'closed')),
+    button_seat  INTEGER,
+    message_id   INTEGER,
+    created_at   REAL NOT NULL,
+    UNIQUE (guild_id, channel_id)
+) STRICT;
+
+CREATE TABLE seats (
+    table_id     INTEGER NOT NULL REFERENCES poker_tables (id),
+    user_id      INTEGER NOT NULL,
+    seat         INTEGER NOT NULL CHECK (seat >= 0 AND seat < 10),
+    name         TEXT NOT NULL,
+    stack        INTEGER NOT NULL CHECK (stack >= 0),
+    sitting_out  INTEGER NOT NULL DEFAULT 0 CHECK (sitting_out IN (0, 1)),
+    sat_out_at   REAL,
+    leaving      INTEGER NOT NULL DEFAULT 0 CHECK (leaving IN (0, 1)),
+    dm_ok        INTEGER NOT NULL DEFAULT 1 CHECK (dm_ok IN (0, 1)),
+    joined_at    REAL NOT NULL,
+    PRIMARY KEY (table_id, user_id),
+    UNIQUE (table_id, seat)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE hands (
+    id           INTEGER PRIMARY KEY,
+    table_id     INTEGER NOT NULL REFERENCES poker_tables (id),
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    status       TEXT NOT NULL DEFAULT 'running'
+                 CHECK (status IN ('running', 'settled', 'voided')),
+    started_at   REAL NOT NULL,
+    ended_at     REAL,
+    phh          TEXT,
+    summary      TEXT,
+    void_reason  TEXT
+) STRICT;
+CREATE INDEX hands_by_channel ON hands (guild_id, channel_id, id);
+CREATE UNIQUE INDEX hands_one_running_per_table ON hands (table_id) WHERE status = 'running';
+
+CREATE TABLE hand_players (
+    hand_id      INTEGER NOT NULL REFERENCES hands (id),
+    user_id      INTEGER NOT NULL,
+    guild_id     INTEGER NOT NULL,
+    seat         INTEGER NOT NULL,
+    start_stack  INTEGER NOT NULL CHECK (start_stack > 0),
+    final_stack  INTEGER CHECK (final_stack IS NULL OR final_stack >= 0),
+    won          INTEGER CHECK (won IS NULL OR won >= 0),
+    showed_down  INTEGER NOT NULL DEFAULT 0 CHECK (showed_down IN (0, 1)),
+    voluntary    INTEGER CHECK (voluntary IS NULL OR voluntary IN (0, 1)),
+    PRIMARY KEY (hand_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX hand_players_by_member ON hand_players (guild_id, user_id, hand_id);
+
+CREATE TABLE hand_journal (
+    hand_id     INTEGER PRIMARY KEY REFERENCES hands (id),
+    seq         INTEGER NOT NULL,
+    state       TEXT NOT NULL,
+    updated_at  REAL NOT NULL
+) STRICT;
+
+CREATE TABLE ledger_tx (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out',
+                                              'pot_contribution', 'pot_win', 'refund', 'void')),
+    guild_id    INTEGER,
+    table_id    INTEGER,
+    hand_id     INTEGER,
+    by_user_id  INTEGER,
+    note        TEXT,
+    created_at  REAL NOT NULL
+) STRICT;
+CREATE INDEX ledger_tx_by_hand ON ledger_tx (hand_id) WHERE hand_id IS NOT NULL;
+
+CREATE TABLE ledger_entries (
+    id       INTEGER PRIMARY KEY,
+    tx_id    INTEGER NOT NULL REFERENCES ledger_tx (id),
+    account  TEXT NOT NULL,
+    amount   INTEGER NOT NULL
+) STRICT;
+CREATE INDEX ledger_entries_by_tx ON ledger_entries (tx_id);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account, amount);
+
+CREATE TRIGGER ledger_tx_append_only_update BEFORE UPDATE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_tx_append_only_delete BEFORE DELETE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+"""
+
+MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL,)
+"""Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def split_statements(script: str) -> list[str]:
+    """Cut a script into complete statements (trigger bodies keep their inner semicolons)."""
+    statements: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip():
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {pending.strip()[:80]!r}")
+    return statements
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    """The schema version recorded in the database file."""
+    rows = list(await db.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def apply_migrations(db: aiosqlite.Connection) -> int:
+    """Bring the schema up to ``SCHEMA_VERSION``; returns how many migrations ran.
+
+    ``db`` must be in autocommit mode (``isolation_level=None``) so the explicit transactions
+    here are the only ones.
+    """
+    applied = 0
+    for version, script in enumerate(MIGRATIONS, start=1):
+        if await schema_version(db) >= version:
+            continue
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            # Checked again under the write lock: another process may have just applied it.
+            if await schema_version(db) < version:
+                for statement in split_statements(script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {version:d}")
+                applied += 1
+                log.info("applied store migration %04d", version)
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    newer = await schema_version(db)
+    if newer > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"database schema version {newer} is newer than this code ({SCHEMA_VERSION})"
+        )
+    return applied

@@ -1,0 +1,217 @@
+"""Plain rows the store hands out: frozen dataclasses and named tuples, no database handles.
+
+The Discord layer keeps none of these for long; they are snapshots of committed state.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+log = logging.getLogger(__name__)
+
+TABLE_OPEN = "open"
+TABLE_CLOSING = "closing"
+TABLE_CLOSED = "closed"
+TABLE_STATUSES = (TABLE_OPEN, TABLE_CLOSING, TABLE_CLOSED)
+
+HAND_RUNNING = "running"
+HAND_SETTLED = "settled"
+HAND_VOIDED = "voided"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Stakes, buy-in range, economy and timers for a server, or for one channel's table.
+
+    Defaults are PRODUCT.md's. ``small_blind`` None means "half the small bet" (at least 1),
+    exactly as the engine's ``Stakes`` reads it.
+    """
+
+    small_bet: int = 10
+    """S: the bet size before the second draw; the big bet is 2S and the big blind is S."""
+    small_blind: int | None = None
+    """The small blind; None = max(1, small_bet // 2)."""
+    cap: int = 4
+    """Bets (and raises) allowed per betting round."""
+    buyin_min: int = 100
+    buyin_max: int = 2000
+    buyin_default: int = 400
+    """Buy-in used by ``/poker join`` without an amount."""
+    start_wallet: int = 1000
+    """Chips a member's wallet starts with on first use in a server."""
+    daily_amount: int = 250
+    """Chips granted by ``/chips daily`` (0 = turned off)."""
+    daily_cooldown: int = 20 * 3600
+    """Seconds between two daily grants."""
+    action_timer: int = 45
+    """Seconds a player has to bet, call, check or fold."""
+    draw_timer: int = 45
+    """Seconds a player has to choose discards."""
+    hand_pause: int = 8
+    """Seconds between two hands."""
+    seats: int = 6
+    """Seats at a table."""
+    sitout_keep: int = 600
+    """Seconds a sat-out seat is kept before its chips go back to the wallet."""
+
+    @property
+    def effective_small_blind(self) -> int:
+        """The small blind actually posted."""
+        if self.small_blind is not None:
+            return self.small_blind
+        return max(1, self.small_bet // 2)
+
+    @property
+    def big_blind(self) -> int:
+        """The big blind is one small bet."""
+        return self.small_bet
+
+    @property
+    def big_bet(self) -> int:
+        """Bet size after the second draw."""
+        return 2 * self.small_bet
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One poker table: at most one per channel."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    """"open", "closing" (ends after the current hand) or "closed"."""
+    button_seat: int | None
+    message_id: int | None
+    """The channel message showing the table, edited in place."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A player's seat; ``stack`` is the chips in escrow there between hands."""
+
+    table_id: int
+    seat: int
+    user_id: int
+    name: str
+    stack: int
+    sitting_out: bool
+    sat_out_at: float | None
+    leaving: bool
+    """Asked to leave mid-hand: cash out when the hand ends."""
+    dm_ok: bool
+    """Whether the bot could DM this player when they sat down."""
+
+
+class LeaderRow(NamedTuple):
+    """A leaderboard line: chips in the wallet and chips sitting at tables in this server."""
+
+    user_id: int
+    wallet: int
+    on_table: int
+
+
+class UnfinishedHand(NamedTuple):
+    """A hand begun but neither settled nor voided, with its last journaled engine state."""
+
+    hand_id: int
+    table_id: int
+    state: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class HandPlayer:
+    """One participant's result in a finished hand."""
+
+    user_id: int
+    start_stack: int
+    final_stack: int | None
+    net: int | None
+    won: int | None
+    """Chips received from the pot(s)."""
+    showed_down: bool
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A finished (or voided) hand, for ``/poker history``."""
+
+    id: int
+    table_id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    started_at: float
+    ended_at: float | None
+    summary: dict[str, Any] | None
+    void_reason: str | None
+    players: tuple[HandPlayer, ...] = ()
+
+    def net_for(self, user_id: int) -> int | None:
+        """The player's net result in this hand, None if they were not in it."""
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.net
+        return None
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A member's record in one server, over settled hands."""
+
+    hands_played: int = 0
+    hands_won: int = 0
+    """Hands where the player received chips from a pot."""
+    net_chips: int = 0
+    biggest_pot_won: int = 0
+    showdowns: int = 0
+    showdowns_won: int = 0
+    vpip_hands: int = 0
+    """Hands where the player voluntarily put chips in (blinds do not count), when known."""
+
+    @property
+    def win_rate(self) -> float:
+        """Share of hands played that the player won something in (0..1)."""
+        return self.hands_won / self.hands_played if self.hands_played else 0.0
+
+    @property
+    def vpip(self) -> float:
+        """Share of hands played with chips put in voluntarily (0..1)."""
+        return self.vpip_hands / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass
+class AuditReport:
+    """What the audit found: ``ok`` only if every chip is accounted for."""
+
+    ok: bool = True
+    granted: int = 0
+    """Everything ever issued by the mint (starting grants, dailies, admin grants)."""
+    wallets: int = 0
+    seats: int = 0
+    """Chips in table escrow."""
+    open_pots: int = 0
+    transactions: int = 0
+    entries: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def problem(self, text: str) -> None:
+        """Record one discrepancy and mark the report failed."""
+        self.ok = False
+        self.problems.append(text)
+
+    def format(self) -> str:
+        """The report as a few lines of text, as the CLI prints it."""
+        lines = [
+            f"audit: {'OK' if self.ok else 'FAILED'}",
+            f"  granted by mint : {self.granted:>15,}",
+            f"  wallets         : {self.wallets:>15,}",
+            f"  table escrow    : {self.seats:>15,}",
+            f"  open pots       : {self.open_pots:>15,}",
+            f"  held in total   : {self.wallets + self.seats + self.open_pots:>15,}",
+            f"  ledger          : {self.transactions:,} transactions, {self.entries:,} entries",
+        ]
+        lines.extend(f"  PROBLEM: {text}" for text in self.problems)
+        return "\n".join(lines)

@@ -1,0 +1,299 @@
+"""Every SQL statement the store runs, as named strings with ``?`` placeholders.
+
+Keeping them here (and nowhere else) makes the whole data access readable in one file and
+keeps values out of SQL text: only these fixed strings are ever prepared.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+# Settings --------------------------------------------------------------------------------------
+
+GUILD_SETTINGS = """
+SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
+       daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep
+FROM guild_settings WHERE guild_id = ?
+"""
+GUILD_SETTINGS_COLUMNS = (
+    "small_bet",
+    "small_blind",
+    "cap",
+    "buyin_min",
+    "buyin_max",
+    "buyin_default",
+    "start_wallet",
+    "daily_amount",
+    "daily_cooldown",
+    "action_timer",
+    "draw_timer",
+    "hand_pause",
+    "seats",
+    "sitout_keep",
+)
+
+CHANNEL_STAKES = """
+SELECT small_bet, small_blind, cap FROM channel_stakes WHERE guild_id = ? AND channel_id = ?
+"""
+
+SET_GUILD_STAKES = """
+INSERT INTO guild_settings (guild_id, small_bet, small_blind, cap, updated_at)
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    small_bet = excluded.small_bet,
+    small_blind = excluded.small_blind,
+    cap = coalesce(excluded.cap, guild_settings.cap),
+    updated_at = excluded.updated_at
+"""
+
+SET_CHANNEL_STAKES = """
+INSERT INTO channel_stakes (guild_id, channel_id, small_bet, small_blind, cap, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id) DO UPDATE SET
+    small_bet = excluded.small_bet,
+    small_blind = excluded.small_blind,
+    cap = coalesce(excluded.cap, channel_stakes.cap),
+    updated_at = excluded.updated_at
+"""
+
+CLEAR_CHANNEL_STAKES = "DELETE FROM channel_stakes WHERE guild_id = ? AND channel_id = ?"
+
+SET_GUILD_BUYIN = """
+INSERT INTO guild_settings (guild_id, buyin_min, buyin_max, buyin_default, updated_at)
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    buyin_min = excluded.buyin_min,
+    buyin_max = excluded.buyin_max,
+    buyin_default = excluded.buyin_default,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_TIMER = """
+INSERT INTO guild_settings (guild_id, action_timer, draw_timer, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    action_timer = excluded.action_timer,
+    draw_timer = excluded.draw_timer,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_ECONOMY = """
+INSERT INTO guild_settings (guild_id, start_wallet, daily_amount, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    start_wallet = excluded.start_wallet,
+    daily_amount = excluded.daily_amount,
+    updated_at = excluded.updated_at
+"""
+
+# Wallets ---------------------------------------------------------------------------------------
+
+WALLET = "SELECT balance, last_daily_at FROM wallets WHERE guild_id = ? AND user_id = ?"
+
+CREATE_WALLET = """
+INSERT INTO wallets (guild_id, user_id, balance, last_daily_at, created_at)
+VALUES (?, ?, ?, NULL, ?)
+"""
+
+CREDIT_WALLET = "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
+
+DEBIT_WALLET = """
+UPDATE wallets SET balance = balance - ?
+WHERE guild_id = ? AND user_id = ? AND balance >= ?
+"""
+
+CLAIM_DAILY = """
+UPDATE wallets SET balance = balance + ?, last_daily_at = ?
+WHERE guild_id = ? AND user_id = ?
+"""
+
+LEADERBOARD = """
+SELECT w.user_id, w.balance, coalesce(s.on_table, 0) AS on_table
+FROM wallets AS w
+LEFT JOIN (
+    SELECT seats.user_id, sum(seats.stack) AS on_table
+    FROM seats JOIN poker_tables AS t ON t.id = seats.table_id
+    WHERE t.guild_id = ?
+    GROUP BY seats.user_id
+) AS s ON s.user_id = w.user_id
+WHERE w.guild_id = ?
+ORDER BY w.balance + coalesce(s.on_table, 0) DESC, w.user_id
+LIMIT ?
+"""
+
+# Tables and seats ------------------------------------------------------------------------------
+
+TABLE_COLUMNS = "id, guild_id, channel_id, status, button_seat, message_id"
+
+TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
+
+TABLE_BY_CHANNEL = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE guild_id = ? AND channel_id = ?"
+
+CREATE_TABLE = """
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at) VALUES (?, ?, 'open', ?)
+"""
+
+REOPEN_TABLE = "UPDATE poker_tables SET status = 'open' WHERE id = ? AND status = 'closed'"
+
+OPEN_TABLES = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE status != 'closed' ORDER BY id"
+
+SET_TABLE_MESSAGE = "UPDATE poker_tables SET message_id = ? WHERE id = ?"
+
+SET_TABLE_STATUS = "UPDATE poker_tables SET status = ? WHERE id = ?"
+
+SET_BUTTON = "UPDATE poker_tables SET button_seat = ? WHERE id = ?"
+
+CLOSE_TABLE = "UPDATE poker_tables SET status = 'closed', button_seat = NULL WHERE id = ?"
+
+SEAT_COLUMNS = "table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok"
+
+SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat"
+
+SEAT_OF = f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? AND user_id = ?"
+
+INSERT_SEAT = """
+INSERT INTO seats (table_id, user_id, seat, name, stack, sitting_out, sat_out_at, leaving, dm_ok,
+                   joined_at)
+VALUES (?, ?, ?, ?, ?, 0, NULL, 0, ?, ?)
+"""
+
+ADD_TO_SEAT = "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?"
+
+SET_SEAT_STACK = "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? AND stack = ?"
+
+DELETE_SEAT = "DELETE FROM seats WHERE table_id = ? AND user_id = ?"
+
+# update_seat builds its SET list from these fixed fragments only.
+SEAT_UPDATES = {
+    "sitting_out": "sitting_out = ?",
+    "sat_out_at": "sat_out_at = ?",
+    "leaving": "leaving = ?",
+    "dm_ok": "dm_ok = ?",
+    "name": "name = ?",
+}
+UPDATE_SEAT = "UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ?"
+
+IN_RUNNING_HAND = """
+SELECT h.id FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.table_id = ? AND h.status = 'running' AND p.user_id = ?
+"""
+
+RUNNING_HAND_AT_TABLE = "SELECT id FROM hands WHERE table_id = ? AND status = 'running'"
+
+# Hands -----------------------------------------------------------------------------------------
+
+INSERT_HAND = """
+INSERT INTO hands (table_id, guild_id, channel_id, status, started_at)
+VALUES (?, ?, ?, 'running', ?)
+"""
+
+INSERT_HAND_PLAYER = """
+INSERT INTO hand_players (hand_id, user_id, guild_id, seat, start_stack) VALUES (?, ?, ?, ?, ?)
+"""
+
+HAND = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands WHERE id = ?
+"""
+
+HAND_PLAYERS = """
+SELECT hand_id, user_id, seat, start_stack, final_stack, won, showed_down
+FROM hand_players WHERE hand_id = ? ORDER BY seat
+"""
+
+JOURNAL = """
+INSERT INTO hand_journal (hand_id, seq, state, updated_at)
+SELECT id, 1, ?, ? FROM hands WHERE id = ? AND status = 'running'
+ON CONFLICT (hand_id) DO UPDATE SET
+    seq = hand_journal.seq + 1, state = excluded.state, updated_at = excluded.updated_at
+"""
+
+HAND_STATUS = "SELECT status FROM hands WHERE id = ?"
+
+DELETE_JOURNAL = "DELETE FROM hand_journal WHERE hand_id = ?"
+
+SETTLE_PLAYER = """
+UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?
+WHERE hand_id = ? AND user_id = ?
+"""
+
+SETTLE_HAND = """
+UPDATE hands SET status = 'settled', ended_at = ?, phh = ?, summary = ?
+WHERE id = ? AND status = 'running'
+"""
+
+VOID_PLAYER = "UPDATE hand_players SET final_stack = start_stack, won = 0 WHERE hand_id = ?"
+
+VOID_HAND = """
+UPDATE hands SET status = 'voided', ended_at = ?, void_reason = ?
+WHERE id = ? AND status = 'running'
+"""
+
+UNFINISHED_HANDS = """
+SELECT h.id, h.table_id, j.state
+FROM hands AS h LEFT JOIN hand_journal AS j ON j.hand_id = h.id
+WHERE h.status = 'running'
+ORDER BY h.id
+"""
+
+JOURNAL_STATE = "SELECT state FROM hand_journal WHERE hand_id = ?"
+
+HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
+
+RECENT_HANDS = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE guild_id = ?1 AND status != 'running'
+  AND (?2 IS NULL OR channel_id = ?2)
+  AND (?3 IS NULL OR id IN (SELECT hand_id FROM hand_players WHERE guild_id = ?1 AND user_id = ?3))
+ORDER BY id DESC
+LIMIT ?4
+"""
+
+PLAYER_STATS = """
+SELECT count(*),
+       coalesce(sum(p.won > 0), 0),
+       coalesce(sum(p.final_stack - p.start_stack), 0),
+       coalesce(max(p.won), 0),
+       coalesce(sum(p.showed_down), 0),
+       coalesce(sum(p.showed_down AND p.won > 0), 0),
+       coalesce(sum(p.voluntary), 0)
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
+"""
+
+# Ledger ----------------------------------------------------------------------------------------
+
+INSERT_LEDGER_TX = """
+INSERT INTO ledger_tx (kind, guild_id, table_id, hand_id, by_user_id, note, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+"""
+
+INSERT_LEDGER_ENTRY = "INSERT INTO ledger_entries (tx_id, account, amount) VALUES (?, ?, ?)"
+
+# Audit -----------------------------------------------------------------------------------------
+
+AUDIT_UNBALANCED_TX = """
+SELECT tx_id, sum(amount) FROM ledger_entries GROUP BY tx_id HAVING sum(amount) != 0 LIMIT 20
+"""
+AUDIT_COUNTS = "SELECT (SELECT count(*) FROM ledger_tx), (SELECT count(*) FROM ledger_entries)"
+AUDIT_ACCOUNT_SUMS = "SELECT account, sum(amount) FROM ledger_entries GROUP BY account"
+AUDIT_WALLETS = "SELECT guild_id, user_id, balance FROM wallets"
+AUDIT_SEATS = "SELECT table_id, user_id, stack FROM seats"
+AUDIT_HAND_STATUS = "SELECT id, status FROM hands"
+AUDIT_RUNNING_PLAYERS = """
+SELECT h.id, h.table_id, p.user_id, p.start_stack, s.stack
+FROM hands AS h
+JOIN hand_players AS p ON p.hand_id = h.id
+LEFT JOIN seats AS s ON s.table_id = h.table_id AND s.user_id = p.user_id
+WHERE h.status = 'running'
+"""
+
+LEDGER_ENTRIES = """
+SELECT t.kind, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE ?1 IS NULL OR t.hand_id = ?1
+ORDER BY e.id
+"""

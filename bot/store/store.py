@@ -1,0 +1,1377 @@
+"""The chip store: wallets, a double-entry ledger, settings, tables, seats and the hand journal.
+
+Why it is built this way:
+
+* One writer connection, and an ``asyncio.Lock`` around each of its transactions. aiosqlite runs
+  every statement of a connection on one thread, so two coroutines sharing the connection would
+  otherwise interleave statements inside one transaction and commit each other's half-done
+  transfer. Every read-then-write runs inside ``BEGIN IMMEDIATE`` (the write lock is taken before
+  the read, so no other process can change what was read).
+* A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
+  times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
+  never released halfway.
+* A second, read-only connection serves pure reads: WAL lets it read the last committed state
+  while the writer works, and it can never observe another coroutine's uncommitted writes.
+* WAL with ``synchronous=FULL``: every commit fsyncs the WAL, so a committed transfer or journal
+  entry survives a power cut, not only a process crash (NORMAL would survive a crash of the bot but
+  could lose the last commits on power loss — the one thing players must never see).
+* Chips move only as ledger transactions whose entries sum to zero; wallet and seat rows hold the
+  balances beside the ledger, and ``audit()`` checks one against the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import math
+import os
+import time
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.store import queries as q
+from bot.store.errors import (
+    AlreadySeated,
+    ChipsNotConserved,
+    DailyCooldown,
+    DailyDisabled,
+    HandAlreadyFinished,
+    HandInProgress,
+    HandNotFound,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidSetting,
+    NotSeated,
+    SeatTaken,
+    StoreError,
+    TableClosed,
+    TableFull,
+    TableNotFound,
+)
+from bot.store.migrations import apply_migrations
+from bot.store.models import (
+    HAND_RUNNING,
+    TABLE_CLOSED,
+    TABLE_OPEN,
+    TABLE_STATUSES,
+    AuditReport,
+    HandPlayer,
+    HandRecord,
+    LeaderRow,
+    SeatRow,
+    Settings,
+    Stats,
+    TableRow,
+    UnfinishedHand,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Body = Callable[[aiosqlite.Connection], Awaitable[T]]
+
+MAX_CHIPS = 10**12
+"""Largest single amount (grant, buy-in, stack) the store accepts."""
+MAX_BALANCE = 10**15
+"""Largest wallet; far below SQLite's 2**63 so sums can never overflow."""
+MAX_ID = 2**63 - 1
+MAX_SMALL_BET = 10**9
+MAX_CAP = 10
+MIN_TIMER_SECONDS = 10
+MAX_TIMER_SECONDS = 600
+MAX_ECONOMY = 10**9
+BUSY_TIMEOUT_MS = 10_000
+
+MINT = "mint"
+
+
+def wallet_account(guild_id: int, user_id: int) -> str:
+    """Ledger account of a member's wallet in one server."""
+    return f"wallet:{guild_id}:{user_id}"
+
+
+def seat_account(table_id: int, user_id: int) -> str:
+    """Ledger account of the chips a player holds in escrow at a table."""
+    return f"seat:{table_id}:{user_id}"
+
+
+def pot_account(hand_id: int) -> str:
+    """Ledger account of one hand's pot (empty again once the hand is settled or voided)."""
+    return f"pot:{hand_id}"
+
+
+def check_chips(
+    value: object, what: str = "amount", *, minimum: int = 1, maximum: int = MAX_CHIPS
+) -> int:
+    """Return ``value`` if it is a plain ``int`` chip amount in range, else raise InvalidAmount.
+
+    ``bool``, ``float``, strings and int subclasses are refused: ``True`` is not one chip and
+    ``"100a"`` is not a hundred.
+    """
+    if type(value) is not int:
+        raise InvalidAmount(f"The {what} must be a whole number of chips.")
+    if value < minimum:
+        if minimum == 1:
+            raise InvalidAmount(f"The {what} must be more than zero chips.")
+        if minimum == 0:
+            raise InvalidAmount(f"The {what} cannot be negative.")
+        raise InvalidAmount(f"The {what} must be at least {minimum:,} chips.")
+    if value > maximum:
+        raise InvalidAmount(f"The {what} can be at most {maximum:,} chips.")
+    return value
+
+
+def check_id(value: object, what: str) -> int:
+    """Discord ids are non-negative 64-bit ints; anything else is a caller bug, refused early."""
+    if type(value) is not int or not 0 <= value <= MAX_ID:
+        raise StoreError(f"Unknown {what}.")
+    return value
+
+
+def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
+    """Return an int setting within [minimum, maximum] or raise InvalidSetting saying the range."""
+    if type(value) is not int:
+        raise InvalidSetting(f"The {what} must be a whole number.")
+    if not minimum <= value <= maximum:
+        raise InvalidSetting(f"The {what} must be between {minimum:,} and {maximum:,}.")
+    return value
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def _consume_result(task: asyncio.Future[Any]) -> None:
+    """Retrieve a detached transaction's outcome so a failure is logged, not lost."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, StoreError):
+        log.error("store transaction failed after its caller was cancelled", exc_info=error)
+
+
+def _table_row(row: Iterable[Any]) -> TableRow:
+    id_, guild_id, channel_id, status, button_seat, message_id = row
+    return TableRow(id_, guild_id, channel_id, status, button_seat, message_id)
+
+
+def _seat_row(row: Iterable[Any]) -> SeatRow:
+    table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok = row
+    return SeatRow(
+        table_id=table_id,
+        seat=seat,
+        user_id=user_id,
+        name=name,
+        stack=stack,
+        sitting_out=bool(sitting_out),
+        sat_out_at=sat_out_at,
+        leaving=bool(leaving),
+        dm_ok=bool(dm_ok),
+    )
+
+
+def _int_keys(mapping: Mapping[Any, Any] | None) -> dict[int, Any] | None:
+    """JSON turns int keys into strings; accept either for ids read back from a summary."""
+    if mapping is None:
+        return None
+    return {int(key): value for key, value in mapping.items()}
+
+
+class Store:
+    """The chip store: ``store = await Store.open(path)`` ... ``await store.close()``."""
+
+    def __init__(
+        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self._closed = False
+
+    # Opening and closing -----------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:
+        """Open (creating it and its folder if needed) the database and apply migrations.
+
+        ``synchronous`` is FULL by default (durable commits); tests of raw speed may pass NORMAL.
+        """
+        if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
+        db_path = Path(path)
+        if str(path) == ":memory:":
+            raise ValueError("the store needs a file: a reader and a writer share it")
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await aiosqlite.connect(db_path, isolation_level=None)
+        try:
+            await writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            rows = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
+            if str(rows[0][0]).lower() != "wal":
+                raise RuntimeError(f"could not switch {db_path} to WAL mode")
+            await writer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await writer.execute("PRAGMA foreign_keys = ON")
+            applied = await apply_migrations(writer)
+            reader = await aiosqlite.connect(db_path, isolation_level=None)
+        except BaseException:
+            await writer.close()
+            raise
+        try:
+            await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            await writer.close()
+            raise
+        log.info("store opened at %s (%d migrations applied)", db_path, applied)
+        return cls(db_path, writer, reader)
+
+    async def close(self) -> None:
+        """Wait for running transactions, then close both connections."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._write_lock, self._read_lock:
+            try:
+                await self._writer.execute("PRAGMA optimize")
+            except Exception:
+                log.debug("PRAGMA optimize failed at close", exc_info=True)
+            await self._reader.close()
+            await self._writer.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # Transactions ------------------------------------------------------------------------------
+
+    async def _shielded(self, work: Awaitable[T]) -> T:
+        task = asyncio.ensure_future(work)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                task.add_done_callback(_consume_result)
+            raise
+
+    async def _write(self, body: Body[T], *, immediate: bool = True) -> T:
+        """Run ``body`` as one writer transaction (BEGIN IMMEDIATE .. COMMIT) under the lock.
+
+        ``immediate=False`` runs a single self-contained statement in autocommit mode (it is its
+        own transaction), saving two round trips to the database thread.
+        """
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        return await self._shielded(self._run_write(body, immediate))
+
+    async def _run_write(self, body: Body[T], immediate: bool) -> T:
+        async with self._write_lock:
+            db = self._writer
+            if not immediate:
+                return await body(db)
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                result = await body(db)
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback(db)
+                raise
+            return result
+
+    async def _read(self, body: Body[T]) -> T:
+        """Run ``body`` on the read-only connection inside one snapshot (BEGIN .. ROLLBACK)."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        return await self._shielded(self._run_read(body))
+
+    async def _run_read(self, body: Body[T]) -> T:
+        async with self._read_lock:
+            db = self._reader
+            await db.execute("BEGIN")
+            try:
+                return await body(db)
+            finally:
+                await self._rollback(db)
+
+    @staticmethod
+    async def _rollback(db: aiosqlite.Connection) -> None:
+        # OperationalError: SQLite already rolled back, or nothing was begun.
+        with contextlib.suppress(aiosqlite.OperationalError):
+            await db.execute("ROLLBACK")
+
+    @staticmethod
+    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+        rows = list(await db.execute_fetchall(sql, tuple(params)))
+        return rows[0] if rows else None
+
+    @staticmethod
+    async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return list(await db.execute_fetchall(sql, tuple(params)))
+
+    @staticmethod
+    async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
+        """Execute one statement and return how many rows it changed."""
+        cursor = await db.execute(sql, tuple(params))
+        count = cursor.rowcount
+        await cursor.close()
+        return count
+
+    async def _post(
+        self,
+        db: aiosqlite.Connection,
+        kind: str,
+        entries: Iterable[tuple[str, int]],
+        *,
+        now: float,
+        guild_id: int | None = None,
+        table_id: int | None = None,
+        hand_id: int | None = None,
+        by_user_id: int | None = None,
+        note: str | None = None,
+    ) -> int:
+        """Append one ledger transaction; its entries must sum to zero (zeros are skipped)."""
+        lines = [(account, amount) for account, amount in entries if amount != 0]
+        if sum(amount for _, amount in lines) != 0:
+            raise RuntimeError(f"unbalanced ledger transaction {kind}: {lines}")
+        cursor = await db.execute(
+            q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
+        )
+        tx_id = cursor.lastrowid
+        await cursor.close()
+        if tx_id is None:
+            raise RuntimeError("ledger insert returned no id")
+        if lines:
+            await db.executemany(
+                q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
+            )
+        return tx_id
+
+    # Settings ----------------------------------------------------------------------------------
+
+    async def _guild_settings(self, db: aiosqlite.Connection, guild_id: int) -> Settings:
+        row = await self._one(db, q.GUILD_SETTINGS, (guild_id,))
+        if row is None:
+            return Settings()
+        overrides = {
+            column: value
+            for column, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True)
+            if value is not None
+        }
+        return Settings(**overrides)
+
+    async def _table_settings(
+        self, db: aiosqlite.Connection, guild_id: int, channel_id: int
+    ) -> Settings:
+        settings = await self._guild_settings(db, guild_id)
+        row = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
+        if row is None:
+            return settings
+        small_bet, small_blind, cap = row
+        return Settings(
+            **{
+                **settings.__dict__,
+                "small_bet": small_bet,
+                "small_blind": small_blind,
+                "cap": cap if cap is not None else settings.cap,
+            }
+        )
+
+    async def guild_settings(self, guild_id: int) -> Settings:
+        """The server's settings (PRODUCT.md defaults where an admin set nothing)."""
+        check_id(guild_id, "server")
+        return await self._read(lambda db: self._guild_settings(db, guild_id))
+
+    async def table_settings(self, guild_id: int, channel_id: int) -> Settings:
+        """The server's settings with this channel's stake overrides laid over them."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        return await self._read(lambda db: self._table_settings(db, guild_id, channel_id))
+
+    async def set_stakes(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        small_bet: int,
+        small_blind: int | None = None,
+        cap: int | None = None,
+    ) -> Settings:
+        """Set the stakes of one channel's table, or the server default when ``channel_id`` is None.
+
+        ``small_blind`` None means half the small bet; ``cap`` None keeps the current cap (a new
+        channel override inherits the server's). Returns the resulting settings.
+        """
+        check_id(guild_id, "server")
+        if channel_id is not None:
+            check_id(channel_id, "channel")
+        check_setting(small_bet, "small bet", 1, MAX_SMALL_BET)
+        if small_blind is not None:
+            if type(small_blind) is not int:
+                raise InvalidSetting("The small blind must be a whole number.")
+            if not 1 <= small_blind < small_bet:
+                raise InvalidSetting(
+                    f"The small blind must be at least 1 and less than the small bet "
+                    f"({small_bet:,})."
+                )
+        if cap is not None:
+            check_setting(cap, "cap", 1, MAX_CAP)
+
+        async def body(db: aiosqlite.Connection) -> Settings:
+            now = time.time()
+            if channel_id is None:
+                await self._run(
+                    db, q.SET_GUILD_STAKES, (guild_id, small_bet, small_blind, cap, now)
+                )
+                return await self._guild_settings(db, guild_id)
+            await self._run(
+                db, q.SET_CHANNEL_STAKES, (guild_id, channel_id, small_bet, small_blind, cap, now)
+            )
+            return await self._table_settings(db, guild_id, channel_id)
+
+        settings = await self._write(body)
+        log.info(
+            "stakes set for guild %s channel %s: %s/%s cap %s",
+            guild_id,
+            channel_id,
+            settings.effective_small_blind,
+            settings.small_bet,
+            settings.cap,
+        )
+        return settings
+
+    async def clear_stakes(self, guild_id: int, channel_id: int) -> Settings:
+        """Drop a channel's stake override so its table follows the server default again."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+
+        async def body(db: aiosqlite.Connection) -> Settings:
+            await self._run(db, q.CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
+            return await self._table_settings(db, guild_id, channel_id)
+
+        return await self._write(body)
+
+    async def set_buyin(
+        self, guild_id: int, minimum: int, maximum: int, default: int | None = None
+    ) -> Settings:
+        """Set the server's buy-in range; ``default`` None keeps the old default, clamped."""
+        check_id(guild_id, "server")
+        check_setting(minimum, "minimum buy-in", 1, MAX_CHIPS)
+        check_setting(maximum, "maximum buy-in", 1, MAX_CHIPS)
+        if minimum > maximum:
+            raise InvalidSetting(
+                f"The minimum buy-in ({minimum:,}) cannot be above the maximum ({maximum:,})."
+            )
+        if default is not None:
+            check_setting(default, "default buy-in", minimum, maximum)
+
+        async def body(db: aiosqlite.Connection) -> Settings:
+            current = await self._guild_settings(db, guild_id)
+            chosen = default
+            if chosen is None:
+                chosen = min(max(current.buyin_default, minimum), maximum)
+            await self._run(
+                db, q.SET_GUILD_BUYIN, (guild_id, minimum, maximum, chosen, time.time())
+            )
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    async def set_timer(
+        self,
+        guild_id: int,
+        seconds: int,
+        *,
+        minimum: int = MIN_TIMER_SECONDS,
+        maximum: int = MAX_TIMER_SECONDS,
+    ) -> Settings:
+        """Set the action and draw timers; the caller may widen the bounds (tests use 1 s)."""
+        check_id(guild_id, "server")
+        check_setting(seconds, "timer (seconds)", minimum, maximum)
+
+        async def body(db: aiosqlite.Connection) -> Settings:
+            await self._run(db, q.SET_GUILD_TIMER, (guild_id, seconds, seconds, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    async def set_economy(self, guild_id: int, start: int, daily: int) -> Settings:
+        """Set the starting wallet of new members and the daily grant (0 turns either off)."""
+        check_id(guild_id, "server")
+        check_setting(start, "starting wallet", 0, MAX_ECONOMY)
+        check_setting(daily, "daily grant", 0, MAX_ECONOMY)
+
+        async def body(db: aiosqlite.Connection) -> Settings:
+            await self._run(db, q.SET_GUILD_ECONOMY, (guild_id, start, daily, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    # Wallets -----------------------------------------------------------------------------------
+
+    async def _ensure_wallet(
+        self, db: aiosqlite.Connection, guild_id: int, user_id: int, now: float
+    ) -> tuple[int, float | None]:
+        """(balance, last daily time) of a wallet, creating it with the starting grant."""
+        row = await self._one(db, q.WALLET, (guild_id, user_id))
+        if row is not None:
+            return int(row[0]), row[1]
+        settings = await self._guild_settings(db, guild_id)
+        start = settings.start_wallet
+        await self._run(db, q.CREATE_WALLET, (guild_id, user_id, start, now))
+        await self._post(
+            db,
+            "start",
+            [(MINT, -start), (wallet_account(guild_id, user_id), start)],
+            now=now,
+            guild_id=guild_id,
+            note="starting wallet",
+        )
+        log.info("wallet created for user %s in guild %s with %d chips", user_id, guild_id, start)
+        return start, None
+
+    async def _debit_wallet(
+        self, db: aiosqlite.Connection, guild_id: int, user_id: int, amount: int, balance: int
+    ) -> None:
+        changed = await self._run(db, q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
+        if changed != 1:
+            raise InsufficientFunds(
+                f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
+                balance=balance,
+                needed=amount,
+            )
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """Chips in a member's wallet, creating the wallet with the starting grant on first use."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        row = await self._read(lambda db: self._one(db, q.WALLET, (guild_id, user_id)))
+        if row is not None:
+            return int(row[0])
+
+        async def body(db: aiosqlite.Connection) -> int:
+            balance, _ = await self._ensure_wallet(db, guild_id, user_id, time.time())
+            return balance
+
+        return await self._write(body)
+
+    async def claim_daily(
+        self, guild_id: int, user_id: int, now: float | None = None
+    ) -> tuple[int, int]:
+        """Grant the daily chips; returns (granted, new balance) or raises DailyCooldown."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        when = time.time() if now is None else float(now)
+
+        async def body(db: aiosqlite.Connection) -> tuple[int, int]:
+            settings = await self._guild_settings(db, guild_id)
+            balance, last = await self._ensure_wallet(db, guild_id, user_id, when)
+            if settings.daily_amount <= 0:
+                raise DailyDisabled("Daily chips are turned off on this server.")
+            if last is not None and when - last < settings.daily_cooldown:
+                raise DailyCooldown(math.ceil(settings.daily_cooldown - (when - last)))
+            amount = settings.daily_amount
+            if balance + amount > MAX_BALANCE:
+                raise InvalidAmount("Your wallet is full; spend some chips first.")
+            await self._run(db, q.CLAIM_DAILY, (amount, when, guild_id, user_id))
+            await self._post(
+                db,
+                "daily",
+                [(MINT, -amount), (wallet_account(guild_id, user_id), amount)],
+                now=when,
+                guild_id=guild_id,
+            )
+            return amount, balance + amount
+
+        return await self._write(body)
+
+    async def grant(self, guild_id: int, user_id: int, amount: int, by_user_id: int) -> int:
+        """An admin grant from the mint into a member's wallet; returns the new balance."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        check_id(by_user_id, "member")
+        check_chips(amount, "grant")
+
+        async def body(db: aiosqlite.Connection) -> int:
+            now = time.time()
+            balance, _ = await self._ensure_wallet(db, guild_id, user_id, now)
+            if balance + amount > MAX_BALANCE:
+                raise InvalidAmount(
+                    f"That would put more than {MAX_BALANCE:,} chips in one wallet."
+                )
+            await self._run(db, q.CREDIT_WALLET, (amount, guild_id, user_id))
+            await self._post(
+                db,
+                "grant",
+                [(MINT, -amount), (wallet_account(guild_id, user_id), amount)],
+                now=now,
+                guild_id=guild_id,
+                by_user_id=by_user_id,
+            )
+            return balance + amount
+
+        new_balance = await self._write(body)
+        log.info("grant of %d to user %s in guild %s by %s", amount, user_id, guild_id, by_user_id)
+        return new_balance
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderRow]:
+        """Members with the most chips (wallet plus chips at tables), richest first."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1000)
+        rows = await self._read(
+            lambda db: self._all(db, q.LEADERBOARD, (guild_id, guild_id, limit))
+        )
+        return [LeaderRow(int(user), int(wallet), int(on_table)) for user, wallet, on_table in rows]
+
+    # Tables and seats --------------------------------------------------------------------------
+
+    async def _table(self, db: aiosqlite.Connection, table_id: int) -> TableRow:
+        row = await self._one(db, q.TABLE_BY_ID, (table_id,))
+        if row is None:
+            raise TableNotFound("There is no such table.")
+        return _table_row(row)
+
+    async def _seat(self, db: aiosqlite.Connection, table_id: int, user_id: int) -> SeatRow:
+        row = await self._one(db, q.SEAT_OF, (table_id, user_id))
+        if row is None:
+            raise NotSeated("You are not seated at this table.")
+        return _seat_row(row)
+
+    async def _refuse_if_in_hand(
+        self, db: aiosqlite.Connection, table_id: int, user_id: int, message: str
+    ) -> None:
+        if await self._one(db, q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
+            raise HandInProgress(message)
+
+    async def get_or_create_table(self, guild_id: int, channel_id: int) -> TableRow:
+        """This channel's table, opening one if there is none (a closed one is reopened)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+
+        async def body(db: aiosqlite.Connection) -> TableRow:
+            row = await self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if row is None:
+                await self._run(db, q.CREATE_TABLE, (guild_id, channel_id, time.time()))
+                log.info("table opened in guild %s channel %s", guild_id, channel_id)
+            elif row[3] == TABLE_CLOSED:
+                await self._run(db, q.REOPEN_TABLE, (row[0],))
+                log.info("table %s reopened", row[0])
+            else:
+                return _table_row(row)
+            return _table_row(await self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+
+        return await self._write(body)
+
+    async def table(self, table_id: int) -> TableRow:
+        """One table by id (TableNotFound if none)."""
+        return await self._read(lambda db: self._table(db, table_id))
+
+    async def table_for_channel(self, guild_id: int, channel_id: int) -> TableRow | None:
+        """This channel's table if one was ever opened, without creating one."""
+        row = await self._read(lambda db: self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+        return None if row is None else _table_row(row)
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel message that shows the table (edited in place)."""
+        if message_id is not None:
+            check_id(message_id, "message")
+        await self._update_table(q.SET_TABLE_MESSAGE, (message_id, table_id))
+
+    async def set_table_status(self, table_id: int, status: str) -> None:
+        """Mark a table open, closing (ends after this hand) or closed."""
+        if status not in TABLE_STATUSES:
+            raise StoreError(f"Unknown table status {status!r}.")
+        await self._update_table(q.SET_TABLE_STATUS, (status, table_id))
+
+    async def set_button(self, table_id: int, seat: int | None) -> None:
+        """Remember which seat has the dealer button."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_CAP):
+            raise StoreError("There is no such seat.")
+        await self._update_table(q.SET_BUTTON, (seat, table_id))
+
+    async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
+        async def body(db: aiosqlite.Connection) -> None:
+            if await self._run(db, sql, params) != 1:
+                raise TableNotFound("There is no such table.")
+
+        await self._write(body, immediate=False)
+
+    async def open_tables(self) -> list[TableRow]:
+        """Tables not closed (open or closing), for sessions to restore after a restart."""
+        rows = await self._read(lambda db: self._all(db, q.OPEN_TABLES))
+        return [_table_row(row) for row in rows]
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        """The seated players of a table in seat order."""
+        rows = await self._read(lambda db: self._all(db, q.SEATS, (table_id,)))
+        return [_seat_row(row) for row in rows]
+
+    async def seat_of(self, table_id: int, user_id: int) -> SeatRow | None:
+        """A player's seat at this table, or None."""
+        row = await self._read(lambda db: self._one(db, q.SEAT_OF, (table_id, user_id)))
+        return None if row is None else _seat_row(row)
+
+    async def buy_in(
+        self,
+        table_id: int,
+        user_id: int,
+        name: str,
+        amount: int,
+        *,
+        seat: int | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        dm_ok: bool = True,
+    ) -> SeatRow:
+        """Sit down: move ``amount`` chips from the wallet into escrow at a free seat.
+
+        ``minimum``/``maximum`` default to the table's buy-in range; ``seat`` None takes the
+        lowest free seat. The wallet is created (with the starting grant) if needed.
+        """
+        check_id(user_id, "member")
+        if not isinstance(name, str):
+            raise StoreError("A player needs a name.")
+        check_chips(amount, "buy-in")
+        if seat is not None and type(seat) is not int:
+            raise StoreError("There is no such seat.")
+        for bound in (minimum, maximum):
+            if bound is not None:
+                check_chips(bound, "buy-in limit")
+
+        async def body(db: aiosqlite.Connection) -> SeatRow:
+            now = time.time()
+            table = await self._table(db, table_id)
+            if table.status != TABLE_OPEN:
+                raise TableClosed("This table is closing and takes no new players.")
+            settings = await self._table_settings(db, table.guild_id, table.channel_id)
+            low = settings.buyin_min if minimum is None else minimum
+            high = settings.buyin_max if maximum is None else maximum
+            if not low <= amount <= high:
+                raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
+            existing = await self._one(db, q.SEAT_OF, (table_id, user_id))
+            if existing is not None:
+                raise AlreadySeated(
+                    f"You are already seated at this table (seat {existing[1] + 1})."
+                )
+            taken = {row[1] for row in await self._all(db, q.SEATS, (table_id,))}
+            if seat is None:
+                free = [number for number in range(settings.seats) if number not in taken]
+                if not free:
+                    raise TableFull(f"The table is full ({settings.seats} seats).")
+                chosen = free[0]
+            else:
+                if not 0 <= seat < settings.seats:
+                    raise StoreError(f"Seats are numbered 1 to {settings.seats}.")
+                if seat in taken:
+                    if len(taken) >= settings.seats:
+                        raise TableFull(f"The table is full ({settings.seats} seats).")
+                    raise SeatTaken(f"Seat {seat + 1} is taken.")
+                chosen = seat
+            balance, _ = await self._ensure_wallet(db, table.guild_id, user_id, now)
+            if balance < amount:
+                raise InsufficientFunds(
+                    f"You have only {balance:,} chips in your wallet; "
+                    f"this buy-in needs {amount:,}.",
+                    balance=balance,
+                    needed=amount,
+                )
+            await self._debit_wallet(db, table.guild_id, user_id, amount, balance)
+            await self._run(
+                db, q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
+            )
+            await self._post(
+                db,
+                "buy_in",
+                [
+                    (wallet_account(table.guild_id, user_id), -amount),
+                    (seat_account(table_id, user_id), amount),
+                ],
+                now=now,
+                guild_id=table.guild_id,
+                table_id=table_id,
+            )
+            return await self._seat(db, table_id, user_id)
+
+        row = await self._write(body)
+        log.info(
+            "user %s bought in for %d at table %s seat %d", user_id, amount, table_id, row.seat
+        )
+        return row
+
+    async def add_chips(
+        self,
+        table_id: int,
+        user_id: int,
+        amount: int,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> SeatRow:
+        """Top up a seated player's stack from the wallet between hands (never above the maximum).
+
+        ``minimum`` is accepted for symmetry with ``buy_in``; the top-up itself only needs to be
+        positive, and the resulting stack must not exceed ``maximum`` (default: the table's).
+        """
+        check_id(user_id, "member")
+        check_chips(amount, "amount")
+        for bound in (minimum, maximum):
+            if bound is not None:
+                check_chips(bound, "buy-in limit")
+
+        async def body(db: aiosqlite.Connection) -> SeatRow:
+            now = time.time()
+            table = await self._table(db, table_id)
+            seat = await self._seat(db, table_id, user_id)
+            await self._refuse_if_in_hand(
+                db, table_id, user_id, "You can add chips between hands, not during one."
+            )
+            settings = await self._table_settings(db, table.guild_id, table.channel_id)
+            high = settings.buyin_max if maximum is None else maximum
+            if seat.stack + amount > high:
+                room = max(0, high - seat.stack)
+                raise InvalidAmount(
+                    f"You can have at most {high:,} chips on the table; you can add up to {room:,}."
+                )
+            balance, _ = await self._ensure_wallet(db, table.guild_id, user_id, now)
+            if balance < amount:
+                raise InsufficientFunds(
+                    f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
+                    balance=balance,
+                    needed=amount,
+                )
+            await self._debit_wallet(db, table.guild_id, user_id, amount, balance)
+            await self._run(db, q.ADD_TO_SEAT, (amount, table_id, user_id))
+            await self._post(
+                db,
+                "buy_in",
+                [
+                    (wallet_account(table.guild_id, user_id), -amount),
+                    (seat_account(table_id, user_id), amount),
+                ],
+                now=now,
+                guild_id=table.guild_id,
+                table_id=table_id,
+                note="add chips",
+            )
+            return await self._seat(db, table_id, user_id)
+
+        return await self._write(body)
+
+    rebuy = add_chips
+
+    async def _cash_out(
+        self, db: aiosqlite.Connection, table: TableRow, seat: SeatRow, now: float
+    ) -> int:
+        await self._ensure_wallet(db, table.guild_id, seat.user_id, now)
+        await self._run(db, q.DELETE_SEAT, (table.id, seat.user_id))
+        if seat.stack:
+            await self._run(db, q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
+        await self._post(
+            db,
+            "cash_out",
+            [
+                (seat_account(table.id, seat.user_id), -seat.stack),
+                (wallet_account(table.guild_id, seat.user_id), seat.stack),
+            ],
+            now=now,
+            guild_id=table.guild_id,
+            table_id=table.id,
+        )
+        return seat.stack
+
+    async def cash_out(self, table_id: int, user_id: int) -> int:
+        """Stand up: the seat's chips go back to the wallet and the seat is freed.
+
+        Refused while the player is in an unsettled hand (the session cashes them out after
+        ``settle_hand``); a second cash-out raises NotSeated.
+        """
+        check_id(user_id, "member")
+
+        async def body(db: aiosqlite.Connection) -> int:
+            table = await self._table(db, table_id)
+            seat = await self._seat(db, table_id, user_id)
+            await self._refuse_if_in_hand(
+                db, table_id, user_id, "You are in a hand; you'll be cashed out when it ends."
+            )
+            return await self._cash_out(db, table, seat, time.time())
+
+        amount = await self._write(body)
+        log.info("user %s cashed out %d from table %s", user_id, amount, table_id)
+        return amount
+
+    async def update_seat(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        sitting_out: bool | None = None,
+        leaving: bool | None = None,
+        dm_ok: bool | None = None,
+        name: str | None = None,
+    ) -> SeatRow:
+        """Change a seat's flags; sitting out stamps ``sat_out_at`` (kept while still out)."""
+        check_id(user_id, "member")
+
+        async def body(db: aiosqlite.Connection) -> SeatRow:
+            seat = await self._seat(db, table_id, user_id)
+            assignments: list[str] = []
+            params: list[Any] = []
+            if sitting_out is not None:
+                assignments.append(q.SEAT_UPDATES["sitting_out"])
+                params.append(int(bool(sitting_out)))
+                if sitting_out and not seat.sitting_out:
+                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    params.append(time.time())
+                elif not sitting_out:
+                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    params.append(None)
+            for column, value in (("leaving", leaving), ("dm_ok", dm_ok)):
+                if value is not None:
+                    assignments.append(q.SEAT_UPDATES[column])
+                    params.append(int(bool(value)))
+            if name is not None:
+                assignments.append(q.SEAT_UPDATES["name"])
+                params.append(str(name)[:100])
+            if assignments:
+                sql = q.UPDATE_SEAT.format(assignments=", ".join(assignments))
+                await self._run(db, sql, (*params, table_id, user_id))
+            return await self._seat(db, table_id, user_id)
+
+        return await self._write(body)
+
+    async def close_table(self, table_id: int) -> dict[int, int]:
+        """Cash everyone out and close the table; returns chips returned per player.
+
+        Refused while a hand is running: mark the table "closing" and call this after the hand.
+        """
+
+        async def body(db: aiosqlite.Connection) -> dict[int, int]:
+            now = time.time()
+            table = await self._table(db, table_id)
+            if await self._one(db, q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+                raise HandInProgress("A hand is still being played; the table closes after it.")
+            returned: dict[int, int] = {}
+            for row in await self._all(db, q.SEATS, (table_id,)):
+                seat = _seat_row(row)
+                returned[seat.user_id] = await self._cash_out(db, table, seat, now)
+            await self._run(db, q.CLOSE_TABLE, (table_id,))
+            return returned
+
+        returned = await self._write(body)
+        log.info("table %s closed; %d players cashed out", table_id, len(returned))
+        return returned
+
+    # Hands -------------------------------------------------------------------------------------
+
+    async def begin_hand(self, table_id: int, players: Mapping[int, int]) -> int:
+        """Record a new hand with its players and start stacks; returns the hand id.
+
+        Each start stack must equal the player's seat stack: the seat keeps holding it until
+        ``settle_hand`` writes the final stack, which is what keeps the audit exact mid-hand.
+        """
+        if not isinstance(players, Mapping) or len(players) < 2:
+            raise StoreError("A hand needs at least two players.")
+        for user_id, stack in players.items():
+            check_id(user_id, "member")
+            check_chips(stack, "start stack")
+
+        async def body(db: aiosqlite.Connection) -> int:
+            now = time.time()
+            table = await self._table(db, table_id)
+            if table.status == TABLE_CLOSED:
+                raise TableClosed("This table is closed.")
+            if await self._one(db, q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+                raise HandInProgress("A hand is already being played at this table.")
+            seats: dict[int, SeatRow] = {}
+            for user_id, stack in players.items():
+                row = await self._one(db, q.SEAT_OF, (table_id, user_id))
+                if row is None:
+                    raise NotSeated(f"Player {user_id} is not seated at this table.")
+                seat = _seat_row(row)
+                if seat.stack != stack:
+                    raise StoreError(
+                        f"Player {user_id} has {seat.stack:,} chips at the table, not {stack:,}."
+                    )
+                seats[user_id] = seat
+            cursor = await db.execute(
+                q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
+            )
+            hand_id = cursor.lastrowid
+            await cursor.close()
+            if hand_id is None:
+                raise RuntimeError("hand insert returned no id")
+            await db.executemany(
+                q.INSERT_HAND_PLAYER,
+                [
+                    (hand_id, user_id, table.guild_id, seats[user_id].seat, stack)
+                    for user_id, stack in players.items()
+                ],
+            )
+            return int(hand_id)
+
+        hand_id = await self._write(body)
+        log.info("hand %d begun at table %s with %d players", hand_id, table_id, len(players))
+        return hand_id
+
+    async def _hand_error(self, db: aiosqlite.Connection, hand_id: int) -> StoreError:
+        row = await self._one(db, q.HAND_STATUS, (hand_id,))
+        if row is None:
+            return HandNotFound(f"There is no hand #{hand_id}.")
+        return HandAlreadyFinished(f"Hand #{hand_id} is already over ({row[0]}).")
+
+    async def journal(self, hand_id: int, state: Mapping[str, Any]) -> None:
+        """Save the engine state after an action: one durable UPSERT of the hand's journal row."""
+        text = _dumps(dict(state))
+
+        async def body(db: aiosqlite.Connection) -> None:
+            if await self._run(db, q.JOURNAL, (text, time.time(), hand_id)) != 1:
+                raise await self._hand_error(db, hand_id)
+
+        await self._write(body, immediate=False)
+
+    async def _running_hand(
+        self, db: aiosqlite.Connection, hand_id: int
+    ) -> tuple[int, int, dict[int, tuple[int, int]]]:
+        """(table id, guild id, {user: (seat, start stack)}) of a hand still running."""
+        row = await self._one(db, q.HAND, (hand_id,))
+        if row is None or row[4] != HAND_RUNNING:
+            raise await self._hand_error(db, hand_id)
+        players = {
+            int(user_id): (int(seat), int(start))
+            for _, user_id, seat, start, *_ in await self._all(db, q.HAND_PLAYERS, (hand_id,))
+        }
+        return int(row[1]), int(row[2]), players
+
+    async def settle_hand(
+        self,
+        hand_id: int,
+        final_stacks: Mapping[int, int],
+        phh: str,
+        summary: Mapping[str, Any],
+        *,
+        payouts: Mapping[int, int] | None = None,
+        showed_down: Collection[int] | None = None,
+        voluntary: Collection[int] | None = None,
+    ) -> None:
+        """Write a finished hand in ONE transaction, or change nothing.
+
+        Checks that the final stacks conserve chips, then posts the ledger (each player's
+        contribution seat → pot, then the pot → the winners' seats), sets the seats' stacks,
+        and stores the PHH text, per-player results and the summary for history and stats.
+
+        ``payouts`` (chips each player received from the pots, e.g. ``HandResult.payouts``),
+        ``showed_down`` and ``voluntary`` (players who put chips in voluntarily) feed the stats;
+        when omitted they are read from ``summary["payouts"]``, ``summary["showed_down"]`` and
+        ``summary["voluntary"]`` if present. Without payouts, each net winner is taken to have
+        won their net gain (the ledger is then net per player, which still balances).
+        """
+        if not isinstance(phh, str):
+            raise StoreError("The hand history must be text.")
+        finals: dict[int, int] = {}
+        for user_id, stack in final_stacks.items():
+            check_id(user_id, "member")
+            finals[user_id] = check_chips(stack, "final stack", minimum=0)
+        summary_dict = dict(summary)
+        summary_text = _dumps(summary_dict)
+        payout_map = _int_keys(payouts if payouts is not None else summary_dict.get("payouts"))
+        shown_raw = showed_down if showed_down is not None else summary_dict.get("showed_down", ())
+        shown = {int(user) for user in shown_raw or ()}
+        voluntary_raw = voluntary if voluntary is not None else summary_dict.get("voluntary")
+        voluntary_set = None if voluntary_raw is None else {int(user) for user in voluntary_raw}
+
+        async def body(db: aiosqlite.Connection) -> None:
+            now = time.time()
+            table_id, guild_id, players = await self._running_hand(db, hand_id)
+            if set(finals) != set(players):
+                raise StoreError(
+                    f"Hand #{hand_id}: final stacks must list exactly the hand's players."
+                )
+            start_total = sum(start for _, start in players.values())
+            final_total = sum(finals.values())
+            if start_total != final_total:
+                raise ChipsNotConserved(
+                    f"Hand #{hand_id}: final stacks total {final_total:,} chips but the hand "
+                    f"started with {start_total:,}; nothing was changed."
+                )
+            won: dict[int, int] = {}
+            put_in: dict[int, int] = {}
+            for user_id, (_, start) in players.items():
+                net = finals[user_id] - start
+                if payout_map is None:
+                    received = max(0, net)
+                else:
+                    received = check_chips(payout_map.get(user_id, 0), "payout", minimum=0)
+                contributed = received - net
+                if not 0 <= contributed <= start:
+                    raise ChipsNotConserved(
+                        f"Hand #{hand_id}: payouts do not match the stacks of player {user_id}."
+                    )
+                won[user_id] = received
+                put_in[user_id] = contributed
+            pot = pot_account(hand_id)
+            await self._post(
+                db,
+                "pot_contribution",
+                [(seat_account(table_id, u), -c) for u, c in put_in.items()]
+                + [(pot, sum(put_in.values()))],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+            )
+            await self._post(
+                db,
+                "pot_win",
+                [(pot, -sum(won.values()))]
+                + [(seat_account(table_id, u), w) for u, w in won.items()],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+            )
+            for user_id, (_, start) in players.items():
+                changed = await self._run(
+                    db, q.SET_SEAT_STACK, (finals[user_id], table_id, user_id, start)
+                )
+                if changed != 1:
+                    raise StoreError(
+                        f"Hand #{hand_id}: the seat of player {user_id} no longer holds "
+                        f"the start stack; nothing was changed."
+                    )
+                await self._run(
+                    db,
+                    q.SETTLE_PLAYER,
+                    (
+                        finals[user_id],
+                        won[user_id],
+                        int(user_id in shown),
+                        None if voluntary_set is None else int(user_id in voluntary_set),
+                        hand_id,
+                        user_id,
+                    ),
+                )
+            if await self._run(db, q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
+                raise await self._hand_error(db, hand_id)
+            await self._run(db, q.DELETE_JOURNAL, (hand_id,))
+
+        await self._write(body)
+        log.info("hand %d settled", hand_id)
+
+    async def void_hand(
+        self, hand_id: int, reason: str, *, bets: Mapping[int, int] | None = None
+    ) -> None:
+        """Call off a hand that cannot be resumed: every bet goes back, seats keep start stacks.
+
+        ``bets`` (chips each player had put in, read from the last journaled state if the caller
+        can) only makes the ledger's record of the refund informative; the seats never lost the
+        chips, so the refund is exact either way.
+        """
+        reason_text = str(reason)[:500]
+        refunds: dict[int, int] = {}
+        for user_id, amount in (bets or {}).items():
+            check_id(user_id, "member")
+            refunds[user_id] = check_chips(amount, "bet", minimum=0)
+
+        async def body(db: aiosqlite.Connection) -> None:
+            now = time.time()
+            table_id, guild_id, players = await self._running_hand(db, hand_id)
+            for user_id, amount in refunds.items():
+                if user_id not in players or amount > players[user_id][1]:
+                    raise StoreError(f"Hand #{hand_id}: bet of {amount:,} by {user_id} is wrong.")
+            total = sum(refunds.values())
+            pot = pot_account(hand_id)
+            await self._post(
+                db,
+                "void",
+                [(seat_account(table_id, u), -b) for u, b in refunds.items()] + [(pot, total)],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+                note=reason_text,
+            )
+            await self._post(
+                db,
+                "refund",
+                [(pot, -total)] + [(seat_account(table_id, u), b) for u, b in refunds.items()],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+                note=reason_text,
+            )
+            await self._run(db, q.VOID_PLAYER, (hand_id,))
+            if await self._run(db, q.VOID_HAND, (now, reason_text, hand_id)) != 1:
+                raise await self._hand_error(db, hand_id)
+            await self._run(db, q.DELETE_JOURNAL, (hand_id,))
+
+        await self._write(body)
+        log.warning("hand %d voided: %s", hand_id, reason_text)
+
+    async def unfinished_hands(self) -> list[UnfinishedHand]:
+        """Hands begun but not settled or voided, with their last journaled state (or None)."""
+        rows = await self._read(lambda db: self._all(db, q.UNFINISHED_HANDS))
+        return [
+            UnfinishedHand(
+                int(hand_id), int(table_id), None if state is None else json.loads(state)
+            )
+            for hand_id, table_id, state in rows
+        ]
+
+    async def journal_state(self, hand_id: int) -> dict[str, Any] | None:
+        """The last journaled engine state of a running hand."""
+        row = await self._read(lambda db: self._one(db, q.JOURNAL_STATE, (hand_id,)))
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def _hand_records(self, db: aiosqlite.Connection, rows: list[Any]) -> list[HandRecord]:
+        records = []
+        for id_, table_id, guild_id, channel_id, status, started, ended, summary, reason in rows:
+            players = tuple(
+                HandPlayer(
+                    user_id=int(user_id),
+                    start_stack=int(start),
+                    final_stack=final,
+                    net=None if final is None else int(final) - int(start),
+                    won=won,
+                    showed_down=bool(showed),
+                )
+                for _, user_id, _seat, start, final, won, showed in await self._all(
+                    db, q.HAND_PLAYERS, (id_,)
+                )
+            )
+            records.append(
+                HandRecord(
+                    id=int(id_),
+                    table_id=int(table_id),
+                    guild_id=int(guild_id),
+                    channel_id=int(channel_id),
+                    status=str(status),
+                    started_at=float(started),
+                    ended_at=ended,
+                    summary=None if summary is None else json.loads(summary),
+                    void_reason=reason,
+                    players=players,
+                )
+            )
+        return records
+
+    async def hand(self, hand_id: int) -> HandRecord:
+        """One hand with its players (HandNotFound if none)."""
+
+        async def body(db: aiosqlite.Connection) -> HandRecord:
+            row = await self._one(db, q.HAND, (hand_id,))
+            if row is None:
+                raise HandNotFound(f"There is no hand #{hand_id}.")
+            return (await self._hand_records(db, [row]))[0]
+
+        return await self._read(body)
+
+    async def recent_hands(
+        self,
+        guild_id: int,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[HandRecord]:
+        """Finished (settled or voided) hands, newest first; optionally one channel's/member's."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "number of hands", 1, 100)
+
+        async def body(db: aiosqlite.Connection) -> list[HandRecord]:
+            rows = await self._all(db, q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
+            return await self._hand_records(db, rows)
+
+        return await self._read(body)
+
+    async def hand_phh(self, hand_id: int) -> str | None:
+        """The PHH text of a settled hand (None for unknown, running or voided hands)."""
+        row = await self._read(lambda db: self._one(db, q.HAND_PHH, (hand_id,)))
+        return None if row is None else row[0]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> Stats:
+        """A member's record over settled hands in this server."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        row = await self._read(lambda db: self._one(db, q.PLAYER_STATS, (guild_id, user_id)))
+        played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
+        return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)
+
+    # Audit -------------------------------------------------------------------------------------
+
+    async def audit(self) -> AuditReport:
+        """Check, in one snapshot, that every chip is accounted for.
+
+        Wallets + seat stacks + open pots must equal everything the mint ever issued, every
+        ledger transaction must sum to zero, and every wallet and seat must hold exactly what
+        the ledger says its account holds.
+        """
+        return await self._read(self._audit)
+
+    async def _audit(self, db: aiosqlite.Connection) -> AuditReport:
+        report = AuditReport()
+        report.transactions, report.entries = await self._one(db, q.AUDIT_COUNTS)
+        for tx_id, total in await self._all(db, q.AUDIT_UNBALANCED_TX):
+            report.problem(f"ledger transaction {tx_id} sums to {total}, not 0")
+        ledger = {
+            str(account): int(total) for account, total in await self._all(db, q.AUDIT_ACCOUNT_SUMS)
+        }
+        report.granted = -ledger.pop(MINT, 0)
+        hand_status = {
+            int(id_): str(status) for id_, status in await self._all(db, q.AUDIT_HAND_STATUS)
+        }
+        for guild_id, user_id, balance in await self._all(db, q.AUDIT_WALLETS):
+            report.wallets += balance
+            expected = ledger.pop(wallet_account(guild_id, user_id), 0)
+            if balance != expected:
+                report.problem(
+                    f"wallet {guild_id}/{user_id} holds {balance:,} "
+                    f"but its ledger says {expected:,}"
+                )
+        for table_id, user_id, stack in await self._all(db, q.AUDIT_SEATS):
+            report.seats += stack
+            expected = ledger.pop(seat_account(table_id, user_id), 0)
+            if stack != expected:
+                report.problem(
+                    f"seat {table_id}/{user_id} holds {stack:,} but its ledger says {expected:,}"
+                )
+        for account, total in ledger.items():
+            if account.startswith("pot:"):
+                report.open_pots += total
+                hand_id = int(account.split(":")[1])
+                if total and hand_status.get(hand_id) != HAND_RUNNING:
+                    report.problem(f"{account} of a finished hand still holds {total:,}")
+            elif total:
+                report.problem(f"ledger account {account} holds {total:,} with no wallet or seat")
+        held = report.wallets + report.seats + report.open_pots
+        if held != report.granted:
+            report.problem(
+                f"{held:,} chips are held but the mint issued {report.granted:,} "
+                f"(difference {held - report.granted:+,})"
+            )
+        for hand_id, table_id, user_id, start, stack in await self._all(
+            db, q.AUDIT_RUNNING_PLAYERS
+        ):
+            if stack is None:
+                report.problem(f"player {user_id} of running hand {hand_id} lost their seat")
+            elif stack != start:
+                report.problem(
+                    f"player {user_id} of running hand {hand_id} at table {table_id} has "
+                    f"{stack:,} at the seat, not the start stack {start:,}"
+                )
+        if report.ok:
+            log.info("audit ok: %d chips accounted for", report.granted)
+        else:
+            log.error("audit FAILED: %s", "; ".join(report.problems))
+        return report
+
+    # Used by tests and the benchmark -----------------------------------------------------------
+
+    async def ledger_entries(self, hand_id: int | None = None) -> list[tuple[str, str, int]]:
+        """(kind, account, amount) of every ledger entry, or of one hand's, in order."""
+        rows = await self._read(lambda db: self._all(db, q.LEDGER_ENTRIES, (hand_id,)))
+        return [(str(kind), str(account), int(amount)) for kind, account, amount in rows]
