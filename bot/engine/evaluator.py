@@ -15,7 +15,7 @@ loop; ``rank27`` validates its input first and raises ``EngineError`` with a rea
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -67,9 +67,11 @@ CATEGORY_NAMES: Final[tuple[str, ...]] = (
 HAND_COUNT: Final = 7462
 """Number of distinct deuce-to-seven hand values: ranks run 1..HAND_COUNT."""
 
-# Card index (0..51) -> weight of its rank, and -> one-bit suit mask (for the flush test).
-_CARD_WEIGHT: Final[tuple[int, ...]] = tuple(RANK_WEIGHTS[i // 4] for i in range(52))
-_CARD_SUIT_BIT: Final[tuple[int, ...]] = tuple(1 << (i % 4) for i in range(52))
+# Card index (0..51) -> weight of its rank (a list: the fastest thing to subscript).
+_W: Final[list[int]] = [RANK_WEIGHTS[i // 4] for i in range(52)]
+# Validation helpers for ``rank27``: card value -> plain int index, and index -> one bit.
+_CANON: Final[dict[int, int]] = {i: i for i in range(52)}
+_BIT: Final[list[int]] = [1 << i for i in range(52)]
 
 
 def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
@@ -133,43 +135,78 @@ def rank27_ints(a: int, b: int, c: int, d: int, e: int) -> int:
     Garbage in, garbage out: duplicates or out-of-range values give a meaningless number or
     an ``IndexError``. Use :func:`rank27` for anything that did not come from a dealt deck.
     """
-    w = _CARD_WEIGHT
-    s = _CARD_SUIT_BIT
-    key = w[a] + w[b] + w[c] + w[d] + w[e]
-    if s[a] & s[b] & s[c] & s[d] & s[e]:
-        return _SUITED[key]
-    return _PLAIN[key]
+    # Suit is ``index % 4``: the cheapest flush test is "some card's suit differs from a's",
+    # which usually stops after the first comparison.
+    if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
+        return _PLAIN[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
+    return _SUITED[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
 
 
-def _checked_cards(cards: Sequence[int] | str) -> tuple[int, int, int, int, int]:
-    """Five distinct card indices from a card string or a sequence, or a readable error."""
+def rank27_many(hands: Iterable[Sequence[int]]) -> list[int]:
+    """Ranks of many five-card hands (e.g. every hand at a showdown), unvalidated.
+
+    One comprehension instead of one call per hand: the per-call overhead is most of the cost
+    of an evaluation in CPython, so this is the fastest way to rank several hands at once.
+    """
+    w = _W
+    plain = _PLAIN
+    suited = _SUITED
+    return [
+        plain[w[a] + w[b] + w[c] + w[d] + w[e]]
+        if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3
+        else suited[w[a] + w[b] + w[c] + w[d] + w[e]]
+        for a, b, c, d, e in hands
+    ]
+
+
+def _bad_hand(cards: object) -> EngineError:
+    """The readable error for input that failed the fast checks in ``rank27``."""
     if isinstance(cards, str):
-        cards = parse_cards(cards)
-    try:
-        values = tuple(cards)
-    except TypeError:
-        raise EngineError(f"{cards!r} is not a list of cards.") from None
+        try:
+            cards = parse_cards(cards)
+        except EngineError as exc:
+            return exc
+    if not isinstance(cards, Iterable):
+        return EngineError(f"{cards!r} is not a list of cards.")
+    values = list(cards)
     if len(values) != 5:
-        raise EngineError(f"A hand has exactly five cards, not {len(values)}.")
+        return EngineError(f"A hand has exactly five cards, not {len(values)}.")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
-            raise EngineError(f"{value!r} is not a card.")
-    if len(set(values)) != 5:
-        for i, value in enumerate(values):
-            if value in values[i + 1 :]:
-                raise EngineError(f"The card {CARDS[value]} appears twice in one hand.")
-    a, b, c, d, e = (int(v) for v in values)
-    return a, b, c, d, e
+            return EngineError(f"{value!r} is not a card.")
+    for i, value in enumerate(values):
+        if value in values[i + 1 :]:
+            return EngineError(f"The card {CARDS[value]} appears twice in one hand.")
+    return EngineError(f"{cards!r} is not a hand of five cards.")  # pragma: no cover
 
 
 def rank27(cards: Sequence[int] | str) -> int:
     """Deuce-to-seven rank of five cards: 1 (best, 7-5-4-3-2) .. 7462 (royal flush).
 
-    Accepts five ``Card``s or ints 0..51 in any order, or a card string like ``"7s5d4c3h2s"``.
-    Raises ``EngineError`` if the input is not five distinct cards.
+    Accepts five ``Card``s or ints 0..51 in any order, or a card string like ``"7s5d4c3h2s"``
+    (``parse_cards`` syntax). Raises ``EngineError`` with a player-readable message if the input
+    is not five distinct cards. Values are looked up by integer equality, so anything equal to
+    an index 0..51 (``Card``, ``int``, ``numpy`` ints) is accepted.
     """
-    a, b, c, d, e = _checked_cards(cards)
-    return rank27_ints(a, b, c, d, e)
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    canon = _CANON
+    try:
+        a, b, c, d, e = cards
+        # The dict both rejects non-cards (KeyError) and turns Card/int-likes into plain ints.
+        a = canon[a]
+        b = canon[b]
+        c = canon[c]
+        d = canon[d]
+        e = canon[e]
+    except (KeyError, TypeError, ValueError):
+        raise _bad_hand(cards) from None
+    bit = _BIT
+    if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
+        raise _bad_hand(cards)
+    if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
+        return _PLAIN[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
+    return _SUITED[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
 
 
 def rank_category(rank: int) -> int:
@@ -286,6 +323,7 @@ __all__ = [
     "hand_name",
     "rank27",
     "rank27_ints",
+    "rank27_many",
     "rank_category",
     "rank_name",
     "rank_short_name",
