@@ -1,0 +1,278 @@
+"""Hands: begin, journal after every action, settle in one transaction, void with refunds,
+history and stats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import (
+    ChipsNotConserved,
+    HandAlreadyFinished,
+    HandInProgress,
+    HandNotFound,
+    NotSeated,
+    Store,
+    StoreError,
+    UnfinishedHand,
+)
+from tests.store.conftest import CHANNEL, GUILD, seated_table, snapshot
+
+PHH = 'variant = "F2L3D"\nactions = []\n'
+
+
+def ledger_sum(entries: list[tuple[str, str, int]], account: str) -> int:
+    return sum(amount for _, name, amount in entries if name == account)
+
+
+async def test_hand_lifecycle(store: Store) -> None:
+    table_id, _ = await seated_table(store, 400, 600, 500)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 600, 3: 500})
+    assert await store.unfinished_hands() == [UnfinishedHand(hand_id, table_id, None)]
+    for action in range(5):
+        await store.journal(hand_id, {"action": action, "deck": [51, 50, 49]})
+    assert await store.unfinished_hands() == [
+        UnfinishedHand(hand_id, table_id, {"action": 4, "deck": [51, 50, 49]})
+    ]
+    assert await store.journal_state(hand_id) == {"action": 4, "deck": [51, 50, 49]}
+    # Seats keep their start stacks while the hand runs, so the audit holds mid-hand.
+    assert [seat.stack for seat in await store.seats(table_id)] == [400, 600, 500]
+    assert (await store.audit()).ok
+    summary = {"pot": 240, "winners": [2], "shown": {"2": "7s5d4c3h2s", "3": "8s6d4c3h2s"}}
+    await store.settle_hand(
+        hand_id,
+        {1: 380, 2: 720, 3: 400},
+        PHH,
+        summary,
+        payouts={2: 220},
+        showed_down=[2, 3],
+        voluntary=[2, 3],
+    )
+    assert [seat.stack for seat in await store.seats(table_id)] == [380, 720, 400]
+    assert await store.unfinished_hands() == []
+    assert await store.journal_state(hand_id) is None  # the deck is not kept after the hand
+    entries = await store.ledger_entries(hand_id)
+    assert {kind for kind, _, _ in entries} == {"pot_contribution", "pot_win"}
+    assert sum(amount for _, _, amount in entries) == 0
+    assert ledger_sum(entries, f"pot:{hand_id}") == 0
+    contributions = {
+        name: -amount for kind, name, amount in entries if kind == "pot_contribution" and amount < 0
+    }
+    assert contributions == {
+        f"seat:{table_id}:1": 20,
+        f"seat:{table_id}:2": 100,
+        f"seat:{table_id}:3": 100,
+    }
+    assert ledger_sum(entries, f"seat:{table_id}:2") == 120
+    assert await store.hand_phh(hand_id) == PHH
+    record = await store.hand(hand_id)
+    assert (record.status, record.summary, record.void_reason) == ("settled", summary, None)
+    assert [(p.user_id, p.net, p.won, p.showed_down) for p in record.players] == [
+        (1, -20, 0, False),
+        (2, 120, 220, True),
+        (3, -100, 0, True),
+    ]
+    assert record.net_for(2) == 120 and record.net_for(9) is None
+    stats = await store.player_stats(GUILD, 2)
+    assert (stats.hands_played, stats.hands_won, stats.net_chips) == (1, 1, 120)
+    assert (stats.biggest_pot_won, stats.showdowns, stats.showdowns_won) == (220, 1, 1)
+    assert (stats.vpip_hands, stats.vpip, stats.win_rate) == (1, 1.0, 1.0)
+    loser = await store.player_stats(GUILD, 3)
+    assert (loser.hands_won, loser.net_chips, loser.showdowns, loser.showdowns_won) == (
+        0,
+        -100,
+        1,
+        0,
+    )
+    report = await store.audit()
+    assert (report.granted, report.wallets + report.seats, report.open_pots) == (3000, 3000, 0)
+
+
+async def test_settle_reads_payouts_and_showdowns_from_the_summary(store: Store) -> None:
+    table_id, _ = await seated_table(store, 400, 400)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
+    await store.settle_hand(
+        hand_id, {1: 390, 2: 410}, PHH, {"payouts": {"2": 20}, "showed_down": ["1", "2"]}
+    )
+    record = await store.hand(hand_id)
+    assert [(p.won, p.showed_down) for p in record.players] == [(0, True), (20, True)]
+
+
+async def test_settle_without_payouts_posts_net_results(store: Store) -> None:
+    table_id, _ = await seated_table(store, 400, 400)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
+    await store.settle_hand(hand_id, {1: 395, 2: 405}, PHH, {})
+    entries = await store.ledger_entries(hand_id)
+    assert ledger_sum(entries, f"seat:{table_id}:1") == -5
+    assert ledger_sum(entries, f"seat:{table_id}:2") == 5
+    assert (await store.player_stats(GUILD, 2)).biggest_pot_won == 5
+
+
+async def test_settling_twice_changes_nothing(store: Store, db_path: Path) -> None:
+    table_id, _ = await seated_table(store, 400, 400)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
+    await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
+    before = snapshot(db_path)
+    with pytest.raises(HandAlreadyFinished):
+        await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
+    with pytest.raises(HandAlreadyFinished):
+        await store.void_hand(hand_id, "late")
+    with pytest.raises(HandAlreadyFinished):
+        await store.journal(hand_id, {"late": True})
+    with pytest.raises(HandNotFound):
+        await store.settle_hand(hand_id + 100, {1: 300, 2: 500}, PHH, {})
+    with pytest.raises(HandNotFound):
+        await store.journal(hand_id + 100, {})
+    assert snapshot(db_path) == before
+
+
+@pytest.mark.parametrize(
+    ("finals", "payouts", "error"),
+    [
+        ({1: 300, 2: 501}, None, ChipsNotConserved),
+        ({1: 300, 2: 499}, None, ChipsNotConserved),
+        ({1: 800, 2: 0, 3: 0}, None, StoreError),
+        ({1: 800}, None, StoreError),
+        ({1: -100, 2: 900}, None, StoreError),
+        ({1: 300.0, 2: 500}, None, StoreError),
+        ({1: True, 2: 799}, None, StoreError),
+        ({1: 300, 2: 500}, {2: 50}, ChipsNotConserved),
+        ({1: 300, 2: 500}, {2: 900}, ChipsNotConserved),
+        ({1: 300, 2: 500}, {2: -100}, StoreError),
+    ],
+)
+async def test_bad_settlements_change_nothing(
+    store: Store,
+    db_path: Path,
+    finals: dict[int, Any],
+    payouts: dict[int, int] | None,
+    error: type[StoreError],
+) -> None:
+    table_id, _ = await seated_table(store, 400, 400)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
+    await store.journal(hand_id, {"step": 1})
+    before = snapshot(db_path)
+    with pytest.raises(error):
+        await store.settle_hand(hand_id, finals, PHH, {}, payouts=payouts)
+    assert snapshot(db_path) == before
+    assert await store.unfinished_hands() == [UnfinishedHand(hand_id, table_id, {"step": 1})]
+    await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
+
+
+async def test_begin_hand_checks(store: Store, db_path: Path) -> None:
+    table_id, _ = await seated_table(store, 400, 600)
+    before = snapshot(db_path)
+    with pytest.raises(StoreError, match="400"):
+        await store.begin_hand(table_id, {1: 500, 2: 600})
+    with pytest.raises(NotSeated):
+        await store.begin_hand(table_id, {1: 400, 3: 600})
+    with pytest.raises(StoreError):
+        await store.begin_hand(table_id, {1: 400})
+    with pytest.raises(StoreError):
+        await store.begin_hand(table_id, {1: 400, 2: 0})
+    assert snapshot(db_path) == before
+    first = await store.begin_hand(table_id, {1: 400, 2: 600})
+    with pytest.raises(HandInProgress):
+        await store.begin_hand(table_id, {1: 400, 2: 600})
+    await store.settle_hand(first, {1: 410, 2: 590}, PHH, {})
+    second = await store.begin_hand(table_id, {1: 410, 2: 590})
+    assert second > first
+
+
+async def test_mid_hand_joiner_and_leaver(store: Store, db_path: Path) -> None:
+    table_id, _ = await seated_table(store, 400, 400)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
+    # Player 3 sits down mid-hand: holds a seat, is not in the hand, may stand up again.
+    await store.buy_in(table_id, 3, "Late", 300)
+    # Player 2 asks to leave mid-hand: flagged, cashed out only after the hand.
+    await store.update_seat(table_id, 2, leaving=True)
+    before = snapshot(db_path)
+    with pytest.raises(HandInProgress, match="cashed out when it ends"):
+        await store.cash_out(table_id, 2)
+    with pytest.raises(HandInProgress):
+        await store.add_chips(table_id, 2, 100)
+    assert snapshot(db_path) == before
+    await store.settle_hand(hand_id, {1: 200, 2: 600}, PHH, {})
+    stacks = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
+    assert stacks == {1: 200, 2: 600, 3: 300}
+    assert await store.cash_out(table_id, 2) == 600
+    assert await store.balance(GUILD, 2) == 1200
+    assert await store.cash_out(table_id, 3) == 300
+
+
+async def test_void_refunds_every_bet(store: Store) -> None:
+    table_id, _ = await seated_table(store, 400, 600)
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 600})
+    await store.journal(hand_id, {"bets": {"1": 30, "2": 60}})
+    await store.void_hand(hand_id, "state could not be restored", bets={1: 30, 2: 60})
+    assert [seat.stack for seat in await store.seats(table_id)] == [400, 600]
+    assert await store.unfinished_hands() == []
+    record = await store.hand(hand_id)
+    assert (record.status, record.void_reason) == ("voided", "state could not be restored")
+    assert [p.net for p in record.players] == [0, 0]
+    entries = await store.ledger_entries(hand_id)
+    assert [(kind, amount) for kind, name, amount in entries if name == f"seat:{table_id}:2"] == [
+        ("void", -60),
+        ("refund", 60),
+    ]
+    assert ledger_sum(entries, f"pot:{hand_id}") == 0
+    assert await store.hand_phh(hand_id) is None
+    assert (await store.player_stats(GUILD, 1)).hands_played == 0
+    with pytest.raises(HandAlreadyFinished):
+        await store.void_hand(hand_id, "again")
+    with pytest.raises(HandNotFound):
+        await store.void_hand(hand_id + 1, "none")
+    # A bet larger than the start stack is refused.
+    other = await store.begin_hand(table_id, {1: 400, 2: 600})
+    with pytest.raises(StoreError):
+        await store.void_hand(other, "bad", bets={1: 401})
+    await store.void_hand(other, "no bets known")
+    assert [seat.stack for seat in await store.seats(table_id)] == [400, 600]
+
+
+async def test_recent_hands_and_stats_over_several_hands(store: Store) -> None:
+    table_id, _ = await seated_table(store, 500, 500)
+    other = await store.get_or_create_table(GUILD, CHANNEL + 1)
+    await store.buy_in(other.id, 1, "One", 200)
+    await store.buy_in(other.id, 3, "Three", 200)
+    stacks = {1: 500, 2: 500}
+    hand_ids = []
+    for delta in (50, -20, 70):
+        hand_id = await store.begin_hand(table_id, dict(stacks))
+        finals = {1: stacks[1] + delta, 2: stacks[2] - delta}
+        winner = 1 if delta > 0 else 2
+        await store.settle_hand(
+            hand_id,
+            finals,
+            f"hand {hand_id}",
+            {"delta": delta},
+            payouts={winner: 2 * abs(delta)},
+            showed_down=[1, 2] if delta == 70 else [],
+            voluntary=[1, 2],
+        )
+        stacks = finals
+        hand_ids.append(hand_id)
+    elsewhere = await store.begin_hand(other.id, {1: 200, 3: 200})
+    await store.settle_hand(elsewhere, {1: 100, 3: 300}, "x", {})
+    voided = await store.begin_hand(table_id, dict(stacks))
+    await store.void_hand(voided, "restart")
+
+    recent = await store.recent_hands(GUILD)
+    assert [hand.id for hand in recent] == [voided, elsewhere, *reversed(hand_ids)]
+    assert [hand.id for hand in await store.recent_hands(GUILD, limit=2)] == [voided, elsewhere]
+    in_channel = await store.recent_hands(GUILD, channel_id=CHANNEL)
+    assert [hand.id for hand in in_channel] == [voided, *reversed(hand_ids)]
+    of_three = await store.recent_hands(GUILD, user_id=3)
+    assert [hand.id for hand in of_three] == [elsewhere]
+    assert await store.recent_hands(GUILD + 1) == []
+
+    stats = await store.player_stats(GUILD, 1)
+    assert stats.hands_played == 4
+    assert stats.hands_won == 2
+    assert stats.net_chips == 50 - 20 + 70 - 100
+    assert stats.biggest_pot_won == 140
+    assert (stats.showdowns, stats.showdowns_won) == (1, 1)
+    assert stats.vpip_hands == 3
+    assert (await store.player_stats(GUILD, 42)).hands_played == 0
