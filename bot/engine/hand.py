@@ -1,0 +1,1394 @@
+"""The 2-7 Triple Draw hand state machine (rules: ``../shared/RULES.md``).
+
+One ``Hand`` deals one hand from the blinds to the award. Every player action is one call that
+either returns a frozen ``ActionRecord`` or raises ``EngineError`` with a sentence a player can
+read, and then nothing has changed (every check runs before the first mutation).
+
+Internally players are numbered by *position*: 0 is the first seat left of the button and
+``n - 1`` is the button, the same numbering as PokerKit and PHH (``p1`` = position 0). Heads-up,
+position 0 is therefore the big blind and the button posts the small blind.
+
+The whole state is plain data (ints, strings, lists) so that ``to_json``/``from_json`` round-trip
+exactly, including the order of the stub and every reshuffle. The hot path touches only lists of
+ints; records, views and JSON are built only when asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
+
+log = logging.getLogger(__name__)
+
+BETTING_ROUND_NAMES = ("pre-draw", "after first draw", "after second draw", "after third draw")
+"""Player-facing names of the four betting rounds."""
+
+DRAW_NAMES = ("first draw", "second draw", "third draw")
+
+MAX_PLAYERS = 6
+HAND_SIZE = 5
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Fixed-limit stakes: bets are ``small_bet`` before the second draw, twice that after."""
+
+    small_bet: int
+    """S: the bet and raise size in rounds 1 and 2, and the big blind."""
+    small_blind: int | None = None
+    """The small blind; ``None`` means ``max(1, S // 2)``."""
+    cap: int = 4
+    """Bets per betting round (a bet and three raises)."""
+    blind_counts: bool = True
+    """Whether the big blind counts as the first bet of the cap before the draw (cardroom rule).
+
+    ``False`` reproduces PokerKit, which allows one more raise before the draw."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.small_bet, bool) or self.small_bet < 1:
+            raise EngineError("The small bet must be at least 1 chip.")
+        if self.small_blind is not None and not 1 <= self.small_blind <= self.small_bet:
+            raise EngineError("The small blind must be between 1 chip and the small bet.")
+        if self.cap < 1:
+            raise EngineError("The cap must allow at least one bet per round.")
+
+    @property
+    def big_bet(self) -> int:
+        """2S: the bet size after the second draw."""
+        return 2 * self.small_bet
+
+    @property
+    def big_blind(self) -> int:
+        """The big blind is one small bet."""
+        return self.small_bet
+
+    @property
+    def effective_small_blind(self) -> int:
+        """The small blind actually posted."""
+        return self.small_blind if self.small_blind is not None else max(1, self.small_bet // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """A player dealt into the hand (the engine knows ids, never Discord objects)."""
+
+    player_id: int
+    name: str
+    stack: int
+    """Chips in front of the player when the hand starts (> 0)."""
+    seat: int
+    """Table seat number, clockwise."""
+
+
+class Phase(StrEnum):
+    """What the hand is waiting for."""
+
+    BETTING = "betting"
+    """A player must fold, check/call or bet/raise."""
+    DRAWING = "drawing"
+    """A player must discard 0-5 cards."""
+    COMPLETE = "complete"
+    """The hand is over and the pots are awarded."""
+
+
+class RecordKind(StrEnum):
+    """What an ``ActionRecord`` describes."""
+
+    DEAL = "deal"
+    """Five cards dealt to each player (private: ``received``)."""
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DRAW = "draw"
+    """A discard of ``draw_count`` cards (0 = stands pat) and the replacements."""
+    BURN = "burn"
+    RESHUFFLE = "reshuffle"
+    """The stub ran out: the muck was shuffled into a new stub (``amount`` = its size)."""
+    ROUND = "round"
+    """A betting round or a draw begins (``amount`` = the round index)."""
+    SHOW = "show"
+    MUCK = "muck"
+    AWARD = "award"
+    """Chips from one pot to one player (``amount``)."""
+    RETURN = "return"
+    """An uncalled bet goes back to its owner."""
+
+
+PLAYER_ACTIONS = frozenset(
+    {RecordKind.FOLD, RecordKind.CHECK, RecordKind.CALL, RecordKind.BET, RecordKind.RAISE}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One thing that happened; ``text`` is public, ``discarded``/``received`` never are."""
+
+    kind: RecordKind
+    player_id: int | None
+    amount: int
+    """Chips: paid for blinds and calls, the total bet this round for bets and raises,
+    won for awards; otherwise a count or 0."""
+    draw_count: int | None
+    """Cards discarded for a draw (0 = stands pat); ``None`` for other kinds."""
+    text: str
+    """A public one-line description with no hidden card."""
+    discarded: tuple[Card, ...] = ()
+    """PRIVATE: the cards thrown (draws)."""
+    received: tuple[Card, ...] = ()
+    """PRIVATE: the cards dealt (deal, draws)."""
+    shown: tuple[Card, ...] = ()
+    """PUBLIC: a hand shown at showdown."""
+    all_in: bool = False
+    """The action put the player all-in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to act may do now."""
+
+    player_id: int
+    phase: Phase
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    """Chips needed to call (0 when checking is possible); capped by the stack."""
+    can_bet_or_raise: bool
+    bet_or_raise_to: int
+    """The total this round after a bet or raise (0 if not allowed)."""
+    raise_amount: int
+    """Chips the bet or raise costs this player now (0 if not allowed)."""
+    is_raise: bool
+    """True if there is already a bet (blinds count) so the aggressive action is a raise."""
+    bets_this_round: int
+    """Bets counted against the cap so far (the big blind counts before the draw by default)."""
+    cap: int
+    can_draw: bool
+    call_is_all_in: bool = False
+    bet_is_all_in: bool = False
+
+    @property
+    def raise_to(self) -> int:
+        """Alias of ``bet_or_raise_to``."""
+        return self.bet_or_raise_to
+
+    @property
+    def is_bet(self) -> bool:
+        """True if the aggressive action is a bet rather than a raise."""
+        return self.can_bet_or_raise and not self.is_raise
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Public state of one seat."""
+
+    player_id: int
+    name: str
+    seat: int
+    stack: int
+    """Chips behind (not yet put in)."""
+    bet: int
+    """Chips put in this betting round."""
+    contributed: int
+    """Chips put in the pot during the whole hand."""
+    state: str
+    """``active``, ``folded`` or ``all-in``."""
+    draw_counts: tuple[int | None, ...]
+    """Cards drawn in the first, second, third draw (``None`` = not drawn yet)."""
+    drew_this_round: bool
+    """During a draw: whether this player has already drawn or stood pat."""
+    is_button: bool
+    is_small_blind: bool
+    is_big_blind: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """A main or side pot as the players see it."""
+
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """How one pot was awarded."""
+
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a complete hand."""
+
+    pots: tuple[PotResult, ...]
+    payouts: dict[int, int]
+    """Chips won per player id (pots and returned uncalled bets), 0 for losers."""
+    final_stacks: dict[int, int]
+    net: dict[int, int]
+    """Final stack minus starting stack per player id."""
+    shown_hands: dict[int, tuple[Card, ...]]
+    """Only the hands actually shown at showdown."""
+    hand_names: dict[int, str]
+    """Names of the shown hands."""
+    mucked: tuple[int, ...]
+    """Players who reached the showdown and did not show."""
+    winners: tuple[int, ...]
+    won_without_showdown: bool
+    showdown_order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """Everything every player may see."""
+
+    hand_id: int
+    phase: Phase
+    betting_round: int
+    betting_round_name: str
+    draw_round: int
+    button_seat: int
+    small_blind_seat: int
+    big_blind_seat: int
+    small_blind: int
+    big_blind: int
+    small_bet: int
+    big_bet: int
+    cap: int
+    seats: tuple[SeatView, ...]
+    pot_total: int
+    pots: tuple[PotView, ...]
+    to_act: int | None
+    legal: Legal | None
+    recent_actions: tuple[str, ...]
+    result: HandResult | None
+    stub_count: int
+    reshuffles: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """What one player may see of their own hand."""
+
+    player_id: int
+    hand_id: int
+    cards: tuple[Card, ...]
+    hand_name: str
+    last_received: tuple[Card, ...]
+    draws_made: int
+    can_draw_now: bool
+    is_their_turn: bool
+    folded: bool = False
+
+
+@dataclass(slots=True)
+class _Pot:
+    amount: int
+    eligible: list[int] = field(default_factory=list)
+
+
+# Log entry layout (plain lists, JSON-ready): [kind, position, amount, count, cards_a, cards_b]
+# position -1 = no player; count -1 = None; cards_a = discarded/shown/stub, cards_b = received.
+
+
+class Hand:
+    """One hand of fixed-limit 2-7 Triple Draw."""
+
+    __slots__ = (
+        "_acted",
+        "_actors",
+        "_bet_count",
+        "_bets",
+        "_blind_counts",
+        "_burned",
+        "_button_seat",
+        "_cap",
+        "_contrib",
+        "_draw_counts",
+        "_draw_queue",
+        "_draw_round",
+        "_hand_id",
+        "_holes",
+        "_ids",
+        "_in_hand",
+        "_last_aggressor",
+        "_log",
+        "_muck",
+        "_n",
+        "_names",
+        "_phase",
+        "_raise_size",
+        "_received",
+        "_reshuffle_seed",
+        "_reshuffles",
+        "_result",
+        "_round",
+        "_script",
+        "_seats",
+        "_shorts",
+        "_small_bet",
+        "_small_blind",
+        "_stacks",
+        "_starting",
+        "_stub",
+    )
+
+    def __init__(self) -> None:
+        """Use ``Hand.start`` or ``Hand.from_json``."""
+        self._hand_id = 0
+        self._small_bet = 0
+        self._small_blind = 0
+        self._cap = 4
+        self._blind_counts = True
+        self._button_seat = 0
+        self._n = 0
+        self._ids: list[int] = []
+        self._names: list[str] = []
+        self._seats: list[int] = []
+        self._starting: list[int] = []
+        self._stacks: list[int] = []
+        self._bets: list[int] = []
+        self._contrib: list[int] = []
+        self._in_hand: list[bool] = []
+        self._holes: list[list[int]] = []
+        self._stub: list[int] = []
+        self._muck: list[int] = []
+        self._phase = Phase.BETTING
+        self._round = 0
+        self._draw_round = 0
+        self._actors: list[int] = []
+        self._acted: list[int] = []
+        self._raise_size = 0
+        self._bet_count = 0
+        self._shorts: list[int] = []
+        self._last_aggressor = -1
+        self._draw_queue: list[int] = []
+        self._burned = False
+        self._draw_counts: list[list[int | None]] = []
+        self._received: list[list[int]] = []
+        self._reshuffles = 0
+        self._reshuffle_seed = 0
+        self._log: list[list[Any]] = []
+        self._result: dict[str, Any] | None = None
+        self._script: list[list[int]] | None = None
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[SeatedPlayer],
+        button_seat: int,
+        stakes: Stakes,
+        *,
+        deck: Sequence[Card] | None = None,
+        rng: RandomSource | None = None,
+        hand_id: int = 0,
+    ) -> Hand:
+        """Seat the players, post the blinds and deal five cards each.
+
+        ``deck`` is the full 52-card order (index 0 is dealt first); otherwise a deck is shuffled
+        with ``rng`` (default: ``secrets.SystemRandom``). The same generator draws the seed of
+        any reshuffle, so a seeded ``rng`` makes the whole hand reproducible.
+        """
+        if not 2 <= len(players) <= MAX_PLAYERS:
+            raise EngineError(f"A hand needs 2 to {MAX_PLAYERS} players.")
+        ids = [p.player_id for p in players]
+        if len(set(ids)) != len(ids):
+            raise EngineError("A player cannot sit twice in the same hand.")
+        if len({p.seat for p in players}) != len(players):
+            raise EngineError("Two players cannot share a seat.")
+        for p in players:
+            if isinstance(p.stack, bool) or not isinstance(p.stack, int) or p.stack <= 0:
+                raise EngineError(f"{p.name} has no chips to play with.")
+        # Position order: first seat left of the button first, the button (or the last seat
+        # before an empty button seat) last.
+        ordered = sorted(players, key=lambda p: (p.seat <= button_seat, p.seat))
+        if deck is None:
+            order = [int(c) for c in shuffled_deck(rng)]
+        else:
+            order = [int(c) for c in deck]
+            if sorted(order) != list(range(52)):
+                raise EngineError("The deck must hold each of the 52 cards exactly once.")
+        source: RandomSource = rng if rng is not None else secrets.SystemRandom()
+        self = cls()
+        self._hand_id = hand_id
+        self._small_bet = stakes.small_bet
+        self._small_blind = stakes.effective_small_blind
+        self._cap = stakes.cap
+        self._blind_counts = stakes.blind_counts
+        self._button_seat = button_seat
+        n = self._n = len(ordered)
+        self._ids = [p.player_id for p in ordered]
+        self._names = [p.name for p in ordered]
+        self._seats = [p.seat for p in ordered]
+        self._starting = [p.stack for p in ordered]
+        self._stacks = list(self._starting)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._in_hand = [True] * n
+        self._draw_counts = [[None, None, None] for _ in range(n)]
+        self._received = [[] for _ in range(n)]
+        self._reshuffle_seed = source.randrange(1 << 62)
+        order.reverse()  # the top of the stub is its last element, so dealing is list.pop()
+        self._stub = order
+        self._post_blinds()
+        holes: list[list[int]] = [[] for _ in range(n)]
+        stub = self._stub
+        for _ in range(HAND_SIZE):
+            for i in range(n):
+                holes[i].append(stub.pop())
+        self._holes = holes
+        for i in range(n):
+            self._received[i] = list(holes[i])
+        self._log.append(["deal", -1, n, -1, [], [c for h in holes for c in h], 0])
+        self._begin_betting()
+        return self
+
+    def _post_blinds(self) -> None:
+        n = self._n
+        sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
+        for pos, blind, kind in (
+            (sb_pos, self._small_blind, "small_blind"),
+            (bb_pos, self._small_bet, "big_blind"),
+        ):
+            amount = min(blind, self._stacks[pos])
+            self._stacks[pos] -= amount
+            self._bets[pos] = amount
+            self._contrib[pos] = amount
+            self._log.append([kind, pos, amount, -1, [], [], int(self._stacks[pos] == 0)])
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def hand_id(self) -> int:
+        """The hand number given at start."""
+        return self._hand_id
+
+    @property
+    def phase(self) -> Phase:
+        """Betting, drawing or complete."""
+        return self._phase
+
+    @property
+    def betting_round(self) -> int:
+        """0 = pre-draw ... 3 = after the third draw (during a draw: the round just played)."""
+        return self._round
+
+    @property
+    def draw_round(self) -> int:
+        """0 before the first draw, then 1..3 (the draw in progress or last completed)."""
+        return self._draw_round
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the pots are awarded."""
+        return self._phase is Phase.COMPLETE
+
+    @property
+    def stakes(self) -> Stakes:
+        """The stakes of this hand."""
+        return Stakes(self._small_bet, self._small_blind, self._cap, self._blind_counts)
+
+    @property
+    def player_ids(self) -> tuple[int, ...]:
+        """Player ids in position order (first left of the button ... button)."""
+        return tuple(self._ids)
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips behind per player id (the final stacks once complete)."""
+        return dict(zip(self._ids, self._stacks, strict=True))
+
+    @property
+    def reshuffle_count(self) -> int:
+        """How many times the muck was shuffled into a new stub."""
+        return self._reshuffles
+
+    @property
+    def to_act(self) -> int | None:
+        """The player id whose decision it is, or ``None`` when the hand is complete."""
+        pos = self._to_act_pos()
+        return None if pos < 0 else self._ids[pos]
+
+    def _to_act_pos(self) -> int:
+        if self._phase is Phase.BETTING:
+            return self._actors[0]
+        if self._phase is Phase.DRAWING:
+            return self._draw_queue[0]
+        return -1
+
+    def _pos(self, player_id: int) -> int:
+        try:
+            return self._ids.index(player_id)
+        except ValueError:
+            raise EngineError("You are not in this hand.") from None
+
+    def private_cards(self, player_id: int) -> list[Card]:
+        """PRIVATE: the cards ``player_id`` holds now (empty once folded)."""
+        return [CARDS[c] for c in self._holes[self._pos(player_id)]]
+
+    @property
+    def action_count(self) -> int:
+        """Player decisions so far (bets, calls, checks, folds, draws)."""
+        return sum(1 for e in self._log if e[0] in _DECISION_KINDS)
+
+    @property
+    def had_all_in(self) -> bool:
+        """Whether anyone went all-in during the hand."""
+        return any(e[6] == 1 for e in self._log if e[0] in _CHIP_KINDS)
+
+    def name_of(self, player_id: int) -> str:
+        """Display name of a player in this hand."""
+        return self._names[self._pos(player_id)]
+
+    # ------------------------------------------------------------------ betting internals
+
+    def _street_bet(self) -> int:
+        return self._small_bet if self._round < 2 else 2 * self._small_bet
+
+    def _cap_count(self) -> int:
+        extra = 1 if self._round == 0 and self._blind_counts else 0
+        return self._bet_count + extra
+
+    def _raise_block(self, pos: int) -> str | None:
+        """Why ``pos`` (the player to act) may not bet or raise now, or ``None`` if they may."""
+        bets = self._bets
+        top = max(bets)
+        owed = top - bets[pos]
+        stack = self._stacks[pos]
+        call = owed if owed < stack else stack
+        if call < self._raise_size:
+            return "You cannot raise a short all-in you have already acted on."
+        if self._cap_count() >= self._cap:
+            return f"The betting is capped at {self._cap} bets this round."
+        shorts = self._shorts
+        if shorts and sum(shorts) < self._raise_size and pos in self._acted:
+            return "A short all-in does not reopen the betting for you: call or fold."
+        if stack <= owed:
+            return "You do not have enough chips to raise: you can only call all-in."
+        for i in range(self._n):
+            if i != pos and self._in_hand[i] and self._stacks[i] + bets[i] > top:
+                return None
+        return "Everyone else is all-in: there is nobody to raise."
+
+    def _raise_to(self, pos: int) -> int:
+        target = max(self._bets) + max(self._raise_size, self._street_bet())
+        limit = self._stacks[pos] + self._bets[pos]
+        return target if target < limit else limit
+
+    def _begin_betting(self) -> None:
+        """Open a betting round (PokerKit's order and its skipping of players with no choice)."""
+        n = self._n
+        self._phase = Phase.BETTING
+        self._raise_size = 0
+        self._bet_count = 0
+        self._shorts = []
+        self._acted = []
+        self._last_aggressor = -1
+        bets = self._bets
+        stacks = self._stacks
+        in_hand = self._in_hand
+        if self._round == 0:
+            top = max(bets)
+            big = max(i for i in range(n) if bets[i] == top)
+            opener = (big + 1) % n
+        else:
+            opener = 0
+        totals = sorted(bets[i] + stacks[i] for i in range(n) if in_hand[i])
+        second = totals[-2] if len(totals) > 1 else 0
+        actors = []
+        for k in range(n):
+            i = (opener + k) % n
+            if in_hand[i] and stacks[i] > 0 and second - bets[i] > 0:
+                actors.append(i)
+        self._actors = actors
+        self._log.append(["round", -1, self._round, -1, [], [], 0])
+        if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
+            self._end_betting()
+
+    def _after_bet_action(self) -> None:
+        if not self._actors or self._in_hand.count(True) <= 1:
+            self._end_betting()
+
+    def _end_betting(self) -> None:
+        self._actors = []
+        self._bets = [0] * self._n
+        if self._in_hand.count(True) <= 1 or self._round == 3:
+            self._finish()
+            return
+        self._draw_round += 1
+        self._phase = Phase.DRAWING
+        self._burned = False
+        self._draw_queue = [i for i in range(self._n) if self._in_hand[i]]
+        self._log.append(["round", -1, 3 + self._draw_round, -1, [], [], 0])
+
+    # ------------------------------------------------------------------ betting actions
+
+    def verify_turn(self, player_id: int) -> int:
+        """Raise unless it is ``player_id``'s turn; return their position."""
+        if self._phase is Phase.COMPLETE:
+            raise EngineError("The hand is over.")
+        pos = self._pos(player_id)
+        current = self._to_act_pos()
+        if pos != current:
+            if not self._in_hand[pos]:
+                raise EngineError("You have folded this hand.")
+            raise EngineError(f"It is {self._names[current]}'s turn.")
+        return pos
+
+    def _verify_betting(self, player_id: int) -> int:
+        pos = self.verify_turn(player_id)
+        if self._phase is not Phase.BETTING:
+            raise EngineError("It is time to draw, not to bet: choose your discards.")
+        return pos
+
+    def verify_fold(self, player_id: int) -> None:
+        """Raise ``EngineError`` unless ``player_id`` may fold now."""
+        self._verify_betting(player_id)
+
+    def can_fold(self, player_id: int) -> bool:
+        """Whether ``player_id`` may fold now."""
+        return self._can(self.verify_fold, player_id)
+
+    def verify_check_or_call(self, player_id: int) -> None:
+        """Raise ``EngineError`` unless ``player_id`` may check or call now."""
+        self._verify_betting(player_id)
+
+    def can_check_or_call(self, player_id: int) -> bool:
+        """Whether ``player_id`` may check or call now."""
+        return self._can(self.verify_check_or_call, player_id)
+
+    def verify_check(self, player_id: int) -> None:
+        """Raise unless ``player_id`` may check (nothing to call)."""
+        pos = self._verify_betting(player_id)
+        owed = max(self._bets) - self._bets[pos]
+        if owed > 0:
+            raise EngineError(f"You cannot check: {min(owed, self._stacks[pos])} to call.")
+
+    def verify_call(self, player_id: int) -> None:
+        """Raise unless ``player_id`` faces a bet to call."""
+        pos = self._verify_betting(player_id)
+        if max(self._bets) - self._bets[pos] <= 0:
+            raise EngineError("There is nothing to call: you can check.")
+
+    def verify_bet_or_raise(self, player_id: int) -> None:
+        """Raise ``EngineError`` unless ``player_id`` may bet or raise now."""
+        pos = self._verify_betting(player_id)
+        why = self._raise_block(pos)
+        if why is not None:
+            raise EngineError(why)
+
+    def can_bet_or_raise(self, player_id: int) -> bool:
+        """Whether ``player_id`` may bet or raise now."""
+        return self._can(self.verify_bet_or_raise, player_id)
+
+    def _can(self, verify: Any, *args: Any) -> bool:
+        try:
+            verify(*args)
+        except EngineError:
+            return False
+        return True
+
+    def fold(self, player_id: int) -> ActionRecord:
+        """Give up the hand (allowed even when checking is free, though pointless)."""
+        pos = self._verify_betting(player_id)
+        return self._fold(pos)
+
+    def _fold(self, pos: int) -> ActionRecord:
+        self._actors.pop(0)
+        if pos not in self._acted:
+            self._acted.append(pos)
+        self._in_hand[pos] = False
+        self._muck.extend(self._holes[pos])
+        self._holes[pos] = []
+        entry = ["fold", pos, 0, -1, [], [], 0]
+        self._log.append(entry)
+        record = self._record(entry)
+        self._after_bet_action()
+        return record
+
+    def check_or_call(self, player_id: int) -> ActionRecord:
+        """Check if nothing is owed, else call (all-in for less if the stack is short)."""
+        pos = self._verify_betting(player_id)
+        return self._check_or_call(pos)
+
+    def _check_or_call(self, pos: int) -> ActionRecord:
+        owed = max(self._bets) - self._bets[pos]
+        stack = self._stacks[pos]
+        amount = owed if owed < stack else stack
+        self._actors.pop(0)
+        if pos not in self._acted:
+            self._acted.append(pos)
+        if amount:
+            self._stacks[pos] = stack - amount
+            self._bets[pos] += amount
+            self._contrib[pos] += amount
+            entry = ["call", pos, amount, -1, [], [], int(stack == amount)]
+        else:
+            entry = ["check", pos, 0, -1, [], [], 0]
+        self._log.append(entry)
+        record = self._record(entry)
+        self._after_bet_action()
+        return record
+
+    def bet_or_raise(self, player_id: int) -> ActionRecord:
+        """Bet or raise by the fixed amount (all-in for less if the stack is short)."""
+        pos = self._verify_betting(player_id)
+        why = self._raise_block(pos)
+        if why is not None:
+            raise EngineError(why)
+        return self._bet_or_raise(pos)
+
+    def _bet_or_raise(self, pos: int) -> ActionRecord:
+        bets = self._bets
+        top = max(bets)
+        target = self._raise_to(pos)
+        increment = target - top
+        delta = target - bets[pos]
+        bets[pos] = target
+        self._stacks[pos] -= delta
+        self._contrib[pos] += delta
+        n = self._n
+        in_hand = self._in_hand
+        stacks = self._stacks
+        self._actors = [
+            i for i in ((pos + k) % n for k in range(1, n)) if in_hand[i] and stacks[i] > 0
+        ]
+        if increment >= self._raise_size:
+            self._acted = [pos]
+        elif pos not in self._acted:
+            self._acted.append(pos)
+        if increment > self._raise_size:
+            self._raise_size = increment
+        self._bet_count += 1
+        self._last_aggressor = pos
+        if stacks[pos]:
+            self._shorts = []
+        else:
+            self._shorts.append(increment)
+        if sum(self._shorts) >= self._raise_size:
+            self._shorts = []
+        kind = "raise" if top > 0 else "bet"
+        entry = [kind, pos, target, -1, [], [], int(stacks[pos] == 0)]
+        self._log.append(entry)
+        record = self._record(entry)
+        self._after_bet_action()
+        return record
+
+    # ------------------------------------------------------------------ draws
+
+    def verify_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> list[int]:
+        """Raise unless ``player_id`` may throw ``discards`` now; return them as ints."""
+        pos = self.verify_turn(player_id)
+        if self._phase is not Phase.DRAWING:
+            raise EngineError("It is a betting round: you can draw after it.")
+        cards = []
+        for c in discards:
+            if isinstance(c, bool) or not 0 <= int(c) < 52:
+                raise EngineError(f"{c!r} is not a card.")
+            cards.append(int(c))
+        if len(set(cards)) != len(cards):
+            raise EngineError("You listed the same card twice.")
+        hole = self._holes[pos]
+        for c in cards:
+            if c not in hole:
+                raise EngineError(f"You do not hold {CARDS[c]}.")
+        return cards
+
+    def can_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> bool:
+        """Whether ``player_id`` may throw ``discards`` now."""
+        return self._can(self.verify_draw, player_id, discards)
+
+    def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
+        """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
+        cards = self.verify_draw(player_id, discards)
+        return self._draw(self._draw_queue[0], cards)
+
+    def stand_pat(self, player_id: int) -> ActionRecord:
+        """Keep all five cards."""
+        return self.draw(player_id, ())
+
+    def _draw(self, pos: int, discards: list[int]) -> ActionRecord:
+        hole = self._holes[pos]
+        for c in discards:
+            hole.remove(c)
+        k = len(discards)
+        received: list[int] = []
+        if k:
+            if not self._burned:
+                self._burned = True
+                burn = self._take_card(-1)
+                self._muck.append(burn)
+                self._log.append(["burn", -1, 0, -1, [], [], 0])
+            for _ in range(k):
+                received.append(self._take_card(pos))
+            hole.extend(received)
+            # Only now do the thrown cards join the muck: a player never gets back their own.
+            self._muck.extend(discards)
+        self._received[pos] = received
+        self._draw_counts[pos][self._draw_round - 1] = k
+        self._draw_queue.pop(0)
+        entry = ["draw", pos, 0, k, discards, received, 0]
+        self._log.append(entry)
+        record = self._record(entry)
+        if not self._draw_queue:
+            self._round += 1
+            self._begin_betting()
+        return record
+
+    def _take_card(self, pos: int) -> int:
+        """The next card off the stub, reshuffling the muck into a new stub when it is empty."""
+        stub = self._stub
+        if not stub:
+            self._reshuffle()
+        script = self._script
+        if script is None:
+            return stub.pop()
+        if pos < 0:
+            return self._scripted_burn(script)
+        for k, pair in enumerate(script):
+            if pair[0] == pos:
+                c = pair[1]
+                del script[k]
+                break
+        else:
+            raise EngineError(f"The file deals {self._names[pos]} fewer cards than they threw.")
+        if c not in stub:
+            raise EngineError(f"The card {CARDS[c]} is dealt twice.")
+        stub.remove(c)
+        return c
+
+    def _scripted_burn(self, script: list[list[int]]) -> int:
+        """Replays do not name burns: burn the stub card the file needs last (or never)."""
+        stub = self._stub
+        upcoming: dict[int, int] = {}
+        for k, (_, c) in enumerate(script):
+            upcoming.setdefault(c, k)
+        best = max(stub, key=lambda c: upcoming.get(c, 1 << 30))
+        stub.remove(best)
+        return best
+
+    def _reshuffle(self) -> None:
+        rng = random.Random((self._reshuffle_seed << 4) | (self._reshuffles & 15))
+        new_stub = self._muck
+        for i in range(len(new_stub) - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            new_stub[i], new_stub[j] = new_stub[j], new_stub[i]
+        self._stub[:] = new_stub
+        self._muck = []
+        self._reshuffles += 1
+        self._log.append(["reshuffle", -1, len(new_stub), -1, list(reversed(new_stub)), [], 0])
+
+    # ------------------------------------------------------------------ generic actions
+
+    def timeout(self) -> ActionRecord:
+        """The player to act ran out of time: check if free, else fold; in a draw, stand pat."""
+        pos = self._to_act_pos()
+        if pos < 0:
+            raise EngineError("The hand is over.")
+        if self._phase is Phase.DRAWING:
+            return self._draw(pos, [])
+        if max(self._bets) - self._bets[pos] > 0:
+            return self._fold(pos)
+        return self._check_or_call(pos)
+
+    def act(self, player_id: int, action: str, discards: Sequence[Card | int] = ()) -> ActionRecord:
+        """One entry point for every action name: fold, check, call, bet, raise, draw, stand_pat.
+
+        ``check`` and ``call`` are strict (``check`` facing a bet is refused); ``bet`` and
+        ``raise`` are interchangeable since the amount is fixed.
+        """
+        match action:
+            case "fold":
+                return self.fold(player_id)
+            case "check":
+                self.verify_check(player_id)
+                return self.check_or_call(player_id)
+            case "call":
+                self.verify_call(player_id)
+                return self.check_or_call(player_id)
+            case "check_or_call":
+                return self.check_or_call(player_id)
+            case "bet" | "raise" | "bet_or_raise":
+                return self.bet_or_raise(player_id)
+            case "draw":
+                return self.draw(player_id, discards)
+            case "stand_pat":
+                if discards:
+                    raise EngineError("Standing pat means discarding nothing.")
+                return self.draw(player_id, ())
+        raise EngineError(f"Unknown action {action!r}.")
+
+    def legal(self) -> Legal:
+        """What the player to act may do (raises when the hand is over)."""
+        pos = self._to_act_pos()
+        if pos < 0:
+            raise EngineError("The hand is over.")
+        return self._legal(pos)
+
+    def _legal(self, pos: int) -> Legal:
+        pid = self._ids[pos]
+        cap_count = self._cap_count()
+        if self._phase is Phase.DRAWING:
+            return Legal(pid, Phase.DRAWING, False, False, 0, False, 0, 0, False, cap_count,
+                         self._cap, True)  # fmt: skip
+        bets = self._bets
+        top = max(bets)
+        owed = top - bets[pos]
+        stack = self._stacks[pos]
+        call = owed if owed < stack else stack
+        can_raise = self._raise_block(pos) is None
+        to = self._raise_to(pos) if can_raise else 0
+        return Legal(
+            player_id=pid,
+            phase=Phase.BETTING,
+            can_fold=True,
+            can_check=owed <= 0,
+            call_amount=call,
+            can_bet_or_raise=can_raise,
+            bet_or_raise_to=to,
+            raise_amount=to - bets[pos] if can_raise else 0,
+            is_raise=top > 0,
+            bets_this_round=cap_count,
+            cap=self._cap,
+            can_draw=False,
+            call_is_all_in=owed > 0 and call == stack,
+            bet_is_all_in=can_raise and to - bets[pos] == stack,
+        )
+
+    # ------------------------------------------------------------------ showdown and award
+
+    def _pots(self) -> list[_Pot]:
+        """Main and side pots from the contributions (uncalled excess included as 1-player pots)."""
+        contrib = self._contrib
+        in_hand = self._in_hand
+        n = self._n
+        levels = sorted({contrib[i] for i in range(n) if in_hand[i] and contrib[i] > 0})
+        pots: list[_Pot] = []
+        previous = 0
+        for level in levels:
+            amount = 0
+            for c in contrib:
+                amount += (c if c < level else level) - (c if c < previous else previous)
+            eligible = [i for i in range(n) if in_hand[i] and contrib[i] >= level]
+            pots.append(_Pot(amount, eligible))
+            previous = level
+        dead = sum(c - previous for c in contrib if c > previous)
+        if dead:
+            if pots:
+                pots[-1].amount += dead
+            else:  # pragma: no cover - someone in hand always matched the folded money
+                pots.append(_Pot(dead, [i for i in range(n) if in_hand[i]]))
+        return pots
+
+    def _finish(self) -> None:
+        """Show down in order with auto-muck, or award everything to the last player standing."""
+        from bot.engine.evaluator import hand_name, rank27
+
+        n = self._n
+        in_hand = self._in_hand
+        pots = self._pots()
+        alive = [i for i in range(n) if in_hand[i]]
+        payouts = [0] * n
+        shown: dict[int, int] = {}
+        names: dict[int, str] = {}
+        order: list[int] = []
+        mucked: list[int] = []
+        contested = [p for p in pots if len(p.eligible) > 1]
+        if contested:
+            first = self._last_aggressor if self._last_aggressor >= 0 else alive[0]
+            order = [i for i in ((first + k) % n for k in range(n)) if in_hand[i]]
+            best_shown: list[int] = [1 << 30] * len(contested)
+            for i in order:
+                hole = self._holes[i]
+                rank = rank27(hole)
+                wins_somewhere = False
+                for k, pot in enumerate(contested):
+                    if i in pot.eligible and rank <= best_shown[k]:
+                        wins_somewhere = True
+                        best_shown[k] = rank
+                if wins_somewhere:
+                    shown[i] = rank
+                    names[i] = hand_name(hole)
+                    entry = ["show", i, rank, -1, list(self._holes[i]), [], names[i]]
+                else:
+                    mucked.append(i)
+                    entry = ["muck", i, 0, -1, [], [], 0]
+                self._log.append(entry)
+        pot_results: list[list[Any]] = []
+        for pot in pots:
+            returned = len(pot.eligible) == 1 and len(alive) > 1
+            if len(pot.eligible) == 1:
+                winners = pot.eligible
+            else:
+                best_rank = min(shown[i] for i in pot.eligible if i in shown)
+                winners = [i for i in pot.eligible if shown.get(i) == best_rank]
+            share, odd = divmod(pot.amount, len(winners))
+            shares = [[w, share + (odd if w == winners[0] else 0)] for w in winners]
+            name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
+            if not returned:
+                pot_results.append([name, pot.amount, list(pot.eligible), list(winners), shares])
+            for w, amount in shares:
+                payouts[w] += amount
+                if returned:
+                    self._log.append(["return", w, amount, -1, [], [], 0])
+                else:
+                    self._log.append(["award", w, amount, -1, [], [], name])
+        for i in range(n):
+            self._stacks[i] += payouts[i]
+        self._phase = Phase.COMPLETE
+        self._actors = []
+        self._draw_queue = []
+        self._result = {
+            "pots": pot_results,
+            "payouts": payouts,
+            "shown": [[i, rank] for i, rank in shown.items()],
+            "names": [[i, name] for i, name in names.items()],
+            "mucked": mucked,
+            "order": order,
+            "without_showdown": len(alive) == 1,
+        }
+
+    @property
+    def result(self) -> HandResult | None:
+        """The outcome once the hand is complete, else ``None``."""
+        r = self._result
+        if r is None:
+            return None
+        ids = self._ids
+        pots = tuple(
+            PotResult(
+                name,
+                amount,
+                tuple(ids[i] for i in eligible),
+                tuple(ids[i] for i in winners),
+                {ids[w]: s for w, s in shares},
+            )
+            for name, amount, eligible, winners, shares in r["pots"]
+        )
+        winners: list[int] = []
+        for pot in pots:
+            for w in pot.winners:
+                if w not in winners:
+                    winners.append(w)
+        return HandResult(
+            pots=pots,
+            payouts={ids[i]: r["payouts"][i] for i in range(self._n)},
+            final_stacks={ids[i]: self._stacks[i] for i in range(self._n)},
+            net={ids[i]: self._stacks[i] - self._starting[i] for i in range(self._n)},
+            shown_hands={ids[i]: tuple(CARDS[c] for c in self._holes[i]) for i, _ in r["shown"]},
+            hand_names={ids[i]: name for i, name in r["names"]},
+            mucked=tuple(ids[i] for i in r["mucked"]),
+            winners=tuple(winners),
+            won_without_showdown=r["without_showdown"],
+            showdown_order=tuple(ids[i] for i in r["order"]),
+        )
+
+    # ------------------------------------------------------------------ records
+
+    def _record(self, entry: list[Any]) -> ActionRecord:
+        """The public/private record of one log entry."""
+        kind = entry[0]
+        pos = entry[1]
+        amount = entry[2]
+        name = self._names[pos] if pos >= 0 else ""
+        pid = self._ids[pos] if pos >= 0 else None
+        count = entry[3] if entry[3] >= 0 else None
+        extra = entry[6]
+        discarded: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        shown: tuple[Card, ...] = ()
+        all_in = False
+        if kind == "draw":
+            discarded = tuple(CARDS[c] for c in entry[4])
+            received = tuple(CARDS[c] for c in entry[5])
+            text = f"{name} draws {count}" if count else f"{name} stands pat"
+        elif kind == "show":
+            shown = tuple(CARDS[c] for c in entry[4])
+            text = f"{name} shows {cards_str(shown)} ({extra})"
+        elif kind == "award":
+            text = f"{name} wins {amount} from the {extra}"
+        elif kind == "return":
+            text = f"{name} takes back {amount} (uncalled)"
+        elif kind == "round":
+            if amount <= 3:
+                text = f"Betting round: {BETTING_ROUND_NAMES[amount]}"
+            else:
+                text = f"The {DRAW_NAMES[amount - 4]}"
+        else:
+            text = _TEXTS[kind].format(name=name, amount=amount)
+            if extra == 1:
+                all_in = True
+                text += " and is all-in"
+        return ActionRecord(
+            RecordKind(kind), pid, amount, count, text, discarded, received, shown, all_in
+        )
+
+    @property
+    def records(self) -> list[ActionRecord]:
+        """Everything that happened, in order (built on demand from the compact log)."""
+        return [self._record(e) for e in self._log]
+
+    def recent_actions(self, count: int = 8) -> list[str]:
+        """The last ``count`` public action texts (player actions, draws, shows, awards)."""
+        texts: list[str] = []
+        for entry in reversed(self._log):
+            if entry[0] in ("deal", "burn", "round"):
+                continue
+            texts.append(self._record(entry).text)
+            if len(texts) == count:
+                break
+        texts.reverse()
+        return texts
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self, recent: int = 8) -> PublicView:
+        """Everything every player may see (no hidden card)."""
+        n = self._n
+        ids = self._ids
+        sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
+        button_pos = n - 1
+        drew = set()
+        if self._phase is Phase.DRAWING:
+            drew = {i for i in range(n) if self._in_hand[i] and i not in self._draw_queue}
+        seats = []
+        for i in sorted(range(n), key=lambda i: self._seats[i]):
+            if not self._in_hand[i]:
+                state = "folded"
+            elif self._stacks[i] == 0 and self._phase is not Phase.COMPLETE:
+                state = "all-in"
+            else:
+                state = "active"
+            seats.append(
+                SeatView(
+                    player_id=ids[i],
+                    name=self._names[i],
+                    seat=self._seats[i],
+                    stack=self._stacks[i],
+                    bet=self._bets[i],
+                    contributed=self._contrib[i],
+                    state=state,
+                    draw_counts=tuple(self._draw_counts[i]),
+                    drew_this_round=i in drew,
+                    is_button=i == button_pos,
+                    is_small_blind=i == sb_pos,
+                    is_big_blind=i == bb_pos,
+                )
+            )
+        pos = self._to_act_pos()
+        pots: tuple[PotView, ...]
+        if self._result is not None:
+            pots = tuple(PotView(p.name, p.amount, p.eligible) for p in self.result.pots)  # type: ignore[union-attr]
+        else:
+            pots = self._pot_views()
+        return PublicView(
+            hand_id=self._hand_id,
+            phase=self._phase,
+            betting_round=self._round,
+            betting_round_name=BETTING_ROUND_NAMES[self._round],
+            draw_round=self._draw_round,
+            button_seat=self._seats[button_pos],
+            small_blind_seat=self._seats[sb_pos],
+            big_blind_seat=self._seats[bb_pos],
+            small_blind=self._small_blind,
+            big_blind=self._small_bet,
+            small_bet=self._small_bet,
+            big_bet=2 * self._small_bet,
+            cap=self._cap,
+            seats=tuple(seats),
+            pot_total=sum(self._contrib) if self._result is None else 0,
+            pots=pots,
+            to_act=None if pos < 0 else ids[pos],
+            legal=None if pos < 0 else self._legal(pos),
+            recent_actions=tuple(self.recent_actions(recent)),
+            result=self.result,
+            stub_count=len(self._stub),
+            reshuffles=self._reshuffles,
+        )
+
+    def _pot_views(self) -> tuple[PotView, ...]:
+        """Pots as they stand (bets of the current round included)."""
+        views: list[PotView] = []
+        side = 0
+        for pot in self._pots():
+            name = "main pot" if not views else f"side pot {side + 1}"
+            if views:
+                side += 1
+            views.append(PotView(name, pot.amount, tuple(self._ids[i] for i in pot.eligible)))
+        return tuple(views)
+
+    def private_view(self, player_id: int) -> PrivateView:
+        """One player's own cards; never send it anywhere but to that player."""
+        from bot.engine.evaluator import hand_name
+
+        pos = self._pos(player_id)
+        hole = self._holes[pos]
+        if not self._in_hand[pos]:
+            return PrivateView(player_id, self._hand_id, (), "folded", (), 0, False, False, True)
+        cards = tuple(CARDS[c] for c in hole)
+        draws_made = sum(1 for c in self._draw_counts[pos] if c is not None)
+        current = self._to_act_pos()
+        return PrivateView(
+            player_id=player_id,
+            hand_id=self._hand_id,
+            cards=cards,
+            hand_name=hand_name(cards),
+            last_received=tuple(CARDS[c] for c in self._received[pos]),
+            draws_made=draws_made,
+            can_draw_now=self._phase is Phase.DRAWING and current == pos,
+            is_their_turn=current == pos,
+        )
+
+    # ------------------------------------------------------------------ checks
+
+    def check_invariants(self) -> None:
+        """Assert chips are conserved and the 52 cards are all accounted for (tests, fuzzing)."""
+        total = sum(self._stacks) + (sum(self._contrib) if self._result is None else 0)
+        if total != sum(self._starting):
+            raise AssertionError(f"chips not conserved: {total} != {sum(self._starting)}")
+        everything = [c for hole in self._holes for c in hole] + self._stub + self._muck
+        if sorted(everything) != list(range(52)):
+            raise AssertionError("the 52 cards are not all distinct and accounted for")
+
+    # ------------------------------------------------------------------ serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain JSON types (deck order, seed and log included)."""
+        return {
+            "version": STATE_VERSION,
+            "hand_id": self._hand_id,
+            "small_bet": self._small_bet,
+            "small_blind": self._small_blind,
+            "cap": self._cap,
+            "blind_counts": self._blind_counts,
+            "button_seat": self._button_seat,
+            "ids": list(self._ids),
+            "names": list(self._names),
+            "seats": list(self._seats),
+            "starting": list(self._starting),
+            "stacks": list(self._stacks),
+            "bets": list(self._bets),
+            "contrib": list(self._contrib),
+            "in_hand": list(self._in_hand),
+            "holes": [list(h) for h in self._holes],
+            "stub": list(self._stub),
+            "muck": list(self._muck),
+            "phase": str(self._phase),
+            "round": self._round,
+            "draw_round": self._draw_round,
+            "actors": list(self._actors),
+            "acted": list(self._acted),
+            "raise_size": self._raise_size,
+            "bet_count": self._bet_count,
+            "shorts": list(self._shorts),
+            "last_aggressor": self._last_aggressor,
+            "draw_queue": list(self._draw_queue),
+            "burned": self._burned,
+            "draw_counts": [list(d) for d in self._draw_counts],
+            "received": [list(r) for r in self._received],
+            "reshuffles": self._reshuffles,
+            "reshuffle_seed": self._reshuffle_seed,
+            "log": [[*e[:4], list(e[4]), list(e[5]), *e[6:]] for e in self._log],
+            "result": _copy_json(self._result),
+            "script": None if self._script is None else [list(p) for p in self._script],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Hand:
+        """Rebuild a hand saved with ``to_json``; it continues exactly as the original."""
+        if data.get("version") != STATE_VERSION:
+            raise EngineError("This saved hand comes from an incompatible engine version.")
+        self = cls()
+        try:
+            self._hand_id = int(data["hand_id"])
+            self._small_bet = int(data["small_bet"])
+            self._small_blind = int(data["small_blind"])
+            self._cap = int(data["cap"])
+            self._blind_counts = bool(data["blind_counts"])
+            self._button_seat = int(data["button_seat"])
+            self._ids = [int(x) for x in data["ids"]]
+            self._n = len(self._ids)
+            self._names = [str(x) for x in data["names"]]
+            self._seats = [int(x) for x in data["seats"]]
+            self._starting = [int(x) for x in data["starting"]]
+            self._stacks = [int(x) for x in data["stacks"]]
+            self._bets = [int(x) for x in data["bets"]]
+            self._contrib = [int(x) for x in data["contrib"]]
+            self._in_hand = [bool(x) for x in data["in_hand"]]
+            self._holes = [[int(c) for c in h] for h in data["holes"]]
+            self._stub = [int(c) for c in data["stub"]]
+            self._muck = [int(c) for c in data["muck"]]
+            self._phase = Phase(data["phase"])
+            self._round = int(data["round"])
+            self._draw_round = int(data["draw_round"])
+            self._actors = [int(x) for x in data["actors"]]
+            self._acted = [int(x) for x in data["acted"]]
+            self._raise_size = int(data["raise_size"])
+            self._bet_count = int(data["bet_count"])
+            self._shorts = [int(x) for x in data["shorts"]]
+            self._last_aggressor = int(data["last_aggressor"])
+            self._draw_queue = [int(x) for x in data["draw_queue"]]
+            self._burned = bool(data["burned"])
+            self._draw_counts = [[None if c is None else int(c) for c in d]
+                                 for d in data["draw_counts"]]  # fmt: skip
+            self._received = [[int(c) for c in r] for r in data["received"]]
+            self._reshuffles = int(data["reshuffles"])
+            self._reshuffle_seed = int(data["reshuffle_seed"])
+            self._log = [[*e[:4], list(e[4]), list(e[5]), *e[6:]] for e in data["log"]]
+            self._result = _copy_json(data["result"])
+            script = data.get("script")
+            self._script = None if script is None else [[int(p), int(c)] for p, c in script]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
+        return self
+
+    def to_phh(self) -> str:
+        """The hand as a PHH file (variant F2L3D) that PokerKit replays to the same stacks."""
+        from bot.engine.phh import hand_to_phh
+
+        return hand_to_phh(self)
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of a JSON-shaped value (lists, dicts, scalars)."""
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
+
+
+_TEXTS: dict[str, str] = {
+    "deal": "Five cards are dealt to each player",
+    "small_blind": "{name} posts the small blind {amount}",
+    "big_blind": "{name} posts the big blind {amount}",
+    "fold": "{name} folds",
+    "check": "{name} checks",
+    "call": "{name} calls {amount}",
+    "bet": "{name} bets {amount}",
+    "raise": "{name} raises to {amount}",
+    "burn": "A card is burned",
+    "reshuffle": "The deck ran out: the muck ({amount} cards) is shuffled into a new stub",
+    "muck": "{name} mucks",
+}
+
+_CHIP_KINDS = frozenset({"small_blind", "big_blind", "call", "bet", "raise"})
+_DECISION_KINDS = frozenset({"fold", "check", "call", "bet", "raise", "draw"})

@@ -1,0 +1,257 @@
+"""PHH hand histories (the Poker Hand History format read by PokerKit 0.7).
+
+Export: every finished hand as variant ``F2L3D``. Player ``p1`` is the first seat left of the
+button and ``pn`` the button, PokerKit's numbering: heads-up PokerKit makes ``p1`` post the big
+blind and ``p2`` (the button) the small blind, exactly our heads-up rule, so
+``blinds_or_straddles`` is always ``[small, big, 0, ...]``. In each draw every ``sd`` (discard)
+comes before that round's ``d dh`` deals, as PokerKit's loader requires, and every dealt card is
+named, so PokerKit replays the hand to the same stacks whatever our reshuffles did: its
+``deal_hole`` takes a named card from wherever it lies (deck, muck, burns or discards) and
+only warns when the card is "not recommended". Burned cards are not named (PokerKit's loader
+burns ``??`` itself). Our cap is never looser than PokerKit's (it does not count the big blind),
+so our hands are always legal there.
+
+Replay: ``replay_phh`` plays a PHH triple-draw file through *our* engine with the cards it
+names and raises ``EngineError`` for anything our rules refuse (a card dealt twice, a raise
+over the cap, an action out of turn, a raise to a wrong amount...).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import tomllib
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.cards import CARDS, EngineError, parse_cards
+from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+VARIANT = "F2L3D"
+
+
+def _cards(cards: list[int]) -> str:
+    return "".join(str(CARDS[c]) for c in cards)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def hand_to_phh(hand: Hand) -> str:
+    """The PHH text of a complete hand (``Hand.to_phh``)."""
+    if not hand.is_complete:
+        raise EngineError("Only a finished hand can be written as a hand history.")
+    state = hand.to_json()
+    n = len(state["ids"])
+    actions: list[str] = []
+    pending_deals: list[str] = []
+    uncalled = {e[1] for e in state["log"] if e[0] == "return"}
+    for entry in state["log"]:
+        kind, pos = entry[0], entry[1]
+        label = f"p{pos + 1}"
+        if kind == "deal":
+            flat = entry[5]
+            for i in range(n):
+                actions.append(f"d dh p{i + 1} {_cards(flat[5 * i : 5 * i + 5])}")
+        elif kind == "round":
+            actions.extend(pending_deals)
+            pending_deals = []
+        elif kind == "fold":
+            actions.append(f"{label} f")
+        elif kind in ("check", "call"):
+            actions.append(f"{label} cc")
+        elif kind in ("bet", "raise"):
+            actions.append(f"{label} cbr {entry[2]}")
+        elif kind == "draw":
+            actions.append(f"{label} sd {_cards(entry[4])}".rstrip())
+            if entry[5]:
+                pending_deals.append(f"d dh {label} {_cards(entry[5])}")
+        elif kind == "show":
+            actions.extend(pending_deals)
+            pending_deals = []
+            actions.append(f"{label} sm {_cards(entry[4])}")
+        elif kind == "muck" and pos in uncalled:
+            # PokerKit kills a hand it cannot see, and then crashes pushing the player's
+            # uncalled bet (a pot nobody left can win): name the cards so it keeps the hand.
+            actions.append(f"{label} sm {_cards(state['holes'][pos])} # mucked")
+    actions.extend(pending_deals)
+    blinds = [0] * n
+    blinds[0] = state["small_blind"]
+    blinds[1] = state["small_bet"]
+    fields: list[tuple[str, Any]] = [
+        ("variant", VARIANT),
+        ("ante_trimming_status", False),
+        ("antes", [0] * n),
+        ("blinds_or_straddles", blinds),
+        ("small_bet", state["small_bet"]),
+        ("big_bet", 2 * state["small_bet"]),
+        ("starting_stacks", state["starting"]),
+        ("actions", actions),
+        ("hand", state["hand_id"]),
+        ("seats", [s + 1 for s in state["seats"]]),
+        ("players", state["names"]),
+        ("finishing_stacks", state["stacks"]),
+        ("_deuce_player_ids", [str(i) for i in state["ids"]]),
+        ("_deuce_cap", state["cap"]),
+        ("_deuce_blind_counts", state["blind_counts"]),
+    ]
+    lines = []
+    for key, value in fields:
+        if key == "actions":
+            lines.append("actions = [")
+            lines.extend(f"  {_toml_value(a)}," for a in value)
+            lines.append("]")
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+_PLAYER = re.compile(r"^p([1-9][0-9]*)$")
+
+
+def _player(token: str, n: int) -> int:
+    match = _PLAYER.match(token)
+    if match is None or not 1 <= int(match.group(1)) <= n:
+        raise EngineError(f"{token!r} is not a player of this hand.")
+    return int(match.group(1)) - 1
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"The field {what} must be a whole number.")
+    return value
+
+
+def replay_phh(text: str) -> Hand:
+    """Play a PHH F2L3D file through our engine; raise ``EngineError`` where it breaks a rule."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EngineError(f"This is not a PHH file: {exc}.") from exc
+    if data.get("variant") != VARIANT:
+        raise EngineError(f"Only {VARIANT} (2-7 triple draw) files can be replayed.")
+    for name in ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks",
+                 "actions"):  # fmt: skip
+        if name not in data:
+            raise EngineError(f"The file has no {name} field.")
+    stacks = [_int(s, "starting_stacks") for s in data["starting_stacks"]]
+    n = len(stacks)
+    if not 2 <= n <= 6:
+        raise EngineError("A triple-draw hand needs 2 to 6 players.")
+    if any(_int(a, "antes") for a in data["antes"]):
+        raise EngineError("Antes are not part of this game.")
+    blinds = [_int(b, "blinds_or_straddles") for b in data["blinds_or_straddles"]]
+    small_bet = _int(data["small_bet"], "small_bet")
+    if _int(data["big_bet"], "big_bet") != 2 * small_bet:
+        raise EngineError("The big bet must be twice the small bet.")
+    if len(blinds) < 2 or blinds[1] != small_bet or any(blinds[2:]):
+        raise EngineError("The big blind must equal the small bet, with no straddle.")
+    cap = data.get("_deuce_cap", 4)
+    blind_counts = data.get("_deuce_blind_counts", True)
+    stakes = Stakes(small_bet, blinds[0], _int(cap, "_deuce_cap"), bool(blind_counts))
+    names = data.get("players") or [f"p{i + 1}" for i in range(n)]
+    ids_raw = data.get("_deuce_player_ids")
+    ids = [int(x) for x in ids_raw] if ids_raw else list(range(1, n + 1))
+    players = [SeatedPlayer(ids[i], str(names[i]), stacks[i], i) for i in range(n)]
+
+    actions: list[list[str]] = []
+    for raw in data["actions"]:
+        words = str(raw).split("#", 1)[0].split()
+        if words:
+            actions.append(words)
+    initial: list[list[int] | None] = [None] * n
+    later: list[list[int]] = []
+    first_decision = next((k for k, w in enumerate(actions) if w[0] != "d"), len(actions))
+    for k, words in enumerate(actions):
+        if words[0] != "d":
+            continue
+        if len(words) != 4 or words[1] != "dh":
+            raise EngineError(f"Unsupported deal action {' '.join(words)!r}.")
+        i = _player(words[2], n)
+        if "?" in words[3]:
+            raise EngineError("The file hides some dealt cards; it cannot be replayed.")
+        cards = [int(c) for c in parse_cards(words[3])]
+        if k < first_decision and initial[i] is None:
+            if len(cards) != 5:
+                raise EngineError(f"{words[2]} must be dealt five cards to start.")
+            initial[i] = cards
+        else:
+            later.extend([i, c] for c in cards)
+    if any(h is None for h in initial):
+        raise EngineError("Every player must be dealt five cards before the first action.")
+    dealt = [c for h in initial if h is not None for c in h]
+    if len(set(dealt)) != len(dealt):
+        raise EngineError("A card is dealt twice in the opening deal.")
+    deck = [-1] * (5 * n)
+    for i, hole in enumerate(initial):
+        assert hole is not None
+        for r, c in enumerate(hole):
+            deck[r * n + i] = c
+    deck += [c for c in range(52) if c not in set(dealt)]
+    hand = Hand.start(players, n - 1, stakes, deck=[CARDS[c] for c in deck], hand_id=_hand_no(data))
+    hand._script = later
+    for words in actions[first_decision:]:
+        if words[0] == "d":
+            continue
+        _apply(hand, words, n)
+    if not hand.is_complete:
+        raise EngineError("The file ends before the hand is over.")
+    expected = data.get("finishing_stacks")
+    got = [hand.stacks[i] for i in ids]
+    if expected is not None and list(expected) != got:
+        raise EngineError(
+            f"The file says the finishing stacks are {expected}, the rules give {got}."
+        )
+    return hand
+
+
+def _hand_no(data: dict[str, Any]) -> int:
+    value = data.get("hand", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _apply(hand: Hand, words: list[str], n: int) -> None:
+    """Apply one PHH player action (``f``, ``cc``, ``cbr``, ``sd``, ``sm``) to our hand."""
+    pos = _player(words[0], n)
+    pid = hand.player_ids[pos]
+    verb = words[1] if len(words) > 1 else ""
+    if verb == "sm":
+        return  # our engine decides who shows (auto-muck); the stacks do not depend on it
+    if hand.is_complete:
+        raise EngineError(f"{' '.join(words)!r} comes after the end of the hand.")
+    if verb == "f":
+        hand.fold(pid)
+    elif verb == "cc":
+        hand.check_or_call(pid)
+    elif verb == "cbr":
+        if len(words) != 3 or not words[2].isdigit():
+            raise EngineError(f"{' '.join(words)!r} needs an amount.")
+        hand.verify_bet_or_raise(pid)
+        legal = hand.legal()
+        if int(words[2]) != legal.bet_or_raise_to:
+            raise EngineError(
+                f"{words[0]} cannot bet or raise to {words[2]}: fixed limit makes it "
+                f"{legal.bet_or_raise_to}."
+            )
+        hand.bet_or_raise(pid)
+    elif verb == "sd":
+        discards = parse_cards(words[2]) if len(words) > 2 else []
+        if hand.phase is not Phase.DRAWING:
+            hand.verify_turn(pid)
+        hand.draw(pid, discards)
+    else:
+        raise EngineError(f"Unsupported action {' '.join(words)!r}.")

@@ -1,0 +1,145 @@
+"""Random legal complete hands: the benchmark's workload and a fuzzer for the engine.
+
+The policy is the issue's: facing a bet, fold with probability 0.15; bet or raise with
+probability 0.30 when allowed; otherwise check or call; each draw throws a random 0-5 cards.
+Stacks are random and include short ones, so all-ins, side pots and reshuffles all happen.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
+
+log = logging.getLogger(__name__)
+
+FOLD_PROBABILITY = 0.15
+AGGRESSION_PROBABILITY = 0.30
+DEFAULT_STAKES = Stakes(10)
+
+
+def random_players(rng: random.Random, count: int, small_bet: int = 10) -> list[SeatedPlayer]:
+    """``count`` players with random stacks; about one in three is short (all-in material)."""
+    players = []
+    for k in range(count):
+        if rng.random() < 0.35:
+            stack = rng.randint(1, 12 * small_bet)
+        else:
+            stack = rng.randint(12 * small_bet, 60 * small_bet)
+        players.append(SeatedPlayer(1000 + k, f"P{k + 1}", stack, k))
+    return players
+
+
+def play_random_hand(
+    rng: random.Random,
+    players: int = 6,
+    *,
+    stakes: Stakes = DEFAULT_STAKES,
+    hand_id: int = 0,
+    on_step: Callable[[Hand], None] | None = None,
+) -> Hand:
+    """Deal and play one complete random hand with the issue's decision policy."""
+    seated = random_players(rng, players, stakes.small_bet)
+    hand = Hand.start(seated, rng.randrange(players), stakes, rng=rng, hand_id=hand_id)
+    play_out(hand, rng, on_step=on_step)
+    return hand
+
+
+def play_out(
+    hand: Hand, rng: random.Random, *, on_step: Callable[[Hand], None] | None = None
+) -> None:
+    """Play ``hand`` to the end with the random policy (uses only the public API)."""
+    rand = rng.random
+    while True:
+        if on_step is not None:
+            on_step(hand)
+        pid = hand.to_act
+        if pid is None:
+            return
+        if hand.phase is Phase.DRAWING:
+            cards = hand.private_cards(pid)
+            hand.draw(pid, rng.sample(cards, rng.randrange(6)))
+            continue
+        legal = hand.legal()
+        if legal.call_amount > 0 and rand() < FOLD_PROBABILITY:
+            hand.fold(pid)
+        elif legal.can_bet_or_raise and rand() < AGGRESSION_PROBABILITY:
+            hand.bet_or_raise(pid)
+        else:
+            hand.check_or_call(pid)
+
+
+@dataclass(slots=True)
+class SelfplaySummary:
+    """Counts over a selfplay run."""
+
+    hands: int = 0
+    players: int = 0
+    actions: int = 0
+    showdowns: int = 0
+    fold_wins: int = 0
+    side_pots: int = 0
+    hands_with_side_pots: int = 0
+    split_pots: int = 0
+    all_in_hands: int = 0
+    reshuffles: int = 0
+    hands_with_reshuffle: int = 0
+    capped_rounds: int = 0
+    phh_files: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """Human-readable summary lines."""
+        return [
+            f"hands: {self.hands} ({self.players} players each)",
+            f"actions: {self.actions}",
+            f"showdowns: {self.showdowns}, won without showdown: {self.fold_wins}",
+            f"side pots: {self.side_pots} in {self.hands_with_side_pots} hands",
+            f"split pots: {self.split_pots}",
+            f"hands with an all-in: {self.all_in_hands}",
+            f"reshuffles: {self.reshuffles} in {self.hands_with_reshuffle} hands",
+            f"PHH files written: {len(self.phh_files)}",
+        ]
+
+
+def run_selfplay(
+    hands: int,
+    players: int = 6,
+    seed: int | None = None,
+    phh_dir: Path | None = None,
+    *,
+    check: bool = True,
+) -> SelfplaySummary:
+    """Play ``hands`` random hands; optionally write each as ``<phh_dir>/hand-<n>.phh``."""
+    rng = random.Random(seed)
+    summary = SelfplaySummary(players=players)
+    if phh_dir is not None:
+        phh_dir.mkdir(parents=True, exist_ok=True)
+    for k in range(hands):
+        hand = play_random_hand(rng, players, hand_id=k + 1)
+        if check:
+            hand.check_invariants()
+        summary.hands += 1
+        result = hand.result
+        assert result is not None
+        summary.actions += hand.action_count
+        if result.won_without_showdown:
+            summary.fold_wins += 1
+        else:
+            summary.showdowns += 1
+        if len(result.pots) > 1:
+            summary.side_pots += len(result.pots) - 1
+            summary.hands_with_side_pots += 1
+        summary.split_pots += sum(1 for p in result.pots if len(p.winners) > 1)
+        if hand.had_all_in:
+            summary.all_in_hands += 1
+        summary.reshuffles += hand.reshuffle_count
+        summary.hands_with_reshuffle += hand.reshuffle_count > 0
+        if phh_dir is not None:
+            path = phh_dir / f"hand-{k + 1:06d}.phh"
+            path.write_text(hand.to_phh(), encoding="utf-8")
+            summary.phh_files.append(str(path))
+    return summary
