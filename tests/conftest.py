@@ -1,0 +1,180 @@
+"""Shared fixtures: the loopback Discord double, and the real bot process pointed at it.
+
+``double`` serves Discord's REST API and gateway on 127.0.0.1 (a free port) inside the test's
+event loop; ``start_bot(double, db_path, **env)`` launches ``python -m bot`` as a subprocess
+against it, exactly as a deployment would start the bot, with its output captured to a file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.discord_double import DiscordDouble
+
+log = logging.getLogger(__name__)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+#: Knobs the bot reads so end-to-end hands run fast (see the bot's .env.example).
+FAST_BOT_ENV = {
+    "DEUCE_HAND_PAUSE_SECONDS": "0.5",
+    "DEUCE_MIN_TIMER_SECONDS": "1",
+    "DEUCE_GUILD_READY_TIMEOUT": "0.1",
+}
+
+
+@pytest.fixture
+async def double() -> AsyncIterator[DiscordDouble]:
+    """A started Discord double on 127.0.0.1 (free port); stopped after the test."""
+    server = DiscordDouble()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+class BotProcess:
+    """The real bot (``python -m bot``) running as a subprocess against the double."""
+
+    def __init__(
+        self, double: DiscordDouble, db_path: Path, log_path: Path, env: dict[str, str]
+    ) -> None:
+        self.double = double
+        self.db_path = db_path
+        self.log_path = log_path
+        self.env = env
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def output(self) -> str:
+        """Everything the bot printed so far (stdout and stderr, all runs)."""
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    async def start(self, timeout: float = 30.0) -> None:
+        """Launch the bot and wait until it has identified and synced its commands."""
+        identifies = self.double.identify_count
+        syncs = self.double.sync_count
+        env = {**os.environ, **self.env}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+        with self.log_path.open("ab") as out:
+            out.write(f"\n===== start #{self.starts + 1} =====\n".encode())
+            out.flush()
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "bot"],
+                cwd=REPO_ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        self.starts += 1
+
+        def ready() -> bool:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError(
+                    f"the bot exited with {self.process.returncode} during startup:\n"
+                    + self.output()[-4000:]
+                )
+            return self.double.identify_count > identifies and self.double.sync_count > syncs
+
+        try:
+            await self.double.wait_until(ready, timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"the bot did not connect and sync within {timeout}s:\n" + self.output()[-4000:]
+            ) from None
+        # The command sync may precede the end of GUILD_CREATE processing: give it a moment.
+        await asyncio.sleep(0.2)
+
+    async def _wait_exit(self, timeout: float) -> int | None:
+        process = self.process
+        if process is None:
+            return None
+        deadline = asyncio.get_running_loop().time() + timeout
+        while process.poll() is None and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        return process.poll()
+
+    async def kill(self) -> None:
+        """SIGKILL: the bot dies mid-whatever with no chance to clean up."""
+        if self.running:
+            assert self.process is not None
+            self.process.send_signal(signal.SIGKILL)
+            await self._wait_exit(10.0)
+
+    async def stop(self, timeout: float = 15.0) -> int | None:
+        """SIGTERM, then SIGKILL if the bot does not exit within ``timeout``."""
+        if not self.running:
+            return self.process.returncode if self.process is not None else None
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        code = await self._wait_exit(timeout)
+        if code is None:
+            log.warning("the bot ignored SIGTERM for %ss; killing it", timeout)
+            await self.kill()
+        return self.process.returncode
+
+    async def restart(self, timeout: float = 30.0) -> None:
+        """Stop (SIGTERM) if still running, then start again against the same double and DB."""
+        await self.stop()
+        await self.start(timeout)
+
+
+StartBot = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest.fixture
+async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
+    """``await start_bot(double, db_path, **env)`` → a running :class:`BotProcess`.
+
+    Every process started here is killed at the end of the test; its output stays in
+    ``tmp_path / "bot-N.log"`` (printed on failure by pytest's captured log).
+    """
+    started: list[BotProcess] = []
+
+    async def launch(
+        double: DiscordDouble, db_path: Path | str | None = None, **env: Any
+    ) -> BotProcess:
+        db = Path(db_path) if db_path is not None else tmp_path / "deuce.db"
+        full_env = {
+            "DISCORD_TOKEN": double.token,
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "DATABASE_PATH": str(db),
+            "LOG_LEVEL": "DEBUG",
+            **FAST_BOT_ENV,
+            **{key: str(value) for key, value in env.items()},
+        }
+        bot = BotProcess(double, db, tmp_path / f"bot-{len(started) + 1}.log", full_env)
+        started.append(bot)
+        await bot.start()
+        return bot
+
+    yield launch
+    for bot in started:
+        with contextlib.suppress(Exception):
+            await bot.kill()
+        if bot.process is not None and bot.process.returncode not in (0, None, -9, -15):
+            sys.stderr.write(f"bot output ({bot.log_path}):\n{bot.output()[-4000:]}\n")

@@ -1,0 +1,1652 @@
+"""A loopback Discord: REST API v10 and the gateway, spoken well enough for real discord.py.
+
+The double runs in the test's event loop (aiohttp server on 127.0.0.1). The real, unmodified
+discord.py client — in a test or in the bot process — connects to it; tests then act as Discord
+users would (slash commands typed from what the bot synced, button clicks on the bot's current
+messages) and read back every message, edit, DM and interaction response the bot produced.
+Faults (closed DMs, 429s, late callbacks, gateway reconnects) are injected on demand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import copy
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from aiohttp import WSMsgType, web
+
+from tests.discord_double.commands import (
+    CommandError,
+    CommandNotPermitted,
+    type_invocation,
+)
+from tests.discord_double.interaction import (
+    CALLBACK_AUTOCOMPLETE,
+    CALLBACK_CHANNEL_MESSAGE,
+    CALLBACK_DEFERRED_CHANNEL_MESSAGE,
+    CALLBACK_DEFERRED_UPDATE_MESSAGE,
+    CALLBACK_MODAL,
+    CALLBACK_UPDATE_MESSAGE,
+    INTERACTION_APPLICATION_COMMAND,
+    INTERACTION_MESSAGE_COMPONENT,
+    INTERACTION_MODAL_SUBMIT,
+    CallbackRecord,
+    Interaction,
+    RejectedCallback,
+)
+from tests.discord_double.models import (
+    BOT_PERMISSIONS,
+    DEFAULT_MEMBER_PERMISSIONS,
+    MESSAGE_FLAG_COMPONENTS_V2,
+    MESSAGE_FLAG_EPHEMERAL,
+    MESSAGE_FLAG_LOADING,
+    PERM_ADMINISTRATOR,
+    Channel,
+    Guild,
+    Member,
+    MessageEvent,
+    SnowflakeFactory,
+    StoredMessage,
+    User,
+    assign_component_ids,
+    iso_now,
+    iter_components,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+API_PREFIX = "/api/v10"
+DEFAULT_TOKEN = "deuce-test-token.double.loopback"
+INTENT_GUILD_MEMBERS = 1 << 1
+
+OP_DISPATCH = 0
+OP_HEARTBEAT = 1
+OP_IDENTIFY = 2
+OP_PRESENCE = 3
+OP_RESUME = 6
+OP_RECONNECT = 7
+OP_REQUEST_MEMBERS = 8
+OP_INVALID_SESSION = 9
+OP_HELLO = 10
+OP_HEARTBEAT_ACK = 11
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class DoubleError(Exception):
+    """A test asked the double for something a Discord user could not do."""
+
+
+class DiscordHTTPError(Exception):
+    """Raised inside a handler to answer with Discord's JSON error shape."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A JSON response whose Content-Type is exactly ``application/json`` (discord.py checks it)."""
+    all_headers = {"Content-Type": "application/json"}
+    if headers:
+        all_headers.update(headers)
+    return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
+
+
+def error_response(status: int, code: int, message: str) -> web.Response:
+    return json_response({"message": message, "code": code}, status=status)
+
+
+class _Connection:
+    """One gateway websocket: its own zlib stream, so every frame is flushed with Z_SYNC_FLUSH."""
+
+    def __init__(self, ws: web.WebSocketResponse, compression: str | None) -> None:
+        self.ws = ws
+        self.compression = compression
+        self._zlib = zlib.compressobj() if compression == "zlib-stream" else None
+        self._zstd: Any = None
+        if compression == "zstd-stream":
+            import zstandard  # type: ignore[import-not-found]
+
+            self._zstd = zstandard.ZstdCompressor().compressobj()
+        self._lock = asyncio.Lock()
+        self.session: _Session | None = None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload)
+        async with self._lock:
+            if self.ws.closed:
+                raise ConnectionResetError("gateway socket closed")
+            if self._zlib is not None:
+                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+            elif self._zstd is not None:
+                import zstandard
+
+                data = self._zstd.compress(text.encode()) + self._zstd.flush(
+                    zstandard.COMPRESSOBJ_FLUSH_BLOCK
+                )
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_str(text)
+
+
+class _Session:
+    """A gateway session: sequence numbers and a replay buffer so RESUME loses nothing."""
+
+    def __init__(self, session_id: str, intents: int) -> None:
+        self.id = session_id
+        self.intents = intents
+        self.seq = 0
+        self.buffer: collections.deque[dict[str, Any]] = collections.deque(maxlen=5000)
+        self.connection: _Connection | None = None
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.seq += 1
+        payload = {"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data}
+        self.buffer.append(payload)
+        connection = self.connection
+        if connection is not None:
+            try:
+                await connection.send(payload)
+            except (ConnectionResetError, RuntimeError) as exc:
+                log.info("gateway send of %s failed (%s); kept for RESUME", event, exc)
+
+
+class DiscordDouble:
+    """The loopback Discord. Start it, point discord.py at ``api_base``/``gateway_url``, play."""
+
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        interaction_deadline: float = 3.0,
+        token_ttl: float = 15 * 60.0,
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.token = token
+        self.interaction_deadline = interaction_deadline
+        self.token_ttl = token_ttl
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.snowflakes = SnowflakeFactory()
+        self.bot_user = User(id=self.snowflakes.next(), username="Deuce", bot=True)
+        self.application_id = self.bot_user.id
+        self.owner = User(id=self.snowflakes.next(), username="owner")
+
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.members: dict[tuple[int, int], Member] = {}
+        self._dm_channels: dict[int, Channel] = {}
+
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.sync_count = 0
+
+        self.messages: dict[int, StoredMessage] = {}
+        self.events: list[MessageEvent] = []
+        self.attachment_data: dict[int, bytes] = {}
+        self.interactions: list[Interaction] = []
+        self._interactions_by_id: dict[int, Interaction] = {}
+        self._interactions_by_token: dict[str, Interaction] = {}
+
+        self.rest_calls: collections.Counter[str] = collections.Counter()
+        self.rest_log: list[tuple[float, str, str, int]] = []
+        self.unknown_routes: list[str] = []
+        self.gateway_log: list[str] = []
+        self._edit_rate_limits: dict[int, list[float]] = {}
+        self.rate_limited_responses = 0
+
+        self._session: _Session | None = None
+        self.identify_count = 0
+        self.resume_count = 0
+        self._waiters: list[asyncio.Future[None]] = []
+
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._connections: set[_Connection] = set()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Serve on ``host``:``port`` (0 picks a free port, read back from ``self.port``)."""
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        self._add_routes(app)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        sockets = getattr(server, "sockets", None) or []
+        self.port = int(sockets[0].getsockname()[1])
+        log.info("discord double serving on %s", self.api_base)
+
+    async def stop(self) -> None:
+        for connection in list(self._connections):
+            with contextlib.suppress(Exception):
+                await connection.ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # ------------------------------------------------------------------ waiting
+
+    def _changed(self) -> None:
+        """Wake every waiter: something (a message, a callback, a connection) changed."""
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def wait_until(self, check: Callable[[], T | None], timeout: float = 5.0) -> T:
+        """Return ``check()``'s first truthy value, re-checked after every change in the double.
+
+        Raises TimeoutError if it stays falsy for ``timeout`` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            result = check()
+            if result:
+                return result
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met within {timeout}s")
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            # Also poll: a check may look at state outside the double (the bot's side).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter, min(remaining, 0.05))
+
+    # ------------------------------------------------------------------ world (test API)
+
+    async def add_guild(self, name: str = "Deuce Club") -> Guild:
+        """A guild the bot is in (announced with GUILD_CREATE if the bot is connected)."""
+        guild = Guild(id=self.snowflakes.next(), name=name, owner_id=self.owner.id)
+        self.guilds[guild.id] = guild
+        self.members[(guild.id, self.bot_user.id)] = Member(
+            guild=guild, user=self.bot_user, permissions=BOT_PERMISSIONS
+        )
+        self.members[(guild.id, self.owner.id)] = Member(
+            guild=guild,
+            user=self.owner,
+            permissions=DEFAULT_MEMBER_PERMISSIONS | PERM_ADMINISTRATOR,
+        )
+        if self._session is not None:
+            await self._session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+        return guild
+
+    async def add_channel(self, guild: Guild, name: str = "poker") -> Channel:
+        """A text channel in ``guild`` (CHANNEL_CREATE if the bot is connected)."""
+        position = sum(1 for c in self.channels.values() if c.guild is guild)
+        channel = Channel(id=self.snowflakes.next(), name=name, guild=guild, position=position)
+        self.channels[channel.id] = channel
+        if self._session is not None:
+            await self._session.dispatch("CHANNEL_CREATE", channel.to_json())
+        return channel
+
+    async def add_member(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        display_name: str | None = None,
+        permissions: int = DEFAULT_MEMBER_PERMISSIONS,
+        dms_closed: bool = False,
+        user: User | None = None,
+    ) -> Member:
+        """A member of ``guild``; ``dms_closed`` makes the bot's DMs to them fail (403/50007)."""
+        if user is None:
+            user = User(id=self.snowflakes.next(), username=name, global_name=display_name)
+            self.users[user.id] = user
+        user.dms_closed = dms_closed
+        member = Member(guild=guild, user=user, permissions=permissions)
+        self.members[(guild.id, user.id)] = member
+        session = self._session
+        if session is not None and session.intents & INTENT_GUILD_MEMBERS:
+            payload = member.to_json()
+            payload["guild_id"] = str(guild.id)
+            await session.dispatch("GUILD_MEMBER_ADD", payload)
+        return member
+
+    def close_dms(self, who: Member | User, closed: bool = True) -> None:
+        """Faults: the bot's DMs to ``who`` fail with 403 / 50007 (or work again)."""
+        user = who.user if isinstance(who, Member) else who
+        user.dms_closed = closed
+
+    def dm_channel(self, who: Member | User) -> Channel:
+        """The bot's DM channel with ``who`` (created on first use, as Discord does)."""
+        user = who.user if isinstance(who, Member) else who
+        channel = self._dm_channels.get(user.id)
+        if channel is None:
+            channel = Channel(id=self.snowflakes.next(), name=f"dm-{user.username}", recipient=user)
+            self._dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    # ------------------------------------------------------------------ records (test API)
+
+    def mark(self) -> int:
+        """A position in the event log, for ``wait_for(..., since=mark)``."""
+        return len(self.events)
+
+    def message(self, message_id: int) -> StoredMessage | None:
+        return self.messages.get(int(message_id))
+
+    def current(self, message_id: int | dict[str, Any]) -> dict[str, Any] | None:
+        """The message's current payload (after every edit), or None once deleted."""
+        if isinstance(message_id, dict):
+            message_id = int(message_id["id"])
+        stored = self.messages.get(int(message_id))
+        if stored is None or stored.deleted:
+            return None
+        return stored.snapshot()
+
+    def channel_messages(
+        self, channel: Channel, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[dict[str, Any]]:
+        """What everyone sees in ``channel``, oldest first (ephemeral replies excluded)."""
+        found = []
+        for stored in self.messages.values():
+            if stored.channel_id != channel.id:
+                continue
+            if stored.deleted and not include_deleted:
+                continue
+            if stored.ephemeral_to is not None and not include_ephemeral:
+                continue
+            found.append(stored.snapshot())
+        return found
+
+    def channel_events(
+        self, channel: Channel, *, include_ephemeral: bool = False
+    ) -> list[MessageEvent]:
+        """Every create/edit/delete in ``channel``, in order."""
+        return [
+            e
+            for e in self.events
+            if e.channel_id == channel.id and (include_ephemeral or e.ephemeral_to is None)
+        ]
+
+    def dms(self, who: Member | User) -> list[dict[str, Any]]:
+        """The current messages of the bot's DM channel with ``who``, oldest first."""
+        user = who.user if isinstance(who, Member) else who
+        channel = self._dm_channels.get(user.id)
+        return [] if channel is None else self.channel_messages(channel)
+
+    def ephemerals(self, who: Member | User) -> list[dict[str, Any]]:
+        """Every live ephemeral message only ``who`` can see, oldest first."""
+        user = who.user if isinstance(who, Member) else who
+        return [
+            m.snapshot()
+            for m in self.messages.values()
+            if m.ephemeral_to == user.id and not m.deleted
+        ]
+
+    async def wait_for(
+        self,
+        predicate: Callable[[MessageEvent], bool],
+        timeout: float = 5.0,
+        *,
+        since: int | None = None,
+    ) -> MessageEvent:
+        """The first message event (from ``since``, default: from now) matching ``predicate``."""
+        position = [self.mark() if since is None else since]
+
+        def check() -> MessageEvent | None:
+            while position[0] < len(self.events):
+                event = self.events[position[0]]
+                position[0] += 1
+                if predicate(event):
+                    return event
+            return None
+
+        return await self.wait_until(check, timeout)
+
+    def reset_counters(self) -> None:
+        self.rest_calls.clear()
+        self.rest_log.clear()
+
+    # ------------------------------------------------------------------ faults (test API)
+
+    def rate_limit_edits(self, channel: Channel, count: int = 1, retry_after: float = 0.2) -> None:
+        """Faults: the next ``count`` edits of messages in ``channel`` get a 429."""
+        self._edit_rate_limits[channel.id] = [float(count), retry_after]
+
+    async def reconnect(self, mode: str = "op7", timeout: float = 15.0) -> None:
+        """Faults: drop the bot's gateway connection and wait until it has RESUMEd.
+
+        ``mode`` is "op7" (Discord asks for a reconnect) or "close" (the socket dies with 4000).
+        Events dispatched meanwhile are buffered and replayed on RESUME, as on Discord.
+        """
+        session = self._session
+        if session is None or session.connection is None:
+            raise DoubleError("the bot is not connected")
+        resumes = self.resume_count
+        connection = session.connection
+        if mode == "op7":
+            await connection.send({"op": OP_RECONNECT, "d": None, "s": None, "t": None})
+        elif mode == "close":
+            await connection.ws.close(code=4000, message=b"double: reconnect")
+        else:
+            raise ValueError(f"unknown reconnect mode {mode!r}")
+        await self.wait_until(lambda: self.resume_count > resumes, timeout)
+
+    @property
+    def connected(self) -> bool:
+        return self._session is not None and self._session.connection is not None
+
+    async def wait_until_ready(self, timeout: float = 10.0) -> None:
+        await self.wait_until(lambda: self.connected, timeout)
+
+    async def wait_until_synced(self, count: int = 1, timeout: float = 10.0) -> None:
+        await self.wait_until(lambda: self.sync_count >= count, timeout)
+
+    # ------------------------------------------------------------------ interactions (test API)
+
+    def synced_command(self, name: str, guild: Guild | None = None) -> dict[str, Any] | None:
+        """The synced top-level chat command ``name`` (guild commands first)."""
+        candidates: list[dict[str, Any]] = []
+        if guild is not None:
+            candidates.extend(self.guild_commands.get(guild.id, []))
+        candidates.extend(self.global_commands)
+        for command in candidates:
+            if command["name"] == name and command.get("type", 1) == 1:
+                return command
+        return None
+
+    async def invoke(
+        self,
+        who: Member | User,
+        channel: Channel,
+        command: str,
+        *,
+        expired: bool = False,
+        bypass_permissions: bool = False,
+        **options: Any,
+    ) -> Interaction:
+        """Run ``/command`` (e.g. "poker join") as ``who`` in ``channel`` with typed options."""
+        parts = command.strip().lstrip("/").split()
+        if not parts:
+            raise CommandError("empty command")
+        guild = channel.guild
+        schema = self.synced_command(parts[0], guild)
+        if schema is None:
+            raise CommandError(f"/{parts[0]} was never synced by the bot")
+        member = self._member_for(who, channel)
+        user = member.user if member is not None else self._user_of(who)
+        contexts = schema.get("contexts")
+        if channel.is_dm:
+            if (
+                schema.get("guild_id")
+                or schema.get("dm_permission") is False
+                or (contexts is not None and 1 not in contexts)
+            ):
+                raise CommandError(f"/{parts[0]} is not available in DMs")
+        elif contexts is not None and 0 not in contexts:
+            raise CommandError(f"/{parts[0]} is not available in guilds")
+        required = schema.get("default_member_permissions")
+        if member is not None and required is not None and not bypass_permissions:
+            needed = int(required)
+            if (
+                member.permissions & PERM_ADMINISTRATOR == 0
+                and member.permissions & needed != needed
+            ):
+                raise CommandNotPermitted(
+                    f"{member.display_name} lacks {needed:#x} for /{parts[0]}: Discord hides it"
+                )
+        typed = type_invocation(
+            schema,
+            parts[1:],
+            options,
+            members=[m for m in self.members.values() if guild is not None and m.guild is guild],
+        )
+        data: dict[str, Any] = {"id": str(schema["id"]), "name": schema["name"], "type": 1}
+        if typed.options:
+            data["options"] = typed.options
+        if typed.resolved:
+            data["resolved"] = typed.resolved
+        if schema.get("guild_id"):
+            data["guild_id"] = str(schema["guild_id"])
+        return await self._dispatch_interaction(
+            INTERACTION_APPLICATION_COMMAND, user, member, channel, data, expired=expired
+        )
+
+    def find_component(
+        self, message: dict[str, Any], target: str, *, component_types: tuple[int, ...] = (2,)
+    ) -> dict[str, Any]:
+        """The component whose custom_id (or label) is ``target`` on the message's current view."""
+        matches = [
+            c
+            for c in iter_components(list(message.get("components") or []))
+            if c.get("type") in component_types
+            and (c.get("custom_id") == target or c.get("label") == target)
+        ]
+        if not matches:
+            found = [
+                (c.get("label"), c.get("custom_id"))
+                for c in iter_components(list(message.get("components") or []))
+                if c.get("type") in component_types
+            ]
+            raise DoubleError(f"no component {target!r} on message {message['id']}: {found}")
+        exact = [c for c in matches if c.get("custom_id") == target]
+        return (exact or matches)[0]
+
+    async def click(
+        self,
+        who: Member | User,
+        message: int | dict[str, Any] | StoredMessage | MessageEvent,
+        target: str,
+        *,
+        expired: bool = False,
+    ) -> Interaction:
+        """Press the button with custom_id or label ``target`` on ``message`` as ``who``."""
+        stored, channel, member, user = self._clickable(who, message)
+        button = self.find_component(stored.data, target)
+        if button.get("disabled"):
+            raise DoubleError(f"button {target!r} is disabled")
+        if button.get("style") in (5, 6) or "custom_id" not in button:
+            raise DoubleError(f"button {target!r} is a link/premium button: no interaction")
+        data = {"custom_id": button["custom_id"], "component_type": 2, "id": button.get("id")}
+        return await self._dispatch_interaction(
+            INTERACTION_MESSAGE_COMPONENT,
+            user,
+            member,
+            channel,
+            data,
+            message=stored,
+            expired=expired,
+        )
+
+    async def select(
+        self,
+        who: Member | User,
+        message: int | dict[str, Any] | StoredMessage | MessageEvent,
+        target: str,
+        values: list[str],
+    ) -> Interaction:
+        """Choose ``values`` in the string select ``target`` on ``message`` as ``who``."""
+        stored, channel, member, user = self._clickable(who, message)
+        menu = self.find_component(stored.data, target, component_types=(3,))
+        if menu.get("disabled"):
+            raise DoubleError(f"select {target!r} is disabled")
+        allowed = {o["value"] for o in menu.get("options") or []}
+        if not set(values) <= allowed:
+            raise DoubleError(f"values {values} not among the options {sorted(allowed)}")
+        data = {
+            "custom_id": menu["custom_id"],
+            "component_type": 3,
+            "values": values,
+            "id": menu.get("id"),
+        }
+        return await self._dispatch_interaction(
+            INTERACTION_MESSAGE_COMPONENT, user, member, channel, data, message=stored
+        )
+
+    async def submit_modal(
+        self, who: Member | User, opened_by: Interaction, values: dict[str, str]
+    ) -> Interaction:
+        """Submit the modal the bot opened in reply to ``opened_by`` with text ``values``."""
+        modal = opened_by.modal
+        if modal is None:
+            raise DoubleError(f"{opened_by!r} did not open a modal")
+        rows: list[dict[str, Any]] = []
+        for component in modal.get("components") or []:
+            inner_list = component.get("components") or (
+                [component["component"]] if "component" in component else []
+            )
+            submitted = []
+            for inner in inner_list:
+                if "custom_id" in inner:
+                    item = {
+                        "type": inner["type"],
+                        "custom_id": inner["custom_id"],
+                        "value": values.get(inner["custom_id"], ""),
+                    }
+                    submitted.append(item)
+            if component.get("type") == 18 and submitted:
+                rows.append({"type": 18, "id": component.get("id", 0), "component": submitted[0]})
+            else:
+                rows.append({"type": 1, "components": submitted})
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        member = self._member_for(who, opened_by.channel)
+        user = member.user if member is not None else self._user_of(who)
+        return await self._dispatch_interaction(
+            INTERACTION_MODAL_SUBMIT, user, member, opened_by.channel, data
+        )
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _user_of(who: Member | User) -> User:
+        return who.user if isinstance(who, Member) else who
+
+    def _member_for(self, who: Member | User, channel: Channel) -> Member | None:
+        """The guild member acting in ``channel`` (None in a DM); refuses outsiders."""
+        if channel.guild is None:
+            user = self._user_of(who)
+            if channel.recipient is not None and channel.recipient.id != user.id:
+                raise DoubleError(f"{user.username} cannot act in another user's DM")
+            return None
+        user = self._user_of(who)
+        member = self.members.get((channel.guild.id, user.id))
+        if member is None:
+            raise DoubleError(f"{user.username} is not a member of {channel.guild.name}")
+        return member
+
+    def _resolve_message(
+        self, message: int | dict[str, Any] | StoredMessage | MessageEvent
+    ) -> StoredMessage:
+        if isinstance(message, StoredMessage):
+            message_id = message.id
+        elif isinstance(message, MessageEvent):
+            message_id = message.message_id
+        elif isinstance(message, dict):
+            message_id = int(message["id"])
+        else:
+            message_id = int(message)
+        stored = self.messages.get(message_id)
+        if stored is None or stored.deleted:
+            raise DoubleError(f"message {message_id} does not exist (or was deleted)")
+        return stored
+
+    def _clickable(
+        self, who: Member | User, message: int | dict[str, Any] | StoredMessage | MessageEvent
+    ) -> tuple[StoredMessage, Channel, Member | None, User]:
+        stored = self._resolve_message(message)
+        channel = self.channels[stored.channel_id]
+        user = self._user_of(who)
+        if stored.ephemeral_to is not None and stored.ephemeral_to != user.id:
+            raise DoubleError(f"{user.username} cannot see another user's ephemeral message")
+        member = self._member_for(who, channel)
+        return stored, channel, member, user
+
+    async def _dispatch_interaction(
+        self,
+        kind: int,
+        user: User,
+        member: Member | None,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        message: StoredMessage | None = None,
+        expired: bool = False,
+    ) -> Interaction:
+        session = self._session
+        if session is None:
+            raise DoubleError("the bot has not identified on the gateway")
+        interaction = Interaction(
+            self,
+            id=self.snowflakes.next(),
+            token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
+            type=kind,
+            user=user,
+            member=member,
+            channel=channel,
+            data=data,
+            message_id=message.id if message is not None else None,
+            expired=expired,
+        )
+        self.interactions.append(interaction)
+        self._interactions_by_id[interaction.id] = interaction
+        self._interactions_by_token[interaction.token] = interaction
+        payload: dict[str, Any] = {
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel": channel.to_json(),
+            "channel_id": str(channel.id),
+            "token": interaction.token,
+            "version": 1,
+            "app_permissions": str(BOT_PERMISSIONS),
+            "locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if member is not None and channel.guild is not None:
+            payload["guild_id"] = str(channel.guild.id)
+            payload["guild"] = {"id": str(channel.guild.id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = "en-US"
+            payload["member"] = member.to_json(with_permissions=True)
+            payload["authorizing_integration_owners"] = {"0": str(channel.guild.id)}
+            payload["context"] = 0
+        else:
+            payload["user"] = user.to_json()
+            payload["authorizing_integration_owners"] = {"0": "0"}
+            payload["context"] = 1
+        if message is not None:
+            payload["message"] = message.snapshot()
+        interaction.created = time.monotonic()
+        await session.dispatch("INTERACTION_CREATE", payload)
+        self._changed()
+        return interaction
+
+    # ------------------------------------------------------------------ payload builders
+
+    def _guild_create_payload(self, guild: Guild) -> dict[str, Any]:
+        session = self._session
+        members = [m for m in self.members.values() if m.guild is guild]
+        if session is None or not session.intents & INTENT_GUILD_MEMBERS:
+            shown = [m for m in members if m.user.id == self.bot_user.id]
+        else:
+            shown = members
+        channels = []
+        for channel in self.channels.values():
+            if channel.guild is guild:
+                channel_json = channel.to_json()
+                channel_json.pop("guild_id", None)
+                channels.append(channel_json)
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(guild.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [guild.everyone_role_json()],
+            "emojis": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "nsfw": False,
+            "stickers": [],
+            "premium_progress_bar_enabled": False,
+            "safety_alerts_channel_id": None,
+            "joined_at": guild.created_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members),
+            "voice_states": [],
+            "members": [m.to_json() for m in shown],
+            "channels": channels,
+            "threads": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "lazy": True,
+        }
+
+    def _ready_payload(self, session: _Session, shard: Any) -> dict[str, Any]:
+        user = self.bot_user.to_json()
+        user.update({"verified": True, "mfa_enabled": False, "email": None})
+        payload: dict[str, Any] = {
+            "v": 10,
+            "user": user,
+            "user_settings": {},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth": {},
+            "_trace": ["discord-double"],
+        }
+        if shard is not None:
+            payload["shard"] = shard
+        return payload
+
+    def _new_message(
+        self,
+        channel: Channel,
+        payload: dict[str, Any],
+        files: list[tuple[str, bytes, str]],
+        *,
+        interaction: Interaction | None = None,
+        message_type: int = 0,
+        extra_flags: int = 0,
+    ) -> StoredMessage:
+        """Build and store a message object from what the bot sent (as Discord echoes it)."""
+        self._validate_message(payload)
+        message_id = self.snowflakes.next()
+        flags = int(payload.get("flags") or 0) | extra_flags
+        components = copy.deepcopy(payload.get("components") or [])
+        assign_component_ids(components)
+        data: dict[str, Any] = {
+            "id": str(message_id),
+            "channel_id": str(channel.id),
+            "author": self.bot_user.to_json(),
+            "content": payload.get("content") or "",
+            "timestamp": iso_now(),
+            "edited_timestamp": None,
+            "tts": bool(payload.get("tts", False)),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "mention_channels": [],
+            "attachments": self._attachments(channel, payload, files, []),
+            "embeds": copy.deepcopy(payload.get("embeds") or []),
+            "reactions": [],
+            "pinned": False,
+            "type": message_type,
+            "flags": flags,
+            "components": components,
+            "allowed_mentions": copy.deepcopy(payload.get("allowed_mentions")),
+        }
+        if channel.guild is not None:
+            data["guild_id"] = str(channel.guild.id)
+        if interaction is not None:
+            data["webhook_id"] = str(self.application_id)
+            data["application_id"] = str(self.application_id)
+            data["interaction_metadata"] = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.to_json(),
+                "authorizing_integration_owners": {"0": str(channel.guild.id)}
+                if channel.guild
+                else {"0": "0"},
+            }
+            if interaction.message_id is not None:
+                data["interaction_metadata"]["interacted_message_id"] = str(interaction.message_id)
+        ephemeral_to = None
+        if flags & MESSAGE_FLAG_EPHEMERAL and interaction is not None:
+            ephemeral_to = interaction.user.id
+        stored = StoredMessage(
+            id=message_id,
+            channel_id=channel.id,
+            data=data,
+            ephemeral_to=ephemeral_to,
+            interaction_id=interaction.id if interaction is not None else None,
+        )
+        self.messages[message_id] = stored
+        return stored
+
+    def _attachments(
+        self,
+        channel: Channel,
+        payload: dict[str, Any],
+        files: list[tuple[str, bytes, str]],
+        existing: list[dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """Kept attachments (by id) plus the uploaded files, with URLs the double serves."""
+        result: list[dict[str, Any]] = []
+        wanted = payload.get("attachments")
+        existing_by_id = {a["id"]: a for a in existing}
+        if wanted is None:
+            result.extend(existing)
+            wanted = []
+        for index, (filename, blob, content_type) in enumerate(files):
+            spec = next((a for a in wanted if str(a.get("id")) == str(index)), {})
+            attachment_id = self.snowflakes.next()
+            self.attachment_data[attachment_id] = blob
+            name = spec.get("filename") or filename
+            url = f"http://127.0.0.1:{self.port}/attachments/{channel.id}/{attachment_id}/{name}"
+            result.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": name,
+                    "size": len(blob),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": content_type,
+                    "description": spec.get("description"),
+                }
+            )
+        for spec in wanted:
+            kept = existing_by_id.get(str(spec.get("id")))
+            if kept is not None:
+                result.append(kept)
+        return result
+
+    def _validate_message(self, payload: dict[str, Any]) -> None:
+        """Refuse what Discord refuses (400 / 50035), so the bot's mistakes show up in tests."""
+        problems: list[str] = []
+        content = payload.get("content") or ""
+        if len(content) > 2000:
+            problems.append("content longer than 2000")
+        embeds = payload.get("embeds") or []
+        if len(embeds) > 10:
+            problems.append("more than 10 embeds")
+        for embed in embeds:
+            if len(embed.get("description") or "") > 4096:
+                problems.append("embed description longer than 4096")
+            if len(embed.get("title") or "") > 256:
+                problems.append("embed title longer than 256")
+            if len(embed.get("fields") or []) > 25:
+                problems.append("more than 25 embed fields")
+            for embed_field in embed.get("fields") or []:
+                if len(str(embed_field.get("value", ""))) > 1024:
+                    problems.append("embed field value longer than 1024")
+        components = payload.get("components") or []
+        flags = int(payload.get("flags") or 0)
+        if flags & MESSAGE_FLAG_COMPONENTS_V2:
+            if content or embeds:
+                problems.append("IS_COMPONENTS_V2 messages cannot have content or embeds")
+        else:
+            if len(components) > 5:
+                problems.append("more than 5 action rows")
+            for row in components:
+                if row.get("type") != 1:
+                    problems.append("top-level components must be action rows without V2 flag")
+                elif len(row.get("components") or []) > 5:
+                    problems.append("more than 5 components in an action row")
+        custom_ids = [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
+        if len(custom_ids) != len(set(custom_ids)):
+            problems.append(f"duplicate custom_id among {custom_ids}")
+        for component in iter_components(components):
+            if len(component.get("custom_id") or "") > 100:
+                problems.append("custom_id longer than 100")
+            if len(component.get("label") or "") > 80:
+                problems.append("label longer than 80")
+        if problems:
+            log.warning("double refused a message: %s", problems)
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+    def _edit_message(
+        self, stored: StoredMessage, payload: dict[str, Any], files: list[tuple[str, bytes, str]]
+    ) -> None:
+        data = stored.data
+        merged = {
+            "content": payload.get("content", data.get("content")),
+            "embeds": payload.get("embeds", data.get("embeds")),
+            "components": payload.get("components", data.get("components")),
+            "flags": payload.get("flags", data.get("flags")),
+        }
+        self._validate_message(merged)
+        if "content" in payload:
+            data["content"] = payload["content"] or ""
+        if "embeds" in payload:
+            data["embeds"] = copy.deepcopy(payload["embeds"] or [])
+        if "components" in payload:
+            components = copy.deepcopy(payload["components"] or [])
+            assign_component_ids(components)
+            data["components"] = components
+        if "allowed_mentions" in payload:
+            data["allowed_mentions"] = copy.deepcopy(payload["allowed_mentions"])
+        old_flags = int(data.get("flags") or 0)
+        if "flags" in payload and payload["flags"] is not None:
+            new_flags = (old_flags & MESSAGE_FLAG_EPHEMERAL) | (
+                int(payload["flags"]) & ~MESSAGE_FLAG_LOADING & ~MESSAGE_FLAG_EPHEMERAL
+            )
+        else:
+            new_flags = old_flags & ~MESSAGE_FLAG_LOADING
+        data["flags"] = new_flags
+        if "attachments" in payload or files:
+            channel = self.channels[stored.channel_id]
+            data["attachments"] = self._attachments(
+                channel, payload, files, list(data.get("attachments") or [])
+            )
+        data["edited_timestamp"] = iso_now()
+
+    def _record(
+        self, kind: str, stored: StoredMessage, request: dict[str, Any], route: str
+    ) -> MessageEvent:
+        channel = self.channels[stored.channel_id]
+        event = MessageEvent(
+            kind=kind,
+            channel_id=stored.channel_id,
+            message_id=stored.id,
+            at=time.time(),
+            payload=stored.snapshot(),
+            request=copy.deepcopy(request),
+            route=route,
+            ephemeral_to=stored.ephemeral_to,
+            is_dm=channel.is_dm,
+        )
+        self.events.append(event)
+        self._changed()
+        return event
+
+    # ------------------------------------------------------------------ HTTP plumbing
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        info = request.match_info
+        route = info.route
+        resource = route.resource
+        canonical = resource.canonical if resource is not None else request.path
+        if canonical.startswith(API_PREFIX):
+            canonical = canonical[len(API_PREFIX) :]
+        key = f"{request.method} {canonical}"
+        try:
+            response = await handler(request)
+        except DiscordHTTPError as exc:
+            response = error_response(exc.status, exc.code, exc.message)
+        if canonical != "/gateway" and not canonical.startswith("/attachments"):
+            self.rest_calls[key] += 1
+            self.rest_log.append((time.time(), request.method, request.path, response.status))
+        return response
+
+    def _require_bot_auth(self, request: web.Request) -> None:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise DiscordHTTPError(401, 0, "401: Unauthorized")
+
+    async def _read_payload(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], list[tuple[str, bytes, str]]]:
+        """The JSON body, or a multipart body's payload_json plus its files."""
+        files: list[tuple[str, bytes, str]] = []
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not hasattr(part, "read"):
+                    continue
+                name = getattr(part, "name", None)
+                filename = getattr(part, "filename", None)
+                blob = await part.read(decode=False)  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(blob.decode())
+                elif filename is not None:
+                    content_type = part.headers.get("Content-Type", "application/octet-stream")
+                    files.append((filename, bytes(blob), content_type))
+            return payload, files
+        if not request.can_read_body:
+            return {}, files
+        text = await request.text()
+        if not text:
+            return {}, files
+        body = json.loads(text)
+        return (body if isinstance(body, dict) else {"__list__": body}), files
+
+    def _add_routes(self, app: web.Application) -> None:
+        p = API_PREFIX
+        r = app.router
+        r.add_get("/gateway", self._gateway)
+        r.add_get(f"{p}/gateway", self._get_gateway)
+        r.add_get(f"{p}/gateway/bot", self._get_gateway_bot)
+        r.add_get(f"{p}/users/@me", self._get_me)
+        r.add_post(f"{p}/users/@me/channels", self._create_dm)
+        r.add_get(f"{p}/users/{{user_id}}", self._get_user)
+        r.add_get(f"{p}/applications/@me", self._get_application)
+        r.add_get(f"{p}/oauth2/applications/@me", self._get_application)
+        r.add_get(f"{p}/applications/{{app_id}}/commands", self._get_commands)
+        r.add_put(f"{p}/applications/{{app_id}}/commands", self._put_commands)
+        r.add_post(f"{p}/applications/{{app_id}}/commands", self._post_command)
+        r.add_get(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._get_commands)
+        r.add_put(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._put_commands)
+        r.add_post(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._post_command)
+        r.add_post(f"{p}/interactions/{{interaction_id}}/{{token}}/callback", self._callback)
+        r.add_post(f"{p}/webhooks/{{app_id}}/{{token}}", self._webhook_post)
+        r.add_get(f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_get)
+        r.add_patch(
+            f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_patch
+        )
+        r.add_delete(
+            f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_delete
+        )
+        r.add_get(f"{p}/channels/{{channel_id}}", self._get_channel)
+        r.add_post(f"{p}/channels/{{channel_id}}/typing", self._typing)
+        r.add_get(f"{p}/channels/{{channel_id}}/messages", self._list_messages)
+        r.add_post(f"{p}/channels/{{channel_id}}/messages", self._post_message)
+        r.add_get(f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._get_message)
+        r.add_patch(f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._patch_message)
+        r.add_delete(f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._delete_message)
+        r.add_get(f"{p}/guilds/{{guild_id}}", self._get_guild)
+        r.add_get(f"{p}/guilds/{{guild_id}}/channels", self._get_guild_channels)
+        r.add_get(f"{p}/guilds/{{guild_id}}/members/{{user_id}}", self._get_member)
+        r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._get_attachment)
+        r.add_route("*", "/{tail:.*}", self._unknown)
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        entry = f"{request.method} {request.path_qs}"
+        self.unknown_routes.append(entry)
+        log.warning("discord double: unknown route %s", entry)
+        return error_response(404, 0, f"404: Not Found (double has no {entry})")
+
+    # ------------------------------------------------------------------ REST: users, apps
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        user = self.bot_user.to_json()
+        user.update({"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"})
+        return json_response(user)
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        user = self.users.get(int(request.match_info["user_id"]))
+        if user is None:
+            raise DiscordHTTPError(404, 10013, "Unknown User")
+        return json_response(user.to_json())
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        return json_response(
+            {
+                "id": str(self.application_id),
+                "name": self.bot_user.username,
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.to_json(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "bot": self.bot_user.to_json(),
+                "summary": "",
+                "approximate_guild_count": len(self.guilds),
+            }
+        )
+
+    # ------------------------------------------------------------------ REST: commands
+
+    def _command_list(self, request: web.Request) -> tuple[list[dict[str, Any]], int | None]:
+        if int(request.match_info["app_id"]) != self.application_id:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        guild_id = request.match_info.get("guild_id")
+        if guild_id is None:
+            return self.global_commands, None
+        if int(guild_id) not in self.guilds:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        return self.guild_commands.setdefault(int(guild_id), []), int(guild_id)
+
+    def _store_command(
+        self, raw: dict[str, Any], existing: list[dict[str, Any]], guild_id: int | None
+    ) -> dict[str, Any]:
+        kind = raw.get("type", 1)
+        previous = next(
+            (c for c in existing if c["name"] == raw["name"] and c.get("type", 1) == kind), None
+        )
+        command = copy.deepcopy(raw)
+        command.update(
+            {
+                "id": previous["id"] if previous else str(self.snowflakes.next()),
+                "application_id": str(self.application_id),
+                "version": str(self.snowflakes.next()),
+                "type": kind,
+                "description": raw.get("description", ""),
+                # Discord echoes the bitfield as a string whatever the client sent.
+                "default_member_permissions": None
+                if raw.get("default_member_permissions") is None
+                else str(raw["default_member_permissions"]),
+                "nsfw": raw.get("nsfw", False),
+            }
+        )
+        if guild_id is not None:
+            command["guild_id"] = str(guild_id)
+        return command
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        commands, _ = self._command_list(request)
+        return json_response(commands)
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        commands, guild_id = self._command_list(request)
+        body, _ = await self._read_payload(request)
+        raw_list = body.get("__list__", [])
+        stored = [self._store_command(raw, commands, guild_id) for raw in raw_list]
+        commands[:] = stored
+        self.sync_count += 1
+        log.info("bot synced %d commands (guild %s)", len(stored), guild_id)
+        self._changed()
+        return json_response(stored)
+
+    async def _post_command(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        commands, guild_id = self._command_list(request)
+        body, _ = await self._read_payload(request)
+        command = self._store_command(body, commands, guild_id)
+        commands[:] = [c for c in commands if c["id"] != command["id"]] + [command]
+        self._changed()
+        return json_response(command, status=201)
+
+    # ------------------------------------------------------------------ REST: interactions
+
+    def _interaction_by_token(self, request: web.Request) -> Interaction:
+        if int(request.match_info["app_id"]) != self.application_id:
+            raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        interaction = self._interactions_by_token.get(request.match_info["token"])
+        if interaction is None:
+            raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        if interaction.token_expired or time.monotonic() - interaction.created > self.token_ttl:
+            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+        if not interaction.callbacks:
+            raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        return interaction
+
+    def _interaction_message(self, interaction: Interaction, message_ref: str) -> StoredMessage:
+        if message_ref == "@original":
+            message_id = interaction.original_message_id
+        else:
+            message_id = int(message_ref)
+            if message_id != interaction.original_message_id and (
+                message_id not in interaction.followup_ids
+            ):
+                message_id = None
+        stored = self.messages.get(message_id) if message_id is not None else None
+        if stored is None or stored.deleted:
+            raise DiscordHTTPError(404, 10008, "Unknown Message")
+        return stored
+
+    def _callback_body(
+        self, interaction: Interaction, callback_type: int, stored: StoredMessage | None
+    ) -> dict[str, Any]:
+        """Discord's InteractionCallbackResponse (``?with_response=1``)."""
+        info: dict[str, Any] = {"id": str(interaction.id), "type": interaction.type}
+        resource: dict[str, Any] = {"type": callback_type}
+        if stored is not None:
+            info["response_message_id"] = str(stored.id)
+            info["response_message_loading"] = callback_type == CALLBACK_DEFERRED_CHANNEL_MESSAGE
+            info["response_message_ephemeral"] = bool(
+                int(stored.data.get("flags") or 0) & MESSAGE_FLAG_EPHEMERAL
+            )
+            if callback_type in (CALLBACK_CHANNEL_MESSAGE, CALLBACK_UPDATE_MESSAGE):
+                resource["message"] = stored.snapshot()
+        return {"interaction": info, "resource": resource}
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction = self._interactions_by_id.get(int(request.match_info["interaction_id"]))
+        payload, files = await self._read_payload(request)
+        if interaction is None or interaction.token != request.match_info["token"]:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
+        late = time.monotonic() - interaction.created > self.interaction_deadline
+        if interaction.expired or late:
+            return self._reject(interaction, 404, 10062, "Unknown interaction", payload)
+        if interaction.callbacks:
+            return self._reject(
+                interaction, 400, 40060, "Interaction has already been acknowledged.", payload
+            )
+        callback_type = int(payload.get("type", 0))
+        data = payload.get("data") or {}
+        channel = interaction.channel
+        stored: StoredMessage | None = None
+        route = "POST /interactions/{id}/{token}/callback"
+        if callback_type == CALLBACK_CHANNEL_MESSAGE:
+            message_type = 20 if interaction.type == INTERACTION_APPLICATION_COMMAND else 0
+            stored = self._new_message(
+                channel, data, files, interaction=interaction, message_type=message_type
+            )
+            interaction.original_message_id = stored.id
+            self._record("create", stored, data, route)
+        elif callback_type == CALLBACK_DEFERRED_CHANNEL_MESSAGE:
+            stored = self._new_message(
+                channel,
+                {"flags": int(data.get("flags") or 0)},
+                [],
+                interaction=interaction,
+                message_type=20 if interaction.type == INTERACTION_APPLICATION_COMMAND else 0,
+                extra_flags=MESSAGE_FLAG_LOADING,
+            )
+            interaction.original_message_id = stored.id
+            self._record("create", stored, data, route)
+        elif callback_type in (CALLBACK_DEFERRED_UPDATE_MESSAGE, CALLBACK_UPDATE_MESSAGE):
+            if interaction.message_id is None:
+                return self._reject(
+                    interaction, 400, 40004, "Interaction type needs a message", payload
+                )
+            stored = self.messages[interaction.message_id]
+            interaction.original_message_id = stored.id
+            if callback_type == CALLBACK_UPDATE_MESSAGE:
+                self._edit_message(stored, data, files)
+                self._record("edit", stored, data, route)
+        elif callback_type == CALLBACK_MODAL:
+            if interaction.type == INTERACTION_MODAL_SUBMIT:
+                return self._reject(
+                    interaction, 400, 50035, "Cannot reply to a modal with a modal", payload
+                )
+            interaction.modal = copy.deepcopy(data)
+        elif callback_type == CALLBACK_AUTOCOMPLETE:
+            pass
+        else:
+            return self._reject(
+                interaction, 400, 50035, f"Invalid callback type {callback_type}", payload
+            )
+        interaction.callbacks.append(
+            CallbackRecord(
+                type=callback_type,
+                data=copy.deepcopy(data),
+                latency=time.monotonic() - interaction.created,
+                message_id=stored.id if stored is not None else None,
+                files=[f[0] for f in files],
+            )
+        )
+        self._changed()
+        if request.query.get("with_response") in ("1", "true", "True"):
+            return json_response(self._callback_body(interaction, callback_type, stored))
+        return web.Response(status=204)
+
+    def _reject(
+        self,
+        interaction: Interaction,
+        status: int,
+        code: int,
+        message: str,
+        payload: dict[str, Any],
+    ) -> web.Response:
+        log.warning("double rejected a callback for %r: %s %s", interaction, code, message)
+        interaction.rejected.append(
+            RejectedCallback(status=status, code=code, message=message, payload=payload)
+        )
+        self._changed()
+        return error_response(status, code, message)
+
+    async def _webhook_post(self, request: web.Request) -> web.Response:
+        interaction = self._interaction_by_token(request)
+        payload, files = await self._read_payload(request)
+        stored = self._new_message(interaction.channel, payload, files, interaction=interaction)
+        interaction.followup_ids.append(stored.id)
+        self._record("create", stored, payload, "POST /webhooks/{app}/{token}")
+        return json_response(stored.snapshot())
+
+    async def _webhook_get(self, request: web.Request) -> web.Response:
+        interaction = self._interaction_by_token(request)
+        stored = self._interaction_message(interaction, request.match_info["message_id"])
+        return json_response(stored.snapshot())
+
+    async def _webhook_patch(self, request: web.Request) -> web.Response:
+        interaction = self._interaction_by_token(request)
+        payload, files = await self._read_payload(request)
+        stored = self._interaction_message(interaction, request.match_info["message_id"])
+        limited = self._maybe_rate_limit(stored.channel_id)
+        if limited is not None:
+            return limited
+        self._edit_message(stored, payload, files)
+        self._record("edit", stored, payload, "PATCH /webhooks/{app}/{token}/messages/{id}")
+        return json_response(stored.snapshot())
+
+    async def _webhook_delete(self, request: web.Request) -> web.Response:
+        interaction = self._interaction_by_token(request)
+        stored = self._interaction_message(interaction, request.match_info["message_id"])
+        stored.deleted = True
+        self._record("delete", stored, {}, "DELETE /webhooks/{app}/{token}/messages/{id}")
+        return web.Response(status=204)
+
+    def _maybe_rate_limit(self, channel_id: int) -> web.Response | None:
+        limit = self._edit_rate_limits.get(channel_id)
+        if not limit or limit[0] <= 0:
+            return None
+        limit[0] -= 1
+        retry_after = limit[1]
+        self.rate_limited_responses += 1
+        log.info("double: 429 on an edit in channel %s (retry_after %.2f)", channel_id, retry_after)
+        return json_response(
+            {"message": "You are being rate limited.", "retry_after": retry_after, "global": False},
+            status=429,
+            headers={
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(retry_after))),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                "X-RateLimit-Bucket": "double-edit-bucket",
+                "X-RateLimit-Scope": "user",
+            },
+        )
+
+    # ------------------------------------------------------------------ REST: channels, DMs
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.channels.get(int(request.match_info["channel_id"]))
+        if channel is None:
+            raise DiscordHTTPError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _channel_message(self, request: web.Request, channel: Channel) -> StoredMessage:
+        stored = self.messages.get(int(request.match_info["message_id"]))
+        if (
+            stored is None
+            or stored.deleted
+            or stored.channel_id != channel.id
+            or stored.ephemeral_to is not None
+        ):
+            raise DiscordHTTPError(404, 10008, "Unknown Message")
+        return stored
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        payload, _ = await self._read_payload(request)
+        user = self.users.get(int(payload.get("recipient_id", 0)))
+        if user is None:
+            raise DiscordHTTPError(400, 50033, "Invalid Recipient(s)")
+        return json_response(self.dm_channel(user).to_json())
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        return json_response(self._channel(request).to_json())
+
+    async def _typing(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        self._channel(request)
+        return web.Response(status=204)
+
+    async def _list_messages(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        channel = self._channel(request)
+        limit = int(request.query.get("limit", "50"))
+        found = [m for m in self.channel_messages(channel)]
+        found.reverse()
+        return json_response(found[:limit])
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        channel = self._channel(request)
+        payload, files = await self._read_payload(request)
+        if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
+            log.info("double: DM to %s refused (DMs closed)", channel.recipient.username)
+            raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
+        stored = self._new_message(channel, payload, files)
+        self._record("create", stored, payload, "POST /channels/{id}/messages")
+        return json_response(stored.snapshot())
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        channel = self._channel(request)
+        return json_response(self._channel_message(request, channel).snapshot())
+
+    async def _patch_message(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        channel = self._channel(request)
+        payload, files = await self._read_payload(request)
+        stored = self._channel_message(request, channel)
+        limited = self._maybe_rate_limit(channel.id)
+        if limited is not None:
+            return limited
+        self._edit_message(stored, payload, files)
+        self._record("edit", stored, payload, "PATCH /channels/{id}/messages/{id}")
+        return json_response(stored.snapshot())
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        channel = self._channel(request)
+        stored = self._channel_message(request, channel)
+        stored.deleted = True
+        self._record("delete", stored, {}, "DELETE /channels/{id}/messages/{id}")
+        return web.Response(status=204)
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        guild = self.guilds.get(int(request.match_info["guild_id"]))
+        if guild is None:
+            raise DiscordHTTPError(404, 10004, "Unknown Guild")
+        payload = self._guild_create_payload(guild)
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        return json_response(payload)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        guild_id = int(request.match_info["guild_id"])
+        return json_response(
+            [c.to_json() for c in self.channels.values() if c.guild and c.guild.id == guild_id]
+        )
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        self._require_bot_auth(request)
+        key = (int(request.match_info["guild_id"]), int(request.match_info["user_id"]))
+        member = self.members.get(key)
+        if member is None:
+            raise DiscordHTTPError(404, 10007, "Unknown Member")
+        return json_response(member.to_json())
+
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        blob = self.attachment_data.get(int(request.match_info["attachment_id"]))
+        if blob is None:
+            return web.Response(status=404)
+        return web.Response(body=blob, content_type="application/octet-stream")
+
+    # ------------------------------------------------------------------ gateway
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        compression = request.query.get("compress")
+        if compression not in (None, "zlib-stream", "zstd-stream"):
+            return error_response(400, 0, f"unsupported compression {compression}")
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        connection = _Connection(ws, compression)
+        self._connections.add(connection)
+        self.gateway_log.append(f"connect compress={compression}")
+        try:
+            await connection.send(
+                {
+                    "op": OP_HELLO,
+                    "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["double"]},
+                    "s": None,
+                    "t": None,
+                }
+            )
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                await self._gateway_receive(connection, json.loads(msg.data))
+        except (ConnectionResetError, RuntimeError) as exc:
+            log.info("gateway connection ended: %s", exc)
+        finally:
+            self._connections.discard(connection)
+            session = connection.session
+            if session is not None and session.connection is connection:
+                session.connection = None
+            self.gateway_log.append(f"disconnect code={ws.close_code}")
+            self._changed()
+        return ws
+
+    async def _gateway_receive(self, connection: _Connection, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        data = message.get("d")
+        if op == OP_HEARTBEAT:
+            await connection.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        elif op == OP_IDENTIFY:
+            await self._identify(connection, data or {})
+        elif op == OP_RESUME:
+            await self._resume(connection, data or {})
+        elif op == OP_REQUEST_MEMBERS:
+            await self._request_members(connection, data or {})
+        elif op == OP_PRESENCE:
+            pass
+        else:
+            log.warning("discord double: unhandled gateway op %s", op)
+            self.gateway_log.append(f"unhandled op {op}")
+
+    async def _identify(self, connection: _Connection, data: dict[str, Any]) -> None:
+        if data.get("token") != self.token:
+            await connection.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        session = _Session(secrets.token_hex(16), int(data.get("intents") or 0))
+        session.connection = connection
+        connection.session = session
+        self._session = session
+        self.identify_count += 1
+        self.gateway_log.append("identify")
+        await session.dispatch("READY", self._ready_payload(session, data.get("shard")))
+        for guild in list(self.guilds.values()):
+            await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+        self._changed()
+
+    async def _resume(self, connection: _Connection, data: dict[str, Any]) -> None:
+        session = self._session
+        if (
+            session is None
+            or data.get("token") != self.token
+            or data.get("session_id") != session.id
+        ):
+            await connection.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+            return
+        session.connection = connection
+        connection.session = session
+        last_seq = int(data.get("seq") or 0)
+        for payload in list(session.buffer):
+            if payload["s"] > last_seq:
+                await connection.send(payload)
+        await session.dispatch("RESUMED", {"_trace": ["double"]})
+        self.resume_count += 1
+        self.gateway_log.append(f"resume from seq {last_seq}")
+        self._changed()
+
+    async def _request_members(self, connection: _Connection, data: dict[str, Any]) -> None:
+        session = connection.session
+        if session is None:
+            return
+        guild_id = int(data.get("guild_id", 0))
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        members = [
+            m.to_json()
+            for (gid, uid), m in self.members.items()
+            if gid == guild_id and (not wanted or uid in wanted)
+        ]
+        chunk: dict[str, Any] = {
+            "guild_id": str(guild_id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
