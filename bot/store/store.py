@@ -245,6 +245,11 @@ class Store:
             await self._reader.close()
             await self._writer.close()
 
+    async def wait_idle(self) -> None:
+        """Wait until every write queued so far (including ones whose caller gave up) is done."""
+        async with self._write_lock:
+            pass
+
     async def __aenter__(self) -> Store:
         return self
 

@@ -1,0 +1,148 @@
+"""Many coroutines moving chips at once lose nothing: one writer, transactions never interleave."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.store import DailyCooldown, NotSeated, Store, StoreError
+from tests.store.conftest import ADMIN, CHANNEL, GUILD
+
+USERS = list(range(1, 41))
+
+
+async def test_two_hundred_coroutines_lose_nothing(store: Store) -> None:
+    rng = random.Random(20261130)
+    tables = [(await store.get_or_create_table(GUILD, CHANNEL + n)).id for n in range(3)]
+    minted = {"extra": 0}
+    outcomes: dict[str, int] = {}
+
+    def count(name: str) -> None:
+        outcomes[name] = outcomes.get(name, 0) + 1
+
+    async def player(worker: int) -> None:
+        local = random.Random(worker)
+        for _ in range(6):
+            user = local.choice(USERS)
+            table_id = local.choice(tables)
+            op = local.choice(["buy_in", "cash_out", "daily", "grant", "add", "balance"])
+            try:
+                if op == "buy_in":
+                    await store.buy_in(table_id, user, f"P{user}", local.randrange(100, 600))
+                elif op == "cash_out":
+                    await store.cash_out(table_id, user)
+                elif op == "daily":
+                    granted, _ = await store.claim_daily(GUILD, user)
+                    minted["extra"] += granted
+                elif op == "grant":
+                    amount = local.randrange(1, 300)
+                    await store.grant(GUILD, user, amount, by_user_id=ADMIN)
+                    minted["extra"] += amount
+                elif op == "add":
+                    await store.add_chips(table_id, user, local.randrange(1, 200))
+                else:
+                    assert await store.balance(GUILD, user) >= 0
+                count(op)
+            except StoreError as error:
+                count(type(error).__name__)
+
+    async def dealer(table_id: int) -> None:
+        local = random.Random(table_id)
+        for _ in range(12):
+            seats = [seat for seat in await store.seats(table_id) if seat.stack > 0]
+            if len(seats) < 2:
+                await asyncio.sleep(0.001)
+                continue
+            players = {seat.user_id: seat.stack for seat in seats[:4]}
+            try:
+                hand_id = await store.begin_hand(table_id, players)
+            except StoreError as error:  # someone stood up between the read and the hand
+                count(type(error).__name__)
+                continue
+            ids = list(players)
+            for step in range(5):
+                await store.journal(hand_id, {"step": step, "players": ids})
+            if local.random() < 0.2:
+                await store.void_hand(hand_id, "test void")
+                count("void")
+                continue
+            finals = dict(players)
+            loser, winner = local.sample(ids, 2)
+            moved = local.randint(0, finals[loser])
+            finals[loser] -= moved
+            finals[winner] += moved
+            await store.settle_hand(hand_id, finals, "phh", {}, payouts={winner: moved})
+            count("settled")
+
+    workers = [player(n) for n in range(200)] + [dealer(table_id) for table_id in tables]
+    rng.shuffle(workers)
+    await asyncio.gather(*workers)
+
+    report = await store.audit()
+    assert report.ok, report.format()
+    wallets = await store.leaderboard(GUILD, limit=1000)
+    expected = len(wallets) * 1000 + minted["extra"]
+    assert report.granted == expected
+    assert report.wallets + report.seats == expected
+    assert sum(row.wallet + row.on_table for row in wallets) == expected
+    assert report.open_pots == 0
+    assert outcomes.get("buy_in", 0) > 10 and outcomes.get("cash_out", 0) > 5
+    assert outcomes.get("settled", 0) > 0, outcomes
+
+
+async def test_simultaneous_daily_claims_grant_once(store: Store) -> None:
+    results = await asyncio.gather(
+        *(store.claim_daily(GUILD, 7) for _ in range(25)), return_exceptions=True
+    )
+    granted = [result for result in results if isinstance(result, tuple)]
+    assert granted == [(250, 1250)]
+    assert all(isinstance(result, DailyCooldown) for result in results if result not in granted)
+    assert await store.balance(GUILD, 7) == 1250
+
+
+async def test_simultaneous_cash_outs_pay_once(store: Store) -> None:
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    await store.buy_in(table.id, 7, "Seven", 700)
+    results = await asyncio.gather(
+        *(store.cash_out(table.id, 7) for _ in range(10)), return_exceptions=True
+    )
+    assert [result for result in results if not isinstance(result, NotSeated)] == [700]
+    assert await store.balance(GUILD, 7) == 1000
+
+
+async def test_simultaneous_buy_ins_never_overspend(store: Store) -> None:
+    tables = [(await store.get_or_create_table(GUILD, CHANNEL + n)).id for n in range(6)]
+    results = await asyncio.gather(
+        *(store.buy_in(table_id, 7, "Seven", 400) for table_id in tables), return_exceptions=True
+    )
+    assert sum(1 for result in results if not isinstance(result, StoreError)) == 2
+    assert await store.balance(GUILD, 7) == 200
+
+
+async def test_cancelled_callers_leave_whole_transactions(store: Store) -> None:
+    table_ids = [(await store.get_or_create_table(GUILD, CHANNEL + n)).id for n in range(8)]
+    tasks = [
+        asyncio.create_task(store.buy_in(table_ids[n % 8], 100 + n, f"P{n}", 100 + n))
+        for n in range(48)
+    ]
+    await asyncio.sleep(0.005)
+    for task in tasks:
+        task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    cancelled = [
+        n for n, result in enumerate(results) if isinstance(result, asyncio.CancelledError)
+    ]
+    assert cancelled
+    # Let detached transactions finish, then every buy-in is either whole or absent.
+    await store.wait_idle()
+    for n in range(48):
+        seat = await store.seat_of(table_ids[n % 8], 100 + n)
+        balance = await store.balance(GUILD, 100 + n)
+        if seat is None:
+            assert balance == 1000
+        else:
+            assert (seat.stack, balance) == (100 + n, 900 - n)
+    # A cancelled caller stops waiting, but its transaction still runs to its end.
+    assert any([await store.seat_of(table_ids[n % 8], 100 + n) for n in cancelled])
+    report = await store.audit()
+    assert report.ok, report.format()
