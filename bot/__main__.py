@@ -1,0 +1,95 @@
+"""`python -m bot`: read the settings, point discord.py where they say, run until signalled.
+
+A missing token is a one-line error with exit code 2 (no traceback): it is the first thing a new
+operator gets wrong. SIGTERM and SIGINT close the client, which saves the journals and closes the
+database before the process exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from dotenv import find_dotenv, load_dotenv
+
+from bot.config import ConfigError, Settings
+
+log = logging.getLogger(__name__)
+
+
+def configure_logging(level: str) -> None:
+    """Log lines to stderr; discord.py's own chatter stays at WARNING unless we debug."""
+    logging.basicConfig(
+        level=level,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    if level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+def point_discord_at(settings: Settings) -> None:
+    """Aim discord.py's REST and gateway at the configured endpoints before the client starts."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def run(settings: Settings) -> int:
+    """Start the client and wait until it closes; returns the process exit code."""
+    import discord
+
+    from bot.client import DeuceBot
+
+    point_discord_at(settings)
+    bot = DeuceBot(settings)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def request_stop(signame: str) -> None:
+        if stopping:
+            return
+        log.info("Received %s: closing", signame)
+        stopping.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # non-Unix
+            loop.add_signal_handler(sig, request_stop, sig.name)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print("deuce: Discord refused the token in DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    finally:
+        if stopping:
+            await asyncio.gather(*stopping, return_exceptions=True)
+    log.info("Closed cleanly")
+    return 0
+
+
+def main() -> int:
+    """Entry point: exit code 2 for bad settings, 1 for a refused token, 0 after a clean stop."""
+    load_dotenv(find_dotenv(usecwd=True))
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"deuce: {error}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

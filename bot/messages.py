@@ -1,0 +1,228 @@
+"""The message catalogue: every sentence a player sees, keyed by message id.
+
+Cogs, views and the renderer never write player-facing English inline; they call
+``t("not_your_turn", name=...)``. A translation is one more dict in ``CATALOGUES``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+EN: dict[str, str] = {
+    # generic
+    "error_generic": "Something went wrong on my side. Nothing changed; please try again.",
+    "guild_only": "Poker is played in a server channel, not in direct messages.",
+    "no_permission": "You need the Manage Server permission to use this command.",
+    "cooldown": "Slow down a little: try again in {seconds} s.",
+    "channel_only": "Tables live in text channels; use this command in one.",
+    # table state / seating
+    "no_table": "There is no table in this channel. Start one with /poker join.",
+    "joined": "{name} sits down in seat {seat} with {stack} chips.",
+    "joined_private": "You sit in seat {seat} with {stack} chips (wallet now {wallet}).",
+    "joined_wait": "You are dealt in from the next hand.",
+    "rebought": "{name} buys in again with {stack} chips.",
+    "dm_ok": "Your cards will come to your DMs. /poker hand shows them here too.",
+    "dm_closed": (
+        "I can't send you direct messages, so your cards will come as private replies: "
+        "use the My cards button on the table or /poker hand."
+    ),
+    "welcome_dm": (
+        "Welcome to the Deuce table in #{channel}. Your cards will arrive here each hand, "
+        "with buttons to mark discards."
+    ),
+    "table_closing": "This table is closing after the current hand; no new players.",
+    "left_now": "You stand up and take {amount} chips back to your wallet (wallet {wallet}).",
+    "left_after_hand": "You fold and will stand up with your chips when this hand ends.",
+    "left_public": "{name} leaves the table.",
+    "already_leaving": "You are already leaving after this hand.",
+    "sat_out": "You sit out from the next hand. Use /poker sitin to play again.",
+    "already_sitting_out": "You are already sitting out.",
+    "sat_in": "You are back in from the next hand.",
+    "not_sitting_out": "You are not sitting out.",
+    "sit_in_busted": "You have no chips on the table: /poker join to buy in again.",
+    "not_seated": "You are not seated at this table. Sit down with /poker join.",
+    "busted": "{name} is out of chips and sits out: /poker join to buy in again.",
+    "timed_out_twice": "{name} timed out twice in a row and sits out from the next hand.",
+    "seat_freed": "{name} was away too long and their seat is free again.",
+    "dm_failed_public": "{name}: I can't DM you your cards; use /poker hand.",
+    "table_reposted": "Here is the table.",
+    "waiting_players": "Waiting for players: at least two seated players with chips. /poker join",
+    "next_hand_in": "Next hand {when}.",
+    "table_closed": "The table is closed. Everyone's chips went back to their wallets.",
+    "table_closed_now": "Table closed; chips returned: {summary}.",
+    "close_after_hand": "The table will close when this hand ends.",
+    "kicked": "{name} is removed from the table.",
+    "kick_after_hand": "{name} will be removed from the table when this hand ends.",
+    "kick_not_seated": "{name} is not seated at this table.",
+    "session_failed": "The dealer hit a problem at this table and stopped it; chips are safe.",
+    "resumed": "The dealer restarted; this hand goes on.",
+    "voided": "The hand could not be resumed after a restart: every bet was refunded.",
+    # turns and buttons
+    "not_your_turn": "It is not your turn: it is {name}'s turn.",
+    "not_your_turn_nobody": "Nobody can bet right now.",
+    "not_in_hand": "You are not in this hand.",
+    "hand_over": "This hand is over.",
+    "table_moved": "The table has moved on since that button; look at the updated table.",
+    "already_done": "Already done.",
+    "draw_finished": "That draw is finished.",
+    "no_more_draws": "There are no draws left in this hand.",
+    "not_drawing": "It is a betting round: draw when the draw comes (your marks are kept).",
+    "draw_queued": "Your draw is set: it happens when your turn comes.",
+    "prefold_on": "You will fold when your turn comes.",
+    "prefold_off": "You will no longer fold automatically.",
+    "no_hand_running": "No hand is running at this table.",
+    "cannot_raise": "You cannot bet or raise now.",
+    # private panel
+    "panel_title": "Your hand — hand #{hand_id}",
+    "panel_cards": "{cards}",
+    "panel_hand_name": "{hand_name}",
+    "panel_marked": "Marked to discard: {cards}",
+    "panel_none_marked": "Click cards to mark them for discard.",
+    "panel_new_cards": "New cards: {cards}",
+    "panel_drew_none": "You stood pat.",
+    "panel_folded": "You folded this hand.",
+    "panel_after_draws": "Final hand.",
+    "panel_draw_next": "Next: draw {number} of 3.",
+    "panel_your_draw": "Your turn to draw.",
+    "panel_footer": "Only you can see these cards.",
+    "button_draw": "Draw {count}",
+    "button_stand_pat": "Stand pat",
+    "button_prefold": "Fold in turn",
+    "button_prefold_cancel": "Cancel fold in turn",
+    # table buttons
+    "button_fold": "Fold",
+    "button_check": "Check",
+    "button_call": "Call {amount}",
+    "button_bet": "Bet {amount}",
+    "button_raise": "Raise to {amount}",
+    "button_my_cards": "My cards",
+    # table embed
+    "table_title": "2-7 Triple Draw · {small_bet}/{big_bet}",
+    "table_title_hand": "2-7 Triple Draw · {small_bet}/{big_bet} · hand #{hand_id}",
+    "table_blinds": "Blinds {small_blind}/{small_bet} · cap {cap} bets",
+    "seat_line": "{markers}**{name}** · {stack}{bet}{state}{draws}",
+    "seat_empty": "{seat}. empty",
+    "seat_bet": " · bet {amount}",
+    "state_folded": " · folded",
+    "state_all_in": " · all-in",
+    "state_sitting_out": " · sitting out",
+    "state_to_act": " · **to act**",
+    "state_leaving": " · leaving",
+    "draws_label": " · draws {counts}",
+    "pat": "pat",
+    "field_seats": "Seats",
+    "field_pot": "Pot",
+    "field_round": "Round",
+    "field_turn": "Turn",
+    "field_log": "Last actions",
+    "pot_main": "{amount}",
+    "pot_with_sides": "{amount} (main {main}; side {sides})",
+    "turn_line": "{name} to {verb} · time runs out {countdown}",
+    "verb_act": "act",
+    "verb_draw": "draw",
+    "round_predraw": "Pre-draw betting",
+    "round_betting": "Betting after draw {number}",
+    "round_drawing": "Draw {number} of 3",
+    "round_complete": "Hand complete",
+    "round_waiting": "Between hands",
+    "no_actions": "—",
+    # showdown
+    "result_title": "Hand #{hand_id} result",
+    "result_shows": "{name} shows {cards} — {hand_name}",
+    "result_mucks": "{name} mucks",
+    "result_wins": "{name} wins {amount}",
+    "result_pot": "{pot}: {amount} — {winners}",
+    "result_main_pot": "Main pot",
+    "result_side_pot": "Side pot {number}",
+    "result_no_showdown": "{name} wins {amount} uncontested.",
+    "field_shown": "Shown hands",
+    "field_winners": "Winners",
+    # chips
+    "balance": "{name}: {wallet} chips in your wallet, {on_table} on tables.",
+    "daily_granted": "You receive {amount} chips. Wallet: {wallet}.",
+    "daily_cooldown": "Your next daily chips are ready {when}.",
+    "leaderboard_title": "Chip leaders",
+    "leaderboard_line": "{rank}. {name} — {total} ({wallet} wallet, {on_table} on tables)",
+    "leaderboard_empty": "Nobody has chips yet. /chips daily to get some.",
+    # stats and history
+    "stats_title": "Stats for {name}",
+    "stats_line": "{label}: {value}",
+    "stats_empty": "{name} has not played a hand here yet.",
+    "history_title": "Recent hands",
+    "history_line": "#{hand_id} · {when} · {summary}",
+    "history_empty": "No hands have been played here yet.",
+    "history_files": "Each hand is attached as a PHH hand-history file.",
+    # admin
+    "stakes_set_channel": (
+        "Stakes for this channel: {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, "
+        "cap {cap}. From the next hand."
+    ),
+    "stakes_set_server": (
+        "Server default stakes: {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, cap {cap}."
+    ),
+    "buyin_set": "Buy-in is now {minimum} to {maximum} (default {default}).",
+    "timer_set": "Players now have {seconds} s to act and to draw.",
+    "timer_too_low": "The timer must be at least {minimum} s.",
+    "timer_too_high": "The timer can be at most {maximum} s.",
+    "economy_set": "New wallets start with {start} chips; /chips daily gives {daily}.",
+    "granted": "{name} receives {amount} chips (wallet {wallet}).",
+    "amount_positive": "The amount must be a positive whole number.",
+    "bot_member": "Bots don't play poker.",
+    # rules
+    "rules_title": "2-7 Triple Draw — the rules",
+    "rules_body": (
+        "**Goal:** the lowest five-card hand wins. Aces are high, straights and flushes count "
+        'against you, so the best hand is 7-5-4-3-2 of mixed suits ("number one").\n'
+        "**Deal:** five cards each, in your DMs (or /poker hand). The player left of the button "
+        "posts the small blind, the next the big blind.\n"
+        "**Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you "
+        "discard 0 to 5 cards (0 = stand pat) and get new ones; everyone sees how many you drew.\n"
+        "**Betting:** fixed limit. Bets and raises are the small bet before and after the first "
+        "draw and the big bet (twice as much) after the second and third; at most {cap} bets a "
+        "round, the big blind counting as the first before the draw.\n"
+        "**Time:** {timer} s to act or draw; a timeout checks or folds, or stands pat. Two "
+        "timeouts in a row sit you out."
+    ),
+    "rules_rankings_title": "Hand rankings (best first)",
+    "rules_rankings": (
+        "1. No pair, compared from the top card down: 7-5-4-3-2 (number one), 7-6-4-3-2, "
+        "7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 is ace-high, not a straight)\n"
+        "2. One pair (2-2-3-4-5 is the best)\n3. Two pair\n4. Three of a kind\n5. Straight\n"
+        "6. Flush\n7. Full house\n8. Four of a kind\n9. Straight flush"
+    ),
+    "rules_commands_title": "Commands",
+    "rules_commands": (
+        "/poker join [buy_in] · /poker leave · /poker sitout · /poker sitin · /poker table · "
+        "/poker hand · /poker stats · /poker history · /chips balance · /chips daily · "
+        "/chips leaderboard"
+    ),
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+
+POKER_WORDS: dict[str, str] = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bet": "bets",
+    "raise": "raises",
+    "draw": "draws",
+    "stand_pat": "stands pat",
+}
+
+
+def t(key: str, /, locale: str = "en", **params: Any) -> str:
+    """The sentence for ``key`` in ``locale`` (English when missing), formatted with params."""
+    catalogue = CATALOGUES.get(locale, EN)
+    template = catalogue.get(key) or EN.get(key)
+    if template is None:
+        log.error("Message key %r is missing from the catalogue", key)
+        return key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        log.exception("Message %r could not be formatted", key)
+        return template

@@ -1,0 +1,463 @@
+"""Embeds and button rows built from plain snapshots of a table, a private hand, a result.
+
+The session turns the engine's public view into a ``TableSnapshot`` (names, stacks, bets, draw
+counts: never a hidden card) and a private view into a ``PanelSnapshot`` meant only for its
+owner. Everything here is synchronous and pure, so it is unit-tested without Discord, and every
+text is clamped to Discord's embed and component limits.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.engine.cards import Card
+from bot.messages import t
+from bot.views import CardButton, DrawButton, PlainView, PrefoldButton, TableButton
+
+log = logging.getLogger(__name__)
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+EMBED_TITLE_MAX = 256
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELD_MAX = 1024
+EMBED_FOOTER_MAX = 2048
+EMBED_TOTAL_MAX = 6000
+BUTTON_LABEL_MAX = 80
+NAME_MAX = 32
+RECENT_ACTIONS = 6
+EMBED_COLOUR = discord.Colour.dark_green()
+
+
+def card_label(card: Card | int) -> str:
+    """``7♠``, ``10♦``: how a card looks on a button or in a message."""
+    text = str(Card(int(card)))
+    rank = "10" if text[0] == "T" else text[0]
+    return rank + SUIT_SYMBOLS[text[1]]
+
+
+def cards_label(cards: Sequence[Card | int]) -> str:
+    """Cards separated by spaces, as labels."""
+    return " ".join(card_label(c) for c in cards)
+
+
+def clamp(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def safe_name(name: str) -> str:
+    """A display name that cannot break markdown or be too long; mentions are off anyway."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(clamp(name, NAME_MAX)))
+
+
+def draws_text(draws: Sequence[int]) -> str:
+    """``2 · 1 · pat``: the public draw counts of one player, earliest first."""
+    return " · ".join(t("pat") if n == 0 else str(n) for n in draws)
+
+
+@dataclass(frozen=True)
+class SeatSnapshot:
+    """One seat as the channel sees it."""
+
+    seat: int
+    player_id: int
+    name: str
+    stack: int
+    bet: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    sitting_out: bool = False
+    leaving: bool = False
+    to_act: bool = False
+    button: bool = False
+    blind: str | None = None
+    draws: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class LegalSnapshot:
+    """What the player to act may do, for the button labels."""
+
+    can_check: bool
+    call_amount: int
+    can_bet_or_raise: bool
+    raise_to: int
+    is_bet: bool
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything the public table message shows."""
+
+    table_id: int
+    small_bet: int
+    small_blind: int
+    cap: int
+    seats: tuple[SeatSnapshot, ...]
+    hand_id: int | None = None
+    seq: int = 0
+    phase: str = "waiting"
+    """``betting``, ``drawing``, ``complete`` or ``waiting`` (no hand running)."""
+    betting_round: int = 0
+    draw_round: int = 0
+    pot: int = 0
+    side_pots: tuple[int, ...] = ()
+    to_act_name: str | None = None
+    deadline: float | None = None
+    recent: tuple[str, ...] = ()
+    next_hand_at: float | None = None
+    closing: bool = False
+    closed: bool = False
+    legal: LegalSnapshot | None = None
+
+
+def round_text(snapshot: TableSnapshot) -> str:
+    """``Pre-draw betting``, ``Draw 2 of 3``, ``Betting after draw 1``..."""
+    if snapshot.phase == "drawing":
+        return t("round_drawing", number=max(1, snapshot.draw_round))
+    if snapshot.phase == "betting":
+        if snapshot.draw_round <= 0:
+            return t("round_predraw")
+        return t("round_betting", number=snapshot.draw_round)
+    if snapshot.phase == "complete":
+        return t("round_complete")
+    return t("round_waiting")
+
+
+def seat_line(seat: SeatSnapshot) -> str:
+    """One line of the seats field."""
+    markers = f"`{seat.seat + 1}` "
+    if seat.button:
+        markers += "Ⓓ "
+    if seat.blind:
+        markers += f"({seat.blind}) "
+    state = ""
+    if seat.to_act:
+        state = t("state_to_act")
+    elif seat.folded:
+        state = t("state_folded")
+    elif seat.all_in:
+        state = t("state_all_in")
+    elif seat.sitting_out:
+        state = t("state_sitting_out")
+    if seat.leaving:
+        state += t("state_leaving")
+    bet = t("seat_bet", amount=seat.bet) if seat.bet else ""
+    draws = t("draws_label", counts=draws_text(seat.draws)) if seat.draws else ""
+    return t(
+        "seat_line",
+        markers=markers,
+        name=safe_name(seat.name),
+        stack=seat.stack,
+        bet=bet,
+        state=state,
+        draws=draws,
+    )
+
+
+def pot_text(snapshot: TableSnapshot) -> str:
+    """The pot, with side pots when there are any."""
+    if len(snapshot.side_pots) > 1:
+        return t(
+            "pot_with_sides",
+            amount=snapshot.pot,
+            main=snapshot.side_pots[0],
+            sides=", ".join(str(p) for p in snapshot.side_pots[1:]),
+        )
+    return t("pot_main", amount=snapshot.pot)
+
+
+def table_embed(snapshot: TableSnapshot) -> discord.Embed:
+    """The table message's embed; hidden cards are not in the snapshot to begin with."""
+    big_bet = 2 * snapshot.small_bet
+    if snapshot.hand_id is not None:
+        title = t(
+            "table_title_hand",
+            small_bet=snapshot.small_bet,
+            big_bet=big_bet,
+            hand_id=snapshot.hand_id,
+        )
+    else:
+        title = t("table_title", small_bet=snapshot.small_bet, big_bet=big_bet)
+    description = t(
+        "table_blinds",
+        small_blind=snapshot.small_blind,
+        small_bet=snapshot.small_bet,
+        cap=snapshot.cap,
+    )
+    if snapshot.closed:
+        description += "\n" + t("table_closed")
+    elif snapshot.closing:
+        description += "\n" + t("close_after_hand")
+    embed = discord.Embed(
+        title=clamp(title, EMBED_TITLE_MAX),
+        description=clamp(description, EMBED_DESCRIPTION_MAX),
+        colour=EMBED_COLOUR,
+    )
+    lines = [seat_line(seat) for seat in sorted(snapshot.seats, key=lambda s: s.seat)]
+    embed.add_field(
+        name=t("field_seats"),
+        value=clamp("\n".join(lines) or "—", EMBED_FIELD_MAX),
+        inline=False,
+    )
+    if snapshot.hand_id is not None and snapshot.phase != "waiting":
+        embed.add_field(name=t("field_round"), value=round_text(snapshot), inline=True)
+        embed.add_field(name=t("field_pot"), value=clamp(pot_text(snapshot), 256), inline=True)
+    if snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
+        countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
+        verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
+        embed.add_field(
+            name=t("field_turn"),
+            value=clamp(
+                t(
+                    "turn_line",
+                    name=safe_name(snapshot.to_act_name),
+                    verb=verb,
+                    countdown=countdown,
+                ),
+                EMBED_FIELD_MAX,
+            ),
+            inline=False,
+        )
+    elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
+        if snapshot.next_hand_at is not None:
+            text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
+        else:
+            text = t("waiting_players")
+        embed.add_field(name=t("field_turn"), value=text, inline=False)
+    recent = [clamp(discord.utils.escape_mentions(r), 120) for r in snapshot.recent]
+    recent = recent[-RECENT_ACTIONS:]
+    embed.add_field(
+        name=t("field_log"),
+        value=clamp("\n".join(recent) or t("no_actions"), EMBED_FIELD_MAX),
+        inline=False,
+    )
+    return embed
+
+
+def table_view(snapshot: TableSnapshot) -> PlainView | None:
+    """Buttons under the table: only while a hand runs, labels showing the amounts."""
+    if snapshot.hand_id is None or snapshot.phase not in ("betting", "drawing") or snapshot.closed:
+        return None
+    view = PlainView()
+    tid, hid, seq = snapshot.table_id, snapshot.hand_id, snapshot.seq
+    betting = snapshot.phase == "betting" and snapshot.legal is not None
+    legal = snapshot.legal
+    if betting and legal is not None:
+        call_label = (
+            t("button_check") if legal.can_check else t("button_call", amount=legal.call_amount)
+        )
+        raise_label = (
+            t("button_bet", amount=legal.raise_to)
+            if legal.is_bet
+            else t("button_raise", amount=legal.raise_to)
+        )
+        view.add_item(
+            TableButton(
+                tid, hid, seq, "fold", label=t("button_fold"), style=discord.ButtonStyle.danger
+            )
+        )
+        view.add_item(
+            TableButton(
+                tid,
+                hid,
+                seq,
+                "call",
+                label=clamp(call_label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        view.add_item(
+            TableButton(
+                tid,
+                hid,
+                seq,
+                "raise",
+                label=clamp(raise_label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.success,
+                disabled=not legal.can_bet_or_raise,
+            )
+        )
+    view.add_item(
+        TableButton(
+            tid, hid, seq, "cards", label=t("button_my_cards"), style=discord.ButtonStyle.secondary
+        )
+    )
+    return view
+
+
+@dataclass(frozen=True)
+class PanelSnapshot:
+    """One player's private hand: shown only in their DM or an ephemeral reply."""
+
+    table_id: int
+    hand_id: int
+    cards: tuple[Card, ...]
+    hand_name: str
+    marked: frozenset[Card] = frozenset()
+    target_draw: int | None = None
+    """The draw these marks are for (1..3), None when no draw is left."""
+    my_turn_to_draw: bool = False
+    received: tuple[Card, ...] | None = None
+    """The cards received in this player's latest draw (empty tuple: stood pat)."""
+    folded: bool = False
+    prefold: bool = False
+    queued: bool = False
+    complete: bool = False
+    can_prefold: bool = False
+
+
+def panel_embed(panel: PanelSnapshot) -> discord.Embed:
+    """The private hand's text: cards, name, marks, what happened in the last draw."""
+    lines = [f"## {cards_label(panel.cards)}", f"**{panel.hand_name}**"]
+    if panel.received is not None:
+        lines.append(
+            t("panel_new_cards", cards=cards_label(panel.received))
+            if panel.received
+            else t("panel_drew_none")
+        )
+    if panel.folded:
+        lines.append(t("panel_folded"))
+    elif panel.complete:
+        lines.append(t("hand_over"))
+    elif panel.target_draw is None:
+        lines.append(t("panel_after_draws"))
+    else:
+        lines.append(
+            t("panel_your_draw")
+            if panel.my_turn_to_draw
+            else t("panel_draw_next", number=panel.target_draw)
+        )
+        if panel.marked:
+            ordered = [c for c in panel.cards if c in panel.marked]
+            lines.append(t("panel_marked", cards=cards_label(ordered)))
+        else:
+            lines.append(t("panel_none_marked"))
+        if panel.queued:
+            lines.append(t("draw_queued"))
+    if panel.prefold and not panel.folded and not panel.complete:
+        lines.append(t("prefold_on"))
+    embed = discord.Embed(
+        title=clamp(t("panel_title", hand_id=panel.hand_id), EMBED_TITLE_MAX),
+        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=discord.Colour.blurple(),
+    )
+    embed.set_footer(text=t("panel_footer"))
+    return embed
+
+
+def panel_view(panel: PanelSnapshot) -> PlainView | None:
+    """Five card toggles, Draw N / Stand pat, Fold in turn; none once the hand is over."""
+    if panel.complete or panel.folded:
+        return None
+    view = PlainView()
+    draw = panel.target_draw
+    can_mark = draw is not None
+    for index, card in enumerate(panel.cards[:5]):
+        marked = card in panel.marked
+        label = ("✕ " if marked else "") + card_label(card)
+        view.add_item(
+            CardButton(
+                panel.table_id,
+                panel.hand_id,
+                draw or 0,
+                index,
+                label=label,
+                marked=marked,
+                disabled=not can_mark,
+            )
+        )
+    if draw is not None:
+        count = len(panel.marked)
+        view.add_item(
+            DrawButton(
+                panel.table_id,
+                panel.hand_id,
+                draw,
+                "draw",
+                label=t("button_draw", count=count),
+                disabled=count == 0,
+            )
+        )
+        view.add_item(
+            DrawButton(panel.table_id, panel.hand_id, draw, "pat", label=t("button_stand_pat"))
+        )
+    if panel.can_prefold:
+        view.add_item(PrefoldButton(panel.table_id, panel.hand_id, active=panel.prefold))
+    return view
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown at showdown: its owner's name, the cards, the hand's name."""
+
+    name: str
+    cards: tuple[Card, ...]
+    hand_name: str
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot: its amount and who won how much of it."""
+
+    amount: int
+    winners: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ResultSnapshot:
+    """What the channel learns when a hand ends."""
+
+    hand_id: int
+    shown: tuple[ShownHand, ...] = ()
+    mucked: tuple[str, ...] = ()
+    pots: tuple[PotResult, ...] = ()
+    uncontested: tuple[str, int] | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def result_embed(result: ResultSnapshot) -> discord.Embed:
+    """Shown hands (only those actually shown), winners and the pot split."""
+    embed = discord.Embed(
+        title=clamp(t("result_title", hand_id=result.hand_id), EMBED_TITLE_MAX),
+        colour=discord.Colour.gold(),
+    )
+    if result.uncontested is not None:
+        name, amount = result.uncontested
+        embed.description = t("result_no_showdown", name=safe_name(name), amount=amount)
+    else:
+        shown = [
+            t(
+                "result_shows",
+                name=safe_name(hand.name),
+                cards=cards_label(hand.cards),
+                hand_name=hand.hand_name,
+            )
+            for hand in result.shown
+        ]
+        shown += [t("result_mucks", name=safe_name(name)) for name in result.mucked]
+        embed.add_field(
+            name=t("field_shown"),
+            value=clamp("\n".join(shown) or "—", EMBED_FIELD_MAX),
+            inline=False,
+        )
+        pots = []
+        for number, pot in enumerate(result.pots):
+            label = t("result_main_pot") if number == 0 else t("result_side_pot", number=number)
+            winners = ", ".join(
+                t("result_wins", name=safe_name(name), amount=share) for name, share in pot.winners
+            )
+            pots.append(t("result_pot", pot=label, amount=pot.amount, winners=winners))
+        embed.add_field(
+            name=t("field_winners"),
+            value=clamp("\n".join(pots) or "—", EMBED_FIELD_MAX),
+            inline=False,
+        )
+    if result.notes:
+        embed.set_footer(text=clamp("\n".join(result.notes), EMBED_FOOTER_MAX))
+    return embed

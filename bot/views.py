@@ -1,0 +1,276 @@
+"""Buttons that survive restarts: every one is a ``DynamicItem`` whose ``custom_id`` says
+which table, hand, betting position or draw it belongs to.
+
+Views hold no rules: a click is parsed here and handed to the channel's ``TableSession``, which
+checks right player, right hand, right turn and not already done. A click whose table is gone
+answers privately that the hand is over.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.cards import EngineError
+from bot.messages import t
+
+if TYPE_CHECKING:
+    from bot.client import DeuceBot
+    from bot.session import TableSession
+
+log = logging.getLogger(__name__)
+
+TABLE_ACTIONS = ("fold", "call", "raise", "cards")
+"""What a table button does: fold, check-or-call, bet-or-raise, show my cards."""
+
+
+class PlainView(discord.ui.View):
+    """A view that discord.py never files in its view store.
+
+    Our items are all ``DynamicItem``s registered once in ``setup_hook``, so storing views would
+    only leak memory; worse, an ephemeral view's 15-minute expiry would unregister the dynamic
+    item patterns for every message.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def table_button_id(table_id: int, hand_id: int, seq: int, action: str) -> str:
+    """``deuce:t:<table>:<hand>:<seq>:<action>``; seq is the hand's record count when drawn."""
+    return f"deuce:t:{table_id}:{hand_id}:{seq}:{action}"
+
+
+def card_button_id(table_id: int, hand_id: int, draw: int, index: int) -> str:
+    """``deuce:c:<table>:<hand>:<draw>:<index>``: toggle card ``index`` for draw ``draw``."""
+    return f"deuce:c:{table_id}:{hand_id}:{draw}:{index}"
+
+
+def draw_button_id(table_id: int, hand_id: int, draw: int, what: str) -> str:
+    """``deuce:d:<table>:<hand>:<draw>:draw|pat``: confirm the marked discards or stand pat."""
+    return f"deuce:d:{table_id}:{hand_id}:{draw}:{what}"
+
+
+def prefold_button_id(table_id: int, hand_id: int) -> str:
+    """``deuce:f:<table>:<hand>``: toggle "fold when it's my turn"."""
+    return f"deuce:f:{table_id}:{hand_id}"
+
+
+async def _run_click(
+    interaction: discord.Interaction[Any],
+    table_id: int,
+    handler: Callable[[TableSession], Awaitable[None]],
+) -> None:
+    """Find the session and run the handler; turn every failure into a private reply."""
+    from bot.client import reply_private
+    from bot.store import StoreError
+
+    bot: DeuceBot = interaction.client  # type: ignore[assignment]
+    try:
+        session = bot.session_by_table(table_id)
+        if session is None:
+            await reply_private(interaction, t("hand_over"))
+            return
+        await handler(session)
+    except (EngineError, StoreError) as error:
+        await reply_private(interaction, str(error))
+    except Exception:
+        log.exception("Unexpected error handling button %s", interaction.data)
+        await reply_private(interaction, t("error_generic"))
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<action>fold|call|raise|cards)",
+):
+    """Fold / Check-Call / Bet-Raise / My cards under the table message."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand_id: int,
+        seq: int,
+        action: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=style,
+                disabled=disabled,
+                custom_id=table_button_id(table_id, hand_id, seq, action),
+            )
+        )
+        self.table_id = table_id
+        self.hand_id = hand_id
+        self.seq = seq
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> TableButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(
+            interaction,
+            self.table_id,
+            lambda s: s.on_table_button(interaction, self.hand_id, self.seq, self.action),
+        )
+
+
+class CardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])",
+):
+    """One of the five private cards: a click marks or unmarks it for the draw."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand_id: int,
+        draw: int,
+        index: int,
+        *,
+        label: str = "?",
+        marked: bool = False,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=card_button_id(table_id, hand_id, draw, index),
+                row=0,
+            )
+        )
+        self.table_id = table_id
+        self.hand_id = hand_id
+        self.draw = draw
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> CardButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(
+            interaction,
+            self.table_id,
+            lambda s: s.on_card_button(interaction, self.hand_id, self.draw, self.index),
+        )
+
+
+class DrawButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"deuce:d:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<what>draw|pat)",
+):
+    """ "Draw N" (the marked cards) or "Stand pat" for one draw of one hand."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand_id: int,
+        draw: int,
+        what: str,
+        *,
+        label: str = "",
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or what,
+                style=discord.ButtonStyle.primary
+                if what == "draw"
+                else discord.ButtonStyle.success,
+                disabled=disabled,
+                custom_id=draw_button_id(table_id, hand_id, draw, what),
+                row=1,
+            )
+        )
+        self.table_id = table_id
+        self.hand_id = hand_id
+        self.draw = draw
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DrawButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(
+            interaction,
+            self.table_id,
+            lambda s: s.on_draw_button(interaction, self.hand_id, self.draw, self.what == "pat"),
+        )
+
+
+class PrefoldButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)",
+):
+    """ "Fold in turn": an early action taken when the player's turn comes."""
+
+    def __init__(
+        self, table_id: int, hand_id: int, *, active: bool = False, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_prefold_cancel") if active else t("button_prefold"),
+                style=discord.ButtonStyle.danger if active else discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=prefold_button_id(table_id, hand_id),
+                row=1,
+            )
+        )
+        self.table_id = table_id
+        self.hand_id = hand_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PrefoldButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(
+            interaction,
+            self.table_id,
+            lambda s: s.on_prefold_button(interaction, self.hand_id),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    CardButton,
+    DrawButton,
+    PrefoldButton,
+)

@@ -1,0 +1,102 @@
+"""The ``/chips`` commands: wallet balance, the daily grant, the server leaderboard."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import reply_private
+from bot.messages import t
+from bot.store import DailyCooldown
+
+if TYPE_CHECKING:
+    from bot.client import DeuceBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class Chips(commands.Cog):
+    """Wallet commands; chips only move inside the store's transactions."""
+
+    chips = app_commands.Group(name="chips", description="Your poker chips", guild_only=True)
+
+    def __init__(self, bot: DeuceBot) -> None:
+        self.bot: DeuceBot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage(t("guild_only"))
+        return True
+
+    @chips.command(name="balance", description="Chips in your wallet and on tables")
+    async def balance(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        user = interaction.user
+        wallet = await self.bot.store.balance(interaction.guild_id, user.id)
+        on_table = 0
+        for session in list(self.bot.sessions.values()):
+            if session.guild_id != interaction.guild_id:
+                continue
+            for seat in session.seats:
+                if seat.user_id == user.id:
+                    on_table += seat.stack
+        await reply_private(
+            interaction,
+            t(
+                "balance",
+                name=discord.utils.escape_markdown(getattr(user, "display_name", user.name)),
+                wallet=f"{wallet:,}",
+                on_table=f"{on_table:,}",
+            ),
+        )
+
+    @chips.command(name="daily", description="Claim your daily chips")
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        try:
+            granted, wallet = await self.bot.store.claim_daily(
+                interaction.guild_id, interaction.user.id
+            )
+        except DailyCooldown as error:
+            when = f"<t:{int(time.time() + error.seconds_left)}:R>"
+            await reply_private(interaction, t("daily_cooldown", when=when))
+            return
+        await reply_private(
+            interaction, t("daily_granted", amount=f"{granted:,}", wallet=f"{wallet:,}")
+        )
+
+    @chips.command(name="leaderboard", description="The richest players in this server")
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        rows = await self.bot.store.leaderboard(interaction.guild_id, limit=10)
+        if not rows:
+            await reply_private(interaction, t("leaderboard_empty"))
+            return
+        lines = [
+            t(
+                "leaderboard_line",
+                rank=rank,
+                name=f"<@{row.user_id}>",
+                total=f"{row.wallet + row.on_table:,}",
+                wallet=f"{row.wallet:,}",
+                on_table=f"{row.on_table:,}",
+            )
+            for rank, row in enumerate(rows, start=1)
+        ]
+        embed = discord.Embed(
+            title=t("leaderboard_title"),
+            description="\n".join(lines)[:4096],
+            colour=discord.Colour.gold(),
+        )
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+async def setup(bot: DeuceBot) -> None:
+    await bot.add_cog(Chips(bot))

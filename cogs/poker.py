@@ -1,0 +1,286 @@
+"""The ``/poker`` commands players use: join, leave, sit out/in, table, hand, rules, stats,
+history.
+
+The commands only check who is asking and where, then hand the work to the channel's
+``TableSession``; every refusal is a private reply from the message catalogue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import reply_private
+from bot.engine import EngineError
+from bot.messages import t
+from bot.store import InvalidAmount, NotSeated
+
+if TYPE_CHECKING:
+    from bot.client import DeuceBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+HISTORY_MAX = 10
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The member's server display name (what the table shows)."""
+    return getattr(user, "display_name", None) or user.name
+
+
+class Poker(commands.Cog):
+    """Player commands for the channel's table."""
+
+    poker = app_commands.Group(
+        name="poker", description="Play 2-7 Triple Draw at this channel's table", guild_only=True
+    )
+
+    def __init__(self, bot: DeuceBot) -> None:
+        self.bot: DeuceBot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+        """Poker is played in server channels only (checked in code, not just hinted)."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage(t("guild_only"))
+        return True
+
+    @poker.command(name="join", description="Sit at this channel's table (buy in from your wallet)")
+    @app_commands.describe(buy_in="Chips to bring to the table (default: the table's default)")
+    async def join(self, interaction: discord.Interaction[Any], buy_in: int | None = None) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
+        if user.bot:
+            await reply_private(interaction, t("bot_member"))
+            return
+        if buy_in is not None and buy_in <= 0:
+            raise InvalidAmount(t("amount_positive"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        store = self.bot.store
+        session = await self.bot.open_session(interaction.guild_id, interaction.channel_id)
+        if session.closing:
+            await interaction.followup.send(t("table_closing"), ephemeral=True)
+            return
+        name = display_name(user)
+        async with session.lock:
+            settings = await store.table_settings(interaction.guild_id, interaction.channel_id)
+            amount = buy_in if buy_in is not None else settings.buyin_default
+            existing = await store.seat_of(session.table_id, user.id)
+            if existing is not None and existing.stack == 0:
+                if amount < settings.buyin_min:
+                    raise InvalidAmount(
+                        f"The buy-in must be between {settings.buyin_min:,} and "
+                        f"{settings.buyin_max:,} chips."
+                    )
+                seat = await store.add_chips(
+                    session.table_id, user.id, amount, maximum=settings.buyin_max
+                )
+                seat = await store.update_seat(
+                    session.table_id, user.id, sitting_out=False, name=name
+                )
+            else:
+                seat = await store.buy_in(
+                    session.table_id,
+                    user.id,
+                    name,
+                    amount,
+                    minimum=settings.buyin_min,
+                    maximum=settings.buyin_max,
+                )
+            session.timeouts.pop(user.id, None)
+            await session.wake()
+        wallet = await store.balance(interaction.guild_id, user.id)
+        dm_ok = await self._check_dm(interaction, session.table_id, user.id)
+        lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
+        if session.hand is not None:
+            lines.append(t("joined_wait"))
+        lines.append(t("dm_ok") if dm_ok else t("dm_closed"))
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    async def _check_dm(
+        self, interaction: discord.Interaction[Any], table_id: int, user_id: int
+    ) -> bool:
+        """Send a short welcome DM; remember whether DMs reach this player."""
+        channel = interaction.channel
+        channel_name = getattr(channel, "name", None) or "poker"
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
+            ok = True
+        except discord.Forbidden:
+            ok = False
+        except discord.HTTPException as error:
+            log.warning("Welcome DM failed: %s", error)
+            ok = True
+        with contextlib.suppress(NotSeated):
+            await self.bot.store.update_seat(table_id, user_id, dm_ok=ok)
+        session = self.bot.session_for(interaction.channel_id or 0)
+        if session is not None:
+            if ok:
+                session.dm_failed.discard(user_id)
+            session.seats = await self.bot.store.seats(table_id)
+        return ok
+
+    def _session_or_none(self, interaction: discord.Interaction[Any]) -> Any:
+        return self.bot.session_for(interaction.channel_id or 0)
+
+    @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        session = self._session_or_none(interaction)
+        if session is None:
+            await reply_private(interaction, t("no_table"))
+            return
+        user_id = interaction.user.id
+        if await self.bot.store.seat_of(session.table_id, user_id) is None:
+            raise NotSeated(t("not_seated"))
+        now, amount = await session.leave(user_id)
+        if now:
+            wallet = await self.bot.store.balance(interaction.guild_id, user_id)
+            await reply_private(interaction, t("left_now", amount=amount, wallet=wallet))
+        elif amount < 0:
+            await reply_private(interaction, t("already_leaving"))
+        else:
+            await reply_private(interaction, t("left_after_hand"))
+
+    @poker.command(name="sitout", description="Skip hands from the next one, keeping your seat")
+    async def sitout(self, interaction: discord.Interaction[Any]) -> None:
+        session = self._session_or_none(interaction)
+        if session is None:
+            await reply_private(interaction, t("no_table"))
+            return
+        await session.sit_out(interaction.user.id)
+        await reply_private(interaction, t("sat_out"))
+
+    @poker.command(name="sitin", description="Play again from the next hand")
+    async def sitin(self, interaction: discord.Interaction[Any]) -> None:
+        session = self._session_or_none(interaction)
+        if session is None:
+            await reply_private(interaction, t("no_table"))
+            return
+        await session.sit_in(interaction.user.id)
+        await reply_private(interaction, t("sat_in"))
+
+    @poker.command(name="table", description="Post the table again at the bottom of the channel")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        session = self._session_or_none(interaction)
+        if session is None:
+            await reply_private(interaction, t("no_table"))
+            return
+        await session.repost(interaction)
+
+    @poker.command(name="hand", description="Show your cards privately, with the discard buttons")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        session = self._session_or_none(interaction)
+        if session is None:
+            await reply_private(interaction, t("no_table"))
+            return
+        await session.send_panel(interaction, None)
+
+    @poker.command(name="rules", description="Rules of 2-7 Triple Draw and the hand rankings")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        cap, timer = 4, 45
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            settings = await self.bot.store.table_settings(
+                interaction.guild_id, interaction.channel_id
+            )
+            cap, timer = settings.cap, settings.action_timer
+        embed = discord.Embed(
+            title=t("rules_title"),
+            description=t("rules_body", cap=cap, timer=timer),
+            colour=discord.Colour.dark_green(),
+        )
+        embed.add_field(name=t("rules_rankings_title"), value=t("rules_rankings"), inline=False)
+        embed.add_field(name=t("rules_commands_title"), value=t("rules_commands"), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @poker.command(name="stats", description="Your record here, or another member's")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.User | None = None
+    ) -> None:
+        assert interaction.guild_id is not None
+        target = member or interaction.user
+        if target.bot:
+            await reply_private(interaction, t("bot_member"))
+            return
+        name = display_name(target)
+        stats = await self.bot.store.player_stats(interaction.guild_id, target.id)
+        if not stats.hands_played:
+            await reply_private(interaction, t("stats_empty", name=name))
+            return
+        rows = [
+            ("Hands played", f"{stats.hands_played:,}"),
+            ("Hands won", f"{stats.hands_won:,} ({stats.win_rate:.0%})"),
+            ("Net chips", f"{stats.net_chips:+,}"),
+            ("Biggest pot won", f"{stats.biggest_pot_won:,}"),
+            ("Showdowns won", f"{stats.showdowns_won:,} of {stats.showdowns:,}"),
+            ("Voluntarily in pot", f"{stats.vpip:.0%}"),
+        ]
+        embed = discord.Embed(
+            title=t("stats_title", name=discord.utils.escape_markdown(name))[:256],
+            description="\n".join(t("stats_line", label=k, value=v) for k, v in rows),
+            colour=discord.Colour.dark_green(),
+        )
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    @poker.command(name="history", description="Recent hands here, each as a PHH file")
+    @app_commands.describe(count="How many hands (1-10, default 5)")
+    async def history(self, interaction: discord.Interaction[Any], count: int = 5) -> None:
+        assert interaction.guild_id is not None
+        if not 1 <= count <= HISTORY_MAX:
+            raise EngineError(f"Choose between 1 and {HISTORY_MAX} hands.")
+        hands = await self.bot.store.recent_hands(
+            interaction.guild_id, interaction.channel_id, limit=count
+        )
+        if not hands:
+            await reply_private(interaction, t("history_empty"))
+            return
+        lines: list[str] = []
+        files: list[discord.File] = []
+        for record in hands:
+            summary = record.summary or {}
+            names = summary.get("names", {}) if isinstance(summary, dict) else {}
+            winners = ", ".join(
+                discord.utils.escape_markdown(str(names.get(str(w), w)))
+                for w in summary.get("winners", [])
+            )
+            what = (
+                f"pot {summary.get('pot', 0):,} → {winners}"
+                if record.status == "settled"
+                else f"void ({record.void_reason or 'refunded'})"
+            )
+            lines.append(
+                t(
+                    "history_line",
+                    hand_id=record.id,
+                    when=f"<t:{int(record.started_at)}:R>",
+                    summary=what,
+                )
+            )
+            phh = await self.bot.store.hand_phh(record.id)
+            if phh:
+                files.append(
+                    discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
+                )
+        embed = discord.Embed(
+            title=t("history_title"),
+            description="\n".join(lines)[:4096],
+            colour=discord.Colour.dark_green(),
+        )
+        if files:
+            embed.set_footer(text=t("history_files"))
+        await interaction.response.send_message(
+            embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+async def setup(bot: DeuceBot) -> None:
+    await bot.add_cog(Poker(bot))
