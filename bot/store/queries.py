@@ -208,6 +208,7 @@ INSERT INTO hand_journal (hand_id, seq, state, updated_at)
 SELECT id, 1, ?, ? FROM hands WHERE id = ? AND status = 'running'
 ON CONFLICT (hand_id) DO UPDATE SET
     seq = hand_journal.seq + 1, state = excluded.state, updated_at = excluded.updated_at
+RETURNING seq
 """
 
 HAND_STATUS = "SELECT status FROM hands WHERE id = ?"

@@ -291,15 +291,26 @@ class Store:
                 raise
             return result
 
-    async def _read(self, body: Body[T]) -> T:
-        """Run ``body`` on the read-only connection inside one snapshot (BEGIN .. ROLLBACK)."""
+    async def _read(self, body: Body[T], *, snapshot: bool = True) -> T:
+        """Run ``body`` on the read-only connection inside one snapshot (BEGIN .. ROLLBACK).
+
+        ``snapshot=False`` is for a single SELECT, which is a consistent snapshot by itself.
+        """
         if self._closed:
             raise RuntimeError("the store is closed")
-        return await self._shielded(self._run_read(body))
+        return await self._shielded(self._run_read(body, snapshot))
 
-    async def _run_read(self, body: Body[T]) -> T:
+    async def _select_one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        return await self._read(lambda db: self._one(db, sql, params), snapshot=False)
+
+    async def _select_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return await self._read(lambda db: self._all(db, sql, params), snapshot=False)
+
+    async def _run_read(self, body: Body[T], snapshot: bool) -> T:
         async with self._read_lock:
             db = self._reader
+            if not snapshot:
+                return await body(db)
             await db.execute("BEGIN")
             try:
                 return await body(db)
@@ -556,7 +567,7 @@ class Store:
         """Chips in a member's wallet, creating the wallet with the starting grant on first use."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        row = await self._read(lambda db: self._one(db, q.WALLET, (guild_id, user_id)))
+        row = await self._select_one(q.WALLET, (guild_id, user_id))
         if row is not None:
             return int(row[0])
 
@@ -679,7 +690,7 @@ class Store:
 
     async def table_for_channel(self, guild_id: int, channel_id: int) -> TableRow | None:
         """This channel's table if one was ever opened, without creating one."""
-        row = await self._read(lambda db: self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+        row = await self._select_one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
         return None if row is None else _table_row(row)
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
@@ -709,17 +720,17 @@ class Store:
 
     async def open_tables(self) -> list[TableRow]:
         """Tables not closed (open or closing), for sessions to restore after a restart."""
-        rows = await self._read(lambda db: self._all(db, q.OPEN_TABLES))
+        rows = await self._select_all(q.OPEN_TABLES)
         return [_table_row(row) for row in rows]
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The seated players of a table in seat order."""
-        rows = await self._read(lambda db: self._all(db, q.SEATS, (table_id,)))
+        rows = await self._select_all(q.SEATS, (table_id,))
         return [_seat_row(row) for row in rows]
 
     async def seat_of(self, table_id: int, user_id: int) -> SeatRow | None:
         """A player's seat at this table, or None."""
-        row = await self._read(lambda db: self._one(db, q.SEAT_OF, (table_id, user_id)))
+        row = await self._select_one(q.SEAT_OF, (table_id, user_id))
         return None if row is None else _seat_row(row)
 
     async def buy_in(
@@ -1034,7 +1045,8 @@ class Store:
         text = _dumps(dict(state))
 
         async def body(db: aiosqlite.Connection) -> None:
-            if await self._run(db, q.JOURNAL, (text, time.time(), hand_id)) != 1:
+            # RETURNING tells whether a row was written in the same round trip.
+            if not await self._all(db, q.JOURNAL, (text, time.time(), hand_id)):
                 raise await self._hand_error(db, hand_id)
 
         await self._write(body, immediate=False)
@@ -1220,7 +1232,7 @@ class Store:
 
     async def unfinished_hands(self) -> list[UnfinishedHand]:
         """Hands begun but not settled or voided, with their last journaled state (or None)."""
-        rows = await self._read(lambda db: self._all(db, q.UNFINISHED_HANDS))
+        rows = await self._select_all(q.UNFINISHED_HANDS)
         return [
             UnfinishedHand(
                 int(hand_id), int(table_id), None if state is None else json.loads(state)
@@ -1230,7 +1242,7 @@ class Store:
 
     async def journal_state(self, hand_id: int) -> dict[str, Any] | None:
         """The last journaled engine state of a running hand."""
-        row = await self._read(lambda db: self._one(db, q.JOURNAL_STATE, (hand_id,)))
+        row = await self._select_one(q.JOURNAL_STATE, (hand_id,))
         return None if row is None else dict(json.loads(row[0]))
 
     async def _hand_records(self, db: aiosqlite.Connection, rows: list[Any]) -> list[HandRecord]:
@@ -1295,14 +1307,14 @@ class Store:
 
     async def hand_phh(self, hand_id: int) -> str | None:
         """The PHH text of a settled hand (None for unknown, running or voided hands)."""
-        row = await self._read(lambda db: self._one(db, q.HAND_PHH, (hand_id,)))
+        row = await self._select_one(q.HAND_PHH, (hand_id,))
         return None if row is None else row[0]
 
     async def player_stats(self, guild_id: int, user_id: int) -> Stats:
         """A member's record over settled hands in this server."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        row = await self._read(lambda db: self._one(db, q.PLAYER_STATS, (guild_id, user_id)))
+        row = await self._select_one(q.PLAYER_STATS, (guild_id, user_id))
         played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
         return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)
 
@@ -1378,5 +1390,5 @@ class Store:
 
     async def ledger_entries(self, hand_id: int | None = None) -> list[tuple[str, str, int]]:
         """(kind, account, amount) of every ledger entry, or of one hand's, in order."""
-        rows = await self._read(lambda db: self._all(db, q.LEDGER_ENTRIES, (hand_id,)))
+        rows = await self._select_all(q.LEDGER_ENTRIES, (hand_id,))
         return [(str(kind), str(account), int(amount)) for kind, account, amount in rows]

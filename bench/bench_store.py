@@ -1,0 +1,190 @@
+"""Benchmark the chip store with durable commits: settled hands per second and journal writes
+per second on this machine (medians over repetitions).
+
+A hand is what a table session does: ``begin_hand``, one ``journal`` write per action (30 by
+default, a realistic triple-draw hand), then ``settle_hand``. The journaled state is a synthetic
+engine state of realistic size (deck order, hands, an action log that grows with each action).
+
+Run: ``python bench/bench_store.py [--hands 50] [--actions 30] [--repeat 5] [--tables 4]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+GUILD = 1
+PLAYERS = 6
+
+
+def synthetic_state(hand_id: int, action: int, rng: random.Random) -> dict[str, Any]:
+    """An engine-like state: full deck order, five cards per player, and the action log so far."""
+    return {
+        "hand_id": hand_id,
+        "deck": rng.sample(range(52), 52),
+        "players": [
+            {"id": 1000 + seat, "seat": seat, "stack": 400, "bet": 10, "cards": [seat, seat + 6]}
+            for seat in range(PLAYERS)
+        ],
+        "records": [
+            {"kind": "bet", "player": 1000 + n % PLAYERS, "amount": 10, "text": f"P{n} bets 10"}
+            for n in range(action)
+        ],
+        "phase": "betting",
+        "to_act": 1000 + action % PLAYERS,
+    }
+
+
+async def seat_players(store: Store, table_id: int, base_user: int) -> dict[int, int]:
+    players = {}
+    for seat in range(PLAYERS):
+        user = base_user + seat
+        await store.grant(GUILD, user, 10_000, by_user_id=1)
+        row = await store.buy_in(table_id, user, f"P{user}", 2000)
+        players[user] = row.stack
+    return players
+
+
+async def play_hands(
+    store: Store, table_id: int, players: dict[int, int], hands: int, actions: int
+) -> dict[int, int]:
+    """Play ``hands`` hands at one table; returns the stacks afterwards."""
+    rng = random.Random(table_id)
+    states = [synthetic_state(0, action, rng) for action in range(actions)]
+    for _ in range(hands):
+        hand_id = await store.begin_hand(table_id, players)
+        for state in states:
+            await store.journal(hand_id, state)
+        loser, winner = rng.sample(list(players), 2)
+        moved = min(players[loser] - 1, 40)
+        finals = dict(players)
+        finals[loser] -= moved
+        finals[winner] += moved
+        await store.settle_hand(hand_id, finals, "phh", {"pot": 2 * moved}, payouts={winner: moved})
+        players = finals
+    return players
+
+
+async def bench_hands(path: Path, hands: int, actions: int, tables: int) -> float:
+    """Settled hands per second, ``tables`` tables playing at once."""
+    store = await Store.open(path)
+    try:
+        table_ids = [(await store.get_or_create_table(GUILD, 500 + n)).id for n in range(tables)]
+        seated = [
+            await seat_players(store, tid, 10_000 * (n + 1)) for n, tid in enumerate(table_ids)
+        ]
+        per_table = max(1, hands // tables)
+        start = time.perf_counter()
+        await asyncio.gather(
+            *(
+                play_hands(store, tid, seated[n], per_table, actions)
+                for n, tid in enumerate(table_ids)
+            )
+        )
+        elapsed = time.perf_counter() - start
+        report = await store.audit()
+        if not report.ok:
+            raise SystemExit(report.format())
+        return per_table * tables / elapsed
+    finally:
+        await store.close()
+
+
+async def bench_journal(path: Path, writes: int) -> float:
+    """Journal writes per second for one running hand (one durable UPSERT each)."""
+    store = await Store.open(path)
+    try:
+        table = await store.get_or_create_table(GUILD, 900)
+        players = await seat_players(store, table.id, 900_000)
+        hand_id = await store.begin_hand(table.id, players)
+        rng = random.Random(1)
+        state = synthetic_state(hand_id, 15, rng)
+        start = time.perf_counter()
+        for _ in range(writes):
+            await store.journal(hand_id, state)
+        elapsed = time.perf_counter() - start
+        await store.void_hand(hand_id, "benchmark over")
+        return writes / elapsed
+    finally:
+        await store.close()
+
+
+def bench_fsync(folder: Path, count: int = 200) -> float:
+    """Raw fsyncs per second of a small write on this disk: the ceiling for durable commits."""
+    target = folder / "fsync.bin"
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        start = time.perf_counter()
+        for n in range(count):
+            os.pwrite(fd, b"x" * 4096, (n % 8) * 4096)
+            os.fsync(fd)
+        return count / (time.perf_counter() - start)
+    finally:
+        os.close(fd)
+        target.unlink()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=48, help="hands per repetition")
+    parser.add_argument("--actions", type=int, default=30, help="journal writes per hand")
+    parser.add_argument("--tables", type=int, default=1, help="tables playing at once")
+    parser.add_argument("--writes", type=int, default=1000, help="journal writes per repetition")
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
+    parser.add_argument("--dir", type=Path, default=None, help="folder for the database files")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("bot.store").setLevel(logging.ERROR)  # voiding the bench hand is expected
+
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-store-") as tmp:
+        folder = Path(tmp)
+        fsyncs = [bench_fsync(folder) for _ in range(3)]
+        hands: list[float] = []
+        hands_parallel: list[float] = []
+        journals: list[float] = []
+        for rep in range(args.repeat):
+            hands.append(
+                asyncio.run(
+                    bench_hands(folder / f"h{rep}.db", args.hands, args.actions, args.tables)
+                )
+            )
+            hands_parallel.append(
+                asyncio.run(bench_hands(folder / f"p{rep}.db", args.hands, args.actions, 4))
+            )
+            journals.append(asyncio.run(bench_journal(folder / f"j{rep}.db", args.writes)))
+        state_bytes = len(str(synthetic_state(1, 15, random.Random(1))))
+
+    print(f"store benchmark (synchronous=FULL, WAL, medians of {args.repeat})")
+    print(f"  raw fsync on this disk           : {statistics.median(fsyncs):10,.0f} /s")
+    print(
+        f"  journal writes (~{state_bytes / 1024:.1f} KiB state)  : "
+        f"{statistics.median(journals):10,.0f} /s"
+    )
+    print(
+        f"  settled hands, {args.tables} table(s)        : {statistics.median(hands):10,.1f} /s"
+        f"  (begin + {args.actions} journal writes + settle; 6 players)"
+    )
+    print(f"  settled hands, 4 tables at once  : {statistics.median(hands_parallel):10,.1f} /s")
+    print(
+        f"  all repetitions: hands {[round(x, 1) for x in hands]}, "
+        f"journal {[round(x) for x in journals]}"
+    )
+
+
+if __name__ == "__main__":
+    main()
