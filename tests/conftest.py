@@ -77,6 +77,7 @@ class BotProcess:
         """Launch the bot and wait until it has identified and synced its commands."""
         identifies = self.double.identify_count
         syncs = self.double.sync_count
+        had_commands = bool(self.double.global_commands or self.double.guild_commands)
         env = {**os.environ, **self.env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
         with self.log_path.open("ab") as out:
@@ -97,7 +98,10 @@ class BotProcess:
                     f"the bot exited with {self.process.returncode} during startup:\n"
                     + self.output()[-4000:]
                 )
-            return self.double.identify_count > identifies and self.double.sync_count > syncs
+            if self.double.identify_count <= identifies:
+                return False
+            # The bot syncs before it connects; a restart may skip an unchanged tree.
+            return self.double.sync_count > syncs or had_commands
 
         try:
             await self.double.wait_until(ready, timeout)
@@ -105,8 +109,8 @@ class BotProcess:
             raise AssertionError(
                 f"the bot did not connect and sync within {timeout}s:\n" + self.output()[-4000:]
             ) from None
-        # The command sync may precede the end of GUILD_CREATE processing: give it a moment.
-        await asyncio.sleep(0.2)
+        # IDENTIFY is the last step of startup; let the client digest READY and GUILD_CREATE.
+        await asyncio.sleep(0.3)
 
     async def _wait_exit(self, timeout: float) -> int | None:
         process = self.process

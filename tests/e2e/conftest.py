@@ -1,0 +1,71 @@
+"""Fixtures of the end-to-end tests: a guild with a poker channel, players, the bot process."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import BotProcess, StartBot
+from tests.discord_double import ADMIN_MEMBER_PERMISSIONS, Channel, DiscordDouble, Guild, Member
+from tests.e2e.helpers import PokerTable, audit
+
+log = logging.getLogger(__name__)
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
+START_WALLET = 1000
+DEFAULT_BUY_IN = 400
+
+
+@dataclass
+class Club:
+    """One guild with a #poker channel, an admin, and the bot running against the double."""
+
+    double: DiscordDouble
+    guild: Guild
+    channel: Channel
+    admin: Member
+    bot: BotProcess
+    db_path: Path
+
+    async def players(self, count: int, *, closed_dms: tuple[str, ...] = ()) -> list[Member]:
+        members = []
+        for name in NAMES[:count]:
+            members.append(
+                await self.double.add_member(
+                    self.guild, name.lower(), display_name=name, dms_closed=name in closed_dms
+                )
+            )
+        return members
+
+    async def seated(self, count: int, *, closed_dms: tuple[str, ...] = ()) -> PokerTable:
+        """``count`` players who each ran /poker join (default buy-in), with a hand dealt."""
+        members = await self.players(count, closed_dms=closed_dms)
+        table = PokerTable(self.double, self.channel, members)
+        for member in members:
+            await table.join(member)
+        await table.wait_hand()
+        return table
+
+    def audit_ok(self) -> str:
+        result = audit(self.db_path)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout
+
+
+MakeClub = Callable[..., Awaitable[Club]]
+
+
+@pytest.fixture
+async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> Club:
+    guild = await double.add_guild("Deuce Club")
+    channel = await double.add_channel(guild, "poker")
+    admin = await double.add_member(
+        guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
+    )
+    db_path = tmp_path / "deuce.db"
+    bot = await start_bot(double, db_path)
+    return Club(double, guild, channel, admin, bot, db_path)

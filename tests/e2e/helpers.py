@@ -1,0 +1,361 @@
+"""Drive the real bot through the Discord double the way players would.
+
+``PokerTable`` reads only what a Discord user sees — the table message in the channel, the DM or
+ephemeral panel, the result embed — and acts only through slash commands and button clicks.
+Whose turn it is comes from the table embed's Turn field, exactly as a player learns it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.discord_double import (
+    Channel,
+    DiscordDouble,
+    DoubleError,
+    Interaction,
+    Member,
+    iter_components,
+    message_text,
+)
+
+log = logging.getLogger(__name__)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[♣♦♥♠]")
+TABLE_TITLE = "2-7 Triple Draw"
+HAND_RE = re.compile(r"hand #(\d+)")
+TURN_RE = re.compile(r"^(?P<name>.+?) to (?P<verb>act|draw) ·")
+SHOWS_RE = re.compile(r"^(?P<name>.+?) shows (?P<cards>.+?) — (?P<hand_name>.+)$")
+WINS_RE = re.compile(r"(?P<name>[^,—:]+?) wins (?P<amount>[\d,]+)")
+PANEL_PREFIX = "Your hand — hand #"
+
+#: A betting policy: (table driver, member to act, table message) → "fold" | "call" | "raise".
+Policy = Callable[["PokerTable", Member, dict[str, Any]], str]
+
+
+def embed0(message: dict[str, Any] | None) -> dict[str, Any]:
+    embeds = (message or {}).get("embeds") or []
+    return embeds[0] if embeds else {}
+
+
+def field_value(message: dict[str, Any], name: str) -> str | None:
+    for item in embed0(message).get("fields") or []:
+        if item.get("name") == name:
+            return str(item.get("value"))
+    return None
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in iter_components(list(message.get("components") or [])) if c["type"] == 2]
+
+
+def table_seq(message: dict[str, Any]) -> int | None:
+    for button in buttons(message):
+        parts = str(button.get("custom_id", "")).split(":")
+        if len(parts) == 6 and parts[1] == "t":
+            return int(parts[4])
+    return None
+
+
+def hand_id_of(message: dict[str, Any]) -> int | None:
+    match = HAND_RE.search(str(embed0(message).get("title") or ""))
+    return int(match.group(1)) if match else None
+
+
+def audit(db_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.store audit DB`` as an operator would run it."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot.store", "audit", str(db_path)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def always(action: str) -> Policy:
+    return lambda table, member, message: action
+
+
+def check_or_call(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
+    return "call"
+
+
+@dataclass
+class HandOutcome:
+    """What the channel showed at the end of one hand."""
+
+    hand_id: int
+    result: dict[str, Any]
+    shown: dict[str, str] = field(default_factory=dict)  # display name → card labels
+    winnings: dict[str, int] = field(default_factory=dict)  # display name → chips won
+    uncontested: bool = False
+
+
+class PokerTable:
+    """One channel's table, seen and played through the double."""
+
+    def __init__(self, double: DiscordDouble, channel: Channel, players: list[Member]) -> None:
+        self.double = double
+        self.channel = channel
+        self.players = players
+        self.acted: list[tuple[str, str]] = []  # (display name, action)
+
+    # ------------------------------------------------------------------ reading
+
+    def member(self, display_name: str) -> Member:
+        for member in self.players:
+            if member.display_name == display_name:
+                return member
+        raise KeyError(f"no player named {display_name!r}")
+
+    def table_message(self) -> dict[str, Any] | None:
+        """The newest live table message in the channel."""
+        found = [
+            m
+            for m in self.double.channel_messages(self.channel)
+            if str(embed0(m).get("title") or "").startswith(TABLE_TITLE)
+        ]
+        return found[-1] if found else None
+
+    def turn(self, message: dict[str, Any]) -> tuple[Member, str] | None:
+        value = field_value(message, "Turn")
+        if value is None:
+            return None
+        match = TURN_RE.match(value)
+        if match is None:
+            return None
+        return self.member(match["name"].replace("\\", "")), match["verb"]
+
+    def result_message(self, hand_id: int) -> dict[str, Any] | None:
+        for message in self.double.channel_messages(self.channel):
+            if embed0(message).get("title") == f"Hand #{hand_id} result":
+                return message
+        return None
+
+    def panel(self, member: Member, hand_id: int | None = None) -> dict[str, Any] | None:
+        """The member's newest private panel (DM or ephemeral), for ``hand_id`` if given."""
+        candidates = self.double.dms(member) + self.double.ephemerals(member)
+        candidates.sort(key=lambda m: int(m["id"]))
+        found = None
+        for message in candidates:
+            title = str(embed0(message).get("title") or "")
+            if not title.startswith(PANEL_PREFIX):
+                continue
+            if hand_id is not None and title != f"{PANEL_PREFIX}{hand_id}":
+                continue
+            found = message
+        return found
+
+    @staticmethod
+    def panel_cards(panel: dict[str, Any]) -> list[str]:
+        """The five card labels of a panel (first line of its description)."""
+        first = str(embed0(panel).get("description") or "").split("\n", 1)[0]
+        return CARD_RE.findall(first)
+
+    def outcome(self, hand_id: int) -> HandOutcome:
+        result = self.result_message(hand_id)
+        assert result is not None, f"no result for hand {hand_id}"
+        outcome = HandOutcome(hand_id=hand_id, result=result)
+        embed = embed0(result)
+        description = str(embed.get("description") or "")
+        if "uncontested" in description:
+            outcome.uncontested = True
+            match = re.match(r"^(?P<name>.+?) wins (?P<amount>[\d,]+) uncontested", description)
+            assert match is not None, description
+            outcome.winnings[match["name"].replace("\\", "")] = int(
+                match["amount"].replace(",", "")
+            )
+            return outcome
+        for line in (field_value(result, "Shown hands") or "").split("\n"):
+            shows = SHOWS_RE.match(line)
+            if shows:
+                outcome.shown[shows["name"].replace("\\", "")] = shows["cards"]
+        for line in (field_value(result, "Winners") or "").split("\n"):
+            _, _, winners = line.partition(" — ")
+            for match in WINS_RE.finditer(winners):
+                name = match["name"].strip().replace("\\", "")
+                amount = int(match["amount"].replace(",", ""))
+                outcome.winnings[name] = outcome.winnings.get(name, 0) + amount
+        return outcome
+
+    # ------------------------------------------------------------------ waiting
+
+    async def wait_table(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 15.0
+    ) -> dict[str, Any]:
+        def check() -> dict[str, Any] | None:
+            message = self.table_message()
+            return message if message is not None and predicate(message) else None
+
+        return await self.double.wait_until(check, timeout)
+
+    async def wait_hand(self, after: int | None = None, timeout: float = 20.0) -> int:
+        """Wait for a running hand (newer than ``after``); return its id."""
+
+        def running(message: dict[str, Any]) -> bool:
+            hand_id = hand_id_of(message)
+            if hand_id is None or (after is not None and hand_id <= after):
+                return False
+            return self.turn(message) is not None
+
+        message = await self.wait_table(running, timeout)
+        hand_id = hand_id_of(message)
+        assert hand_id is not None
+        return hand_id
+
+    # ------------------------------------------------------------------ acting
+
+    async def join(self, member: Member, **options: Any) -> Interaction:
+        interaction = await self.double.invoke(member, self.channel, "poker join", **options)
+        await interaction.response(timeout=10)
+        await interaction.wait_followups(1, timeout=10)
+        return interaction
+
+    async def click_table(self, member: Member, action: str) -> Interaction:
+        """Press Fold / Check-Call / Bet-Raise / My cards on the current table message."""
+        message = self.table_message()
+        assert message is not None, "no table message"
+        button = next(
+            (b for b in buttons(message) if str(b.get("custom_id", "")).endswith(f":{action}")),
+            None,
+        )
+        if button is None:
+            raise DoubleError(f"no {action} button on the table: {buttons(message)}")
+        interaction = await self.double.click(member, message, button["custom_id"])
+        await interaction.response(timeout=10)
+        return interaction
+
+    async def draw(self, member: Member, hand_id: int, discards: int = 0) -> Interaction:
+        """Mark the first ``discards`` cards on the member's panel and draw (or stand pat)."""
+        panel = self.panel(member, hand_id)
+        if panel is None:
+            # No DM: open the panel with the table's My cards button, as a player would.
+            await self.click_table(member, "cards")
+            panel = self.panel(member, hand_id)
+        assert panel is not None, f"{member.display_name} has no panel for hand {hand_id}"
+        for index in range(discards):
+            card_button = next(
+                b for b in buttons(panel) if str(b.get("custom_id", "")).endswith(f":{index}")
+            )
+            click = await self.double.click(member, panel, card_button["custom_id"])
+            await click.response(timeout=10)
+            panel = self.double.current(panel)
+            assert panel is not None
+        what = "draw" if discards else "pat"
+        confirm = next(
+            b for b in buttons(panel) if str(b.get("custom_id", "")).endswith(f":{what}")
+        )
+        interaction = await self.double.click(member, panel, confirm["custom_id"])
+        await interaction.response(timeout=10)
+        return interaction
+
+    async def play_hand(
+        self,
+        policy: Policy = check_or_call,
+        discards: Callable[[Member, int], int] | None = None,
+        timeout: float = 90.0,
+    ) -> HandOutcome:
+        """Play the running hand to its end: bet with ``policy``, draw ``discards`` cards."""
+        message = self.table_message()
+        assert message is not None
+        hand_id = hand_id_of(message)
+        assert hand_id is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        last_seq: int | None = None
+        draws_seen: dict[int, int] = {}
+        while True:
+            remaining = deadline - loop.time()
+            assert remaining > 0, f"hand {hand_id} did not finish in {timeout}s"
+
+            def next_state(previous: int | None = last_seq) -> tuple[str, Any] | None:
+                if self.result_message(hand_id) is not None:
+                    return ("done", None)
+                current = self.table_message()
+                if current is None or hand_id_of(current) != hand_id:
+                    return None
+                seq = table_seq(current)
+                if seq is None or seq == previous or self.turn(current) is None:
+                    return None
+                return ("turn", current)
+
+            kind, current = await self.double.wait_until(next_state, remaining)
+            if kind == "done":
+                return self.outcome(hand_id)
+            last_seq = table_seq(current)
+            turn = self.turn(current)
+            assert turn is not None
+            member, verb = turn
+            if verb == "act":
+                action = policy(self, member, current)
+                self.acted.append((member.display_name, action))
+                await self.click_table(member, action)
+            else:
+                number = draws_seen.get(member.id, 0) + 1
+                draws_seen[member.id] = number
+                count = discards(member, number) if discards else 0
+                self.acted.append((member.display_name, f"draw {count}"))
+                await self.draw(member, hand_id, count)
+
+
+def channel_card_leaks(double: DiscordDouble, channel: Channel) -> list[str]:
+    """Card labels in any channel message event that is not a showdown result embed."""
+    leaks: list[str] = []
+    for event in double.channel_events(channel):
+        if event.kind == "delete":
+            continue
+        title = str(embed0(event.payload).get("title") or "")
+        if title.endswith(" result"):
+            continue
+        found = CARD_RE.findall(message_text(event.payload))
+        if found:
+            leaks.append(f"{event.kind} {event.message_id}: {found}")
+    return leaks
+
+
+BALANCE_RE = re.compile(r"([\d,]+) chips in your wallet, ([\d,]+) on tables")
+SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def label_to_card(label: str) -> str:
+    """``10♣`` → ``Tc``: a card label as the engine's card string."""
+    rank = "T" if label[:-1] == "10" else label[:-1]
+    return rank + SUIT_LETTERS[label[-1]]
+
+
+def labels_to_cards(labels: str | list[str]) -> str:
+    found = CARD_RE.findall(labels) if isinstance(labels, str) else labels
+    return "".join(label_to_card(x) for x in found)
+
+
+async def balance(table: PokerTable, member: Member) -> tuple[int, int]:
+    """``/chips balance`` as ``member``: (wallet, chips on tables), read from the reply."""
+    interaction = await table.double.invoke(member, table.channel, "chips balance")
+    response = await interaction.response(timeout=10)
+    text = response.content or "\n".join(m["content"] for m in interaction.followups)
+    assert response.ephemeral, "a balance is private"
+    match = BALANCE_RE.search(text)
+    assert match is not None, text
+    return int(match.group(1).replace(",", "")), int(match.group(2).replace(",", ""))
+
+
+async def private_reply(interaction: Interaction, timeout: float = 10.0) -> str:
+    """The text of an ephemeral reply (callback or follow-up); fails if it is public."""
+    response = await interaction.response(timeout=timeout)
+    if response.type in (4,):
+        assert response.ephemeral, f"expected a private reply, got {response.data}"
+        return response.content
+    followups = await interaction.wait_followups(1, timeout=timeout)
+    assert all(m["flags"] & 64 for m in followups), followups
+    return "\n".join(m["content"] for m in followups)

@@ -1,0 +1,145 @@
+"""Whole hands through the real bot: 2, 3 and 6 players, to showdown and fold-to-win.
+
+Everything is checked from what players see: the table embed (seats, draw counts, turn), the
+DM panels with their cards, the result embed, ``/chips balance`` — then the store's audit CLI.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.engine.evaluator import hand_name, rank27
+from tests.discord_double import Member
+from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
+from tests.e2e.helpers import (
+    CARD_RE,
+    PokerTable,
+    balance,
+    buttons,
+    channel_card_leaks,
+    embed0,
+    field_value,
+    labels_to_cards,
+)
+
+log = logging.getLogger(__name__)
+
+
+def check_showdown(table: PokerTable, hand_id: int, shown: dict[str, str]) -> str:
+    """Shown hands equal each player's private final cards; returns the best (winning) name."""
+    for name, labels in shown.items():
+        panel = table.panel(table.member(name), hand_id)
+        assert panel is not None, f"{name} never got a panel for hand {hand_id}"
+        assert sorted(CARD_RE.findall(labels)) == sorted(table.panel_cards(panel)), (
+            f"{name} shows {labels} but holds {table.panel_cards(panel)}"
+        )
+    return min(shown, key=lambda n: rank27(labels_to_cards(shown[n])))
+
+
+async def assert_chips_conserved(club: Club, table: PokerTable, players: list[Member]) -> None:
+    total = 0
+    for member in players:
+        wallet, on_table = await balance(table, member)
+        total += wallet + on_table
+    assert total == START_WALLET * len(players)
+    club.audit_ok()
+
+
+async def test_two_players_play_to_showdown(club: Club) -> None:
+    double = club.double
+    table = await club.seated(2)
+    alice, bob = table.players
+    # Both got their five cards by DM, privately, with five card buttons.
+    for member in (alice, bob):
+        panel = table.panel(member)
+        assert panel is not None and len(table.panel_cards(panel)) == 5
+        assert sum(1 for b in buttons(panel) if ":c:" in b["custom_id"]) == 5
+    outcome = await table.play_hand(discards=lambda member, number: 1 if number == 1 else 0)
+    assert not outcome.uncontested and set(outcome.shown) == {"Alice", "Bob"}
+    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    pot = sum(outcome.winnings.values())
+    assert pot == 20  # blinds 5/10, everyone checks or calls: 10 each
+    assert outcome.winnings.get(best) == pot or len(outcome.winnings) == 2
+    for labels in outcome.shown.values():
+        assert hand_name(labels_to_cards(labels)) in str(embed0(outcome.result)["fields"])
+    # The table showed everyone's draw counts: one card in draw 1, then pat twice.
+    seen_draws = [
+        field_value(e.payload, "Seats") or ""
+        for e in double.channel_events(club.channel)
+        if e.kind == "edit"
+    ]
+    assert any("draws 1 · pat · pat" in s for s in seen_draws), seen_draws[-3:]
+    assert channel_card_leaks(double, club.channel) == []
+    # Balances: the winner is up 10, the loser down 10 (or a split leaves both even).
+    nets = {}
+    for member in (alice, bob):
+        wallet, on_table = await balance(table, member)
+        assert wallet == START_WALLET - DEFAULT_BUY_IN
+        nets[member.display_name] = on_table - DEFAULT_BUY_IN
+    expected = {n: outcome.winnings.get(n, 0) - 10 for n in ("Alice", "Bob")}
+    assert nets == expected
+    await assert_chips_conserved(club, table, [alice, bob])
+
+
+def three_player_policy(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
+    """Carol raises once pre-draw; everyone else checks or calls."""
+    if member.display_name == "Carol" and ("Carol", "raise") not in table.acted:
+        return "raise"
+    return "call"
+
+
+async def test_three_players_raise_draw_and_showdown(club: Club) -> None:
+    table = await club.seated(3)
+    counts = {"Alice": [2, 1, 0], "Bob": [0, 0, 0], "Carol": [3, 2, 1]}
+    outcome = await table.play_hand(
+        three_player_policy, discards=lambda m, n: counts[m.display_name][n - 1]
+    )
+    assert ("Carol", "raise") in table.acted
+    assert set(outcome.shown) <= {"Alice", "Bob", "Carol"} and outcome.shown
+    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    assert best in outcome.winnings
+    pot = sum(outcome.winnings.values())
+    assert pot == 60  # Carol raised to 20 pre-draw and both called: 3 x 20
+    # Every drawer's panel says which new cards came; draw counts were public.
+    alice_panel = table.panel(table.member("Alice"), outcome.hand_id)
+    assert alice_panel is not None
+    seats_texts = [
+        field_value(e.payload, "Seats") or "" for e in club.double.channel_events(club.channel)
+    ]
+    assert any("draws 2 · 1 · pat" in s for s in seats_texts)
+    assert any("draws 3 · 2 · 1" in s for s in seats_texts)
+    assert channel_card_leaks(club.double, club.channel) == []
+    await assert_chips_conserved(club, table, table.players)
+
+
+async def test_six_players_fold_to_the_big_blind(club: Club) -> None:
+    table = await club.seated(6)
+    message = table.table_message()
+    assert message is not None
+    seats = field_value(message, "Seats") or ""
+    assert seats.count("\n") == 5 and "(BB)" in seats and "(SB)" in seats
+    outcome = await table.play_hand(lambda t, m, msg: "fold")
+    assert outcome.uncontested
+    ((winner, amount),) = outcome.winnings.items()
+    assert amount == 15  # the blinds: 5 + 10
+    big_blind_line = next(line for line in seats.split("\n") if "(BB)" in line)
+    assert winner in big_blind_line
+    assert [a for _, a in table.acted] == ["fold"] * 5
+    assert channel_card_leaks(club.double, club.channel) == []
+    await assert_chips_conserved(club, table, table.players)
+
+
+async def test_six_players_showdown_keeps_cards_private(club: Club) -> None:
+    table = await club.seated(6)
+    outcome = await table.play_hand(discards=lambda m, n: (len(m.display_name) + n) % 3)
+    assert len(outcome.shown) >= 1
+    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    assert best in outcome.winnings
+    assert sum(outcome.winnings.values()) == 60
+    # Private cards only ever went to their owner: DMs are per member, never in the channel.
+    assert channel_card_leaks(club.double, club.channel) == []
+    for member in table.players:
+        panel = table.panel(member, outcome.hand_id)
+        assert panel is not None and panel["channel_id"] != str(club.channel.id)
+    await assert_chips_conserved(club, table, table.players)
