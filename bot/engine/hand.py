@@ -16,7 +16,7 @@ ints; records, views and JSON are built only when asked for.
 from __future__ import annotations
 
 import logging
-import random
+import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -421,7 +421,12 @@ class Hand:
         # before an empty button seat) last.
         ordered = sorted(players, key=lambda p: (p.seat <= button_seat, p.seat))
         if deck is None:
-            order = [int(c) for c in shuffled_deck(rng)]
+            shuffler = getattr(rng, "shuffle", None)
+            if callable(shuffler):  # random.Random / SystemRandom: Fisher-Yates, but faster
+                order = list(range(52))
+                shuffler(order)
+            else:
+                order = [int(c) for c in shuffled_deck(rng)]
         else:
             order = [int(c) for c in deck]
             if sorted(order) != list(range(52)):
@@ -654,10 +659,23 @@ class Hand:
         return pos
 
     def _verify_betting(self, player_id: int) -> int:
+        if self._phase is Phase.BETTING and self._ids[self._actors[0]] == player_id:
+            return self._actors[0]
         pos = self.verify_turn(player_id)
         if self._phase is not Phase.BETTING:
             raise EngineError("It is time to draw, not to bet: choose your discards.")
         return pos
+
+    def betting_options(self) -> tuple[int, bool]:
+        """For the player to bet: (chips to call, whether a bet or raise is allowed).
+
+        A cheap subset of ``legal()`` for bots and the benchmark."""
+        if self._phase is not Phase.BETTING:
+            raise EngineError("Nobody is betting now.")
+        pos = self._actors[0]
+        owed = max(self._bets) - self._bets[pos]
+        stack = self._stacks[pos]
+        return (owed if owed < stack else stack), self._raise_block(pos) is None
 
     def verify_fold(self, player_id: int) -> None:
         """Raise ``EngineError`` unless ``player_id`` may fold now."""
@@ -718,9 +736,8 @@ class Hand:
         self._in_hand[pos] = False
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
-        entry = ["fold", pos, 0, -1, [], [], 0]
-        self._log.append(entry)
-        record = self._record(entry)
+        self._log.append(["fold", pos, 0, -1, [], [], 0])
+        record = ActionRecord(RecordKind.FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
         self._after_bet_action()
         return record
 
@@ -736,15 +753,19 @@ class Hand:
         self._actors.pop(0)
         if pos not in self._acted:
             self._acted.append(pos)
+        name = self._names[pos]
         if amount:
             self._stacks[pos] = stack - amount
             self._bets[pos] += amount
             self._contrib[pos] += amount
-            entry = ["call", pos, amount, -1, [], [], int(stack == amount)]
+            all_in = stack == amount
+            self._log.append(["call", pos, amount, -1, [], [], int(all_in)])
+            text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
+            record = ActionRecord(RecordKind.CALL, self._ids[pos], amount, None, text, (), (), (),
+                                  all_in)  # fmt: skip
         else:
-            entry = ["check", pos, 0, -1, [], [], 0]
-        self._log.append(entry)
-        record = self._record(entry)
+            self._log.append(["check", pos, 0, -1, [], [], 0])
+            record = ActionRecord(RecordKind.CHECK, self._ids[pos], 0, None, f"{name} checks")
         self._after_bet_action()
         return record
 
@@ -796,14 +817,19 @@ class Hand:
 
     def verify_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> list[int]:
         """Raise unless ``player_id`` may throw ``discards`` now; return them as ints."""
-        pos = self.verify_turn(player_id)
-        if self._phase is not Phase.DRAWING:
-            raise EngineError("It is a betting round: you can draw after it.")
-        cards = []
+        if self._phase is Phase.DRAWING and self._ids[self._draw_queue[0]] == player_id:
+            pos = self._draw_queue[0]
+        else:
+            pos = self.verify_turn(player_id)
+            if self._phase is not Phase.DRAWING:
+                raise EngineError("It is a betting round: you can draw after it.")
+        try:
+            cards = [int(c) for c in discards]
+        except (TypeError, ValueError):
+            raise EngineError("Discards must be cards.") from None
         for c in discards:
-            if isinstance(c, bool) or not 0 <= int(c) < 52:
+            if isinstance(c, bool):
                 raise EngineError(f"{c!r} is not a card.")
-            cards.append(int(c))
         if len(set(cards)) != len(cards):
             raise EngineError("You listed the same card twice.")
         hole = self._holes[pos]
@@ -831,7 +857,18 @@ class Hand:
             hole.remove(c)
         k = len(discards)
         received: list[int] = []
-        if k:
+        stub = self._stub
+        if k and self._script is None and len(stub) > k:
+            if not self._burned:
+                self._burned = True
+                self._muck.append(stub.pop())
+                self._log.append(["burn", -1, 0, -1, [], [], 0])
+            received = stub[-k:]
+            received.reverse()
+            del stub[-k:]
+            hole.extend(received)
+            self._muck.extend(discards)
+        elif k:
             if not self._burned:
                 self._burned = True
                 burn = self._take_card(-1)
@@ -845,9 +882,16 @@ class Hand:
         self._received[pos] = received
         self._draw_counts[pos][self._draw_round - 1] = k
         self._draw_queue.pop(0)
-        entry = ["draw", pos, 0, k, discards, received, 0]
-        self._log.append(entry)
-        record = self._record(entry)
+        self._log.append(["draw", pos, 0, k, discards, received, 0])
+        record = ActionRecord(
+            RecordKind.DRAW,
+            self._ids[pos],
+            0,
+            k,
+            f"{self._names[pos]} draws {k}" if k else f"{self._names[pos]} stands pat",
+            tuple([CARDS[c] for c in discards]),
+            tuple([CARDS[c] for c in received]),
+        )
         if not self._draw_queue:
             self._round += 1
             self._begin_betting()
@@ -886,11 +930,9 @@ class Hand:
         return best
 
     def _reshuffle(self) -> None:
-        rng = random.Random((self._reshuffle_seed << 4) | (self._reshuffles & 15))
+        """Shuffle the muck into a new stub (Fisher-Yates keyed by the hand's secret seed)."""
         new_stub = self._muck
-        for i in range(len(new_stub) - 1, 0, -1):
-            j = rng.randrange(i + 1)
-            new_stub[i], new_stub[j] = new_stub[j], new_stub[i]
+        keyed_shuffle(new_stub, self._reshuffle_seed, self._reshuffles)
         self._stub[:] = new_stub
         self._muck = []
         self._reshuffles += 1
@@ -1138,7 +1180,7 @@ class Hand:
                 all_in = True
                 text += " and is all-in"
         return ActionRecord(
-            RecordKind(kind), pid, amount, count, text, discarded, received, shown, all_in
+            _KINDS[kind], pid, amount, count, text, discarded, received, shown, all_in
         )
 
     @property
@@ -1367,6 +1409,33 @@ class Hand:
         return hand_to_phh(self)
 
 
+def keyed_shuffle(cards: list[int], seed: int, counter: int) -> None:
+    """Unbiased Fisher-Yates driven by BLAKE2b(seed, counter): secret, fast and replayable.
+
+    The seed is drawn once per hand from the hand's generator (``secrets.SystemRandom`` in
+    production) and saved with the state, so a hand resumed from JSON reshuffles exactly as
+    the original would have; the keyed hash keeps the order unpredictable without the seed.
+    """
+    key = seed.to_bytes(16, "little")
+    block = 0
+    words: list[int] = []
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 32) - (1 << 32) % bound
+        while True:
+            if not words:
+                digest = hashlib.blake2b(
+                    counter.to_bytes(8, "little") + block.to_bytes(8, "little"), key=key
+                ).digest()
+                block += 1
+                words = [int.from_bytes(digest[k : k + 4], "little") for k in range(0, 64, 4)]
+            value = words.pop()
+            if value < limit:
+                break
+        j = value % bound
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _copy_json(value: Any) -> Any:
     """A deep copy of a JSON-shaped value (lists, dicts, scalars)."""
     if isinstance(value, list):
@@ -1390,5 +1459,6 @@ _TEXTS: dict[str, str] = {
     "muck": "{name} mucks",
 }
 
+_KINDS: dict[str, RecordKind] = {k.value: k for k in RecordKind}
 _CHIP_KINDS = frozenset({"small_blind", "big_blind", "call", "bet", "raise"})
 _DECISION_KINDS = frozenset({"fold", "check", "call", "bet", "raise", "draw"})

@@ -207,7 +207,10 @@ def replay_phh(text: str) -> Hand:
     for words in actions[first_decision:]:
         if words[0] == "d":
             continue
-        _apply(hand, words, n)
+        try:
+            _apply(hand, words, n)
+        except EngineError as exc:
+            raise EngineError(f"at {' '.join(words)!r}: {exc}") from exc
     if not hand.is_complete:
         raise EngineError("The file ends before the hand is over.")
     expected = data.get("finishing_stacks")

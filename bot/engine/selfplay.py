@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import combinations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.engine.cards import Card
 from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
 
 log = logging.getLogger(__name__)
@@ -22,14 +24,27 @@ AGGRESSION_PROBABILITY = 0.30
 DEFAULT_STAKES = Stakes(10)
 
 
+SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(c for c in combinations(range(5), k)) for k in range(6)
+)
+"""For each discard count 0-5, every set of card indices of that size."""
+
+
+def random_discards(rand: Callable[[], float], cards: Sequence[Card]) -> list[Card]:
+    """A uniformly random count 0-5, then a uniformly random subset of that size."""
+    subsets = SUBSETS[int(rand() * 6)]
+    return [cards[i] for i in subsets[int(rand() * len(subsets))]]
+
+
 def random_players(rng: random.Random, count: int, small_bet: int = 10) -> list[SeatedPlayer]:
     """``count`` players with random stacks; about one in three is short (all-in material)."""
+    rand = rng.random
     players = []
     for k in range(count):
-        if rng.random() < 0.35:
-            stack = rng.randint(1, 12 * small_bet)
+        if rand() < 0.35:
+            stack = 1 + int(rand() * 12 * small_bet)
         else:
-            stack = rng.randint(12 * small_bet, 60 * small_bet)
+            stack = 12 * small_bet + int(rand() * 48 * small_bet)
         players.append(SeatedPlayer(1000 + k, f"P{k + 1}", stack, k))
     return players
 
@@ -61,13 +76,12 @@ def play_out(
         if pid is None:
             return
         if hand.phase is Phase.DRAWING:
-            cards = hand.private_cards(pid)
-            hand.draw(pid, rng.sample(cards, rng.randrange(6)))
+            hand.draw(pid, random_discards(rand, hand.private_cards(pid)))
             continue
-        legal = hand.legal()
-        if legal.call_amount > 0 and rand() < FOLD_PROBABILITY:
+        call_amount, can_raise = hand.betting_options()
+        if call_amount > 0 and rand() < FOLD_PROBABILITY:
             hand.fold(pid)
-        elif legal.can_bet_or_raise and rand() < AGGRESSION_PROBABILITY:
+        elif can_raise and rand() < AGGRESSION_PROBABILITY:
             hand.bet_or_raise(pid)
         else:
             hand.check_or_call(pid)
