@@ -15,8 +15,8 @@ ints; records, views and JSON are built only when asked for.
 
 from __future__ import annotations
 
-import logging
 import hashlib
+import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from itertools import combinations
 from dataclasses import dataclass, field
+from itertools import combinations
 from pathlib import Path
 
 from bot.engine.cards import Card
