@@ -1083,9 +1083,10 @@ class Store:
 
         ``payouts`` (chips each player received from the pots, e.g. ``HandResult.payouts``),
         ``showed_down`` and ``voluntary`` (players who put chips in voluntarily) feed the stats;
-        when omitted they are read from ``summary["payouts"]``, ``summary["showed_down"]`` and
-        ``summary["voluntary"]`` if present. Without payouts, each net winner is taken to have
-        won their net gain (the ledger is then net per player, which still balances).
+        when omitted they are read from ``summary["payouts"]``, ``summary["showed_down"]`` (or
+        the keys of ``summary["shown"]``) and ``summary["voluntary"]`` if present. Without
+        payouts, each net winner is taken to have won their net gain (the ledger then records
+        net amounts per player, which still balances).
         """
         if not isinstance(phh, str):
             raise StoreError("The hand history must be text.")
@@ -1095,11 +1096,16 @@ class Store:
             finals[user_id] = check_chips(stack, "final stack", minimum=0)
         summary_dict = dict(summary)
         summary_text = _dumps(summary_dict)
-        payout_map = _int_keys(payouts if payouts is not None else summary_dict.get("payouts"))
-        shown_raw = showed_down if showed_down is not None else summary_dict.get("showed_down", ())
-        shown = {int(user) for user in shown_raw or ()}
-        voluntary_raw = voluntary if voluntary is not None else summary_dict.get("voluntary")
-        voluntary_set = None if voluntary_raw is None else {int(user) for user in voluntary_raw}
+        if showed_down is None:
+            showed_down = summary_dict.get("showed_down", summary_dict.get("shown"))
+        if voluntary is None:
+            voluntary = summary_dict.get("voluntary")
+        try:
+            payout_map = _int_keys(payouts if payouts is not None else summary_dict.get("payouts"))
+            shown = {int(user) for user in showed_down or ()}
+            voluntary_set = None if voluntary is None else {int(user) for user in voluntary}
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
         async def body(db: aiosqlite.Connection) -> None:
             now = time.time()

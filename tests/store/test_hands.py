@@ -98,6 +98,15 @@ async def test_settle_reads_payouts_and_showdowns_from_the_summary(store: Store)
     )
     record = await store.hand(hand_id)
     assert [(p.won, p.showed_down) for p in record.players] == [(0, True), (20, True)]
+    # The engine's shown hands ({id: cards}) count as showdowns too.
+    second = await store.begin_hand(table_id, {1: 390, 2: 410})
+    await store.settle_hand(second, {1: 400, 2: 400}, PHH, {"shown": {"1": "7s5d4c3h2s"}})
+    record = await store.hand(second)
+    assert [(p.won, p.showed_down) for p in record.players] == [(10, True), (0, False)]
+    third = await store.begin_hand(table_id, {1: 400, 2: 400})
+    with pytest.raises(StoreError):
+        await store.settle_hand(third, {1: 400, 2: 400}, PHH, {"payouts": {"alice": 5}})
+    await store.void_hand(third, "test over")
 
 
 async def test_settle_without_payouts_posts_net_results(store: Store) -> None:

@@ -189,3 +189,13 @@ async def test_close_table_waits_for_the_hand(store: Store, db_path: Path) -> No
     assert snapshot(db_path) == before
     hand_id = (await store.unfinished_hands())[0].hand_id
     await store.void_hand(hand_id, "test over")
+
+
+@pytest.mark.parametrize("amount", [0, -1, 1.5, "100a", True, 2**63, None])
+async def test_bad_top_ups_change_nothing(store: Store, db_path: Path, amount: object) -> None:
+    table_id, _ = await seated_table(store, 400)
+    before = snapshot(db_path)
+    with pytest.raises(InvalidAmount):
+        await store.add_chips(table_id, 1, amount)  # type: ignore[arg-type]
+    assert snapshot(db_path) == before
+    assert await store.balance(GUILD, 1) == 600
