@@ -420,9 +420,6 @@ class TableSession:
             remaining = deadline - time.time()
         self._arm_timer(remaining)
         self.post(content=t("resumed"))
-        for seat in eligible_seats(self.seats):
-            if seat.user_id in hand.player_ids:
-                self._send_dm_panel(seat.user_id, seat.dm_ok)
 
     async def shutdown(self) -> None:
         """Stop timers and loops; save the journal so the hand resumes after a restart."""

@@ -44,7 +44,8 @@ class Admin(commands.Cog):
         """Guild only, and Manage Server checked in code."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage(t("guild_only"))
-        if not interaction.permissions.manage_guild:
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
             raise app_commands.MissingPermissions(["manage_guild"])
         return True
 

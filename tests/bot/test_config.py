@@ -1,0 +1,94 @@
+"""Settings from the environment, and the one-line refusal of a missing token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_with_only_a_token() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "abc"})
+    assert settings.token == "abc"
+    assert settings.database_path == "data/deuce.db"
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert settings.hand_pause_seconds is None
+    assert settings.min_timer_seconds == 10
+    assert settings.guild_ready_timeout == 2.0
+    assert settings.sync == "changed"
+
+
+def test_every_setting_is_read() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " tok ",
+            "DATABASE_PATH": "/tmp/x.db",
+            "DEV_GUILD_ID": "123",
+            "LOG_LEVEL": "debug",
+            "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
+            "DEUCE_HAND_PAUSE_SECONDS": "0.5",
+            "DEUCE_MIN_TIMER_SECONDS": "1",
+            "DEUCE_GUILD_READY_TIMEOUT": "0.1",
+            "DEUCE_SYNC": "always",
+        }
+    )
+    assert settings.token == "tok"
+    assert settings.database_path == "/tmp/x.db"
+    assert settings.dev_guild_id == 123
+    assert settings.log_level == "DEBUG"
+    assert settings.api_base == "http://127.0.0.1:9/api/v10"
+    assert settings.gateway_url == "ws://127.0.0.1:9/gw"
+    assert settings.hand_pause_seconds == 0.5
+    assert settings.min_timer_seconds == 1
+    assert settings.guild_ready_timeout == 0.1
+    assert settings.sync == "always"
+
+
+@pytest.mark.parametrize(
+    ("env", "fragment"),
+    [
+        ({}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_SYNC": "sometimes"}, "DEUCE_SYNC"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_HAND_PAUSE_SECONDS": "-1"}, "DEUCE_HAND_PAUSE_SECONDS"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_MIN_TIMER_SECONDS": "0"}, "DEUCE_MIN_TIMER_SECONDS"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "localhost"}, "DISCORD_API_BASE"),
+    ],
+)
+def test_bad_settings_are_one_line_errors(env: dict[str, str], fragment: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env(env)
+    assert fragment in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("token", [None, ""])
+def test_missing_token_exits_2_with_one_line(tmp_path: Path, token: str | None) -> None:
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO_ROOT)}
+    if token is not None:
+        env["DISCORD_TOKEN"] = token
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "DISCORD_TOKEN" in lines[0]
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""

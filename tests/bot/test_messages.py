@@ -1,0 +1,71 @@
+"""The message catalogue: every key the code uses exists and formats."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.messages import EN, t
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [*sorted((REPO_ROOT / "bot").glob("*.py")), *sorted((REPO_ROOT / "cogs").glob("*.py"))]
+KEY_USE = re.compile(r"""\bt\(\s*["']([a-z0-9_]+)["']""")
+KEY_LITERAL = re.compile(r"""["']([a-z][a-z0-9_]+)["']""")
+
+
+def used_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in SOURCES:
+        keys.update(KEY_USE.findall(path.read_text()))
+    return keys
+
+
+def test_sources_were_found() -> None:
+    assert any(p.name == "session.py" for p in SOURCES)
+    assert len(used_keys()) > 30
+
+
+@pytest.mark.parametrize("key", sorted(used_keys()))
+def test_every_used_key_exists(key: str) -> None:
+    assert key in EN
+
+
+def test_keys_passed_indirectly_exist() -> None:
+    """Keys chosen at run time (``t(refusal)``, ``t(key)``) come from string literals."""
+    indirect = {
+        "hand_over",
+        "not_in_hand",
+        "panel_folded",
+        "already_done",
+        "draw_finished",
+        "table_moved",
+        "kicked",
+        "kick_after_hand",
+        "stakes_set_channel",
+        "stakes_set_server",
+    }
+    assert indirect <= set(EN)
+    session_source = (REPO_ROOT / "bot" / "session.py").read_text()
+    for key in ("hand_over", "not_in_hand", "panel_folded"):
+        assert f'"{key}"' in session_source
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_every_message_formats_with_its_fields(key: str) -> None:
+    fields = {name for _, name, _, _ in string.Formatter().parse(EN[key]) if name}
+    params = {name: "X" for name in fields}
+    text = t(key, **params)
+    assert text
+    assert "{" not in text.replace("{X}", "")
+
+
+def test_missing_key_and_missing_param_do_not_raise() -> None:
+    assert t("no_such_key_anywhere") == "no_such_key_anywhere"
+    assert "{name}" in t("not_your_turn")
+
+
+def test_not_your_turn_names_the_player() -> None:
+    assert "Alice" in t("not_your_turn", name="Alice")

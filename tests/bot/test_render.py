@@ -1,0 +1,229 @@
+"""The table embed, the private panel and the result, rendered from a real engine hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import discord
+
+from bot.engine import Card, Hand, Phase, SeatedPlayer, Stakes
+from bot.render import (
+    EMBED_FIELD_MAX,
+    EMBED_TOTAL_MAX,
+    PanelSnapshot,
+    TableSnapshot,
+    card_label,
+    draws_text,
+    panel_embed,
+    panel_view,
+    result_embed,
+    table_embed,
+    table_view,
+)
+from bot.session import TableSession
+from tests.bot.fakes import FakeBot, seat_row, table_row
+
+ALICE, BOB, CAROL = 101, 202, 303
+SUITS = "♣♦♥♠"
+
+
+def new_hand(seed: int = 7) -> Hand:
+    players = [
+        SeatedPlayer(ALICE, "Alice", 500, 0),
+        SeatedPlayer(BOB, "Bob", 500, 1),
+        SeatedPlayer(CAROL, "Carol", 500, 2),
+    ]
+    return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
+
+
+def session_for(hand: Hand) -> TableSession:
+    session = TableSession(FakeBot(store=None), table_row())  # type: ignore[arg-type]
+    session.seats = [
+        seat_row(0, ALICE, "Alice", 500),
+        seat_row(1, BOB, "Bob", 500),
+        seat_row(2, CAROL, "Carol", 500),
+    ]
+    session.hand = hand
+    session.hand_id = hand.hand_id
+    session.seq = len(hand.records)
+    return session
+
+
+def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
+    """The view's buttons as Discord receives them."""
+    return [c for row in view.to_components() for c in row["components"]]
+
+
+def embed_text(embed: discord.Embed) -> str:
+    return json.dumps(embed.to_dict(), ensure_ascii=False)
+
+
+def call_round(hand: Hand) -> None:
+    while hand.phase is Phase.BETTING:
+        player = hand.to_act
+        assert player is not None
+        hand.check_or_call(player)
+
+
+def draw_round(hand: Hand, counts: dict[int, int]) -> None:
+    while hand.phase is Phase.DRAWING:
+        player = hand.to_act
+        assert player is not None
+        cards = hand.private_view(player).cards
+        hand.draw(player, list(cards[: counts[player]]))
+
+
+def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
+    hand = new_hand()
+    call_round(hand)
+    draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 1})
+    session = session_for(hand)
+    snapshot = session.snapshot()
+    embed = table_embed(snapshot)
+    text = embed_text(embed)
+    for name in ("Alice", "Bob", "Carol"):
+        assert name in text
+    seats = embed.fields[0].value or ""
+    lines = {line.split("**")[1]: line for line in seats.splitlines()}
+    assert "draws 2" in lines["Alice"]
+    assert "draws pat" in lines["Bob"]
+    assert "draws 1" in lines["Carol"]
+    assert "490" in lines["Alice"]  # 500 minus the big blind called
+    assert "Ⓓ" in lines["Alice"]
+    assert "(SB)" in lines["Bob"] and "(BB)" in lines["Carol"]
+    assert "Betting after draw 1" in text
+    assert "30" in (embed.fields[2].value or "")
+    for symbol in SUITS:
+        assert symbol not in text
+    for player in (ALICE, BOB, CAROL):
+        for card in hand.private_view(player).cards:
+            assert str(card) not in text.replace("\\", "")
+    assert "<t:" not in text or session.deadline is not None
+    assert len(embed) <= EMBED_TOTAL_MAX
+
+
+def test_table_buttons_show_amounts_and_carry_the_position() -> None:
+    hand = new_hand()
+    session = session_for(hand)
+    snapshot = session.snapshot()
+    view = table_view(snapshot)
+    assert view is not None
+    labels = {b["custom_id"].rsplit(":", 1)[1]: b["label"] for b in buttons(view)}
+    assert labels["fold"] == "Fold"
+    assert labels["call"] == "Call 10"
+    assert labels["raise"] == "Raise to 20"
+    assert labels["cards"] == "My cards"
+    for button in buttons(view):
+        assert button["custom_id"].startswith(f"deuce:t:1:77:{snapshot.seq}:")
+
+
+def test_turn_shows_countdown_and_names_draw_counts_after_three_draws() -> None:
+    hand = new_hand(3)
+    for counts in ({ALICE: 1, BOB: 2, CAROL: 0}, {ALICE: 0, BOB: 1, CAROL: 3}):
+        call_round(hand)
+        draw_round(hand, counts)
+    session = session_for(hand)
+    session.deadline = 1_800_000_000.0
+    embed = table_embed(session.snapshot())
+    text = embed_text(embed)
+    assert "<t:1800000000:R>" in text
+    seats = embed.fields[0].value or ""
+    assert "draws 1 · pat" in seats
+    assert "draws 2 · 1" in seats
+    assert "draws pat · 3" in seats
+
+
+def test_result_shows_only_cards_actually_shown() -> None:
+    hand = new_hand(11)
+    # Bob folds before the draw; his five cards must never be printed.
+    bob_cards = list(hand.private_view(BOB).cards)
+    while hand.phase is Phase.BETTING:
+        player = hand.to_act
+        assert player is not None
+        if player == BOB:
+            hand.fold(player)
+        else:
+            hand.check_or_call(player)
+    for _ in range(3):
+        draw_round(hand, {ALICE: 0, CAROL: 0, BOB: 0})
+        call_round(hand)
+    assert hand.is_complete
+    session = session_for(hand)
+    names = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+    result = hand.result
+    assert result is not None
+    embed = result_embed(session.result_snapshot(hand, names))
+    text = embed_text(embed)
+    for player, cards in result.shown_hands.items():
+        assert names[player] in text
+        assert all(card_label(c) in text for c in cards)
+    for card in bob_cards:
+        assert card_label(card) not in text
+    for player in result.mucked:
+        for card in hand.private_view(player).cards:
+            assert card_label(card) not in text
+    assert "wins" in text
+
+
+def test_private_panel_marks_cards_and_offers_draw_n() -> None:
+    cards = tuple(Card(i) for i in (0, 13, 26, 39, 51))
+    panel = PanelSnapshot(
+        table_id=1,
+        hand_id=9,
+        cards=cards,
+        hand_name="king-queen low",
+        marked=frozenset({cards[1], cards[4]}),
+        target_draw=2,
+        my_turn_to_draw=True,
+        can_prefold=True,
+    )
+    embed = panel_embed(panel)
+    assert "king-queen low" in (embed.description or "")
+    view = panel_view(panel)
+    assert view is not None
+    found = buttons(view)
+    card_buttons = [b for b in found if b["custom_id"].startswith("deuce:c:")]
+    assert [b["custom_id"] for b in card_buttons] == [f"deuce:c:1:9:2:{i}" for i in range(5)]
+    assert card_buttons[1]["label"] == "✕ " + card_label(cards[1])
+    assert card_buttons[1]["style"] == discord.ButtonStyle.danger.value
+    assert card_buttons[0]["style"] == discord.ButtonStyle.secondary.value
+    labels = [b["label"] for b in found]
+    assert "Draw 2" in labels and "Stand pat" in labels
+
+
+def test_panel_without_draws_left_has_disabled_cards_and_no_draw_button() -> None:
+    cards = tuple(Card(i) for i in (0, 5, 10, 15, 20))
+    panel = PanelSnapshot(1, 9, cards, "eight-six low", target_draw=None)
+    view = panel_view(panel)
+    assert view is not None
+    assert all(b.get("disabled") for b in buttons(view))
+    assert not any("Draw" in b["label"] for b in buttons(view))
+    assert panel_view(PanelSnapshot(1, 9, cards, "x", complete=True)) is None
+
+
+def test_long_names_and_markdown_stay_within_limits() -> None:
+    from bot.render import SeatSnapshot
+
+    seats = tuple(
+        SeatSnapshot(seat=i, player_id=i, name="**@everyone**" + "W" * 200, stack=10**9)
+        for i in range(6)
+    )
+    snapshot = TableSnapshot(
+        table_id=1,
+        small_bet=10**6,
+        small_blind=5 * 10**5,
+        cap=4,
+        seats=seats,
+        recent=tuple("x" * 500 for _ in range(20)),
+    )
+    embed = table_embed(snapshot)
+    assert all(len(f.value or "") <= EMBED_FIELD_MAX for f in embed.fields)
+    assert len(embed) <= EMBED_TOTAL_MAX
+    assert "@everyone" not in embed_text(embed).replace("@\u200beveryone", "")
+
+
+def test_draws_text() -> None:
+    assert draws_text([2, 0, 1]) == "2 · pat · 1"
+    assert draws_text([]) == ""

@@ -1,0 +1,285 @@
+"""Table session rules that need no Discord: button rotation, sit-outs, timeouts, leaving,
+settling, resuming from the journal. The store is the real one on a temporary database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import Phase
+from bot.session import TableSession, eligible_seats, expired_sitouts, next_button, target_draw
+from bot.store import Store
+from tests.bot.fakes import FakeBot, seat_row, wait_until
+
+GUILD, CHANNEL = 10, 20
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+def test_button_moves_clockwise_skipping_empty_seats() -> None:
+    assert next_button(None, [3, 1, 4]) == 1
+    assert next_button(1, [1, 3, 4]) == 3
+    assert next_button(3, [1, 4]) == 4
+    assert next_button(4, [1, 3, 4]) == 1
+    assert next_button(5, [0, 2]) == 0
+    assert next_button(2, [2]) == 2
+    with pytest.raises(ValueError):
+        next_button(0, [])
+
+
+def test_eligible_seats_skip_sitting_out_leaving_and_busted() -> None:
+    seats = [
+        seat_row(0, 1, "a", 100),
+        seat_row(1, 2, "b", 0),
+        seat_row(2, 3, "c", 100, sitting_out=True, sat_out_at=10.0),
+        seat_row(3, 4, "d", 100, leaving=True),
+        seat_row(4, 5, "e", 1),
+    ]
+    assert [s.user_id for s in eligible_seats(seats)] == [1, 5]
+
+
+def test_sat_out_seats_expire_after_the_keep_time() -> None:
+    seats = [
+        seat_row(0, 1, "a", 100, sitting_out=True, sat_out_at=1000.0),
+        seat_row(1, 2, "b", 100, sitting_out=True, sat_out_at=1500.0),
+        seat_row(2, 3, "c", 100),
+    ]
+    assert [s.user_id for s in expired_sitouts(seats, 1600.0, 600)] == [1]
+    assert expired_sitouts(seats, 1599.0, 600) == []
+
+
+def test_target_draw() -> None:
+    assert [target_draw(n) for n in range(4)] == [1, 2, 3, None]
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(str(tmp_path / "deuce.db"))
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def seated_session(store: Store, *stacks: tuple[int, str, int]) -> TableSession:
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    for user_id, name, amount in stacks:
+        await store.buy_in(table.id, user_id, name, amount)
+    bot = FakeBot(store)
+    session = TableSession(bot, table)  # type: ignore[arg-type]
+    bot.sessions[CHANNEL] = session
+    await session.restore(None)
+    return session
+
+
+async def time_out(session: TableSession) -> int:
+    """Make the current decision time out now; returns who timed out."""
+    hand = session.hand
+    assert hand is not None and hand.to_act is not None
+    player = hand.to_act
+    await session._timer(len(hand.records), 0)
+    return player
+
+
+async def next_hand(session: TableSession, after: int | None) -> Any:
+    return await wait_until(
+        lambda: session.hand is not None and session.hand_id != after and session.hand
+    )
+
+
+async def shutdown(session: TableSession) -> None:
+    await session.shutdown()
+
+
+async def test_two_timeouts_in_a_row_sit_a_player_out(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    try:
+        streaks: dict[int, int] = {}
+        sat_out: set[int] = set()
+        hand_id = None
+        for _ in range(3):
+            hand = await next_hand(session, hand_id)
+            hand_id = session.hand_id
+            while session.hand is hand and not hand.is_complete:
+                player = await time_out(session)
+                streaks[player] = streaks.get(player, 0) + 1
+            for player, count in streaks.items():
+                if count >= 2:
+                    sat_out.add(player)
+            seats = {s.user_id: s for s in await store.seats(session.table_id)}
+            assert {u for u, s in seats.items() if s.sitting_out} == sat_out
+            if sat_out:
+                break
+        assert sat_out, "someone must time out twice within three hands heads-up"
+        assert session.hand is None  # one player left: no new hand
+        await wait_until(
+            lambda: any("timed out twice" in x for x in session.bot.channel.texts())  # type: ignore[attr-defined]
+        )
+        report = await store.audit()
+        assert report.ok, report.format()
+    finally:
+        await shutdown(session)
+
+
+async def test_leaving_mid_hand_folds_and_cashes_out_after_settle(store: Store) -> None:
+    session = await seated_session(
+        store, (ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400)
+    )
+    try:
+        hand = await next_hand(session, None)
+        leaver = next(p for p in hand.player_ids if p != hand.to_act)
+        now, _ = await session.leave(leaver)
+        assert now is False
+        assert (await session.leave(leaver)) == (False, -1)
+        wallet_before = await store.balance(GUILD, leaver)
+        while session.hand is hand and not hand.is_complete:
+            await time_out(session)
+        assert hand.private_view(leaver).folded
+        assert await store.seat_of(session.table_id, leaver) is None
+        final = hand.result.final_stacks[leaver]  # type: ignore[union-attr]
+        assert await store.balance(GUILD, leaver) == wallet_before + final
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
+
+
+async def test_leaving_between_hands_cashes_out_at_once(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400))
+    try:
+        before = await store.balance(GUILD, ALICE)
+        now, amount = await session.leave(ALICE)
+        assert (now, amount) == (True, 400)
+        assert await store.balance(GUILD, ALICE) == before + 400
+    finally:
+        await shutdown(session)
+
+
+async def test_sit_in_refuses_busted_and_seated_players(store: Store) -> None:
+    from bot.engine import EngineError
+    from bot.store import NotSeated
+
+    session = await seated_session(store, (ALICE, "Alice", 400))
+    try:
+        with pytest.raises(EngineError):
+            await session.sit_in(ALICE)
+        await session.sit_out(ALICE)
+        with pytest.raises(EngineError):
+            await session.sit_out(ALICE)
+        await session.sit_in(ALICE)
+        with pytest.raises(NotSeated):
+            await session.sit_in(BOB)
+    finally:
+        await shutdown(session)
+
+
+async def test_journal_resumes_the_same_hand(store: Store) -> None:
+    session = await seated_session(
+        store, (ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400)
+    )
+    hand = await next_hand(session, None)
+    await time_out(session)
+    to_act = hand.to_act
+    records = len(hand.records)
+    session.timeouts[to_act] = 1  # type: ignore[index]
+    await session.shutdown()
+    unfinished = await store.unfinished_hands()
+    assert len(unfinished) == 1
+    hand_id, table_id, state = unfinished[0]
+    assert table_id == session.table_id and state is not None
+    bot = FakeBot(store)
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    resumed = TableSession(bot, table)  # type: ignore[arg-type]
+    await resumed.restore((hand_id, state))
+    try:
+        assert resumed.hand is not None
+        assert resumed.hand_id == hand_id
+        assert resumed.hand.to_act == to_act
+        assert len(resumed.hand.records) == records
+        assert resumed.timeouts[to_act] == 1  # type: ignore[index]
+        assert resumed.deadline is not None
+        await wait_until(lambda: any("restarted" in text for text in bot.channel.texts()))
+    finally:
+        await resumed.shutdown()
+
+
+async def test_unreadable_journal_voids_and_refunds(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    await next_hand(session, None)
+    hand_id = session.hand_id
+    await session.shutdown()
+    bot = FakeBot(store)
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    resumed = TableSession(bot, table)  # type: ignore[arg-type]
+    await resumed.restore((hand_id, {"hand": {"version": -1}}))  # type: ignore[arg-type]
+    try:
+        assert resumed.hand_id != hand_id or resumed.hand is None
+        stacks = {s.user_id: s.stack for s in await store.seats(table.id)}
+        assert stacks == {ALICE: 400, BOB: 400}
+        await wait_until(lambda: any("refunded" in text for text in bot.channel.texts()))
+        assert (await store.audit()).ok
+    finally:
+        await resumed.shutdown()
+
+
+async def test_prefold_acts_when_the_turn_comes(store: Store) -> None:
+    session = await seated_session(
+        store, (ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400)
+    )
+    try:
+        hand = await next_hand(session, None)
+        first = hand.to_act
+        view = hand.public_view()
+        small_blind = next(s.player_id for s in view.seats if s.is_small_blind)
+        big_blind = next(s.player_id for s in view.seats if s.is_big_blind)
+        assert first not in (small_blind, big_blind)
+        session.prefold.add(small_blind)
+        async with session.lock:
+            hand.check_or_call(first)  # type: ignore[arg-type]
+            await session._after_action()
+        # the small blind owed chips, so "fold in turn" folded them at once
+        assert hand.private_view(small_blind).folded
+        assert hand.to_act == big_blind
+        assert small_blind not in session.prefold
+        # the big blind can check: "fold in turn" checks instead of folding
+        session.prefold.add(big_blind)
+        async with session.lock:
+            await session._after_action()
+        assert not hand.private_view(big_blind).folded
+        assert hand.phase is Phase.DRAWING
+    finally:
+        await shutdown(session)
+
+
+async def test_busted_player_is_sat_out_after_the_hand(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 100), (BOB, "Bob", 100))
+    try:
+        hand_id = None
+        for _ in range(30):
+            hand = await next_hand(session, hand_id)
+            hand_id = session.hand_id
+            while session.hand is hand and not hand.is_complete:
+                async with session.lock:
+                    player = hand.to_act
+                    assert player is not None
+                    if hand.phase is Phase.DRAWING:
+                        hand.draw(player, [])
+                    elif hand.legal().can_bet_or_raise:
+                        hand.bet_or_raise(player)
+                    else:
+                        hand.check_or_call(player)
+                    await session._after_action()
+            seats = await store.seats(session.table_id)
+            if any(s.stack == 0 for s in seats):
+                busted = next(s for s in seats if s.stack == 0)
+                assert busted.sitting_out
+                await wait_until(
+                    lambda: any("out of chips" in x for x in session.bot.channel.texts())  # type: ignore[attr-defined]
+                )
+                break
+        else:
+            pytest.fail("nobody busted in 30 capped hands")
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
