@@ -69,9 +69,9 @@ HAND_COUNT: Final = 7462
 
 # Card index (0..51) -> weight of its rank (a list: the fastest thing to subscript).
 _W: Final[list[int]] = [RANK_WEIGHTS[i // 4] for i in range(52)]
-# Validation helpers for ``rank27``: card value -> plain int index, and index -> one bit.
-_CANON: Final[dict[int, int]] = {i: i for i in range(52)}
-_BIT: Final[list[int]] = [1 << i for i in range(52)]
+# For ``rank27``'s validation: card value -> plain int index. Keyed by the interned ``Card``s so
+# that the usual input (dealt cards) matches by identity; plain ints match by equality.
+_CANON: Final[dict[int, int]] = {c: int(c) for c in CARDS}
 
 
 def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
@@ -128,6 +128,19 @@ def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ..
 _PLAIN, _SUITED, _DESCRIBE = _build_tables()
 assert len(_DESCRIBE) - 1 == HAND_COUNT
 
+# The fast path reads cards as two pairs and a fifth card: ``_PAIR_KEY[a][b]`` is the two
+# cards' weight sum, plus ``_SUITED_PAIR`` when they share a suit. A key below
+# ``_BOTH_PAIRS_SUITED`` (at most one pair suited) can never be a flush, and ``_KEYED`` reads
+# such a key directly (it is ``_PLAIN`` twice over); only when both pairs are suited (about one
+# hand in sixteen) is a real suit comparison needed. Nested lists beat computing ``a * 52 + b``.
+_SUITED_PAIR: Final = len(_PLAIN)
+_BOTH_PAIRS_SUITED: Final = 2 * _SUITED_PAIR
+_PAIR_KEY: Final[list[list[int]]] = [
+    [_W[a] + _W[b] + (_SUITED_PAIR if a % 4 == b % 4 else 0) for b in range(52)] for a in range(52)
+]
+_KEYED: Final[list[int]] = _PLAIN + _PLAIN
+_SUIT: Final[list[int]] = [i % 4 for i in range(52)]
+
 
 def rank27_ints(a: int, b: int, c: int, d: int, e: int) -> int:
     """Rank five distinct card indices 0..51 with no validation (the engine's fast path).
@@ -135,11 +148,12 @@ def rank27_ints(a: int, b: int, c: int, d: int, e: int) -> int:
     Garbage in, garbage out: duplicates or out-of-range values give a meaningless number or
     an ``IndexError``. Use :func:`rank27` for anything that did not come from a dealt deck.
     """
-    # Suit is ``index % 4``: the cheapest flush test is "some card's suit differs from a's",
-    # which usually stops after the first comparison.
-    if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
-        return _PLAIN[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
-    return _SUITED[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
+    key = _PAIR_KEY[a][b] + _PAIR_KEY[c][d] + _W[e]
+    if key < _BOTH_PAIRS_SUITED:
+        return _KEYED[key]
+    if _SUIT[a] == _SUIT[c] == _SUIT[e]:
+        return _SUITED[key - _BOTH_PAIRS_SUITED]
+    return _PLAIN[key - _BOTH_PAIRS_SUITED]
 
 
 def rank27_many(hands: Iterable[Sequence[int]]) -> list[int]:
@@ -148,13 +162,17 @@ def rank27_many(hands: Iterable[Sequence[int]]) -> list[int]:
     One comprehension instead of one call per hand: the per-call overhead is most of the cost
     of an evaluation in CPython, so this is the fastest way to rank several hands at once.
     """
+    pair = _PAIR_KEY
     w = _W
+    keyed = _KEYED
+    both = _BOTH_PAIRS_SUITED
+    suit = _SUIT
     plain = _PLAIN
     suited = _SUITED
     return [
-        plain[w[a] + w[b] + w[c] + w[d] + w[e]]
-        if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3
-        else suited[w[a] + w[b] + w[c] + w[d] + w[e]]
+        keyed[key]
+        if (key := pair[a][b] + pair[c][d] + w[e]) < both
+        else (suited[key - both] if suit[a] == suit[c] == suit[e] else plain[key - both])
         for a, b, c, d, e in hands
     ]
 
@@ -201,12 +219,18 @@ def rank27(cards: Sequence[int] | str) -> int:
         e = canon[e]
     except (KeyError, TypeError, ValueError):
         raise _bad_hand(cards) from None
-    bit = _BIT
-    if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
+    # Ten int comparisons are cheaper than building a set, a tuple or a bit mask.
+    if a == b or a == c or a == d or a == e or b == c or b == d:  # noqa: SIM109
         raise _bad_hand(cards)
-    if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
-        return _PLAIN[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
-    return _SUITED[_W[a] + _W[b] + _W[c] + _W[d] + _W[e]]
+    if b == e or c == d or c == e or d == e:  # noqa: SIM109
+        raise _bad_hand(cards)
+    # The body of rank27_ints, inlined to save a call.
+    key = _PAIR_KEY[a][b] + _PAIR_KEY[c][d] + _W[e]
+    if key < _BOTH_PAIRS_SUITED:
+        return _KEYED[key]
+    if _SUIT[a] == _SUIT[c] == _SUIT[e]:
+        return _SUITED[key - _BOTH_PAIRS_SUITED]
+    return _PLAIN[key - _BOTH_PAIRS_SUITED]
 
 
 def rank_category(rank: int) -> int:

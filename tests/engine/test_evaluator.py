@@ -246,6 +246,16 @@ def test_bad_input_raises_engine_error(bad: object, message: str) -> None:
         hand_name(bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("first", "second"), list(combinations(range(5), 2)))
+def test_duplicate_in_any_two_positions_is_rejected(first: int, second: int) -> None:
+    hand = [CARDS[i] for i in (12, 20, 33, 41, 50)]
+    hand[second] = hand[first]
+    with pytest.raises(EngineError, match=f"{hand[first]} appears twice"):
+        rank27(hand)
+    with pytest.raises(EngineError, match="appears twice"):
+        rank27([int(c) for c in hand])
+
+
 five_cards = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
 
 
