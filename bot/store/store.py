@@ -591,7 +591,8 @@ class Store:
             if settings.daily_amount <= 0:
                 raise DailyDisabled("Daily chips are turned off on this server.")
             if last is not None and when - last < settings.daily_cooldown:
-                raise DailyCooldown(math.ceil(settings.daily_cooldown - (when - last)))
+                wait = min(settings.daily_cooldown, settings.daily_cooldown - (when - last))
+                raise DailyCooldown(math.ceil(wait))
             amount = settings.daily_amount
             if balance + amount > MAX_BALANCE:
                 raise InvalidAmount("Your wallet is full; spend some chips first.")
