@@ -560,10 +560,19 @@ class DiscordDouble:
         target: str,
         *,
         expired: bool = False,
+        stale: bool = False,
     ) -> Interaction:
-        """Press the button with custom_id or label ``target`` on ``message`` as ``who``."""
+        """Press the button with custom_id or label ``target`` on ``message`` as ``who``.
+
+        With ``stale=True`` and a message snapshot (a dict), the click is one that reached
+        Discord before the bot's edit of the message (a double click, two players racing):
+        the button is looked up on the snapshot and the interaction carries the snapshot as its
+        ``message``. (discord.py drops a click whose custom_id is not on ``message``, so a stale
+        button against the current message state could never reach the bot anyway.)
+        """
         stored, channel, member, user = self._clickable(who, message)
-        button = self.find_component(stored.data, target)
+        shown = message if stale and isinstance(message, dict) else stored.data
+        button = self.find_component(shown, target)
         if button.get("disabled"):
             raise DoubleError(f"button {target!r} is disabled")
         if button.get("style") in (5, 6) or "custom_id" not in button:
@@ -576,6 +585,7 @@ class DiscordDouble:
             channel,
             data,
             message=stored,
+            message_payload=copy.deepcopy(shown) if shown is not stored.data else None,
             expired=expired,
         )
 
@@ -691,6 +701,7 @@ class DiscordDouble:
         data: dict[str, Any],
         *,
         message: StoredMessage | None = None,
+        message_payload: dict[str, Any] | None = None,
         expired: bool = False,
     ) -> Interaction:
         session = self._session
@@ -738,7 +749,7 @@ class DiscordDouble:
             payload["authorizing_integration_owners"] = {"0": "0"}
             payload["context"] = 1
         if message is not None:
-            payload["message"] = message.snapshot()
+            payload["message"] = message_payload or message.snapshot()
         interaction.created = time.monotonic()
         await session.dispatch("INTERACTION_CREATE", payload)
         self._changed()
