@@ -6,10 +6,18 @@ plain ``min``. Aces are always high and A-2-3-4-5 is not a straight (it is the b
 
 Why it is fast: every rank gets a small integer weight chosen so that the sum of five weights
 (a rank *multiset*, up to four of a kind) is unique. All 6,175 possible sums are ranked once at
-import into two flat lists (one for hands that are not all one suit, one for flushes), so an
-evaluation is five list reads, four additions, a suit test and one more list read, with no
-sorting or hashing. ``rank27_ints`` is that path with no validation, for the engine's inner
-loop; ``rank27`` validates its input first and raises ``EngineError`` with a readable message.
+import (about 0.05 s) into flat lists, one for hands that are not all one suit and one for
+flushes. The cards are then read as two pairs and a fifth card: a 52x52 table gives each pair's
+weight sum plus a flag when the pair is suited, so an evaluation is five list reads, two
+additions, one comparison and one more list read; only when both pairs are suited (one hand in
+sixteen) does it compare suits to tell a flush. No sorting, no hashing, no generic bit
+operations (which CPython 3.11 does not specialise).
+
+``rank27_ints(a, b, c, d, e)`` is that path with no validation, for the engine's inner loop;
+``rank27_many(hands)`` ranks a list of hands in one comprehension (no call per hand);
+``rank27(cards)`` validates its input first and raises ``EngineError`` with a readable message.
+Ranks equal pokerkit's ``StandardLowHand`` lookup index plus one (tests check all 2,598,960
+hands).
 """
 
 from __future__ import annotations
@@ -75,7 +83,7 @@ _CANON: Final[dict[int, int]] = {c: int(c) for c in CARDS}
 
 
 def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
-    """Rank every rank multiset (and every flush) once; return the two lookup lists.
+    """Rank every rank multiset (and every flush) once; return the lookup lists.
 
     Returns ``(plain, suited, describe)``: ``plain[weight_sum]`` is the rank of a hand that is
     not all one suit, ``suited[weight_sum]`` that of a flush (only five distinct ranks occur),
