@@ -80,9 +80,9 @@ async def play_hands(
     return players
 
 
-async def bench_hands(path: Path, hands: int, actions: int, tables: int) -> float:
+async def bench_hands(path: Path, hands: int, actions: int, tables: int, sync: str) -> float:
     """Settled hands per second, ``tables`` tables playing at once."""
-    store = await Store.open(path)
+    store = await Store.open(path, synchronous=sync)
     try:
         table_ids = [(await store.get_or_create_table(GUILD, 500 + n)).id for n in range(tables)]
         seated = [
@@ -105,9 +105,9 @@ async def bench_hands(path: Path, hands: int, actions: int, tables: int) -> floa
         await store.close()
 
 
-async def bench_journal(path: Path, writes: int) -> float:
+async def bench_journal(path: Path, writes: int, sync: str) -> float:
     """Journal writes per second for one running hand (one durable UPSERT each)."""
-    store = await Store.open(path)
+    store = await Store.open(path, synchronous=sync)
     try:
         table = await store.get_or_create_table(GUILD, 900)
         players = await seat_players(store, table.id, 900_000)
@@ -147,6 +147,12 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=1000, help="journal writes per repetition")
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the database files")
+    parser.add_argument(
+        "--synchronous",
+        default="FULL",
+        choices=["FULL", "NORMAL"],
+        help="FULL (the store's default: every commit fsynced) or NORMAL, for comparison",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("bot.store").setLevel(logging.ERROR)  # voiding the bench hand is expected
@@ -160,16 +166,28 @@ def main() -> None:
         for rep in range(args.repeat):
             hands.append(
                 asyncio.run(
-                    bench_hands(folder / f"h{rep}.db", args.hands, args.actions, args.tables)
+                    bench_hands(
+                        folder / f"h{rep}.db",
+                        args.hands,
+                        args.actions,
+                        args.tables,
+                        args.synchronous,
+                    )
                 )
             )
             hands_parallel.append(
-                asyncio.run(bench_hands(folder / f"p{rep}.db", args.hands, args.actions, 4))
+                asyncio.run(
+                    bench_hands(
+                        folder / f"p{rep}.db", args.hands, args.actions, 4, args.synchronous
+                    )
+                )
             )
-            journals.append(asyncio.run(bench_journal(folder / f"j{rep}.db", args.writes)))
+            journals.append(
+                asyncio.run(bench_journal(folder / f"j{rep}.db", args.writes, args.synchronous))
+            )
         state_bytes = len(str(synthetic_state(1, 15, random.Random(1))))
 
-    print(f"store benchmark (synchronous=FULL, WAL, medians of {args.repeat})")
+    print(f"store benchmark (synchronous={args.synchronous}, WAL, medians of {args.repeat})")
     print(f"  raw fsync on this disk           : {statistics.median(fsyncs):10,.0f} /s")
     print(
         f"  journal writes (~{state_bytes / 1024:.1f} KiB state)  : "
