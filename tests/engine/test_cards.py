@@ -9,7 +9,6 @@ from statistics import NormalDist
 
 import pytest
 
-from bot.engine import cards as cards_module
 from bot.engine.cards import (
     CARDS,
     Card,
@@ -127,7 +126,8 @@ def test_default_shuffle_uses_the_system_generator(monkeypatch: pytest.MonkeyPat
             super().__init__()
             made.append(self)
 
-    monkeypatch.setattr(cards_module.secrets, "SystemRandom", RecordingSystemRandom)
+    # cards.py calls secrets.SystemRandom() at shuffle time, so patching the module is seen.
+    monkeypatch.setattr(secrets, "SystemRandom", RecordingSystemRandom)
     deck = shuffled_deck()
     assert len(made) == 1
     assert sorted(deck) == list(CARDS)
