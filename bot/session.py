@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Card, EngineError, Hand, Phase, PublicView, SeatedPlayer, Stakes
+from bot.engine import (
+    Card,
+    EngineError,
+    Hand,
+    Phase,
+    PublicView,
+    RecordKind,
+    SeatedPlayer,
+    Stakes,
+)
 from bot.messages import t
 from bot.render import (
     LegalSnapshot,
@@ -179,7 +188,7 @@ class TableSession:
         self._outbox.put_nowait(kwargs)
 
     async def _outbox_loop(self) -> None:
-        while True:
+        while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
             try:
@@ -198,6 +207,8 @@ class TableSession:
                 await self.push_table()
             except discord.HTTPException as error:
                 log.warning("Table %s: table edit failed: %s", self.table_id, error)
+            if self.closed and self.rendered_version >= self.version:
+                return
             await asyncio.sleep(EDIT_INTERVAL)
 
     async def push_table(self, *, force_new: bool = False) -> None:
@@ -239,10 +250,13 @@ class TableSession:
         small_bet = settings.small_bet if settings else 10
         small_blind = settings.effective_small_blind if settings else max(1, small_bet // 2)
         cap = settings.cap if settings else 4
-        hand = self.hand or self.last_hand
+        hand = self.hand
         seat_rows = {s.user_id: s for s in self.seats}
         seats: list[SeatSnapshot] = []
         if hand is None:
+            recent: tuple[str, ...] = ()
+            if self.last_hand is not None:
+                recent = tuple(self.last_hand.public_view(recent=RECENT_ACTIONS).recent_actions)
             for s in self.seats:
                 seats.append(
                     SeatSnapshot(
@@ -260,6 +274,7 @@ class TableSession:
                 small_blind=small_blind,
                 cap=cap,
                 seats=tuple(seats),
+                recent=recent,
                 next_hand_at=self.next_hand_at,
                 closing=self.closing,
                 closed=self.closed,
@@ -675,8 +690,20 @@ class TableSession:
             "names": {str(k): v for k, v in names.items()},
             "showdown": not result.won_without_showdown,
         }
+        voluntary = {
+            r.player_id
+            for r in hand.records
+            if r.player_id is not None
+            and r.kind in (RecordKind.CALL, RecordKind.BET, RecordKind.RAISE)
+        }
         await self.store.settle_hand(
-            self.hand_id, dict(result.final_stacks), hand.to_phh(), summary
+            self.hand_id,
+            dict(result.final_stacks),
+            hand.to_phh(),
+            summary,
+            payouts=dict(result.payouts),
+            showed_down=set(result.shown_hands) | set(result.mucked),
+            voluntary=voluntary,
         )
         log.info("Table %s: hand %s settled", self.table_id, self.hand_id)
         self.post(embed=result_embed(self.result_snapshot(hand, names)))
