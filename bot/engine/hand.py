@@ -1017,9 +1017,10 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown and award
 
-    def _pots(self) -> list[_Pot]:
+    def _pots(self, contrib: list[int] | None = None) -> list[_Pot]:
         """Main and side pots from the contributions (uncalled excess included as 1-player pots)."""
-        contrib = self._contrib
+        if contrib is None:
+            contrib = self._contrib
         in_hand = self._in_hand
         n = self._n
         levels = sorted({contrib[i] for i in range(n) if in_hand[i] and contrib[i] > 0})
@@ -1267,10 +1268,14 @@ class Hand:
         )
 
     def _pot_views(self) -> tuple[PotView, ...]:
-        """Pots as they stand (bets of the current round included)."""
+        """Pots collected from finished betting rounds (this round's bets are in ``SeatView.bet``)."""
         views: list[PotView] = []
         side = 0
-        for pot in self._pots():
+        collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
+        several = self._in_hand.count(True) > 1
+        for pot in self._pots(collected):
+            if several and len(pot.eligible) == 1:
+                continue  # an uncalled bet: it goes back to its owner
             name = "main pot" if not views else f"side pot {side + 1}"
             if views:
                 side += 1

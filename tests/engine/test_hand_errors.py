@@ -1,0 +1,125 @@
+"""Every illegal action raises EngineError with a readable message and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from bot.engine import EngineError, Hand, SeatedPlayer, Stakes
+from tests.engine._helpers import cards, named_hand, play
+
+HOLES = ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"]
+
+
+def assert_refused(hand: Hand, action: Callable[[], object], message: str) -> None:
+    """The action raises EngineError matching ``message`` and the state is untouched."""
+    before = json.dumps(hand.to_json(), sort_keys=True)
+    with pytest.raises(EngineError, match=message):
+        action()
+    assert json.dumps(hand.to_json(), sort_keys=True) == before
+
+
+def betting_hand() -> Hand:
+    return named_hand([100, 100, 100], HOLES)
+
+
+def drawing_hand() -> Hand:
+    hand = betting_hand()
+    play(hand, "3 call; 1 call; 2 check")
+    return hand
+
+
+def test_wrong_turn_names_the_player_to_act() -> None:
+    hand = betting_hand()
+    assert_refused(hand, lambda: hand.check_or_call(1), "It is Carol's turn.")
+    assert_refused(hand, lambda: hand.fold(2), "It is Carol's turn.")
+    assert_refused(hand, lambda: hand.bet_or_raise(1), "It is Carol's turn.")
+    assert not hand.can_fold(1) and not hand.can_check_or_call(2)
+
+
+def test_unknown_player() -> None:
+    hand = betting_hand()
+    assert_refused(hand, lambda: hand.fold(99), "not in this hand")
+
+
+def test_check_facing_a_bet_and_call_with_nothing_to_call() -> None:
+    hand = betting_hand()
+    assert_refused(hand, lambda: hand.act(3, "check"), "You cannot check: 10 to call.")
+    play(hand, "3 call; 1 call")
+    assert_refused(hand, lambda: hand.act(2, "call"), "nothing to call")
+
+
+def test_raise_over_the_cap() -> None:
+    hand = betting_hand()
+    play(hand, "3 raise; 1 raise; 2 raise")
+    assert_refused(hand, lambda: hand.act(3, "raise"), "capped at 4 bets")
+
+
+def test_draw_during_betting_and_bet_during_a_draw() -> None:
+    hand = betting_hand()
+    assert_refused(hand, lambda: hand.draw(3, cards("9d")), "betting round")
+    hand = drawing_hand()
+    assert_refused(hand, lambda: hand.bet_or_raise(1), "time to draw")
+    assert_refused(hand, lambda: hand.check_or_call(1), "time to draw")
+
+
+def test_drawing_a_card_not_held_or_twice() -> None:
+    hand = drawing_hand()
+    assert_refused(hand, lambda: hand.draw(1, cards("Ah")), "You do not hold Ah.")
+    assert_refused(hand, lambda: hand.draw(1, cards("7s7s")), "same card twice")
+    assert_refused(hand, lambda: hand.draw(1, [True]), "not a card")  # type: ignore[list-item]
+    assert_refused(hand, lambda: hand.act(1, "stand_pat", cards("7s")), "discarding nothing")
+    assert not hand.can_draw(1, cards("Ah"))
+    assert hand.can_draw(1, cards("7s5d"))
+
+
+def test_folded_player_and_finished_hand() -> None:
+    hand = betting_hand()
+    play(hand, "3 fold")
+    assert_refused(hand, lambda: hand.check_or_call(3), "folded")
+    play(hand, "1 fold")
+    assert hand.is_complete
+    assert_refused(hand, lambda: hand.check_or_call(2), "The hand is over.")
+    assert_refused(hand, hand.timeout, "The hand is over.")
+    assert_refused(hand, hand.legal, "The hand is over.")
+
+
+def test_unknown_action_name() -> None:
+    hand = betting_hand()
+    assert_refused(hand, lambda: hand.act(3, "allin"), "Unknown action")
+
+
+def test_bad_starts() -> None:
+    one = [SeatedPlayer(1, "A", 100, 0)]
+    with pytest.raises(EngineError, match="2 to 6 players"):
+        Hand.start(one, 0, Stakes(10))
+    seven = [SeatedPlayer(i, "P", 100, i) for i in range(7)]
+    with pytest.raises(EngineError, match="2 to 6 players"):
+        Hand.start(seven, 0, Stakes(10))
+    broke = [SeatedPlayer(1, "A", 100, 0), SeatedPlayer(2, "B", 0, 1)]
+    with pytest.raises(EngineError, match="no chips"):
+        Hand.start(broke, 0, Stakes(10))
+    twice = [SeatedPlayer(1, "A", 100, 0), SeatedPlayer(1, "A", 100, 1)]
+    with pytest.raises(EngineError, match="twice"):
+        Hand.start(twice, 0, Stakes(10))
+    same_seat = [SeatedPlayer(1, "A", 100, 0), SeatedPlayer(2, "B", 100, 0)]
+    with pytest.raises(EngineError, match="share a seat"):
+        Hand.start(same_seat, 0, Stakes(10))
+    ok = [SeatedPlayer(1, "A", 100, 0), SeatedPlayer(2, "B", 100, 1)]
+    with pytest.raises(EngineError, match="52 cards"):
+        Hand.start(ok, 0, Stakes(10), deck=cards("7s5d4c3h2s"))
+    with pytest.raises(EngineError):
+        Stakes(0)
+    with pytest.raises(EngineError):
+        Stakes(10, small_blind=11)
+
+
+def test_damaged_saved_state() -> None:
+    data = betting_hand().to_json()
+    del data["stub"]
+    with pytest.raises(EngineError, match="damaged"):
+        Hand.from_json(data)
+    with pytest.raises(EngineError, match="incompatible"):
+        Hand.from_json({"version": 999})

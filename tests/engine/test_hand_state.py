@@ -1,0 +1,167 @@
+"""JSON round trips at every step, property tests, and the views the Discord layer renders."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import CARDS, Hand, Phase, RecordKind, Stakes, hand_name
+from bot.engine.selfplay import play_random_hand, random_discards, random_players
+from tests.engine._helpers import named_hand, play
+
+
+def random_step(hand: Hand, rng: random.Random) -> tuple[str, list[int]]:
+    """One random legal decision for the player to act (as an ``act`` call)."""
+    pid = hand.to_act
+    assert pid is not None
+    if hand.phase is Phase.DRAWING:
+        discards = random_discards(rng.random, hand.private_cards(pid))
+        return "draw", [int(c) for c in discards]
+    legal = hand.legal()
+    roll = rng.random()
+    if legal.call_amount and roll < 0.15:
+        return "fold", []
+    if legal.can_bet_or_raise and roll < 0.5:
+        return "raise", []
+    return ("call" if legal.call_amount else "check"), []
+
+
+def test_json_round_trip_at_every_step_continues_identically() -> None:
+    rng = random.Random(2024)
+    steps = reshuffled = 0
+    for k in range(40):
+        players = random_players(rng, 2 + k % 5)
+        hand = Hand.start(players, rng.randrange(len(players)), Stakes(10), rng=rng, hand_id=k)
+        while not hand.is_complete:
+            data = hand.to_json()
+            text = json.dumps(data)
+            copy = Hand.from_json(json.loads(text))
+            assert copy.to_json() == data
+            assert copy.public_view() == hand.public_view()
+            action, discards = random_step(hand, rng)
+            pid = hand.to_act
+            assert pid is not None
+            first = hand.act(pid, action, [CARDS[c] for c in discards])
+            second = copy.act(pid, action, [CARDS[c] for c in discards])
+            assert first == second
+            assert copy.to_json() == hand.to_json()
+            steps += 1
+        assert copy.result == hand.result
+        assert copy.records == hand.records
+        assert copy.to_phh() == hand.to_phh()
+        reshuffled += hand.reshuffle_count > 0
+    assert steps > 500 and reshuffled > 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), count=st.integers(2, 6))
+def test_chips_are_conserved_and_the_52_cards_stay_unique(seed: int, count: int) -> None:
+    hand = play_random_hand(random.Random(seed), count, on_step=Hand.check_invariants)
+    hand.check_invariants()
+    result = hand.result
+    assert result is not None
+    assert sum(result.final_stacks.values()) == sum(
+        s - n for s, n in zip(result.final_stacks.values(), result.net.values(), strict=True)
+    )
+    assert sum(result.net.values()) == 0
+    assert all(stack >= 0 for stack in result.final_stacks.values())
+    pots_total = sum(p.amount for p in result.pots)
+    assert pots_total + sum(r.amount for r in hand.records if r.kind is RecordKind.RETURN) == sum(
+        result.payouts.values()
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_records_never_reveal_unshown_cards(seed: int) -> None:
+    hand = play_random_hand(random.Random(seed), 6)
+    result = hand.result
+    assert result is not None
+    shown = {str(c) for hole in result.shown_hands.values() for c in hole}
+    for record in hand.records:
+        if record.kind is RecordKind.SHOW:
+            continue
+        words = set(record.text.replace(",", " ").split())
+        assert not words & {str(c) for c in CARDS}, record.text
+    for text in hand.public_view(recent=100).recent_actions:
+        revealed = set(text.replace("(", " ").split()) & {str(c) for c in CARDS}
+        assert revealed <= shown
+
+
+def test_public_view_during_a_draw() -> None:
+    hand = named_hand([100, 40, 100], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"], "Jc")
+    play(hand, "3 raise; 1 call; 2 call; 1 draw 7s5d")
+    view = hand.public_view()
+    assert view.phase is Phase.DRAWING and view.draw_round == 1
+    assert view.betting_round == 0 and view.betting_round_name == "pre-draw"
+    assert view.pot_total == 60
+    assert [(p.name, p.amount, p.eligible) for p in view.pots] == [("main pot", 60, (1, 2, 3))]
+    assert view.to_act == 2 and view.legal is not None and view.legal.can_draw
+    alice, bob, carol = view.seats
+    assert (alice.name, alice.stack, alice.contributed, alice.state) == ("Alice", 80, 20, "active")
+    assert alice.draw_counts == (2, None, None) and alice.drew_this_round
+    assert not bob.drew_this_round and bob.draw_counts == (None, None, None)
+    assert carol.is_button and alice.is_small_blind and bob.is_big_blind
+    assert view.recent_actions[-1] == "Alice draws 2"
+    assert "Carol raises to 20" in view.recent_actions
+
+
+def test_public_view_betting_legal_and_pots_with_an_all_in() -> None:
+    hand = named_hand([100, 25, 100], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"])
+    play(hand, "3 raise; 1 call; 2 call")
+    assert hand.public_view().seats[1].state == "active"
+    play(hand, "1 pat; 2 pat; 3 pat; 1 bet; 2 call")
+    view = hand.public_view()
+    assert view.seats[1].state == "all-in" and view.seats[1].bet == 5
+    legal = view.legal
+    assert legal is not None and legal.player_id == 3
+    assert (legal.can_check, legal.call_amount, legal.can_bet_or_raise) == (False, 10, True)
+    assert (legal.bet_or_raise_to, legal.raise_to, legal.is_raise, legal.is_bet) == (20, 20, True,
+                                                                                   False)  # fmt: skip
+    assert legal.bets_this_round == 1 and legal.cap == 4
+    # Pots hold what was collected in finished rounds; this round's bets are in seat.bet.
+    assert [(p.amount, p.eligible) for p in view.pots] == [(60, (1, 2, 3))]
+    assert view.pot_total == 75
+    play(hand, "3 call")
+    view = hand.public_view()
+    assert [(p.name, p.amount, p.eligible) for p in view.pots] == [
+        ("main pot", 75, (1, 2, 3)),
+        ("side pot 1", 10, (1, 3)),
+    ]
+
+
+def test_private_view() -> None:
+    hand = named_hand([100, 100, 100], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"], "JcKh")
+    play(hand, "3 call; 1 call; 2 check")
+    mine = hand.private_view(1)
+    assert [str(c) for c in mine.cards] == ["7s", "5d", "4c", "3h", "2s"]
+    assert mine.hand_name == "number one"
+    assert mine.can_draw_now and mine.is_their_turn and mine.draws_made == 0
+    other = hand.private_view(2)
+    assert not other.can_draw_now and not other.is_their_turn
+    play(hand, "1 pat; 2 draw 8c")
+    bob = hand.private_view(2)
+    assert [str(c) for c in bob.last_received] == ["Kh"] and bob.draws_made == 1
+    assert bob.hand_name == hand_name(bob.cards)
+    play(hand, "3 pat; 1 bet; 2 call; 3 fold")
+    assert hand.private_view(3).folded and hand.private_view(3).cards == ()
+
+
+def test_result_for_the_discord_layer() -> None:
+    hand = named_hand([100, 100], ["7s5d4c3h2s", "KsKdKcQhQs"])
+    play(hand, "2 raise; 1 call")
+    for _ in range(3):
+        play(hand, "1 pat; 2 pat")
+        if not hand.is_complete:
+            play(hand, "1 check; 2 check")
+    result = hand.result
+    assert result is not None and hand.public_view().result == result
+    assert result.winners == (1,) and result.payouts == {1: 40, 2: 0}
+    assert result.shown_hands == {1: tuple(hand.private_cards(1))}
+    assert result.mucked == (2,)
+    texts = [r.text for r in hand.records]
+    assert "Alice wins 40 from the main pot" in texts
+    assert any(t.startswith("Alice shows 7s 5d 4c 3h 2s (number one)") for t in texts)
