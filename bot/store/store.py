@@ -211,20 +211,20 @@ class Store:
         db_path.parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(db_path, isolation_level=None)
         try:
-            await writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await writer.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             rows = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
             if str(rows[0][0]).lower() != "wal":
                 raise RuntimeError(f"could not switch {db_path} to WAL mode")
-            await writer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-            await writer.execute("PRAGMA foreign_keys = ON")
+            await writer.execute_fetchall(f"PRAGMA synchronous = {synchronous.upper()}")
+            await writer.execute_fetchall("PRAGMA foreign_keys = ON")
             applied = await apply_migrations(writer)
             reader = await aiosqlite.connect(db_path, isolation_level=None)
         except BaseException:
             await writer.close()
             raise
         try:
-            await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await reader.execute("PRAGMA query_only = ON")
+            await reader.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await reader.execute_fetchall("PRAGMA query_only = ON")
         except BaseException:
             await reader.close()
             await writer.close()
@@ -239,7 +239,7 @@ class Store:
         self._closed = True
         async with self._write_lock, self._read_lock:
             try:
-                await self._writer.execute("PRAGMA optimize")
+                await self._writer.execute_fetchall("PRAGMA optimize")
             except Exception:
                 log.debug("PRAGMA optimize failed at close", exc_info=True)
             await self._reader.close()
@@ -282,10 +282,10 @@ class Store:
             db = self._writer
             if not immediate:
                 return await body(db)
-            await db.execute("BEGIN IMMEDIATE")
+            await db.execute_fetchall("BEGIN IMMEDIATE")
             try:
                 result = await body(db)
-                await db.execute("COMMIT")
+                await db.execute_fetchall("COMMIT")
             except BaseException:
                 await self._rollback(db)
                 raise
@@ -311,7 +311,7 @@ class Store:
             db = self._reader
             if not snapshot:
                 return await body(db)
-            await db.execute("BEGIN")
+            await db.execute_fetchall("BEGIN")
             try:
                 return await body(db)
             finally:
@@ -321,7 +321,7 @@ class Store:
     async def _rollback(db: aiosqlite.Connection) -> None:
         # OperationalError: SQLite already rolled back, or nothing was begun.
         with contextlib.suppress(aiosqlite.OperationalError):
-            await db.execute("ROLLBACK")
+            await db.execute_fetchall("ROLLBACK")
 
     @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
@@ -340,6 +340,19 @@ class Store:
         await cursor.close()
         return count
 
+    @staticmethod
+    async def _insert(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> int:
+        """Execute one INSERT and return the new row's id (one round trip)."""
+        row = await db.execute_insert(sql, tuple(params))
+        if row is None or row[0] is None:
+            raise RuntimeError("insert returned no row id")
+        return int(row[0])
+
+    @staticmethod
+    async def _many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        cursor = await db.executemany(sql, rows)
+        await cursor.close()
+
     async def _post(
         self,
         db: aiosqlite.Connection,
@@ -357,16 +370,12 @@ class Store:
         lines = [(account, amount) for account, amount in entries if amount != 0]
         if sum(amount for _, amount in lines) != 0:
             raise RuntimeError(f"unbalanced ledger transaction {kind}: {lines}")
-        cursor = await db.execute(
-            q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
+        tx_id = await self._insert(
+            db, q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
         )
-        tx_id = cursor.lastrowid
-        await cursor.close()
-        if tx_id is None:
-            raise RuntimeError("ledger insert returned no id")
         if lines:
-            await db.executemany(
-                q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
+            await self._many(
+                db, q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
             )
         return tx_id
 
@@ -1015,14 +1024,11 @@ class Store:
                         f"Player {user_id} has {seat.stack:,} chips at the table, not {stack:,}."
                     )
                 seats[user_id] = seat
-            cursor = await db.execute(
-                q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
+            hand_id = await self._insert(
+                db, q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
             )
-            hand_id = cursor.lastrowid
-            await cursor.close()
-            if hand_id is None:
-                raise RuntimeError("hand insert returned no id")
-            await db.executemany(
+            await self._many(
+                db,
                 q.INSERT_HAND_PLAYER,
                 [
                     (hand_id, user_id, table.guild_id, seats[user_id].seat, stack)
