@@ -1268,7 +1268,7 @@ class Hand:
         )
 
     def _pot_views(self) -> tuple[PotView, ...]:
-        """Pots collected from finished betting rounds (this round's bets are in ``SeatView.bet``)."""
+        """Pots collected in finished betting rounds (this round's bets are in ``SeatView.bet``)."""
         views: list[PotView] = []
         side = 0
         collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]

@@ -119,8 +119,8 @@ def test_public_view_betting_legal_and_pots_with_an_all_in() -> None:
     legal = view.legal
     assert legal is not None and legal.player_id == 3
     assert (legal.can_check, legal.call_amount, legal.can_bet_or_raise) == (False, 10, True)
-    assert (legal.bet_or_raise_to, legal.raise_to, legal.is_raise, legal.is_bet) == (20, 20, True,
-                                                                                   False)  # fmt: skip
+    assert (legal.bet_or_raise_to, legal.raise_to) == (20, 20)
+    assert legal.is_raise and not legal.is_bet
     assert legal.bets_this_round == 1 and legal.cap == 4
     # Pots hold what was collected in finished rounds; this round's bets are in seat.bet.
     assert [(p.amount, p.eligible) for p in view.pots] == [(60, (1, 2, 3))]
