@@ -72,7 +72,7 @@ async def _run_click(
     from bot.client import reply_private
     from bot.store import StoreError
 
-    bot: DeuceBot = interaction.client  # type: ignore[assignment]
+    bot: DeuceBot = interaction.client
     try:
         session = bot.session_by_table(table_id)
         if session is None:

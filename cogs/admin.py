@@ -40,7 +40,7 @@ class Admin(commands.Cog):
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Guild only, and Manage Server checked in code."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage(t("guild_only"))
@@ -66,7 +66,7 @@ class Admin(commands.Cog):
     ) -> None:
         assert interaction.guild_id is not None
         if scope not in ("channel", "server"):
-            raise InvalidSetting("The scope must be channel or server.")
+            raise InvalidSetting(t("scope_invalid"))
         channel_id = interaction.channel_id if scope == "channel" else None
         settings = await self.bot.store.set_stakes(
             interaction.guild_id, channel_id, small_bet, small_blind, cap

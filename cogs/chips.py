@@ -30,7 +30,7 @@ class Chips(commands.Cog):
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage(t("guild_only"))
         return True

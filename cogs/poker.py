@@ -45,7 +45,7 @@ class Poker(commands.Cog):
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Poker is played in server channels only (checked in code, not just hinted)."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage(t("guild_only"))
@@ -75,8 +75,11 @@ class Poker(commands.Cog):
             if existing is not None and existing.stack == 0:
                 if amount < settings.buyin_min:
                     raise InvalidAmount(
-                        f"The buy-in must be between {settings.buyin_min:,} and "
-                        f"{settings.buyin_max:,} chips."
+                        t(
+                            "buyin_range",
+                            minimum=f"{settings.buyin_min:,}",
+                            maximum=f"{settings.buyin_max:,}",
+                        )
                     )
                 seat = await store.add_chips(
                     session.table_id, user.id, amount, maximum=settings.buyin_max
@@ -141,6 +144,7 @@ class Poker(commands.Cog):
             raise NotSeated(t("not_seated"))
         now, amount = await session.leave(user_id)
         if now:
+            assert interaction.guild_id is not None
             wallet = await self.bot.store.balance(interaction.guild_id, user_id)
             await reply_private(interaction, t("left_now", amount=amount, wallet=wallet))
         elif amount < 0:
@@ -215,12 +219,26 @@ class Poker(commands.Cog):
             await reply_private(interaction, t("stats_empty", name=name))
             return
         rows = [
-            ("Hands played", f"{stats.hands_played:,}"),
-            ("Hands won", f"{stats.hands_won:,} ({stats.win_rate:.0%})"),
-            ("Net chips", f"{stats.net_chips:+,}"),
-            ("Biggest pot won", f"{stats.biggest_pot_won:,}"),
-            ("Showdowns won", f"{stats.showdowns_won:,} of {stats.showdowns:,}"),
-            ("Voluntarily in pot", f"{stats.vpip:.0%}"),
+            (t("stats_hands_played"), f"{stats.hands_played:,}"),
+            (
+                t("stats_hands_won"),
+                t(
+                    "stats_hands_won_value",
+                    won=f"{stats.hands_won:,}",
+                    rate=f"{stats.win_rate:.0%}",
+                ),
+            ),
+            (t("stats_net"), f"{stats.net_chips:+,}"),
+            (t("stats_biggest_pot"), f"{stats.biggest_pot_won:,}"),
+            (
+                t("stats_showdowns"),
+                t(
+                    "stats_showdowns_value",
+                    won=f"{stats.showdowns_won:,}",
+                    total=f"{stats.showdowns:,}",
+                ),
+            ),
+            (t("stats_vpip"), f"{stats.vpip:.0%}"),
         ]
         embed = discord.Embed(
             title=t("stats_title", name=discord.utils.escape_markdown(name))[:256],
@@ -236,7 +254,7 @@ class Poker(commands.Cog):
     async def history(self, interaction: discord.Interaction[Any], count: int = 5) -> None:
         assert interaction.guild_id is not None
         if not 1 <= count <= HISTORY_MAX:
-            raise EngineError(f"Choose between 1 and {HISTORY_MAX} hands.")
+            raise EngineError(t("history_count", maximum=HISTORY_MAX))
         hands = await self.bot.store.recent_hands(
             interaction.guild_id, interaction.channel_id, limit=count
         )
@@ -253,9 +271,9 @@ class Poker(commands.Cog):
                 for w in summary.get("winners", [])
             )
             what = (
-                f"pot {summary.get('pot', 0):,} → {winners}"
+                t("history_settled", pot=f"{summary.get('pot', 0):,}", winners=winners)
                 if record.status == "settled"
-                else f"void ({record.void_reason or 'refunded'})"
+                else t("history_void", reason=record.void_reason or t("history_void_default"))
             )
             lines.append(
                 t(
