@@ -1,7 +1,8 @@
 """``python -m bot.store audit [DATABASE]``: check that every chip is accounted for.
 
 Prints the audit report and exits 0 when it passes, 1 when it finds a problem, 2 when the
-database cannot be read. DATABASE defaults to ``$DATABASE_PATH`` or ``data/deuce.db``.
+database cannot be read. DATABASE defaults to ``$DATABASE_PATH`` (also read from ``.env``)
+or ``data/deuce.db``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import logging
 import os
 import sys
 from pathlib import Path
+
+from dotenv import load_dotenv
 
 from bot.store.store import Store
 
@@ -34,6 +37,7 @@ async def run_audit(path: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen command."""
+    load_dotenv()  # the same .env the bot reads, so DATABASE_PATH agrees; set variables win
     parser = argparse.ArgumentParser(prog="python -m bot.store", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     audit = commands.add_parser("audit", help="verify chip conservation and the ledger")
