@@ -1,0 +1,99 @@
+"""A player whose DMs are closed plays through ephemeral replies; cards stay private.
+
+The double answers the bot's DMs to Carol with 403 / 50007, as Discord does. She must still see
+her cards (the table's "My cards" button, ``/poker hand``), draw from the ephemeral panel, and
+nobody else may see or press it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tests.discord_double import DoubleError
+from tests.e2e.conftest import Club
+from tests.e2e.helpers import (
+    PokerTable,
+    buttons,
+    channel_card_leaks,
+    embed0,
+    hand_id_of,
+    private_reply,
+)
+
+log = logging.getLogger(__name__)
+
+
+async def test_closed_dms_player_plays_with_my_cards_and_poker_hand(club: Club) -> None:
+    double = club.double
+    members = await club.players(2, closed_dms=("Bob",))
+    alice, bob = members
+    table = PokerTable(double, club.channel, members)
+    await table.join(alice)
+    joined = await table.join(bob)
+    assert "can't send you direct messages" in joined.followups[-1]["content"]
+    assert joined.followups[-1]["flags"] & 64
+    hand_id = await table.wait_hand()
+    assert double.dms(bob) == []  # nothing was delivered to Bob's closed DMs
+
+    # The table's My cards button answers with Bob's cards, privately.
+    mine = await table.click_table(bob, "cards")
+    reply = await mine.response()
+    assert reply.ephemeral and reply.embeds
+    panel = double.current(reply.message_id or 0)
+    assert panel is not None and len(table.panel_cards(panel)) == 5
+    assert str(embed0(panel)["title"]).endswith(f"#{hand_id}")
+    # Only Bob can see or press it.
+    assert panel not in double.channel_messages(club.channel)
+    assert all(m["id"] != panel["id"] for m in double.ephemerals(alice))
+    card_button = next(b for b in buttons(panel) if ":c:" in b["custom_id"])
+    with pytest.raises(DoubleError):
+        await double.click(alice, panel, card_button["custom_id"])
+
+    # /poker hand shows the same five cards.
+    command = await double.invoke(bob, club.channel, "poker hand")
+    shown = await command.response()
+    assert shown.ephemeral
+    again = double.current(shown.message_id or 0)
+    assert again is not None
+    assert table.panel_cards(again) == table.panel_cards(panel)
+
+    # Alice (DMs open) asking /poker hand also gets a private answer; a non-player is told off.
+    outsider = await double.invoke(club.admin, club.channel, "poker hand")
+    assert "not in this hand" in await private_reply(outsider)
+
+    # Bob draws from his ephemeral panel all hand long; the hand reaches showdown.
+    outcome = await table.play_hand(discards=lambda m, n: 2 if m is bob and n == 1 else 0)
+    assert outcome.hand_id == hand_id
+    if "Bob" in outcome.shown:
+        final = table.panel(bob, hand_id)
+        assert final is not None and final["flags"] & 64
+        assert sorted(table.panel_cards(final)) == sorted(outcome.shown["Bob"].split())
+    assert double.dms(bob) == []
+    assert channel_card_leaks(double, club.channel) == []
+    club.audit_ok()
+
+
+async def test_dm_panels_are_per_player_and_edited_after_draws(club: Club) -> None:
+    double = club.double
+    table = await club.seated(2)
+    alice, bob = table.players
+    hand_id = hand_id_of(table.table_message() or {})
+    assert hand_id is not None
+    alice_panel = table.panel(alice, hand_id)
+    bob_panel = table.panel(bob, hand_id)
+    assert alice_panel is not None and bob_panel is not None
+    assert alice_panel["channel_id"] != bob_panel["channel_id"]
+    # Bob cannot press a button in Alice's DM.
+    with pytest.raises(DoubleError):
+        await double.click(bob, alice_panel, buttons(alice_panel)[0]["custom_id"])
+    before = table.panel_cards(alice_panel)
+    outcome = await table.play_hand(discards=lambda m, n: 5 if m is alice and n == 1 else 0)
+    after = table.panel(alice, hand_id)
+    assert after is not None
+    assert outcome.hand_id == hand_id
+    # Alice threw all five: her panel shows five new cards, none of the old ones.
+    assert len(table.panel_cards(after)) == 5
+    assert not set(table.panel_cards(after)) & set(before)
+    assert channel_card_leaks(double, club.channel) == []

@@ -1,0 +1,86 @@
+"""Idle players: the timer checks or folds for them, stands pat in a draw, then sits them out.
+
+An admin sets the decision timer to one second (the bot runs with DEUCE_MIN_TIMER_SECONDS=1).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from tests.e2e.conftest import Club
+from tests.e2e.helpers import PokerTable, field_value, private_reply
+
+log = logging.getLogger(__name__)
+
+
+def logged_actions(table: PokerTable) -> str:
+    """Every line the table's "Last actions" field ever showed."""
+    return "\n".join(
+        field_value(e.payload, "Last actions") or ""
+        for e in table.double.channel_events(table.channel)
+    )
+
+
+async def wait_logged(table: PokerTable, text: str, timeout: float = 10.0) -> None:
+    """Wait until the table's log has shown ``text`` (edits are coalesced about once a second)."""
+    try:
+        await table.double.wait_until(lambda: text in logged_actions(table), timeout)
+    except TimeoutError:
+        raise AssertionError(f"{text!r} never logged:\n{logged_actions(table)}") from None
+
+
+async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club) -> None:
+    double = club.double
+    timer = await double.invoke(club.admin, club.channel, "pokeradmin timer", seconds=1)
+    assert "1 s" in await private_reply(timer)
+    members = await club.players(2)
+    table = PokerTable(double, club.channel, members)
+    for member in members:
+        await table.join(member)
+
+    # Hand 1: nobody moves. The first to act faces the big blind and is folded.
+    first = await table.wait_hand()
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    idle_first, _ = turn
+    outcome = await double.wait_until(lambda: table.result_message(first), 10)
+    assert "uncontested" in str(outcome["embeds"][0].get("description"))
+    await wait_logged(table, f"{idle_first.display_name} folds")
+
+    # Hand 2: the small blind calls, then nobody moves: checks and pats to showdown.
+    second = await table.wait_hand(after=first)
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    caller, _ = turn
+    await table.click_table(caller, "call")
+    result = await double.wait_until(lambda: table.result_message(second), 30)
+    idle = next(m for m in members if m is not caller)
+    await wait_logged(table, f"{idle.display_name} checks")
+    await wait_logged(table, f"{caller.display_name} stands pat")
+    await wait_logged(table, f"{idle.display_name} stands pat")
+    assert "Shown hands" in str(result["embeds"][0].get("fields"))
+
+    # The player idle in both hands timed out twice in a row: sat out, said in the channel.
+    assert idle is idle_first
+    await double.wait_until(
+        lambda: any(
+            "timed out twice" in m["content"] for m in double.channel_messages(club.channel)
+        ),
+        10,
+    )
+
+    def idle_seat_line() -> str:
+        seats = field_value(table.table_message() or {}, "Seats") or ""
+        return next((line for line in seats.split("\n") if idle.display_name in line), "")
+
+    await double.wait_until(lambda: "sitting out" in idle_seat_line(), 10)
+    assert "sitting out" not in next(
+        line
+        for line in (field_value(table.table_message() or {}, "Seats") or "").split("\n")
+        if caller.display_name in line
+    )
+    club.audit_ok()
