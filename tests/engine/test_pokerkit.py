@@ -1,0 +1,199 @@
+"""Our engine against PokerKit 0.7 (``FixedLimitDeuceToSevenLowballTripleDraw``).
+
+Two checks:
+
+* Differential play: the same random decisions and the same named cards go to both engines; at
+  every decision both must agree on whose turn it is, the amount to call, whether a bet/raise
+  is allowed and to how much, and at the end on every stack. Our two deliberate differences
+  (RULES.md) are handled so: with ``Stakes(blind_counts=False)`` our cap *is* PokerKit's and
+  the legal options must be identical; with our default cap (the big blind counts) the only
+  allowed disagreement is PokerKit permitting one more raise before the draw. The reshuffle
+  difference does not arise because every replacement card is dealt to PokerKit by name: its
+  ``deal_hole`` takes a named card from wherever it lies (deck, burns, muck or discards, even
+  the current player's own discards) with at most a "not recommended" warning, and its
+  deck-exhaustion logic only runs when it has to pick cards itself.
+* PHH: ``HandHistory.load`` of our exported files replays to our finishing stacks.
+
+Known limit found while writing these tests (and handled in ``bot.engine.phh``): PokerKit
+kills a hand it cannot see at showdown, and then fails an assertion pushing an uncalled bet
+nobody left can win. Our export therefore names the cards of a mucked player who gets an
+uncalled bet back (and only those); with that, every hand replays.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import warnings
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from pokerkit import (  # noqa: E402
+    Automation,
+    FixedLimitDeuceToSevenLowballTripleDraw,
+    HandHistory,
+    Mode,
+)
+
+from bot.engine import Hand, Phase, Stakes  # noqa: E402
+from bot.engine.selfplay import (  # noqa: E402
+    play_random_hand,
+    random_discards,
+    random_players,
+)
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+
+def _cards(cards: list[int]) -> str:
+    from bot.engine import CARDS
+
+    return "".join(str(CARDS[c]) for c in cards)
+
+
+def play_both(rng: random.Random, count: int, stakes: Stakes) -> tuple[Hand, list[int]]:
+    """Play one random hand through both engines in lockstep; return ours and PokerKit's stacks."""
+    seated = random_players(rng, count, stakes.small_bet)
+    hand = Hand.start(seated, rng.randrange(count), stakes, rng=rng)
+    ids = hand.player_ids
+    start = hand.to_json()
+    state = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+        AUTOMATIONS,
+        True,
+        0,
+        (stakes.effective_small_blind, stakes.small_bet),
+        stakes.small_bet,
+        stakes.big_bet,
+        start["starting"],
+        count,
+        mode=Mode.CASH_GAME,
+    )
+    for pos, hole in enumerate(start["holes"]):
+        state.deal_hole(_cards(hole), pos)
+    received: dict[int, list[int]] = {}
+    while not hand.is_complete:
+        pid = hand.to_act
+        assert pid is not None
+        pos = ids.index(pid)
+        if hand.phase is Phase.DRAWING:
+            assert state.stand_patter_or_discarder_index == pos
+            discards = random_discards(rng.random, hand.private_cards(pid))
+            draw_round = hand.draw_round
+            record = hand.draw(pid, discards)
+            state.stand_pat_or_discard(_cards([int(c) for c in discards]))
+            if record.received:
+                received[pos] = [int(c) for c in record.received]
+            if hand.phase is not Phase.DRAWING or hand.draw_round != draw_round:
+                for who, new in sorted(received.items()):
+                    state.deal_hole(_cards(new), who)
+                received = {}
+            continue
+        assert state.actor_index == pos
+        legal = hand.legal()
+        assert legal.call_amount == state.checking_or_calling_amount
+        theirs = state.can_complete_bet_or_raise_to()
+        if (
+            stakes.blind_counts
+            and hand.betting_round == 0
+            and theirs
+            and not legal.can_bet_or_raise
+        ):
+            # The one allowed difference: PokerKit does not count the big blind in the cap.
+            assert legal.bets_this_round == stakes.cap
+        else:
+            assert legal.can_bet_or_raise == theirs
+        if legal.can_bet_or_raise:
+            assert legal.bet_or_raise_to == state.min_completion_betting_or_raising_to_amount
+        roll = rng.random()
+        if legal.call_amount and roll < 0.15:
+            hand.fold(pid)
+            state.fold()
+        elif legal.can_bet_or_raise and roll < 0.5:
+            hand.bet_or_raise(pid)
+            state.complete_bet_or_raise_to()
+        else:
+            hand.check_or_call(pid)
+            state.check_or_call()
+    assert not state.status
+    return hand, list(state.stacks)
+
+
+@pytest.mark.parametrize("blind_counts", [False, True])
+def test_same_actions_and_cards_give_the_same_stacks(blind_counts: bool) -> None:
+    rng = random.Random(77 if blind_counts else 78)
+    stakes = Stakes(10, blind_counts=blind_counts)
+    reshuffled = all_in = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k in range(150):
+            hand, theirs = play_both(rng, 2 + k % 5, stakes)
+            ours = [hand.stacks[pid] for pid in hand.player_ids]
+            assert ours == theirs, hand.to_phh()
+            reshuffled += hand.reshuffle_count > 0
+            all_in += hand.had_all_in
+    assert reshuffled > 10 and all_in > 30
+
+
+def test_odd_small_blinds_and_stakes_agree() -> None:
+    rng = random.Random(5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k in range(60):
+            stakes = Stakes(rng.choice([2, 3, 7, 25]), small_blind=rng.choice([1, None]))
+            hand, theirs = play_both(rng, 2 + k % 5, stakes)
+            assert [hand.stacks[pid] for pid in hand.player_ids] == theirs
+
+
+def replay_with_pokerkit(text: str) -> list[int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = HandHistory.load(io.BytesIO(text.encode()))
+        *_, state = history
+    assert not state.status
+    return list(state.stacks)
+
+
+def test_pokerkit_replays_our_phh_files_to_our_finishing_stacks() -> None:
+    rng = random.Random(99)
+    reshuffled = side_pots = 0
+    for k in range(250):
+        hand = play_random_hand(rng, 2 + k % 5, hand_id=k)
+        text = hand.to_phh()
+        ours = [hand.stacks[pid] for pid in hand.player_ids]
+        assert f"finishing_stacks = {ours}".replace("'", "") in text
+        assert replay_with_pokerkit(text) == ours, text
+        reshuffled += hand.reshuffle_count > 0
+        result = hand.result
+        assert result is not None
+        side_pots += len(result.pots) > 1
+    assert reshuffled > 20 and side_pots > 20
+
+
+@pytest.mark.slow
+def test_pokerkit_replays_many_six_max_hands() -> None:
+    rng = random.Random(2026)
+    for k in range(3000):
+        hand = play_random_hand(rng, 6, hand_id=k)
+        assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+
+
+@pytest.mark.slow
+def test_differential_many_hands() -> None:
+    rng = random.Random(4242)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k in range(2000):
+            stakes = Stakes(10, blind_counts=bool(k % 2))
+            hand, theirs = play_both(rng, 2 + k % 5, stakes)
+            assert [hand.stacks[pid] for pid in hand.player_ids] == theirs
