@@ -100,7 +100,7 @@ def test_replay_cli_prints_file_and_stacks(
             '"p3 cbr 20",\n  "p1 cc",\n  "p2 cc",',
             '"p3 cbr 20",\n  "p1 cbr 30",\n  "p2 cbr 40",\n  "p3 cbr 50",',
             "capped",
-        ),  # fmt: skip
+        ),
         ('"p3 cbr 20"', '"p1 cbr 20"', "It is Carol's turn"),
         ('"p3 cbr 20"', '"p3 cbr 30"', "fixed limit makes it 20"),
         ('"p2 sd 8c"', '"p2 sd Ah"', "You do not hold Ah"),
