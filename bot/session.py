@@ -332,7 +332,6 @@ class TableSession:
         if view.result is not None:
             pot = sum(p.amount for p in view.result.pots)
         running = self.hand is not None
-        any_all_in = any(sv.state == "all-in" for sv in view.seats)
         return TableSnapshot(
             table_id=self.table_id,
             small_bet=view.small_bet,
@@ -345,7 +344,7 @@ class TableSession:
             betting_round=view.betting_round,
             draw_round=view.draw_round,
             pot=pot,
-            side_pots=tuple(p.amount for p in view.pots) if any_all_in else (),
+            side_pots=tuple(p.amount for p in view.pots),
             to_act_name=to_act_name if running else None,
             deadline=self.deadline if running else None,
             recent=tuple(view.recent_actions),
@@ -435,6 +434,9 @@ class TableSession:
             remaining = deadline - time.time()
         self._arm_timer(remaining)
         self.post(content=t("resumed"))
+        for seat in self.seats:
+            if seat.user_id in hand.player_ids and not hand.private_view(seat.user_id).folded:
+                self._send_dm_panel(seat.user_id, seat.dm_ok)
 
     async def shutdown(self) -> None:
         """Stop timers and loops; save the journal so the hand resumes after a restart."""
