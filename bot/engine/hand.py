@@ -131,7 +131,7 @@ PLAYER_ACTIONS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionRecord:
     """One thing that happened; ``text`` is public, ``discarded``/``received`` never are."""
 
@@ -152,6 +152,42 @@ class ActionRecord:
     """PUBLIC: a hand shown at showdown."""
     all_in: bool = False
     """The action put the player all-in."""
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _fast_record(
+    kind: RecordKind,
+    player_id: int | None,
+    amount: int,
+    draw_count: int | None,
+    text: str,
+    discarded: tuple[Card, ...] = (),
+    received: tuple[Card, ...] = (),
+    shown: tuple[Card, ...] = (),
+    all_in: bool = False,
+) -> ActionRecord:
+    """``ActionRecord(...)`` without the frozen dataclass's per-field ``__setattr__`` calls
+    (three times faster; this is on the hot path of every action)."""
+    record: ActionRecord = _new_object(ActionRecord)
+    _set_attribute(
+        record,
+        "__dict__",
+        {
+            "kind": kind,
+            "player_id": player_id,
+            "amount": amount,
+            "draw_count": draw_count,
+            "text": text,
+            "discarded": discarded,
+            "received": received,
+            "shown": shown,
+            "all_in": all_in,
+        },
+    )
+    return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,7 +420,7 @@ class Hand:
         self._received: list[list[int]] = []
         self._reshuffles = 0
         self._reshuffle_seed = 0
-        self._log: list[list[Any]] = []
+        self._log: list[Sequence[Any]] = []
         self._result: dict[str, Any] | None = None
         self._script: list[list[int]] | None = None
 
@@ -462,7 +498,7 @@ class Hand:
         self._holes = holes
         for i in range(n):
             self._received[i] = list(holes[i])
-        self._log.append(["deal", -1, n, -1, [], [c for h in holes for c in h], 0])
+        self._log.append(("deal", -1, n, -1, [], [c for h in holes for c in h], 0))
         self._begin_betting()
         return self
 
@@ -477,7 +513,7 @@ class Hand:
             self._stacks[pos] -= amount
             self._bets[pos] = amount
             self._contrib[pos] = amount
-            self._log.append([kind, pos, amount, -1, [], [], int(self._stacks[pos] == 0)])
+            self._log.append((kind, pos, amount, -1, (), (), int(self._stacks[pos] == 0)))
 
     # ------------------------------------------------------------------ queries
 
@@ -624,7 +660,7 @@ class Hand:
             if in_hand[i] and stacks[i] > 0 and second - bets[i] > 0:
                 actors.append(i)
         self._actors = actors
-        self._log.append(["round", -1, self._round, -1, [], [], 0])
+        self._log.append(("round", -1, self._round, -1, (), (), 0))
         if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
             self._end_betting()
 
@@ -642,7 +678,7 @@ class Hand:
         self._phase = Phase.DRAWING
         self._burned = False
         self._draw_queue = [i for i in range(self._n) if self._in_hand[i]]
-        self._log.append(["round", -1, 3 + self._draw_round, -1, [], [], 0])
+        self._log.append(("round", -1, 3 + self._draw_round, -1, (), (), 0))
 
     # ------------------------------------------------------------------ betting actions
 
@@ -736,8 +772,8 @@ class Hand:
         self._in_hand[pos] = False
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
-        self._log.append(["fold", pos, 0, -1, [], [], 0])
-        record = ActionRecord(RecordKind.FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
+        self._log.append(("fold", pos, 0, -1, (), (), 0))
+        record = _fast_record(RecordKind.FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
         self._after_bet_action()
         return record
 
@@ -759,13 +795,13 @@ class Hand:
             self._bets[pos] += amount
             self._contrib[pos] += amount
             all_in = stack == amount
-            self._log.append(["call", pos, amount, -1, [], [], int(all_in)])
+            self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
             text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            record = ActionRecord(RecordKind.CALL, self._ids[pos], amount, None, text, (), (), (),
+            record = _fast_record(RecordKind.CALL, self._ids[pos], amount, None, text, (), (), (),
                                   all_in)  # fmt: skip
         else:
-            self._log.append(["check", pos, 0, -1, [], [], 0])
-            record = ActionRecord(RecordKind.CHECK, self._ids[pos], 0, None, f"{name} checks")
+            self._log.append(("check", pos, 0, -1, (), (), 0))
+            record = _fast_record(RecordKind.CHECK, self._ids[pos], 0, None, f"{name} checks")
         self._after_bet_action()
         return record
 
@@ -806,10 +842,19 @@ class Hand:
             self._shorts.append(increment)
         if sum(self._shorts) >= self._raise_size:
             self._shorts = []
-        kind = "raise" if top > 0 else "bet"
-        entry = [kind, pos, target, -1, [], [], int(stacks[pos] == 0)]
-        self._log.append(entry)
-        record = self._record(entry)
+        all_in = stacks[pos] == 0
+        name = self._names[pos]
+        if top > 0:
+            self._log.append(("raise", pos, target, -1, (), (), int(all_in)))
+            text = f"{name} raises to {target}"
+            kind = RecordKind.RAISE
+        else:
+            self._log.append(("bet", pos, target, -1, (), (), int(all_in)))
+            text = f"{name} bets {target}"
+            kind = RecordKind.BET
+        if all_in:
+            text += " and is all-in"
+        record = _fast_record(kind, self._ids[pos], target, None, text, (), (), (), all_in)
         self._after_bet_action()
         return record
 
@@ -862,7 +907,7 @@ class Hand:
             if not self._burned:
                 self._burned = True
                 self._muck.append(stub.pop())
-                self._log.append(["burn", -1, 0, -1, [], [], 0])
+                self._log.append(("burn", -1, 0, -1, (), (), 0))
             received = stub[-k:]
             received.reverse()
             del stub[-k:]
@@ -873,7 +918,7 @@ class Hand:
                 self._burned = True
                 burn = self._take_card(-1)
                 self._muck.append(burn)
-                self._log.append(["burn", -1, 0, -1, [], [], 0])
+                self._log.append(("burn", -1, 0, -1, (), (), 0))
             for _ in range(k):
                 received.append(self._take_card(pos))
             hole.extend(received)
@@ -882,8 +927,8 @@ class Hand:
         self._received[pos] = received
         self._draw_counts[pos][self._draw_round - 1] = k
         self._draw_queue.pop(0)
-        self._log.append(["draw", pos, 0, k, discards, received, 0])
-        record = ActionRecord(
+        self._log.append(("draw", pos, 0, k, discards, received, 0))
+        record = _fast_record(
             RecordKind.DRAW,
             self._ids[pos],
             0,
@@ -936,7 +981,7 @@ class Hand:
         self._stub[:] = new_stub
         self._muck = []
         self._reshuffles += 1
-        self._log.append(["reshuffle", -1, len(new_stub), -1, list(reversed(new_stub)), [], 0])
+        self._log.append(("reshuffle", -1, len(new_stub), -1, list(reversed(new_stub)), [], 0))
 
     # ------------------------------------------------------------------ generic actions
 
@@ -1043,7 +1088,7 @@ class Hand:
 
     def _finish(self) -> None:
         """Show down in order with auto-muck, or award everything to the last player standing."""
-        from bot.engine.evaluator import hand_name, rank27
+        from bot.engine.evaluator import hand_name, rank27_ints
 
         n = self._n
         in_hand = self._in_hand
@@ -1061,7 +1106,7 @@ class Hand:
             best_shown: list[int] = [1 << 30] * len(contested)
             for i in order:
                 hole = self._holes[i]
-                rank = rank27(hole)
+                rank = rank27_ints(*hole)
                 wins_somewhere = False
                 for k, pot in enumerate(contested):
                     if i in pot.eligible and rank <= best_shown[k]:
@@ -1091,9 +1136,9 @@ class Hand:
             for w, amount in shares:
                 payouts[w] += amount
                 if returned:
-                    self._log.append(["return", w, amount, -1, [], [], 0])
+                    self._log.append(("return", w, amount, -1, (), (), 0))
                 else:
-                    self._log.append(["award", w, amount, -1, [], [], name])
+                    self._log.append(("award", w, amount, -1, (), (), name))
         for i in range(n):
             self._stacks[i] += payouts[i]
         self._phase = Phase.COMPLETE
@@ -1146,7 +1191,7 @@ class Hand:
 
     # ------------------------------------------------------------------ records
 
-    def _record(self, entry: list[Any]) -> ActionRecord:
+    def _record(self, entry: Sequence[Any]) -> ActionRecord:
         """The public/private record of one log entry."""
         kind = entry[0]
         pos = entry[1]
@@ -1180,7 +1225,7 @@ class Hand:
             if extra == 1:
                 all_in = True
                 text += " and is all-in"
-        return ActionRecord(
+        return _fast_record(
             _KINDS[kind], pid, amount, count, text, discarded, received, shown, all_in
         )
 
