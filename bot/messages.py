@@ -60,6 +60,7 @@ EN: dict[str, str] = {
     "session_failed": "The dealer hit a problem at this table and stopped it; chips are safe.",
     "resumed": "The dealer restarted; this hand goes on.",
     "voided": "The hand could not be resumed after a restart: every bet was refunded.",
+    "voided_settle": "The hand could not be settled, so it was called off: every bet was refunded.",
     # turns and buttons
     "not_your_turn": "It is not your turn: it is {name}'s turn.",
     "not_your_turn_nobody": "Nobody can bet right now.",

@@ -136,6 +136,7 @@ class TableSession:
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._timer_task: asyncio.Task[None] | None = None
         self._next_task: asyncio.Task[None] | None = None
+        self._next_due = 0.0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._edit_task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
@@ -481,11 +482,18 @@ class TableSession:
         """Start the next hand after the pause (if one is not already coming)."""
         if self.closed or self.hand is not None:
             return
-        if self._next_task is not None and not self._next_task.done():
-            return
         if delay is None:
             delay = self.pause_seconds()
-        self.next_hand_at = time.time() + delay
+        due = time.time() + delay
+        pending = self._next_task
+        if pending is not None and not pending.done():
+            if self._next_due <= due + 0.5:
+                return
+            # a long housekeeping wait is pending: deal sooner instead
+            if pending is not asyncio.current_task():
+                pending.cancel()
+        self.next_hand_at = due
+        self._next_due = due
         self._next_task = self._spawn(self._next_hand_after(delay), "next-hand")
 
     def pause_seconds(self) -> float:
@@ -576,6 +584,7 @@ class TableSession:
         ]
         if waits and (self._next_task is None or self._next_task.done()):
             delay = max(1.0, min(waits) + 0.5)
+            self._next_due = time.time() + delay
             self._next_task = self._spawn(self._next_hand_after(delay), "housekeeping")
 
     def _arm_timer(self, seconds: float | None = None) -> None:
@@ -698,17 +707,24 @@ class TableSession:
             if r.player_id is not None
             and r.kind in (RecordKind.CALL, RecordKind.BET, RecordKind.RAISE)
         }
-        await self.store.settle_hand(
-            self.hand_id,
-            dict(result.final_stacks),
-            hand.to_phh(),
-            summary,
-            payouts=dict(result.payouts),
-            showed_down=set(result.shown_hands) | set(result.mucked),
-            voluntary=voluntary,
-        )
-        log.info("Table %s: hand %s settled", self.table_id, self.hand_id)
-        self.post(embed=result_embed(self.result_snapshot(hand, names)))
+        try:
+            await self.store.settle_hand(
+                self.hand_id,
+                dict(result.final_stacks),
+                hand.to_phh(),
+                summary,
+                payouts=dict(result.payouts),
+                showed_down=set(result.shown_hands) | set(result.mucked),
+                voluntary=voluntary,
+            )
+        except Exception:
+            # Chips must never be lost: a hand that cannot be settled is called off and refunded.
+            log.exception("Table %s: hand %s could not be settled", self.table_id, self.hand_id)
+            await self.store.void_hand(self.hand_id, "could not be settled")
+            self.post(content=t("voided_settle"))
+        else:
+            log.info("Table %s: hand %s settled", self.table_id, self.hand_id)
+            self.post(embed=result_embed(self.result_snapshot(hand, names)))
         self.last_hand = hand
         self.hand = None
         self.deadline = None

@@ -3,6 +3,7 @@ settling, resuming from the journal. The store is the real one on a temporary da
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -280,6 +281,46 @@ async def test_busted_player_is_sat_out_after_the_hand(store: Store) -> None:
                 break
         else:
             pytest.fail("nobody busted in 30 capped hands")
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
+
+
+async def test_a_join_does_not_wait_for_a_pending_seat_expiry(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    try:
+        hand = await next_hand(session, None)
+        await session.sit_out(ALICE)
+        while session.hand is hand and not hand.is_complete:
+            await time_out(session)
+        # Alice sits out now: one player left, the session waits for her seat to expire
+        await wait_until(lambda: session.hand is None and session._next_task is not None)
+        assert session._next_due - time.time() > 60
+        await store.buy_in(session.table_id, CAROL, "Carol", 400)
+        async with session.lock:
+            await session.wake()
+        second = await next_hand(session, hand.hand_id)
+        assert CAROL in second.player_ids and ALICE not in second.player_ids
+    finally:
+        await shutdown(session)
+
+
+async def test_a_hand_that_cannot_be_settled_is_refunded(store: Store, monkeypatch: Any) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    try:
+        hand = await next_hand(session, None)
+
+        async def broken_settle(*args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("disk on fire")
+
+        monkeypatch.setattr(store, "settle_hand", broken_settle)
+        while session.hand is hand and not hand.is_complete:
+            await time_out(session)
+        stacks = {s.user_id: s.stack for s in await store.seats(session.table_id)}
+        assert stacks == {ALICE: 400, BOB: 400}
+        await wait_until(
+            lambda: any("called off" in x for x in session.bot.channel.texts())  # type: ignore[attr-defined]
+        )
         assert (await store.audit()).ok
     finally:
         await shutdown(session)
