@@ -32,6 +32,7 @@ from bot.engine.hand import (
     SeatedPlayer,
     SeatView,
     Stakes,
+    next_button_seat,
 )
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "card",
     "cards_str",
     "hand_name",
+    "next_button_seat",
     "parse_cards",
     "rank27",
     "shuffle",

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
+from bot.engine.evaluator import rank_name
 
 log = logging.getLogger(__name__)
 
@@ -364,11 +365,13 @@ class Hand:
         "_ids",
         "_in_hand",
         "_last_aggressor",
+        "_leaving",
         "_log",
         "_muck",
         "_n",
         "_names",
         "_phase",
+        "_raise_memo",
         "_raise_size",
         "_received",
         "_reshuffle_seed",
@@ -423,6 +426,8 @@ class Hand:
         self._log: list[Sequence[Any]] = []
         self._result: dict[str, Any] | None = None
         self._script: list[list[int]] | None = None
+        self._raise_memo: tuple[int, int, str | None] | None = None
+        self._leaving: list[int] = []
 
     # ------------------------------------------------------------------ setup
 
@@ -608,7 +613,7 @@ class Hand:
         extra = 1 if self._round == 0 and self._blind_counts else 0
         return self._bet_count + extra
 
-    def _raise_block(self, pos: int) -> str | None:
+    def _why_no_raise(self, pos: int) -> str | None:
         """Why ``pos`` (the player to act) may not bet or raise now, or ``None`` if they may."""
         bets = self._bets
         top = max(bets)
@@ -713,6 +718,16 @@ class Hand:
         stack = self._stacks[pos]
         return (owed if owed < stack else stack), self._raise_block(pos) is None
 
+    def _raise_block(self, pos: int) -> str | None:
+        """``_why_no_raise`` memoised per log length (a decision asks first, then acts)."""
+        key = len(self._log)
+        cached = self._raise_memo
+        if cached is not None and cached[0] == key and cached[1] == pos:
+            return cached[2]
+        why = self._why_no_raise(pos)
+        self._raise_memo = (key, pos, why)
+        return why
+
     def verify_fold(self, player_id: int) -> None:
         """Raise ``EngineError`` unless ``player_id`` may fold now."""
         self._verify_betting(player_id)
@@ -763,7 +778,10 @@ class Hand:
     def fold(self, player_id: int) -> ActionRecord:
         """Give up the hand (allowed even when checking is free, though pointless)."""
         pos = self._verify_betting(player_id)
-        return self._fold(pos)
+        record = self._fold(pos)
+        if self._leaving:
+            self._auto_play_leavers()
+        return record
 
     def _fold(self, pos: int) -> ActionRecord:
         self._actors.pop(0)
@@ -780,7 +798,10 @@ class Hand:
     def check_or_call(self, player_id: int) -> ActionRecord:
         """Check if nothing is owed, else call (all-in for less if the stack is short)."""
         pos = self._verify_betting(player_id)
-        return self._check_or_call(pos)
+        record = self._check_or_call(pos)
+        if self._leaving:
+            self._auto_play_leavers()
+        return record
 
     def _check_or_call(self, pos: int) -> ActionRecord:
         owed = max(self._bets) - self._bets[pos]
@@ -811,7 +832,10 @@ class Hand:
         why = self._raise_block(pos)
         if why is not None:
             raise EngineError(why)
-        return self._bet_or_raise(pos)
+        record = self._bet_or_raise(pos)
+        if self._leaving:
+            self._auto_play_leavers()
+        return record
 
     def _bet_or_raise(self, pos: int) -> ActionRecord:
         bets = self._bets
@@ -890,7 +914,10 @@ class Hand:
     def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
         cards = self.verify_draw(player_id, discards)
-        return self._draw(self._draw_queue[0], cards)
+        record = self._draw(self._draw_queue[0], cards)
+        if self._leaving:
+            self._auto_play_leavers()
+        return record
 
     def stand_pat(self, player_id: int) -> ActionRecord:
         """Keep all five cards."""
@@ -991,10 +1018,45 @@ class Hand:
         if pos < 0:
             raise EngineError("The hand is over.")
         if self._phase is Phase.DRAWING:
-            return self._draw(pos, [])
-        if max(self._bets) - self._bets[pos] > 0:
-            return self._fold(pos)
-        return self._check_or_call(pos)
+            record = self._draw(pos, [])
+        elif max(self._bets) - self._bets[pos] > 0:
+            record = self._fold(pos)
+        else:
+            record = self._check_or_call(pos)
+        if self._leaving:
+            self._auto_play_leavers()
+        return record
+
+    def leave(self, player_id: int) -> list[ActionRecord]:
+        """The player leaves the table mid-hand: their hand is folded at their next betting turn
+        (at once if it is their turn) and they stand pat in draws meanwhile; an all-in player
+        stays in for the pots they are in. Returns the records of what happened right away.
+        Out of turn nothing changes yet, so the hand history keeps every action in turn order.
+        """
+        if self._phase is Phase.COMPLETE:
+            return []
+        pos = self._pos(player_id)
+        if not self._in_hand[pos] or pos in self._leaving:
+            return []
+        self._leaving.append(pos)
+        return self._auto_play_leavers()
+
+    @property
+    def leaving(self) -> tuple[int, ...]:
+        """Ids of players who left during the hand."""
+        return tuple(self._ids[i] for i in self._leaving)
+
+    def _auto_play_leavers(self) -> list[ActionRecord]:
+        """Play the turns of players who left: fold when betting, stand pat when drawing."""
+        records: list[ActionRecord] = []
+        while True:
+            pos = self._to_act_pos()
+            if pos < 0 or pos not in self._leaving:
+                return records
+            if self._phase is Phase.DRAWING:
+                records.append(self._draw(pos, []))
+            else:
+                records.append(self._fold(pos))
 
     def act(self, player_id: int, action: str, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """One entry point for every action name: fold, check, call, bet, raise, draw, stand_pat.
@@ -1088,7 +1150,7 @@ class Hand:
 
     def _finish(self) -> None:
         """Show down in order with auto-muck, or award everything to the last player standing."""
-        from bot.engine.evaluator import hand_name, rank27_ints
+        from bot.engine.evaluator import rank27_ints
 
         n = self._n
         in_hand = self._in_hand
@@ -1096,7 +1158,6 @@ class Hand:
         alive = [i for i in range(n) if in_hand[i]]
         payouts = [0] * n
         shown: dict[int, int] = {}
-        names: dict[int, str] = {}
         order: list[int] = []
         mucked: list[int] = []
         contested = [p for p in pots if len(p.eligible) > 1]
@@ -1114,8 +1175,7 @@ class Hand:
                         best_shown[k] = rank
                 if wins_somewhere:
                     shown[i] = rank
-                    names[i] = hand_name(hole)
-                    entry = ["show", i, rank, -1, list(self._holes[i]), [], names[i]]
+                    entry = ["show", i, rank, -1, list(self._holes[i]), [], 0]
                 else:
                     mucked.append(i)
                     entry = ["muck", i, 0, -1, [], [], 0]
@@ -1148,7 +1208,6 @@ class Hand:
             "pots": pot_results,
             "payouts": payouts,
             "shown": [[i, rank] for i, rank in shown.items()],
-            "names": [[i, name] for i, name in names.items()],
             "mucked": mucked,
             "order": order,
             "without_showdown": len(alive) == 1,
@@ -1182,7 +1241,7 @@ class Hand:
             final_stacks={ids[i]: self._stacks[i] for i in range(self._n)},
             net={ids[i]: self._stacks[i] - self._starting[i] for i in range(self._n)},
             shown_hands={ids[i]: tuple(CARDS[c] for c in self._holes[i]) for i, _ in r["shown"]},
-            hand_names={ids[i]: name for i, name in r["names"]},
+            hand_names={ids[i]: rank_name(rank) for i, rank in r["shown"]},
             mucked=tuple(ids[i] for i in r["mucked"]),
             winners=tuple(winners),
             won_without_showdown=r["without_showdown"],
@@ -1210,7 +1269,7 @@ class Hand:
             text = f"{name} draws {count}" if count else f"{name} stands pat"
         elif kind == "show":
             shown = tuple(CARDS[c] for c in entry[4])
-            text = f"{name} shows {cards_str(shown)} ({extra})"
+            text = f"{name} shows {cards_str(shown)} ({rank_name(amount)})"
         elif kind == "award":
             text = f"{name} wins {amount} from the {extra}"
         elif kind == "return":
@@ -1401,6 +1460,7 @@ class Hand:
             "log": [[*e[:4], list(e[4]), list(e[5]), *e[6:]] for e in self._log],
             "result": _copy_json(self._result),
             "script": None if self._script is None else [list(p) for p in self._script],
+            "leaving": list(self._leaving),
         }
 
     @classmethod
@@ -1448,6 +1508,7 @@ class Hand:
             self._result = _copy_json(data["result"])
             script = data.get("script")
             self._script = None if script is None else [[int(p), int(c)] for p, c in script]
+            self._leaving = [int(x) for x in data.get("leaving", [])]
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
         return self
@@ -1457,6 +1518,15 @@ class Hand:
         from bot.engine.phh import hand_to_phh
 
         return hand_to_phh(self)
+
+
+def next_button_seat(occupied_seats: Sequence[int], button_seat: int) -> int:
+    """The seat the button moves to after a hand: the next occupied seat clockwise (higher
+    number, wrapping), skipping empty seats."""
+    if not occupied_seats:
+        raise EngineError("Nobody is seated.")
+    later = [s for s in occupied_seats if s > button_seat]
+    return min(later) if later else min(occupied_seats)
 
 
 def keyed_shuffle(cards: list[int], seed: int, counter: int) -> None:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import EngineError, Hand, Phase, RecordKind, SeatedPlayer, Stakes
+from bot.engine import (
+    EngineError,
+    Hand,
+    Phase,
+    RecordKind,
+    SeatedPlayer,
+    Stakes,
+    next_button_seat,
+)
 from tests.engine._helpers import cards, deck_from, named_hand, play
 
 NUMBER_ONE = "7s5d4c3h2s"
@@ -322,3 +330,54 @@ def test_uncalled_bet_is_returned_and_not_a_pot() -> None:
     assert [(p.amount, p.winners) for p in result.pots] == [(2, (1,))]
     assert result.final_stacks == {1: 2, 2: 99}
     assert any(r.kind is RecordKind.RETURN and r.amount == 4 for r in hand.records)
+
+
+def test_button_moves_to_the_next_occupied_seat_clockwise() -> None:
+    assert next_button_seat([0, 2, 5], 0) == 2
+    assert next_button_seat([0, 2, 5], 2) == 5
+    assert next_button_seat([0, 2, 5], 5) == 0
+    assert next_button_seat([1, 3], 2) == 3  # the button's seat emptied: still moves on
+    with pytest.raises(EngineError):
+        next_button_seat([], 0)
+
+
+def test_button_on_an_empty_seat_still_deals_left_of_it() -> None:
+    players = [
+        SeatedPlayer(1, "A", 100, 0),
+        SeatedPlayer(2, "B", 100, 3),
+        SeatedPlayer(3, "C", 100, 4),
+    ]
+    hand = Hand.start(players, 2, Stakes(10))
+    assert hand.player_ids == (2, 3, 1)  # seat 3 is first left of seat 2; seat 0 acts as button
+    view = hand.public_view()
+    assert (view.small_blind_seat, view.big_blind_seat, view.button_seat) == (3, 4, 0)
+
+
+def test_leaving_mid_hand_folds_at_the_players_turn() -> None:
+    hand = named_hand([100, 100, 100], [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN])
+    assert hand.leave(1) == []  # not Alice's turn: nothing happens yet
+    assert hand.leaving == (1,)
+    records = []
+    records.append(hand.check_or_call(3))
+    assert hand.to_act == 2  # Alice's turn came and her hand was folded
+    assert [r.text for r in hand.records if r.player_id == 1][-1] == "Alice folds"
+    done = hand.leave(2)  # Bob leaves on his own turn: folded at once, Carol wins
+    assert [r.kind for r in done] == [RecordKind.FOLD]
+    assert hand.is_complete and hand.stacks == {1: 95, 2: 90, 3: 115}
+
+
+def test_leaving_all_in_player_stays_in_and_stands_pat() -> None:
+    hand = named_hand([30, 100, 100], [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN])
+    play(hand, "3 raise; 1 raise")
+    assert hand.stacks[1] == 0
+    assert hand.leave(1) == []
+    play(hand, "2 call; 3 call")
+    assert hand.to_act == 2  # Alice (all-in, left) stood pat automatically
+    assert hand.public_view().seats[0].draw_counts == (0, None, None)
+    for _ in range(3):
+        while hand.phase is Phase.DRAWING:
+            hand.timeout()
+        while hand.phase is Phase.BETTING:
+            hand.timeout()
+    result = hand.result
+    assert result is not None and result.pots[0].winners == (1,)
