@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from tests.conftest import BotProcess, StartBot
 from tests.discord_double import ADMIN_MEMBER_PERMISSIONS, Channel, DiscordDouble, Guild, Member
-from tests.e2e.helpers import PokerTable, audit
+from tests.e2e.helpers import CARD_RE, PokerTable, audit
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +60,22 @@ class Club:
 MakeClub = Callable[..., Awaitable[Club]]
 
 
+#: A card as the engine writes it (``7s``, ``Td``), standing alone.
+CARD_TOKEN_RE = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
+LOG_LEVEL_RE = re.compile(r"^\S+ \S+ (INFO|WARNING|ERROR|CRITICAL)\b")
+
+
+def cards_in_logs(output: str) -> list[str]:
+    """Log lines at INFO or above that contain a card (engine notation or a card label)."""
+    found = []
+    for line in output.splitlines():
+        if LOG_LEVEL_RE.match(line) and (CARD_TOKEN_RE.search(line) or CARD_RE.search(line)):
+            found.append(line)
+    return found
+
+
 @pytest.fixture
-async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> Club:
+async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> AsyncIterator[Club]:
     guild = await double.add_guild("Deuce Club")
     channel = await double.add_channel(guild, "poker")
     admin = await double.add_member(
@@ -68,4 +83,7 @@ async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> Cl
     )
     db_path = tmp_path / "deuce.db"
     bot = await start_bot(double, db_path)
-    return Club(double, guild, channel, admin, bot, db_path)
+    yield Club(double, guild, channel, admin, bot, db_path)
+    # Whatever the test did: no card in a log line at INFO or above, no unknown route.
+    assert cards_in_logs(bot.output()) == []
+    assert double.unknown_routes == []
