@@ -462,10 +462,9 @@ class Hand:
         # before an empty button seat) last.
         ordered = sorted(players, key=lambda p: (p.seat <= button_seat, p.seat))
         if deck is None:
-            shuffler = getattr(rng, "shuffle", None)
-            if callable(shuffler):  # random.Random / SystemRandom: Fisher-Yates, but faster
-                order = list(range(52))
-                shuffler(order)
+            bits = getattr(rng, "getrandbits", None)
+            if callable(bits):  # random.Random / SystemRandom: the same Fisher-Yates, faster
+                order = _fisher_yates_52(bits)
             else:
                 order = [int(c) for c in shuffled_deck(rng)]
         else:
@@ -1518,6 +1517,20 @@ class Hand:
         from bot.engine.phh import hand_to_phh
 
         return hand_to_phh(self)
+
+
+def _fisher_yates_52(getrandbits: Any) -> list[int]:
+    """An unbiased Fisher-Yates shuffle of 0..51 drawing each index by rejection sampling
+    from ``getrandbits`` (what ``random.Random.shuffle`` does, minus its per-call overhead)."""
+    order = list(range(52))
+    for i in range(51, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def next_button_seat(occupied_seats: Sequence[int], button_seat: int) -> int:
