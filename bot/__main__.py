@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 
 from dotenv import find_dotenv, load_dotenv
@@ -45,6 +46,7 @@ def point_discord_at(settings: Settings) -> None:
 
 async def run(settings: Settings) -> int:
     """Start the client and wait until it closes; returns the process exit code."""
+    import aiohttp
     import discord
 
     from bot.client import DeuceBot
@@ -68,6 +70,16 @@ async def run(settings: Settings) -> int:
             await bot.start(settings.token)
     except discord.LoginFailure:
         print("deuce: Discord refused the token in DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    except aiohttp.ClientError as error:
+        print(f"deuce: cannot reach Discord: {error}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.Error) as error:
+        log.debug("Start-up failed", exc_info=True)
+        print(
+            f"deuce: cannot start with the database at {settings.database_path!r}: {error}",
+            file=sys.stderr,
+        )
         return 1
     finally:
         if stopping:

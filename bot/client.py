@@ -34,6 +34,9 @@ class DeuceBot(commands.Bot):
     """The dealer: one store, one ``TableSession`` per channel with a table."""
 
     def __init__(self, settings: Settings) -> None:
+        # The dealer never joins voice: no warnings about voice libraries at every start.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(

@@ -58,6 +58,8 @@ EDIT_INTERVAL = 1.0
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
 RECENT_ACTIONS = 6
+SHUTDOWN_LOCK_WAIT = 5.0
+"""Seconds a shutdown waits for the input being handled before it stops the table anyway."""
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -440,18 +442,31 @@ class TableSession:
                 self._send_dm_panel(seat.user_id, seat.dm_ok)
 
     async def shutdown(self) -> None:
-        """Stop timers and loops; save the journal so the hand resumes after a restart."""
-        async with self.lock:
-            if self.hand is not None and not self.hand.is_complete:
-                try:
-                    await self._journal()
-                except Exception:
-                    log.exception("Table %s: could not save the journal", self.table_id)
+        """Stop timers and loops; save the journal so the hand resumes after a restart.
+
+        An input stuck on a slow Discord call must not block the process from exiting, so the
+        lock is waited for a few seconds only; the journal is saved either way.
+        """
+        locked = False
+        try:
+            await asyncio.wait_for(self.lock.acquire(), SHUTDOWN_LOCK_WAIT)
+            locked = True
+        except TimeoutError:
+            log.warning("Table %s: an input is still running; stopping anyway", self.table_id)
+        try:
             for task in list(self._tasks):
                 if task is not asyncio.current_task():
                     task.cancel()
             self._timer_task = None
             self._next_task = None
+            if self.hand is not None and not self.hand.is_complete:
+                try:
+                    await self._journal()
+                except Exception:
+                    log.exception("Table %s: could not save the journal", self.table_id)
+        finally:
+            if locked:
+                self.lock.release()
 
     # ------------------------------------------------------------------ journal
 
