@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import EngineError, Stakes
+from bot.engine import EngineError, Hand, SeatedPlayer, Stakes
 from bot.engine.__main__ import main
 from bot.engine.phh import replay_phh
 from bot.engine.selfplay import play_random_hand
@@ -247,3 +247,31 @@ def test_stakes_are_carried_in_the_file() -> None:
     play(hand, "2 fold; 3 fold")
     replayed = replay_phh(hand.to_phh())
     assert replayed.stakes == Stakes(10, 5, 3, True)
+
+
+def test_player_names_survive_toml_quoting() -> None:
+    players = [
+        SeatedPlayer(1, 'Zoë "the \\ shark" 🦈', 100, 0),
+        SeatedPlayer(2, "O'Brien\nnewline", 100, 1),
+    ]
+    hand = Hand.start(players, 1, Stakes(10), rng=random.Random(4))
+    hand.fold(2)
+    replayed = replay_phh(hand.to_phh())
+    assert replayed.name_of(1) == 'Zoë "the \\ shark" 🦈'
+    assert replayed.name_of(2) == "O'Brien\nnewline"
+    assert replay_with_pokerkit_names(hand.to_phh()) == [p.name for p in players]
+
+
+def replay_with_pokerkit_names(text: str) -> list[str]:
+    pk = pytest.importorskip("pokerkit")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = pk.HandHistory.loads(text)
+    assert history.players is not None
+    return list(history.players)
+
+
+def test_replay_refuses_a_draw_without_its_replacements() -> None:
+    text = finished_hand_phh().replace('  "d dh p2 Kh",\n', "")
+    with pytest.raises(EngineError, match="fewer cards than they threw"):
+        replay_phh(text)
