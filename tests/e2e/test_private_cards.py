@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     buttons,
     channel_card_leaks,
     embed0,
+    field_value,
     hand_id_of,
     private_reply,
 )
@@ -97,3 +98,79 @@ async def test_dm_panels_are_per_player_and_edited_after_draws(club: Club) -> No
     assert len(table.panel_cards(after)) == 5
     assert not set(table.panel_cards(after)) & set(before)
     assert channel_card_leaks(double, club.channel) == []
+
+
+async def test_dms_closed_after_joining_falls_back_to_the_channel_hint(club: Club) -> None:
+    double = club.double
+    members = await club.players(2)
+    alice, bob = members
+    table = PokerTable(double, club.channel, members)
+    await table.join(alice)
+    double.close_dms(bob)  # Bob joined with open DMs... (closed before the deal)
+    await table.join(bob)
+    joined_text = double.ephemerals(bob)[-1]["content"]
+    assert "can't send you direct messages" in joined_text
+    hand_id = await table.wait_hand()
+    assert double.dms(bob) == []
+    assert table.panel(alice, hand_id) is not None
+    # Alice closes her DMs between hands: the next deal cannot reach her and the channel says
+    # so (mentioning her without pinging anyone), and she plays from /poker hand.
+    double.close_dms(alice)
+    outcome = await table.play_hand(lambda t, m, msg: "fold")
+    next_hand = await table.wait_hand(after=outcome.hand_id)
+    notice = await double.wait_for(
+        lambda e: f"<@{alice.id}>" in e.content and "/poker hand" in e.content, 10, since=0
+    )
+    assert notice.payload["allowed_mentions"] == {"parse": []}
+    assert table.panel(alice, next_hand) is None
+    mine = await double.invoke(alice, club.channel, "poker hand")
+    assert (await mine.response()).ephemeral
+    assert table.panel(alice, next_hand) is not None
+    await table.play_hand(lambda t, m, msg: "fold")
+    assert channel_card_leaks(double, club.channel) == []
+    club.audit_ok()
+
+
+async def play_with_mallory(club: Club) -> PokerTable:
+    double = club.double
+    mallory = await double.add_member(
+        club.guild, "mallory", display_name="@everyone **Mallory** <@1>"
+    )
+    members = [*await club.players(1), mallory]
+    table = PokerTable(double, club.channel, members)
+    for member in members:
+        await table.join(member)
+    await table.wait_hand()
+    await table.play_hand(lambda t, m, msg: "fold")
+    return table
+
+
+async def test_names_cannot_ping_or_break_the_seats(club: Club) -> None:
+    await play_with_mallory(club)
+    events = club.double.channel_events(club.channel)
+    for event in events:
+        if event.kind == "create":
+            assert event.payload["allowed_mentions"] == {"parse": []}, event.payload
+    seats = [field_value(e.payload, "Seats") or "" for e in events]
+    mallory_lines = [line for s in seats for line in s.split("\n") if "Mallory" in line]
+    assert mallory_lines
+    for line in mallory_lines:
+        assert "\\*\\*Mallory\\*\\*" in line  # markdown escaped
+        assert "@everyone" not in line  # mention escaped (zero-width space)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "bot bug: the table's 'Last actions' lines escape mentions but not markdown, so a "
+        "display name like '**Mallory**' renders bold there (render.table_embed recent lines)"
+    ),
+)
+async def test_names_cannot_break_the_action_log(club: Club) -> None:
+    await play_with_mallory(club)
+    logs = [
+        field_value(e.payload, "Last actions") or ""
+        for e in club.double.channel_events(club.channel)
+    ]
+    assert any("Mallory" in text for text in logs)
+    assert not any("**Mallory**" in text for text in logs)
