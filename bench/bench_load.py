@@ -1,0 +1,688 @@
+"""Load benchmark: many tables at once, six simulated players each, against the real bot process.
+
+The bot runs exactly as deployed (``python -m bot`` in a subprocess, its own SQLite database),
+pointed at the loopback Discord double, which runs in *this* process together with the
+simulated players (:mod:`bench.load_players`). Each table has its own channel and six players
+who act about a second after their turn shows on the table message; bets follow a random
+policy, draws go through the DM panel. Everything binds 127.0.0.1 and stops by itself: each
+table count has a hard wall-clock limit (``--seconds``), after which the run is cut and only
+completed hands count.
+
+Printed per table count:
+
+* interactions per second (player clicks acknowledged / seconds of play);
+* p50/p95/p99/max of click → acknowledgement: from the double dispatching INTERACTION_CREATE to
+  the bot's callback POST arriving at the double (Discord's 3-second deadline);
+* REST calls per hand (every REST call the bot made during play / hands completed), with a
+  breakdown by route kind;
+* hands completed, and the bot process's peak memory (VmHWM) and CPU use;
+* the harness's own event-loop lag, so a saturated harness is not mistaken for a slow bot.
+
+Run: ``python bench/bench_load.py [--tables 50 200] [--hands 2] [--seconds 150]``
+(``--profile DIR`` records the bot with py-spy during play, if py-spy is installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+import logging  # noqa: E402
+
+from bench.load_double import LoadDouble  # noqa: E402
+from bench.load_players import Stats, TableDriver  # noqa: E402
+from tests.discord_double import (  # noqa: E402
+    ADMIN_MEMBER_PERMISSIONS,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    StoredMessage,
+)
+
+log = logging.getLogger(__name__)
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+LIVE_BOTS: set[subprocess.Popen[bytes]] = set()
+"""Bot processes still running, killed by the last-resort alarm before the harness exits."""
+
+
+@dataclass
+class LoadConfig:
+    """One run of the benchmark at one table count."""
+
+    tables: int
+    hands: int = 2
+    seconds: float = 150.0
+    players: int = 6
+    think: float = 1.0
+    tables_per_guild: int = 10
+    timer: int = 20
+    hand_pause: float = 1.0
+    join_parallel: int = 8
+    seed: int = 1
+    log_level: str = "INFO"
+    profile_dir: Path | None = None
+    keep_logs: bool = False
+
+
+@dataclass
+class LoadResult:
+    """What one run measured."""
+
+    config: LoadConfig
+    setup_seconds: float = 0.0
+    play_seconds: float = 0.0
+    tables_seated: int = 0
+    hands_completed: int = 0
+    hands_completed_total: int = 0
+    players_per_hand: float = 0.0
+    clicks: int = 0
+    clicks_before_play: int = 0
+    acked: int = 0
+    late: int = 0
+    unanswered: int = 0
+    refused_privately: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    latency_by_kind: dict[str, list[float]] = field(default_factory=dict)
+    stale_clicks: int = 0
+    rest_calls: int = 0
+    rest_by_kind: Counter[str] = field(default_factory=Counter)
+    rest_errors: Counter[int] = field(default_factory=Counter)
+    bot_vmhwm_kb: int = 0
+    bot_cpu_percent: float = 0.0
+    harness_cpu_percent: float = 0.0
+    harness_lag_ms: list[float] = field(default_factory=list)
+    timed_out: bool = False
+    bot_exit: int | None = None
+    bot_log_tail: str = ""
+    profile_path: Path | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def interactions_per_second(self) -> float:
+        return self.acked / self.play_seconds if self.play_seconds > 0 else 0.0
+
+    @property
+    def rest_per_hand(self) -> float:
+        return self.rest_calls / self.hands_completed if self.hands_completed else math.nan
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Nearest-rank percentile (NaN for no values)."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+# ---------------------------------------------------------------------- the bot process
+
+
+def proc_status_kb(pid: int, key: str) -> int:
+    """A ``kB`` line of /proc/<pid>/status (VmHWM = peak resident memory), 0 if unreadable."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (from /proc/<pid>/stat)."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+        fields = raw[raw.rindex(")") + 2 :].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+class BotUnderTest:
+    """``python -m bot`` in a subprocess, pointed at the double, output kept in a log file."""
+
+    def __init__(self, double: LoadDouble, workdir: Path, config: LoadConfig) -> None:
+        self.double = double
+        self.workdir = workdir
+        self.log_path = workdir / "bot.log"
+        self.env = {
+            "DISCORD_TOKEN": double.token,
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "DATABASE_PATH": str(workdir / "deuce.db"),
+            "LOG_LEVEL": config.log_level,
+            "DEV_GUILD_ID": "",
+            "DEUCE_SYNC": "always",
+            "DEUCE_HAND_PAUSE_SECONDS": str(config.hand_pause),
+            "DEUCE_MIN_TIMER_SECONDS": "5",
+            "DEUCE_GUILD_READY_TIMEOUT": "0.1",
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def output_tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    async def start(self, timeout: float) -> None:
+        env = {**os.environ, **self.env}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+        with self.log_path.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "bot"],
+                cwd=REPO_ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
+        LIVE_BOTS.add(self.process)
+
+        def ready() -> bool:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"the bot exited with {self.process.returncode} during startup:\n"
+                    + self.output_tail()
+                )
+            return self.double.identify_count >= 1 and self.double.sync_count >= 1
+
+        await self.double.wait_until(ready, timeout)
+        # IDENTIFY is the last step of startup; let the client take in READY and GUILD_CREATEs.
+        await asyncio.sleep(0.5)
+
+    async def stop(self, timeout: float = 15.0) -> int | None:
+        """SIGTERM (the bot saves journals and closes the store), SIGKILL after ``timeout``."""
+        process = self.process
+        if process is None:
+            return None
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + timeout
+            while process.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            if process.poll() is None:
+                process.kill()
+                process.wait(5)
+        LIVE_BOTS.discard(process)
+        return process.returncode
+
+
+# ---------------------------------------------------------------------- the world
+
+
+@dataclass
+class World:
+    """Guilds, channels and members in the double, and a driver per table."""
+
+    double: LoadDouble
+    stats: Stats
+    drivers: list[TableDriver] = field(default_factory=list)
+    admins: dict[int, Member] = field(default_factory=dict)  # guild id → admin
+    guild_channels: dict[int, Channel] = field(default_factory=dict)  # guild id → first channel
+    by_channel: dict[int, TableDriver] = field(default_factory=dict)
+    by_dm: dict[int, tuple[TableDriver, Member]] = field(default_factory=dict)
+    admin_interactions: list[Interaction] = field(default_factory=list)
+
+    def on_message(self, kind: str, stored: StoredMessage) -> None:
+        driver = self.by_channel.get(stored.channel_id)
+        if driver is not None:
+            driver.on_channel_message(kind, stored)
+            return
+        owner = self.by_dm.get(stored.channel_id)
+        if owner is not None:
+            owner[0].on_dm(owner[1], kind, stored)
+
+
+async def build_world(double: LoadDouble, config: LoadConfig, rng: random.Random) -> World:
+    world = World(double=double, stats=Stats())
+    guild: Guild | None = None
+    names = NAMES[: config.players] if config.players <= len(NAMES) else None
+    for index in range(config.tables):
+        if index % config.tables_per_guild == 0:
+            guild = await double.add_guild(f"Club {index // config.tables_per_guild + 1}")
+            world.admins[guild.id] = await double.add_member(
+                guild,
+                f"admin{guild.id}",
+                display_name="Admin",
+                permissions=ADMIN_MEMBER_PERMISSIONS,
+            )
+        assert guild is not None
+        channel = await double.add_channel(guild, f"poker-{index + 1}")
+        world.guild_channels.setdefault(guild.id, channel)
+        members = []
+        for seat in range(config.players):
+            name = names[seat] if names else f"P{seat + 1}"
+            members.append(
+                await double.add_member(guild, f"{name.lower()}{index + 1}", display_name=name)
+            )
+        driver = TableDriver(
+            index,
+            double,
+            channel,
+            members,
+            stats=world.stats,
+            rng=random.Random(rng.random()),
+            think=config.think,
+            hands_wanted=config.hands,
+            on_last_hand=lambda d: _close_after_hand(world, d),
+        )
+        world.drivers.append(driver)
+        world.by_channel[channel.id] = driver
+        for member in members:
+            world.by_dm[double.dm_channel(member).id] = (driver, member)
+    double.message_listener = world.on_message
+    return world
+
+
+def _close_after_hand(world: World, driver: TableDriver) -> None:
+    """The table has dealt its last wanted hand: an admin closes it after that hand.
+
+    Without this the table would deal again and nobody would act, so its timers would keep
+    generating traffic that is not part of any counted hand.
+    """
+
+    async def close() -> None:
+        admin = world.admins[driver.channel.guild.id]  # type: ignore[union-attr]
+        interaction = await world.double.invoke(admin, driver.channel, "pokeradmin close")
+        world.admin_interactions.append(interaction)
+
+    task = asyncio.get_running_loop().create_task(close())
+    driver.tasks.add(task)
+    task.add_done_callback(driver.tasks.discard)
+
+
+async def set_timers(world: World, seconds: int) -> None:
+    """One ``/pokeradmin timer`` per guild, so a missed turn costs ``seconds``, not 45."""
+    for guild_id, admin in world.admins.items():
+        channel = world.guild_channels[guild_id]
+        interaction = await world.double.invoke(admin, channel, "pokeradmin timer", seconds=seconds)
+        world.admin_interactions.append(interaction)
+        if not await world.double.acknowledged(interaction, 10):
+            raise RuntimeError(f"/pokeradmin timer was not acknowledged: {interaction.rejected}")
+
+
+async def seat_players(world: World, config: LoadConfig) -> int:
+    """Every player runs ``/poker join``; a table's players join at once (one hand of six)."""
+    gate = asyncio.Semaphore(config.join_parallel)
+    seated = 0
+
+    async def join(driver: TableDriver, member: Member) -> bool:
+        interaction = await world.double.invoke(member, driver.channel, "poker join")
+        if not await world.double.acknowledged(interaction, 10):
+            return False
+        try:
+            await interaction.wait_followups(1, timeout=30)
+        except TimeoutError:
+            return False
+        return True
+
+    async def seat_table(driver: TableDriver) -> None:
+        nonlocal seated
+        async with gate:
+            # The first join opens the table; the others then join together. (Joins racing
+            # into a channel with no table yet open several sessions in the bot: see the
+            # benchmark's report.)
+            first = await join(driver, driver.members[0])
+            rest = await asyncio.gather(*(join(driver, m) for m in driver.members[1:]))
+            joined = [first, *rest]
+        if all(joined):
+            seated += 1
+        else:
+            log.warning("table %s: %d of %d joins failed", driver.index, joined.count(False), 6)
+
+    await asyncio.gather(*(seat_table(d) for d in world.drivers))
+    return seated
+
+
+# ---------------------------------------------------------------------- measuring
+
+
+def route_kind(double: LoadDouble, method: str, path: str) -> str:
+    """A REST call's kind: what the bot did, in a reader's words (DMs told apart)."""
+    parts = path.split("/")
+    # /api/v10/<resource>/...
+    rest = parts[3:] if len(parts) > 3 else parts
+    if not rest:
+        return f"{method} {path}"
+    head = rest[0]
+    if head == "interactions":
+        return "interaction callback"
+    if head == "webhooks":
+        return {"POST": "follow-up", "PATCH": "edit original/follow-up"}.get(
+            method, f"{method} webhook"
+        )
+    if head == "channels" and len(rest) >= 3 and rest[2] == "messages":
+        channel = double.channels.get(int(rest[1])) if rest[1].isdigit() else None
+        where = "DM" if channel is not None and channel.is_dm else "channel"
+        verb = {"POST": "send", "PATCH": "edit", "DELETE": "delete", "GET": "read"}.get(
+            method, method
+        )
+        return f"{where} message {verb}"
+    if head == "users" and rest[-1] == "channels":
+        return "open DM"
+    return f"{method} /{head}"
+
+
+async def lag_monitor(samples: list[float], stop: asyncio.Event, interval: float = 0.05) -> None:
+    """The harness's own event-loop lag: how late a 50 ms sleep wakes up."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        await asyncio.sleep(interval)
+        samples.append((loop.time() - start - interval) * 1000)
+
+
+def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[bytes] | None:
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    if not Path(spy).exists():
+        log.warning("py-spy not found; install it with pip to use --profile")
+        return None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"bot-{pid}.speedscope.json"
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(max(1, int(seconds))),
+            "--rate",
+            "100",
+            "--format",
+            "speedscope",
+            "--output",
+            str(target),
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def measure(world: World, result: LoadResult, play_start: float, play_end: float) -> None:
+    """Fill ``result`` from the double's records and the players' clicks, for the play window."""
+    double = world.double
+    stats = world.stats
+    result.stale_clicks = stats.stale_clicks
+    for click in stats.clicks:
+        if click.at < play_start:
+            result.clicks_before_play += 1
+            continue
+        if click.at > play_end:
+            continue
+        result.clicks += 1
+        interaction = click.interaction
+        if interaction.callbacks:
+            callback = interaction.callbacks[0]
+            latency = callback.latency * 1000
+            result.acked += 1
+            result.latencies_ms.append(latency)
+            result.latency_by_kind.setdefault(click.kind, []).append(latency)
+            if callback.type == 4 and callback.ephemeral:
+                result.refused_privately += 1
+        elif interaction.rejected:
+            result.late += 1
+        else:
+            result.unanswered += 1
+    result.hands_completed = sum(1 for at, _, _ in stats.results if play_start <= at <= play_end)
+    result.hands_completed_total = len(stats.results)
+    completed = {(table, hand) for _, table, hand in stats.results}
+    dealt = [count for key, count in stats.panels.items() if key in completed]
+    result.players_per_hand = sum(dealt) / len(dealt) if dealt else 0.0
+    for at, method, path, status in list(double.rest_log):
+        if not play_start <= at <= play_end:
+            continue
+        result.rest_calls += 1
+        result.rest_by_kind[route_kind(double, method, path)] += 1
+        if status >= 400:
+            result.rest_errors[status] += 1
+
+
+async def run_load(config: LoadConfig) -> LoadResult:
+    """Start a double and the bot, seat the players, play, measure, stop. Never outlives
+    ``config.seconds`` by more than the shutdown of the bot."""
+    result = LoadResult(config=config)
+    rng = random.Random(config.seed)
+    workdir = Path(tempfile.mkdtemp(prefix=f"deuce-load-{config.tables}-"))
+    double = LoadDouble()
+    await double.start("127.0.0.1", 0)
+    bot = BotUnderTest(double, workdir, config)
+    stop_lag = asyncio.Event()
+    lag_task: asyncio.Task[None] | None = None
+    world: World | None = None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + config.seconds
+    profiler: subprocess.Popen[bytes] | None = None
+    try:
+        world = await build_world(double, config, rng)
+        setup_start = time.time()
+        await asyncio.wait_for(bot.start(timeout=60), max(1.0, deadline - loop.time()))
+        lag_task = loop.create_task(lag_monitor(result.harness_lag_ms, stop_lag))
+        await asyncio.wait_for(set_timers(world, config.timer), max(1.0, deadline - loop.time()))
+        result.tables_seated = await asyncio.wait_for(
+            seat_players(world, config), max(1.0, deadline - loop.time())
+        )
+        play_start = time.time()
+        result.setup_seconds = play_start - setup_start
+        bot_cpu_start = proc_cpu_seconds(bot.pid)
+        harness_cpu_start = _own_cpu_seconds()
+        if config.profile_dir is not None:
+            profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
+            if profiler is not None:
+                result.profile_path = config.profile_dir / f"bot-{bot.pid}.speedscope.json"
+        while loop.time() < deadline:
+            if all(d.hands_done >= config.hands for d in world.drivers):
+                break
+            if bot.process is not None and bot.process.poll() is not None:
+                result.notes.append(f"the bot exited during play ({bot.process.returncode})")
+                break
+            await asyncio.sleep(0.25)
+        else:
+            result.timed_out = True
+        play_end = time.time()
+        result.play_seconds = play_end - play_start
+        result.bot_cpu_percent = (
+            100 * (proc_cpu_seconds(bot.pid) - bot_cpu_start) / max(result.play_seconds, 1e-9)
+        )
+        result.harness_cpu_percent = (
+            100 * (_own_cpu_seconds() - harness_cpu_start) / max(result.play_seconds, 1e-9)
+        )
+        result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
+        measure(world, result, play_start, play_end)
+    except TimeoutError:
+        result.timed_out = True
+        result.notes.append("the time limit ran out during setup")
+        if bot.process is not None:
+            result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
+    finally:
+        stop_lag.set()
+        if world is not None:
+            await asyncio.gather(*(d.stop() for d in world.drivers), return_exceptions=True)
+        if lag_task is not None:
+            await asyncio.gather(lag_task, return_exceptions=True)
+        if profiler is not None:
+            profiler.send_signal(signal.SIGINT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                profiler.wait(20)
+            if profiler.poll() is None:
+                profiler.kill()
+        result.bot_exit = await bot.stop()
+        result.bot_log_tail = bot.output_tail()
+        await double.stop()
+        if config.keep_logs:
+            result.notes.append(f"bot log and database kept in {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+# ---------------------------------------------------------------------- report
+
+
+def format_report(result: LoadResult) -> str:
+    c = result.config
+    lines = [
+        f"== {c.tables} tables x {c.players} players, {c.hands} hand(s) each "
+        f"(think {c.think:.1f}s ±20%, limit {c.seconds:.0f}s)",
+        f"setup (bot start, timers, joins): {result.setup_seconds:.1f}s; "
+        f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
+        f"tables seated: {result.tables_seated}/{c.tables}; hands completed during play: "
+        f"{result.hands_completed} (all: {result.hands_completed_total}), "
+        f"players dealt per completed hand: {result.players_per_hand:.2f}",
+        f"interactions/s: {result.interactions_per_second:.1f} "
+        f"({result.acked} clicks acknowledged of {result.clicks} during play; "
+        f"late 10062: {result.late}, unanswered: {result.unanswered}, "
+        f"private refusals: {result.refused_privately}, stale: {result.stale_clicks})",
+    ]
+    lat = result.latencies_ms
+    lines.append(
+        "click -> ack ms: "
+        f"p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  "
+        f"p99 {percentile(lat, 99):.1f}  max {max(lat) if lat else math.nan:.1f}"
+    )
+    for kind in sorted(result.latency_by_kind):
+        values = result.latency_by_kind[kind]
+        lines.append(
+            f"    {kind:<5} n={len(values):<6} p50 {percentile(values, 50):.1f}  "
+            f"p95 {percentile(values, 95):.1f}  p99 {percentile(values, 99):.1f}"
+        )
+    lines.append(
+        f"REST calls per hand: {result.rest_per_hand:.1f} "
+        f"({result.rest_calls} calls / {result.hands_completed} hands)"
+    )
+    for kind, count in result.rest_by_kind.most_common():
+        per_hand = count / result.hands_completed if result.hands_completed else math.nan
+        lines.append(f"    {kind:<26} {count:>7}  {per_hand:6.1f}/hand")
+    if result.rest_errors:
+        errors = ", ".join(f"{status}: {n}" for status, n in sorted(result.rest_errors.items()))
+        lines.append(f"    REST errors: {errors}")
+    lines.append(
+        f"bot peak memory (VmHWM): {result.bot_vmhwm_kb / 1024:.1f} MiB; "
+        f"bot CPU during play: {result.bot_cpu_percent:.0f}% of one core"
+    )
+    lag = result.harness_lag_ms
+    lines.append(
+        f"harness (double + players) CPU: {result.harness_cpu_percent:.0f}%; loop lag "
+        f"p50 {percentile(lag, 50):.1f} ms  p99 {percentile(lag, 99):.1f} ms  "
+        f"max {max(lag) if lag else math.nan:.1f} ms"
+    )
+    if result.profile_path is not None:
+        lines.append(f"py-spy profile: {result.profile_path}")
+    lines.extend(result.notes)
+    if result.bot_exit not in (0, None):
+        lines.append(f"bot exit code {result.bot_exit}; last output:\n{result.bot_log_tail}")
+    return "\n".join(lines)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--hands", type=int, default=2, help="hands per table (default 2)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=150.0,
+        help="hard wall-clock limit per table count, setup included (default 150)",
+    )
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--think", type=float, default=1.0, help="seconds before acting (±20%%)")
+    parser.add_argument("--tables-per-guild", type=int, default=10)
+    parser.add_argument("--timer", type=int, default=20, help="decision timer set by the admin")
+    parser.add_argument("--hand-pause", type=float, default=1.0)
+    parser.add_argument("--join-parallel", type=int, default=8, help="tables joining at once")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
+    parser.add_argument("--profile", type=Path, default=None, help="py-spy output folder")
+    parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
+    return parser.parse_args(argv)
+
+
+async def run_all(args: argparse.Namespace) -> list[LoadResult]:
+    results = []
+    for tables in args.tables:
+        config = LoadConfig(
+            tables=tables,
+            hands=args.hands,
+            seconds=args.seconds,
+            players=args.players,
+            think=args.think,
+            tables_per_guild=args.tables_per_guild,
+            timer=args.timer,
+            hand_pause=args.hand_pause,
+            join_parallel=args.join_parallel,
+            seed=args.seed,
+            log_level=args.log_level,
+            profile_dir=args.profile,
+            keep_logs=args.keep_logs,
+        )
+        result = await run_load(config)
+        print(format_report(result), flush=True)
+        print(flush=True)
+        results.append(result)
+    return results
+
+
+def _last_resort(signum: int, frame: Any) -> None:
+    """The hard limit passed: kill the bot(s) and leave, whatever the event loop is doing."""
+    for process in list(LIVE_BOTS):
+        with contextlib.suppress(OSError):
+            process.kill()
+    sys.stderr.write("load benchmark: hard time limit reached, stopped\n")
+    os._exit(3)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # A last resort: however the run goes, the process ends and takes the bot with it.
+    hard_limit = int(sum(args.seconds + 60 for _ in args.tables)) + 30
+    signal.signal(signal.SIGALRM, _last_resort)
+    signal.alarm(hard_limit)
+    print(
+        f"load benchmark: tables {args.tables}, {args.players} players each, {args.hands} hand(s), "
+        f"hard limit {hard_limit}s, python {sys.version.split()[0]}, {os.cpu_count()} cores",
+        flush=True,
+    )
+    results = asyncio.run(run_all(args))
+    signal.alarm(0)
+    return 0 if all(r.hands_completed > 0 for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

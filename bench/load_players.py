@@ -1,0 +1,297 @@
+"""Simulated players: six per table, reading what a Discord user sees and clicking like one.
+
+A :class:`TableDriver` is told of every message event in its channel and in its players' DMs
+(pushed by :class:`bench.load_double.LoadDouble`). When the table message shows a new turn
+("Alice to act" / "Alice to draw", with the turn's sequence number in the button ids), that
+player waits a human-ish think time (about a second, jittered) and then
+
+* bets by a simple random policy: facing a bet, fold / call / raise; otherwise check / bet;
+* draws through the private panel in their DMs: marks 0-3 random cards (each a click whose
+  answer is awaited, as the Draw button only enables once a card is marked), then presses
+  "Draw N" or "Stand pat".
+
+Every click's :class:`Interaction` is kept, so the acknowledgement latency is read afterwards
+from the double's own record (dispatch of INTERACTION_CREATE → callback POST arriving).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.load_double import LoadDouble
+from tests.discord_double import (
+    Channel,
+    DoubleError,
+    Interaction,
+    Member,
+    StoredMessage,
+    iter_components,
+)
+
+log = logging.getLogger(__name__)
+
+TABLE_TITLE = "2-7 Triple Draw"
+PANEL_PREFIX = "Your hand — hand #"
+RESULT_RE = re.compile(r"^Hand #(\d+) result$")
+HAND_RE = re.compile(r"hand #(\d+)")
+TURN_RE = re.compile(r"^(?P<name>.+?) to (?P<verb>act|draw) ·")
+ACK_TIMEOUT = 10.0
+
+#: How many cards a drawing player throws, and how often (a lowball player keeps a smooth hand).
+DISCARD_WEIGHTS = (0.25, 0.35, 0.25, 0.15)
+
+
+def embed0(data: dict[str, Any]) -> dict[str, Any]:
+    embeds = data.get("embeds") or []
+    return embeds[0] if embeds else {}
+
+
+def field_value(embed: dict[str, Any], name: str) -> str | None:
+    for item in embed.get("fields") or []:
+        if item.get("name") == name:
+            return str(item.get("value"))
+    return None
+
+
+def buttons(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in iter_components(list(data.get("components") or [])) if c.get("type") == 2]
+
+
+@dataclass(frozen=True)
+class TableTurn:
+    """A turn as the table message shows it: whose, which verb, and the buttons to press."""
+
+    hand_id: int
+    seq: int
+    name: str
+    verb: str  # "act" | "draw"
+
+
+def read_turn(data: dict[str, Any]) -> TableTurn | None:
+    """The turn on a table message, or None between hands / without buttons."""
+    embed = embed0(data)
+    hand = HAND_RE.search(str(embed.get("title") or ""))
+    turn = field_value(embed, "Turn")
+    if hand is None or turn is None:
+        return None
+    match = TURN_RE.match(turn)
+    if match is None:
+        return None
+    seq = None
+    for button in buttons(data):
+        parts = str(button.get("custom_id", "")).split(":")
+        if len(parts) == 6 and parts[1] == "t":
+            seq = int(parts[4])
+            break
+    if seq is None:
+        return None
+    return TableTurn(int(hand.group(1)), seq, match["name"].replace("\\", ""), match["verb"])
+
+
+def choose_bet(data: dict[str, Any], rng: random.Random) -> str | None:
+    """The random betting policy, from the buttons' labels: which table action to press."""
+    by_action = {str(b.get("custom_id", "")).rsplit(":", 1)[-1]: b for b in buttons(data)}
+    call = by_action.get("call")
+    if call is None:
+        return None
+    can_raise = "raise" in by_action and not by_action["raise"].get("disabled")
+    facing_bet = str(call.get("label") or "").startswith("Call")
+    roll = rng.random()
+    if facing_bet:
+        if roll < 0.15:
+            return "fold"
+        if roll < 0.35 and can_raise:
+            return "raise"
+        return "call"
+    if roll < 0.25 and can_raise:
+        return "raise"
+    return "call"
+
+
+@dataclass
+class ClickRecord:
+    """One click a simulated player made (the double's Interaction holds the timings)."""
+
+    interaction: Interaction
+    kind: str  # "bet" | "mark" | "draw"
+    table: int
+    at: float  # wall-clock time of the click (time.time())
+
+
+@dataclass
+class Stats:
+    """Everything the players did, shared by every table of one run."""
+
+    clicks: list[ClickRecord] = field(default_factory=list)
+    stale_clicks: int = 0  # the button was gone when the think time ended (state moved on)
+    missed_acks: int = 0  # a mark whose answer never came in time (the draw fell back to pat)
+    results: list[tuple[float, int, int]] = field(default_factory=list)  # (time, table, hand)
+    panels: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, hand) → panels
+
+
+class TableDriver:
+    """One channel's table and its simulated players."""
+
+    def __init__(
+        self,
+        index: int,
+        double: LoadDouble,
+        channel: Channel,
+        members: list[Member],
+        *,
+        stats: Stats,
+        rng: random.Random,
+        think: float,
+        hands_wanted: int,
+        on_last_hand: Callable[[TableDriver], None] | None = None,
+    ) -> None:
+        self.index = index
+        self.double = double
+        self.channel = channel
+        self.members = members
+        self.by_name = {m.display_name: m for m in members}
+        self.stats = stats
+        self.rng = rng
+        self.think = think
+        self.hands_wanted = hands_wanted
+        self.on_last_hand = on_last_hand
+        self.table_message: StoredMessage | None = None
+        self.panels: dict[int, StoredMessage] = {}  # user id → newest panel message
+        self.hands_seen: list[int] = []
+        self.hands_done = 0
+        self.seen_turns: set[TableTurn] = set()
+        self.active = True
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ events (from the double)
+
+    def on_channel_message(self, kind: str, stored: StoredMessage) -> None:
+        if kind == "delete":
+            return
+        data = stored.data
+        title = str(embed0(data).get("title") or "")
+        if title.startswith(TABLE_TITLE):
+            if self.table_message is None or stored.id >= self.table_message.id:
+                self.table_message = stored
+                self._table_changed(data)
+            return
+        result = RESULT_RE.match(title)
+        if result is not None and kind == "create":
+            self.hands_done += 1
+            self.stats.results.append((time.time(), self.index, int(result.group(1))))
+
+    def on_dm(self, member: Member, kind: str, stored: StoredMessage) -> None:
+        if kind == "delete":
+            return
+        title = str(embed0(stored.data).get("title") or "")
+        if not title.startswith(PANEL_PREFIX):
+            return
+        if kind == "create":
+            key = (self.index, int(title[len(PANEL_PREFIX) :]))
+            self.stats.panels[key] = self.stats.panels.get(key, 0) + 1
+        current = self.panels.get(member.id)
+        if current is None or stored.id >= current.id:
+            self.panels[member.id] = stored
+
+    def _table_changed(self, data: dict[str, Any]) -> None:
+        turn = read_turn(data)
+        if turn is None or turn in self.seen_turns:
+            return
+        self.seen_turns.add(turn)
+        if turn.hand_id not in self.hands_seen:
+            self.hands_seen.append(turn.hand_id)
+            if len(self.hands_seen) == self.hands_wanted and self.on_last_hand is not None:
+                self.on_last_hand(self)
+        member = self.by_name.get(turn.name)
+        if member is None or not self.active:
+            return
+        coro = self._act(member, turn) if turn.verb == "act" else self._draw(member, turn)
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: a player failed", self.index, exc_info=task.exception())
+
+    # ------------------------------------------------------------------ acting
+
+    async def _think(self) -> None:
+        await asyncio.sleep(self.think * self.rng.uniform(0.8, 1.2))
+
+    async def _click(
+        self, member: Member, message: StoredMessage, custom_id: str, kind: str
+    ) -> Interaction | None:
+        try:
+            interaction = await self.double.click(member, message.id, custom_id)
+        except DoubleError:
+            self.stats.stale_clicks += 1
+            return None
+        self.stats.clicks.append(ClickRecord(interaction, kind, self.index, time.time()))
+        return interaction
+
+    async def _act(self, member: Member, turn: TableTurn) -> None:
+        await self._think()
+        message = self.table_message
+        if message is None or not self.active:
+            return
+        action = choose_bet(message.data, self.rng)
+        if action is None:
+            self.stats.stale_clicks += 1
+            return
+        custom_id = f"deuce:t:{self._table_id(message)}:{turn.hand_id}:{turn.seq}:{action}"
+        await self._click(member, message, custom_id, "bet")
+
+    @staticmethod
+    def _table_id(message: StoredMessage) -> str:
+        for button in buttons(message.data):
+            parts = str(button.get("custom_id", "")).split(":")
+            if len(parts) == 6 and parts[1] == "t":
+                return parts[2]
+        return "0"
+
+    async def _draw(self, member: Member, turn: TableTurn) -> None:
+        await self._think()
+        if not self.active:
+            return
+        panel = self.panels.get(member.id)
+        if panel is None or f"{PANEL_PREFIX}{turn.hand_id}" != embed0(panel.data).get("title"):
+            self.stats.stale_clicks += 1
+            return
+        cards = [
+            b
+            for b in buttons(panel.data)
+            if ":c:" in str(b.get("custom_id")) and not b.get("disabled")
+        ]
+        if not cards:
+            self.stats.stale_clicks += 1
+            return
+        count = self.rng.choices(range(len(DISCARD_WEIGHTS)), DISCARD_WEIGHTS)[0]
+        marked = 0
+        for card in self.rng.sample(cards, min(count, len(cards))):
+            interaction = await self._click(member, panel, str(card["custom_id"]), "mark")
+            if interaction is None:
+                return
+            if not await self.double.acknowledged(interaction, ACK_TIMEOUT):
+                self.stats.missed_acks += 1
+                break
+            marked += 1
+        draw_id = str(cards[0]["custom_id"]).rsplit(":", 1)[0].replace(":c:", ":d:", 1)
+        what = "draw" if marked else "pat"
+        await self._click(member, panel, f"{draw_id}:{what}", "draw")
+
+    async def stop(self) -> None:
+        """Stop acting and cancel thinking players (end of the run)."""
+        self.active = False
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
