@@ -553,7 +553,6 @@ class TableSession:
         self.seats = seats
         players = eligible_seats(seats)
         if len(players) < 2:
-            self.last_hand = None if self.last_hand is None else self.last_hand
             self.bump()
             self._schedule_housekeeping(seats, settings.sitout_keep)
             return
