@@ -103,6 +103,40 @@ class LayoutPanel(discord.ui.LayoutView):
         await interaction.response.defer()
 
 
+class NameModal(discord.ui.Modal, title="Your name"):
+    """A modal with one text input; its submission is answered with the value."""
+
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    def __init__(self, seen: Seen) -> None:
+        super().__init__(custom_id="selftest:modal")
+        self.seen = seen
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        self.seen.presses.append(("modal", interaction.user.id))
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class PickView(discord.ui.View):
+    """A string select."""
+
+    def __init__(self, seen: Seen) -> None:
+        super().__init__(timeout=60)
+        self.seen = seen
+
+    @discord.ui.select(
+        custom_id="selftest:pick",
+        options=[
+            discord.SelectOption(label="Red", value="red"),
+            discord.SelectOption(label="Blue", value="blue"),
+        ],
+    )
+    async def chosen(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.edit_message(content=f"picked {','.join(select.values)}")
+
+
 def make_bot(seen: Seen) -> commands.Bot:
     """The self-test client: an app_commands group /ping exercising every callback kind."""
     bot = commands.Bot(
@@ -180,6 +214,14 @@ def make_bot(seen: Seen) -> commands.Bot:
             await interaction.client.http.request(route, json={"type": 4, "data": {"content": "2"}})
         except discord.HTTPException as exc:
             seen.errors.append(("twice", exc.code))
+
+    @ping.command(name="form", description="opens a modal")
+    async def form(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal(seen))
+
+    @ping.command(name="pick", description="a select menu")
+    async def pick(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pick one", view=PickView(seen))
 
     @admin.command(name="reset", description="admins only")
     async def reset(interaction: discord.Interaction) -> None:
@@ -436,3 +478,49 @@ async def test_wait_for_sees_messages_in_order_with_timestamps(world: World) -> 
     await second.response()
     kinds = [(e.kind, e.content) for e in double.channel_events(world.channel)]
     assert kinds == [("create", "one"), ("create", "two")]
+
+
+async def test_in_flight_double_click_reaches_the_view_twice(world: World) -> None:
+    double = world.double
+    interaction = await double.invoke(world.alice, world.channel, "ping buttons")
+    response = await interaction.response()
+    message = double.current(response.message_id or 0)
+    assert message is not None
+    first = await double.click(world.alice, message, "Count")
+    second = await double.click(world.alice, message, "Count", stale=True)
+    await first.response()
+    await second.response()
+    assert [p[0] for p in world.seen.presses] == ["count", "count"]
+    assert double.current(message)["content"] == "count 2"  # type: ignore[index]
+
+
+async def test_select_menus_and_modals(world: World) -> None:
+    double = world.double
+    pick = await double.invoke(world.bob, world.channel, "ping pick")
+    message = double.current((await pick.response()).message_id or 0)
+    assert message is not None
+    with pytest.raises(DoubleError):
+        await double.select(world.bob, message, "selftest:pick", ["green"])
+    chosen = await double.select(world.bob, message, "selftest:pick", ["blue"])
+    assert (await chosen.response()).type == 7
+    assert double.current(message)["content"] == "picked blue"  # type: ignore[index]
+
+    form = await double.invoke(world.alice, world.channel, "ping form")
+    opened = await form.response()
+    assert opened.type == 9 and form.modal is not None
+    submitted = await double.submit_modal(world.alice, form, {"name": "Alice"})
+    answer = await submitted.response()
+    assert answer.ephemeral and answer.content == "hello Alice"
+
+
+async def test_unknown_routes_and_bad_tokens_are_visible(world: World) -> None:
+    double = world.double
+    route = discord.http.Route("GET", "/guilds/{guild_id}/emojis", guild_id=world.guild.id)
+    with pytest.raises(discord.NotFound):
+        await world.bot.http.request(route)
+    assert double.unknown_routes == [f"GET /api/v10/guilds/{world.guild.id}/emojis"]
+    double.unknown_routes.clear()
+    intruder = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    with pytest.raises(discord.LoginFailure):
+        await intruder.login("not-the-token")
+    await intruder.close()
