@@ -41,6 +41,7 @@ from bot.render import (
     panel_embed,
     panel_view,
     result_embed,
+    safe_name,
     table_embed,
     table_view,
 )
@@ -534,6 +535,9 @@ class TableSession:
         """Deal a new hand if at least two seated players can play (called under the lock)."""
         if self.hand is not None or self.closed:
             return
+        if self.closing:
+            await self._close_now()
+            return
         self.next_hand_at = None
         self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
         settings = self.settings
@@ -542,13 +546,13 @@ class TableSession:
         for seat in expired_sitouts(seats, now, settings.sitout_keep):
             try:
                 await self.store.cash_out(self.table_id, seat.user_id)
-                self.post(content=t("seat_freed", name=seat.name))
+                self.post(content=t("seat_freed", name=safe_name(seat.name)))
             except Exception:
                 log.exception("Table %s: could not free seat %s", self.table_id, seat.seat)
         for seat in seats:
             if seat.stack == 0 and not seat.sitting_out and not seat.leaving:
                 await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
-                self.post(content=t("busted", name=seat.name))
+                self.post(content=t("busted", name=safe_name(seat.name)))
         seats = await self.store.seats(self.table_id)
         self.seats = seats
         players = eligible_seats(seats)
@@ -753,7 +757,7 @@ class TableSession:
             seat = seats.get(user_id)
             if seat is not None and not seat.leaving and user_id not in self.leaving:
                 await self.store.update_seat(self.table_id, user_id, sitting_out=True)
-                self.post(content=t("timed_out_twice", name=seat.name))
+                self.post(content=t("timed_out_twice", name=safe_name(seat.name)))
                 self.timeouts.pop(user_id, None)
         self.leaving = set()
         self.sit_out_after = set()
@@ -761,7 +765,7 @@ class TableSession:
         for seat in self.seats:
             if seat.stack == 0 and not seat.sitting_out:
                 await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
-                self.post(content=t("busted", name=seat.name))
+                self.post(content=t("busted", name=safe_name(seat.name)))
         self.seats = await self.store.seats(self.table_id)
         if self.closing:
             await self._close_now()

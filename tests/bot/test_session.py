@@ -324,3 +324,38 @@ async def test_a_hand_that_cannot_be_settled_is_refunded(store: Store, monkeypat
         assert (await store.audit()).ok
     finally:
         await shutdown(session)
+
+
+async def test_close_waits_for_the_hand_then_cashes_everyone_out(store: Store) -> None:
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    try:
+        hand = await next_hand(session, None)
+        assert await session.request_close() is False
+        assert session.closing and not session.closed
+        while session.hand is hand and not hand.is_complete:
+            await time_out(session)
+        assert session.closed
+        assert await store.seats(session.table_id) == []
+        final = hand.result.final_stacks  # type: ignore[union-attr]
+        assert await store.balance(GUILD, ALICE) == 600 + final[ALICE]
+        assert await store.balance(GUILD, BOB) == 600 + final[BOB]
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
+
+
+async def test_a_closing_table_restored_between_hands_closes(store: Store) -> None:
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    await store.buy_in(table.id, ALICE, "Alice", 400)
+    await store.buy_in(table.id, BOB, "Bob", 400)
+    await store.set_table_status(table.id, "closing")
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    bot = FakeBot(store)
+    session = TableSession(bot, table)  # type: ignore[arg-type]
+    await session.restore(None)
+    try:
+        await wait_until(lambda: session.closed)
+        assert session.hand is None
+        assert await store.balance(GUILD, ALICE) == 1000
+    finally:
+        await shutdown(session)
