@@ -981,6 +981,8 @@ class TableSession:
                 marked.discard(chosen)
             else:
                 marked.add(chosen)
+            # changing the marks takes back a draw set in advance: confirm again
+            self.queued.pop(user_id, None)
             await self._respond_panel(interaction, user_id)
 
     async def on_draw_button(

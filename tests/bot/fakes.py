@@ -119,3 +119,43 @@ def table_row(table_id: int = 1, guild_id: int = 10, channel_id: int = 20) -> An
 
 
 __all__ = ["FakeBot", "FakeChannel", "SimpleNamespace", "seat_row", "table_row", "wait_until"]
+
+
+class FakeResponse:
+    """``interaction.response``: records the one answer the bot gives."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.calls)
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
+        self.calls.append(("send", {"content": content, **kwargs}))
+        return SimpleNamespace(message_id=9999)
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.calls.append(("edit", kwargs))
+
+    async def defer(self, **kwargs: Any) -> None:
+        self.calls.append(("defer", kwargs))
+
+
+class FakeInteraction:
+    """A click or command from ``user_id`` on message ``message_id``."""
+
+    def __init__(self, user_id: int, message_id: int | None = None) -> None:
+        self.id = 1
+        self.user = SimpleNamespace(id=user_id, bot=False)
+        self.message = SimpleNamespace(id=message_id) if message_id is not None else None
+        self.response = FakeResponse()
+        self.followup = FakeResponse()
+        self.data: dict[str, Any] = {}
+
+    @property
+    def private_text(self) -> str | None:
+        """The private sentence the bot answered with, if it answered with one."""
+        for kind, kwargs in self.response.calls:
+            if kind == "send" and kwargs.get("ephemeral"):
+                return str(kwargs.get("content"))
+        return None

@@ -1,0 +1,143 @@
+"""Every click is checked: right player, right hand, right turn, not already done."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Phase
+from bot.messages import t
+from bot.session import TableSession
+from bot.store import Store
+from tests.bot.fakes import FakeBot, FakeInteraction, wait_until
+
+GUILD, CHANNEL = 10, 20
+ALICE, BOB, CAROL, DAVE = 101, 202, 303, 404
+TABLE_MESSAGE = 777
+
+
+@pytest.fixture
+async def session(tmp_path: Path) -> AsyncIterator[TableSession]:
+    store = await Store.open(str(tmp_path / "deuce.db"))
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await store.buy_in(table.id, user_id, name, 400)
+    bot = FakeBot(store, hand_pause=0)
+    live = TableSession(bot, table)  # type: ignore[arg-type]
+    await live.restore(None)
+    await wait_until(lambda: live.hand is not None)
+    live.message_id = TABLE_MESSAGE
+    try:
+        yield live
+    finally:
+        await live.shutdown()
+        await store.close()
+
+
+async def click(
+    session: TableSession,
+    user_id: int,
+    action: str,
+    *,
+    seq: int | None = None,
+    hand_id: int | None = None,
+) -> FakeInteraction:
+    interaction = FakeInteraction(user_id, TABLE_MESSAGE)
+    await session.on_table_button(
+        interaction,  # type: ignore[arg-type]
+        session.hand_id if hand_id is None else hand_id,  # type: ignore[arg-type]
+        session.seq if seq is None else seq,
+        action,
+    )
+    return interaction
+
+
+async def test_wrong_player_changes_nothing(session: TableSession) -> None:
+    hand = session.hand
+    assert hand is not None
+    to_act = hand.to_act
+    other = next(p for p in hand.player_ids if p != to_act)
+    before = len(hand.records)
+    reply = await click(session, other, "call")
+    name = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}[to_act]  # type: ignore[index]
+    assert reply.private_text == t("not_your_turn", name=name)
+    assert len(hand.records) == before and hand.to_act == to_act
+    stranger = await click(session, DAVE, "fold")
+    assert stranger.private_text == t("not_in_hand")
+
+
+async def test_a_double_click_acts_once(session: TableSession) -> None:
+    hand = session.hand
+    assert hand is not None
+    to_act = hand.to_act
+    assert to_act is not None
+    seq = session.seq
+    first = await click(session, to_act, "call", seq=seq)
+    assert first.response.calls[0][0] == "edit"  # the table, updated in the same response
+    assert hand.to_act != to_act
+    after = len(hand.records)
+    second = await click(session, to_act, "call", seq=seq)
+    assert second.private_text == t("already_done")
+    assert len(hand.records) == after
+
+
+async def test_stale_buttons_and_earlier_hands_are_refused(session: TableSession) -> None:
+    hand = session.hand
+    assert hand is not None
+    to_act = hand.to_act
+    assert to_act is not None
+    first = hand.to_act
+    await click(session, first, "call")  # type: ignore[arg-type]
+    now = hand.to_act
+    assert now is not None
+    stale = await click(session, now, "raise", seq=session.seq - 1)
+    assert stale.private_text == t("table_moved")
+    old_hand = await click(session, now, "fold", hand_id=(session.hand_id or 0) - 1)
+    assert old_hand.private_text == t("hand_over")
+    assert hand.to_act == now
+
+
+async def test_marks_draws_and_the_draw_queue(session: TableSession) -> None:
+    hand = session.hand
+    assert hand is not None
+    while hand.phase is Phase.BETTING:
+        await click(session, hand.to_act, "call")  # type: ignore[arg-type]
+    drawer = hand.to_act
+    waiting = next(p for p in hand.player_ids if p not in (drawer,))
+    assert drawer is not None and hand.phase is Phase.DRAWING
+    # a card button of another draw is refused
+    wrong = FakeInteraction(drawer)
+    await session.on_card_button(wrong, session.hand_id, 2, 0)  # type: ignore[arg-type]
+    assert wrong.private_text == t("draw_finished")
+    # Draw with nothing marked asks to mark cards first
+    empty = FakeInteraction(drawer)
+    await session.on_draw_button(empty, session.hand_id, 1, False)  # type: ignore[arg-type]
+    assert empty.private_text == t("panel_none_marked")
+    # a waiting player marks two cards and sets the draw in advance
+    cards = hand.private_view(waiting).cards
+    for index in (0, 3):
+        toggle = FakeInteraction(waiting)
+        await session.on_card_button(toggle, session.hand_id, 1, index)  # type: ignore[arg-type]
+        assert toggle.response.calls[0][0] == "edit"
+    assert session.marks[waiting] == {cards[0], cards[3]}
+    queue = FakeInteraction(waiting)
+    await session.on_draw_button(queue, session.hand_id, 1, False)  # type: ignore[arg-type]
+    assert session.queued[waiting] == (1, "draw")
+    # the player to draw stands pat: the queued draws run in turn
+    pat = FakeInteraction(drawer)
+    await session.on_draw_button(pat, session.hand_id, 1, True)  # type: ignore[arg-type]
+    assert pat.response.calls[0][0] == "edit"
+    while hand.phase is Phase.DRAWING and hand.to_act != waiting:
+        other = FakeInteraction(hand.to_act)  # type: ignore[arg-type]
+        await session.on_draw_button(other, session.hand_id, 1, True)  # type: ignore[arg-type]
+    view = hand.private_view(waiting)
+    assert view.draws_made == 1
+    assert cards[0] not in view.cards and cards[3] not in view.cards
+    assert len(view.last_received) == 2
+    assert waiting not in session.marks and waiting not in session.queued
+    # a second click on the finished draw
+    again = FakeInteraction(waiting)
+    await session.on_draw_button(again, session.hand_id, 1, False)  # type: ignore[arg-type]
+    assert again.private_text in (t("already_done"), t("draw_finished"))
