@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -621,7 +622,8 @@ class Hand:
         call = owed if owed < stack else stack
         if call < self._raise_size:
             return "You cannot raise a short all-in you have already acted on."
-        if self._cap_count() >= self._cap:
+        count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
+        if count >= self._cap:
             return f"The betting is capped at {self._cap} bets this round."
         shorts = self._shorts
         if shorts and sum(shorts) < self._raise_size and pos in self._acted:
@@ -891,19 +893,16 @@ class Hand:
             pos = self.verify_turn(player_id)
             if self._phase is not Phase.DRAWING:
                 raise EngineError("It is a betting round: you can draw after it.")
-        try:
-            cards = [int(c) for c in discards]
-        except (TypeError, ValueError):
-            raise EngineError("Discards must be cards.") from None
-        for c in discards:
-            if isinstance(c, bool):
-                raise EngineError(f"{c!r} is not a card.")
-        if len(set(cards)) != len(cards):
-            raise EngineError("You listed the same card twice.")
         hole = self._holes[pos]
-        for c in cards:
+        cards: list[int] = []
+        for c in discards:
+            if c.__class__ is bool or not isinstance(c, int) or not 0 <= c < 52:
+                raise EngineError(f"{c!r} is not a card.")
             if c not in hole:
                 raise EngineError(f"You do not hold {CARDS[c]}.")
+            if c in cards:
+                raise EngineError("You listed the same card twice.")
+            cards.append(int(c))
         return cards
 
     def can_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> bool:
@@ -952,18 +951,24 @@ class Hand:
             self._muck.extend(discards)
         self._received[pos] = received
         self._draw_counts[pos][self._draw_round - 1] = k
-        self._draw_queue.pop(0)
+        queue = self._draw_queue
+        del queue[0]
         self._log.append(("draw", pos, 0, k, discards, received, 0))
-        record = _fast_record(
-            RecordKind.DRAW,
-            self._ids[pos],
-            0,
-            k,
-            f"{self._names[pos]} draws {k}" if k else f"{self._names[pos]} stands pat",
-            tuple([CARDS[c] for c in discards]),
-            tuple([CARDS[c] for c in received]),
-        )
-        if not self._draw_queue:
+        if k:
+            record = _fast_record(
+                RecordKind.DRAW,
+                self._ids[pos],
+                0,
+                k,
+                f"{self._names[pos]} draws {k}",
+                tuple([CARDS[c] for c in discards]),
+                tuple([CARDS[c] for c in received]),
+            )
+        else:
+            record = _fast_record(
+                RecordKind.DRAW, self._ids[pos], 0, 0, f"{self._names[pos]} stands pat"
+            )
+        if not queue:
             self._round += 1
             self._begin_betting()
         return record
@@ -1519,18 +1524,24 @@ class Hand:
         return hand_to_phh(self)
 
 
+_SIXTEEN_WORDS = struct.Struct("<16I")
+
+
 def _fisher_yates_52(getrandbits: Any) -> list[int]:
     """An unbiased Fisher-Yates shuffle of 0..51 drawing each index by rejection sampling
     from ``getrandbits`` (what ``random.Random.shuffle`` does, minus its per-call overhead)."""
     order = list(range(52))
     for i in range(51, 0, -1):
-        bound = i + 1
-        width = bound.bit_length()
+        width = _WIDTHS[i]
         j = getrandbits(width)
-        while j >= bound:
+        while j > i:
             j = getrandbits(width)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+_WIDTHS = tuple((i + 1).bit_length() for i in range(52))
+"""Bits needed to draw an index 0..i."""
 
 
 def next_button_seat(occupied_seats: Sequence[int], button_seat: int) -> int:
@@ -1561,7 +1572,7 @@ def keyed_shuffle(cards: list[int], seed: int, counter: int) -> None:
                     counter.to_bytes(8, "little") + block.to_bytes(8, "little"), key=key
                 ).digest()
                 block += 1
-                words = [int.from_bytes(digest[k : k + 4], "little") for k in range(0, 64, 4)]
+                words = list(_SIXTEEN_WORDS.unpack(digest))
             value = words.pop()
             if value < limit:
                 break

@@ -69,22 +69,30 @@ def play_out(
 ) -> None:
     """Play ``hand`` to the end with the random policy (uses only the public API)."""
     rand = rng.random
+    draw, fold, bet_or_raise, check_or_call = (
+        hand.draw,
+        hand.fold,
+        hand.bet_or_raise,
+        hand.check_or_call,
+    )
+    options, private_cards = hand.betting_options, hand.private_cards
+    drawing = Phase.DRAWING
     while True:
         if on_step is not None:
             on_step(hand)
         pid = hand.to_act
         if pid is None:
             return
-        if hand.phase is Phase.DRAWING:
-            hand.draw(pid, random_discards(rand, hand.private_cards(pid)))
+        if hand.phase is drawing:
+            draw(pid, random_discards(rand, private_cards(pid)))
             continue
-        call_amount, can_raise = hand.betting_options()
+        call_amount, can_raise = options()
         if call_amount > 0 and rand() < FOLD_PROBABILITY:
-            hand.fold(pid)
+            fold(pid)
         elif can_raise and rand() < AGGRESSION_PROBABILITY:
-            hand.bet_or_raise(pid)
+            bet_or_raise(pid)
         else:
-            hand.check_or_call(pid)
+            check_or_call(pid)
 
 
 @dataclass(slots=True)
