@@ -197,3 +197,30 @@ def test_differential_many_hands() -> None:
             stakes = Stakes(10, blind_counts=bool(k % 2))
             hand, theirs = play_both(rng, 2 + k % 5, stakes)
             assert [hand.stacks[pid] for pid in hand.player_ids] == theirs
+
+
+def test_pokerkit_agrees_on_a_split_pot_with_an_odd_chip() -> None:
+    from bot.engine import SeatedPlayer
+    from tests.engine._helpers import deck_from, play
+
+    players = [SeatedPlayer(10 + s, f"S{s}", 100, s) for s in range(3)]
+    deck = deck_from(["KsKdKcQhQs", "8h6c4d3s2h", "8s6d4c3h2s"])
+    hand = Hand.start(players, 0, Stakes(10, small_blind=3), deck=deck)
+    play(hand, "10 call; 11 fold; 12 check")
+    for _ in range(3):
+        play(hand, "12 pat; 10 pat")
+        if not hand.is_complete:
+            play(hand, "12 check; 10 check")
+    result = hand.result
+    assert result is not None and result.pots[0].shares == {12: 12, 10: 11}
+    assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+
+
+def test_pokerkit_agrees_on_three_way_side_pots() -> None:
+    from tests.engine._helpers import named_hand, play
+
+    hand = named_hand([30, 60, 200], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"])
+    play(hand, "3 raise; 1 raise; 2 raise; 3 call; 1 pat; 2 pat; 3 pat; 2 bet; 3 raise; 2 call")
+    play(hand, "1 pat; 2 pat; 3 pat; 1 pat; 2 pat; 3 pat")
+    assert hand.is_complete
+    assert replay_with_pokerkit(hand.to_phh()) == [90, 60, 140]
