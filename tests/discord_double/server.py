@@ -198,6 +198,10 @@ class DiscordDouble:
         self.sync_count = 0
 
         self.messages: dict[int, StoredMessage] = {}
+        # Indexes so reads stay cheap with hundreds of tables (the load benchmark).
+        self._channel_index: dict[int, list[StoredMessage]] = {}
+        self._ephemeral_index: dict[int, list[StoredMessage]] = {}
+        self._event_index: dict[int, list[MessageEvent]] = {}
         self.events: list[MessageEvent] = []
         self.attachment_data: dict[int, bytes] = {}
         self.interactions: list[Interaction] = []
@@ -369,9 +373,7 @@ class DiscordDouble:
     ) -> list[dict[str, Any]]:
         """What everyone sees in ``channel``, oldest first (ephemeral replies excluded)."""
         found = []
-        for stored in self.messages.values():
-            if stored.channel_id != channel.id:
-                continue
+        for stored in self._channel_index.get(channel.id, []):
             if stored.deleted and not include_deleted:
                 continue
             if stored.ephemeral_to is not None and not include_ephemeral:
@@ -379,14 +381,25 @@ class DiscordDouble:
             found.append(stored.snapshot())
         return found
 
+    def last_message(
+        self, channel: Channel, predicate: Callable[[dict[str, Any]], bool] | None = None
+    ) -> dict[str, Any] | None:
+        """The newest live public message of ``channel`` matching ``predicate`` (a copy)."""
+        for stored in reversed(self._channel_index.get(channel.id, [])):
+            if stored.deleted or stored.ephemeral_to is not None:
+                continue
+            if predicate is None or predicate(stored.data):
+                return stored.snapshot()
+        return None
+
     def channel_events(
         self, channel: Channel, *, include_ephemeral: bool = False
     ) -> list[MessageEvent]:
         """Every create/edit/delete in ``channel``, in order."""
         return [
             e
-            for e in self.events
-            if e.channel_id == channel.id and (include_ephemeral or e.ephemeral_to is None)
+            for e in self._event_index.get(channel.id, [])
+            if include_ephemeral or e.ephemeral_to is None
         ]
 
     def dms(self, who: Member | User) -> list[dict[str, Any]]:
@@ -398,11 +411,7 @@ class DiscordDouble:
     def ephemerals(self, who: Member | User) -> list[dict[str, Any]]:
         """Every live ephemeral message only ``who`` can see, oldest first."""
         user = who.user if isinstance(who, Member) else who
-        return [
-            m.snapshot()
-            for m in self.messages.values()
-            if m.ephemeral_to == user.id and not m.deleted
-        ]
+        return [m.snapshot() for m in self._ephemeral_index.get(user.id, []) if not m.deleted]
 
     async def wait_for(
         self,
@@ -905,6 +914,9 @@ class DiscordDouble:
             interaction_id=interaction.id if interaction is not None else None,
         )
         self.messages[message_id] = stored
+        self._channel_index.setdefault(channel.id, []).append(stored)
+        if ephemeral_to is not None:
+            self._ephemeral_index.setdefault(ephemeral_to, []).append(stored)
         return stored
 
     def _attachments(
@@ -1040,6 +1052,7 @@ class DiscordDouble:
             is_dm=channel.is_dm,
         )
         self.events.append(event)
+        self._event_index.setdefault(event.channel_id, []).append(event)
         self._changed()
         return event
 

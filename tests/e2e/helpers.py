@@ -121,12 +121,9 @@ class PokerTable:
 
     def table_message(self) -> dict[str, Any] | None:
         """The newest live table message in the channel."""
-        found = [
-            m
-            for m in self.double.channel_messages(self.channel)
-            if str(embed0(m).get("title") or "").startswith(TABLE_TITLE)
-        ]
-        return found[-1] if found else None
+        return self.double.last_message(
+            self.channel, lambda m: str(embed0(m).get("title") or "").startswith(TABLE_TITLE)
+        )
 
     def turn(self, message: dict[str, Any]) -> tuple[Member, str] | None:
         value = field_value(message, "Turn")
@@ -138,10 +135,8 @@ class PokerTable:
         return self.member(match["name"].replace("\\", "")), match["verb"]
 
     def result_message(self, hand_id: int) -> dict[str, Any] | None:
-        for message in self.double.channel_messages(self.channel):
-            if embed0(message).get("title") == f"Hand #{hand_id} result":
-                return message
-        return None
+        title = f"Hand #{hand_id} result"
+        return self.double.last_message(self.channel, lambda m: embed0(m).get("title") == title)
 
     def panel(self, member: Member, hand_id: int | None = None) -> dict[str, Any] | None:
         """The member's newest private panel (DM or ephemeral), for ``hand_id`` if given."""
