@@ -43,6 +43,9 @@ def replay_main(paths: Sequence[str]) -> int:
         except EngineError as exc:
             print(f"{path}: breaks the rules: {exc}", file=sys.stderr)
             return 1
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            print(f"{path}: not a valid PHH hand: {exc!r}", file=sys.stderr)
+            return 1
         stacks = [hand.stacks[pid] for pid in hand.player_ids]
         print(f"{path} {' '.join(str(s) for s in stacks)}")
         count += 1

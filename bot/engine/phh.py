@@ -22,13 +22,10 @@ import json
 import logging
 import re
 import tomllib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.cards import CARDS, EngineError, parse_cards
 from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
@@ -163,9 +160,16 @@ def replay_phh(text: str) -> Hand:
     cap = data.get("_deuce_cap", 4)
     blind_counts = data.get("_deuce_blind_counts", True)
     stakes = Stakes(small_bet, blinds[0], _int(cap, "_deuce_cap"), bool(blind_counts))
-    names = data.get("players") or [f"p{i + 1}" for i in range(n)]
+    names = data.get("players")
+    if not isinstance(names, list) or len(names) != n:
+        names = [f"p{i + 1}" for i in range(n)]
     ids_raw = data.get("_deuce_player_ids")
-    ids = [int(x) for x in ids_raw] if ids_raw else list(range(1, n + 1))
+    try:
+        ids = [int(x) for x in ids_raw] if ids_raw else []
+    except (TypeError, ValueError):
+        ids = []
+    if len(ids) != n or len(set(ids)) != n:
+        ids = list(range(1, n + 1))
     players = [SeatedPlayer(ids[i], str(names[i]), stacks[i], i) for i in range(n)]
 
     actions: list[list[str]] = []
@@ -173,7 +177,7 @@ def replay_phh(text: str) -> Hand:
         words = str(raw).split("#", 1)[0].split()
         if words:
             actions.append(words)
-    initial: list[list[int] | None] = [None] * n
+    initial: list[list[int]] = [[] for _ in range(n)]
     later: list[list[int]] = []
     first_decision = next((k for k, w in enumerate(actions) if w[0] != "d"), len(actions))
     for k, words in enumerate(actions):
@@ -185,23 +189,21 @@ def replay_phh(text: str) -> Hand:
         if "?" in words[3]:
             raise EngineError("The file hides some dealt cards; it cannot be replayed.")
         cards = [int(c) for c in parse_cards(words[3])]
-        if k < first_decision and initial[i] is None:
-            if len(cards) != 5:
-                raise EngineError(f"{words[2]} must be dealt five cards to start.")
-            initial[i] = cards
+        if k < first_decision:
+            initial[i].extend(cards)
         else:
             later.extend([i, c] for c in cards)
-    if any(h is None for h in initial):
+    if any(len(h) != 5 for h in initial):
         raise EngineError("Every player must be dealt five cards before the first action.")
-    dealt = [c for h in initial if h is not None for c in h]
+    dealt = [c for h in initial for c in h]
     if len(set(dealt)) != len(dealt):
         raise EngineError("A card is dealt twice in the opening deal.")
     deck = [-1] * (5 * n)
     for i, hole in enumerate(initial):
-        assert hole is not None
         for r, c in enumerate(hole):
             deck[r * n + i] = c
-    deck += [c for c in range(52) if c not in set(dealt)]
+    dealt_set = set(dealt)
+    deck += [c for c in range(52) if c not in dealt_set]
     hand = Hand.start(players, n - 1, stakes, deck=[CARDS[c] for c in deck], hand_id=_hand_no(data))
     hand._script = later
     for words in actions[first_decision:]:

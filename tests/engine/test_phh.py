@@ -275,3 +275,22 @@ def test_replay_refuses_a_draw_without_its_replacements() -> None:
     text = finished_hand_phh().replace('  "d dh p2 Kh",\n', "")
     with pytest.raises(EngineError, match="fewer cards than they threw"):
         replay_phh(text)
+
+
+def test_replay_accepts_one_card_per_deal_action() -> None:
+    text = finished_hand_phh()
+    split = '  "d dh p1 7s",\n  "d dh p1 5d4c3h2s",\n'
+    text = text.replace('  "d dh p1 7s5d4c3h2s",\n', split)
+    assert replay_phh(text).stacks == {1: 150, 2: 80, 3: 70}
+
+
+def test_replay_cli_reports_malformed_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "junk.phh", "variant = 'F2L3D'\nactions = [\n")
+    assert main(["replay", str(path)]) == 1
+    assert "not a PHH file" in capsys.readouterr().err
+    text = finished_hand_phh().replace("starting_stacks = [100, 100, 100]", "starting_stacks = 3")
+    path = write(tmp_path, "junk2.phh", text)
+    assert main(["replay", str(path)]) == 1
+    assert str(path) in capsys.readouterr().err
