@@ -1217,6 +1217,22 @@ class Hand:
             "without_showdown": len(alive) == 1,
         }
 
+    def show_mucked(self, player_id: int) -> ActionRecord:
+        """After the hand, a player whose hand was mucked at showdown chooses to show it."""
+        if self._result is None:
+            raise EngineError("You can show your hand once the hand is over.")
+        pos = self._pos(player_id)
+        if pos not in self._result["mucked"]:
+            raise EngineError("Only a hand mucked at the showdown can be shown afterwards.")
+        from bot.engine.evaluator import rank27_ints
+
+        rank = rank27_ints(*self._holes[pos])
+        self._result["mucked"].remove(pos)
+        self._result["shown"].append([pos, rank])
+        entry = ("show", pos, rank, -1, list(self._holes[pos]), (), "voluntary")
+        self._log.append(entry)
+        return self._record(entry)
+
     @property
     def result(self) -> HandResult | None:
         """The outcome once the hand is complete, else ``None``."""

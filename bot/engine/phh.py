@@ -77,6 +77,8 @@ def hand_to_phh(hand: Hand) -> str:
             actions.append(f"{label} sd {_cards(entry[4])}".rstrip())
             if entry[5]:
                 pending_deals.append(f"d dh {label} {_cards(entry[5])}")
+        elif kind == "show" and entry[6] == "voluntary":
+            continue  # shown after the award: not part of the play PokerKit replays
         elif kind == "show":
             actions.extend(pending_deals)
             pending_deals = []

@@ -381,3 +381,22 @@ def test_leaving_all_in_player_stays_in_and_stands_pat() -> None:
             hand.timeout()
     result = hand.result
     assert result is not None and result.pots[0].winners == (1,)
+
+
+def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
+    hand = named_hand([200, 200, 200], [NINE_SEVEN, "9h8d5c4s3s", EIGHT_SIX])
+    with pytest.raises(EngineError, match="once the hand is over"):
+        hand.show_mucked(1)
+    play(hand, "3 call; 1 call; 2 check")
+    for _ in range(2):
+        play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check; 3 check")
+    play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 bet; 3 call; 1 call")
+    phh_before = hand.to_phh()
+    with pytest.raises(EngineError, match="Only a hand mucked"):
+        hand.show_mucked(3)
+    record = hand.show_mucked(1)
+    assert record.kind is RecordKind.SHOW and record.text.startswith("Alice shows 9d 7c 5h 4h 3c")
+    result = hand.result
+    assert result is not None and result.mucked == () and 1 in result.shown_hands
+    assert result.final_stacks == {1: 170, 2: 170, 3: 260}
+    assert hand.to_phh() == phh_before  # the history PokerKit replays is unchanged
