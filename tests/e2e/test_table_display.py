@@ -1,0 +1,102 @@
+"""The table message follows the hand as PRODUCT.md describes it, and all-ins make side pots.
+
+Button labels carry the fixed-limit amounts (Call 5, Raise to 20, Bet 10, Bet 20), the Round
+field names the street, and a short stack that runs out of chips splits the pot into a main
+pot and a side pot, each paid to the right players.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from tests.discord_double import Member
+from tests.e2e.conftest import START_WALLET, Club
+from tests.e2e.helpers import (
+    PokerTable,
+    balance,
+    buttons,
+    channel_card_leaks,
+    field_value,
+)
+
+log = logging.getLogger(__name__)
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    return [str(b.get("label")) for b in buttons(message)]
+
+
+async def test_buttons_and_rounds_follow_fixed_limit(club: Club) -> None:
+    table = await club.seated(2)
+    seen: list[tuple[str, list[str]]] = []
+
+    def record(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
+        seen.append((field_value(message, "Round") or "", labels(message)))
+        return "call"
+
+    opening = table.table_message()
+    assert opening is not None
+    assert field_value(opening, "Pot") == "15"
+    assert "Blinds 5/10 · cap 4 bets" in str(opening["embeds"][0]["description"])
+    outcome = await table.play_hand(record)
+    assert not outcome.uncontested
+    rounds = [r for r, _ in seen]
+    assert rounds == [
+        "Pre-draw betting",
+        "Pre-draw betting",
+        "Betting after draw 1",
+        "Betting after draw 1",
+        "Betting after draw 2",
+        "Betting after draw 2",
+        "Betting after draw 3",
+        "Betting after draw 3",
+    ]
+    # Heads-up the button posts the small blind and acts first: Call 5 or Raise to 20.
+    assert seen[0][1] == ["Fold", "Call 5", "Raise to 20", "My cards"]
+    # The big blind may check or raise (to 20: the blind counts as the first bet).
+    assert seen[1][1] == ["Fold", "Check", "Raise to 20", "My cards"]
+    # Small bet after the first draw, big bet after the second and third.
+    assert seen[2][1] == ["Fold", "Check", "Bet 10", "My cards"]
+    assert seen[4][1] == ["Fold", "Check", "Bet 20", "My cards"]
+    assert seen[6][1] == ["Fold", "Check", "Bet 20", "My cards"]
+    # During a draw only "My cards" is under the table, and the round says which draw.
+    draw_rounds = {
+        field_value(e.payload, "Round")
+        for e in club.double.channel_events(club.channel)
+        if labels(e.payload) == ["My cards"]
+    }
+    assert {"Draw 1 of 3", "Draw 2 of 3", "Draw 3 of 3"} <= draw_rounds
+
+
+def raise_when_possible(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
+    raise_button = next(b for b in buttons(message) if b["custom_id"].endswith(":raise"))
+    return "call" if raise_button.get("disabled") else "raise"
+
+
+async def test_a_short_stack_all_in_makes_a_side_pot(club: Club) -> None:
+    double = club.double
+    members = await club.players(3)
+    table = PokerTable(double, club.channel, members)
+    await table.join(members[0], buy_in=100)  # Alice: a short stack
+    await table.join(members[1])
+    await table.join(members[2])
+    hand_id = await table.wait_hand()
+    outcome = await table.play_hand(raise_when_possible, discards=lambda m, n: 1)
+    assert outcome.hand_id == hand_id
+    seats_text = "\n".join(
+        field_value(e.payload, "Seats") or "" for e in double.channel_events(club.channel)
+    )
+    assert "all-in" in seats_text
+    pots = field_value(outcome.result, "Winners") or ""
+    assert "Main pot: 300" in pots and "Side pot 1:" in pots, pots
+    total_pot = sum(outcome.winnings.values())
+    # Alice put in all 100; the others 240 each (four capped rounds).
+    assert total_pot == 100 + 240 + 240
+    assert channel_card_leaks(double, club.channel) == []
+    total = 0
+    for member in members:
+        wallet, on_table = await balance(table, member)
+        total += wallet + on_table
+    assert total == START_WALLET * 3
+    club.audit_ok()
