@@ -9,6 +9,7 @@ text is clamped to Discord's embed and component limits.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -230,7 +231,10 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         else:
             text = t("waiting_players")
         embed.add_field(name=t("field_turn"), value=text, inline=False)
-    recent = [clamp(discord.utils.escape_mentions(r), 120) for r in snapshot.recent]
+    recent = [
+        clamp(discord.utils.escape_mentions(discord.utils.escape_markdown(r)), 120)
+        for r in snapshot.recent
+    ]
     recent = recent[-RECENT_ACTIONS:]
     embed.add_field(
         name=t("field_log"),
@@ -461,3 +465,33 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
     if result.notes:
         embed.set_footer(text=clamp("\n".join(result.notes), EMBED_FOOTER_MAX))
     return embed
+
+
+_PHH_PLAYER_IDS = re.compile(r"^_deuce_player_ids = \[(?P<ids>[^\]]*)\]", re.MULTILINE)
+_PHH_CARD_ACTION = re.compile(
+    r'"(?P<head>d dh p(?P<dealt>\d+)|p(?P<actor>\d+) (?P<verb>sd|sm)) '
+    r'(?P<cards>[2-9TJQKA?][cdhs?](?:[2-9TJQKA?][cdhs?])*)(?P<tail>[^"]*)"'
+)
+
+
+def redact_phh(text: str, viewer_id: int | None) -> str:
+    """A hand history as ``viewer_id`` may see it: their own cards and the hands shown at
+    showdown stay, every other card (deals, discards, mucked hands) becomes ``??``.
+
+    The store keeps the full file (replays and audits need it); only this redacted copy is ever
+    sent to a player.
+    """
+    match = _PHH_PLAYER_IDS.search(text)
+    ids = [int(x) for x in re.findall(r"\d+", match["ids"])] if match else []
+    viewer = ids.index(viewer_id) + 1 if viewer_id is not None and viewer_id in ids else None
+
+    def hide(found: re.Match[str]) -> str:
+        player = int(found["dealt"] or found["actor"])
+        if player == viewer:
+            return found.group(0)
+        if found["verb"] == "sm" and "mucked" not in found["tail"]:
+            return found.group(0)
+        hidden = "??" * (len(found["cards"]) // 2)
+        return f'"{found["head"]} {hidden}{found["tail"]}"'
+
+    return _PHH_CARD_ACTION.sub(hide, text)

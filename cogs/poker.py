@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import reply_private
 from bot.engine import EngineError
 from bot.messages import t
+from bot.render import redact_phh
 from bot.store import InvalidAmount, NotSeated
 
 if TYPE_CHECKING:
@@ -285,6 +286,7 @@ class Poker(commands.Cog):
             )
             phh = await self.bot.store.hand_phh(record.id)
             if phh:
+                phh = redact_phh(phh, interaction.user.id)
                 files.append(
                     discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
                 )

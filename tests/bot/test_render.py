@@ -18,6 +18,7 @@ from bot.render import (
     draws_text,
     panel_embed,
     panel_view,
+    redact_phh,
     result_embed,
     table_embed,
     table_view,
@@ -227,3 +228,62 @@ def test_long_names_and_markdown_stay_within_limits() -> None:
 def test_draws_text() -> None:
     assert draws_text([2, 0, 1]) == "2 · pat · 1"
     assert draws_text([]) == ""
+
+
+def played_out(seed: int) -> Hand:
+    hand = new_hand(seed)
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(player, list(hand.private_view(player).cards[:1]))
+        else:
+            hand.check_or_call(player)
+    return hand
+
+
+def all_cards_of(hand: Hand, player: int) -> set[str]:
+    """Every card the player held at any time (dealt or drawn), as PHH text."""
+    cards: set[str] = set()
+    state = hand.to_json()
+    position = state["ids"].index(player)
+    from bot.engine import CARDS
+
+    for entry in state["log"]:
+        if entry[0] == "deal":
+            flat = entry[5]
+            cards.update(str(CARDS[c]) for c in flat[5 * position : 5 * position + 5])
+        elif entry[0] == "draw" and entry[1] == position:
+            cards.update(str(CARDS[c]) for c in entry[4] + entry[5])
+    return cards
+
+
+def test_history_file_hides_every_card_the_viewer_was_not_shown() -> None:
+    hand = played_out(5)
+    result = hand.result
+    assert result is not None
+    full = hand.to_phh()
+    for viewer in (ALICE, BOB, CAROL, None):
+        text = redact_phh(full, viewer)
+        actions = text.split("actions = [", 1)[1].split("]", 1)[0]
+        for player in (ALICE, BOB, CAROL):
+            shown = {str(c) for c in result.shown_hands.get(player, ())}
+            for card in all_cards_of(hand, player) - shown:
+                if player == viewer:
+                    assert card in actions
+                else:
+                    assert card not in actions, (viewer, player, card)
+        for cards in result.shown_hands.values():
+            assert "".join(str(c) for c in cards) in actions
+        assert "finishing_stacks" in text and "??" in text
+
+
+def test_action_log_escapes_markdown_in_names() -> None:
+    players = [SeatedPlayer(ALICE, "**Mallory**", 500, 0), SeatedPlayer(BOB, "Bob", 500, 1)]
+    hand = Hand.start(players, 0, Stakes(10), rng=random.Random(1), hand_id=3)
+    hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    session = session_for(hand)
+    session.seats = [seat_row(0, ALICE, "**Mallory**", 500), seat_row(1, BOB, "Bob", 500)]
+    embed = table_embed(session.snapshot())
+    for item in embed.fields:
+        assert "**Mallory**" not in (item.value or "")
