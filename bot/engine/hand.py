@@ -156,6 +156,17 @@ class ActionRecord:
     """The action put the player all-in."""
 
 
+_BETTING = Phase.BETTING
+_DRAWING = Phase.DRAWING
+_COMPLETE = Phase.COMPLETE
+_KIND_FOLD = RecordKind.FOLD
+_KIND_CALL = RecordKind.CALL
+_KIND_CHECK = RecordKind.CHECK
+_KIND_BET = RecordKind.BET
+_KIND_RAISE = RecordKind.RAISE
+_KIND_DRAW = RecordKind.DRAW
+"""Enum members bound once: reading ``Phase.BETTING`` costs a class lookup on the hot path."""
+
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 
@@ -409,7 +420,7 @@ class Hand:
         self._holes: list[list[int]] = []
         self._stub: list[int] = []
         self._muck: list[int] = []
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._round = 0
         self._draw_round = 0
         self._actors: list[int] = []
@@ -545,7 +556,7 @@ class Hand:
     @property
     def is_complete(self) -> bool:
         """True once the pots are awarded."""
-        return self._phase is Phase.COMPLETE
+        return self._phase is _COMPLETE
 
     @property
     def stakes(self) -> Stakes:
@@ -574,9 +585,9 @@ class Hand:
         return None if pos < 0 else self._ids[pos]
 
     def _to_act_pos(self) -> int:
-        if self._phase is Phase.BETTING:
+        if self._phase is _BETTING:
             return self._actors[0]
-        if self._phase is Phase.DRAWING:
+        if self._phase is _DRAWING:
             return self._draw_queue[0]
         return -1
 
@@ -643,7 +654,7 @@ class Hand:
     def _begin_betting(self) -> None:
         """Open a betting round (PokerKit's order and its skipping of players with no choice)."""
         n = self._n
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._raise_size = 0
         self._bet_count = 0
         self._shorts = []
@@ -681,7 +692,7 @@ class Hand:
             self._finish()
             return
         self._draw_round += 1
-        self._phase = Phase.DRAWING
+        self._phase = _DRAWING
         self._burned = False
         self._draw_queue = [i for i in range(self._n) if self._in_hand[i]]
         self._log.append(("round", -1, 3 + self._draw_round, -1, (), (), 0))
@@ -690,7 +701,7 @@ class Hand:
 
     def verify_turn(self, player_id: int) -> int:
         """Raise unless it is ``player_id``'s turn; return their position."""
-        if self._phase is Phase.COMPLETE:
+        if self._phase is _COMPLETE:
             raise EngineError("The hand is over.")
         pos = self._pos(player_id)
         current = self._to_act_pos()
@@ -701,10 +712,10 @@ class Hand:
         return pos
 
     def _verify_betting(self, player_id: int) -> int:
-        if self._phase is Phase.BETTING and self._ids[self._actors[0]] == player_id:
+        if self._phase is _BETTING and self._ids[self._actors[0]] == player_id:
             return self._actors[0]
         pos = self.verify_turn(player_id)
-        if self._phase is not Phase.BETTING:
+        if self._phase is not _BETTING:
             raise EngineError("It is time to draw, not to bet: choose your discards.")
         return pos
 
@@ -712,7 +723,7 @@ class Hand:
         """For the player to bet: (chips to call, whether a bet or raise is allowed).
 
         A cheap subset of ``legal()`` for bots and the benchmark."""
-        if self._phase is not Phase.BETTING:
+        if self._phase is not _BETTING:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
         owed = max(self._bets) - self._bets[pos]
@@ -792,7 +803,7 @@ class Hand:
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
         self._log.append(("fold", pos, 0, -1, (), (), 0))
-        record = _fast_record(RecordKind.FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
+        record = _fast_record(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
         self._after_bet_action()
         return record
 
@@ -819,11 +830,11 @@ class Hand:
             all_in = stack == amount
             self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
             text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            record = _fast_record(RecordKind.CALL, self._ids[pos], amount, None, text, (), (), (),
+            record = _fast_record(_KIND_CALL, self._ids[pos], amount, None, text, (), (), (),
                                   all_in)  # fmt: skip
         else:
             self._log.append(("check", pos, 0, -1, (), (), 0))
-            record = _fast_record(RecordKind.CHECK, self._ids[pos], 0, None, f"{name} checks")
+            record = _fast_record(_KIND_CHECK, self._ids[pos], 0, None, f"{name} checks")
         self._after_bet_action()
         return record
 
@@ -872,11 +883,11 @@ class Hand:
         if top > 0:
             self._log.append(("raise", pos, target, -1, (), (), int(all_in)))
             text = f"{name} raises to {target}"
-            kind = RecordKind.RAISE
+            kind = _KIND_RAISE
         else:
             self._log.append(("bet", pos, target, -1, (), (), int(all_in)))
             text = f"{name} bets {target}"
-            kind = RecordKind.BET
+            kind = _KIND_BET
         if all_in:
             text += " and is all-in"
         record = _fast_record(kind, self._ids[pos], target, None, text, (), (), (), all_in)
@@ -887,11 +898,11 @@ class Hand:
 
     def verify_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> list[int]:
         """Raise unless ``player_id`` may throw ``discards`` now; return them as ints."""
-        if self._phase is Phase.DRAWING and self._ids[self._draw_queue[0]] == player_id:
+        if self._phase is _DRAWING and self._ids[self._draw_queue[0]] == player_id:
             pos = self._draw_queue[0]
         else:
             pos = self.verify_turn(player_id)
-            if self._phase is not Phase.DRAWING:
+            if self._phase is not _DRAWING:
                 raise EngineError("It is a betting round: you can draw after it.")
         hole = self._holes[pos]
         cards: list[int] = []
@@ -956,7 +967,7 @@ class Hand:
         self._log.append(("draw", pos, 0, k, discards, received, 0))
         if k:
             record = _fast_record(
-                RecordKind.DRAW,
+                _KIND_DRAW,
                 self._ids[pos],
                 0,
                 k,
@@ -966,7 +977,7 @@ class Hand:
             )
         else:
             record = _fast_record(
-                RecordKind.DRAW, self._ids[pos], 0, 0, f"{self._names[pos]} stands pat"
+                _KIND_DRAW, self._ids[pos], 0, 0, f"{self._names[pos]} stands pat"
             )
         if not queue:
             self._round += 1
@@ -1021,7 +1032,7 @@ class Hand:
         pos = self._to_act_pos()
         if pos < 0:
             raise EngineError("The hand is over.")
-        if self._phase is Phase.DRAWING:
+        if self._phase is _DRAWING:
             record = self._draw(pos, [])
         elif max(self._bets) - self._bets[pos] > 0:
             record = self._fold(pos)
@@ -1037,7 +1048,7 @@ class Hand:
         stays in for the pots they are in. Returns the records of what happened right away.
         Out of turn nothing changes yet, so the hand history keeps every action in turn order.
         """
-        if self._phase is Phase.COMPLETE:
+        if self._phase is _COMPLETE:
             return []
         pos = self._pos(player_id)
         if not self._in_hand[pos] or pos in self._leaving:
@@ -1057,7 +1068,7 @@ class Hand:
             pos = self._to_act_pos()
             if pos < 0 or pos not in self._leaving:
                 return records
-            if self._phase is Phase.DRAWING:
+            if self._phase is _DRAWING:
                 records.append(self._draw(pos, []))
             else:
                 records.append(self._fold(pos))
@@ -1099,8 +1110,8 @@ class Hand:
     def _legal(self, pos: int) -> Legal:
         pid = self._ids[pos]
         cap_count = self._cap_count()
-        if self._phase is Phase.DRAWING:
-            return Legal(pid, Phase.DRAWING, False, False, 0, False, 0, 0, False, cap_count,
+        if self._phase is _DRAWING:
+            return Legal(pid, _DRAWING, False, False, 0, False, 0, 0, False, cap_count,
                          self._cap, True)  # fmt: skip
         bets = self._bets
         top = max(bets)
@@ -1111,7 +1122,7 @@ class Hand:
         to = self._raise_to(pos) if can_raise else 0
         return Legal(
             player_id=pid,
-            phase=Phase.BETTING,
+            phase=_BETTING,
             can_fold=True,
             can_check=owed <= 0,
             call_amount=call,
@@ -1205,7 +1216,7 @@ class Hand:
                     self._log.append(("award", w, amount, -1, (), (), name))
         for i in range(n):
             self._stacks[i] += payouts[i]
-        self._phase = Phase.COMPLETE
+        self._phase = _COMPLETE
         self._actors = []
         self._draw_queue = []
         self._result = {
@@ -1334,13 +1345,13 @@ class Hand:
         sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
         button_pos = n - 1
         drew = set()
-        if self._phase is Phase.DRAWING:
+        if self._phase is _DRAWING:
             drew = {i for i in range(n) if self._in_hand[i] and i not in self._draw_queue}
         seats = []
         for i in sorted(range(n), key=lambda i: self._seats[i]):
             if not self._in_hand[i]:
                 state = "folded"
-            elif self._stacks[i] == 0 and self._phase is not Phase.COMPLETE:
+            elif self._stacks[i] == 0 and self._phase is not _COMPLETE:
                 state = "all-in"
             else:
                 state = "active"
@@ -1424,7 +1435,7 @@ class Hand:
             hand_name=hand_name(cards),
             last_received=tuple(CARDS[c] for c in self._received[pos]),
             draws_made=draws_made,
-            can_draw_now=self._phase is Phase.DRAWING and current == pos,
+            can_draw_now=self._phase is _DRAWING and current == pos,
             is_their_turn=current == pos,
         )
 
