@@ -92,6 +92,10 @@ EN: dict[str, str] = {
     "button_draw": "Draw {count}",
     "button_stand_pat": "Stand pat",
     "button_prefold": "Fold in turn",
+    "button_show": "Show my hand",
+    "panel_can_show": "Your hand was mucked at the showdown; you may still show it.",
+    "nothing_to_show": "Only a hand mucked at the showdown can be shown afterwards.",
+    "shows_after": "{name} shows {cards} — {hand_name}",
     "button_prefold_cancel": "Cancel fold in turn",
     # table buttons
     "button_fold": "Fold",

@@ -17,7 +17,14 @@ import discord
 
 from bot.engine.cards import Card
 from bot.messages import t
-from bot.views import CardButton, DrawButton, PlainView, PrefoldButton, TableButton
+from bot.views import (
+    CardButton,
+    DrawButton,
+    PlainView,
+    PrefoldButton,
+    ShowButton,
+    TableButton,
+)
 
 log = logging.getLogger(__name__)
 
@@ -314,6 +321,8 @@ class PanelSnapshot:
     queued: bool = False
     complete: bool = False
     can_prefold: bool = False
+    can_show: bool = False
+    """The hand is over and this player's hand was mucked: they may still show it."""
 
 
 def panel_embed(panel: PanelSnapshot) -> discord.Embed:
@@ -329,6 +338,8 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
         lines.append(t("panel_folded"))
     elif panel.complete:
         lines.append(t("hand_over"))
+        if panel.can_show:
+            lines.append(t("panel_can_show"))
     elif panel.target_draw is None:
         lines.append(t("panel_after_draws"))
     else:
@@ -358,7 +369,11 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
 def panel_view(panel: PanelSnapshot) -> PlainView | None:
     """Five card toggles, Draw N / Stand pat, Fold in turn; none once the hand is over."""
     if panel.complete or panel.folded:
-        return None
+        if not panel.can_show:
+            return None
+        shown = PlainView()
+        shown.add_item(ShowButton(panel.table_id, panel.hand_id))
+        return shown
     view = PlainView()
     draw = panel.target_draw
     can_mark = draw is not None

@@ -38,6 +38,7 @@ from bot.render import (
     SeatSnapshot,
     ShownHand,
     TableSnapshot,
+    cards_label,
     panel_embed,
     panel_view,
     result_embed,
@@ -363,8 +364,29 @@ class TableSession:
         snapshot = self.snapshot()
         return table_embed(snapshot), table_view(snapshot)
 
+    def can_show(self, user_id: int) -> bool:
+        """Whether the player's hand in the last finished hand was mucked (and may be shown)."""
+        hand = self.last_hand
+        if hand is None or self.hand is not None:
+            return False
+        result = hand.result
+        return result is not None and user_id in result.mucked
+
     def panel(self, user_id: int) -> PanelSnapshot:
-        """The private panel of one player in the current hand (for that player only)."""
+        """The private panel of one player (for that player only): the hand being played, or
+        the last one while its owner may still show a mucked hand."""
+        if self.hand is None and self.last_hand is not None:
+            last = self.last_hand
+            pv = last.private_view(user_id)
+            return PanelSnapshot(
+                table_id=self.table_id,
+                hand_id=last.hand_id,
+                cards=tuple(pv.cards),
+                hand_name=pv.hand_name,
+                folded=pv.folded,
+                complete=True,
+                can_show=self.can_show(user_id),
+            )
         hand = self.hand
         assert hand is not None and self.hand_id is not None
         pv = hand.private_view(user_id)
@@ -746,6 +768,9 @@ class TableSession:
         self.last_hand = hand
         self.hand = None
         self.deadline = None
+        for user_id in result.mucked:
+            if user_id in self.dm_panels:
+                self._spawn(self._edit_dm_panel(user_id), f"dm-show-{user_id}")
         seats = {s.user_id: s for s in await self.store.seats(self.table_id)}
         for user_id in sorted(self.leaving | {u for u, s in seats.items() if s.leaving}):
             if user_id in seats:
@@ -855,7 +880,8 @@ class TableSession:
         if message is None:
             return
         async with self.lock:
-            if self.hand is None or user_id not in self.hand.player_ids:
+            hand = self.hand or self.last_hand
+            if hand is None or user_id not in hand.player_ids:
                 return
             panel = self.panel(user_id)
         try:
@@ -1058,20 +1084,58 @@ class TableSession:
         user_id = interaction.user.id
         async with self.lock:
             hand = self.hand
-            if hand is None or (hand_id is not None and hand_id != self.hand_id):
+            last = self.last_hand
+            if (
+                hand is None
+                and last is not None
+                and hand_id in (None, last.hand_id)
+                and self.can_show(user_id)
+            ):
+                panel = self.panel(user_id)
+                hand = last
+            elif hand is None or (hand_id is not None and hand_id != self.hand_id):
                 await reply_private(
                     interaction, t("hand_over" if hand_id is not None else "no_hand_running")
                 )
                 return
-            if user_id not in hand.player_ids:
+            elif user_id not in hand.player_ids:
                 await reply_private(interaction, t("not_in_hand"))
                 return
-            panel = self.panel(user_id)
+            else:
+                panel = self.panel(user_id)
         view = panel_view(panel)
         kwargs: dict[str, Any] = {"embed": panel_embed(panel), "ephemeral": True}
         if view is not None:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)
+
+    async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
+        """After the hand, the owner of a mucked hand shows it to the table."""
+        from bot.client import reply_private
+
+        user_id = interaction.user.id
+        async with self.lock:
+            hand = self.last_hand
+            if hand is None or self.hand is not None or hand.hand_id != hand_id:
+                await reply_private(interaction, t("hand_over"))
+                return
+            result = hand.result
+            if result is None or user_id not in result.mucked:
+                shown = result is not None and user_id in result.shown_hands
+                await reply_private(interaction, t("already_done" if shown else "nothing_to_show"))
+                return
+            hand.show_mucked(user_id)
+            pv = hand.private_view(user_id)
+            self.post(
+                content=t(
+                    "shows_after",
+                    name=safe_name(self._name(hand, user_id)),
+                    cards=cards_label(pv.cards),
+                    hand_name=pv.hand_name,
+                )
+            )
+            self.bump()
+            await self._respond_panel(interaction, user_id)
 
     # ------------------------------------------------------------------ inputs: commands
 

@@ -268,9 +268,49 @@ class PrefoldButton(
         )
 
 
+def show_button_id(table_id: int, hand_id: int) -> str:
+    """``deuce:s:<table>:<hand>``: show a hand that was mucked at the showdown."""
+    return f"deuce:s:{table_id}:{hand_id}"
+
+
+class ShowButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)",
+):
+    """After the hand: the owner of a mucked hand chooses to show it."""
+
+    def __init__(self, table_id: int, hand_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_show"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=show_button_id(table_id, hand_id),
+            )
+        )
+        self.table_id = table_id
+        self.hand_id = hand_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ShowButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(
+            interaction,
+            self.table_id,
+            lambda s: s.on_show_button(interaction, self.hand_id),
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     CardButton,
     DrawButton,
     PrefoldButton,
+    ShowButton,
 )

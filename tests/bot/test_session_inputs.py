@@ -141,3 +141,58 @@ async def test_marks_draws_and_the_draw_queue(session: TableSession) -> None:
     again = FakeInteraction(waiting)
     await session.on_draw_button(again, session.hand_id, 1, False)  # type: ignore[arg-type]
     assert again.private_text in (t("already_done"), t("draw_finished"))
+
+
+async def test_a_mucked_hand_can_be_shown_after_the_hand(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "deuce.db"))
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    for user_id, name in ((ALICE, "Alice"), (BOB, "Bob")):
+        await store.buy_in(table.id, user_id, name, 1000)
+    bot = FakeBot(store, hand_pause=600)
+    session = TableSession(bot, table)  # type: ignore[arg-type]
+    await session.restore(None)
+    try:
+        for _ in range(30):
+            if session._next_task is not None:
+                session._next_task.cancel()
+                session._next_task = None
+            async with session.lock:
+                await session._start_hand()
+            hand = session.hand
+            assert hand is not None
+            while not hand.is_complete:
+                async with session.lock:
+                    player = hand.to_act
+                    assert player is not None
+                    if hand.phase is Phase.DRAWING:
+                        hand.draw(player, [])
+                    else:
+                        hand.check_or_call(player)
+                    await session._after_action()
+            if hand.result is not None and hand.result.mucked:
+                break
+        else:
+            pytest.fail("no hand was mucked at the showdown in 30 hands")
+        mucked = hand.result.mucked[0]
+        winner = next(p for p in hand.player_ids if p != mucked)
+        cards = hand.private_view(mucked).cards
+        # nobody saw the mucked cards so far
+        texts = bot.channel.texts()
+        from bot.render import card_label
+
+        assert not any(card_label(c) in x for x in texts for c in cards)
+        not_mucked = FakeInteraction(winner)
+        await session.on_show_button(not_mucked, hand.hand_id)  # type: ignore[arg-type]
+        assert not_mucked.private_text == t("already_done")
+        show = FakeInteraction(mucked)
+        await session.on_show_button(show, hand.hand_id)  # type: ignore[arg-type]
+        assert show.response.calls[0][0] == "edit"
+        await wait_until(
+            lambda: any(all(card_label(c) in x for c in cards) for x in bot.channel.texts())
+        )
+        again = FakeInteraction(mucked)
+        await session.on_show_button(again, hand.hand_id)  # type: ignore[arg-type]
+        assert again.private_text == t("already_done")
+    finally:
+        await session.shutdown()
+        await store.close()

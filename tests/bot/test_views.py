@@ -17,6 +17,7 @@ from bot.views import (
     card_button_id,
     draw_button_id,
     prefold_button_id,
+    show_button_id,
     table_button_id,
 )
 
@@ -62,6 +63,7 @@ def test_templates_do_not_overlap_and_refuse_junk() -> None:
         card_button_id(1, 2, 1, 4),
         draw_button_id(1, 2, 1, "pat"),
         prefold_button_id(1, 2),
+        show_button_id(1, 2),
     ]
     for custom_id in ids:
         matching = [item for item in DYNAMIC_ITEMS if pattern(item).fullmatch(custom_id)]
