@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import math
 import os
 import random
@@ -83,6 +84,7 @@ class LoadConfig:
     seed: int = 1
     log_level: str = "INFO"
     profile_dir: Path | None = None
+    probe: bool = False
     keep_logs: bool = False
 
 
@@ -95,11 +97,12 @@ class LoadResult:
     play_seconds: float = 0.0
     tables_seated: int = 0
     hands_completed: int = 0
-    hands_completed_total: int = 0
     players_per_hand: float = 0.0
     clicks: int = 0
     clicks_before_play: int = 0
     acked: int = 0
+    acked_in_play: int = 0
+    setup_rest_calls: int = 0
     late: int = 0
     unanswered: int = 0
     refused_privately: int = 0
@@ -112,7 +115,14 @@ class LoadResult:
     bot_vmhwm_kb: int = 0
     bot_cpu_percent: float = 0.0
     harness_cpu_percent: float = 0.0
-    harness_lag_ms: list[float] = field(default_factory=list)
+    harness_lag: list[tuple[float, float]] = field(default_factory=list)  # (time, ms)
+    harness_lag_ms: list[float] = field(default_factory=list)  # during play
+    bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
+    bot_gc: list[tuple[float, int, float]] = field(default_factory=list)  # (time, gen, ms)
+    bot_lag_samples: list[tuple[float, float]] = field(default_factory=list)
+    slow_acks: int = 0
+    slow_with_harness_stall: int = 0
+    slow_with_bot_stall: int = 0
     timed_out: bool = False
     bot_exit: int | None = None
     bot_log_tail: str = ""
@@ -121,7 +131,7 @@ class LoadResult:
 
     @property
     def interactions_per_second(self) -> float:
-        return self.acked / self.play_seconds if self.play_seconds > 0 else 0.0
+        return self.acked_in_play / self.play_seconds if self.play_seconds > 0 else 0.0
 
     @property
     def rest_per_hand(self) -> float:
@@ -180,6 +190,12 @@ class BotUnderTest:
             "DEUCE_MIN_TIMER_SECONDS": "5",
             "DEUCE_GUILD_READY_TIMEOUT": "0.1",
         }
+        self.module = "bot"
+        self.probe_path: Path | None = None
+        if config.probe:
+            self.module = "bench.load_probe"
+            self.probe_path = workdir / "probe.json"
+            self.env["DEUCE_PROBE_OUT"] = str(self.probe_path)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -198,7 +214,7 @@ class BotUnderTest:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
         with self.log_path.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "bot"],
+                [sys.executable, "-m", self.module],
                 cwd=REPO_ROOT,
                 env=env,
                 stdout=out,
@@ -251,7 +267,7 @@ class World:
     guild_channels: dict[int, Channel] = field(default_factory=dict)  # guild id → first channel
     by_channel: dict[int, TableDriver] = field(default_factory=dict)
     by_dm: dict[int, tuple[TableDriver, Member]] = field(default_factory=dict)
-    admin_interactions: list[Interaction] = field(default_factory=list)
+    setup_interactions: list[Interaction] = field(default_factory=list)
 
     def on_message(self, kind: str, stored: StoredMessage) -> None:
         driver = self.by_channel.get(stored.channel_id)
@@ -314,7 +330,7 @@ def _close_after_hand(world: World, driver: TableDriver) -> None:
     async def close() -> None:
         admin = world.admins[driver.channel.guild.id]  # type: ignore[union-attr]
         interaction = await world.double.invoke(admin, driver.channel, "pokeradmin close")
-        world.admin_interactions.append(interaction)
+        world.setup_interactions.append(interaction)
 
     task = asyncio.get_running_loop().create_task(close())
     driver.tasks.add(task)
@@ -326,7 +342,7 @@ async def set_timers(world: World, seconds: int) -> None:
     for guild_id, admin in world.admins.items():
         channel = world.guild_channels[guild_id]
         interaction = await world.double.invoke(admin, channel, "pokeradmin timer", seconds=seconds)
-        world.admin_interactions.append(interaction)
+        world.setup_interactions.append(interaction)
         if not await world.double.acknowledged(interaction, 10):
             raise RuntimeError(f"/pokeradmin timer was not acknowledged: {interaction.rejected}")
 
@@ -338,6 +354,7 @@ async def seat_players(world: World, config: LoadConfig) -> int:
 
     async def join(driver: TableDriver, member: Member) -> bool:
         interaction = await world.double.invoke(member, driver.channel, "poker join")
+        world.setup_interactions.append(interaction)
         if not await world.double.acknowledged(interaction, 10):
             return False
         try:
@@ -367,8 +384,15 @@ async def seat_players(world: World, config: LoadConfig) -> int:
 # ---------------------------------------------------------------------- measuring
 
 
-def route_kind(double: LoadDouble, method: str, path: str) -> str:
-    """A REST call's kind: what the bot did, in a reader's words (DMs told apart)."""
+SETUP = "setup"
+
+
+def route_kind(double: LoadDouble, method: str, path: str, setup: set[str]) -> str:
+    """A REST call's kind: what the bot did, in a reader's words (DMs told apart).
+
+    Calls answering a setup interaction (``/poker join``, ``/pokeradmin``; their ids and
+    tokens are in ``setup``) are of kind SETUP.
+    """
     parts = path.split("/")
     # /api/v10/<resource>/...
     rest = parts[3:] if len(parts) > 3 else parts
@@ -376,8 +400,10 @@ def route_kind(double: LoadDouble, method: str, path: str) -> str:
         return f"{method} {path}"
     head = rest[0]
     if head == "interactions":
-        return "interaction callback"
+        return SETUP if len(rest) > 1 and rest[1] in setup else "interaction callback"
     if head == "webhooks":
+        if len(rest) > 2 and rest[2] in setup:
+            return SETUP
         return {"POST": "follow-up", "PATCH": "edit original/follow-up"}.get(
             method, f"{method} webhook"
         )
@@ -393,13 +419,45 @@ def route_kind(double: LoadDouble, method: str, path: str) -> str:
     return f"{method} /{head}"
 
 
-async def lag_monitor(samples: list[float], stop: asyncio.Event, interval: float = 0.05) -> None:
-    """The harness's own event-loop lag: how late a 50 ms sleep wakes up."""
+async def lag_monitor(
+    samples: list[tuple[float, float]], stop: asyncio.Event, interval: float = 0.02
+) -> None:
+    """The harness's own event-loop lag: how late a 20 ms sleep wakes up, (time, ms)."""
     loop = asyncio.get_running_loop()
     while not stop.is_set():
         start = loop.time()
         await asyncio.sleep(interval)
-        samples.append((loop.time() - start - interval) * 1000)
+        samples.append((time.time(), (loop.time() - start - interval) * 1000))
+
+
+SLOW_ACK_MS = 100.0
+STALL_MS = 20.0
+
+
+def stalls(samples: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """(start, end) wall times of event-loop stalls longer than STALL_MS."""
+    return [(at - lag / 1000, at) for at, lag in samples if lag > STALL_MS]
+
+
+def overlaps(spans: list[tuple[float, float]], start: float, end: float) -> bool:
+    return any(s < end and e > start for s, e in spans)
+
+
+def correlate(world: World, result: LoadResult, play_start: float, play_end: float) -> None:
+    """Count slow acknowledgements whose wait overlapped a stall of the harness or the bot."""
+    harness = stalls(result.harness_lag)
+    bot = stalls([(at, lag) for at, lag in result.bot_lag_samples])
+    for click in world.stats.clicks:
+        if not play_start <= click.at <= play_end or not click.interaction.callbacks:
+            continue
+        latency = click.interaction.callbacks[0].latency
+        if latency * 1000 <= SLOW_ACK_MS:
+            continue
+        result.slow_acks += 1
+        if overlaps(harness, click.at, click.at + latency):
+            result.slow_with_harness_stall += 1
+        if overlaps(bot, click.at, click.at + latency):
+            result.slow_with_bot_stall += 1
 
 
 def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[bytes] | None:
@@ -408,7 +466,7 @@ def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[
         log.warning("py-spy not found; install it with pip to use --profile")
         return None
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"bot-{pid}.speedscope.json"
+    target = out_dir / f"bot-{pid}.folded.txt"
     return subprocess.Popen(
         [
             spy,
@@ -420,7 +478,7 @@ def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[
             "--rate",
             "100",
             "--format",
-            "speedscope",
+            "raw",
             "--output",
             str(target),
             "--nonblocking",
@@ -430,19 +488,28 @@ def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[
     )
 
 
-def measure(world: World, result: LoadResult, play_start: float, play_end: float) -> None:
-    """Fill ``result`` from the double's records and the players' clicks, for the play window."""
+def measure(
+    world: World, result: LoadResult, setup_start: float, play_start: float, play_end: float
+) -> None:
+    """Fill ``result`` from the double's records and the players' clicks.
+
+    Latencies cover every click; the rate counts clicks of the play window (after every
+    player joined). REST calls are counted from the end of the bot's start-up; those
+    answering the joins and admin commands, and the welcome DMs, are set apart as setup, so
+    what remains is what the hands cost (hands dealt during the joins included).
+    """
     double = world.double
     stats = world.stats
     result.stale_clicks = stats.stale_clicks
     for click in stats.clicks:
-        if click.at < play_start:
-            result.clicks_before_play += 1
-            continue
         if click.at > play_end:
             continue
-        result.clicks += 1
         interaction = click.interaction
+        if click.at < play_start:
+            result.clicks_before_play += 1
+        elif interaction.callbacks:
+            result.acked_in_play += 1
+        result.clicks += 1
         if interaction.callbacks:
             callback = interaction.callbacks[0]
             latency = callback.latency * 1000
@@ -455,18 +522,31 @@ def measure(world: World, result: LoadResult, play_start: float, play_end: float
             result.late += 1
         else:
             result.unanswered += 1
-    result.hands_completed = sum(1 for at, _, _ in stats.results if play_start <= at <= play_end)
-    result.hands_completed_total = len(stats.results)
+    result.hands_completed = len(stats.results)
     completed = {(table, hand) for _, table, hand in stats.results}
     dealt = [count for key, count in stats.panels.items() if key in completed]
     result.players_per_hand = sum(dealt) / len(dealt) if dealt else 0.0
+    setup: set[str] = set()
+    for interaction in world.setup_interactions:
+        setup.update((str(interaction.id), interaction.token))
     for at, method, path, status in list(double.rest_log):
-        if not play_start <= at <= play_end:
+        if not setup_start <= at <= play_end:
+            continue
+        kind = route_kind(double, method, path, setup)
+        if kind == "open DM" and at < play_start:
+            kind = SETUP  # the welcome DM at /poker join opens the channel; later ones reuse it
+        if kind == SETUP:
+            result.setup_rest_calls += 1
             continue
         result.rest_calls += 1
-        result.rest_by_kind[route_kind(double, method, path)] += 1
+        result.rest_by_kind[kind] += 1
         if status >= 400:
             result.rest_errors[status] += 1
+    # The welcome DM each player gets at /poker join is part of joining, not of a hand.
+    welcome = min(stats.other_dms, result.rest_by_kind["DM message send"])
+    result.rest_by_kind["DM message send"] -= welcome
+    result.rest_calls -= welcome
+    result.setup_rest_calls += welcome
 
 
 async def run_load(config: LoadConfig) -> LoadResult:
@@ -484,11 +564,12 @@ async def run_load(config: LoadConfig) -> LoadResult:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + config.seconds
     profiler: subprocess.Popen[bytes] | None = None
+    play_window: tuple[float, float] | None = None
     try:
         world = await build_world(double, config, rng)
-        setup_start = time.time()
         await asyncio.wait_for(bot.start(timeout=60), max(1.0, deadline - loop.time()))
-        lag_task = loop.create_task(lag_monitor(result.harness_lag_ms, stop_lag))
+        setup_start = time.time()
+        lag_task = loop.create_task(lag_monitor(result.harness_lag, stop_lag))
         await asyncio.wait_for(set_timers(world, config.timer), max(1.0, deadline - loop.time()))
         result.tables_seated = await asyncio.wait_for(
             seat_players(world, config), max(1.0, deadline - loop.time())
@@ -500,7 +581,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         if config.profile_dir is not None:
             profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
             if profiler is not None:
-                result.profile_path = config.profile_dir / f"bot-{bot.pid}.speedscope.json"
+                result.profile_path = config.profile_dir / f"bot-{bot.pid}.folded.txt"
         while loop.time() < deadline:
             if all(d.hands_done >= config.hands for d in world.drivers):
                 break
@@ -519,7 +600,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
             100 * (_own_cpu_seconds() - harness_cpu_start) / max(result.play_seconds, 1e-9)
         )
         result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
-        measure(world, result, play_start, play_end)
+        measure(world, result, setup_start, play_start, play_end)
+        play_window = (play_start, play_end)
     except TimeoutError:
         result.timed_out = True
         result.notes.append("the time limit ran out during setup")
@@ -539,12 +621,30 @@ async def run_load(config: LoadConfig) -> LoadResult:
                 profiler.kill()
         result.bot_exit = await bot.stop()
         result.bot_log_tail = bot.output_tail()
+        if play_window is not None:
+            finish_measures(world, result, bot, *play_window)
         await double.stop()
         if config.keep_logs:
             result.notes.append(f"bot log and database kept in {workdir}")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def finish_measures(
+    world: World | None, result: LoadResult, bot: BotUnderTest, start: float, end: float
+) -> None:
+    """Loop lags and GC pauses of the play window (the bot's come from the probe's file)."""
+    result.harness_lag_ms = [lag for at, lag in result.harness_lag if start <= at <= end]
+    if bot.probe_path is not None and bot.probe_path.exists():
+        data = json.loads(bot.probe_path.read_text())
+        result.bot_lag_samples = [(float(a), float(b)) for a, b in data["lag"]]
+        result.bot_lag_ms = [lag for at, lag in result.bot_lag_samples if start <= at <= end]
+        result.bot_gc = [
+            (float(a), int(g), float(ms)) for a, g, ms in data["gc"] if start <= a <= end
+        ]
+    if world is not None:
+        correlate(world, result, start, end)
 
 
 def _own_cpu_seconds() -> float:
@@ -560,15 +660,17 @@ def format_report(result: LoadResult) -> str:
     lines = [
         f"== {c.tables} tables x {c.players} players, {c.hands} hand(s) each "
         f"(think {c.think:.1f}s ±20%, limit {c.seconds:.0f}s)",
-        f"setup (bot start, timers, joins): {result.setup_seconds:.1f}s; "
+        f"setup (admin timers, joins): {result.setup_seconds:.1f}s; "
         f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
-        f"tables seated: {result.tables_seated}/{c.tables}; hands completed during play: "
-        f"{result.hands_completed} (all: {result.hands_completed_total}), "
-        f"players dealt per completed hand: {result.players_per_hand:.2f}",
+        f"tables seated: {result.tables_seated}/{c.tables}; hands completed: "
+        f"{result.hands_completed}, players dealt per completed hand: "
+        f"{result.players_per_hand:.2f}",
         f"interactions/s: {result.interactions_per_second:.1f} "
-        f"({result.acked} clicks acknowledged of {result.clicks} during play; "
-        f"late 10062: {result.late}, unanswered: {result.unanswered}, "
-        f"private refusals: {result.refused_privately}, stale: {result.stale_clicks})",
+        f"({result.acked_in_play} clicks acknowledged during play)",
+        f"clicks: {result.clicks} ({result.clicks_before_play} while others were still joining); "
+        f"acknowledged {result.acked}, late 10062: {result.late}, "
+        f"unanswered: {result.unanswered}, private refusals: {result.refused_privately}, "
+        f"not made (button gone after thinking): {result.stale_clicks}",
     ]
     lat = result.latencies_ms
     lines.append(
@@ -584,7 +686,8 @@ def format_report(result: LoadResult) -> str:
         )
     lines.append(
         f"REST calls per hand: {result.rest_per_hand:.1f} "
-        f"({result.rest_calls} calls / {result.hands_completed} hands)"
+        f"({result.rest_calls} calls / {result.hands_completed} hands; "
+        f"{result.setup_rest_calls} more answered joins and admin commands)"
     )
     for kind, count in result.rest_by_kind.most_common():
         per_hand = count / result.hands_completed if result.hands_completed else math.nan
@@ -602,6 +705,31 @@ def format_report(result: LoadResult) -> str:
         f"p50 {percentile(lag, 50):.1f} ms  p99 {percentile(lag, 99):.1f} ms  "
         f"max {max(lag) if lag else math.nan:.1f} ms"
     )
+    if result.bot_lag_ms:
+        lag = result.bot_lag_ms
+        lines.append(
+            f"bot loop lag (probe): p50 {percentile(lag, 50):.1f} ms  "
+            f"p99 {percentile(lag, 99):.1f} ms  max {max(lag):.1f} ms"
+        )
+        by_gen: dict[int, list[float]] = {}
+        for _, generation, pause in result.bot_gc:
+            by_gen.setdefault(generation, []).append(pause)
+        for generation in sorted(by_gen):
+            pauses = by_gen[generation]
+            lines.append(
+                f"    bot GC gen {generation}: {len(pauses)} passes, max {max(pauses):.1f} ms, "
+                f"total {sum(pauses):.0f} ms"
+            )
+    if result.slow_acks:
+        lines.append(
+            f"acks over {SLOW_ACK_MS:.0f} ms: {result.slow_acks}; of these, waiting through a "
+            f"harness loop stall >{STALL_MS:.0f} ms: {result.slow_with_harness_stall}"
+            + (
+                f", through a bot loop stall: {result.slow_with_bot_stall}"
+                if result.bot_lag_samples
+                else ""
+            )
+        )
     if result.profile_path is not None:
         lines.append(f"py-spy profile: {result.profile_path}")
     lines.extend(result.notes)
@@ -629,6 +757,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--profile", type=Path, default=None, help="py-spy output folder")
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="run the bot through bench.load_probe (loop lag and GC pauses of the bot)",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     return parser.parse_args(argv)
 
@@ -649,6 +782,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             seed=args.seed,
             log_level=args.log_level,
             profile_dir=args.profile,
+            probe=args.probe,
             keep_logs=args.keep_logs,
         )
         result = await run_load(config)

@@ -134,6 +134,7 @@ class Stats:
     missed_acks: int = 0  # a mark whose answer never came in time (the draw fell back to pat)
     results: list[tuple[float, int, int]] = field(default_factory=list)  # (time, table, hand)
     panels: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, hand) → panels
+    other_dms: int = 0  # DMs that are not hand panels (the welcome DM at /poker join)
 
 
 class TableDriver:
@@ -192,6 +193,8 @@ class TableDriver:
             return
         title = str(embed0(stored.data).get("title") or "")
         if not title.startswith(PANEL_PREFIX):
+            if kind == "create":
+                self.stats.other_dms += 1
             return
         if kind == "create":
             key = (self.index, int(title[len(PANEL_PREFIX) :]))
