@@ -488,6 +488,17 @@ def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[
     )
 
 
+async def drain_acks(world: World, timeout: float) -> None:
+    """Give clicks already dispatched a moment to be answered before counting the unanswered."""
+    pending = [
+        c.interaction
+        for c in world.stats.clicks
+        if not c.interaction.callbacks and not c.interaction.rejected
+    ]
+    if pending:
+        await asyncio.gather(*(world.double.acknowledged(i, timeout) for i in pending))
+
+
 def measure(
     world: World, result: LoadResult, setup_start: float, play_start: float, play_end: float
 ) -> None:
@@ -593,6 +604,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
             result.timed_out = True
         play_end = time.time()
         result.play_seconds = play_end - play_start
+        await drain_acks(world, min(2.0, max(0.1, deadline - loop.time())))
         result.bot_cpu_percent = (
             100 * (proc_cpu_seconds(bot.pid) - bot_cpu_start) / max(result.play_seconds, 1e-9)
         )

@@ -1,0 +1,50 @@
+"""The load benchmark at toy scale, so it cannot rot unnoticed: two tables, one hand each.
+
+It starts the real bot (``python -m bot``) against the benchmark's double, seats the simulated
+players, plays one hand per table with a short think time and checks that what the benchmark
+reports was really measured: hands completed with every player dealt in, clicks acknowledged
+with latencies, REST calls counted per route kind, the bot's peak memory read from /proc.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+
+from bench.bench_load import LoadConfig, format_report, percentile, run_load
+
+log = logging.getLogger(__name__)
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50.0
+    assert percentile(values, 99) == 99.0
+    assert percentile([7.0], 99) == 7.0
+    assert math.isnan(percentile([], 50))
+
+
+async def test_two_tables_play_a_hand_each() -> None:
+    config = LoadConfig(tables=2, hands=1, players=3, think=0.1, seconds=40.0)
+    result = await run_load(config)
+    report = format_report(result)
+    log.info("load smoke report:\n%s", report)
+
+    assert not result.timed_out, report
+    assert result.tables_seated == 2, report
+    assert result.hands_completed == 2, report
+    assert result.players_per_hand == 3, report
+    assert result.bot_exit == 0, report
+    # Every click the players made was answered in time, and latencies were recorded.
+    assert result.clicks > 0 and result.acked == result.clicks, report
+    assert result.late == 0 and result.unanswered == 0, report
+    assert len(result.latencies_ms) == result.acked
+    assert 0 < percentile(result.latencies_ms, 50) < 3000, report
+    assert set(result.latency_by_kind) >= {"bet", "draw"}, report
+    # A hand costs at least one callback per click and some table edits; joins are apart.
+    assert result.rest_by_kind["interaction callback"] >= result.acked, report
+    assert result.rest_by_kind["channel message edit"] > 0, report
+    assert result.setup_rest_calls >= 2 * 3, report
+    assert result.rest_per_hand == result.rest_calls / 2
+    assert result.bot_vmhwm_kb > 10_000, report
+    assert "REST calls per hand" in report and "p99" in report
