@@ -184,7 +184,7 @@ class TableSession:
         """The table changed: re-render it soon."""
         self.version += 1
         if self.hand is not None:
-            self.seq = len(self.hand.records)
+            self.seq = self.hand.action_count
         self._dirty.set()
 
     def post(self, **kwargs: Any) -> None:
@@ -449,7 +449,7 @@ class TableSession:
         self.marks = {int(k): {Card(int(c)) for c in v} for k, v in meta.get("marks", {}).items()}
         self.queued = {int(k): (int(v[0]), str(v[1])) for k, v in meta.get("queued", {}).items()}
         self.closing = self.closing or bool(meta.get("closing", False))
-        self.seq = len(hand.records)
+        self.seq = hand.action_count
         log.info("Table %s: resuming hand %s", self.table_id, hand_id)
         if hand.is_complete:
             await self._finish_hand()
@@ -644,13 +644,13 @@ class TableSession:
             else:
                 seconds = float(settings.action_timer if settings else 45)
         self.deadline = time.time() + seconds
-        self._timer_task = self._spawn(self._timer(len(hand.records), seconds), "timer")
+        self._timer_task = self._spawn(self._timer(hand.action_count, seconds), "timer")
 
     async def _timer(self, seq: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         async with self.lock:
             hand = self.hand
-            if hand is None or hand.is_complete or len(hand.records) != seq:
+            if hand is None or hand.is_complete or hand.action_count != seq:
                 return
             player_id = hand.to_act
             if player_id is None:

@@ -48,7 +48,7 @@ def session_for(hand: Hand) -> TableSession:
     ]
     session.hand = hand
     session.hand_id = hand.hand_id
-    session.seq = len(hand.records)
+    session.seq = hand.action_count
     return session
 
 

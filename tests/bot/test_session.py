@@ -80,7 +80,7 @@ async def time_out(session: TableSession) -> int:
     hand = session.hand
     assert hand is not None and hand.to_act is not None
     player = hand.to_act
-    await session._timer(len(hand.records), 0)
+    await session._timer(hand.action_count, 0)
     return player
 
 
