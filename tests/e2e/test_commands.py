@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import pytest
-
 from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
 from tests.e2e.helpers import balance, embed0, hand_id_of, label_to_card, private_reply
 
@@ -82,13 +80,6 @@ async def test_table_repost_leave_and_chip_commands(club: Club) -> None:
     club.audit_ok()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bot bug: /poker history sends the full PHH, including other players' hole cards that "
-        "were never shown (e.g. the winner of an uncontested pot); they should be '????'"
-    ),
-)
 async def test_history_does_not_reveal_cards_that_were_never_shown(club: Club) -> None:
     double = club.double
     table = await club.seated(2)

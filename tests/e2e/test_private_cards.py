@@ -159,13 +159,6 @@ async def test_names_cannot_ping_or_break_the_seats(club: Club) -> None:
         assert "@everyone" not in line  # mention escaped (zero-width space)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bot bug: the table's 'Last actions' lines escape mentions but not markdown, so a "
-        "display name like '**Mallory**' renders bold there (render.table_embed recent lines)"
-    ),
-)
 async def test_names_cannot_break_the_action_log(club: Club) -> None:
     await play_with_mallory(club)
     logs = [
