@@ -23,7 +23,11 @@ EN: dict[str, str] = {
     "joined": "{name} sits down in seat {seat} with {stack} chips.",
     "joined_private": "You sit in seat {seat} with {stack} chips (wallet now {wallet}).",
     "joined_wait": "You are dealt in from the next hand.",
-    "rebought": "{name} buys in again with {stack} chips.",
+    "already_seated": "You are already seated here (seat {seat}, {stack} chips).",
+    "already_seated_sitin": (
+        "You are already seated here (seat {seat}, {stack} chips) and sitting out: "
+        "/poker sitin to play again."
+    ),
     "dm_ok": "Your cards will come to your DMs. /poker hand shows them here too.",
     "dm_closed": (
         "I can't send you direct messages, so your cards will come as private replies: "

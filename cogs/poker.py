@@ -20,7 +20,7 @@ from bot.client import reply_private
 from bot.engine import EngineError
 from bot.messages import t
 from bot.render import redact_phh
-from bot.store import InvalidAmount, NotSeated
+from bot.store import AlreadySeated, InvalidAmount, NotSeated
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -73,6 +73,9 @@ class Poker(commands.Cog):
             settings = await store.table_settings(interaction.guild_id, interaction.channel_id)
             amount = buy_in if buy_in is not None else settings.buyin_default
             existing = await store.seat_of(session.table_id, user.id)
+            if existing is not None and existing.stack > 0:
+                key = "already_seated_sitin" if existing.sitting_out else "already_seated"
+                raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
             if existing is not None and existing.stack == 0:
                 if amount < settings.buyin_min:
                     raise InvalidAmount(
