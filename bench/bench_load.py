@@ -18,7 +18,7 @@ Printed per table count:
 * hands completed, and the bot process's peak memory (VmHWM) and CPU use;
 * the harness's own event-loop lag, so a saturated harness is not mistaken for a slow bot.
 
-Run: ``python bench/bench_load.py [--tables 50 200] [--hands 2] [--seconds 150]``
+Run: ``python bench/bench_load.py [--tables 50 200] [--hands 1] [--seconds 120]``
 (``--profile DIR`` records the bot with py-spy during play, if py-spy is installed).
 """
 
@@ -73,8 +73,8 @@ class LoadConfig:
     """One run of the benchmark at one table count."""
 
     tables: int
-    hands: int = 2
-    seconds: float = 150.0
+    hands: int = 1
+    seconds: float = 120.0
     players: int = 6
     think: float = 1.0
     tables_per_guild: int = 10
@@ -120,6 +120,9 @@ class LoadResult:
     bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
     bot_gc: list[tuple[float, int, float]] = field(default_factory=list)  # (time, gen, ms)
     bot_lag_samples: list[tuple[float, float]] = field(default_factory=list)
+    bot_locks: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # wait, hold
+    bot_calls: dict[str, list[float]] = field(default_factory=dict)
+    play_latencies_ms: list[float] = field(default_factory=list)
     slow_acks: int = 0
     slow_with_harness_stall: int = 0
     slow_with_bot_stall: int = 0
@@ -526,6 +529,8 @@ def measure(
             latency = callback.latency * 1000
             result.acked += 1
             result.latencies_ms.append(latency)
+            if click.at >= play_start:
+                result.play_latencies_ms.append(latency)
             result.latency_by_kind.setdefault(click.kind, []).append(latency)
             if callback.type == 4 and callback.ephemeral:
                 result.refused_privately += 1
@@ -652,6 +657,14 @@ def finish_measures(
         data = json.loads(bot.probe_path.read_text())
         result.bot_lag_samples = [(float(a), float(b)) for a, b in data["lag"]]
         result.bot_lag_ms = [lag for at, lag in result.bot_lag_samples if start <= at <= end]
+        result.bot_locks = {
+            name: [(w, h) for at, w, h in samples if start <= at <= end]
+            for name, samples in data.get("locks", {}).items()
+        }
+        result.bot_calls = {
+            name: [ms for at, ms in samples if start <= at <= end]
+            for name, samples in data.get("calls", {}).items()
+        }
         result.bot_gc = [
             (float(a), int(g), float(ms)) for a, g, ms in data["gc"] if start <= a <= end
         ]
@@ -684,12 +697,15 @@ def format_report(result: LoadResult) -> str:
         f"unanswered: {result.unanswered}, private refusals: {result.refused_privately}, "
         f"not made (button gone after thinking): {result.stale_clicks}",
     ]
-    lat = result.latencies_ms
-    lines.append(
-        "click -> ack ms: "
-        f"p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  "
-        f"p99 {percentile(lat, 99):.1f}  max {max(lat) if lat else math.nan:.1f}"
-    )
+    for label, lat in (
+        ("click -> ack ms, play (all seated)", result.play_latencies_ms),
+        ("click -> ack ms, whole run (joins too)", result.latencies_ms),
+    ):
+        lines.append(
+            f"{label}: n={len(lat)} p50 {percentile(lat, 50):.1f}  "
+            f"p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}  "
+            f"max {max(lat) if lat else math.nan:.1f}"
+        )
     for kind in sorted(result.latency_by_kind):
         values = result.latency_by_kind[kind]
         lines.append(
@@ -732,6 +748,22 @@ def format_report(result: LoadResult) -> str:
                 f"    bot GC gen {generation}: {len(pauses)} passes, max {max(pauses):.1f} ms, "
                 f"total {sum(pauses):.0f} ms"
             )
+    for name, calls in sorted(result.bot_calls.items()):
+        if calls:
+            lines.append(
+                f"    bot {name}: n={len(calls)} p50 {percentile(calls, 50):.1f}  "
+                f"p99 {percentile(calls, 99):.1f}  max {max(calls):.1f} ms"
+            )
+    for name, pairs in sorted(result.bot_locks.items()):
+        if pairs:
+            waits = [w for w, _ in pairs]
+            holds = [h for _, h in pairs]
+            lines.append(
+                f"    bot {name}: n={len(pairs)} wait p50 {percentile(waits, 50):.1f} "
+                f"p99 {percentile(waits, 99):.1f} max {max(waits):.1f}; hold p50 "
+                f"{percentile(holds, 50):.1f} p99 {percentile(holds, 99):.1f} "
+                f"max {max(holds):.1f} ms"
+            )
     if result.slow_acks:
         lines.append(
             f"acks over {SLOW_ACK_MS:.0f} ms: {result.slow_acks}; of these, waiting through a "
@@ -753,12 +785,12 @@ def format_report(result: LoadResult) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
-    parser.add_argument("--hands", type=int, default=2, help="hands per table (default 2)")
+    parser.add_argument("--hands", type=int, default=1, help="hands per table (default 1)")
     parser.add_argument(
         "--seconds",
         type=float,
-        default=150.0,
-        help="hard wall-clock limit per table count, setup included (default 150)",
+        default=120.0,
+        help="hard wall-clock limit per table count, setup included (default 120)",
     )
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--think", type=float, default=1.0, help="seconds before acting (±20%%)")

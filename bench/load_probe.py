@@ -1,11 +1,17 @@
-"""``python -m bot`` with a probe: the bot's event-loop lag and garbage-collection pauses.
+"""``python -m bot`` with a probe: where a click's time goes inside the bot.
 
-Used by the load benchmark's ``--probe`` option to explain a slow acknowledgement (a stalled
-event loop? a long GC pass?) without touching the bot's code: this module runs the very same
-entry point (``bot.__main__.main``), after wrapping its ``run`` coroutine with a task that
-samples how late a 20 ms sleep wakes up, and registering a ``gc.callbacks`` hook that times
-every collection. Samples are written as JSON to ``$DEUCE_PROBE_OUT`` every few seconds and when
-the bot exits.
+Used by the load benchmark's ``--probe`` option to explain a slow acknowledgement without
+touching the bot's code: this module runs the very same entry point (``bot.__main__.main``)
+after instrumenting, from the outside,
+
+* the event loop: a task samples how late a 20 ms sleep wakes up (a stalled loop);
+* garbage collection: ``gc.callbacks`` times every pass, by generation;
+* the locks a click waits for: the store's writer and reader locks and each table session's
+  lock are replaced by a :class:`TimedLock` recording wait and hold times;
+* the button handlers and the store's journal write, timed from call to return.
+
+Samples are written as JSON to ``$DEUCE_PROBE_OUT`` every few seconds and when the bot exits.
+The wrappers add a few microseconds per call; run without ``--probe`` for the headline figures.
 """
 
 from __future__ import annotations
@@ -26,6 +32,28 @@ log = logging.getLogger(__name__)
 INTERVAL = 0.02
 
 
+class TimedLock(asyncio.Lock):
+    """An asyncio.Lock that records (time, wait ms, hold ms) of every acquisition."""
+
+    def __init__(self, samples: list[tuple[float, float, float]]) -> None:
+        super().__init__()
+        self._samples = samples
+        self._acquired_at = 0.0
+        self._wait_ms = 0.0
+
+    async def acquire(self) -> bool:
+        start = time.perf_counter()
+        await super().acquire()
+        self._acquired_at = time.perf_counter()
+        self._wait_ms = (self._acquired_at - start) * 1000
+        return True
+
+    def release(self) -> None:
+        hold = (time.perf_counter() - self._acquired_at) * 1000
+        self._samples.append((time.time(), self._wait_ms, hold))
+        super().release()
+
+
 class Probe:
     """Samples (wall time, ms) of loop lag and of GC pauses, by generation."""
 
@@ -33,7 +61,52 @@ class Probe:
         self.out = out
         self.lag: list[tuple[float, float]] = []
         self.gc: list[tuple[float, int, float]] = []
+        self.locks: dict[str, list[tuple[float, float, float]]] = {}
+        self.calls: dict[str, list[tuple[float, float]]] = {}
         self._gc_started = 0.0
+
+    def lock(self, name: str) -> TimedLock:
+        return TimedLock(self.locks.setdefault(name, []))
+
+    def time_calls(self, owner: Any, name: str, label: str) -> None:
+        """Replace the coroutine method ``owner.name`` with one that records its duration."""
+        original = getattr(owner, name)
+        samples = self.calls.setdefault(label, [])
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                samples.append((time.time(), (time.perf_counter() - start) * 1000))
+
+        setattr(owner, name, timed)
+
+    def instrument(self) -> None:
+        """Timed locks in the store and the sessions; timed handlers and journal writes."""
+        from bot.session import TableSession
+        from bot.store.store import Store
+
+        probe = self
+        store_init = Store.__init__
+        session_init = TableSession.__init__
+
+        def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
+            store_init(store, *args, **kwargs)
+            store._write_lock = probe.lock("store write lock")
+            store._read_lock = probe.lock("store read lock")
+
+        def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
+            session_init(session, *args, **kwargs)
+            session.lock = probe.lock("session lock")
+
+        Store.__init__ = store_init_timed  # type: ignore[method-assign]
+        TableSession.__init__ = session_init_timed  # type: ignore[method-assign]
+        for name in ("on_table_button", "on_draw_button", "on_card_button"):
+            self.time_calls(TableSession, name, name)
+        self.time_calls(TableSession, "_journal", "journal (session)")
+        self.time_calls(Store, "settle_hand", "settle_hand")
+        self.time_calls(Store, "begin_hand", "begin_hand")
 
     def on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -55,7 +128,9 @@ class Probe:
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"lag": self.lag, "gc": self.gc}))
+        tmp.write_text(
+            json.dumps({"lag": self.lag, "gc": self.gc, "locks": self.locks, "calls": self.calls})
+        )
         tmp.replace(self.out)
 
 
@@ -67,6 +142,7 @@ def main() -> int:
         return entry.main()
     probe = Probe(Path(out))
     gc.callbacks.append(probe.on_gc)
+    probe.instrument()
     original_run = entry.run
 
     async def probed_run(settings: Any) -> int:
