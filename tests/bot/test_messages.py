@@ -69,3 +69,10 @@ def test_missing_key_and_missing_param_do_not_raise() -> None:
 
 def test_not_your_turn_names_the_player() -> None:
     assert "Alice" in t("not_your_turn", name="Alice")
+
+
+def test_no_dead_messages() -> None:
+    """Every sentence in the catalogue is used somewhere (as a literal key)."""
+    source = "".join(p.read_text() for p in SOURCES if p.name != "messages.py")
+    unused = [key for key in EN if f'"{key}"' not in source]
+    assert unused == []
