@@ -22,6 +22,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
@@ -168,6 +169,7 @@ _KIND_DRAW = RecordKind.DRAW
 """Enum members bound once: reading ``Phase.BETTING`` costs a class lookup on the hot path."""
 
 _new_object = object.__new__
+_SEAT_OF = attrgetter("seat")
 _set_attribute = object.__setattr__
 
 
@@ -383,7 +385,6 @@ class Hand:
         "_n",
         "_names",
         "_phase",
-        "_raise_memo",
         "_raise_size",
         "_received",
         "_reshuffle_seed",
@@ -438,7 +439,6 @@ class Hand:
         self._log: list[Sequence[Any]] = []
         self._result: dict[str, Any] | None = None
         self._script: list[list[int]] | None = None
-        self._raise_memo: tuple[int, int, str | None] | None = None
         self._leaving: list[int] = []
 
     # ------------------------------------------------------------------ setup
@@ -460,19 +460,28 @@ class Hand:
         with ``rng`` (default: ``secrets.SystemRandom``). The same generator draws the seed of
         any reshuffle, so a seeded ``rng`` makes the whole hand reproducible.
         """
-        if not 2 <= len(players) <= MAX_PLAYERS:
+        n = len(players)
+        if not 2 <= n <= MAX_PLAYERS:
             raise EngineError(f"A hand needs 2 to {MAX_PLAYERS} players.")
         ids = [p.player_id for p in players]
-        if len(set(ids)) != len(ids):
+        if len(set(ids)) != n:
             raise EngineError("A player cannot sit twice in the same hand.")
-        if len({p.seat for p in players}) != len(players):
+        if len({p.seat for p in players}) != n:
             raise EngineError("Two players cannot share a seat.")
         for p in players:
-            if isinstance(p.stack, bool) or not isinstance(p.stack, int) or p.stack <= 0:
+            stack = p.stack
+            if (stack.__class__ is not int or stack <= 0) and (  # exact ints skip the slow checks
+                isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0
+            ):
                 raise EngineError(f"{p.name} has no chips to play with.")
         # Position order: first seat left of the button first, the button (or the last seat
-        # before an empty button seat) last.
-        ordered = sorted(players, key=lambda p: (p.seat <= button_seat, p.seat))
+        # before an empty button seat) last. Sorting by seat and rotating past the button is
+        # the same order as sorting by (seat <= button_seat, seat), without a key tuple per seat.
+        by_seat = sorted(players, key=_SEAT_OF)
+        split = 0
+        while split < n and by_seat[split].seat <= button_seat:
+            split += 1
+        ordered = by_seat[split:] + by_seat[:split] if split else by_seat
         if deck is None:
             bits = getattr(rng, "getrandbits", None)
             if callable(bits):  # random.Random / SystemRandom: the same Fisher-Yates, faster
@@ -484,52 +493,65 @@ class Hand:
             if sorted(order) != list(range(52)):
                 raise EngineError("The deck must hold each of the 52 cards exactly once.")
         source: RandomSource = rng if rng is not None else secrets.SystemRandom()
-        self = cls()
+        # Every slot is set here rather than in ``__init__`` (which would set most of them twice).
+        self: Hand = _new_object(cls)
         self._hand_id = hand_id
-        self._small_bet = stakes.small_bet
-        self._small_blind = stakes.effective_small_blind
+        small_bet = self._small_bet = stakes.small_bet
+        small_blind = self._small_blind = stakes.effective_small_blind
         self._cap = stakes.cap
         self._blind_counts = stakes.blind_counts
         self._button_seat = button_seat
-        n = self._n = len(ordered)
+        self._n = n
         self._ids = [p.player_id for p in ordered]
         self._names = [p.name for p in ordered]
         self._seats = [p.seat for p in ordered]
-        self._starting = [p.stack for p in ordered]
-        self._stacks = list(self._starting)
-        self._bets = [0] * n
-        self._contrib = [0] * n
+        starting = self._starting = [p.stack for p in ordered]
+        stacks = self._stacks = list(starting)
         self._in_hand = [True] * n
         self._draw_counts = [[None, None, None] for _ in range(n)]
-        self._received = [[] for _ in range(n)]
         self._reshuffle_seed = source.randrange(1 << 62)
-        order.reverse()  # the top of the stub is its last element, so dealing is list.pop()
-        self._stub = order
-        self._post_blinds()
-        holes: list[list[int]] = [[] for _ in range(n)]
-        stub = self._stub
-        for _ in range(HAND_SIZE):
-            for i in range(n):
-                holes[i].append(stub.pop())
-        self._holes = holes
-        for i in range(n):
-            self._received[i] = list(holes[i])
-        self._log.append(("deal", -1, n, -1, [], [c for h in holes for c in h], 0))
+        # The blinds (heads-up the button, position 1, posts the small blind).
+        sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
+        bets = [0] * n
+        posted = small_blind if small_blind < stacks[sb_pos] else stacks[sb_pos]
+        stacks[sb_pos] -= posted
+        bets[sb_pos] = posted
+        log: list[Sequence[Any]] = [
+            ("small_blind", sb_pos, posted, -1, (), (), int(stacks[sb_pos] == 0))
+        ]
+        posted = small_bet if small_bet < stacks[bb_pos] else stacks[bb_pos]
+        stacks[bb_pos] -= posted
+        bets[bb_pos] = posted
+        log.append(("big_blind", bb_pos, posted, -1, (), (), int(stacks[bb_pos] == 0)))
+        self._bets = bets
+        self._contrib = list(bets)
+        # Five cards each, one at a time round the table from position 0: position i gets
+        # order[i], order[i + n], ...; the rest is the stub, its top (next card) last.
+        dealt = HAND_SIZE * n
+        holes = self._holes = [order[i:dealt:n] for i in range(n)]
+        self._received = [list(h) for h in holes]
+        stub = self._stub = order[dealt:]
+        stub.reverse()
+        log.append(("deal", -1, n, -1, [], [c for h in holes for c in h], 0))
+        self._log = log
+        self._muck = []
+        self._phase = _BETTING
+        self._round = 0
+        self._draw_round = 0
+        self._actors = []
+        self._acted = []
+        self._raise_size = 0
+        self._bet_count = 0
+        self._shorts = []
+        self._last_aggressor = -1
+        self._draw_queue = []
+        self._burned = False
+        self._reshuffles = 0
+        self._result = None
+        self._script = None
+        self._leaving = []
         self._begin_betting()
         return self
-
-    def _post_blinds(self) -> None:
-        n = self._n
-        sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
-        for pos, blind, kind in (
-            (sb_pos, self._small_blind, "small_blind"),
-            (bb_pos, self._small_bet, "big_blind"),
-        ):
-            amount = min(blind, self._stacks[pos])
-            self._stacks[pos] -= amount
-            self._bets[pos] = amount
-            self._contrib[pos] = amount
-            self._log.append((kind, pos, amount, -1, (), (), int(self._stacks[pos] == 0)))
 
     # ------------------------------------------------------------------ queries
 
@@ -629,7 +651,8 @@ class Hand:
         bets = self._bets
         top = max(bets)
         owed = top - bets[pos]
-        stack = self._stacks[pos]
+        stacks = self._stacks
+        stack = stacks[pos]
         call = owed if owed < stack else stack
         if call < self._raise_size:
             return "You cannot raise a short all-in you have already acted on."
@@ -641,14 +664,18 @@ class Hand:
             return "A short all-in does not reopen the betting for you: call or fold."
         if stack <= owed:
             return "You do not have enough chips to raise: you can only call all-in."
+        in_hand = self._in_hand
         for i in range(self._n):
-            if i != pos and self._in_hand[i] and self._stacks[i] + bets[i] > top:
+            if i != pos and in_hand[i] and stacks[i] + bets[i] > top:
                 return None
         return "Everyone else is all-in: there is nobody to raise."
 
     def _raise_to(self, pos: int) -> int:
-        target = max(self._bets) + max(self._raise_size, self._street_bet())
-        limit = self._stacks[pos] + self._bets[pos]
+        bets = self._bets
+        size = self._raise_size
+        street = self._small_bet if self._round < 2 else 2 * self._small_bet
+        target = max(bets) + (size if size > street else street)
+        limit = self._stacks[pos] + bets[pos]
         return target if target < limit else limit
 
     def _begin_betting(self) -> None:
@@ -663,26 +690,30 @@ class Hand:
         bets = self._bets
         stacks = self._stacks
         in_hand = self._in_hand
+        # The second-largest total (bet + stack) among players in the hand: whoever has no
+        # more than that already in front of them has nothing left to decide.
+        first = second = 0
+        for i in range(n):
+            if in_hand[i]:
+                total = bets[i] + stacks[i]
+                if total > first:
+                    second = first
+                    first = total
+                elif total > second:
+                    second = total
         if self._round == 0:
             top = max(bets)
-            big = max(i for i in range(n) if bets[i] == top)
-            opener = (big + 1) % n
-        else:
-            opener = 0
-        totals = sorted(bets[i] + stacks[i] for i in range(n) if in_hand[i])
-        second = totals[-2] if len(totals) > 1 else 0
-        actors = []
-        for k in range(n):
-            i = (opener + k) % n
-            if in_hand[i] and stacks[i] > 0 and second - bets[i] > 0:
-                actors.append(i)
+            big = n - 1
+            while bets[big] != top:  # the last position with the highest blind
+                big -= 1
+            opener = big + 1 if big + 1 < n else 0
+            order = [*range(opener, n), *range(opener)]
+            actors = [i for i in order if in_hand[i] and stacks[i] > 0 and second > bets[i]]
+        else:  # after a draw nobody has bet yet and position 0 opens
+            actors = [i for i in range(n) if in_hand[i] and stacks[i] > 0] if second > 0 else []
         self._actors = actors
         self._log.append(("round", -1, self._round, -1, (), (), 0))
         if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
-            self._end_betting()
-
-    def _after_bet_action(self) -> None:
-        if not self._actors or self._in_hand.count(True) <= 1:
             self._end_betting()
 
     def _end_betting(self) -> None:
@@ -726,19 +757,10 @@ class Hand:
         if self._phase is not _BETTING:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
-        owed = max(self._bets) - self._bets[pos]
+        bets = self._bets
+        owed = max(bets) - bets[pos]
         stack = self._stacks[pos]
-        return (owed if owed < stack else stack), self._raise_block(pos) is None
-
-    def _raise_block(self, pos: int) -> str | None:
-        """``_why_no_raise`` memoised per log length (a decision asks first, then acts)."""
-        key = len(self._log)
-        cached = self._raise_memo
-        if cached is not None and cached[0] == key and cached[1] == pos:
-            return cached[2]
-        why = self._why_no_raise(pos)
-        self._raise_memo = (key, pos, why)
-        return why
+        return (owed if owed < stack else stack), self._why_no_raise(pos) is None
 
     def verify_fold(self, player_id: int) -> None:
         """Raise ``EngineError`` unless ``player_id`` may fold now."""
@@ -772,7 +794,7 @@ class Hand:
     def verify_bet_or_raise(self, player_id: int) -> None:
         """Raise ``EngineError`` unless ``player_id`` may bet or raise now."""
         pos = self._verify_betting(player_id)
-        why = self._raise_block(pos)
+        why = self._why_no_raise(pos)
         if why is not None:
             raise EngineError(why)
 
@@ -787,61 +809,100 @@ class Hand:
             return False
         return True
 
+    # The three betting actions check the common case (the right player, in a betting round)
+    # inline and fall back to ``_verify_betting`` for the error messages; their ``_fold`` etc.
+    # build the record inline (a ``_fast_record`` call with nine arguments costs as much as
+    # the dict itself). Every check still runs before the first mutation.
+
     def fold(self, player_id: int) -> ActionRecord:
         """Give up the hand (allowed even when checking is free, though pointless)."""
-        pos = self._verify_betting(player_id)
+        actors = self._actors
+        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
+            pos = actors[0]
+        else:
+            pos = self._verify_betting(player_id)
         record = self._fold(pos)
         if self._leaving:
             self._auto_play_leavers()
         return record
 
     def _fold(self, pos: int) -> ActionRecord:
-        self._actors.pop(0)
-        if pos not in self._acted:
-            self._acted.append(pos)
-        self._in_hand[pos] = False
+        actors = self._actors
+        del actors[0]
+        acted = self._acted
+        if pos not in acted:
+            acted.append(pos)
+        in_hand = self._in_hand
+        in_hand[pos] = False
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
         self._log.append(("fold", pos, 0, -1, (), (), 0))
-        record = _fast_record(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
-        self._after_bet_action()
+        record: ActionRecord = _new_object(ActionRecord)
+        _set_attribute(record, "__dict__", {
+            "kind": _KIND_FOLD, "player_id": self._ids[pos], "amount": 0, "draw_count": None,
+            "text": f"{self._names[pos]} folds", "discarded": (), "received": (), "shown": (),
+            "all_in": False,
+        })  # fmt: skip
+        if not actors or in_hand.count(True) <= 1:
+            self._end_betting()
         return record
 
     def check_or_call(self, player_id: int) -> ActionRecord:
         """Check if nothing is owed, else call (all-in for less if the stack is short)."""
-        pos = self._verify_betting(player_id)
+        actors = self._actors
+        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
+            pos = actors[0]
+        else:
+            pos = self._verify_betting(player_id)
         record = self._check_or_call(pos)
         if self._leaving:
             self._auto_play_leavers()
         return record
 
     def _check_or_call(self, pos: int) -> ActionRecord:
-        owed = max(self._bets) - self._bets[pos]
-        stack = self._stacks[pos]
+        bets = self._bets
+        owed = max(bets) - bets[pos]
+        stacks = self._stacks
+        stack = stacks[pos]
         amount = owed if owed < stack else stack
-        self._actors.pop(0)
-        if pos not in self._acted:
-            self._acted.append(pos)
-        name = self._names[pos]
+        actors = self._actors
+        del actors[0]
+        acted = self._acted
+        if pos not in acted:
+            acted.append(pos)
+        record: ActionRecord = _new_object(ActionRecord)
         if amount:
-            self._stacks[pos] = stack - amount
-            self._bets[pos] += amount
+            stacks[pos] = stack - amount
+            bets[pos] += amount
             self._contrib[pos] += amount
             all_in = stack == amount
             self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
+            name = self._names[pos]
             text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            record = _fast_record(_KIND_CALL, self._ids[pos], amount, None, text, (), (), (),
-                                  all_in)  # fmt: skip
+            _set_attribute(record, "__dict__", {
+                "kind": _KIND_CALL, "player_id": self._ids[pos], "amount": amount,
+                "draw_count": None, "text": text, "discarded": (), "received": (), "shown": (),
+                "all_in": all_in,
+            })  # fmt: skip
         else:
             self._log.append(("check", pos, 0, -1, (), (), 0))
-            record = _fast_record(_KIND_CHECK, self._ids[pos], 0, None, f"{name} checks")
-        self._after_bet_action()
+            _set_attribute(record, "__dict__", {
+                "kind": _KIND_CHECK, "player_id": self._ids[pos], "amount": 0,
+                "draw_count": None, "text": f"{self._names[pos]} checks", "discarded": (),
+                "received": (), "shown": (), "all_in": False,
+            })  # fmt: skip
+        if not actors or self._in_hand.count(True) <= 1:
+            self._end_betting()
         return record
 
     def bet_or_raise(self, player_id: int) -> ActionRecord:
         """Bet or raise by the fixed amount (all-in for less if the stack is short)."""
-        pos = self._verify_betting(player_id)
-        why = self._raise_block(pos)
+        actors = self._actors
+        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
+            pos = actors[0]
+        else:
+            pos = self._verify_betting(player_id)
+        why = self._why_no_raise(pos)
         if why is not None:
             raise EngineError(why)
         record = self._bet_or_raise(pos)
@@ -851,47 +912,55 @@ class Hand:
 
     def _bet_or_raise(self, pos: int) -> ActionRecord:
         bets = self._bets
+        stacks = self._stacks
         top = max(bets)
-        target = self._raise_to(pos)
+        size = self._raise_size
+        street = self._small_bet if self._round < 2 else 2 * self._small_bet
+        target = top + (size if size > street else street)
+        limit = stacks[pos] + bets[pos]
+        if target > limit:
+            target = limit
         increment = target - top
         delta = target - bets[pos]
         bets[pos] = target
-        self._stacks[pos] -= delta
+        stacks[pos] -= delta
         self._contrib[pos] += delta
-        n = self._n
         in_hand = self._in_hand
-        stacks = self._stacks
-        self._actors = [
-            i for i in ((pos + k) % n for k in range(1, n)) if in_hand[i] and stacks[i] > 0
-        ]
-        if increment >= self._raise_size:
+        actors = self._actors = [i for i in _AFTER[self._n][pos] if in_hand[i] and stacks[i] > 0]
+        if increment >= size:
             self._acted = [pos]
         elif pos not in self._acted:
             self._acted.append(pos)
-        if increment > self._raise_size:
-            self._raise_size = increment
+        if increment > size:
+            self._raise_size = size = increment
         self._bet_count += 1
         self._last_aggressor = pos
-        if stacks[pos]:
-            self._shorts = []
-        else:
-            self._shorts.append(increment)
-        if sum(self._shorts) >= self._raise_size:
-            self._shorts = []
         all_in = stacks[pos] == 0
+        if all_in:
+            shorts = self._shorts
+            shorts.append(increment)
+            if sum(shorts) >= size:
+                self._shorts = []
+        elif self._shorts:
+            self._shorts = []
         name = self._names[pos]
         if top > 0:
             self._log.append(("raise", pos, target, -1, (), (), int(all_in)))
-            text = f"{name} raises to {target}"
             kind = _KIND_RAISE
+            text = f"{name} raises to {target}"
         else:
             self._log.append(("bet", pos, target, -1, (), (), int(all_in)))
-            text = f"{name} bets {target}"
             kind = _KIND_BET
+            text = f"{name} bets {target}"
         if all_in:
             text += " and is all-in"
-        record = _fast_record(kind, self._ids[pos], target, None, text, (), (), (), all_in)
-        self._after_bet_action()
+        record: ActionRecord = _new_object(ActionRecord)
+        _set_attribute(record, "__dict__", {
+            "kind": kind, "player_id": self._ids[pos], "amount": target, "draw_count": None,
+            "text": text, "discarded": (), "received": (), "shown": (), "all_in": all_in,
+        })  # fmt: skip
+        if not actors or in_hand.count(True) <= 1:
+            self._end_betting()
         return record
 
     # ------------------------------------------------------------------ draws
@@ -1118,7 +1187,7 @@ class Hand:
         owed = top - bets[pos]
         stack = self._stacks[pos]
         call = owed if owed < stack else stack
-        can_raise = self._raise_block(pos) is None
+        can_raise = self._why_no_raise(pos) is None
         to = self._raise_to(pos) if can_raise else 0
         return Legal(
             player_id=pid,
@@ -1566,6 +1635,12 @@ def _fisher_yates_52(getrandbits: Any) -> list[int]:
         order[i], order[j] = order[j], order[i]
     return order
 
+
+_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((pos + k) % n for k in range(1, n)) for pos in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""``_AFTER[n][pos]``: the other positions of an ``n``-handed table in turn order after ``pos``."""
 
 _WIDTHS = tuple((i + 1).bit_length() for i in range(52))
 """Bits needed to draw an index 0..i."""
