@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -81,10 +82,12 @@ class LoadConfig:
     timer: int = 20
     hand_pause: float = 1.0
     join_parallel: int = 8
+    ramp: float | None = None  # seconds over which tables start joining (None: 0.05 s a table)
     seed: int = 1
     log_level: str = "INFO"
     profile_dir: Path | None = None
     probe: bool = False
+    probe_gc: str = ""
     keep_logs: bool = False
 
 
@@ -199,6 +202,7 @@ class BotUnderTest:
             self.module = "bench.load_probe"
             self.probe_path = workdir / "probe.json"
             self.env["DEUCE_PROBE_OUT"] = str(self.probe_path)
+            self.env["DEUCE_PROBE_GC"] = config.probe_gc
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -366,8 +370,14 @@ async def seat_players(world: World, config: LoadConfig) -> int:
             return False
         return True
 
+    ramp = config.ramp if config.ramp is not None else 0.05 * len(world.drivers)
+    step = ramp / max(1, len(world.drivers))
+
     async def seat_table(driver: TableDriver) -> None:
         nonlocal seated
+        # Tables open one after another, as they would over a day, rather than in lockstep:
+        # tables dealt at the same instant would keep acting in the same instant.
+        await asyncio.sleep(driver.index * step)
         async with gate:
             # The first join opens the table; the others then join together. (Joins racing
             # into a channel with no table yet open several sessions in the bot: see the
@@ -592,6 +602,10 @@ async def run_load(config: LoadConfig) -> LoadResult:
         )
         play_start = time.time()
         result.setup_seconds = play_start - setup_start
+        # The harness's own full collections would stall the double (and every ack it is
+        # about to stamp); its long-lived records only grow, so keep them out of collection.
+        gc.collect()
+        gc.freeze()
         bot_cpu_start = proc_cpu_seconds(bot.pid)
         harness_cpu_start = _own_cpu_seconds()
         if config.profile_dir is not None:
@@ -625,6 +639,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         if bot.process is not None:
             result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
     finally:
+        gc.unfreeze()
         stop_lag.set()
         if world is not None:
             await asyncio.gather(*(d.stop() for d in world.drivers), return_exceptions=True)
@@ -798,6 +813,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--timer", type=int, default=20, help="decision timer set by the admin")
     parser.add_argument("--hand-pause", type=float, default=1.0)
     parser.add_argument("--join-parallel", type=int, default=8, help="tables joining at once")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the tables start joining (default: 0.05 s per table)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--profile", type=Path, default=None, help="py-spy output folder")
@@ -805,6 +826,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--probe",
         action="store_true",
         help="run the bot through bench.load_probe (loop lag and GC pauses of the bot)",
+    )
+    parser.add_argument(
+        "--probe-gc",
+        choices=["", "freeze"],
+        default="",
+        help="with --probe: experiment with the bot's GC (freeze: gc.freeze() after start)",
     )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     return parser.parse_args(argv)
@@ -823,10 +850,12 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             timer=args.timer,
             hand_pause=args.hand_pause,
             join_parallel=args.join_parallel,
+            ramp=args.ramp,
             seed=args.seed,
             log_level=args.log_level,
             profile_dir=args.profile,
             probe=args.probe,
+            probe_gc=args.probe_gc,
             keep_logs=args.keep_logs,
         )
         result = await run_load(config)

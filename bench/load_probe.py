@@ -145,8 +145,19 @@ def main() -> int:
     probe.instrument()
     original_run = entry.run
 
+    async def freeze_heap_later() -> None:
+        """Experiment (DEUCE_PROBE_GC=freeze): once started, move every object that exists
+        into the permanent generation, so full collections stop re-scanning them."""
+        await asyncio.sleep(float(os.environ.get("DEUCE_PROBE_GC_DELAY", "3")))
+        gc.collect()
+        gc.freeze()
+        log.warning("probe: gc.freeze() moved %d objects out of collection", gc.get_freeze_count())
+
     async def probed_run(settings: Any) -> int:
         task = asyncio.get_running_loop().create_task(probe.monitor())
+        if os.environ.get("DEUCE_PROBE_GC") == "freeze":
+            freezer = asyncio.get_running_loop().create_task(freeze_heap_later())
+            freezer.add_done_callback(lambda t: None)
         try:
             return await original_run(settings)
         finally:
