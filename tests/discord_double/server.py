@@ -120,7 +120,7 @@ class _Connection:
         self._zlib = zlib.compressobj() if compression == "zlib-stream" else None
         self._zstd: Any = None
         if compression == "zstd-stream":
-            import zstandard  # type: ignore[import-not-found]
+            import zstandard  # type: ignore[import-not-found,unused-ignore]
 
             self._zstd = zstandard.ZstdCompressor().compressobj()
         self._lock = asyncio.Lock()
@@ -934,7 +934,7 @@ class DiscordDouble:
             result.extend(existing)
             wanted = []
         for index, (filename, blob, content_type) in enumerate(files):
-            spec = next((a for a in wanted if str(a.get("id")) == str(index)), {})
+            spec: dict[str, Any] = next((a for a in wanted if str(a.get("id")) == str(index)), {})
             attachment_id = self.snowflakes.next()
             self.attachment_data[attachment_id] = blob
             name = spec.get("filename") or filename

@@ -99,6 +99,7 @@ class HandOutcome:
     result: dict[str, Any]
     shown: dict[str, str] = field(default_factory=dict)  # display name → card labels
     winnings: dict[str, int] = field(default_factory=dict)  # display name → chips won
+    mucked: list[str] = field(default_factory=list)  # display names whose hands were mucked
     uncontested: bool = False
 
 
@@ -176,6 +177,8 @@ class PokerTable:
             shows = SHOWS_RE.match(line)
             if shows:
                 outcome.shown[shows["name"].replace("\\", "")] = shows["cards"]
+            elif line.endswith(" mucks"):
+                outcome.mucked.append(line.removesuffix(" mucks").replace("\\", ""))
         for line in (field_value(result, "Winners") or "").split("\n"):
             _, _, winners = line.partition(" — ")
             for match in WINS_RE.finditer(winners):

@@ -6,12 +6,17 @@ when the turn comes; amounts out of range get a private reply and change nothing
 
 from __future__ import annotations
 
+import functools
 import logging
 
 from tests.e2e.conftest import START_WALLET, Club
 from tests.e2e.helpers import PokerTable, balance, buttons, field_value, private_reply
 
 log = logging.getLogger(__name__)
+
+
+def logged(table: PokerTable, text: str) -> bool:
+    return text in log_text(table)
 
 
 def log_text(table: PokerTable) -> str:
@@ -56,7 +61,8 @@ async def test_fold_in_turn_folds_when_the_turn_comes(club: Club) -> None:
     description = str(result["embeds"][0].get("description"))
     assert f"{first.display_name} wins" in description and "uncontested" in description
     for member in others:
-        await double.wait_until(lambda m=member: f"{m.display_name} folds" in log_text(table), 5)
+        folded = f"{member.display_name} folds"
+        await double.wait_until(functools.partial(logged, table, folded), 5)
     club.audit_ok()
 
 

@@ -14,6 +14,7 @@ from tests.discord_double import Member
 from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
 from tests.e2e.helpers import (
     CARD_RE,
+    HandOutcome,
     PokerTable,
     balance,
     buttons,
@@ -26,15 +27,27 @@ from tests.e2e.helpers import (
 log = logging.getLogger(__name__)
 
 
-def check_showdown(table: PokerTable, hand_id: int, shown: dict[str, str]) -> str:
-    """Shown hands equal each player's private final cards; returns the best (winning) name."""
-    for name, labels in shown.items():
+def check_showdown(table: PokerTable, outcome: HandOutcome) -> str:
+    """Shown hands equal their owners' private final cards, a mucked hand could not win
+    (RULES: such hands are mucked automatically); returns the best shown hand's owner."""
+    hand_id = outcome.hand_id
+    assert outcome.shown, "at a showdown at least the winner shows"
+
+    def final_cards(name: str) -> list[str]:
         panel = table.panel(table.member(name), hand_id)
         assert panel is not None, f"{name} never got a panel for hand {hand_id}"
-        assert sorted(CARD_RE.findall(labels)) == sorted(table.panel_cards(panel)), (
-            f"{name} shows {labels} but holds {table.panel_cards(panel)}"
+        return table.panel_cards(panel)
+
+    for name, labels in outcome.shown.items():
+        assert sorted(CARD_RE.findall(labels)) == sorted(final_cards(name)), (
+            f"{name} shows {labels} but holds {final_cards(name)}"
         )
-    return min(shown, key=lambda n: rank27(labels_to_cards(shown[n])))
+    best = min(outcome.shown, key=lambda n: rank27(labels_to_cards(outcome.shown[n])))
+    best_rank = rank27(labels_to_cards(outcome.shown[best]))
+    for name in outcome.mucked:
+        assert name not in outcome.shown
+        assert rank27(labels_to_cards(final_cards(name))) > best_rank, f"{name} mucked a winner"
+    return best
 
 
 async def assert_chips_conserved(club: Club, table: PokerTable, players: list[Member]) -> None:
@@ -56,8 +69,9 @@ async def test_two_players_play_to_showdown(club: Club) -> None:
         assert panel is not None and len(table.panel_cards(panel)) == 5
         assert sum(1 for b in buttons(panel) if ":c:" in b["custom_id"]) == 5
     outcome = await table.play_hand(discards=lambda member, number: 1 if number == 1 else 0)
-    assert not outcome.uncontested and set(outcome.shown) == {"Alice", "Bob"}
-    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    assert not outcome.uncontested
+    assert set(outcome.shown) | set(outcome.mucked) == {"Alice", "Bob"}
+    best = check_showdown(table, outcome)
     pot = sum(outcome.winnings.values())
     assert pot == 20  # blinds 5/10, everyone checks or calls: 10 each
     assert outcome.winnings.get(best) == pot or len(outcome.winnings) == 2
@@ -96,8 +110,8 @@ async def test_three_players_raise_draw_and_showdown(club: Club) -> None:
         three_player_policy, discards=lambda m, n: counts[m.display_name][n - 1]
     )
     assert ("Carol", "raise") in table.acted
-    assert set(outcome.shown) <= {"Alice", "Bob", "Carol"} and outcome.shown
-    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    assert set(outcome.shown) | set(outcome.mucked) == {"Alice", "Bob", "Carol"}
+    best = check_showdown(table, outcome)
     assert best in outcome.winnings
     pot = sum(outcome.winnings.values())
     assert pot == 60  # Carol raised to 20 pre-draw and both called: 3 x 20
@@ -133,8 +147,8 @@ async def test_six_players_fold_to_the_big_blind(club: Club) -> None:
 async def test_six_players_showdown_keeps_cards_private(club: Club) -> None:
     table = await club.seated(6)
     outcome = await table.play_hand(discards=lambda m, n: (len(m.display_name) + n) % 3)
-    assert len(outcome.shown) >= 1
-    best = check_showdown(table, outcome.hand_id, outcome.shown)
+    assert set(outcome.shown) | set(outcome.mucked) == {m.display_name for m in table.players}
+    best = check_showdown(table, outcome)
     assert best in outcome.winnings
     assert sum(outcome.winnings.values()) == 60
     # Private cards only ever went to their owner: DMs are per member, never in the channel.

@@ -7,6 +7,7 @@ and every chip must be accounted for.
 
 from __future__ import annotations
 
+import functools
 import logging
 
 from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
@@ -60,7 +61,7 @@ async def test_sigkill_mid_hand_then_restart_resumes_the_hand(club: Club) -> Non
     assert turn_after is not None and turn_after[0] is table.turn(after_raise)[0]  # type: ignore[index]
     # Nobody's cards changed across the restart (the DM panels are sent again).
     for member in table.players:
-        await double.wait_until(lambda m=member: table.panel(m, hand_id), 10)
+        await double.wait_until(functools.partial(table.panel, member, hand_id), 10)
         assert table.panel_cards(table.panel(member, hand_id) or {}) == panels[member.id]
 
     # The buttons already on the table message work with the new process.
