@@ -991,8 +991,26 @@ class Hand:
 
     def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
-        cards = self.verify_draw(player_id, discards)
-        record = self._draw(self._draw_queue[0], cards)
+        queue = self._draw_queue
+        if (
+            self._phase is _DRAWING
+            and self._ids[queue[0]] == player_id
+            and (discards.__class__ is list or discards.__class__ is tuple)
+        ):
+            # The common case checked inline: the right player throwing cards they hold, each
+            # once. Anything else goes to ``verify_draw`` for its message (nothing changed yet).
+            hole = self._holes[queue[0]]
+            cards: list[int] = []
+            for c in discards:
+                kind = c.__class__
+                if (kind is Card or kind is int) and c in hole and c not in cards:
+                    cards.append(c + 0)  # a plain int (``Card + 0`` is one)
+                else:
+                    cards = self.verify_draw(player_id, discards)
+                    break
+        else:
+            cards = self.verify_draw(player_id, discards)
+        record = self._draw(queue[0], cards)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1006,48 +1024,61 @@ class Hand:
         for c in discards:
             hole.remove(c)
         k = len(discards)
-        received: list[int] = []
         stub = self._stub
-        if k and self._script is None and len(stub) > k:
-            if not self._burned:
-                self._burned = True
-                self._muck.append(stub.pop())
-                self._log.append(("burn", -1, 0, -1, (), (), 0))
-            received = stub[-k:]
-            received.reverse()
-            del stub[-k:]
+        if not k:
+            received: list[int] = []
+        elif self._script is None:
+            if len(stub) > k:
+                if not self._burned:
+                    self._burned = True
+                    self._muck.append(stub.pop())
+                    self._log.append(("burn", -1, 0, -1, (), (), 0))
+                received = stub[-k:]
+                received.reverse()
+                del stub[-k:]
+            else:  # the stub runs out: burn and serve card by card, reshuffling when empty
+                if not self._burned:
+                    self._burned = True
+                    if not stub:
+                        self._reshuffle()
+                    self._muck.append(stub.pop())
+                    self._log.append(("burn", -1, 0, -1, (), (), 0))
+                received = []
+                while len(received) < k:
+                    if not stub:
+                        self._reshuffle()
+                    received.append(stub.pop())
             hole.extend(received)
+            # Only now do the thrown cards join the muck: a player never gets back their own.
             self._muck.extend(discards)
-        elif k:
+        else:
             if not self._burned:
                 self._burned = True
                 burn = self._take_card(-1)
                 self._muck.append(burn)
                 self._log.append(("burn", -1, 0, -1, (), (), 0))
-            for _ in range(k):
-                received.append(self._take_card(pos))
+            received = [self._take_card(pos) for _ in range(k)]
             hole.extend(received)
-            # Only now do the thrown cards join the muck: a player never gets back their own.
             self._muck.extend(discards)
         self._received[pos] = received
         self._draw_counts[pos][self._draw_round - 1] = k
         queue = self._draw_queue
         del queue[0]
         self._log.append(("draw", pos, 0, k, discards, received, 0))
+        record: ActionRecord = _new_object(ActionRecord)
         if k:
-            record = _fast_record(
-                _KIND_DRAW,
-                self._ids[pos],
-                0,
-                k,
-                f"{self._names[pos]} draws {k}",
-                tuple([CARDS[c] for c in discards]),
-                tuple([CARDS[c] for c in received]),
-            )
+            _set_attribute(record, "__dict__", {
+                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": k,
+                "text": f"{self._names[pos]} draws {k}",
+                "discarded": tuple([CARDS[c] for c in discards]),
+                "received": tuple([CARDS[c] for c in received]), "shown": (), "all_in": False,
+            })  # fmt: skip
         else:
-            record = _fast_record(
-                _KIND_DRAW, self._ids[pos], 0, 0, f"{self._names[pos]} stands pat"
-            )
+            _set_attribute(record, "__dict__", {
+                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": 0,
+                "text": f"{self._names[pos]} stands pat", "discarded": (), "received": (),
+                "shown": (), "all_in": False,
+            })  # fmt: skip
         if not queue:
             self._round += 1
             self._begin_betting()
@@ -1662,24 +1693,32 @@ def keyed_shuffle(cards: list[int], seed: int, counter: int) -> None:
     production) and saved with the state, so a hand resumed from JSON reshuffles exactly as
     the original would have; the keyed hash keeps the order unpredictable without the seed.
     """
-    key = seed.to_bytes(16, "little")
+    hasher = hashlib.blake2b(key=seed.to_bytes(16, "little"))
+    prefix = counter.to_bytes(8, "little")
+    limits = _REJECTION_LIMITS
+    unpack = _SIXTEEN_WORDS.unpack
+    words: tuple[int, ...] = ()
+    left = 0  # words of the current block not used yet; they are used last first
     block = 0
-    words: list[int] = []
     for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        limit = (1 << 32) - (1 << 32) % bound
+        limit = limits[i]
         while True:
-            if not words:
-                digest = hashlib.blake2b(
-                    counter.to_bytes(8, "little") + block.to_bytes(8, "little"), key=key
-                ).digest()
+            if not left:
+                digest = hasher.copy()
+                digest.update(prefix + block.to_bytes(8, "little"))
+                words = unpack(digest.digest())
                 block += 1
-                words = list(_SIXTEEN_WORDS.unpack(digest))
-            value = words.pop()
+                left = 16
+            left -= 1
+            value = words[left]
             if value < limit:
                 break
-        j = value % bound
+        j = value % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_REJECTION_LIMITS = tuple((1 << 32) - (1 << 32) % (i + 1) for i in range(64))
+"""``_REJECTION_LIMITS[i]``: 32-bit words at or above it are rejected when drawing 0..i."""
 
 
 def _copy_json(value: Any) -> Any:
