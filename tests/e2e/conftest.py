@@ -74,16 +74,26 @@ def cards_in_logs(output: str) -> list[str]:
     return found
 
 
-@pytest.fixture
-async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> AsyncIterator[Club]:
+async def make_club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path, **env: str) -> Club:
+    """A guild, #poker, an admin with Manage Server, and the bot started with ``env``."""
     guild = await double.add_guild("Deuce Club")
     channel = await double.add_channel(guild, "poker")
     admin = await double.add_member(
         guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
     )
     db_path = tmp_path / "deuce.db"
-    bot = await start_bot(double, db_path)
-    yield Club(double, guild, channel, admin, bot, db_path)
-    # Whatever the test did: no card in a log line at INFO or above, no unknown route.
-    assert cards_in_logs(bot.output()) == []
-    assert double.unknown_routes == []
+    bot = await start_bot(double, db_path, **env)
+    return Club(double, guild, channel, admin, bot, db_path)
+
+
+def check_after_test(club: Club) -> None:
+    """Whatever a test did: no card in a log line at INFO or above, no unknown route."""
+    assert cards_in_logs(club.bot.output()) == []
+    assert club.double.unknown_routes == []
+
+
+@pytest.fixture
+async def club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path) -> AsyncIterator[Club]:
+    made = await make_club(double, start_bot, tmp_path)
+    yield made
+    check_after_test(made)

@@ -8,12 +8,15 @@ nobody else may see or press it.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
-from tests.discord_double import DoubleError
-from tests.e2e.conftest import Club
+from tests.conftest import StartBot
+from tests.discord_double import DiscordDouble, DoubleError
+from tests.e2e.conftest import Club, check_after_test, make_club
 from tests.e2e.helpers import (
+    CARD_RE,
     PokerTable,
     buttons,
     channel_card_leaks,
@@ -167,3 +170,48 @@ async def test_names_cannot_break_the_action_log(club: Club) -> None:
     ]
     assert any("Mallory" in text for text in logs)
     assert not any("**Mallory**" in text for text in logs)
+
+
+async def test_a_mucked_hand_may_be_shown_by_its_owner_only(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, DEUCE_HAND_PAUSE_SECONDS="4")
+    table = await club.seated(2)
+    for _ in range(8):  # heads-up check-downs: about every other one has a mucked loser
+        outcome = await table.play_hand()
+        if outcome.mucked:
+            break
+        await table.wait_hand(after=outcome.hand_id)
+    else:
+        pytest.skip("no hand was mucked in 8 showdowns")
+    (loser_name,) = outcome.mucked
+    loser = table.member(loser_name)
+    winner = next(m for m in table.players if m is not loser)
+    panel = await double.wait_until(
+        lambda: next(
+            (
+                m
+                for m in double.dms(loser)
+                if any(b.get("label") == "Show my hand" for b in buttons(m))
+            ),
+            None,
+        ),
+        5,
+    )
+    cards = table.panel_cards(panel)
+    # The winner cannot press the button in the loser's DM; the loser can, once.
+    with pytest.raises(DoubleError):
+        await double.click(winner, panel, "Show my hand")
+    mark = double.mark()
+    show = await double.click(loser, panel, "Show my hand")
+    await show.response()
+    shown = await double.wait_for(
+        lambda e: e.kind == "create" and e.content.startswith(f"{loser_name} shows"),
+        5,
+        since=mark,
+    )
+    assert sorted(CARD_RE.findall(shown.content)) == sorted(cards)
+    # Only that one voluntary message (and the result embeds) ever carried cards.
+    leaks = channel_card_leaks(double, club.channel)
+    assert leaks == [f"create {shown.message_id}: {CARD_RE.findall(shown.content)}"]
+    check_after_test(club)
