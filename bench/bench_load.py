@@ -88,6 +88,7 @@ class LoadConfig:
     profile_dir: Path | None = None
     probe: bool = False
     probe_gc: str = ""
+    probe_journal: str = ""
     keep_logs: bool = False
 
 
@@ -203,6 +204,7 @@ class BotUnderTest:
             self.probe_path = workdir / "probe.json"
             self.env["DEUCE_PROBE_OUT"] = str(self.probe_path)
             self.env["DEUCE_PROBE_GC"] = config.probe_gc
+            self.env["DEUCE_PROBE_JOURNAL"] = config.probe_journal
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -833,6 +835,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="",
         help="with --probe: experiment with the bot's GC (freeze: gc.freeze() after start)",
     )
+    parser.add_argument(
+        "--probe-journal",
+        choices=["", "background"],
+        default="",
+        help="with --probe: experiment, the click's answer does not wait for its journal write",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     return parser.parse_args(argv)
 
@@ -856,6 +864,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             profile_dir=args.profile,
             probe=args.probe,
             probe_gc=args.probe_gc,
+            probe_journal=args.probe_journal,
             keep_logs=args.keep_logs,
         )
         result = await run_load(config)

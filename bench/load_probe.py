@@ -134,6 +134,33 @@ class Probe:
         tmp.replace(self.out)
 
 
+def journal_in_background() -> None:
+    """Experiment (DEUCE_PROBE_JOURNAL=background): what if a click's answer did not wait for
+    its journal write? The state is still captured under the session lock, in order; only the
+    store write runs in a task chained after the table's previous one. Not crash-safe as is
+    (an acknowledged action may not be on disk yet): this measures the cost, not a fix."""
+    from bot.session import TableSession
+
+    async def background(session: Any) -> None:
+        if session.hand is None or session.hand_id is None:
+            return
+        state = session._journal_state()
+        hand_id = session.hand_id
+        previous = getattr(session, "_probe_journal_task", None)
+
+        async def write() -> None:
+            if previous is not None:
+                await asyncio.gather(previous, return_exceptions=True)
+            try:
+                await session.store.journal(hand_id, state)
+            except Exception as error:  # a hand settled meanwhile: its journal is gone
+                log.debug("probe: background journal of hand %s: %s", hand_id, error)
+
+        session._probe_journal_task = asyncio.get_running_loop().create_task(write())
+
+    TableSession._journal = background  # type: ignore[method-assign]
+
+
 def main() -> int:
     import bot.__main__ as entry
 
@@ -142,6 +169,8 @@ def main() -> int:
         return entry.main()
     probe = Probe(Path(out))
     gc.callbacks.append(probe.on_gc)
+    if os.environ.get("DEUCE_PROBE_JOURNAL") == "background":
+        journal_in_background()
     probe.instrument()
     original_run = entry.run
 
