@@ -20,13 +20,13 @@ import logging
 import secrets
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
 from typing import Any
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
-from bot.engine.evaluator import rank_name
+from bot.engine.evaluator import hand_name, rank27_ints, rank27_many, rank_name
 
 log = logging.getLogger(__name__)
 
@@ -346,12 +346,6 @@ class PrivateView:
     can_draw_now: bool
     is_their_turn: bool
     folded: bool = False
-
-
-@dataclass(slots=True)
-class _Pot:
-    amount: int
-    eligible: list[int] = field(default_factory=list)
 
 
 # Log entry layout (plain lists, JSON-ready): [kind, position, amount, count, cards_a, cards_b]
@@ -1239,34 +1233,35 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown and award
 
-    def _pots(self, contrib: list[int] | None = None) -> list[_Pot]:
-        """Main and side pots from the contributions (uncalled excess included as 1-player pots)."""
+    def _pots(self, contrib: list[int] | None = None) -> list[tuple[int, list[int]]]:
+        """Main and side pots from the contributions (uncalled excess included as 1-player pots),
+        as (amount, eligible positions) pairs."""
         if contrib is None:
             contrib = self._contrib
         in_hand = self._in_hand
-        n = self._n
-        levels = sorted({contrib[i] for i in range(n) if in_hand[i] and contrib[i] > 0})
-        pots: list[_Pot] = []
+        live = [i for i in range(self._n) if in_hand[i]]
+        levels = sorted({contrib[i] for i in live if contrib[i] > 0})
+        if len(levels) == 1:  # the usual case: one pot, every chip in it (dead money too)
+            level = levels[0]
+            return [(sum(contrib), [i for i in live if contrib[i] >= level])]
+        pots: list[tuple[int, list[int]]] = []
         previous = 0
         for level in levels:
             amount = 0
             for c in contrib:
                 amount += (c if c < level else level) - (c if c < previous else previous)
-            eligible = [i for i in range(n) if in_hand[i] and contrib[i] >= level]
-            pots.append(_Pot(amount, eligible))
+            pots.append((amount, [i for i in live if contrib[i] >= level]))
             previous = level
         dead = sum(c - previous for c in contrib if c > previous)
         if dead:
             if pots:
-                pots[-1].amount += dead
+                pots[-1] = (pots[-1][0] + dead, pots[-1][1])
             else:  # pragma: no cover - someone in hand always matched the folded money
-                pots.append(_Pot(dead, [i for i in range(n) if in_hand[i]]))
+                pots.append((dead, live))
         return pots
 
     def _finish(self) -> None:
         """Show down in order with auto-muck, or award everything to the last player standing."""
-        from bot.engine.evaluator import rank27_ints
-
         n = self._n
         in_hand = self._in_hand
         pots = self._pots()
@@ -1275,47 +1270,50 @@ class Hand:
         shown: dict[int, int] = {}
         order: list[int] = []
         mucked: list[int] = []
-        contested = [p for p in pots if len(p.eligible) > 1]
+        log = self._log
+        contested = [eligible for _, eligible in pots if len(eligible) > 1]
         if contested:
             first = self._last_aggressor if self._last_aggressor >= 0 else alive[0]
-            order = [i for i in ((first + k) % n for k in range(n)) if in_hand[i]]
+            order = [i for i in _ROTATED[n][first] if in_hand[i]]
+            holes = self._holes
+            ranks = rank27_many([holes[i] for i in order])  # one call for the whole showdown
             best_shown: list[int] = [1 << 30] * len(contested)
-            for i in order:
-                hole = self._holes[i]
-                rank = rank27_ints(*hole)
+            for i, rank in zip(order, ranks, strict=True):
                 wins_somewhere = False
-                for k, pot in enumerate(contested):
-                    if i in pot.eligible and rank <= best_shown[k]:
+                for k, eligible in enumerate(contested):
+                    if i in eligible and rank <= best_shown[k]:
                         wins_somewhere = True
                         best_shown[k] = rank
                 if wins_somewhere:
                     shown[i] = rank
-                    entry = ["show", i, rank, -1, list(self._holes[i]), [], 0]
+                    log.append(["show", i, rank, -1, list(holes[i]), [], 0])
                 else:
                     mucked.append(i)
-                    entry = ["muck", i, 0, -1, [], [], 0]
-                self._log.append(entry)
+                    log.append(["muck", i, 0, -1, [], [], 0])
         pot_results: list[list[Any]] = []
-        for pot in pots:
-            returned = len(pot.eligible) == 1 and len(alive) > 1
-            if len(pot.eligible) == 1:
-                winners = pot.eligible
+        several_alive = len(alive) > 1
+        for amount, eligible in pots:
+            if len(eligible) == 1:
+                winners = eligible
+                returned = several_alive
             else:
-                best_rank = min(shown[i] for i in pot.eligible if i in shown)
-                winners = [i for i in pot.eligible if shown.get(i) == best_rank]
-            share, odd = divmod(pot.amount, len(winners))
+                best_rank = min([shown[i] for i in eligible if i in shown])
+                winners = [i for i in eligible if shown.get(i) == best_rank]
+                returned = False
+            share, odd = divmod(amount, len(winners))
             shares = [[w, share + (odd if w == winners[0] else 0)] for w in winners]
             name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
             if not returned:
-                pot_results.append([name, pot.amount, list(pot.eligible), list(winners), shares])
-            for w, amount in shares:
-                payouts[w] += amount
+                pot_results.append([name, amount, list(eligible), list(winners), shares])
+            for w, won in shares:
+                payouts[w] += won
                 if returned:
-                    self._log.append(("return", w, amount, -1, (), (), 0))
+                    log.append(("return", w, won, -1, (), (), 0))
                 else:
-                    self._log.append(("award", w, amount, -1, (), (), name))
+                    log.append(("award", w, won, -1, (), (), name))
+        stacks = self._stacks
         for i in range(n):
-            self._stacks[i] += payouts[i]
+            stacks[i] += payouts[i]
         self._phase = _COMPLETE
         self._actors = []
         self._draw_queue = []
@@ -1335,8 +1333,6 @@ class Hand:
         pos = self._pos(player_id)
         if pos not in self._result["mucked"]:
             raise EngineError("Only a hand mucked at the showdown can be shown afterwards.")
-        from bot.engine.evaluator import rank27_ints
-
         rank = rank27_ints(*self._holes[pos])
         self._result["mucked"].remove(pos)
         self._result["shown"].append([pos, rank])
@@ -1508,19 +1504,17 @@ class Hand:
         side = 0
         collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
         several = self._in_hand.count(True) > 1
-        for pot in self._pots(collected):
-            if several and len(pot.eligible) == 1:
+        for amount, eligible in self._pots(collected):
+            if several and len(eligible) == 1:
                 continue  # an uncalled bet: it goes back to its owner
             name = "main pot" if not views else f"side pot {side + 1}"
             if views:
                 side += 1
-            views.append(PotView(name, pot.amount, tuple(self._ids[i] for i in pot.eligible)))
+            views.append(PotView(name, amount, tuple(self._ids[i] for i in eligible)))
         return tuple(views)
 
     def private_view(self, player_id: int) -> PrivateView:
         """One player's own cards; never send it anywhere but to that player."""
-        from bot.engine.evaluator import hand_name
-
         pos = self._pos(player_id)
         hole = self._holes[pos]
         if not self._in_hand[pos]:
@@ -1667,11 +1661,14 @@ def _fisher_yates_52(getrandbits: Any) -> list[int]:
     return order
 
 
-_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple((pos + k) % n for k in range(1, n)) for pos in range(n))
+_ROTATED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((pos + k) % n for k in range(n)) for pos in range(n))
     for n in range(MAX_PLAYERS + 1)
 )
-"""``_AFTER[n][pos]``: the other positions of an ``n``-handed table in turn order after ``pos``."""
+"""``_ROTATED[n][pos]``: the positions of an ``n``-handed table in turn order from ``pos``."""
+
+_AFTER = tuple(tuple(order[1:] for order in table) for table in _ROTATED)
+"""``_AFTER[n][pos]``: the other positions in turn order after ``pos``."""
 
 _WIDTHS = tuple((i + 1).bit_length() for i in range(52))
 """Bits needed to draw an index 0..i."""
