@@ -597,8 +597,12 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The player id whose decision it is, or ``None`` when the hand is complete."""
-        pos = self._to_act_pos()
-        return None if pos < 0 else self._ids[pos]
+        phase = self._phase  # inline ``_to_act_pos``: read before every decision
+        if phase is _BETTING:
+            return self._ids[self._actors[0]]
+        if phase is _DRAWING:
+            return self._ids[self._draw_queue[0]]
+        return None
 
     def _to_act_pos(self) -> int:
         if self._phase is _BETTING:
@@ -752,9 +756,26 @@ class Hand:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
         bets = self._bets
-        owed = max(bets) - bets[pos]
-        stack = self._stacks[pos]
-        return (owed if owed < stack else stack), self._why_no_raise(pos) is None
+        top = max(bets)
+        owed = top - bets[pos]
+        stacks = self._stacks
+        stack = stacks[pos]
+        call = owed if owed < stack else stack
+        # ``_why_no_raise(pos) is None``, inline: the same checks in the same order.
+        raise_size = self._raise_size
+        if call < raise_size or stack <= owed:
+            return call, False
+        count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
+        if count >= self._cap:
+            return call, False
+        shorts = self._shorts
+        if shorts and sum(shorts) < raise_size and pos in self._acted:
+            return call, False
+        in_hand = self._in_hand
+        for i in range(self._n):
+            if i != pos and in_hand[i] and stacks[i] + bets[i] > top:
+                return call, True
+        return call, False
 
     def verify_fold(self, player_id: int) -> None:
         """Raise ``EngineError`` unless ``player_id`` may fold now."""
@@ -1240,10 +1261,13 @@ class Hand:
             contrib = self._contrib
         in_hand = self._in_hand
         live = [i for i in range(self._n) if in_hand[i]]
-        levels = sorted({contrib[i] for i in live if contrib[i] > 0})
-        if len(levels) == 1:  # the usual case: one pot, every chip in it (dead money too)
-            level = levels[0]
-            return [(sum(contrib), [i for i in live if contrib[i] >= level])]
+        amounts = [contrib[i] for i in live]
+        level = amounts[0] if amounts else 0
+        if level > 0 and amounts.count(level) == len(amounts):
+            # The usual case: everyone still in put in the same, so one pot holds every chip
+            # (dead money too) and all of them are eligible.
+            return [(sum(contrib), live)]
+        levels = sorted({c for c in amounts if c > 0})
         pots: list[tuple[int, list[int]]] = []
         previous = 0
         for level in levels:
