@@ -619,7 +619,9 @@ class Hand:
 
     def private_cards(self, player_id: int) -> list[Card]:
         """PRIVATE: the cards ``player_id`` holds now (empty once folded)."""
-        return [CARDS[c] for c in self._holes[self._pos(player_id)]]
+        ids = self._ids
+        pos = ids.index(player_id) if player_id in ids else self._pos(player_id)
+        return [CARDS[c] for c in self._holes[pos]]
 
     @property
     def action_count(self) -> int:

@@ -40,13 +40,26 @@ def random_players(rng: random.Random, count: int, small_bet: int = 10) -> list[
     """``count`` players with random stacks; about one in three is short (all-in material)."""
     rand = rng.random
     players = []
+    known = _SEATED.get(small_bet)
+    if known is None:
+        known = _SEATED[small_bet] = {}
     for k in range(count):
         if rand() < 0.35:
             stack = 1 + int(rand() * 12 * small_bet)
         else:
             stack = 12 * small_bet + int(rand() * 48 * small_bet)
-        players.append(SeatedPlayer(1000 + k, f"P{k + 1}", stack, k))
+        # SeatedPlayer is frozen, so equal ones can be shared: building one costs four
+        # object.__setattr__ calls, a lookup much less (at most 6 x 60 x small_bet of them).
+        key = (stack, k)
+        player = known.get(key)
+        if player is None:
+            player = known[key] = SeatedPlayer(1000 + k, f"P{k + 1}", stack, k)
+        players.append(player)
     return players
+
+
+_SEATED: dict[int, dict[tuple[int, int], SeatedPlayer]] = {}
+"""Players ``random_players`` has built, per small bet, by stack and seat."""
 
 
 def play_random_hand(
