@@ -690,27 +690,32 @@ class Hand:
         bets = self._bets
         stacks = self._stacks
         in_hand = self._in_hand
-        # The second-largest total (bet + stack) among players in the hand: whoever has no
-        # more than that already in front of them has nothing left to decide.
-        first = second = 0
-        for i in range(n):
-            if in_hand[i]:
-                total = bets[i] + stacks[i]
-                if total > first:
-                    second = first
-                    first = total
-                elif total > second:
-                    second = total
         if self._round == 0:
+            # The second-largest total (bet + stack) among players in the hand: whoever has
+            # no more than that already in front of them has nothing left to decide.
+            first = second = 0
+            for i in range(n):
+                if in_hand[i]:
+                    total = bets[i] + stacks[i]
+                    if total > first:
+                        second = first
+                        first = total
+                    elif total > second:
+                        second = total
             top = max(bets)
             big = n - 1
             while bets[big] != top:  # the last position with the highest blind
                 big -= 1
             opener = big + 1 if big + 1 < n else 0
-            order = [*range(opener, n), *range(opener)]
-            actors = [i for i in order if in_hand[i] and stacks[i] > 0 and second > bets[i]]
-        else:  # after a draw nobody has bet yet and position 0 opens
-            actors = [i for i in range(n) if in_hand[i] and stacks[i] > 0] if second > 0 else []
+            actors = [
+                i for i in _ROTATED[n][opener] if in_hand[i] and stacks[i] > 0 and second > bets[i]
+            ]
+        else:
+            # After a draw nobody has bet yet (all bets are 0) and position 0 opens; the
+            # second-largest stack is positive exactly when two players still have chips.
+            actors = [i for i in range(n) if in_hand[i] and stacks[i] > 0]
+            if len(actors) < 2:
+                actors = []
         self._actors = actors
         self._log.append(("round", -1, self._round, -1, (), (), 0))
         if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
