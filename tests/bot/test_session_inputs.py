@@ -156,6 +156,7 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tmp_path: Path) -> None
             if session._next_task is not None:
                 session._next_task.cancel()
                 session._next_task = None
+            posted_before = len(bot.channel.sent)
             async with session.lock:
                 await session._start_hand()
             hand = session.hand
@@ -176,8 +177,10 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tmp_path: Path) -> None
         mucked = hand.result.mucked[0]
         winner = next(p for p in hand.player_ids if p != mucked)
         cards = hand.private_view(mucked).cards
-        # nobody saw the mucked cards so far
-        texts = bot.channel.texts()
+        # nobody saw the mucked cards so far (earlier hands may have shown the same cards)
+        await session.push_table()
+        await wait_until(lambda: session._outbox.empty())
+        texts = bot.channel.texts()[posted_before:]
         from bot.render import card_label
 
         assert not any(card_label(c) in x for x in texts for c in cards)
