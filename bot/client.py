@@ -7,6 +7,7 @@ assumes a single shard, so swapping the base class for ``AutoShardedBot`` is a o
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -52,6 +53,8 @@ class DeuceBot(commands.Bot):
         self.sessions: dict[int, TableSession] = {}
         """Table sessions by channel id."""
         self._closing = False
+        self._opening = asyncio.Lock()
+        """Serialises opening sessions: two joins at once must share one session."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     @property
@@ -119,11 +122,16 @@ class DeuceBot(commands.Bot):
         session = self.sessions.get(channel_id)
         if session is not None and not session.closed:
             return session
-        table = await self.store.get_or_create_table(guild_id, channel_id)
-        session = TableSession(self, table)
-        await session.restore(None)
-        self.sessions[channel_id] = session
-        return session
+        async with self._opening:
+            # another join may have opened it while this one waited
+            session = self.sessions.get(channel_id)
+            if session is not None and not session.closed:
+                return session
+            table = await self.store.get_or_create_table(guild_id, channel_id)
+            session = TableSession(self, table)
+            await session.restore(None)
+            self.sessions[channel_id] = session
+            return session
 
     def forget_session(self, session: TableSession) -> None:
         """Drop a closed table's session."""

@@ -96,3 +96,22 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
     for group in groups.values():
         payload = group.to_dict(bot.tree)
         assert payload.get("contexts") == [0] or payload.get("dm_permission") is False
+
+
+async def test_two_joins_at_once_share_one_table_session(tmp_path: Path) -> None:
+    """Two /poker join in a fresh channel at the same moment must not make two sessions for
+    one table (the orphan would deal hands nobody's buttons reach)."""
+    import asyncio
+
+    from bot.store import Store
+
+    bot, _ = await make_bot(tmp_path)
+    bot._store = await Store.open(str(tmp_path / "deuce.db"))
+    try:
+        first, second = await asyncio.gather(bot.open_session(10, 20), bot.open_session(10, 20))
+        assert first is second
+        assert list(bot.sessions.values()) == [first]
+    finally:
+        for session in list(bot.sessions.values()):
+            await session.shutdown()
+        await bot._store.close()
