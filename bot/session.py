@@ -565,12 +565,20 @@ class TableSession:
         settings = self.settings
         now = time.time()
         seats = await self.store.seats(self.table_id)
-        for seat in expired_sitouts(seats, now, settings.sitout_keep):
+        expired = expired_sitouts(seats, now, settings.sitout_keep)
+        for seat in expired:
             try:
                 await self.store.cash_out(self.table_id, seat.user_id)
                 self.post(content=t("seat_freed", name=safe_name(seat.name)))
             except Exception:
                 log.exception("Table %s: could not free seat %s", self.table_id, seat.seat)
+        for seat in seats:
+            # a leaver whose cash-out a restart interrupted (after the hand was settled)
+            if seat.leaving and seat not in expired:
+                try:
+                    await self.store.cash_out(self.table_id, seat.user_id)
+                except Exception:
+                    log.exception("Table %s: could not cash out seat %s", self.table_id, seat.seat)
         for seat in seats:
             if seat.stack == 0 and not seat.sitting_out and not seat.leaving:
                 await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)

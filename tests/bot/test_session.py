@@ -359,3 +359,23 @@ async def test_a_closing_table_restored_between_hands_closes(store: Store) -> No
         assert await store.balance(GUILD, ALICE) == 1000
     finally:
         await shutdown(session)
+
+
+async def test_a_leaver_left_over_by_a_restart_is_cashed_out(store: Store) -> None:
+    """A restart between settle_hand and the leaver's cash-out leaves a seat marked leaving:
+    the restored table cashes it out instead of keeping the chips on a seat nobody uses."""
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await store.buy_in(table.id, user_id, name, 400)
+    await store.update_seat(table.id, CAROL, leaving=True)
+    bot = FakeBot(store)
+    session = TableSession(bot, table)  # type: ignore[arg-type]
+    await session.restore(None)
+    try:
+        hand = await next_hand(session, None)
+        assert CAROL not in hand.player_ids
+        assert await store.seat_of(table.id, CAROL) is None
+        assert await store.balance(GUILD, CAROL) == 1000
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
