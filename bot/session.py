@@ -432,10 +432,16 @@ class TableSession:
             data = state.get("hand", state)
             hand = Hand.from_json(data)
         except Exception as error:
+            # The error's text may quote the journal, hidden cards included: only its type is
+            # logged loudly and stored as the reason players read in /poker history.
             log.warning(
-                "Table %s: hand %s cannot resume (%s); voiding", self.table_id, hand_id, error
+                "Table %s: hand %s cannot resume (%s); voiding",
+                self.table_id,
+                hand_id,
+                type(error).__name__,
             )
-            await self.store.void_hand(hand_id, f"could not resume: {error}"[:200])
+            log.debug("Table %s: resume error: %r", self.table_id, error)
+            await self.store.void_hand(hand_id, f"could not resume ({type(error).__name__})")
             self.seats = await self.store.seats(self.table_id)
             self.post(content=t("voided"))
             return

@@ -379,3 +379,36 @@ async def test_a_leaver_left_over_by_a_restart_is_cashed_out(store: Store) -> No
         assert (await store.audit()).ok
     finally:
         await shutdown(session)
+
+
+async def test_a_failed_resume_logs_and_stores_no_engine_text(
+    store: Store, monkeypatch: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The text of an arbitrary error while loading a journal may quote the hidden cards it
+    holds: it must not reach a log line at INFO or above, nor the void reason players read."""
+    from bot.engine import Hand
+
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    await next_hand(session, None)
+    hand_id = session.hand_id
+    await session.shutdown()
+    state = await store.journal_state(hand_id)  # type: ignore[arg-type]
+
+    def broken(data: Any) -> Any:
+        raise ValueError("hole cards 7s5d4c3h2s do not fit")
+
+    monkeypatch.setattr(Hand, "from_json", broken)
+    bot = FakeBot(store)
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    resumed = TableSession(bot, table)  # type: ignore[arg-type]
+    caplog.set_level("DEBUG")
+    await resumed.restore((hand_id, state))  # type: ignore[arg-type]
+    try:
+        record = await store.hand(hand_id)  # type: ignore[arg-type]
+        assert record.status == "voided"
+        assert "7s" not in (record.void_reason or "")
+        loud = [r.getMessage() for r in caplog.records if r.levelno >= 20]
+        assert loud and not any("7s" in line for line in loud)
+        assert (await store.audit()).ok
+    finally:
+        await resumed.shutdown()
