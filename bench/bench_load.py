@@ -119,6 +119,7 @@ class LoadResult:
     bot_vmhwm_kb: int = 0
     bot_cpu_percent: float = 0.0
     harness_cpu_percent: float = 0.0
+    other_cpu_percent: float = 0.0  # every other process on the machine, during play
     harness_lag: list[tuple[float, float]] = field(default_factory=list)  # (time, ms)
     harness_lag_ms: list[float] = field(default_factory=list)  # during play
     bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
@@ -610,6 +611,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         gc.freeze()
         bot_cpu_start = proc_cpu_seconds(bot.pid)
         harness_cpu_start = _own_cpu_seconds()
+        machine_start = machine_busy_seconds()
         if config.profile_dir is not None:
             profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
             if profiler is not None:
@@ -631,6 +633,10 @@ async def run_load(config: LoadConfig) -> LoadResult:
         )
         result.harness_cpu_percent = (
             100 * (_own_cpu_seconds() - harness_cpu_start) / max(result.play_seconds, 1e-9)
+        )
+        machine = 100 * (machine_busy_seconds() - machine_start) / max(result.play_seconds, 1e-9)
+        result.other_cpu_percent = max(
+            0.0, machine - result.bot_cpu_percent - result.harness_cpu_percent
         )
         result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
         measure(world, result, setup_start, play_start, play_end)
@@ -689,6 +695,16 @@ def finish_measures(
         correlate(world, result, start, end)
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds all cores spent busy so far (from /proc/stat), to see other load."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
+        return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -743,6 +759,12 @@ def format_report(result: LoadResult) -> str:
     lines.append(
         f"bot peak memory (VmHWM): {result.bot_vmhwm_kb / 1024:.1f} MiB; "
         f"bot CPU during play: {result.bot_cpu_percent:.0f}% of one core"
+    )
+    cores = os.cpu_count() or 1
+    lines.append(
+        f"other processes on this {cores}-core machine during play: "
+        f"{result.other_cpu_percent:.0f}% of one core"
+        + ("  [NOT IDLE: figures disturbed]" if result.other_cpu_percent > 20 else "")
     )
     lag = result.harness_lag_ms
     lines.append(
@@ -883,8 +905,34 @@ def _last_resort(signum: int, frame: Any) -> None:
     os._exit(3)
 
 
+def run_each_in_own_process(argv: list[str], tables: list[int]) -> int:
+    """One harness process per table count: a run must not inherit the previous run's heap,
+    sockets or stragglers (measured: a 200-table run after a 50-table run in the same process
+    saw harness stalls of 400 ms that a fresh process does not)."""
+    rest: list[str] = []
+    skip = False
+    for item in argv:
+        if item == "--tables":
+            skip = True
+            continue
+        if skip and item.lstrip("-").isdigit() and not item.startswith("-"):
+            continue
+        skip = False
+        rest.append(item)
+    worst = 0
+    for count in tables:
+        code = subprocess.call(
+            [sys.executable, str(Path(__file__).resolve()), "--tables", str(count), *rest]
+        )
+        worst = max(worst, code)
+    return worst
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    raw = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(raw)
+    if len(args.tables) > 1:
+        return run_each_in_own_process(raw, args.tables)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     # A last resort: however the run goes, the process ends and takes the bot with it.
     hard_limit = int(sum(args.seconds + 60 for _ in args.tables)) + 30
