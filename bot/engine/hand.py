@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
 from bot.engine.evaluator import hand_name, rank27_ints, rank27_many, rank_name
@@ -1014,25 +1014,27 @@ class Hand:
     def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
         queue = self._draw_queue
+        thrown: tuple[Card, ...] | None = None
         if (
             self._phase is _DRAWING
             and self._ids[queue[0]] == player_id
             and (discards.__class__ is list or discards.__class__ is tuple)
         ):
-            # The common case checked inline: the right player throwing cards they hold, each
+            # The common case checked inline: the right player throwing Cards they hold, each
             # once. Anything else goes to ``verify_draw`` for its message (nothing changed yet).
             hole = self._holes[queue[0]]
             cards: list[int] = []
             for c in discards:
-                kind = c.__class__
-                if (kind is Card or kind is int) and c in hole and c not in cards:
+                if c.__class__ is Card and c in hole and c not in cards:
                     cards.append(c + 0)  # a plain int (``Card + 0`` is one)
                 else:
                     cards = self.verify_draw(player_id, discards)
                     break
+            else:  # every discard is a Card: the record can show them as given
+                thrown = cast("tuple[Card, ...]", tuple(discards))
         else:
             cards = self.verify_draw(player_id, discards)
-        record = self._draw(queue[0], cards)
+        record = self._draw(queue[0], cards, thrown)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1041,7 +1043,10 @@ class Hand:
         """Keep all five cards."""
         return self.draw(player_id, ())
 
-    def _draw(self, pos: int, discards: list[int]) -> ActionRecord:
+    def _draw(
+        self, pos: int, discards: list[int], thrown: tuple[Card, ...] | None = None
+    ) -> ActionRecord:
+        """Serve ``pos`` for ``discards``; ``thrown`` is the same cards as ``Card``s, if known."""
         hole = self._holes[pos]
         for c in discards:
             hole.remove(c)
@@ -1092,7 +1097,7 @@ class Hand:
             _set_attribute(record, "__dict__", {
                 "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": k,
                 "text": f"{self._names[pos]} draws {k}",
-                "discarded": tuple([CARDS[c] for c in discards]),
+                "discarded": thrown if thrown is not None else tuple([CARDS[c] for c in discards]),
                 "received": tuple([CARDS[c] for c in received]), "shown": (), "all_in": False,
             })  # fmt: skip
         else:
@@ -1683,8 +1688,7 @@ def _fisher_yates_52(getrandbits: Any) -> list[int]:
     """An unbiased Fisher-Yates shuffle of 0..51 drawing each index by rejection sampling
     from ``getrandbits`` (what ``random.Random.shuffle`` does, minus its per-call overhead)."""
     order = list(range(52))
-    for i in range(51, 0, -1):
-        width = _WIDTHS[i]
+    for i, width in _SHUFFLE_STEPS:
         j = getrandbits(width)
         while j > i:
             j = getrandbits(width)
@@ -1703,6 +1707,9 @@ _AFTER = tuple(tuple(order[1:] for order in table) for table in _ROTATED)
 
 _WIDTHS = tuple((i + 1).bit_length() for i in range(52))
 """Bits needed to draw an index 0..i."""
+
+_SHUFFLE_STEPS = tuple((i, _WIDTHS[i]) for i in range(51, 0, -1))
+"""The Fisher-Yates steps of a 52-card shuffle: (position, bits to draw its partner)."""
 
 
 def next_button_seat(occupied_seats: Sequence[int], button_seat: int) -> int:
