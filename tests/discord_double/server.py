@@ -443,11 +443,14 @@ class DiscordDouble:
         """Faults: the next ``count`` edits of messages in ``channel`` get a 429."""
         self._edit_rate_limits[channel.id] = [float(count), retry_after]
 
-    async def reconnect(self, mode: str = "op7", timeout: float = 15.0) -> None:
+    async def reconnect(
+        self, mode: str = "op7", timeout: float = 15.0, *, wait: bool = True
+    ) -> None:
         """Faults: drop the bot's gateway connection and wait until it has RESUMEd.
 
         ``mode`` is "op7" (Discord asks for a reconnect) or "close" (the socket dies with 4000).
         Events dispatched meanwhile are buffered and replayed on RESUME, as on Discord.
+        With ``wait=False`` it returns at once (the bot is then reconnecting).
         """
         session = self._session
         if session is None or session.connection is None:
@@ -460,7 +463,8 @@ class DiscordDouble:
             await connection.ws.close(code=4000, message=b"double: reconnect")
         else:
             raise ValueError(f"unknown reconnect mode {mode!r}")
-        await self.wait_until(lambda: self.resume_count > resumes, timeout)
+        if wait:
+            await self.wait_until(lambda: self.resume_count > resumes, timeout)
 
     @property
     def connected(self) -> bool:

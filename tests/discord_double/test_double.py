@@ -524,3 +524,25 @@ async def test_unknown_routes_and_bad_tokens_are_visible(world: World) -> None:
     with pytest.raises(discord.LoginFailure):
         await intruder.login("not-the-token")
     await intruder.close()
+
+
+async def test_events_sent_while_reconnecting_are_replayed_on_resume(world: World) -> None:
+    double = world.double
+    await double.reconnect("close", wait=False)
+    # Dispatched while the bot has no socket: kept in the session buffer.
+    interaction = await double.invoke(world.alice, world.channel, "ping echo", text="late")
+    assert (await interaction.response(timeout=10)).content == "late"
+    assert double.resume_count == 1
+
+
+async def test_guilds_channels_and_members_added_live_reach_the_client(world: World) -> None:
+    double = world.double
+    guild = await double.add_guild("Second Club")
+    channel = await double.add_channel(guild, "tables")
+    dave = await double.add_member(guild, "dave", display_name="Dave")
+    await double.wait_until(lambda: world.bot.get_channel(channel.id), 5)
+    assert world.bot.get_guild(guild.id) is not None
+    interaction = await double.invoke(dave, channel, "ping echo", text="hi")
+    assert (await interaction.response()).content == "hi"
+    with pytest.raises(DoubleError):
+        await double.invoke(world.alice, channel, "ping echo", text="not a member")
