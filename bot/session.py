@@ -46,6 +46,7 @@ from bot.render import (
     table_embed,
     table_view,
 )
+from bot.views import shown_marks
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -992,9 +993,16 @@ class TableSession:
         await interaction.response.edit_message(embed=panel_embed(panel), view=panel_view(panel))
 
     async def on_card_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
+        self,
+        interaction: discord.Interaction[Any],
+        hand_id: int,
+        draw: int,
+        index: int,
     ) -> None:
-        """Mark or unmark one card for the coming draw."""
+        """Mark or unmark one card for the coming draw, as the clicked panel showed it: a card
+        shown unmarked gets marked. Setting rather than toggling makes a double click (or the
+        same button of a stale copy of the panel) act once. Toggles if the panel is unknown.
+        """
         from bot.client import reply_private
 
         user_id = interaction.user.id
@@ -1017,18 +1025,30 @@ class TableSession:
                 return
             chosen = pv.cards[index]
             marked = self.marks.setdefault(user_id, set())
-            if chosen in marked:
-                marked.discard(chosen)
-            else:
-                marked.add(chosen)
-            # changing the marks takes back a draw set in advance: confirm again
-            self.queued.pop(user_id, None)
+            shown = shown_marks(interaction.message)
+            mark = chosen not in marked if shown is None else index not in shown
+            if mark != (chosen in marked):
+                if mark:
+                    marked.add(chosen)
+                else:
+                    marked.discard(chosen)
+                # changing the marks takes back a draw set in advance: confirm again
+                if self.queued.pop(user_id, None) is not None:
+                    await self._journal()
             await self._respond_panel(interaction, user_id)
 
     async def on_draw_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, pat: bool
+        self,
+        interaction: discord.Interaction[Any],
+        hand_id: int,
+        draw: int,
+        pat: bool,
     ) -> None:
-        """Draw the marked cards (or stand pat) now, or queue it for the player's turn."""
+        """Draw the marked cards (or stand pat) now, or queue it for the player's turn.
+
+        The cards the clicked panel showed marked become the marks, so a stale copy's "Draw N"
+        draws the N cards it showed (if the panel is unknown: the current marks).
+        """
         from bot.client import reply_private
 
         user_id = interaction.user.id
@@ -1048,8 +1068,11 @@ class TableSession:
                     interaction, t("already_done" if just_done and same_draw else "draw_finished")
                 )
                 return
-            marked = self.marks.get(user_id, set())
-            discards = [] if pat else [c for c in pv.cards if c in marked]
+            shown = shown_marks(interaction.message)
+            if shown is not None and not pat:
+                self.marks[user_id] = {pv.cards[i] for i in shown if i < len(pv.cards)}
+            chosen = self.marks.get(user_id, set())
+            discards = [] if pat else [c for c in pv.cards if c in chosen]
             if not pat and not discards:
                 await reply_private(interaction, t("panel_none_marked"))
                 return

@@ -63,6 +63,30 @@ def prefold_button_id(table_id: int, hand_id: int) -> str:
     return f"deuce:f:{table_id}:{hand_id}"
 
 
+def shown_marks(message: discord.Message | None) -> set[int] | None:
+    """The card indices the clicked panel showed marked (red), read from the message as the
+    player saw it; None when the message's buttons are not known.
+
+    The DM panel and the ``/poker hand`` reply are two copies of one hand, and a double click
+    arrives twice from the same picture: acting on what the clicked message showed (mark a
+    card shown unmarked, draw the cards shown marked) makes both act once and as seen.
+    """
+    rows = getattr(message, "components", None)
+    if not rows:
+        return None
+    marked: set[int] = set()
+    found = False
+    for row in rows:
+        for button in getattr(row, "children", ()):
+            match = CARD_ID.fullmatch(str(getattr(button, "custom_id", "") or ""))
+            if match is None:
+                continue
+            found = True
+            if getattr(button, "style", None) == discord.ButtonStyle.danger:
+                marked.add(int(match["index"]))
+    return marked if found else None
+
+
 async def _run_click(
     interaction: discord.Interaction[Any],
     table_id: int,
@@ -133,9 +157,12 @@ class TableButton(
         )
 
 
+CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")
+
+
 class CardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])",
+    template=CARD_ID.pattern,
 ):
     """One of the five private cards: a click marks or unmarks it for the draw."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -199,3 +201,72 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tmp_path: Path) -> None
     finally:
         await session.shutdown()
         await store.close()
+
+
+def panel_message(view: Any) -> Any:
+    """A panel message as a click delivers it: the buttons as the player saw them."""
+    children = [
+        SimpleNamespace(custom_id=item.item.custom_id, style=item.item.style)
+        for item in view.children
+    ]
+    return SimpleNamespace(id=5555, components=[SimpleNamespace(children=children)])
+
+
+def answered_view(interaction: FakeInteraction) -> Any:
+    kind, kwargs = interaction.response.calls[0]
+    assert kind in ("edit", "send")
+    return kwargs["view"]
+
+
+async def on_panel(
+    session: TableSession, user_id: int, view: Any, index: int | None, *, pat: bool = False
+) -> FakeInteraction:
+    """Click card ``index`` (or Draw / Stand pat when None) of the panel ``view``."""
+    interaction = FakeInteraction(user_id)
+    interaction.message = panel_message(view)
+    assert session.hand_id is not None
+    if index is not None:
+        await session.on_card_button(interaction, session.hand_id, 1, index)  # type: ignore[arg-type]
+    else:
+        await session.on_draw_button(interaction, session.hand_id, 1, pat)  # type: ignore[arg-type]
+    return interaction
+
+
+async def test_a_double_clicked_card_is_marked_once(session: TableSession) -> None:
+    hand = session.hand
+    assert hand is not None
+    player = hand.player_ids[0]
+    panel = FakeInteraction(player)
+    await session.send_panel(panel, session.hand_id)  # type: ignore[arg-type]
+    view = answered_view(panel)
+    # both clicks come from the same picture of the panel (the first answer not yet shown)
+    await on_panel(session, player, view, 0)
+    await on_panel(session, player, view, 0)
+    assert session.marks.get(player) == {hand.private_view(player).cards[0]}
+
+
+async def test_draw_from_a_stale_panel_draws_what_that_panel_showed(
+    session: TableSession,
+) -> None:
+    """The DM panel and the /poker hand panel are two messages: marks changed in one leave the
+    other's "Draw N" label stale. Its click must draw the N cards it showed, not other ones."""
+    hand = session.hand
+    assert hand is not None
+    while hand.phase is Phase.BETTING:
+        await click(session, hand.to_act, "call")  # type: ignore[arg-type]
+    drawer = hand.to_act
+    assert drawer is not None
+    cards = hand.private_view(drawer).cards
+    opened = FakeInteraction(drawer)
+    await session.send_panel(opened, session.hand_id)  # type: ignore[arg-type]
+    dm_view = answered_view(await on_panel(session, drawer, answered_view(opened), 0))
+    # meanwhile, in the other panel, two more cards get marked
+    other_view = answered_view(opened)
+    for index in (1, 2):
+        other_view = answered_view(await on_panel(session, drawer, other_view, index))
+    assert len(session.marks[drawer]) == 3
+    await on_panel(session, drawer, dm_view, None)  # "Draw 1" of the first panel
+    after = hand.private_view(drawer)
+    assert after.draws_made == 1
+    assert cards[0] not in after.cards
+    assert cards[1] in after.cards and cards[2] in after.cards
