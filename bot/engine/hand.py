@@ -393,6 +393,7 @@ class Hand:
         "_stacks",
         "_starting",
         "_stub",
+        "_top",
     )
 
     def __init__(self) -> None:
@@ -410,6 +411,7 @@ class Hand:
         self._starting: list[int] = []
         self._stacks: list[int] = []
         self._bets: list[int] = []
+        self._top = 0  # the highest bet this round, max(self._bets), kept rather than recomputed
         self._contrib: list[int] = []
         self._in_hand: list[bool] = []
         self._holes: list[list[int]] = []
@@ -518,6 +520,7 @@ class Hand:
         bets[bb_pos] = posted
         log.append(("big_blind", bb_pos, posted, -1, (), (), int(stacks[bb_pos] == 0)))
         self._bets = bets
+        self._top = max(bets)
         self._contrib = list(bets)
         # Five cards each, one at a time round the table from position 0: position i gets
         # order[i], order[i + n], ...; the rest is the stub, its top (next card) last.
@@ -649,7 +652,7 @@ class Hand:
     def _why_no_raise(self, pos: int) -> str | None:
         """Why ``pos`` (the player to act) may not bet or raise now, or ``None`` if they may."""
         bets = self._bets
-        top = max(bets)
+        top = self._top
         owed = top - bets[pos]
         stacks = self._stacks
         stack = stacks[pos]
@@ -724,6 +727,7 @@ class Hand:
     def _end_betting(self) -> None:
         self._actors = []
         self._bets = [0] * self._n
+        self._top = 0
         if self._in_hand.count(True) <= 1 or self._round == 3:
             self._finish()
             return
@@ -763,7 +767,7 @@ class Hand:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
         bets = self._bets
-        top = max(bets)
+        top = self._top
         owed = top - bets[pos]
         stacks = self._stacks
         stack = stacks[pos]
@@ -883,7 +887,7 @@ class Hand:
 
     def _check_or_call(self, pos: int) -> ActionRecord:
         bets = self._bets
-        owed = max(bets) - bets[pos]
+        owed = self._top - bets[pos]
         stacks = self._stacks
         stack = stacks[pos]
         amount = owed if owed < stack else stack
@@ -935,7 +939,7 @@ class Hand:
     def _bet_or_raise(self, pos: int) -> ActionRecord:
         bets = self._bets
         stacks = self._stacks
-        top = max(bets)
+        top = self._top
         size = self._raise_size
         street = self._small_bet if self._round < 2 else 2 * self._small_bet
         target = top + (size if size > street else street)
@@ -945,6 +949,8 @@ class Hand:
         increment = target - top
         delta = target - bets[pos]
         bets[pos] = target
+        if target > top:  # always, as a raise is refused unless the stack covers more
+            self._top = target
         stacks[pos] -= delta
         self._contrib[pos] += delta
         in_hand = self._in_hand
@@ -1644,6 +1650,7 @@ class Hand:
             self._starting = [int(x) for x in data["starting"]]
             self._stacks = [int(x) for x in data["stacks"]]
             self._bets = [int(x) for x in data["bets"]]
+            self._top = max(self._bets, default=0)
             self._contrib = [int(x) for x in data["contrib"]]
             self._in_hand = [bool(x) for x in data["in_hand"]]
             self._holes = [[int(c) for c in h] for h in data["holes"]]
