@@ -490,10 +490,7 @@ class TableSession:
             self._timer_task = None
             self._next_task = None
             if self.hand is not None and not self.hand.is_complete:
-                try:
-                    await self._journal()
-                except Exception:
-                    log.exception("Table %s: could not save the journal", self.table_id)
+                await self._journal()
         finally:
             if locked:
                 self.lock.release()
@@ -517,9 +514,17 @@ class TableSession:
         }
 
     async def _journal(self) -> None:
+        """Save the hand for a restart. A failure is logged, never raised: the action it
+        follows is already applied, so failing the click (or stopping the timer that would
+        settle the hand) would only stall the table; chips stay safe because the seats keep
+        their start stacks until ``settle_hand``."""
         if self.hand is None or self.hand_id is None:
             return
-        await self.store.journal(self.hand_id, self._journal_state())
+        try:
+            await self.store.journal(self.hand_id, self._journal_state())
+        except Exception as error:
+            # the error's text is the store's, never the state's cards
+            log.error("Table %s: hand %s journal not saved: %s", self.table_id, self.hand_id, error)
 
     # ------------------------------------------------------------------ hands
 

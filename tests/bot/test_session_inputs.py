@@ -270,3 +270,30 @@ async def test_draw_from_a_stale_panel_draws_what_that_panel_showed(
     assert after.draws_made == 1
     assert cards[0] not in after.cards
     assert cards[1] in after.cards and cards[2] in after.cards
+
+
+async def test_a_failing_journal_neither_fails_the_click_nor_stalls_the_hand(
+    session: TableSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal is for restarts: when it cannot be saved, the click already applied must
+    still be answered with the table, and the finished hand must still be settled."""
+    hand = session.hand
+    assert hand is not None
+
+    async def broken_journal(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(session.store, "journal", broken_journal)
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            answer = FakeInteraction(player)
+            await session.on_draw_button(answer, hand.hand_id, hand.draw_round, True)  # type: ignore[arg-type]
+        else:
+            answer = await click(session, player, "fold" if len(hand.player_ids) > 2 else "call")
+        assert answer.response.calls and answer.response.calls[0][0] == "edit", answer.private_text
+    assert session.hand is not hand  # settled, not stuck
+    record = await session.store.hand(hand.hand_id)
+    assert record.status == "settled"
+    assert (await session.store.audit()).ok
