@@ -8,9 +8,12 @@ refused without changing the state.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.engine import Phase, RecordKind, Stakes, hand_name, parse_cards, rank27
+from bot.engine import CARDS, Hand, Phase, RecordKind, Stakes, hand_name, parse_cards, rank27
+from bot.engine.selfplay import random_discards, random_players
 from tests.engine.test_rules_audit import (
     EIGHT_SIX,
     KINGS_FULL,
@@ -455,3 +458,121 @@ def test_hand_names_of_flushes_and_the_nut_ace_and_at_the_showdown() -> None:
     shows = [r.text for r in audit.hand.records if r.kind is RecordKind.SHOW]
     assert shows == ["Alice shows 7s 5d 4c 3h 2s (number one)"]
     assert result.hand_names == {1: "number one"} and result.mucked == (2,)
+
+
+def test_uncalled_final_bet_against_an_all_in_player_comes_back_and_the_bettor_shows_first() -> (
+    None
+):
+    """RULES Showdown: the last bettor of the final round shows first even when nobody could
+    call (the other player is all-in); the uncalled bet goes back."""
+    audit = audit_hand([20, 200, 200], [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN])
+    audit.run("3 call; 1 call; 2 check; 1 pat; 2 pat; 3 pat; 1 bet; 2 call; 3 call")
+    assert audit.hand.stacks[1] == 0
+    audit.run("1 pat; 2 pat; 3 pat; 2 check; 3 check; 1 pat; 2 pat; 3 pat; 2 bet; 3 fold")
+    result = audit.finish()
+    assert result.showdown_order == (2, 1)
+    assert [(p.amount, p.winners) for p in result.pots] == [(60, (1,))]
+    returned = [(r.player_id, r.amount) for r in audit.hand.records if r.kind is RecordKind.RETURN]
+    assert returned == [(2, 20)]
+    assert result.final_stacks == {1: 60, 2: 180, 3: 180}
+
+
+# ====================================================================== Random hands, oracle
+
+
+def independent_payouts(hand: Hand) -> tuple[dict[int, int], tuple[int, ...], tuple[int, ...]]:
+    """Recompute from RULES alone (contributions, final cards, records): the chips each player
+    gets back, the showdown order and who mucks."""
+    data = hand.to_json()
+    ids = hand.player_ids
+    n = len(ids)
+    contrib = data["contrib"]
+    live = [i for i in range(n) if data["in_hand"][i]]
+    payouts = dict.fromkeys(ids, 0)
+    if len(live) == 1:
+        payouts[ids[live[0]]] = sum(contrib)
+        return payouts, (), ()
+    ranks = {i: rank27([CARDS[c] for c in data["holes"][i]]) for i in live}
+    # Pots by contribution level of the players still in; the excess over the highest level
+    # (nobody called it) goes back to whoever put it in.
+    levels = sorted({contrib[i] for i in live})
+    pots: list[tuple[int, list[int]]] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contrib)
+        pots.append((amount, [i for i in live if contrib[i] >= level]))
+        previous = level
+    for i in range(n):
+        payouts[ids[i]] += max(0, contrib[i] - previous)
+    # Showdown order: the last bettor/raiser of the final round, else the first live player
+    # left of the button; then clockwise.
+    last_round_start = max(
+        k for k, r in enumerate(hand.records) if r.kind is RecordKind.ROUND and r.amount == 3
+    )
+    aggressors = [
+        r.player_id
+        for r in hand.records[last_round_start:]
+        if r.kind in (RecordKind.BET, RecordKind.RAISE)
+    ]
+    first = ids.index(aggressors[-1]) if aggressors else live[0]
+    order = [(first + k) % n for k in range(n) if (first + k) % n in live]
+    contested = [eligible for _, eligible in pots if len(eligible) > 1]
+    best = [1 << 30] * len(contested)
+    mucked = []
+    for i in order:
+        shows = False
+        for k, eligible in enumerate(contested):
+            if i in eligible and ranks[i] <= best[k]:
+                best[k] = ranks[i]
+                shows = True
+        if not shows:
+            mucked.append(ids[i])
+    for amount, eligible in pots:
+        top = min(ranks[i] for i in eligible)
+        winners = [i for i in eligible if ranks[i] == top]  # position order from the button
+        share, odd = divmod(amount, len(winners))
+        for w in winners:
+            payouts[ids[w]] += share
+        payouts[ids[winners[0]]] += odd
+    return payouts, tuple(ids[i] for i in order), tuple(mucked)
+
+
+def test_random_hands_follow_the_rules_at_every_step() -> None:
+    """Random legal hands (short stacks included, so all-ins, side pots and reshuffles occur):
+    the audit's always-true rules after every step, and at the end pots, showdown order and
+    auto-muck recomputed from RULES alone."""
+    rng = random.Random(20261130)
+    showdowns = side_pots = reshuffles = 0
+    for k in range(200):
+        count = 2 + k % 5
+        players = random_players(rng, count)
+        hand = Hand.start(players, rng.randrange(count), Stakes(10), rng=rng, hand_id=k)
+        audit = Audit(hand, sweep_illegal=False)
+        while not hand.is_complete:
+            pid = hand.to_act
+            assert pid is not None
+            if hand.phase is Phase.DRAWING:
+                audit.draw(pid, random_discards(rng.random, hand.private_cards(pid)))
+                continue
+            legal = hand.legal()
+            roll = rng.random()
+            if legal.call_amount and roll < 0.15:
+                audit.run(f"{pid} fold")
+            elif legal.can_bet_or_raise and roll < 0.45:
+                audit.run(f"{pid} bet_or_raise")
+            else:
+                audit.run(f"{pid} check_or_call")
+        result = audit.finish()
+        payouts, order, mucked = independent_payouts(hand)
+        assert result.payouts == payouts
+        start = {p.player_id: p.stack for p in players}
+        contributed = dict(zip(hand.player_ids, hand.to_json()["contrib"], strict=True))
+        assert result.final_stacks == {
+            pid: start[pid] - contributed[pid] + payouts[pid] for pid in hand.player_ids
+        }
+        if not result.won_without_showdown:
+            showdowns += 1
+            assert result.showdown_order == order and result.mucked == mucked
+        side_pots += len(result.pots) > 1
+        reshuffles += hand.reshuffle_count > 0
+    assert showdowns > 50 and side_pots > 10 and reshuffles > 10, (showdowns, side_pots, reshuffles)
