@@ -34,6 +34,41 @@ def burns(audit: Audit) -> int:
     return sum(1 for r in audit.hand.records if r.kind is RecordKind.BURN)
 
 
+# ====================================================================== Sequence
+
+
+def test_deal_bet_draw_bet_draw_bet_draw_bet_showdown() -> None:
+    """RULES Deal and betting rounds: deal - bet - draw - bet - draw - bet - draw - bet -
+    showdown, and every betting round after a draw is opened by the first player left of the
+    button even when someone else raised before (the Swedish seed's rule is not followed)."""
+    audit = audit_hand([200] * 4, [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN, KINGS_FULL])
+    hand = audit.hand
+    audit.run("3 raise; 4 call; 1 call; 2 call")
+    for draw_round in (1, 2, 3):
+        view = hand.public_view()
+        assert (view.phase, view.draw_round, hand.to_act) == (Phase.DRAWING, draw_round, 1)
+        audit.run("1 pat; 2 pat; 3 pat; 4 pat")
+        view = hand.public_view()
+        assert (view.phase, view.betting_round, hand.to_act) == (Phase.BETTING, draw_round, 1)
+        audit.run("1 check; 2 check; 3 bet; 4 call; 1 call; 2 call")
+    audit.finish()
+    sequence = [r.text for r in hand.records if r.kind in (RecordKind.ROUND, RecordKind.DEAL)]
+    assert sequence == [
+        "Five cards are dealt to each player",
+        "Betting round: pre-draw",
+        "The first draw",
+        "Betting round: after first draw",
+        "The second draw",
+        "Betting round: after second draw",
+        "The third draw",
+        "Betting round: after third draw",
+    ]
+    kinds = [r.kind for r in hand.records]
+    assert kinds.index(RecordKind.SHOW) > max(
+        k for k, r in enumerate(hand.records) if r.kind is RecordKind.ROUND
+    )
+
+
 # ====================================================================== Draws
 
 
@@ -222,6 +257,9 @@ def heads_up_showdown(alice: str, bob: str) -> tuple[int, ...]:
         ("KhKdKcQcQs", "9s9h9d9c2s", (1,), "quads are worse than a full house"),
         ("9s9h9d9c2s", "6h5h4h3h2h", (1,), "a straight flush is the worst"),
         ("7s5d4c3h2s", "7h6d4s3c2c", (1,), "number one beats number two"),
+        ("9s9d7c6h5s", "9h9c8d4s2c", (1,), "same pair: kickers from the highest down"),
+        ("9s9d4c4hKs", "9h9c5d5s2c", (1,), "two pair: the lower second pair wins"),
+        ("2s2d3c4h5s", "AsAdKcQhJs", (1,), "2-2-3-4-5 is the best pair"),
         (EIGHT_SIX, EIGHT_SIX_OTHER_SUITS, (1, 2), "suits never break ties"),
     ],
 )
