@@ -629,7 +629,8 @@ class Hand:
     @property
     def action_count(self) -> int:
         """Player decisions so far (bets, calls, checks, folds, draws)."""
-        return sum(1 for e in self._log if e[0] in _DECISION_KINDS)
+        kinds = _DECISION_KINDS
+        return sum([e[0] in kinds for e in self._log])
 
     @property
     def had_all_in(self) -> bool:
@@ -641,9 +642,6 @@ class Hand:
         return self._names[self._pos(player_id)]
 
     # ------------------------------------------------------------------ betting internals
-
-    def _street_bet(self) -> int:
-        return self._small_bet if self._round < 2 else 2 * self._small_bet
 
     def _cap_count(self) -> int:
         extra = 1 if self._round == 0 and self._blind_counts else 0
