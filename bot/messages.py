@@ -39,6 +39,9 @@ EN: dict[str, str] = {
     "left_now": "You stand up and take {amount} chips back to your wallet (wallet {wallet}).",
     "left_after_hand": "You fold and will stand up with your chips when this hand ends.",
     "already_leaving": "You are already leaving after this hand.",
+    "join_while_leaving": (
+        "You are standing up when this hand ends (seat {seat}); /poker join again after it."
+    ),
     "sat_out": "You sit out from the next hand. Use /poker sitin to play again.",
     "already_sitting_out": "You are already sitting out.",
     "sat_in": "You are back in from the next hand.",

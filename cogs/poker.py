@@ -73,6 +73,8 @@ class Poker(commands.Cog):
             settings = await store.table_settings(interaction.guild_id, interaction.channel_id)
             amount = buy_in if buy_in is not None else settings.buyin_default
             existing = await store.seat_of(session.table_id, user.id)
+            if existing is not None and existing.leaving:
+                raise AlreadySeated(t("join_while_leaving", seat=existing.seat + 1))
             if existing is not None and existing.stack > 0:
                 key = "already_seated_sitin" if existing.sitting_out else "already_seated"
                 raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
