@@ -193,7 +193,8 @@ EN: dict[str, str] = {
         "**Goal:** the lowest five-card hand wins. Aces are high, straights and flushes count "
         'against you, so the best hand is 7-5-4-3-2 of mixed suits ("number one").\n'
         "**Deal:** five cards each, in your DMs (or /poker hand). The player left of the button "
-        "posts the small blind, the next the big blind.\n"
+        "posts the small blind, the next the big blind; heads-up, the button posts the small "
+        "blind and acts first before the draw.\n"
         "**Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you "
         "discard 0 to 5 cards (0 = stand pat) and get new ones; everyone sees how many you drew.\n"
         "**Betting:** fixed limit. Bets and raises are the small bet before and after the first "

@@ -76,3 +76,10 @@ def test_no_dead_messages() -> None:
     source = "".join(p.read_text() for p in SOURCES if p.name != "messages.py")
     unused = [key for key in EN if f'"{key}"' not in source]
     assert unused == []
+
+
+def test_rules_cover_the_heads_up_blinds_and_the_table_settings() -> None:
+    """RULES.md: heads-up the button posts the small blind (not the player left of it)."""
+    body = t("rules_body", cap=3, timer=30)
+    assert "heads-up, the button posts the small blind" in body
+    assert "at most 3 bets" in body and "30 s" in body
