@@ -287,3 +287,50 @@ def test_action_log_escapes_markdown_in_names() -> None:
     embed = table_embed(session.snapshot())
     for item in embed.fields:
         assert "**Mallory**" not in (item.value or "")
+
+
+def random_hand(seed: int) -> Hand:
+    """A finished hand of 2-6 players with folds, raises, all-ins, 0-5 card draws (which run
+    the deck out and reshuffle at six players), and every showdown form."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 6)
+    players = [
+        SeatedPlayer(1000 + i, f"P{i}", rng.choice([15, 40, 120, 500]), i) for i in range(count)
+    ]
+    hand = Hand.start(players, rng.randrange(count), Stakes(10), rng=rng, hand_id=seed)
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            cards = list(hand.private_view(player).cards)
+            hand.draw(player, rng.sample(cards, rng.randint(0, 5)))
+            continue
+        legal = hand.legal()
+        roll = rng.random()
+        if roll < 0.12 and not legal.can_check:
+            hand.fold(player)
+        elif roll < 0.45 and legal.can_bet_or_raise:
+            hand.bet_or_raise(player)
+        else:
+            hand.check_or_call(player)
+    return hand
+
+
+def test_history_redaction_holds_for_every_phh_form() -> None:
+    """Deals, discards, draws, shows and '# mucked' shows: a card the viewer neither held nor
+    saw shown never survives redaction."""
+    for seed in range(150):
+        hand = random_hand(seed)
+        result = hand.result
+        assert result is not None
+        full = hand.to_phh()
+        shown = {str(c) for cards in result.shown_hands.values() for c in cards}
+        ids = hand.player_ids
+        for viewer in (*ids, None):
+            actions = redact_phh(full, viewer).split("actions = [", 1)[1].split("]", 1)[0]
+            own = all_cards_of(hand, viewer) if viewer is not None else set()
+            for player in ids:
+                if player == viewer:
+                    continue
+                for card in all_cards_of(hand, player) - shown - own:
+                    assert card not in actions, (seed, viewer, player, card)
