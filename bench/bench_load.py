@@ -16,10 +16,17 @@ Printed per table count:
 * REST calls per hand (every REST call the bot made during play / hands completed), with a
   breakdown by route kind;
 * hands completed, and the bot process's peak memory (VmHWM) and CPU use;
-* the harness's own event-loop lag, so a saturated harness is not mistaken for a slow bot.
+* the harness's own CPU and event-loop lag, and the CPU every other process on the machine
+  used meanwhile, so a saturated harness or a busy machine is not mistaken for a slow bot.
+
+Each table count runs in its own harness process (a fresh double, bot and database).
 
 Run: ``python bench/bench_load.py [--tables 50 200] [--hands 1] [--seconds 120]``
-(``--profile DIR`` records the bot with py-spy during play, if py-spy is installed).
+
+Diagnosis: ``--profile DIR`` records the bot with py-spy during play (``pip install py-spy``);
+``--probe`` starts the bot through :mod:`bench.load_probe`, which reports the bot's loop lag, GC
+pauses, lock waits (store writer, table sessions) and handler times; ``--probe-journal
+background`` and ``--probe-gc freeze`` are what-if experiments on top of the probe.
 """
 
 from __future__ import annotations
@@ -627,7 +634,6 @@ async def run_load(config: LoadConfig) -> LoadResult:
             result.timed_out = True
         play_end = time.time()
         result.play_seconds = play_end - play_start
-        await drain_acks(world, min(2.0, max(0.1, deadline - loop.time())))
         result.bot_cpu_percent = (
             100 * (proc_cpu_seconds(bot.pid) - bot_cpu_start) / max(result.play_seconds, 1e-9)
         )
@@ -638,6 +644,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.other_cpu_percent = max(
             0.0, machine - result.bot_cpu_percent - result.harness_cpu_percent
         )
+        await drain_acks(world, min(2.0, max(0.1, deadline - loop.time())))
         result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
         measure(world, result, setup_start, play_start, play_end)
         play_window = (play_start, play_end)
