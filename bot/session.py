@@ -194,6 +194,9 @@ class TableSession:
         self._outbox.put_nowait(kwargs)
 
     async def _outbox_loop(self) -> None:
+        """Send queued channel messages in order. Any error (an HTTP refusal, a dropped
+        connection) costs that one message, never the loop: a dead outbox would swallow every
+        later result without a trace."""
         while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
@@ -204,15 +207,26 @@ class TableSession:
                     await self.channel.send(**kwargs)
             except discord.HTTPException as error:
                 log.warning("Table %s: channel message failed: %s", self.table_id, error)
+            except Exception:
+                log.exception("Table %s: channel message failed", self.table_id)
 
     async def _edit_loop(self) -> None:
+        """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``. An error
+        never ends the loop; a transient one (dropped connection, Discord 5xx) is retried after
+        the interval, since the table may not change again before the turn times out."""
         while True:
             await self._dirty.wait()
             self._dirty.clear()
             try:
                 await self.push_table()
+            except discord.DiscordServerError as error:
+                log.warning("Table %s: table edit failed, retrying: %s", self.table_id, error)
+                self._dirty.set()
             except discord.HTTPException as error:
                 log.warning("Table %s: table edit failed: %s", self.table_id, error)
+            except Exception:
+                log.exception("Table %s: table edit failed, retrying", self.table_id)
+                self._dirty.set()
             if self.closed and self.rendered_version >= self.version:
                 return
             await asyncio.sleep(EDIT_INTERVAL)

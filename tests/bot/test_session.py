@@ -412,3 +412,49 @@ async def test_a_failed_resume_logs_and_stores_no_engine_text(
         assert (await store.audit()).ok
     finally:
         await resumed.shutdown()
+
+
+async def test_a_network_error_does_not_stop_the_outbox_or_the_table_edits(
+    store: Store,
+) -> None:
+    """A dropped connection (not an HTTPException) on one channel message or one table edit
+    must not end the loops: every later result and table change would silently vanish."""
+    session = await seated_session(store, (ALICE, "Alice", 400))
+    channel = session.bot.channel  # type: ignore[attr-defined]
+    try:
+        await wait_until(lambda: session.message_id is not None)
+        real_send = channel.send
+        failures = {"send": 1, "edit": 1}
+
+        async def flaky_send(**kwargs: Any) -> Any:
+            if failures["send"]:
+                failures["send"] -= 1
+                raise ConnectionResetError("connection reset by peer")
+            return await real_send(**kwargs)
+
+        real_partial = channel.get_partial_message
+
+        def flaky_partial(message_id: int) -> Any:
+            message = real_partial(message_id)
+            real_edit = message.edit
+
+            async def edit(**kwargs: Any) -> Any:
+                if failures["edit"]:
+                    failures["edit"] -= 1
+                    raise ConnectionResetError("connection reset by peer")
+                return await real_edit(**kwargs)
+
+            message.edit = edit
+            return message
+
+        channel.send = flaky_send
+        channel.get_partial_message = flaky_partial
+        session.post(content="first")
+        session.post(content="second")
+        await wait_until(lambda: any("second" in x for x in channel.texts()))
+        edits = len(channel.edits)
+        session.bump()  # this edit fails, and is retried without another change
+        await wait_until(lambda: failures["edit"] == 0)
+        await wait_until(lambda: len(channel.edits) > edits, timeout=5)
+    finally:
+        await shutdown(session)
