@@ -40,9 +40,7 @@ class LoadDouble(DiscordDouble):
         self._ack_waiters: dict[int, asyncio.Future[bool]] = {}
 
     # The double calls _record for every message create/edit/delete it serves.
-    def _record(  # type: ignore[override]
-        self, kind: str, stored: StoredMessage, request: dict[str, Any], route: str
-    ) -> Any:
+    def _record(self, kind: str, stored: StoredMessage, request: dict[str, Any], route: str) -> Any:
         event = None
         if self.keep_events:
             event = super()._record(kind, stored, request, route)

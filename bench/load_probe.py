@@ -25,7 +25,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class TimedLock(asyncio.Lock):
         self._acquired_at = 0.0
         self._wait_ms = 0.0
 
-    async def acquire(self) -> bool:
+    async def acquire(self) -> Literal[True]:
         start = time.perf_counter()
         await super().acquire()
         self._acquired_at = time.perf_counter()
@@ -100,8 +100,8 @@ class Probe:
             session_init(session, *args, **kwargs)
             session.lock = probe.lock("session lock")
 
-        Store.__init__ = store_init_timed  # type: ignore[method-assign]
-        TableSession.__init__ = session_init_timed  # type: ignore[method-assign]
+        Store.__init__ = store_init_timed  # type: ignore[method-assign,assignment]
+        TableSession.__init__ = session_init_timed  # type: ignore[method-assign,assignment]
         for name in ("on_table_button", "on_draw_button", "on_card_button"):
             self.time_calls(TableSession, name, name)
         self.time_calls(TableSession, "_journal", "journal (session)")
@@ -158,7 +158,7 @@ def journal_in_background() -> None:
 
         session._probe_journal_task = asyncio.get_running_loop().create_task(write())
 
-    TableSession._journal = background  # type: ignore[method-assign]
+    TableSession._journal = background  # type: ignore[method-assign,assignment]
 
 
 def main() -> int:
@@ -195,7 +195,7 @@ def main() -> int:
                 await task
             probe.dump()
 
-    entry.run = probed_run  # type: ignore[assignment]
+    entry.run = probed_run
     return entry.main()
 
 
