@@ -108,6 +108,14 @@ class DeuceBot(commands.Bot):
         """The running session of a channel, if it has a table."""
         return self.sessions.get(channel_id)
 
+    def session_here(self, interaction: discord.Interaction[Any]) -> TableSession:
+        """The table session of the channel a command came from; a command that needs one
+        where there is none is refused with the "no table" sentence (a private reply)."""
+        session = self.sessions.get(interaction.channel_id or 0)
+        if session is None:
+            raise app_commands.CheckFailure(t("no_table"))
+        return session
+
     def session_by_table(self, table_id: int) -> TableSession | None:
         """The running session with this table id (buttons carry table ids)."""
         for session in self.sessions.values():
@@ -218,6 +226,14 @@ class DeuceBot(commands.Bot):
                 except Exception:
                     log.exception("Error closing the store")
         await super().close()
+
+
+def require_guild(interaction: discord.Interaction[Any]) -> bool:
+    """Every command group's ``interaction_check``: poker is played in server channels only
+    (checked in code, not just hinted by the command's contexts)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage(t("guild_only"))
+    return True
 
 
 async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:

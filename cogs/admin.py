@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private
+from bot.client import reply_private, require_guild
 from bot.messages import t
 from bot.store import InvalidAmount, InvalidSetting
 
@@ -42,8 +42,7 @@ class Admin(commands.Cog):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Guild only, and Manage Server checked in code."""
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage(t("guild_only"))
+        require_guild(interaction)
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
             raise app_commands.MissingPermissions(["manage_guild"])
@@ -153,10 +152,7 @@ class Admin(commands.Cog):
     @admin.command(name="kick", description="Remove a member from this channel's table")
     @app_commands.describe(member="Who to remove")
     async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
-        session = self.bot.session_for(interaction.channel_id or 0)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         if await self.bot.store.seat_of(session.table_id, member.id) is None:
             await reply_private(interaction, t("kick_not_seated", name=member.mention))
             return
@@ -168,10 +164,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="close", description="Close this channel's table after the current hand")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_for(interaction.channel_id or 0)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         closed_now = await session.request_close()
         await interaction.response.send_message(
             t("table_closed") if closed_now else t("close_after_hand"),

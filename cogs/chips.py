@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private
+from bot.client import reply_private, require_guild
 from bot.messages import t
 from bot.store import DailyCooldown
 
@@ -31,9 +31,7 @@ class Chips(commands.Cog):
         self.bot: DeuceBot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage(t("guild_only"))
-        return True
+        return require_guild(interaction)
 
     @chips.command(name="balance", description="Chips in your wallet and on tables")
     async def balance(self, interaction: discord.Interaction[Any]) -> None:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private
+from bot.client import reply_private, require_guild
 from bot.engine import EngineError
 from bot.messages import t
 from bot.render import redact_phh
@@ -47,10 +47,7 @@ class Poker(commands.Cog):
         self.bot: DeuceBot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Poker is played in server channels only (checked in code, not just hinted)."""
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage(t("guild_only"))
-        return True
+        return require_guild(interaction)
 
     @poker.command(name="join", description="Sit at this channel's table (buy in from your wallet)")
     @app_commands.describe(buy_in="Chips to bring to the table (default: the table's default)")
@@ -136,15 +133,9 @@ class Poker(commands.Cog):
             session.seats = await self.bot.store.seats(table_id)
         return ok
 
-    def _session_or_none(self, interaction: discord.Interaction[Any]) -> Any:
-        return self.bot.session_for(interaction.channel_id or 0)
-
     @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        session = self._session_or_none(interaction)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         user_id = interaction.user.id
         if await self.bot.store.seat_of(session.table_id, user_id) is None:
             raise NotSeated(t("not_seated"))
@@ -160,36 +151,24 @@ class Poker(commands.Cog):
 
     @poker.command(name="sitout", description="Skip hands from the next one, keeping your seat")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        session = self._session_or_none(interaction)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         await session.sit_out(interaction.user.id)
         await reply_private(interaction, t("sat_out"))
 
     @poker.command(name="sitin", description="Play again from the next hand")
     async def sitin(self, interaction: discord.Interaction[Any]) -> None:
-        session = self._session_or_none(interaction)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         await session.sit_in(interaction.user.id)
         await reply_private(interaction, t("sat_in"))
 
     @poker.command(name="table", description="Post the table again at the bottom of the channel")
     async def table(self, interaction: discord.Interaction[Any]) -> None:
-        session = self._session_or_none(interaction)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         await session.repost(interaction)
 
     @poker.command(name="hand", description="Show your cards privately, with the discard buttons")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        session = self._session_or_none(interaction)
-        if session is None:
-            await reply_private(interaction, t("no_table"))
-            return
+        session = self.bot.session_here(interaction)
         await session.send_panel(interaction, None)
 
     @poker.command(name="rules", description="Rules of 2-7 Triple Draw and the hand rankings")

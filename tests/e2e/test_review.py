@@ -91,3 +91,13 @@ async def test_a_double_clicked_card_is_marked_once(club: Club) -> None:
     marked = [b for b in buttons(current) if ":c:" in str(b["custom_id"]) and b["style"] == 4]
     assert [b["custom_id"] for b in marked] == [card["custom_id"]]
     club.audit_ok()
+
+
+async def test_table_commands_without_a_table_answer_privately(club: Club) -> None:
+    (alice,) = await club.players(1)
+    for command in ("poker leave", "poker sitout", "poker sitin", "poker table", "poker hand"):
+        interaction = await club.double.invoke(alice, club.channel, command)
+        assert "There is no table in this channel" in await private_reply(interaction), command
+    kick = await club.double.invoke(club.admin, club.channel, "pokeradmin kick", member=alice)
+    assert "There is no table in this channel" in await private_reply(kick)
+    assert club.double.channel_messages(club.channel) == []
