@@ -24,19 +24,14 @@ from bot.engine import (
     EngineError,
     Hand,
     Phase,
-    PublicView,
     RecordKind,
     SeatedPlayer,
     Stakes,
 )
 from bot.messages import t
 from bot.render import (
-    LegalSnapshot,
     PanelSnapshot,
-    PotResult,
     ResultSnapshot,
-    SeatSnapshot,
-    ShownHand,
     TableSnapshot,
     cards_label,
     panel_embed,
@@ -46,6 +41,7 @@ from bot.render import (
     table_embed,
     table_view,
 )
+from bot.snapshot import result_snapshot, table_snapshot
 from bot.views import shown_marks
 
 if TYPE_CHECKING:
@@ -60,7 +56,6 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
-RECENT_ACTIONS = 6
 SHUTDOWN_LOCK_WAIT = 5.0
 """Seconds a shutdown waits for the input being handled before it stops the table anyway."""
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -266,112 +261,18 @@ class TableSession:
 
     def snapshot(self) -> TableSnapshot:
         """The public table as plain data: no hidden card can be in it."""
-        settings = self.settings
-        small_bet = settings.small_bet if settings else 10
-        small_blind = settings.effective_small_blind if settings else max(1, small_bet // 2)
-        cap = settings.cap if settings else 4
-        hand = self.hand
-        seat_rows = {s.user_id: s for s in self.seats}
-        seats: list[SeatSnapshot] = []
-        if hand is None:
-            recent: tuple[str, ...] = ()
-            if self.last_hand is not None:
-                recent = tuple(self.last_hand.public_view(recent=RECENT_ACTIONS).recent_actions)
-            for s in self.seats:
-                seats.append(
-                    SeatSnapshot(
-                        seat=s.seat,
-                        player_id=s.user_id,
-                        name=s.name,
-                        stack=s.stack,
-                        sitting_out=s.sitting_out,
-                        leaving=s.leaving,
-                    )
-                )
-            return TableSnapshot(
-                table_id=self.table_id,
-                small_bet=small_bet,
-                small_blind=small_blind,
-                cap=cap,
-                seats=tuple(seats),
-                recent=recent,
-                next_hand_at=self.next_hand_at,
-                closing=self.closing,
-                closed=self.closed,
-            )
-        view: PublicView = hand.public_view(recent=RECENT_ACTIONS)
-        in_hand = set()
-        for sv in view.seats:
-            in_hand.add(sv.player_id)
-            row = seat_rows.get(sv.player_id)
-            blind = "SB" if sv.is_small_blind else "BB" if sv.is_big_blind else None
-            seats.append(
-                SeatSnapshot(
-                    seat=sv.seat,
-                    player_id=sv.player_id,
-                    name=row.name if row else sv.name,
-                    stack=sv.stack,
-                    bet=sv.bet,
-                    in_hand=True,
-                    folded=sv.state == "folded",
-                    all_in=sv.state == "all-in",
-                    leaving=sv.player_id in self.leaving or bool(row and row.leaving),
-                    to_act=view.to_act == sv.player_id,
-                    button=sv.is_button,
-                    blind=blind,
-                    draws=tuple(c for c in sv.draw_counts if c is not None),
-                )
-            )
-        for s in self.seats:
-            if s.user_id not in in_hand:
-                seats.append(
-                    SeatSnapshot(
-                        seat=s.seat,
-                        player_id=s.user_id,
-                        name=s.name,
-                        stack=s.stack,
-                        sitting_out=s.sitting_out,
-                        leaving=s.leaving,
-                    )
-                )
-        legal = view.legal
-        legal_snapshot = None
-        if legal is not None and view.phase is Phase.BETTING:
-            legal_snapshot = LegalSnapshot(
-                can_check=legal.can_check,
-                call_amount=legal.call_amount,
-                can_bet_or_raise=legal.can_bet_or_raise,
-                raise_to=legal.bet_or_raise_to,
-                is_bet=legal.is_bet,
-            )
-        to_act_name = None
-        if view.to_act is not None:
-            row = seat_rows.get(view.to_act)
-            to_act_name = row.name if row else hand.name_of(view.to_act)
-        pot = view.pot_total
-        if view.result is not None:
-            pot = sum(p.amount for p in view.result.pots)
-        running = self.hand is not None
-        return TableSnapshot(
+        return table_snapshot(
             table_id=self.table_id,
-            small_bet=view.small_bet,
-            small_blind=view.small_blind,
-            cap=view.cap,
-            seats=tuple(seats),
-            hand_id=view.hand_id,
+            settings=self.settings,
+            seats=self.seats,
+            hand=self.hand,
+            last_hand=self.last_hand,
+            leaving=self.leaving,
             seq=self.seq,
-            phase=view.phase.value if running else "complete",
-            betting_round=view.betting_round,
-            draw_round=view.draw_round,
-            pot=pot,
-            side_pots=tuple(p.amount for p in view.pots),
-            to_act_name=to_act_name if running else None,
-            deadline=self.deadline if running else None,
-            recent=tuple(view.recent_actions),
+            deadline=self.deadline,
             next_hand_at=self.next_hand_at,
             closing=self.closing,
             closed=self.closed,
-            legal=legal_snapshot if running else None,
         )
 
     def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -837,34 +738,9 @@ class TableSession:
             )
 
     def result_snapshot(self, hand: Hand, names: dict[int, str]) -> ResultSnapshot:
-        """The public result: only the hands actually shown."""
-        result = hand.result
-        assert result is not None and self.hand_id is not None
-        if result.won_without_showdown:
-            winner = result.winners[0] if result.winners else None
-            amount = sum(p.amount for p in result.pots)
-            return ResultSnapshot(
-                hand_id=self.hand_id,
-                uncontested=(names.get(winner, "?"), amount) if winner is not None else None,
-            )
-        shown = tuple(
-            ShownHand(
-                name=names.get(pid, "?"),
-                cards=tuple(result.shown_hands[pid]),
-                hand_name=result.hand_names.get(pid, ""),
-            )
-            for pid in result.showdown_order
-            if pid in result.shown_hands
-        )
-        mucked = tuple(names.get(pid, "?") for pid in result.mucked)
-        pots = tuple(
-            PotResult(
-                amount=p.amount,
-                winners=tuple((names.get(w, "?"), p.shares.get(w, 0)) for w in p.winners),
-            )
-            for p in result.pots
-        )
-        return ResultSnapshot(hand_id=self.hand_id, shown=shown, mucked=mucked, pots=pots)
+        """The public result of the hand just finished (only the hands actually shown)."""
+        assert self.hand_id is not None
+        return result_snapshot(hand, self.hand_id, names)
 
     async def _close_now(self) -> None:
         """Cash everyone out and close the table (under the lock, between hands)."""
