@@ -1270,13 +1270,16 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown and award
 
-    def _pots(self, contrib: list[int] | None = None) -> list[tuple[int, list[int]]]:
+    def _pots(
+        self, contrib: list[int] | None = None, live: list[int] | None = None
+    ) -> list[tuple[int, list[int]]]:
         """Main and side pots from the contributions (uncalled excess included as 1-player pots),
-        as (amount, eligible positions) pairs."""
+        as (amount, eligible positions) pairs; ``live`` is the positions still in the hand."""
         if contrib is None:
             contrib = self._contrib
-        in_hand = self._in_hand
-        live = [i for i in range(self._n) if in_hand[i]]
+        if live is None:
+            in_hand = self._in_hand
+            live = [i for i in range(self._n) if in_hand[i]]
         amounts = [contrib[i] for i in live]
         level = amounts[0] if amounts else 0
         if level > 0 and amounts.count(level) == len(amounts):
@@ -1304,9 +1307,10 @@ class Hand:
         """Show down in order with auto-muck, or award everything to the last player standing."""
         n = self._n
         in_hand = self._in_hand
-        pots = self._pots()
         alive = [i for i in range(n) if in_hand[i]]
+        pots = self._pots(None, alive)
         payouts = [0] * n
+        stacks = self._stacks
         shown: dict[int, int] = {}
         order: list[int] = []
         mucked: list[int] = []
@@ -1317,43 +1321,56 @@ class Hand:
             order = [i for i in _ROTATED[n][first] if in_hand[i]]
             holes = self._holes
             ranks = rank27_many([holes[i] for i in order])  # one call for the whole showdown
-            best_shown: list[int] = [1 << 30] * len(contested)
-            for i, rank in zip(order, ranks, strict=True):
-                wins_somewhere = False
-                for k, eligible in enumerate(contested):
-                    if i in eligible and rank <= best_shown[k]:
-                        wins_somewhere = True
-                        best_shown[k] = rank
-                if wins_somewhere:
-                    shown[i] = rank
-                    log.append(["show", i, rank, -1, list(holes[i]), [], 0])
-                else:
-                    mucked.append(i)
-                    log.append(["muck", i, 0, -1, [], [], 0])
+            if len(contested) == 1:  # one contested pot: show only to tie or beat the best yet
+                best = 1 << 30
+                eligible = contested[0]
+                for i, rank in zip(order, ranks, strict=True):
+                    if rank <= best and i in eligible:
+                        best = rank
+                        shown[i] = rank
+                        log.append(["show", i, rank, -1, list(holes[i]), [], 0])
+                    else:
+                        mucked.append(i)
+                        log.append(["muck", i, 0, -1, [], [], 0])
+            else:
+                best_shown: list[int] = [1 << 30] * len(contested)
+                for i, rank in zip(order, ranks, strict=True):
+                    wins_somewhere = False
+                    for k, eligible in enumerate(contested):
+                        if i in eligible and rank <= best_shown[k]:
+                            wins_somewhere = True
+                            best_shown[k] = rank
+                    if wins_somewhere:
+                        shown[i] = rank
+                        log.append(["show", i, rank, -1, list(holes[i]), [], 0])
+                    else:
+                        mucked.append(i)
+                        log.append(["muck", i, 0, -1, [], [], 0])
         pot_results: list[list[Any]] = []
         several_alive = len(alive) > 1
         for amount, eligible in pots:
             if len(eligible) == 1:
-                winners = eligible
-                returned = several_alive
-            else:
-                best_rank = min([shown[i] for i in eligible if i in shown])
-                winners = [i for i in eligible if shown.get(i) == best_rank]
-                returned = False
+                w = eligible[0]
+                payouts[w] += amount
+                stacks[w] += amount
+                if several_alive:  # an uncalled bet goes back
+                    log.append(("return", w, amount, -1, (), (), 0))
+                    continue
+                name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
+                pot_results.append([name, amount, [w], [w], [[w, amount]]])
+                log.append(("award", w, amount, -1, (), (), name))
+                continue
+            best_rank = min([shown[i] for i in eligible if i in shown])
+            winners = [i for i in eligible if shown.get(i) == best_rank]
             share, odd = divmod(amount, len(winners))
-            shares = [[w, share + (odd if w == winners[0] else 0)] for w in winners]
+            shares = [[w, share] for w in winners]
+            shares[0][1] += odd
             name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
-            if not returned:
-                pot_results.append([name, amount, list(eligible), list(winners), shares])
+            pot_results.append([name, amount, list(eligible), winners, shares])
             for w, won in shares:
                 payouts[w] += won
-                if returned:
-                    log.append(("return", w, won, -1, (), (), 0))
-                else:
-                    log.append(("award", w, won, -1, (), (), name))
-        stacks = self._stacks
-        for i in range(n):
-            stacks[i] += payouts[i]
+                stacks[w] += won
+                log.append(("award", w, won, -1, (), (), name))
         self._phase = _COMPLETE
         self._actors = []
         self._draw_queue = []
