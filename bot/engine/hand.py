@@ -474,10 +474,14 @@ class Hand:
         # before an empty button seat) last. Sorting by seat and rotating past the button is
         # the same order as sorting by (seat <= button_seat, seat), without a key tuple per seat.
         by_seat = sorted(players, key=_SEAT_OF)
+        seats = [p.seat for p in by_seat]
         split = 0
-        while split < n and by_seat[split].seat <= button_seat:
+        while split < n and seats[split] <= button_seat:
             split += 1
-        ordered = by_seat[split:] + by_seat[:split] if split else by_seat
+        if split:
+            by_seat = by_seat[split:] + by_seat[:split]
+            seats = seats[split:] + seats[:split]
+        ordered = by_seat
         if deck is None:
             bits = getattr(rng, "getrandbits", None)
             if callable(bits):  # random.Random / SystemRandom: the same Fisher-Yates, faster
@@ -500,7 +504,7 @@ class Hand:
         self._n = n
         self._ids = [p.player_id for p in ordered]
         self._names = [p.name for p in ordered]
-        self._seats = [p.seat for p in ordered]
+        self._seats = seats
         starting = self._starting = [p.stack for p in ordered]
         stacks = self._stacks = list(starting)
         self._in_hand = [True] * n
