@@ -63,6 +63,11 @@ def prefold_button_id(table_id: int, hand_id: int) -> str:
     return f"deuce:f:{table_id}:{hand_id}"
 
 
+def show_button_id(table_id: int, hand_id: int) -> str:
+    """``deuce:s:<table>:<hand>``: show a hand that was mucked at the showdown."""
+    return f"deuce:s:{table_id}:{hand_id}"
+
+
 def shown_marks(message: discord.Message | None) -> set[int] | None:
     """The card indices the clicked panel showed marked (red), read from the message as the
     player saw it; None when the message's buttons are not known.
@@ -110,8 +115,38 @@ async def _run_click(
         await reply_private(interaction, t("error_generic"))
 
 
+class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deuce:(?!)"):
+    """What every dealer button shares: it is rebuilt from its ``custom_id`` (``from_match``)
+    and its click goes to the table's session (``handle``) through ``_run_click``.
+
+    The base template matches nothing and the base is never registered; each subclass brings
+    its own template.
+    """
+
+    table_id: int
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> DeuceButton:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DeuceButton:
+        return cls.from_match(match)
+
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run_click(interaction, self.table_id, lambda s: self.handle(s, interaction))
+
+
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    DeuceButton,
     template=r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<action>fold|call|raise|cards)",
 ):
     """Fold / Check-Call / Bet-Raise / My cards under the table message."""
@@ -141,29 +176,17 @@ class TableButton(
         self.action = action
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TableButton:
+    def from_match(cls, match: re.Match[str]) -> TableButton:
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(
-            interaction,
-            self.table_id,
-            lambda s: s.on_table_button(interaction, self.hand_id, self.seq, self.action),
-        )
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        await session.on_table_button(interaction, self.hand_id, self.seq, self.action)
 
 
 CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")
 
 
-class CardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=CARD_ID.pattern,
-):
+class CardButton(DeuceButton, template=CARD_ID.pattern):
     """One of the five private cards: a click marks or unmarks it for the draw."""
 
     def __init__(
@@ -192,24 +215,15 @@ class CardButton(
         self.index = index
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> CardButton:
+    def from_match(cls, match: re.Match[str]) -> CardButton:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(
-            interaction,
-            self.table_id,
-            lambda s: s.on_card_button(interaction, self.hand_id, self.draw, self.index),
-        )
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        await session.on_card_button(interaction, self.hand_id, self.draw, self.index)
 
 
 class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    DeuceButton,
     template=r"deuce:d:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<what>draw|pat)",
 ):
     """ "Draw N" (the marked cards) or "Stand pat" for one draw of one hand."""
@@ -241,26 +255,14 @@ class DrawButton(
         self.what = what
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DrawButton:
+    def from_match(cls, match: re.Match[str]) -> DrawButton:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(
-            interaction,
-            self.table_id,
-            lambda s: s.on_draw_button(interaction, self.hand_id, self.draw, self.what == "pat"),
-        )
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        await session.on_draw_button(interaction, self.hand_id, self.draw, self.what == "pat")
 
 
-class PrefoldButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)",
-):
+class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)"):
     """ "Fold in turn": an early action taken when the player's turn comes."""
 
     def __init__(
@@ -279,31 +281,14 @@ class PrefoldButton(
         self.hand_id = hand_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PrefoldButton:
+    def from_match(cls, match: re.Match[str]) -> PrefoldButton:
         return cls(int(match["table"]), int(match["hand"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(
-            interaction,
-            self.table_id,
-            lambda s: s.on_prefold_button(interaction, self.hand_id),
-        )
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        await session.on_prefold_button(interaction, self.hand_id)
 
 
-def show_button_id(table_id: int, hand_id: int) -> str:
-    """``deuce:s:<table>:<hand>``: show a hand that was mucked at the showdown."""
-    return f"deuce:s:{table_id}:{hand_id}"
-
-
-class ShowButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)",
-):
+class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
     """After the hand: the owner of a mucked hand chooses to show it."""
 
     def __init__(self, table_id: int, hand_id: int) -> None:
@@ -318,20 +303,11 @@ class ShowButton(
         self.hand_id = hand_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ShowButton:
+    def from_match(cls, match: re.Match[str]) -> ShowButton:
         return cls(int(match["table"]), int(match["hand"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(
-            interaction,
-            self.table_id,
-            lambda s: s.on_show_button(interaction, self.hand_id),
-        )
+    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+        await session.on_show_button(interaction, self.hand_id)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
