@@ -1326,6 +1326,18 @@ class DiscordDouble:
         payload, files = await self._read_payload(request)
         if interaction is None or interaction.token != request.match_info["token"]:
             raise DiscordHTTPError(404, 10062, "Unknown interaction")
+        try:
+            return await self._accept_callback(request, interaction, payload, files)
+        except DiscordHTTPError as exc:  # e.g. an invalid message body: visible on the record
+            return self._reject(interaction, exc.status, exc.code, exc.message, payload)
+
+    async def _accept_callback(
+        self,
+        request: web.Request,
+        interaction: Interaction,
+        payload: dict[str, Any],
+        files: list[tuple[str, bytes, str]],
+    ) -> web.Response:
         late = time.monotonic() - interaction.created > self.interaction_deadline
         if interaction.expired or late:
             return self._reject(interaction, 404, 10062, "Unknown interaction", payload)

@@ -215,6 +215,13 @@ def make_bot(seen: Seen) -> commands.Bot:
         except discord.HTTPException as exc:
             seen.errors.append(("twice", exc.code))
 
+    @ping.command(name="long", description="a reply Discord refuses")
+    async def long(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.send_message("x" * 2001)
+        except discord.HTTPException as exc:
+            seen.errors.append(("long", exc.code))
+
     @ping.command(name="form", description="opens a modal")
     async def form(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NameModal(seen))
@@ -546,3 +553,13 @@ async def test_guilds_channels_and_members_added_live_reach_the_client(world: Wo
     assert (await interaction.response()).content == "hi"
     with pytest.raises(DoubleError):
         await double.invoke(world.alice, channel, "ping echo", text="not a member")
+
+
+async def test_messages_discord_would_refuse_are_refused(world: World) -> None:
+    double = world.double
+    interaction = await double.invoke(world.alice, world.channel, "ping long")
+    rejected = await interaction.rejection()
+    assert (rejected.status, rejected.code) == (400, 50035)
+    assert "2000" in rejected.message
+    await double.wait_until(lambda: ("long", 50035) in world.seen.errors, 5)
+    assert double.channel_messages(world.channel) == []
