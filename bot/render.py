@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import discord
 
@@ -32,7 +32,6 @@ SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 EMBED_TITLE_MAX = 256
 EMBED_DESCRIPTION_MAX = 4096
 EMBED_FIELD_MAX = 1024
-EMBED_FOOTER_MAX = 2048
 EMBED_TOTAL_MAX = 6000
 BUTTON_LABEL_MAX = 80
 NAME_MAX = 32
@@ -437,7 +436,6 @@ class ResultSnapshot:
     mucked: tuple[str, ...] = ()
     pots: tuple[PotResult, ...] = ()
     uncontested: tuple[str, int] | None = None
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 def result_embed(result: ResultSnapshot) -> discord.Embed:
@@ -477,8 +475,6 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
             value=clamp("\n".join(pots) or "—", EMBED_FIELD_MAX),
             inline=False,
         )
-    if result.notes:
-        embed.set_footer(text=clamp("\n".join(result.notes), EMBED_FOOTER_MAX))
     return embed
 
 

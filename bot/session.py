@@ -226,15 +226,15 @@ class TableSession:
                 return
             await asyncio.sleep(EDIT_INTERVAL)
 
-    async def push_table(self, *, force_new: bool = False) -> None:
+    async def push_table(self) -> None:
         """Edit (or first send) the table message with the latest state."""
         async with self.render_lock:
-            if self.rendered_version >= self.version and not force_new:
+            if self.rendered_version >= self.version:
                 return
             version = self.version
             embed, view = self.table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "view": view}
-            if self.message_id is not None and not force_new:
+            if self.message_id is not None:
                 try:
                     await self.channel.get_partial_message(self.message_id).edit(
                         **kwargs, allowed_mentions=NO_MENTIONS

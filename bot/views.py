@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE_ACTIONS = ("fold", "call", "raise", "cards")
-"""What a table button does: fold, check-or-call, bet-or-raise, show my cards."""
-
 
 class PlainView(discord.ui.View):
     """A view that discord.py never files in its view store.
