@@ -59,6 +59,8 @@ TIMEOUTS_TO_SIT_OUT = 2
 SHUTDOWN_LOCK_WAIT = 5.0
 """Seconds a shutdown waits for the input being handled before it stops the table anyway."""
 NO_MENTIONS = discord.AllowedMentions.none()
+DEAL_RETRY_SECONDS = 30.0
+"""Seconds before a deal that failed is tried again."""
 
 
 def next_button(current: int | None, eligible_seats: Sequence[int]) -> int:
@@ -468,10 +470,21 @@ class TableSession:
         return float(self.settings.hand_pause if self.settings else 8)
 
     async def _next_hand_after(self, delay: float) -> None:
+        """Deal after ``delay``. A deal that fails (a store error) is retried later: nothing
+        else would deal again at a table whose players are all waiting."""
         await asyncio.sleep(delay)
         async with self.lock:
             self._next_task = None
-            await self._start_hand()
+            try:
+                await self._start_hand()
+            except Exception:
+                log.exception("Table %s: could not deal; retrying", self.table_id)
+                if self.hand is None and not self.closed:
+                    self.next_hand_at = time.time() + DEAL_RETRY_SECONDS
+                    self._next_due = self.next_hand_at
+                    self._next_task = self._spawn(
+                        self._next_hand_after(DEAL_RETRY_SECONDS), "next-hand"
+                    )
 
     async def wake(self) -> None:
         """Seats changed (join, sit in): deal soon if the table was waiting. Call under lock."""
@@ -518,6 +531,8 @@ class TableSession:
             self._schedule_housekeeping(seats, settings.sitout_keep)
             return
         button = next_button(self.button_seat, [s.seat for s in players])
+        # the button is stored first: after begin_hand nothing may fail without voiding
+        await self.store.set_button(self.table_id, button)
         hand_id = await self.store.begin_hand(self.table_id, {s.user_id: s.stack for s in players})
         try:
             hand = Hand.start(
@@ -529,7 +544,6 @@ class TableSession:
         except Exception as error:
             await self.store.void_hand(hand_id, f"could not deal: {error}"[:200])
             raise
-        await self.store.set_button(self.table_id, button)
         self.button_seat = button
         self.hand = hand
         self.hand_id = hand_id

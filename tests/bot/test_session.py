@@ -458,3 +458,29 @@ async def test_a_network_error_does_not_stop_the_outbox_or_the_table_edits(
         await wait_until(lambda: len(channel.edits) > edits, timeout=5)
     finally:
         await shutdown(session)
+
+
+async def test_a_failed_deal_is_retried_not_left_to_stall(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store hiccup while dealing (begin_hand raising) used to end the next-hand task for
+    good: the table sat idle with two players until someone joined or sat in."""
+    import bot.session as session_module
+
+    monkeypatch.setattr(session_module, "DEAL_RETRY_SECONDS", 0.05)
+    real_begin = store.begin_hand
+    failures = [RuntimeError("database is locked")]
+
+    async def flaky_begin(*args: Any, **kwargs: Any) -> int:
+        if failures:
+            raise failures.pop()
+        return await real_begin(*args, **kwargs)
+
+    monkeypatch.setattr(store, "begin_hand", flaky_begin)
+    session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    try:
+        hand = await next_hand(session, None)
+        assert not failures and set(hand.player_ids) == {ALICE, BOB}
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
