@@ -658,8 +658,11 @@ class Hand:
         owed = top - bets[pos]
         stacks = self._stacks
         stack = stacks[pos]
-        call = owed if owed < stack else stack
-        if call < self._raise_size:
+        if stack <= owed:
+            return "You do not have enough chips to raise: you can only call all-in."
+        if owed < self._raise_size and pos in self._acted:
+            # Everyone who acted matched the highest bet then, so ``owed`` is what was raised
+            # since: less than a full raise means only short all-ins came since.
             return "You cannot raise a short all-in you have already acted on."
         count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
         if count >= self._cap:
@@ -667,8 +670,6 @@ class Hand:
         shorts = self._shorts
         if shorts and sum(shorts) < self._raise_size and pos in self._acted:
             return "A short all-in does not reopen the betting for you: call or fold."
-        if stack <= owed:
-            return "You do not have enough chips to raise: you can only call all-in."
         in_hand = self._in_hand
         for i in range(self._n):
             if i != pos and in_hand[i] and stacks[i] + bets[i] > top:
@@ -687,7 +688,10 @@ class Hand:
         """Open a betting round (PokerKit's order and its skipping of players with no choice)."""
         n = self._n
         self._phase = _BETTING
-        self._raise_size = 0
+        # Before the draw the big blind is the first full bet: a raise over it by less than
+        # S (a short all-in) does not reopen the betting for the players who already acted.
+        # (PokerKit 0.7 starts at 0 here and lets them raise again.)
+        self._raise_size = self._small_bet if self._round == 0 else 0
         self._bet_count = 0
         self._shorts = []
         self._acted = []
@@ -773,11 +777,13 @@ class Hand:
         owed = top - bets[pos]
         stacks = self._stacks
         stack = stacks[pos]
-        call = owed if owed < stack else stack
         # ``_why_no_raise(pos) is None``, inline: the same checks in the same order.
+        if stack <= owed:
+            return stack, False
         raise_size = self._raise_size
-        if call < raise_size or stack <= owed:
-            return call, False
+        if owed < raise_size and pos in self._acted:
+            return owed, False
+        call = owed
         count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
         if count >= self._cap:
             return call, False

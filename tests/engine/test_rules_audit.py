@@ -743,16 +743,6 @@ def test_blind_who_has_not_acted_may_raise_a_short_all_in_raise_before_the_draw(
     assert audit.finish().pots[0].amount == 36
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: before the draw the raise size starts at 0 instead of one full bet (the "
-        "big blind), so a short all-in raise over the blind counts as a full raise and reopens "
-        "the betting. Scenario: 3-handed S=10, Carol (button) limps 10, Alice (SB, 12 chips) "
-        "raises all-in to 12 (2 over the blind), Bob calls; Carol, who already acted, is "
-        "offered a raise to 22 instead of only call 2 / fold. (PokerKit does the same.)"
-    ),
-)
 def test_short_all_in_raise_from_the_small_blind_does_not_reopen_for_a_limper() -> None:
     """RULES All-in before the draw: a limper who already acted faces a short all-in raise."""
     audit = audit_hand([12, 100, 100], HOLES[:3])
@@ -763,16 +753,6 @@ def test_short_all_in_raise_from_the_small_blind_does_not_reopen_for_a_limper() 
     assert not legal.can_bet_or_raise
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: before the draw a short all-in raise by the big blind reopens the betting "
-        "(the raise size starts at 0, not at the blind). Scenario: 3-handed S=10, Carol "
-        "(button) limps, Alice (SB) completes, Bob (BB, 14 chips) raises all-in to 14 (4 over "
-        "the blind); Carol may raise to 24 although she already acted and 4 < a full bet. "
-        "(PokerKit does the same.)"
-    ),
-)
 def test_short_all_in_raise_by_the_big_blind_does_not_reopen_for_players_who_acted() -> None:
     """RULES All-in before the draw: the big blind's short all-in raise after limpers."""
     audit = audit_hand([100, 14, 100], HOLES[:3])
@@ -784,16 +764,6 @@ def test_short_all_in_raise_by_the_big_blind_does_not_reopen_for_players_who_act
     assert not legal.can_bet_or_raise
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug (message): a player who has not acted yet and cannot cover the bet is told "
-        "'You cannot raise a short all-in you have already acted on.' (Hand._why_no_raise "
-        "checks call < raise size first). Scenario: after the first draw Alice bets 10, Bob "
-        "(6 chips left, first decision of the round) asks to raise; the refusal should say he "
-        "can only call all-in ('You do not have enough chips to raise...')."
-    ),
-)
 def test_short_stack_facing_a_bet_is_told_why_it_cannot_raise() -> None:
     """Issue 2: error messages a player can read, and true."""
     audit = audit_hand([200, 16, 200], HOLES[:3])
