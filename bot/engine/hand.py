@@ -106,7 +106,8 @@ class RecordKind(StrEnum):
     """What an ``ActionRecord`` describes."""
 
     DEAL = "deal"
-    """Five cards dealt to each player (private: ``received``)."""
+    """Five cards dealt to each player (private: ``received``, all the hands in position order:
+    the first five cards are position 0's, the next five position 1's, ...)."""
     SMALL_BLIND = "small_blind"
     BIG_BLIND = "big_blind"
     FOLD = "fold"
@@ -1457,7 +1458,10 @@ class Hand:
         received: tuple[Card, ...] = ()
         shown: tuple[Card, ...] = ()
         all_in = False
-        if kind == "draw":
+        if kind == "deal":  # every player's five cards, position by position (private)
+            received = tuple(CARDS[c] for c in entry[5])
+            text = _TEXTS["deal"]
+        elif kind == "draw":
             discarded = tuple(CARDS[c] for c in entry[4])
             received = tuple(CARDS[c] for c in entry[5])
             text = f"{name} draws {count}" if count else f"{name} stands pat"

@@ -861,21 +861,16 @@ def test_leaving_after_ones_last_action_still_folds_the_hand() -> None:
 # ====================================================================== Cross-cutting
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug (minor, contract): RecordKind.DEAL is documented as 'Five cards dealt to "
-        "each player (private: received)', but Hand.records builds the DEAL record with "
-        "received=() (Hand._record only fills received for draws), so a consumer of records "
-        "cannot see the deal."
-    ),
-)
 def test_deal_record_carries_the_dealt_cards_privately() -> None:
     """ARCHITECTURE/hand.py contract: the DEAL record's private ``received`` is the deal."""
     hand = audit_hand([100, 100, 100], HOLES[:3]).hand
     (deal,) = [r for r in hand.records if r.kind is RecordKind.DEAL]
     dealt = {int(c) for c in deal.received}
     assert dealt == {int(c) for pid in hand.player_ids for c in hand.private_cards(pid)}
+    # Position by position, five cards each; the public text names no card.
+    for k, pid in enumerate(hand.player_ids):
+        assert list(deal.received[5 * k : 5 * k + 5]) == hand.private_cards(pid)
+    assert deal.text == "Five cards are dealt to each player" and not card_tokens(deal.text)
 
 
 def test_illegal_actions_are_refused_readably_and_change_nothing() -> None:
