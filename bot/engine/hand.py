@@ -1314,18 +1314,52 @@ class Hand:
                 pots.append((dead, live))
         return pots
 
+    @staticmethod
+    def _uncalled(contrib: list[int]) -> tuple[int, int]:
+        """(position, chips) of the uncalled part of the pot, or (-1, 0) if there is none.
+
+        Only the top contributor's excess over the next-highest contribution (folded players
+        included) was never called; everything else, folded players' money too, is a pot.
+        This is the same at a showdown and when everyone else folds: the winner of a hand
+        nobody called takes back the uncalled part of the last bet and wins the rest."""
+        top = second = 0
+        owner = -1
+        for i, c in enumerate(contrib):
+            if c > top:
+                second = top
+                top = c
+                owner = i
+            elif c > second:
+                second = c
+        if top > second:
+            return owner, top - second
+        return -1, 0
+
     def _finish(self) -> None:
-        """Show down in order with auto-muck, or award everything to the last player standing."""
+        """Show down in order with auto-muck, or award everything to the last player standing.
+
+        Ties split a pot equally; the odd chips all go to the first tied winner left of the
+        button (RULES.md Showdown, "matches PokerKit": PokerKit 0.7 also gives the whole
+        remainder of a split to the first winner in position order, so with three tied
+        winners and two odd chips the first gets both)."""
         n = self._n
         in_hand = self._in_hand
         alive = [i for i in range(n) if in_hand[i]]
-        pots = self._pots(None, alive)
         payouts = [0] * n
         stacks = self._stacks
+        log = self._log
+        contrib = self._contrib
+        owner, uncalled = self._uncalled(contrib)
+        if uncalled:
+            contrib = list(contrib)
+            contrib[owner] -= uncalled
+            payouts[owner] += uncalled
+            stacks[owner] += uncalled
+            log.append(("return", owner, uncalled, -1, (), (), 0))
+        pots = self._pots(contrib, alive)
         shown: dict[int, int] = {}
         order: list[int] = []
         mucked: list[int] = []
-        log = self._log
         contested = [eligible for _, eligible in pots if len(eligible) > 1]
         if contested:
             first = self._last_aggressor if self._last_aggressor >= 0 else alive[0]
@@ -1358,15 +1392,11 @@ class Hand:
                         mucked.append(i)
                         log.append(["muck", i, 0, -1, [], [], 0])
         pot_results: list[list[Any]] = []
-        several_alive = len(alive) > 1
         for amount, eligible in pots:
-            if len(eligible) == 1:
+            if len(eligible) == 1:  # won uncontested (the others folded or are not in it)
                 w = eligible[0]
                 payouts[w] += amount
                 stacks[w] += amount
-                if several_alive:  # an uncalled bet goes back
-                    log.append(("return", w, amount, -1, (), (), 0))
-                    continue
                 name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
                 pot_results.append([name, amount, [w], [w], [[w, amount]]])
                 log.append(("award", w, amount, -1, (), (), name))
@@ -1574,10 +1604,12 @@ class Hand:
         views: list[PotView] = []
         side = 0
         collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
-        several = self._in_hand.count(True) > 1
+        owner, uncalled = self._uncalled(collected)
+        if uncalled:  # an uncalled bet is no pot: it goes back to its owner
+            collected[owner] -= uncalled
         for amount, eligible in self._pots(collected):
-            if several and len(eligible) == 1:
-                continue  # an uncalled bet: it goes back to its owner
+            if not amount:
+                continue
             name = "main pot" if not views else f"side pot {side + 1}"
             if views:
                 side += 1

@@ -56,7 +56,7 @@ def hand_to_phh(hand: Hand) -> str:
     n = len(state["ids"])
     actions: list[str] = []
     pending_deals: list[str] = []
-    uncalled = {e[1] for e in state["log"] if e[0] == "return"}
+    paid = {e[1] for e in state["log"] if e[0] in ("return", "award")}
     for entry in state["log"]:
         kind, pos = entry[0], entry[1]
         label = f"p{pos + 1}"
@@ -83,9 +83,10 @@ def hand_to_phh(hand: Hand) -> str:
             actions.extend(pending_deals)
             pending_deals = []
             actions.append(f"{label} sm {_cards(entry[4])}")
-        elif kind == "muck" and pos in uncalled:
+        elif kind == "muck" and pos in paid:
             # PokerKit kills a hand it cannot see, and then crashes pushing the player's
-            # uncalled bet (a pot nobody left can win): name the cards so it keeps the hand.
+            # uncalled bet or a side pot only they are in (a pot nobody left can win): name
+            # the cards so it keeps the hand.
             actions.append(f"{label} sm {_cards(state['holes'][pos])} # mucked")
     actions.extend(pending_deals)
     blinds = [0] * n

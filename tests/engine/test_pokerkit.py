@@ -257,3 +257,20 @@ def test_pokerkit_reopens_after_a_short_all_in_raise_before_the_draw() -> None:
         play(hand, "1 pat; 2 pat; 3 pat; 2 check; 3 check")
     assert hand.is_complete
     assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+
+
+def test_three_tied_winners_and_two_odd_chips_go_to_the_first_left_of_the_button() -> None:
+    """RULES Showdown (odd chips, "matches PokerKit"): a 32-chip pot split three ways gives
+    10 each and the whole remainder (2) to the first tied winner left of the button, as
+    PokerKit 0.7 does (it adds the remainder to the first winner in position order)."""
+    from tests.engine._helpers import named_hand, play
+
+    holes = ["KsKdKcQhQs", "8c6h4d3d2d", "8d6c4h3h2h", "8s6s4c3c2c"]
+    hand = named_hand([100] * 4, holes, stakes=Stakes(10, small_blind=2))
+    play(hand, "3 call; 4 call; 1 fold; 2 check")
+    for _ in range(3):
+        play(hand, "2 pat; 3 pat; 4 pat; 2 check; 3 check; 4 check")
+    result = hand.result
+    assert result is not None
+    assert [(p.amount, p.shares) for p in result.pots] == [(32, {2: 12, 3: 10, 4: 10})]
+    assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]

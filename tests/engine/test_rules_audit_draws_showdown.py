@@ -421,29 +421,23 @@ def test_fold_to_win_without_showing() -> None:
     assert result.won_without_showdown and result.winners == (2,)
     assert result.shown_hands == {} and result.mucked == () and result.hand_names == {}
     assert result.final_stacks == {1: 95, 2: 105, 3: 100}
+    # Bob's big blind was called by nobody beyond Alice's 5: 5 goes back, the pot is 10.
+    assert [(p.amount, p.winners) for p in result.pots] == [(10, (2,))]
+    assert result.payouts == {1: 0, 2: 15, 3: 0}
     audit = audit_hand([100, 100, 100], [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN])
     audit.run("3 call; 1 call; 2 check; 1 pat; 2 draw 8c; 3 draw 9d7c; 1 check; 2 check")
     audit.run("3 check; 1 pat; 2 pat; 3 pat; 1 bet; 2 fold; 3 fold")
     result = audit.finish()
     assert result.won_without_showdown and result.shown_hands == {}
     assert not any(r.kind in (RecordKind.SHOW, RecordKind.MUCK) for r in audit.hand.records)
-    # (The engine awards the uncalled 20 as part of a 50-chip pot here, while at a showdown it
-    # returns it: see the report. Either way the chips are the same.)
+    # The uncalled 20 goes back, as at a showdown; the 30 the others put in is the pot.
+    returned = [(r.player_id, r.amount) for r in audit.hand.records if r.kind is RecordKind.RETURN]
+    assert returned == [(1, 20)]
+    assert [(p.amount, p.winners) for p in result.pots] == [(30, (1,))]
     assert result.winners == (1,) and result.net == {1: 20, 2: -10, 3: -10}
     assert result.final_stacks == {1: 120, 2: 90, 3: 90}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: a side pot with one live eligible player but dead money from a player "
-        "who folded is treated as an uncalled bet. Scenario: Alice all-in for 30 in round 2, "
-        "Bob bets 20 in round 3 and Carol calls, Bob bets 20 in round 4 and Carol folds. "
-        "The engine's result has only the main pot (90) and records 'Bob takes back 60 "
-        "(uncalled)', though only 20 was uncalled: the 40 of round 3 (half Carol's) is a side "
-        "pot Bob won (chips end up right; the result's pots and the public text are wrong)."
-    ),
-)
 def test_side_pot_with_folded_money_is_a_pot_not_an_uncalled_bet() -> None:
     """RULES Showdown: side pots from each player's contribution; only the part of a bet nobody
     called goes back."""
