@@ -637,6 +637,7 @@ class TableSession:
                     hand.fold(player_id)
                     continue
                 if player_id in self.prefold:
+                    self.timeouts[player_id] = 0  # the player's own choice, made early
                     legal = hand.legal()
                     if legal.can_check:
                         hand.check_or_call(player_id)
@@ -648,6 +649,7 @@ class TableSession:
                 queued = self.queued.get(player_id)
                 target = target_draw(hand.private_view(player_id).draws_made)
                 if queued is not None and queued[0] == target == hand.draw_round:
+                    self.timeouts[player_id] = 0  # the player's own choice, made early
                     discards: list[Card] = []
                     if queued[1] == "draw":
                         cards = hand.private_view(player_id).cards

@@ -297,3 +297,23 @@ async def test_a_failing_journal_neither_fails_the_click_nor_stalls_the_hand(
     record = await session.store.hand(hand.hand_id)
     assert record.status == "settled"
     assert (await session.store.audit()).ok
+
+
+async def test_a_draw_set_in_advance_ends_a_timeout_streak(session: TableSession) -> None:
+    """Two timeouts *in a row* sit a player out: a draw the player confirmed before their turn
+    is their own action in between, so it resets the streak like a click in turn does."""
+    hand = session.hand
+    assert hand is not None
+    while hand.phase is Phase.BETTING:
+        await click(session, hand.to_act, "call")  # type: ignore[arg-type]
+    drawer = hand.to_act
+    waiting = next(p for p in hand.player_ids if p != drawer)
+    session.timeouts[waiting] = 1  # timed out once already
+    early = FakeInteraction(waiting)
+    await session.on_draw_button(early, hand.hand_id, 1, True)  # type: ignore[arg-type]
+    assert session.queued[waiting] == (1, "pat")
+    while hand.phase is Phase.DRAWING and hand.private_view(waiting).draws_made == 0:
+        other = FakeInteraction(hand.to_act)  # type: ignore[arg-type]
+        await session.on_draw_button(other, hand.hand_id, 1, True)  # type: ignore[arg-type]
+    assert hand.private_view(waiting).draws_made == 1
+    assert session.timeouts.get(waiting, 0) == 0
