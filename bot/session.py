@@ -1088,33 +1088,23 @@ class TableSession:
     # ------------------------------------------------------------------ inputs: commands
 
     async def leave(self, user_id: int) -> tuple[bool, int]:
-        """Stand up: now (returns (True, chips)) or after the hand (returns (False, 0))."""
+        """Stand up: now (returns (True, chips)) or, for a player in the running hand, after it
+        (returns (False, 0); (False, -1) if already leaving). A player still in the hand folds
+        when their turn comes (stands pat in a draw); their chips are settled with the hand
+        and cashed out by ``_finish_hand``."""
         async with self.lock:
             hand = self.hand
-            if (
-                hand is not None
-                and not hand.is_complete
-                and user_id in hand.player_ids
-                and not hand.private_view(user_id).folded
-            ):
+            if hand is not None and not hand.is_complete and user_id in hand.player_ids:
                 if user_id in self.leaving:
                     return False, -1
                 self.leaving.add(user_id)
                 await self.store.update_seat(self.table_id, user_id, leaving=True)
                 self.seats = await self.store.seats(self.table_id)
                 if hand.to_act == user_id:
-                    await self._after_action()
+                    await self._after_action()  # folds now, journals, bumps
                 else:
                     await self._journal()
                     self.bump()
-                return False, 0
-            if hand is not None and user_id in hand.player_ids and not hand.is_complete:
-                # folded already: the seat's stack is settled with the hand
-                self.leaving.add(user_id)
-                await self.store.update_seat(self.table_id, user_id, leaving=True)
-                await self._journal()
-                self.seats = await self.store.seats(self.table_id)
-                self.bump()
                 return False, 0
             amount = await self.store.cash_out(self.table_id, user_id)
             self.seats = await self.store.seats(self.table_id)
