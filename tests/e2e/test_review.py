@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     embed0,
     hand_id_of,
     private_reply,
+    table_seq,
 )
 
 log = logging.getLogger(__name__)
@@ -101,3 +102,28 @@ async def test_table_commands_without_a_table_answer_privately(club: Club) -> No
     kick = await club.double.invoke(club.admin, club.channel, "pokeradmin kick", member=alice)
     assert "There is no table in this channel" in await private_reply(kick)
     assert club.double.channel_messages(club.channel) == []
+
+
+async def test_leave_in_turn_folds_at_once_and_cashes_out_after_the_hand(club: Club) -> None:
+    table = await club.seated(3)
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    actor = turn[0]
+    seq = table_seq(message)
+    leave = await club.double.invoke(actor, club.channel, "poker leave")
+    assert "stand up" in await private_reply(leave)
+    # the turn moved on without waiting for the timer
+    moved = await table.wait_table(
+        lambda m: table_seq(m) != seq and (table.turn(m) or (actor,))[0] is not actor
+    )
+    assert actor.display_name in str(moved["embeds"][0]) and "folds" in str(moved["embeds"][0])
+    await table.play_hand()
+    for _ in range(50):
+        wallet, on_table = await balance(table, actor)
+        if on_table == 0:
+            break
+        await asyncio.sleep(0.1)
+    assert on_table == 0 and wallet == START_WALLET  # folded before putting chips in
+    club.audit_ok()
