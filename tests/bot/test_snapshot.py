@@ -1,0 +1,60 @@
+"""The public snapshots: seats dealt in and seats waiting, the last hand's log between hands,
+and results that name only shown hands."""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Hand, SeatedPlayer, Stakes
+from bot.snapshot import result_snapshot, table_snapshot
+from tests.bot.fakes import seat_row
+
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+def snapshot_of(hand: Hand | None, last_hand: Hand | None = None) -> object:
+    seats = [
+        seat_row(0, ALICE, "Alice", 500),
+        seat_row(1, BOB, "Bob", 500),
+        seat_row(2, CAROL, "Carol", 300, sitting_out=True, sat_out_at=1.0),
+    ]
+    return table_snapshot(
+        table_id=1,
+        settings=None,
+        seats=seats,
+        hand=hand,
+        last_hand=last_hand,
+        leaving={BOB},
+        seq=hand.action_count if hand else 0,
+        deadline=None,
+        next_hand_at=None,
+        closing=False,
+        closed=False,
+    )
+
+
+def heads_up() -> Hand:
+    players = [SeatedPlayer(ALICE, "Alice", 500, 0), SeatedPlayer(BOB, "Bob", 500, 1)]
+    return Hand.start(players, 0, Stakes(10), rng=random.Random(4), hand_id=9)
+
+
+def test_a_running_hand_shows_dealt_and_waiting_seats() -> None:
+    hand = heads_up()
+    snap = snapshot_of(hand)
+    seats = {s.player_id: s for s in snap.seats}  # type: ignore[attr-defined]
+    assert seats[ALICE].in_hand and seats[BOB].in_hand and not seats[CAROL].in_hand
+    assert seats[CAROL].sitting_out and seats[CAROL].stack == 300
+    assert seats[BOB].leaving and not seats[ALICE].leaving
+    assert seats[ALICE].button and seats[ALICE].blind == "SB" and seats[BOB].blind == "BB"
+    assert snap.pot == 15 and snap.to_act_name == "Alice"  # type: ignore[attr-defined]
+    assert snap.legal is not None and snap.legal.call_amount == 5  # type: ignore[attr-defined]
+
+
+def test_between_hands_the_last_hand_log_stays_and_no_hand_is_running() -> None:
+    hand = heads_up()
+    hand.fold(ALICE)
+    snap = snapshot_of(None, last_hand=hand)
+    assert snap.hand_id is None and snap.phase == "waiting"  # type: ignore[attr-defined]
+    assert any("folds" in line for line in snap.recent)  # type: ignore[attr-defined]
+    result = result_snapshot(hand, 9, {ALICE: "Alice", BOB: "Bob"})
+    assert result.uncontested == ("Bob", 10) and result.shown == ()  # 5 uncalled returned
