@@ -96,6 +96,7 @@ class LoadConfig:
     probe: bool = False
     probe_gc: str = ""
     probe_journal: str = ""
+    probe_switch: float | None = None
     keep_logs: bool = False
 
 
@@ -213,6 +214,8 @@ class BotUnderTest:
             self.env["DEUCE_PROBE_OUT"] = str(self.probe_path)
             self.env["DEUCE_PROBE_GC"] = config.probe_gc
             self.env["DEUCE_PROBE_JOURNAL"] = config.probe_journal
+            if config.probe_switch is not None:
+                self.env["DEUCE_PROBE_SWITCH"] = str(config.probe_switch)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -870,6 +873,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="",
         help="with --probe: experiment, the click's answer does not wait for its journal write",
     )
+    parser.add_argument(
+        "--probe-switch",
+        type=float,
+        default=None,
+        help="with --probe: experiment, the bot's sys.setswitchinterval (seconds; default 0.005)",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     return parser.parse_args(argv)
 
@@ -894,6 +903,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             probe=args.probe,
             probe_gc=args.probe_gc,
             probe_journal=args.probe_journal,
+            probe_switch=args.probe_switch,
             keep_logs=args.keep_logs,
         )
         result = await run_load(config)

@@ -169,6 +169,11 @@ def main() -> int:
         return entry.main()
     probe = Probe(Path(out))
     gc.callbacks.append(probe.on_gc)
+    switch = os.environ.get("DEUCE_PROBE_SWITCH")
+    if switch:
+        # Experiment: how long the event-loop thread may keep the GIL while aiosqlite's worker
+        # thread waits for it (CPython's default is 5 ms).
+        sys.setswitchinterval(float(switch))
     if os.environ.get("DEUCE_PROBE_JOURNAL") == "background":
         journal_in_background()
     probe.instrument()
