@@ -829,11 +829,15 @@ class TableSession:
         """Answer a table click with the updated table in the same response."""
         message = interaction.message
         if message is not None and message.id == self.message_id:
-            async with self.render_lock:
-                version = self.version
-                embed, view = self.table_payload()
-                await interaction.response.edit_message(embed=embed, view=view)
-                self.rendered_version = version
+            # Not behind render_lock: an edit held up by a rate limit must not make this answer
+            # miss Discord's three seconds. If an edit is in flight it may land after this
+            # answer with an older table, so the version is left for the edit loop to render.
+            in_flight = self.render_lock.locked()
+            version = self.version
+            embed, view = self.table_payload()
+            await interaction.response.edit_message(embed=embed, view=view)
+            if not in_flight and not self.render_lock.locked():
+                self.rendered_version = max(self.rendered_version, version)
         else:
             await interaction.response.defer()
 

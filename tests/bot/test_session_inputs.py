@@ -317,3 +317,39 @@ async def test_a_draw_set_in_advance_ends_a_timeout_streak(session: TableSession
         await session.on_draw_button(other, hand.hand_id, 1, True)  # type: ignore[arg-type]
     assert hand.private_view(waiting).draws_made == 1
     assert session.timeouts.get(waiting, 0) == 0
+
+
+async def test_a_click_is_answered_while_a_table_edit_is_stuck(session: TableSession) -> None:
+    """A table edit held up by Discord (a rate limit makes discord.py wait) must not hold up
+    the answer to a click: Discord gives an interaction three seconds."""
+    import asyncio
+    import time
+
+    hand = session.hand
+    assert hand is not None
+    channel = session.bot.channel  # type: ignore[attr-defined]
+    released = asyncio.Event()
+    real_partial = channel.get_partial_message
+
+    def stuck_partial(message_id: int) -> Any:
+        message = real_partial(message_id)
+
+        async def edit(**kwargs: Any) -> Any:
+            await released.wait()
+            return message
+
+        message.edit = edit
+        return message
+
+    channel.get_partial_message = stuck_partial
+    session.bump()
+    await wait_until(lambda: session.render_lock.locked())
+    started = time.monotonic()
+    answer = await asyncio.wait_for(click(session, hand.to_act, "call"), 2)  # type: ignore[arg-type]
+    assert time.monotonic() - started < 1
+    assert answer.response.calls[0][0] == "edit"
+    # once the stuck edit lands, the table is rendered again with the latest state
+    version = session.version
+    released.set()
+    channel.get_partial_message = real_partial
+    await wait_until(lambda: session.rendered_version >= version)
