@@ -1185,10 +1185,24 @@ class Hand:
         return record
 
     def leave(self, player_id: int) -> list[ActionRecord]:
-        """The player leaves the table mid-hand: their hand is folded at their next betting turn
-        (at once if it is their turn) and they stand pat in draws meanwhile; an all-in player
-        stays in for the pots they are in. Returns the records of what happened right away.
-        Out of turn nothing changes yet, so the hand history keeps every action in turn order.
+        """The player leaves the table mid-hand: their hand is dead (RULES: "Leaving mid-hand
+        folds the hand"). Returns the records of what happened right away.
+
+        The rule, kept so that every action stays legal in turn order (the hand history
+        replays in PokerKit):
+
+        * The leaver's hand is folded at their next betting turn (at once if it is their
+          turn) and stands pat in draws meanwhile. Out of turn nothing changes yet.
+        * A leaver who gets no betting turn again (all-in, or they left after their last
+          action) reaches the showdown with a dead hand: it is mucked unshown (before anyone
+          shows, the record says they left) and wins nothing, exactly as if it had been folded
+          then. Their chips stay in the pots; only the part of a bet nobody matched (the top
+          contributor's excess over the next-highest) goes back, as for any uncalled bet.
+        * When only one player who has not left is still in the hand, that player can no
+          longer lose: the rest of the hand is played at once (the leavers fold at their turn,
+          the remaining player checks or calls and stands pat, then the leavers' hands are
+          mucked), so the hand ends in their favour right away. Calling costs them nothing:
+          they win those chips back with everything the leavers put in.
         """
         if self._phase is _COMPLETE:
             return []
@@ -1204,16 +1218,31 @@ class Hand:
         return tuple(self._ids[i] for i in self._leaving)
 
     def _auto_play_leavers(self) -> list[ActionRecord]:
-        """Play the turns of players who left: fold when betting, stand pat when drawing."""
+        """Play the turns of players who left (fold when betting, stand pat when drawing), and
+        the turns of the one player left who has not left, who cannot lose any more."""
         records: list[ActionRecord] = []
+        leaving = self._leaving
+        in_hand = self._in_hand
         while True:
             pos = self._to_act_pos()
-            if pos < 0 or pos not in self._leaving:
+            if pos < 0:
+                return records
+            if pos in leaving:
+                if self._phase is _DRAWING:
+                    records.append(self._draw(pos, []))
+                else:
+                    records.append(self._fold(pos))
+                continue
+            staying = 0
+            for i in range(self._n):
+                if in_hand[i] and i not in leaving:
+                    staying += 1
+            if staying > 1:
                 return records
             if self._phase is _DRAWING:
                 records.append(self._draw(pos, []))
             else:
-                records.append(self._fold(pos))
+                records.append(self._check_or_call(pos))
 
     def act(self, player_id: int, action: str, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """One entry point for every action name: fold, check, call, bet, raise, draw, stand_pat.
@@ -1348,6 +1377,8 @@ class Hand:
         payouts = [0] * n
         stacks = self._stacks
         log = self._log
+        if self._leaving:
+            self._kill_leavers(alive)
         contrib = self._contrib
         owner, uncalled = self._uncalled(contrib)
         if uncalled:
@@ -1423,6 +1454,20 @@ class Hand:
             "order": order,
             "without_showdown": len(alive) == 1,
         }
+
+    def _kill_leavers(self, alive: list[int]) -> None:
+        """At the end of the hand, fold the hands of players who left and never had another
+        betting turn (``leave``): mucked unshown, out of every pot. ``alive`` is updated."""
+        leaving = self._leaving
+        dead = [i for i in alive if i in leaving]
+        if not dead or len(dead) == len(alive):  # pragma: no cover - someone always stays
+            return
+        for i in dead:
+            alive.remove(i)
+            self._in_hand[i] = False
+            self._muck.extend(self._holes[i])
+            self._holes[i] = []
+            self._log.append(("muck", i, 0, -1, (), (), "left"))
 
     def show_mucked(self, player_id: int) -> ActionRecord:
         """After the hand, a player whose hand was mucked at showdown chooses to show it."""
@@ -1502,6 +1547,10 @@ class Hand:
             text = f"{name} wins {amount} from the {extra}"
         elif kind == "return":
             text = f"{name} takes back {amount} (uncalled)"
+        elif kind == "muck" and extra == "left":  # a leaver's dead hand (``leave``): a fold
+            return _fast_record(
+                RecordKind.FOLD, pid, 0, None, f"{name} has left: the hand is folded"
+            )
         elif kind == "round":
             if amount <= 3:
                 text = f"Betting round: {BETTING_ROUND_NAMES[amount]}"

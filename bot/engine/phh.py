@@ -83,12 +83,28 @@ def hand_to_phh(hand: Hand) -> str:
             actions.extend(pending_deals)
             pending_deals = []
             actions.append(f"{label} sm {_cards(entry[4])}")
+        elif kind == "muck" and entry[6] == "left":
+            # A player who left mid-hand: their hand is dead at the showdown. PokerKit's
+            # ``pN sm`` without cards mucks it out of turn, before anyone shows.
+            actions.extend(pending_deals)
+            pending_deals = []
+            actions.append(f"{label} sm")
         elif kind == "muck" and pos in paid:
             # PokerKit kills a hand it cannot see, and then crashes pushing the player's
             # uncalled bet or a side pot only they are in (a pot nobody left can win): name
             # the cards so it keeps the hand.
             actions.append(f"{label} sm {_cards(state['holes'][pos])} # mucked")
     actions.extend(pending_deals)
+    result = state["result"] or {}
+    if any(e[0] == "muck" and e[6] == "left" for e in state["log"]) and result.get(
+        "without_showdown"
+    ):
+        # Only one player who had not left was still in: PokerKit still holds a showdown
+        # after the leavers' mucks, and would muck that hand too (burning the pot) unless it
+        # is named. It is the winner's hand, shown nowhere else (our records keep it hidden).
+        winner = state["in_hand"].index(True)
+        last = max(k for k, a in enumerate(actions) if a.endswith(" sm"))
+        actions.insert(last + 1, f"p{winner + 1} sm {_cards(state['holes'][winner])}")
     blinds = [0] * n
     blinds[0] = state["small_blind"]
     blinds[1] = state["small_bet"]
@@ -209,9 +225,18 @@ def replay_phh(text: str) -> Hand:
     deck += [c for c in range(52) if c not in dealt_set]
     hand = Hand.start(players, n - 1, stakes, deck=[CARDS[c] for c in deck], hand_id=_hand_no(data))
     hand._script = later
-    for words in actions[first_decision:]:
+    # ``pN sm`` without cards: a player who left mid-hand, whose dead hand is mucked at the
+    # showdown (``Hand.leave``). Their leave is applied before the last action of the play,
+    # so our showdown kills their hand as the original did.
+    leavers = [_player(w[0], n) for w in actions if len(w) == 2 and w[1] == "sm"]
+    plays = [k for k, w in enumerate(actions) if w[0] != "d" and w[1:2] != ["sm"]]
+    last_play = plays[-1] if plays else -1
+    for k in range(first_decision, len(actions)):
+        words = actions[k]
         if words[0] == "d":
             continue
+        if k == last_play and leavers:
+            hand._leaving = [p for p in leavers if hand._in_hand[p]]
         try:
             _apply(hand, words, n)
         except EngineError as exc:

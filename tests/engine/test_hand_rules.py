@@ -366,7 +366,8 @@ def test_leaving_mid_hand_folds_at_the_players_turn() -> None:
     assert hand.is_complete and hand.stacks == {1: 95, 2: 90, 3: 115}
 
 
-def test_leaving_all_in_player_stays_in_and_stands_pat() -> None:
+def test_leaving_all_in_player_stands_pat_and_forfeits_at_the_showdown() -> None:
+    """RULES: leaving mid-hand folds the hand, even all-in (Alice's number one wins nothing)."""
     hand = named_hand([30, 100, 100], [NUMBER_ONE, EIGHT_SIX, NINE_SEVEN])
     play(hand, "3 raise; 1 raise")
     assert hand.stacks[1] == 0
@@ -380,7 +381,8 @@ def test_leaving_all_in_player_stays_in_and_stands_pat() -> None:
         while hand.phase is Phase.BETTING:
             hand.timeout()
     result = hand.result
-    assert result is not None and result.pots[0].winners == (1,)
+    assert result is not None and result.winners == (2,) and result.payouts[1] == 0
+    assert [r.kind for r in hand.records if r.player_id == 1][-1] is RecordKind.FOLD
 
 
 def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:

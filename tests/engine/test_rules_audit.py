@@ -834,16 +834,6 @@ def test_leaving_mid_hand_folds_the_hand_at_the_players_turn() -> None:
     assert 3 not in audit.finish().pots[0].eligible
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: Hand.leave folds only at the leaver's next betting turn, so a player "
-        "who leaves after their last action of the hand keeps a live hand and can win. "
-        "Scenario: 3-handed, everyone checks to round 4, Alice checks, Bob checks, Alice "
-        "leaves, Carol checks: Alice (number one) shows and wins the 30-chip pot instead of "
-        "her hand being folded (RULES: 'Leaving mid-hand folds the hand')."
-    ),
-)
 def test_leaving_after_ones_last_action_still_folds_the_hand() -> None:
     """RULES Absence: a player who leaves when no betting turn is left for them."""
     audit = audit_hand([100, 100, 100], HOLES[:3])
