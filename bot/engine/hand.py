@@ -1772,6 +1772,10 @@ class Hand:
             self._actors = [int(x) for x in data["actors"]]
             self._acted = [int(x) for x in data["acted"]]
             self._raise_size = int(data["raise_size"])
+            if self._round == 0 and self._raise_size < self._small_bet:
+                # Saved by an engine that started the pre-draw raise size at 0: the big blind
+                # is a full bet (a short all-in over it does not reopen the betting).
+                self._raise_size = self._small_bet
             self._bet_count = int(data["bet_count"])
             self._shorts = [int(x) for x in data["shorts"]]
             self._last_aggressor = int(data["last_aggressor"])

@@ -8,8 +8,14 @@ comes before that round's ``d dh`` deals, as PokerKit's loader requires, and eve
 named, so PokerKit replays the hand to the same stacks whatever our reshuffles did: its
 ``deal_hole`` takes a named card from wherever it lies (deck, muck, burns or discards) and
 only warns when the card is "not recommended". Burned cards are not named (PokerKit's loader
-burns ``??`` itself). Our cap is never looser than PokerKit's (it does not count the big blind),
-so our hands are always legal there.
+burns ``??`` itself). A player who left mid-hand and whose dead hand reached the showdown
+(``Hand.leave``) is written ``pN sm`` without cards: PokerKit mucks it, out of turn, before
+anyone shows; when that leaves one hand, it is named (PokerKit would muck it too otherwise).
+Known limit: if such a leaver had put in more than everyone still in, PokerKit has nobody to
+push the excess pot to (it fails an assertion) while we give it to the remaining players.
+Our cap is never looser than PokerKit's (it does not count the big blind), and our short
+all-in rule never reopens the betting where PokerKit does not, so our hands are always legal
+there.
 
 Replay: ``replay_phh`` plays a PHH triple-draw file through *our* engine with the cards it
 names and raises ``EngineError`` for anything our rules refuse (a card dealt twice, a raise

@@ -165,3 +165,16 @@ def test_result_for_the_discord_layer() -> None:
     texts = [r.text for r in hand.records]
     assert "Alice wins 40 from the main pot" in texts
     assert any(t.startswith("Alice shows 7s 5d 4c 3h 2s (number one)") for t in texts)
+
+
+def test_a_pre_draw_state_saved_by_the_old_engine_resumes_with_the_blind_as_a_full_bet() -> None:
+    """Journals saved before the fix hold raise_size 0 before the draw; resumed, a short
+    all-in raise over the blind still does not reopen the betting for the limper."""
+    hand = named_hand([12, 100, 100], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"])
+    play(hand, "3 call")
+    saved = hand.to_json()
+    assert saved["raise_size"] == 10
+    saved["raise_size"] = 0
+    resumed = Hand.from_json(saved)
+    play(resumed, "1 raise; 2 call")
+    assert resumed.to_act == 3 and not resumed.legal().can_bet_or_raise

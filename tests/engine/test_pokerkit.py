@@ -21,8 +21,9 @@ Two checks:
 
 Known limit found while writing these tests (and handled in ``bot.engine.phh``): PokerKit
 kills a hand it cannot see at showdown, and then fails an assertion pushing an uncalled bet
-nobody left can win. Our export therefore names the cards of a mucked player who gets an
-uncalled bet back (and only those); with that, every hand replays.
+nobody left can win. Our export therefore names the cards of a mucked player who gets chips
+back or wins a pot only they are in (and only those); with that, every hand replays. The
+same limit makes one kind of hand with a player who left unreplayable (``beyond_pokerkit``).
 """
 
 from __future__ import annotations
