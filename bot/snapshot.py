@@ -150,7 +150,8 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
     assert result is not None
     if result.won_without_showdown:
         winner = result.winners[0] if result.winners else None
-        amount = sum(p.amount for p in result.pots)
+        # what the winner collects: the pot plus their own bet nobody called
+        amount = result.payouts.get(winner, 0) if winner is not None else 0
         return ResultSnapshot(
             hand_id=hand_id,
             uncontested=(names.get(winner, "?"), amount) if winner is not None else None,

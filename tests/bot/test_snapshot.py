@@ -57,4 +57,4 @@ def test_between_hands_the_last_hand_log_stays_and_no_hand_is_running() -> None:
     assert snap.hand_id is None and snap.phase == "waiting"  # type: ignore[attr-defined]
     assert any("folds" in line for line in snap.recent)  # type: ignore[attr-defined]
     result = result_snapshot(hand, 9, {ALICE: "Alice", BOB: "Bob"})
-    assert result.uncontested == ("Bob", 10) and result.shown == ()  # 5 uncalled returned
+    assert result.uncontested == ("Bob", 15) and result.shown == ()  # the pot and his 5 back
