@@ -373,6 +373,8 @@ class TableSession:
         self.marks = {int(k): {Card(int(c)) for c in v} for k, v in meta.get("marks", {}).items()}
         self.queued = {int(k): (int(v[0]), str(v[1])) for k, v in meta.get("queued", {}).items()}
         self.closing = self.closing or bool(meta.get("closing", False))
+        for user_id in sorted(self.leaving):
+            hand.leave(user_id)  # a journal from before the engine knew of leavers
         self.seq = hand.action_count
         log.info("Table %s: resuming hand %s", self.table_id, hand_id)
         if hand.is_complete:
@@ -1104,11 +1106,14 @@ class TableSession:
                 self.leaving.add(user_id)
                 await self.store.update_seat(self.table_id, user_id, leaving=True)
                 self.seats = await self.store.seats(self.table_id)
-                if hand.to_act == user_id:
-                    await self._after_action()  # folds now, journals, bumps
+                # The engine makes the hand dead (RULES: leaving folds it): folded in turn,
+                # mucked at the showdown if no turn comes (all-in), and played out at once
+                # when only one player who has not left remains.
+                if hand.leave(user_id):
+                    await self._after_action()  # something happened: journal, timer, settle
                 else:
-                    await self._journal()
-                    self.bump()
+                    await self._journal()  # out of turn: the countdown of the player to act
+                    self.bump()  # runs on untouched
                 return False, 0
             amount = await self.store.cash_out(self.table_id, user_id)
             self.seats = await self.store.seats(self.table_id)

@@ -484,3 +484,41 @@ async def test_a_failed_deal_is_retried_not_left_to_stall(
         assert (await store.audit()).ok
     finally:
         await shutdown(session)
+
+
+async def test_an_all_in_player_who_leaves_has_a_dead_hand(store: Store) -> None:
+    """RULES: leaving mid-hand folds the hand. An all-in player never gets another turn to
+    fold at, so the session must tell the engine (Hand.leave): the hand is dead at once."""
+    session = await seated_session(
+        store, (ALICE, "Alice", 100), (BOB, "Bob", 400), (CAROL, "Carol", 400)
+    )
+    try:
+        hand = await next_hand(session, None)
+        # everybody bets or calls until Alice (100 chips) is all-in
+        while not hand.is_complete and hand.private_view(ALICE).folded is False:
+            view = hand.public_view()
+            alice = next(s for s in view.seats if s.player_id == ALICE)
+            if alice.state == "all-in":
+                break
+            async with session.lock:
+                player = hand.to_act
+                assert player is not None
+                if hand.phase is Phase.DRAWING:
+                    hand.draw(player, [])
+                elif hand.legal().can_bet_or_raise:
+                    hand.bet_or_raise(player)
+                else:
+                    hand.check_or_call(player)
+                await session._after_action()
+        assert not hand.is_complete and ALICE not in (hand.to_act,)
+        assert await session.leave(ALICE) == (False, 0)
+        assert ALICE in hand.leaving
+        while session.hand is hand and not hand.is_complete:
+            await time_out(session)
+        result = hand.result
+        assert result is not None and ALICE not in result.winners
+        assert ALICE not in result.shown_hands
+        assert await store.seat_of(session.table_id, ALICE) is None
+        assert (await store.audit()).ok
+    finally:
+        await shutdown(session)
