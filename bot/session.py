@@ -236,14 +236,18 @@ class TableSession:
             version = self.version
             embed, view = self.table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "view": view}
-            if self.message_id is not None:
+            target = self.message_id
+            if target is not None:
                 try:
-                    await self.channel.get_partial_message(self.message_id).edit(
+                    await self.channel.get_partial_message(target).edit(
                         **kwargs, allowed_mentions=NO_MENTIONS
                     )
-                    self.rendered_version = version
+                    if self.message_id == target:
+                        self.rendered_version = version
                     return
                 except discord.NotFound:
+                    if self.message_id != target:
+                        return  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
             if view is None:
                 kwargs.pop("view")
@@ -1166,7 +1170,11 @@ class TableSession:
 
     async def repost(self, interaction: discord.Interaction[Any]) -> None:
         """Post the table at the bottom of the channel as this interaction's answer."""
-        async with self.lock, self.render_lock:
+        # Not behind render_lock, like a click's answer: a stuck edit must not make this
+        # miss the interaction deadline. An edit in flight targets the old message, which is
+        # deleted; push_table leaves a moved table alone.
+        async with self.lock:
+            in_flight = self.render_lock.locked()
             version = self.version
             embed, view = self.table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
@@ -1178,7 +1186,10 @@ class TableSession:
             if new_id is None:
                 message = await interaction.original_response()
                 new_id = message.id
-            self.rendered_version = version
             await self.set_message(new_id)
+            if in_flight or self.render_lock.locked():
+                self._dirty.set()
+            else:
+                self.rendered_version = max(self.rendered_version, version)
             if old is not None and old != new_id:
                 self.post(_delete=old)

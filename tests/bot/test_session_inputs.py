@@ -348,6 +348,10 @@ async def test_a_click_is_answered_while_a_table_edit_is_stuck(session: TableSes
     answer = await asyncio.wait_for(click(session, hand.to_act, "call"), 2)  # type: ignore[arg-type]
     assert time.monotonic() - started < 1
     assert answer.response.calls[0][0] == "edit"
+    # /poker table is answered at once too, and the new message becomes the table
+    repost = FakeInteraction(ALICE)
+    await asyncio.wait_for(session.repost(repost), 2)  # type: ignore[arg-type]
+    assert repost.response.calls[0][0] == "send" and session.message_id == 9999
     # once the stuck edit lands, the table is rendered again with the latest state
     version = session.version
     released.set()
