@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -123,7 +123,7 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
     table_id: int
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> DeuceButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         raise NotImplementedError
 
     @classmethod
@@ -132,7 +132,7 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
         interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
-    ) -> DeuceButton:
+    ) -> Self:
         return cls.from_match(match)
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
@@ -173,7 +173,7 @@ class TableButton(
         self.action = action
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> TableButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
@@ -212,7 +212,7 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         self.index = index
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> CardButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
@@ -252,7 +252,7 @@ class DrawButton(
         self.what = what
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> DrawButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
@@ -278,7 +278,7 @@ class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)
         self.hand_id = hand_id
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> PrefoldButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
@@ -300,7 +300,7 @@ class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
         self.hand_id = hand_id
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> ShowButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Phase
+from bot.engine import Hand, Phase
 from bot.session import TableSession, eligible_seats, expired_sitouts, next_button, target_draw
 from bot.store import Store
 from tests.bot.fakes import FakeBot, seat_row, wait_until
@@ -84,10 +84,12 @@ async def time_out(session: TableSession) -> int:
     return player
 
 
-async def next_hand(session: TableSession, after: int | None) -> Any:
-    return await wait_until(
+async def next_hand(session: TableSession, after: int | None) -> Hand:
+    hand = await wait_until(
         lambda: session.hand is not None and session.hand_id != after and session.hand
     )
+    assert isinstance(hand, Hand)
+    return hand
 
 
 async def shutdown(session: TableSession) -> None:
@@ -336,7 +338,8 @@ async def test_close_waits_for_the_hand_then_cashes_everyone_out(store: Store) -
             await time_out(session)
         assert session.closed
         assert await store.seats(session.table_id) == []
-        final = hand.result.final_stacks  # type: ignore[union-attr]
+        assert hand.result is not None
+        final = hand.result.final_stacks
         assert await store.balance(GUILD, ALICE) == 600 + final[ALICE]
         assert await store.balance(GUILD, BOB) == 600 + final[BOB]
         assert (await store.audit()).ok

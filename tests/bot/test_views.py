@@ -51,8 +51,8 @@ async def test_card_and_draw_buttons_round_trip() -> None:
         custom_id = draw_button_id(3, 99, 3, what)
         match = pattern(DrawButton).fullmatch(custom_id)
         assert match is not None
-        item = await DrawButton.from_custom_id(None, None, match)  # type: ignore[arg-type]
-        assert (item.hand_id, item.draw, item.what) == (99, 3, what)
+        drawn = await DrawButton.from_custom_id(None, None, match)  # type: ignore[arg-type]
+        assert (drawn.hand_id, drawn.draw, drawn.what) == (99, 3, what)
     match = pattern(PrefoldButton).fullmatch(prefold_button_id(3, 99))
     assert match is not None
 
