@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -485,22 +485,26 @@ _PHH_CARD_ACTION = re.compile(
 )
 
 
-def redact_phh(text: str, viewer_id: int | None) -> str:
-    """A hand history as ``viewer_id`` may see it: their own cards and the hands shown at
-    showdown stay, every other card (deals, discards, mucked hands) becomes ``??``.
+def redact_phh(text: str, viewer_id: int | None, *, shown: Collection[int] = ()) -> str:
+    """A hand history as ``viewer_id`` may see it: their own cards and the hands of the
+    players in ``shown`` (the hand's ``shown_hands``: shown at the showdown) stay, every other
+    card (deals, discards, draws, mucked or otherwise named hands) becomes ``??``.
 
-    The store keeps the full file (replays and audits need it); only this redacted copy is ever
-    sent to a player.
+    Which hands were shown comes from the hand's result, not from the file: the engine names
+    some unshown hands as ``sm`` actions for PokerKit (a mucked hand that wins chips, the hand
+    of a winner whose opponents all left), so an ``sm`` alone proves nothing. The store keeps
+    the full file (replays and audits need it); only this redacted copy is sent to a player.
     """
     match = _PHH_PLAYER_IDS.search(text)
     ids = [int(x) for x in re.findall(r"\d+", match["ids"])] if match else []
-    viewer = ids.index(viewer_id) + 1 if viewer_id is not None and viewer_id in ids else None
+    shown_ids = set(shown)
 
     def hide(found: re.Match[str]) -> str:
-        player = int(found["dealt"] or found["actor"])
-        if player == viewer:
+        position = int(found["dealt"] or found["actor"]) - 1
+        player = ids[position] if 0 <= position < len(ids) else None
+        if player is not None and player == viewer_id:
             return found.group(0)
-        if found["verb"] == "sm" and "mucked" not in found["tail"]:
+        if found["verb"] == "sm" and player in shown_ids:
             return found.group(0)
         hidden = "??" * (len(found["cards"]) // 2)
         return f'"{found["head"]} {hidden}{found["tail"]}"'

@@ -270,7 +270,8 @@ class Poker(commands.Cog):
             )
             phh = await self.bot.store.hand_phh(record.id)
             if phh:
-                phh = redact_phh(phh, interaction.user.id)
+                shown = summary.get("shown", {}) if isinstance(summary, dict) else {}
+                phh = redact_phh(phh, interaction.user.id, shown={int(k) for k in shown})
                 files.append(
                     discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
                 )
