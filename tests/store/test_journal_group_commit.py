@@ -1,0 +1,212 @@
+"""Group commit of journal writes: many hands journaling at once share one transaction, and each
+call still returns only once its state (or a newer one of the same hand) is durable."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import HandAlreadyFinished, HandNotFound, Store
+from tests.store.conftest import CHANNEL, GUILD
+
+log = logging.getLogger(__name__)
+
+
+async def running_hands(store: Store, count: int) -> list[int]:
+    """``count`` tables, each with two players bought in and a hand running."""
+    hand_ids = []
+    for number in range(count):
+        table = await store.get_or_create_table(GUILD, CHANNEL + 1 + number)
+        players = {}
+        for seat in (1, 2):
+            user = 1000 * (number + 1) + seat
+            await store.buy_in(table.id, user, f"P{user}", 100)
+            players[user] = 100
+        hand_ids.append(await store.begin_hand(table.id, players))
+    return hand_ids
+
+
+def committed(path: Path, hand_id: int) -> tuple[int, dict[str, Any]] | None:
+    """(seq, state) of a hand's journal row as another connection sees it: committed data only."""
+    with sqlite3.connect(path) as db:
+        row = db.execute(
+            "SELECT seq, state FROM hand_journal WHERE hand_id = ?", (hand_id,)
+        ).fetchone()
+    return None if row is None else (int(row[0]), json.loads(row[1]))
+
+
+async def poison_journal(store: Store, marker: str, action: str) -> None:
+    """A temporary trigger on the writer connection that refuses any state containing
+    ``marker``: ``ABORT`` undoes that one statement, ``ROLLBACK`` the whole transaction."""
+    for event in ("INSERT", "UPDATE"):
+        await store._writer.execute_fetchall(
+            f"CREATE TEMP TRIGGER poison_{action.lower()}_{event.lower()} "
+            f"BEFORE {event} ON main.hand_journal WHEN NEW.state LIKE '%{marker}%' "
+            f"BEGIN SELECT RAISE({action}, 'poisoned journal state'); END"
+        )
+
+
+async def test_concurrent_writes_are_durable_when_they_return(store: Store, db_path: Path) -> None:
+    hand_ids = await running_hands(store, 12)
+    steps = 6
+    seen: list[tuple[int, int, int]] = []
+
+    async def act(hand_id: int, step: int) -> None:
+        await store.journal(hand_id, {"hand": hand_id, "step": step, "deck": list(range(52))})
+        row = committed(db_path, hand_id)  # read at once, before yielding to the loop
+        assert row is not None
+        seen.append((hand_id, step, row[1]["step"]))
+
+    async def player(hand_id: int) -> None:
+        # one session per table: each action is journaled after the previous one returned
+        for step in range(steps):
+            await act(hand_id, step)
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(player(hand_id) for hand_id in hand_ids))
+    assert len(seen) == len(hand_ids) * steps
+    for hand_id, step, on_disk in seen:
+        assert on_disk == step, (hand_id, step, on_disk)
+    # Fewer commits than writes would be a lie here: each write waited for the previous one.
+    for hand_id in hand_ids:
+        assert committed(db_path, hand_id) == (
+            steps,
+            {"hand": hand_id, "step": steps - 1, "deck": list(range(52))},
+        )
+    assert await store.journal_state(hand_ids[0]) == {
+        "hand": hand_ids[0],
+        "step": steps - 1,
+        "deck": list(range(52)),
+    }
+
+
+async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, db_path: Path) -> None:
+    hand_a, hand_b = await running_hands(store, 2)
+    on_return: dict[tuple[int, int], int] = {}
+
+    async def act(hand_id: int, step: int) -> None:
+        await store.journal(hand_id, {"step": step})
+        row = committed(db_path, hand_id)
+        assert row is not None
+        on_return[hand_id, step] = row[1]["step"]
+
+    # All started in the same turn of the loop: they join one batch, which keeps the newest
+    # state of each hand and commits once (seq counts commits of the hand's row).
+    await asyncio.gather(*(act(hand, step) for step in range(5) for hand in (hand_a, hand_b)))
+    assert set(on_return.values()) == {4}
+    assert committed(db_path, hand_a) == (1, {"step": 4})
+    assert committed(db_path, hand_b) == (1, {"step": 4})
+
+    # A newer write after that commit is a new transaction.
+    await store.journal(hand_a, {"step": 5})
+    assert committed(db_path, hand_a) == (2, {"step": 5})
+
+
+async def test_hands_not_running_fail_alone(store: Store, db_path: Path) -> None:
+    live, settled = await running_hands(store, 2)
+    hand = await store.hand(settled)
+    finals = {player.user_id: player.start_stack for player in hand.players}
+    await store.settle_hand(settled, finals, "phh", {})
+
+    results = await asyncio.gather(
+        store.journal(live, {"step": 1}),
+        store.journal(settled, {"step": 1}),
+        store.journal(settled + 1000, {"step": 1}),
+        store.journal(-1, {"step": 1}),
+        store.journal(2**70, {"step": 1}),
+        return_exceptions=True,
+    )
+    assert results[0] is None
+    assert isinstance(results[1], HandAlreadyFinished)
+    assert "already over (settled)" in str(results[1])
+    assert isinstance(results[2], HandNotFound)
+    assert isinstance(results[3], HandNotFound)
+    assert isinstance(results[4], HandNotFound)
+    assert committed(db_path, live) == (1, {"step": 1})
+    assert committed(db_path, settled) is None
+
+
+async def test_a_refused_statement_fails_only_its_hand(store: Store, db_path: Path) -> None:
+    good, bad = await running_hands(store, 2)
+    await poison_journal(store, "poison", "ABORT")
+    results = await asyncio.gather(
+        store.journal(good, {"step": 1}),
+        store.journal(bad, {"step": "poison"}),
+        return_exceptions=True,
+    )
+    assert results[0] is None
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert committed(db_path, good) == (1, {"step": 1})
+    assert committed(db_path, bad) is None
+    await store.journal(bad, {"step": 2})
+    assert committed(db_path, bad) == (1, {"step": 2})
+
+
+async def test_a_failed_batch_fails_its_waiters_and_the_writer_goes_on(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    first, second, third = await running_hands(store, 3)
+    await store.journal(first, {"step": 0})
+    await poison_journal(store, "doom", "ROLLBACK")
+    with caplog.at_level(logging.ERROR, logger="bot.store.store"):
+        results = await asyncio.gather(
+            store.journal(first, {"step": 1}),
+            store.journal(second, {"step": "doom"}),
+            store.journal(third, {"step": 1}),
+            return_exceptions=True,
+        )
+    # The trigger rolled the whole transaction back: nothing of the batch was committed, and
+    # every waiter heard so (none of them returned as if its state were saved).
+    assert all(isinstance(result, sqlite3.IntegrityError) for result in results), results
+    assert "journal batch of 3 hands failed" in caplog.text
+    assert committed(db_path, first) == (1, {"step": 0})
+    assert committed(db_path, second) is None
+    assert committed(db_path, third) is None
+    # Not wedged: the next batch and other writes go through.
+    await asyncio.gather(store.journal(first, {"step": 2}), store.journal(third, {"step": 2}))
+    assert committed(db_path, first) == (2, {"step": 2})
+    assert committed(db_path, third) == (1, {"step": 2})
+    before = await store.balance(GUILD, 77)
+    assert await store.grant(GUILD, 77, 50, by_user_id=1) == before + 50
+    await store.wait_idle()
+
+
+async def test_a_cancelled_waiter_loses_no_write(store: Store, db_path: Path) -> None:
+    hand_ids = await running_hands(store, 8)
+    tasks = {
+        hand_id: asyncio.create_task(store.journal(hand_id, {"hand": hand_id}))
+        for hand_id in hand_ids
+    }
+    await asyncio.sleep(0)  # the writes are queued; the flusher has not committed yet
+    cancelled = hand_ids[::2]
+    for hand_id in cancelled:
+        tasks[hand_id].cancel()
+    for hand_id in hand_ids:
+        if hand_id in cancelled:
+            with pytest.raises(asyncio.CancelledError):
+                await tasks[hand_id]
+        else:
+            await tasks[hand_id]
+            assert committed(db_path, hand_id) == (1, {"hand": hand_id})
+    await store.wait_idle()
+    for hand_id in cancelled:  # the caller gave up waiting, not the write
+        assert committed(db_path, hand_id) == (1, {"hand": hand_id})
+
+
+async def test_close_commits_pending_writes(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    (hand_id,) = await running_hands(store, 1)
+    waiter = asyncio.create_task(store.journal(hand_id, {"step": 9}))
+    await asyncio.sleep(0)
+    waiter.cancel()
+    await store.close()
+    assert waiter.cancelled()
+    assert committed(db_path, hand_id) == (1, {"step": 9})
+    with pytest.raises(RuntimeError):
+        await store.journal(hand_id, {"step": 10})
