@@ -7,6 +7,11 @@ Why it is built this way:
   otherwise interleave statements inside one transaction and commit each other's half-done
   transfer. Every read-then-write runs inside ``BEGIN IMMEDIATE`` (the write lock is taken before
   the read, so no other process can change what was read).
+* Each transaction runs as ONE call on its connection's thread. The bodies are written as
+  coroutines over a plain ``sqlite3.Connection`` whose helpers (``_one``, ``_run`` ...) never
+  suspend, so ``_drive`` runs a body to its end with a single ``send`` on that thread: BEGIN,
+  every statement and COMMIT cost one hand-off to the thread and back, instead of one per
+  statement with a turn of the (busy) event loop between each while the write lock is held.
 * A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
@@ -30,13 +35,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import math
 import os
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -82,7 +88,7 @@ from bot.store.models import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Body = Callable[[aiosqlite.Connection], Awaitable[T]]
+Body = Callable[[sqlite3.Connection], Coroutine[Any, Any, T]]
 
 MAX_CHIPS = 10**12
 """Largest single amount (grant, buy-in, stack) the store accepts."""
@@ -230,6 +236,51 @@ def _write_journal_batch(
     return failures
 
 
+def _drive(work: Coroutine[Any, Any, T]) -> T:
+    """Run a transaction body to its end in one step (it awaits only helpers that never suspend).
+
+    A body that awaited anything else (a lock, a sleep, another connection) would need the event
+    loop, which this thread does not run: refused loudly rather than half done.
+    """
+    try:
+        work.send(None)
+    except StopIteration as finished:
+        return cast(T, finished.value)
+    work.close()
+    raise RuntimeError("a store transaction awaited something other than its connection")
+
+
+def _run_transaction(conn: sqlite3.Connection, body: Body[T], begin: str | None, end: str) -> T:
+    """``begin``, the body and ``end`` (COMMIT, or ROLLBACK for a read snapshot) on the
+    connection's own thread; rolled back if anything fails, COMMIT included. ``begin`` None
+    runs the body in autocommit mode (a single self-contained statement)."""
+    if begin is None:
+        return _drive(body(conn))
+    conn.execute(begin)
+    try:
+        result = _drive(body(conn))
+        conn.execute(end)
+    except BaseException:
+        if conn.in_transaction:
+            # sqlite3.Error: SQLite already rolled back
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+    return result
+
+
+async def _in_thread(db: aiosqlite.Connection, call: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``call(connection)`` as ONE call on the aiosqlite connection's own thread.
+
+    aiosqlite runs each connection's calls one at a time, in order, on its thread, so a whole
+    transaction run as one call can never interleave with another's statements.
+    ``Connection._execute`` is aiosqlite's (0.22) queueing primitive behind every public call;
+    it is untyped, hence the cast.
+    """
+    run = cast(Callable[[Callable[[], T]], Awaitable[T]], db._execute)
+    return await run(lambda: call(db._conn))
+
+
 def _table_row(row: Iterable[Any]) -> TableRow:
     id_, guild_id, channel_id, status, button_seat, message_id = row
     return TableRow(id_, guild_id, channel_id, status, button_seat, message_id)
@@ -366,18 +417,11 @@ class Store:
         return await self._shielded(self._run_write(body, immediate))
 
     async def _run_write(self, body: Body[T], immediate: bool) -> T:
+        begin = "BEGIN IMMEDIATE" if immediate else None
         async with self._write_lock:
-            db = self._writer
-            if not immediate:
-                return await body(db)
-            await db.execute_fetchall("BEGIN IMMEDIATE")
-            try:
-                result = await body(db)
-                await db.execute_fetchall("COMMIT")
-            except BaseException:
-                await self._rollback(db)
-                raise
-            return result
+            return await _in_thread(
+                self._writer, lambda conn: _run_transaction(conn, body, begin, "COMMIT")
+            )
 
     async def _read(self, body: Body[T], *, snapshot: bool = True) -> T:
         """Run ``body`` on the read-only connection inside one snapshot (BEGIN .. ROLLBACK).
@@ -395,55 +439,45 @@ class Store:
         return await self._read(lambda db: self._all(db, sql, params), snapshot=False)
 
     async def _run_read(self, body: Body[T], snapshot: bool) -> T:
+        begin = "BEGIN" if snapshot else None
         async with self._read_lock:
-            db = self._reader
-            if not snapshot:
-                return await body(db)
-            await db.execute_fetchall("BEGIN")
-            try:
-                return await body(db)
-            finally:
-                await self._rollback(db)
+            return await _in_thread(
+                self._reader, lambda conn: _run_transaction(conn, body, begin, "ROLLBACK")
+            )
+
+    # The statement helpers below are coroutines that never suspend: they run on the
+    # connection's thread inside ``_run_transaction`` (see ``_drive``).
 
     @staticmethod
-    async def _rollback(db: aiosqlite.Connection) -> None:
-        # OperationalError: SQLite already rolled back, or nothing was begun.
-        with contextlib.suppress(aiosqlite.OperationalError):
-            await db.execute_fetchall("ROLLBACK")
-
-    @staticmethod
-    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-        rows = list(await db.execute_fetchall(sql, tuple(params)))
+    async def _one(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+        rows = db.execute(sql, tuple(params)).fetchall()
         return rows[0] if rows else None
 
     @staticmethod
-    async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return list(await db.execute_fetchall(sql, tuple(params)))
+    async def _all(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return db.execute(sql, tuple(params)).fetchall()
 
     @staticmethod
-    async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
+    async def _run(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> int:
         """Execute one statement and return how many rows it changed."""
-        cursor = await db.execute(sql, tuple(params))
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        return db.execute(sql, tuple(params)).rowcount
 
     @staticmethod
-    async def _insert(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> int:
-        """Execute one INSERT and return the new row's id (one round trip)."""
-        row = await db.execute_insert(sql, tuple(params))
+    async def _insert(db: sqlite3.Connection, sql: str, params: Iterable[Any]) -> int:
+        """Execute one INSERT and return the new row's id."""
+        cursor = db.execute(sql, tuple(params))
+        row = cursor.execute("SELECT last_insert_rowid()").fetchone()
         if row is None or row[0] is None:
             raise RuntimeError("insert returned no row id")
         return int(row[0])
 
     @staticmethod
-    async def _many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        cursor = await db.executemany(sql, rows)
-        await cursor.close()
+    async def _many(db: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        db.executemany(sql, rows)
 
     async def _post(
         self,
-        db: aiosqlite.Connection,
+        db: sqlite3.Connection,
         kind: str,
         entries: Iterable[tuple[str, int]],
         *,
@@ -469,7 +503,7 @@ class Store:
 
     # Settings ----------------------------------------------------------------------------------
 
-    async def _guild_settings(self, db: aiosqlite.Connection, guild_id: int) -> Settings:
+    async def _guild_settings(self, db: sqlite3.Connection, guild_id: int) -> Settings:
         row = await self._one(db, q.GUILD_SETTINGS, (guild_id,))
         if row is None:
             return Settings()
@@ -481,7 +515,7 @@ class Store:
         return Settings(**overrides)
 
     async def _table_settings(
-        self, db: aiosqlite.Connection, guild_id: int, channel_id: int
+        self, db: sqlite3.Connection, guild_id: int, channel_id: int
     ) -> Settings:
         settings = await self._guild_settings(db, guild_id)
         row = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
@@ -536,7 +570,7 @@ class Store:
         if cap is not None:
             check_setting(cap, "cap", 1, MAX_CAP)
 
-        async def body(db: aiosqlite.Connection) -> Settings:
+        async def body(db: sqlite3.Connection) -> Settings:
             now = time.time()
             if channel_id is None:
                 await self._run(
@@ -564,7 +598,7 @@ class Store:
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
 
-        async def body(db: aiosqlite.Connection) -> Settings:
+        async def body(db: sqlite3.Connection) -> Settings:
             await self._run(db, q.CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
             return await self._table_settings(db, guild_id, channel_id)
 
@@ -584,7 +618,7 @@ class Store:
         if default is not None:
             check_setting(default, "default buy-in", minimum, maximum)
 
-        async def body(db: aiosqlite.Connection) -> Settings:
+        async def body(db: sqlite3.Connection) -> Settings:
             current = await self._guild_settings(db, guild_id)
             chosen = default
             if chosen is None:
@@ -608,7 +642,7 @@ class Store:
         check_id(guild_id, "server")
         check_setting(seconds, "timer (seconds)", minimum, maximum)
 
-        async def body(db: aiosqlite.Connection) -> Settings:
+        async def body(db: sqlite3.Connection) -> Settings:
             await self._run(db, q.SET_GUILD_TIMER, (guild_id, seconds, seconds, time.time()))
             return await self._guild_settings(db, guild_id)
 
@@ -620,7 +654,7 @@ class Store:
         check_setting(start, "starting wallet", 0, MAX_ECONOMY)
         check_setting(daily, "daily grant", 0, MAX_ECONOMY)
 
-        async def body(db: aiosqlite.Connection) -> Settings:
+        async def body(db: sqlite3.Connection) -> Settings:
             await self._run(db, q.SET_GUILD_ECONOMY, (guild_id, start, daily, time.time()))
             return await self._guild_settings(db, guild_id)
 
@@ -629,7 +663,7 @@ class Store:
     # Wallets -----------------------------------------------------------------------------------
 
     async def _ensure_wallet(
-        self, db: aiosqlite.Connection, guild_id: int, user_id: int, now: float
+        self, db: sqlite3.Connection, guild_id: int, user_id: int, now: float
     ) -> tuple[int, float | None]:
         """(balance, last daily time) of a wallet, creating it with the starting grant."""
         row = await self._one(db, q.WALLET, (guild_id, user_id))
@@ -650,7 +684,7 @@ class Store:
         return start, None
 
     async def _debit_wallet(
-        self, db: aiosqlite.Connection, guild_id: int, user_id: int, amount: int, balance: int
+        self, db: sqlite3.Connection, guild_id: int, user_id: int, amount: int, balance: int
     ) -> None:
         changed = await self._run(db, q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
         if changed != 1:
@@ -668,7 +702,7 @@ class Store:
         if row is not None:
             return int(row[0])
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: sqlite3.Connection) -> int:
             balance, _ = await self._ensure_wallet(db, guild_id, user_id, time.time())
             return balance
 
@@ -682,7 +716,7 @@ class Store:
         check_id(user_id, "member")
         when = time.time() if now is None else float(now)
 
-        async def body(db: aiosqlite.Connection) -> tuple[int, int]:
+        async def body(db: sqlite3.Connection) -> tuple[int, int]:
             settings = await self._guild_settings(db, guild_id)
             balance, last = await self._ensure_wallet(db, guild_id, user_id, when)
             if settings.daily_amount <= 0:
@@ -712,7 +746,7 @@ class Store:
         check_id(by_user_id, "member")
         check_chips(amount, "grant")
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: sqlite3.Connection) -> int:
             now = time.time()
             balance, _ = await self._ensure_wallet(db, guild_id, user_id, now)
             if balance + amount > MAX_BALANCE:
@@ -745,20 +779,20 @@ class Store:
 
     # Tables and seats --------------------------------------------------------------------------
 
-    async def _table(self, db: aiosqlite.Connection, table_id: int) -> TableRow:
+    async def _table(self, db: sqlite3.Connection, table_id: int) -> TableRow:
         row = await self._one(db, q.TABLE_BY_ID, (table_id,))
         if row is None:
             raise TableNotFound("There is no such table.")
         return _table_row(row)
 
-    async def _seat(self, db: aiosqlite.Connection, table_id: int, user_id: int) -> SeatRow:
+    async def _seat(self, db: sqlite3.Connection, table_id: int, user_id: int) -> SeatRow:
         row = await self._one(db, q.SEAT_OF, (table_id, user_id))
         if row is None:
             raise NotSeated("You are not seated at this table.")
         return _seat_row(row)
 
     async def _refuse_if_in_hand(
-        self, db: aiosqlite.Connection, table_id: int, user_id: int, message: str
+        self, db: sqlite3.Connection, table_id: int, user_id: int, message: str
     ) -> None:
         if await self._one(db, q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
             raise HandInProgress(message)
@@ -768,7 +802,7 @@ class Store:
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
 
-        async def body(db: aiosqlite.Connection) -> TableRow:
+        async def body(db: sqlite3.Connection) -> TableRow:
             row = await self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is None:
                 await self._run(db, q.CREATE_TABLE, (guild_id, channel_id, time.time()))
@@ -810,7 +844,7 @@ class Store:
         await self._update_table(q.SET_BUTTON, (seat, table_id))
 
     async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: sqlite3.Connection) -> None:
             if await self._run(db, sql, params) != 1:
                 raise TableNotFound("There is no such table.")
 
@@ -858,7 +892,7 @@ class Store:
             if bound is not None:
                 check_chips(bound, "buy-in limit")
 
-        async def body(db: aiosqlite.Connection) -> SeatRow:
+        async def body(db: sqlite3.Connection) -> SeatRow:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status != TABLE_OPEN:
@@ -937,7 +971,7 @@ class Store:
             if bound is not None:
                 check_chips(bound, "buy-in limit")
 
-        async def body(db: aiosqlite.Connection) -> SeatRow:
+        async def body(db: sqlite3.Connection) -> SeatRow:
             now = time.time()
             table = await self._table(db, table_id)
             seat = await self._seat(db, table_id, user_id)
@@ -979,7 +1013,7 @@ class Store:
     rebuy = add_chips
 
     async def _cash_out(
-        self, db: aiosqlite.Connection, table: TableRow, seat: SeatRow, now: float
+        self, db: sqlite3.Connection, table: TableRow, seat: SeatRow, now: float
     ) -> int:
         await self._ensure_wallet(db, table.guild_id, seat.user_id, now)
         await self._run(db, q.DELETE_SEAT, (table.id, seat.user_id))
@@ -1006,7 +1040,7 @@ class Store:
         """
         check_id(user_id, "member")
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: sqlite3.Connection) -> int:
             table = await self._table(db, table_id)
             seat = await self._seat(db, table_id, user_id)
             await self._refuse_if_in_hand(
@@ -1031,7 +1065,7 @@ class Store:
         """Change a seat's flags; sitting out stamps ``sat_out_at`` (kept while still out)."""
         check_id(user_id, "member")
 
-        async def body(db: aiosqlite.Connection) -> SeatRow:
+        async def body(db: sqlite3.Connection) -> SeatRow:
             seat = await self._seat(db, table_id, user_id)
             assignments: list[str] = []
             params: list[Any] = []
@@ -1064,7 +1098,7 @@ class Store:
         Refused while a hand is running: mark the table "closing" and call this after the hand.
         """
 
-        async def body(db: aiosqlite.Connection) -> dict[int, int]:
+        async def body(db: sqlite3.Connection) -> dict[int, int]:
             now = time.time()
             table = await self._table(db, table_id)
             if await self._one(db, q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
@@ -1094,7 +1128,7 @@ class Store:
             check_id(user_id, "member")
             check_chips(stack, "start stack")
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: sqlite3.Connection) -> int:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status == TABLE_CLOSED:
@@ -1129,7 +1163,7 @@ class Store:
         log.info("hand %d begun at table %s with %d players", hand_id, table_id, len(players))
         return hand_id
 
-    async def _hand_error(self, db: aiosqlite.Connection, hand_id: int) -> StoreError:
+    async def _hand_error(self, db: sqlite3.Connection, hand_id: int) -> StoreError:
         row = await self._one(db, q.HAND_STATUS, (hand_id,))
         if row is None:
             return HandNotFound(f"There is no hand #{hand_id}.")
@@ -1177,7 +1211,9 @@ class Store:
                 if batch is None:
                     break
                 try:
-                    failures = await self._on_writer_thread(_write_journal_batch, batch.states)
+                    failures = await _in_thread(
+                        self._writer, functools.partial(_write_journal_batch, states=batch.states)
+                    )
                 except asyncio.CancelledError:
                     # only when the loop shuts down: the waiters cannot know the outcome
                     for _, waiter in batch.waiters:
@@ -1191,23 +1227,8 @@ class Store:
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
             batch.release(failures)
 
-    async def _on_writer_thread(
-        self, function: Callable[[sqlite3.Connection, Mapping[int, str]], T], arg: Mapping[int, str]
-    ) -> T:
-        """Run ``function(connection, arg)`` as ONE call on the writer connection's own thread.
-
-        aiosqlite runs each connection's calls one at a time, in order, on its thread, so a
-        whole transaction run as one call can never interleave with another's statements, and
-        costs a single hand-off to the thread and back instead of one per statement.
-        ``Connection._execute`` is aiosqlite's (0.22) queueing primitive behind every public
-        call; it is untyped, hence the cast.
-        """
-        db = self._writer
-        run = cast(Callable[[Callable[[], T]], Awaitable[T]], db._execute)
-        return await run(lambda: function(db._conn, arg))
-
     async def _running_hand(
-        self, db: aiosqlite.Connection, hand_id: int
+        self, db: sqlite3.Connection, hand_id: int
     ) -> tuple[int, int, dict[int, tuple[int, int]]]:
         """(table id, guild id, {user: (seat, start stack)}) of a hand still running."""
         row = await self._one(db, q.HAND, (hand_id,))
@@ -1262,7 +1283,7 @@ class Store:
         except (TypeError, ValueError) as error:
             raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: sqlite3.Connection) -> None:
             now = time.time()
             table_id, guild_id, players = await self._running_hand(db, hand_id)
             if set(finals) != set(players):
@@ -1355,7 +1376,7 @@ class Store:
             check_id(user_id, "member")
             refunds[user_id] = check_chips(amount, "bet", minimum=0)
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: sqlite3.Connection) -> None:
             now = time.time()
             table_id, guild_id, players = await self._running_hand(db, hand_id)
             for user_id, amount in refunds.items():
@@ -1406,7 +1427,7 @@ class Store:
         row = await self._select_one(q.JOURNAL_STATE, (hand_id,))
         return None if row is None else dict(json.loads(row[0]))
 
-    async def _hand_records(self, db: aiosqlite.Connection, rows: list[Any]) -> list[HandRecord]:
+    async def _hand_records(self, db: sqlite3.Connection, rows: list[Any]) -> list[HandRecord]:
         records = []
         for id_, table_id, guild_id, channel_id, status, started, ended, summary, reason in rows:
             players = tuple(
@@ -1441,7 +1462,7 @@ class Store:
     async def hand(self, hand_id: int) -> HandRecord:
         """One hand with its players (HandNotFound if none)."""
 
-        async def body(db: aiosqlite.Connection) -> HandRecord:
+        async def body(db: sqlite3.Connection) -> HandRecord:
             row = await self._one(db, q.HAND, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
@@ -1460,7 +1481,7 @@ class Store:
         check_id(guild_id, "server")
         limit = check_setting(limit, "number of hands", 1, 100)
 
-        async def body(db: aiosqlite.Connection) -> list[HandRecord]:
+        async def body(db: sqlite3.Connection) -> list[HandRecord]:
             rows = await self._all(db, q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
             return await self._hand_records(db, rows)
 
@@ -1490,7 +1511,7 @@ class Store:
         """
         return await self._read(self._audit)
 
-    async def _audit(self, db: aiosqlite.Connection) -> AuditReport:
+    async def _audit(self, db: sqlite3.Connection) -> AuditReport:
         report = AuditReport()
         report.transactions, report.entries = await self._one(db, q.AUDIT_COUNTS)
         for tx_id, total in await self._all(db, q.AUDIT_UNBALANCED_TX):

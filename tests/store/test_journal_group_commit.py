@@ -210,3 +210,24 @@ async def test_close_commits_pending_writes(db_path: Path) -> None:
     assert committed(db_path, hand_id) == (1, {"step": 9})
     with pytest.raises(RuntimeError):
         await store.journal(hand_id, {"step": 10})
+
+
+async def test_a_transaction_body_runs_in_one_call_or_not_at_all(
+    store: Store, db_path: Path
+) -> None:
+    """Transactions run as one call on the writer's thread; a body that would need the event
+    loop (here a sleep) is refused and rolled back, and the writer goes on."""
+
+    async def needs_the_loop(db: sqlite3.Connection) -> None:
+        await store._run(
+            db, "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)", (4242,)
+        )
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="awaited something other than its connection"):
+        await store._write(needs_the_loop)
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT 1 FROM guild_settings WHERE guild_id = 4242").fetchall() == []
+    (hand_id,) = await running_hands(store, 1)
+    await store.journal(hand_id, {"step": 1})
+    assert committed(db_path, hand_id) == (1, {"step": 1})
