@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.client import reply_private
 from bot.engine import (
     Card,
     EngineError,
@@ -851,8 +852,6 @@ class TableSession:
         self, interaction: discord.Interaction[Any], hand_id: int, seq: int, action: str
     ) -> None:
         """Fold / Check-Call / Bet-Raise / My cards from the table message."""
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         if action == "cards":
             await self.send_panel(interaction, hand_id)
@@ -924,8 +923,6 @@ class TableSession:
         shown unmarked gets marked. Setting rather than toggling makes a double click (or the
         same button of a stale copy of the panel) act once. Toggles if the panel is unknown.
         """
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         async with self.lock:
             refusal = self._check_panel_click(user_id, hand_id)
@@ -970,8 +967,6 @@ class TableSession:
         The cards the clicked panel showed marked become the marks, so a stale copy's "Draw N"
         draws the N cards it showed (if the panel is unknown: the current marks).
         """
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         async with self.lock:
             refusal = self._check_panel_click(user_id, hand_id)
@@ -1013,8 +1008,6 @@ class TableSession:
 
     async def on_prefold_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
         """Toggle "fold when it's my turn" (checks instead when checking is free)."""
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         async with self.lock:
             refusal = self._check_panel_click(user_id, hand_id)
@@ -1037,8 +1030,6 @@ class TableSession:
 
     async def send_panel(self, interaction: discord.Interaction[Any], hand_id: int | None) -> None:
         """The private panel as an ephemeral reply (My cards button, /poker hand)."""
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         async with self.lock:
             hand = self.hand
@@ -1069,8 +1060,6 @@ class TableSession:
 
     async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
         """After the hand, the owner of a mucked hand shows it to the table."""
-        from bot.client import reply_private
-
         user_id = interaction.user.id
         async with self.lock:
             hand = self.last_hand

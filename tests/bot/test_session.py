@@ -92,6 +92,20 @@ async def next_hand(session: TableSession, after: int | None) -> Hand:
     return hand
 
 
+async def play_aggressively(session: TableSession, hand: Hand) -> None:
+    """One decision of the player to act: stand pat, bet or raise when allowed, else call."""
+    async with session.lock:
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(player, [])
+        elif hand.legal().can_bet_or_raise:
+            hand.bet_or_raise(player)
+        else:
+            hand.check_or_call(player)
+        await session._after_action()
+
+
 async def shutdown(session: TableSession) -> None:
     await session.shutdown()
 
@@ -263,16 +277,7 @@ async def test_busted_player_is_sat_out_after_the_hand(store: Store) -> None:
             hand = await next_hand(session, hand_id)
             hand_id = session.hand_id
             while session.hand is hand and not hand.is_complete:
-                async with session.lock:
-                    player = hand.to_act
-                    assert player is not None
-                    if hand.phase is Phase.DRAWING:
-                        hand.draw(player, [])
-                    elif hand.legal().can_bet_or_raise:
-                        hand.bet_or_raise(player)
-                    else:
-                        hand.check_or_call(player)
-                    await session._after_action()
+                await play_aggressively(session, hand)
             seats = await store.seats(session.table_id)
             if any(s.stack == 0 for s in seats):
                 busted = next(s for s in seats if s.stack == 0)
@@ -503,16 +508,7 @@ async def test_an_all_in_player_who_leaves_has_a_dead_hand(store: Store) -> None
             alice = next(s for s in view.seats if s.player_id == ALICE)
             if alice.state == "all-in":
                 break
-            async with session.lock:
-                player = hand.to_act
-                assert player is not None
-                if hand.phase is Phase.DRAWING:
-                    hand.draw(player, [])
-                elif hand.legal().can_bet_or_raise:
-                    hand.bet_or_raise(player)
-                else:
-                    hand.check_or_call(player)
-                await session._after_action()
+            await play_aggressively(session, hand)
         assert not hand.is_complete and ALICE not in (hand.to_act,)
         assert await session.leave(ALICE) == (False, 0)
         assert ALICE in hand.leaving
