@@ -79,6 +79,8 @@ OP_REQUEST_MEMBERS = 8
 OP_INVALID_SESSION = 9
 OP_HELLO = 10
 OP_HEARTBEAT_ACK = 11
+#: Seconds before a heartbeat is acknowledged (see ``_gateway_receive``).
+HEARTBEAT_ACK_DELAY = 0.05
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -213,6 +215,7 @@ class DiscordDouble:
         self.unknown_routes: list[str] = []
         self.gateway_log: list[str] = []
         self._edit_rate_limits: dict[int, list[float]] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self.rate_limited_responses = 0
 
         self._session: _Session | None = None
@@ -1618,11 +1621,21 @@ class DiscordDouble:
             self._changed()
         return ws
 
+    async def _heartbeat_ack(self, connection: _Connection) -> None:
+        await asyncio.sleep(HEARTBEAT_ACK_DELAY)
+        with contextlib.suppress(ConnectionResetError, RuntimeError):
+            await connection.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+
     async def _gateway_receive(self, connection: _Connection, message: dict[str, Any]) -> None:
         op = message.get("op")
         data = message.get("d")
         if op == OP_HEARTBEAT:
-            await connection.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            # Acknowledged a moment later, as a real gateway across a network would: discord.py's
+            # keep-alive thread records the send time only after its send completes, so an
+            # instant loopback ACK can beat it and log a spurious "websocket is 41s behind".
+            task = asyncio.create_task(self._heartbeat_ack(connection))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         elif op == OP_IDENTIFY:
             await self._identify(connection, data or {})
         elif op == OP_RESUME:

@@ -563,3 +563,28 @@ async def test_messages_discord_would_refuse_are_refused(world: World) -> None:
     assert "2000" in rejected.message
     await double.wait_until(lambda: ("long", 50035) in world.seen.errors, 5)
     assert double.channel_messages(world.channel) == []
+
+
+async def test_heartbeats_are_acknowledged_without_a_spurious_lag_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    double = DiscordDouble(heartbeat_interval_ms=200)
+    await double.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", double.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(double.gateway_url)
+    )
+    client = discord.Client(intents=discord.Intents.none(), guild_ready_timeout=0.1)
+    runner = asyncio.create_task(client.start(double.token))
+    try:
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        with caplog.at_level(logging.WARNING, logger="discord.gateway"):
+            await asyncio.sleep(1.2)  # several heartbeats at 200 ms
+        assert 0 < client.latency < 1
+        assert not [r for r in caplog.records if "behind" in r.getMessage()]
+    finally:
+        await client.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await runner
+        await double.stop()
