@@ -28,6 +28,7 @@ from bot.engine import (
     RecordKind,
     SeatedPlayer,
     Stakes,
+    next_button_seat,
 )
 from bot.messages import t
 from bot.render import (
@@ -70,15 +71,11 @@ def next_button(current: int | None, eligible_seats: Sequence[int]) -> int:
     Seats are numbered clockwise, so "left of the button" is the next higher number, wrapping.
     The first hand at a table puts the button on the lowest eligible seat.
     """
-    seats = sorted(set(eligible_seats))
-    if not seats:
+    if not eligible_seats:
         raise ValueError("no eligible seat for the button")
     if current is None:
-        return seats[0]
-    for seat in seats:
-        if seat > current:
-            return seat
-    return seats[0]
+        return min(eligible_seats)
+    return next_button_seat(eligible_seats, current)
 
 
 def eligible_seats(seats: Sequence[SeatRow]) -> list[SeatRow]:
