@@ -11,5 +11,5 @@ fi
 export PATH="$PWD/.venv/bin:$PATH"
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .
-echo "== mypy --strict bot/engine"; mypy --strict bot/engine
+echo "== mypy --strict bot cogs"; mypy --strict bot cogs
 echo "== pytest"; python -m pytest "$@"
