@@ -4,6 +4,8 @@ per second on this machine (medians over repetitions).
 A hand is what a table session does: ``begin_hand``, one ``journal`` write per action (30 by
 default, a realistic triple-draw hand), then ``settle_hand``. The journaled state is a synthetic
 engine state of realistic size (deck order, hands, an action log that grows with each action).
+Also timed: 200 hands journaling at once, each after its previous write returned (the store's
+group commit turns these into a few large transactions), with the latency of one call.
 
 Run: ``python bench/bench_store.py [--hands 50] [--actions 30] [--repeat 5] [--tables 4]``
 """
@@ -124,6 +126,46 @@ async def bench_journal(path: Path, writes: int, sync: str) -> float:
         await store.close()
 
 
+async def bench_journal_concurrent(
+    path: Path, hands: int, writes: int, sync: str
+) -> tuple[float, float, float]:
+    """Journal writes per second with ``hands`` hands running at once, each writing after its
+    previous write returned (like table sessions under load), and the p50/p99 milliseconds of
+    one ``journal`` call: what group commit is for."""
+    store = await Store.open(path, synchronous=sync)
+    try:
+        hand_ids = []
+        for n in range(hands):
+            table = await store.get_or_create_table(GUILD, 2000 + n)
+            players = {}
+            for seat in range(2):
+                user = 2_000_000 + 10 * n + seat
+                await store.grant(GUILD, user, 1_000, by_user_id=1)
+                players[user] = (await store.buy_in(table.id, user, f"P{user}", 500)).stack
+            hand_ids.append(await store.begin_hand(table.id, players))
+        rng = random.Random(2)
+        states = [synthetic_state(0, 15, rng) for _ in range(4)]
+        latencies: list[float] = []
+
+        async def table(hand_id: int) -> None:
+            for step in range(writes):
+                began = time.perf_counter()
+                await store.journal(hand_id, states[step % len(states)])
+                latencies.append(time.perf_counter() - began)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(table(hand_id) for hand_id in hand_ids))
+        elapsed = time.perf_counter() - start
+        for hand_id in hand_ids:
+            await store.void_hand(hand_id, "benchmark over")
+        latencies.sort()
+        p50 = latencies[len(latencies) // 2] * 1000
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+        return hands * writes / elapsed, p50, p99
+    finally:
+        await store.close()
+
+
 def bench_fsync(folder: Path, count: int = 200) -> float:
     """Raw fsyncs per second of a small write on this disk: the ceiling for durable commits."""
     target = folder / "fsync.bin"
@@ -145,6 +187,12 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=30, help="journal writes per hand")
     parser.add_argument("--tables", type=int, default=1, help="tables playing at once")
     parser.add_argument("--writes", type=int, default=1000, help="journal writes per repetition")
+    parser.add_argument(
+        "--concurrent-hands", type=int, default=200, help="hands journaling at once"
+    )
+    parser.add_argument(
+        "--concurrent-writes", type=int, default=10, help="journal writes per concurrent hand"
+    )
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the database files")
     parser.add_argument(
@@ -163,6 +211,7 @@ def main() -> None:
         hands: list[float] = []
         hands_parallel: list[float] = []
         journals: list[float] = []
+        concurrent: list[tuple[float, float, float]] = []
         for rep in range(args.repeat):
             hands.append(
                 asyncio.run(
@@ -185,6 +234,16 @@ def main() -> None:
             journals.append(
                 asyncio.run(bench_journal(folder / f"j{rep}.db", args.writes, args.synchronous))
             )
+            concurrent.append(
+                asyncio.run(
+                    bench_journal_concurrent(
+                        folder / f"c{rep}.db",
+                        args.concurrent_hands,
+                        args.concurrent_writes,
+                        args.synchronous,
+                    )
+                )
+            )
         state_bytes = len(str(synthetic_state(1, 15, random.Random(1))))
 
     print(f"store benchmark (synchronous={args.synchronous}, WAL, medians of {args.repeat})")
@@ -199,8 +258,15 @@ def main() -> None:
     )
     print(f"  settled hands, 4 tables at once  : {statistics.median(hands_parallel):10,.1f} /s")
     print(
+        f"  journal writes, {args.concurrent_hands} hands at once: "
+        f"{statistics.median(c[0] for c in concurrent):10,.0f} /s"
+        f"  (one call: p50 {statistics.median(c[1] for c in concurrent):.1f} ms, "
+        f"p99 {statistics.median(c[2] for c in concurrent):.1f} ms)"
+    )
+    print(
         f"  all repetitions: hands {[round(x, 1) for x in hands]}, "
-        f"journal {[round(x) for x in journals]}"
+        f"journal {[round(x) for x in journals]}, "
+        f"concurrent journal {[round(c[0]) for c in concurrent]}"
     )
 
 

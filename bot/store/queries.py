@@ -213,6 +213,19 @@ RETURNING seq
 
 HAND_STATUS = "SELECT status FROM hands WHERE id = ?"
 
+# The whole group-committed batch in ONE statement: ? = updated_at, ? = a JSON array of
+# [hand id, state] pairs (each state is already JSON text, spliced in as is; SQLite hands the
+# object's text back unchanged). Hands not running are skipped; rowcount says how many were
+# written. (INSERT .. SELECT .. ON CONFLICT needs the SELECT's WHERE clause to parse.)
+JOURNAL_BATCH = """
+INSERT INTO hand_journal (hand_id, seq, state, updated_at)
+SELECT h.id, 1, json_extract(pending.value, '$[1]'), ?
+FROM json_each(?) AS pending JOIN hands AS h ON h.id = json_extract(pending.value, '$[0]')
+WHERE h.status = 'running'
+ON CONFLICT (hand_id) DO UPDATE SET
+    seq = hand_journal.seq + 1, state = excluded.state, updated_at = excluded.updated_at
+"""
+
 DELETE_JOURNAL = "DELETE FROM hand_journal WHERE hand_id = ?"
 
 SETTLE_PLAYER = """

@@ -205,7 +205,40 @@ def _hand_not_running(hand_id: int, status: str | None) -> StoreError:
 def _write_journal_batch(
     conn: sqlite3.Connection, states: Mapping[int, str]
 ) -> dict[int, Exception]:
-    """Write every pending journal state in one transaction; runs on the writer's thread.
+    """Write every pending journal state, durably; runs on the writer's thread.
+
+    The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in autocommit
+    mode). One statement matters beyond SQLite's own cost: this thread gives up the GIL around
+    every statement it steps, and while the event loop is busy, taking it back can cost up to
+    the interpreter's switch interval (5 ms) each time — per statement, a batch of 30 hands
+    could hold the write lock for 150 ms. If SQLite refuses that statement (nothing of it is
+    written), ``_write_journal_each`` writes the hands one statement each, so a single bad state
+    fails only its own hand.
+
+    Returns the hands whose write failed (see ``_write_journal_each``).
+    """
+    payload = "[" + ",".join(f"[{hand_id:d},{text}]" for hand_id, text in states.items()) + "]"
+    try:
+        written = conn.execute(q.JOURNAL_BATCH, (time.time(), payload)).rowcount
+    except sqlite3.Error as error:
+        log.debug("journal batch statement refused (%s); writing hand by hand", error)
+        return _write_journal_each(conn, states)
+    if written == len(states):
+        return {}
+    # Some hands are not running. Only this connection writes and it holds the write lock, so
+    # the statuses read now are those the statement saw.
+    failures: dict[int, Exception] = {}
+    for hand_id in states:
+        row = conn.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+        if row is None or row[0] != HAND_RUNNING:
+            failures[hand_id] = _hand_not_running(hand_id, None if row is None else row[0])
+    return failures
+
+
+def _write_journal_each(
+    conn: sqlite3.Connection, states: Mapping[int, str]
+) -> dict[int, Exception]:
+    """Write the pending journal states one statement each, in one transaction.
 
     Returns the hands whose write failed: a hand that is no longer running, or a statement
     SQLite refused (it undid only that statement, so the others still commit). An error that

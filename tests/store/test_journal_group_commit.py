@@ -231,3 +231,36 @@ async def test_a_transaction_body_runs_in_one_call_or_not_at_all(
     (hand_id,) = await running_hands(store, 1)
     await store.journal(hand_id, {"step": 1})
     assert committed(db_path, hand_id) == (1, {"step": 1})
+
+
+async def test_batched_states_are_stored_exactly(store: Store, db_path: Path) -> None:
+    """The batch statement splices each state's JSON text into one array; what is stored is
+    still exactly the text the state was encoded to (escapes, big numbers, floats, nesting)."""
+    hand_ids = await running_hands(store, 3)
+    states: list[dict[str, Any]] = [
+        {"note": 'quote " backslash \\ newline \n é ♠', "big": 12345678901234567890},
+        {"floats": [1.0, -0.0, 1e100, 2.5e-300], "nested": {"a": [[], {}, None, True]}},
+        {},
+    ]
+    await asyncio.gather(*(store.journal(h, s) for h, s in zip(hand_ids, states, strict=True)))
+    with sqlite3.connect(db_path) as db:
+        for hand_id, state in zip(hand_ids, states, strict=True):
+            (text,) = db.execute(
+                "SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,)
+            ).fetchone()
+            assert text == json.dumps(state, separators=(",", ":"))
+            assert json.loads(text) == state
+
+
+async def test_a_state_sqlite_cannot_parse_is_written_hand_by_hand(
+    store: Store, db_path: Path
+) -> None:
+    """NaN is not JSON to SQLite, so the one-statement batch is refused; the hands are then
+    written one statement each, and both states are saved as before."""
+    odd, plain = await running_hands(store, 2)
+    await asyncio.gather(
+        store.journal(odd, {"pot": float("nan")}), store.journal(plain, {"pot": 1})
+    )
+    odd_row = committed(db_path, odd)
+    assert odd_row is not None and odd_row[1]["pot"] != odd_row[1]["pot"]  # NaN
+    assert committed(db_path, plain) == (1, {"pot": 1})
