@@ -182,6 +182,16 @@ class _JournalBatch:
     states: dict[int, str] = field(default_factory=dict)
     waiters: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
+    def release_from(
+        self, loop: asyncio.AbstractEventLoop
+    ) -> Callable[[dict[int, Exception]], object]:
+        """``release`` as another thread (the writer's) may call it: run on ``loop``."""
+
+        def release_soon(failures: dict[int, Exception]) -> object:
+            return loop.call_soon_threadsafe(self.release, failures)
+
+        return release_soon
+
     def release(self, failures: Mapping[int, Exception], error: Exception | None = None) -> None:
         """Wake every waiter still waiting: with ``error`` if the whole batch failed, else with
         its hand's failure, or with success once its state is committed."""
@@ -203,6 +213,20 @@ def _hand_not_running(hand_id: int, status: str | None) -> StoreError:
 
 
 def _write_journal_batch(
+    conn: sqlite3.Connection,
+    states: Mapping[int, str],
+    committed: Callable[[dict[int, Exception]], object],
+) -> dict[int, Exception]:
+    """Write every pending journal state durably, then call ``committed(failures)`` at once,
+    still on the writer's thread: it wakes the waiters straight from here (one turn of the
+    event loop), not after the flusher itself has been woken to do it (two more turns of a loop
+    that is busy exactly when this matters)."""
+    failures = _journal_statements(conn, states)
+    committed(failures)
+    return failures
+
+
+def _journal_statements(
     conn: sqlite3.Connection, states: Mapping[int, str]
 ) -> dict[int, Exception]:
     """Write every pending journal state, durably; runs on the writer's thread.
@@ -1238,14 +1262,19 @@ class Store:
         The batch is taken only once the write lock is held, so everything that arrived while
         the previous transaction (a batch or any other write) ran goes into this one.
         """
+        loop = asyncio.get_running_loop()
         while self._journal_next is not None:
             async with self._write_lock:
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
                     break
+                wake = batch.release_from(loop)
                 try:
                     failures = await _in_thread(
-                        self._writer, functools.partial(_write_journal_batch, states=batch.states)
+                        self._writer,
+                        functools.partial(
+                            _write_journal_batch, states=batch.states, committed=wake
+                        ),
                     )
                 except asyncio.CancelledError:
                     # only when the loop shuts down: the waiters cannot know the outcome
@@ -1256,9 +1285,9 @@ class Store:
                     log.error("journal batch of %d hands failed: %s", len(batch.states), error)
                     batch.release({}, error)
                     continue
+            # the waiters were released from the writer's thread as soon as it committed
             for hand_id, failure in failures.items():
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
-            batch.release(failures)
 
     async def _running_hand(
         self, db: sqlite3.Connection, hand_id: int
