@@ -740,6 +740,40 @@ class Store:
         log.info("wallet created for user %s in guild %s with %d chips", user_id, guild_id, start)
         return start, None
 
+    async def _wallet_to_seat(
+        self,
+        db: sqlite3.Connection,
+        table: TableRow,
+        user_id: int,
+        amount: int,
+        now: float,
+        needs: str,
+        *,
+        note: str | None = None,
+    ) -> None:
+        """Debit the wallet (created if needed) and post the ``buy_in`` ledger transaction to
+        the seat's account; the caller creates or tops up the seat row itself."""
+        balance, _ = await self._ensure_wallet(db, table.guild_id, user_id, now)
+        if balance < amount:
+            raise InsufficientFunds(
+                f"You have only {balance:,} chips in your wallet; {needs} {amount:,}.",
+                balance=balance,
+                needed=amount,
+            )
+        await self._debit_wallet(db, table.guild_id, user_id, amount, balance)
+        await self._post(
+            db,
+            "buy_in",
+            [
+                (wallet_account(table.guild_id, user_id), -amount),
+                (seat_account(table.id, user_id), amount),
+            ],
+            now=now,
+            guild_id=table.guild_id,
+            table_id=table.id,
+            note=note,
+        )
+
     async def _debit_wallet(
         self, db: sqlite3.Connection, guild_id: int, user_id: int, amount: int, balance: int
     ) -> None:
@@ -978,28 +1012,9 @@ class Store:
                         raise TableFull(f"The table is full ({settings.seats} seats).")
                     raise SeatTaken(f"Seat {seat + 1} is taken.")
                 chosen = seat
-            balance, _ = await self._ensure_wallet(db, table.guild_id, user_id, now)
-            if balance < amount:
-                raise InsufficientFunds(
-                    f"You have only {balance:,} chips in your wallet; "
-                    f"this buy-in needs {amount:,}.",
-                    balance=balance,
-                    needed=amount,
-                )
-            await self._debit_wallet(db, table.guild_id, user_id, amount, balance)
+            await self._wallet_to_seat(db, table, user_id, amount, now, "this buy-in needs")
             await self._run(
                 db, q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
-            )
-            await self._post(
-                db,
-                "buy_in",
-                [
-                    (wallet_account(table.guild_id, user_id), -amount),
-                    (seat_account(table_id, user_id), amount),
-                ],
-                now=now,
-                guild_id=table.guild_id,
-                table_id=table_id,
             )
             return await self._seat(db, table_id, user_id)
 
@@ -1042,27 +1057,10 @@ class Store:
                 raise InvalidAmount(
                     f"You can have at most {high:,} chips on the table; you can add up to {room:,}."
                 )
-            balance, _ = await self._ensure_wallet(db, table.guild_id, user_id, now)
-            if balance < amount:
-                raise InsufficientFunds(
-                    f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
-                    balance=balance,
-                    needed=amount,
-                )
-            await self._debit_wallet(db, table.guild_id, user_id, amount, balance)
-            await self._run(db, q.ADD_TO_SEAT, (amount, table_id, user_id))
-            await self._post(
-                db,
-                "buy_in",
-                [
-                    (wallet_account(table.guild_id, user_id), -amount),
-                    (seat_account(table_id, user_id), amount),
-                ],
-                now=now,
-                guild_id=table.guild_id,
-                table_id=table_id,
-                note="add chips",
+            await self._wallet_to_seat(
+                db, table, user_id, amount, now, "that needs", note="add chips"
             )
+            await self._run(db, q.ADD_TO_SEAT, (amount, table_id, user_id))
             return await self._seat(db, table_id, user_id)
 
         return await self._write(body)
