@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from tests.e2e.conftest import Club
-from tests.e2e.helpers import PokerTable, field_value, private_reply
+from tests.e2e.helpers import Member, PokerTable, field_value, hand_id_of, private_reply
 
 log = logging.getLogger(__name__)
 
@@ -67,24 +67,27 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     await wait_logged(table, f"{idle.display_name} stands pat")
     assert "Shown hands" in str(result["embeds"][0].get("fields"))
 
-    # The player idle in both hands timed out twice in a row: sat out, said in the channel.
+    # Both players timed out twice in a row: the one idle in both hands, and the caller, who
+    # then timed out through every later decision of hand 2. Each is sat out and told so in the
+    # channel; the notices are separate messages sent in seat order, so each is waited for.
     assert idle is idle_first
-    await double.wait_until(
-        lambda: any(
-            "timed out twice" in m["content"] for m in double.channel_messages(club.channel)
-        ),
-        10,
-    )
 
-    def idle_seat_line() -> str:
-        seats = field_value(table.table_message() or {}, "Seats") or ""
-        return next((line for line in seats.split("\n") if idle.display_name in line), "")
+    async def wait_sat_out(member: Member) -> None:
+        def told() -> bool:
+            notice = f"{member.display_name} timed out twice"
+            return any(notice in m["content"] for m in double.channel_messages(club.channel))
 
-    await double.wait_until(lambda: "sitting out" in idle_seat_line(), 10)
-    # The caller then timed out through every later decision of hand 2: sat out as well,
-    # so no third hand is dealt.
-    assert any(
-        f"{caller.display_name} timed out twice" in m["content"]
-        for m in double.channel_messages(club.channel)
+        def seat_line() -> str:
+            seats = field_value(table.table_message() or {}, "Seats") or ""
+            return next((line for line in seats.split("\n") if member.display_name in line), "")
+
+        await double.wait_until(told, 10)
+        await double.wait_until(lambda: "sitting out" in seat_line(), 10)
+
+    await wait_sat_out(idle)
+    await wait_sat_out(caller)
+    # With both sat out before it could start, no third hand is ever dealt.
+    assert not any(
+        (hand_id_of(e.payload) or 0) > second for e in double.channel_events(club.channel)
     )
     club.audit_ok()
