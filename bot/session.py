@@ -702,6 +702,12 @@ class TableSession:
             if r.player_id is not None
             and r.kind in (RecordKind.CALL, RecordKind.BET, RecordKind.RAISE)
         }
+        seats = {s.user_id: s for s in await self.store.seats(self.table_id)}
+        sit_out = {
+            u
+            for u in self.sit_out_after - self.leaving
+            if u in seats and not seats[u].leaving and not seats[u].sitting_out
+        }
         try:
             await self.store.settle_hand(
                 self.hand_id,
@@ -711,12 +717,15 @@ class TableSession:
                 payouts=dict(result.payouts),
                 showed_down=set(result.shown_hands) | set(result.mucked),
                 voluntary=voluntary,
+                sit_out=sit_out,
             )
         except Exception:
             # Chips must never be lost: a hand that cannot be settled is called off and refunded.
             log.exception("Table %s: hand %s could not be settled", self.table_id, self.hand_id)
             await self.store.void_hand(self.hand_id, "could not be settled")
             self.post(content=t("voided_settle"))
+            for user_id in sit_out:
+                await self.store.update_seat(self.table_id, user_id, sitting_out=True)
         else:
             log.info("Table %s: hand %s settled", self.table_id, self.hand_id)
             self.post(embed=result_embed(self.result_snapshot(hand, names)))
@@ -726,19 +735,15 @@ class TableSession:
         for user_id in result.mucked:
             if user_id in self.dm_panels:
                 self._spawn(self._edit_dm_panel(user_id), f"dm-show-{user_id}")
-        seats = {s.user_id: s for s in await self.store.seats(self.table_id)}
         for user_id in sorted(self.leaving | {u for u, s in seats.items() if s.leaving}):
             if user_id in seats:
                 try:
                     await self.store.cash_out(self.table_id, user_id)
                 except Exception:
                     log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
-        for user_id in sorted(self.sit_out_after):
-            seat = seats.get(user_id)
-            if seat is not None and not seat.leaving and user_id not in self.leaving:
-                await self.store.update_seat(self.table_id, user_id, sitting_out=True)
-                self.post(content=t("timed_out_twice", name=safe_name(seat.name)))
-                self.timeouts.pop(user_id, None)
+        for user_id in sorted(sit_out):
+            self.post(content=t("timed_out_twice", name=safe_name(seats[user_id].name)))
+            self.timeouts.pop(user_id, None)
         self.leaving = set()
         self.sit_out_after = set()
         self.seats = await self.store.seats(self.table_id)

@@ -163,6 +163,13 @@ ADD_TO_SEAT = "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id
 
 SET_SEAT_STACK = "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? AND stack = ?"
 
+# Two timeouts in a row: out from the next hand (a seat already out keeps its time; one
+# leaving is cashed out instead).
+SIT_OUT_SEAT = """
+UPDATE seats SET sat_out_at = CASE WHEN sitting_out THEN sat_out_at ELSE ? END, sitting_out = 1
+WHERE table_id = ? AND user_id = ? AND leaving = 0
+"""
+
 DELETE_SEAT = "DELETE FROM seats WHERE table_id = ? AND user_id = ?"
 
 # update_seat builds its SET list from these fixed fragments only.

@@ -1310,6 +1310,7 @@ class Store:
         payouts: Mapping[int, int] | None = None,
         showed_down: Collection[int] | None = None,
         voluntary: Collection[int] | None = None,
+        sit_out: Collection[int] = (),
     ) -> None:
         """Write a finished hand in ONE transaction, or change nothing.
 
@@ -1323,6 +1324,10 @@ class Store:
         the keys of ``summary["shown"]``) and ``summary["voluntary"]`` if present. Without
         payouts, each net winner is taken to have won their net gain (the ledger then records
         net amounts per player, which still balances).
+
+        ``sit_out`` lists players the table sits out from the next hand (two timeouts in a
+        row): their seats are marked in the same transaction, so a restart right after the
+        hand cannot forget it.
         """
         if not isinstance(phh, str):
             raise StoreError("The hand history must be text.")
@@ -1340,6 +1345,7 @@ class Store:
             payout_map = _int_keys(payouts if payouts is not None else summary_dict.get("payouts"))
             shown = {int(user) for user in showed_down or ()}
             voluntary_set = None if voluntary is None else {int(user) for user in voluntary}
+            sitting_out = sorted({check_id(user, "member") for user in sit_out})
         except (TypeError, ValueError) as error:
             raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
@@ -1417,6 +1423,8 @@ class Store:
             if await self._run(db, q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
             await self._run(db, q.DELETE_JOURNAL, (hand_id,))
+            for user_id in sitting_out:
+                await self._run(db, q.SIT_OUT_SEAT, (now, table_id, user_id))
 
         await self._write(body)
         log.info("hand %d settled", hand_id)

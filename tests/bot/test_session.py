@@ -110,8 +110,19 @@ async def shutdown(session: TableSession) -> None:
     await session.shutdown()
 
 
-async def test_two_timeouts_in_a_row_sit_a_player_out(store: Store) -> None:
+async def test_two_timeouts_in_a_row_sit_a_player_out(store: Store, monkeypatch: Any) -> None:
     session = await seated_session(store, (ALICE, "Alice", 400), (BOB, "Bob", 400))
+    # What the database holds the moment the settlement commits: a restart right after it
+    # must not forget who sits out, so the sit-out is part of the settlement itself.
+    out_at_settle: set[int] = set()
+    settle = store.settle_hand
+
+    async def settle_and_look(*args: Any, **kwargs: Any) -> None:
+        await settle(*args, **kwargs)
+        seats = await store.seats(session.table_id)
+        out_at_settle.update(s.user_id for s in seats if s.sitting_out)
+
+    monkeypatch.setattr(store, "settle_hand", settle_and_look)
     try:
         streaks: dict[int, int] = {}
         sat_out: set[int] = set()
@@ -126,7 +137,7 @@ async def test_two_timeouts_in_a_row_sit_a_player_out(store: Store) -> None:
                 if count >= 2:
                     sat_out.add(player)
             seats = {s.user_id: s for s in await store.seats(session.table_id)}
-            assert {u for u, s in seats.items() if s.sitting_out} == sat_out
+            assert {u for u, s in seats.items() if s.sitting_out} == sat_out == out_at_settle
             if sat_out:
                 break
         assert sat_out, "someone must time out twice within three hands heads-up"

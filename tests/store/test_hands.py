@@ -119,6 +119,29 @@ async def test_settle_without_payouts_posts_net_results(store: Store) -> None:
     assert (await store.player_stats(GUILD, 2)).biggest_pot_won == 5
 
 
+async def test_settle_sits_out_in_the_same_transaction(store: Store, db_path: Path) -> None:
+    """Two timeouts in a row sit a player out with the hand's settlement itself: a seat already
+    out keeps its time, a leaving seat is left to its cash-out, and a refused settlement marks
+    nobody."""
+    table_id, _ = await seated_table(store, 400, 400, 400, 400)
+    await store.update_seat(table_id, 3, sitting_out=True)
+    await store.update_seat(table_id, 4, leaving=True)
+    out_since = {s.user_id: s.sat_out_at for s in await store.seats(table_id)}[3]
+    hand_id = await store.begin_hand(table_id, {1: 400, 2: 400, 4: 400})
+    before = snapshot(db_path)
+    with pytest.raises(ChipsNotConserved):
+        await store.settle_hand(hand_id, {1: 400, 2: 401, 4: 400}, PHH, {}, sit_out=[1])
+    assert snapshot(db_path) == before
+    await store.settle_hand(hand_id, {1: 390, 2: 410, 4: 400}, PHH, {}, sit_out=[1, 3, 4])
+    seats = {s.user_id: s for s in await store.seats(table_id)}
+    assert [u for u, s in sorted(seats.items()) if s.sitting_out] == [1, 3]
+    assert seats[1].sat_out_at is not None and seats[3].sat_out_at == out_since
+    assert not seats[4].sitting_out and seats[4].leaving
+    other = await store.begin_hand(table_id, {2: 410, 4: 400})
+    with pytest.raises(StoreError):
+        await store.settle_hand(other, {2: 410, 4: 400}, PHH, {}, sit_out=["2"])  # type: ignore[list-item]
+
+
 async def test_settling_twice_changes_nothing(store: Store, db_path: Path) -> None:
     table_id, _ = await seated_table(store, 400, 400)
     hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
