@@ -8,6 +8,7 @@ assumes a single shard, so swapping the base class for ``AutoShardedBot`` is a o
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -78,6 +79,11 @@ class DeuceBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.restore_tables()
         await self.sync_commands()
+        # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
+        # long as the process: frozen out of the collector's reach, a full collection scans only
+        # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
+        gc.collect()
+        gc.freeze()
 
     async def restore_tables(self) -> None:
         """Bring back every open table; resume its interrupted hand or refund it."""
