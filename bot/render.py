@@ -322,6 +322,17 @@ class PanelSnapshot:
     can_prefold: bool = False
     can_show: bool = False
     """The hand is over and this player's hand was mucked: they may still show it."""
+    net: int | None = None
+    """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+
+
+def result_line(net: int) -> str:
+    """What a finished hand did to one player's stack, for their private panel."""
+    if net > 0:
+        return t("panel_won", amount=net)
+    if net < 0:
+        return t("panel_lost", amount=-net)
+    return t("panel_even")
 
 
 def panel_embed(panel: PanelSnapshot) -> discord.Embed:
@@ -333,10 +344,10 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
             if panel.received
             else t("panel_drew_none")
         )
-    if panel.folded:
-        lines.append(t("panel_folded"))
-    elif panel.complete:
-        lines.append(t("hand_over"))
+    if panel.folded or panel.complete:
+        lines.append(t("panel_folded") if panel.folded else t("hand_over"))
+        if panel.net is not None:
+            lines.append(result_line(panel.net))
         if panel.can_show:
             lines.append(t("panel_can_show"))
     elif panel.target_draw is None:

@@ -306,6 +306,7 @@ class TableSession:
                 folded=pv.folded,
                 complete=True,
                 can_show=self.can_show(user_id),
+                net=last.result.net.get(user_id) if last.result is not None else None,
             )
         hand = self.hand
         assert hand is not None and self.hand_id is not None
@@ -732,9 +733,10 @@ class TableSession:
         self.last_hand = hand
         self.hand = None
         self.deadline = None
-        for user_id in result.mucked:
-            if user_id in self.dm_panels:
-                self._spawn(self._edit_dm_panel(user_id), f"dm-show-{user_id}")
+        # Every DM panel of the hand ends as a record of it: no live buttons (but "Show my hand"
+        # for a mucked hand) and what the hand won or lost.
+        for user_id in self.dm_panels:
+            self._spawn(self._edit_dm_panel(user_id), f"dm-end-{user_id}")
         for user_id in sorted(self.leaving | {u for u, s in seats.items() if s.leaving}):
             if user_id in seats:
                 try:
@@ -814,10 +816,11 @@ class TableSession:
         message = self.dm_panels.get(user_id)
         if message is None:
             return
+        hand_id = self.hand_id
         async with self.lock:
             hand = self.hand or self.last_hand
-            if hand is None or user_id not in hand.player_ids:
-                return
+            if hand is None or user_id not in hand.player_ids or self.hand_id != hand_id:
+                return  # the next hand began meanwhile: this message belongs to the old one
             panel = self.panel(user_id)
         try:
             await message.edit(embed=panel_embed(panel), view=panel_view(panel))

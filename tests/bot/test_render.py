@@ -204,6 +204,20 @@ def test_panel_without_draws_left_has_disabled_cards_and_no_draw_button() -> Non
     assert panel_view(PanelSnapshot(1, 9, cards, "x", complete=True)) is None
 
 
+def test_a_finished_hands_panel_says_what_it_won_or_cost() -> None:
+    cards = tuple(Card(i) for i in (0, 5, 10, 15, 20))
+    won = PanelSnapshot(1, 9, cards, "eight-six low", complete=True, net=35)
+    lost = PanelSnapshot(1, 9, cards, "eight-six low", folded=True, complete=True, net=-10)
+    even = PanelSnapshot(1, 9, cards, "eight-six low", complete=True, can_show=True, net=0)
+    texts = [panel_embed(p).description or "" for p in (won, lost, even)]
+    assert "This hand is over." in texts[0] and "You won 35 chips" in texts[0]
+    assert "You folded this hand." in texts[1] and "cost you 10 chips" in texts[1]
+    assert "finished this hand even" in texts[2] and "you may still show it" in texts[2]
+    assert panel_view(won) is None and panel_view(lost) is None
+    shown = panel_view(even)
+    assert shown is not None and [b["label"] for b in buttons(shown)] == ["Show my hand"]
+
+
 def test_long_names_and_markdown_stay_within_limits() -> None:
     from bot.render import SeatSnapshot
 

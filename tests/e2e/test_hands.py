@@ -93,7 +93,26 @@ async def test_two_players_play_to_showdown(club: Club) -> None:
         nets[member.display_name] = on_table - DEFAULT_BUY_IN
     expected = {n: outcome.winnings.get(n, 0) - 10 for n in ("Alice", "Bob")}
     assert nets == expected
+    # Each DM panel of the hand ends as a record of it: no live buttons, what it won or cost.
+    for member in (alice, bob):
+        await final_panel_says(table, member, outcome.hand_id, nets[member.display_name])
     await assert_chips_conserved(club, table, [alice, bob])
+
+
+async def final_panel_says(table: PokerTable, member: Member, hand_id: int, net: int) -> None:
+    if net > 0:
+        line = f"You won {net} chips in this hand."
+    elif net < 0:
+        line = f"This hand cost you {-net} chips."
+    else:
+        line = "You finished this hand even."
+
+    def final() -> dict[str, Any] | None:
+        panel = table.panel(member, hand_id)
+        return panel if panel and line in str(embed0(panel).get("description")) else None
+
+    panel = await table.double.wait_until(final, 10)
+    assert not any(b["custom_id"].startswith(("deuce:c:", "deuce:d:")) for b in buttons(panel))
 
 
 def three_player_policy(table: PokerTable, member: Member, message: dict[str, Any]) -> str:

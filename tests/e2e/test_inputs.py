@@ -93,7 +93,7 @@ async def test_buttons_of_an_earlier_hand_answer_hand_over(club: Club) -> None:
     assert first_hand is not None
     snapshot = copy.deepcopy(first_table)
     alice = table.players[0]
-    old_panel = table.panel(alice, first_hand)
+    old_panel = copy.deepcopy(table.panel(alice, first_hand))
     assert old_panel is not None
 
     await table.play_hand(lambda t, m, msg: "fold")
@@ -101,9 +101,15 @@ async def test_buttons_of_an_earlier_hand_answer_hand_over(club: Club) -> None:
     current = table.table_message()
     assert current is not None
 
-    # A card button of the first hand's DM panel (still on the DM message).
+    # The first hand's DM panel lost its buttons when the hand ended; a click on a card of it,
+    # sent from a client that had not seen that edit yet, is told the hand is over.
+    def ended() -> bool:
+        panel = table.panel(alice, first_hand)
+        return panel is not None and not any(":c:" in str(b["custom_id"]) for b in buttons(panel))
+
+    await club.double.wait_until(ended, 10)
     card = next(b for b in buttons(old_panel) if ":c:" in str(b["custom_id"]))
-    click = await club.double.click(alice, old_panel, str(card["custom_id"]))
+    click = await club.double.click(alice, old_panel, str(card["custom_id"]), stale=True)
     assert "This hand is over" in await private_reply(click)
 
     # The first hand's table buttons, as an old client still shows them.
