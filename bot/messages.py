@@ -100,6 +100,9 @@ EN: dict[str, str] = {
     "button_prefold_cancel": "Cancel fold in turn",
     # table buttons
     "button_fold": "Fold",
+    "button_fold_anyway": "Fold anyway",
+    "fold_free_check": "Checking is free here. Fold anyway?",
+    "folded_anyway": "You folded.",
     "button_check": "Check",
     "button_call": "Call {amount}",
     "button_bet": "Bet {amount}",

@@ -326,6 +326,22 @@ class PanelSnapshot:
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
 
 
+def fold_anyway_view(table_id: int, hand_id: int, seq: int) -> PlainView:
+    """The private "Fold anyway" a Fold click gets when checking is free (same turn only)."""
+    view = PlainView()
+    view.add_item(
+        TableButton(
+            table_id,
+            hand_id,
+            seq,
+            "foldx",
+            label=t("button_fold_anyway"),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    return view
+
+
 def result_line(net: int) -> str:
     """What a finished hand did to one player's stack, for their private panel."""
     if net > 0:

@@ -36,6 +36,7 @@ from bot.render import (
     ResultSnapshot,
     TableSnapshot,
     cards_label,
+    fold_anyway_view,
     panel_embed,
     panel_view,
     result_embed,
@@ -881,7 +882,12 @@ class TableSession:
                     interaction, t("not_your_turn", name=self._name(hand, hand.to_act))
                 )
                 return
-            if action == "fold":
+            if action == "fold" and hand.legal().can_check:
+                # Folding what could be checked for free is almost always a slip: ask first.
+                view = fold_anyway_view(self.table_id, hand_id, seq)
+                await reply_private(interaction, t("fold_free_check"), view=view)
+                return
+            if action in ("fold", "foldx"):
                 record = hand.fold(user_id)
             elif action == "call":
                 record = hand.check_or_call(user_id)
@@ -892,7 +898,10 @@ class TableSession:
             self.timeouts[user_id] = 0
             self.prefold.discard(user_id)
             await self._after_action()
-            await self._respond_table(interaction)
+            if action == "foldx":
+                await interaction.response.edit_message(content=t("folded_anyway"), view=None)
+            else:
+                await self._respond_table(interaction)
 
     def _name(self, hand: Hand | None, user_id: int) -> str:
         for seat in self.seats:

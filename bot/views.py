@@ -144,9 +144,10 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
 
 class TableButton(
     DeuceButton,
-    template=r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<action>fold|call|raise|cards)",
+    template=r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<action>fold|foldx|call|raise|cards)",
 ):
-    """Fold / Check-Call / Bet-Raise / My cards under the table message."""
+    """Fold / Check-Call / Bet-Raise / My cards under the table message, and "Fold anyway" in
+    the private question a Fold click gets when checking is free."""
 
     def __init__(
         self,

@@ -119,6 +119,40 @@ async def test_buttons_of_an_earlier_hand_answer_hand_over(club: Club) -> None:
     assert hand_id_of(current) == second_hand
 
 
+async def test_folding_a_free_check_asks_first(club: Club) -> None:
+    """The big blind, free to check, presses Fold: a private "Fold anyway?" and nothing else;
+    only the confirmation folds, once however often it is pressed."""
+    double = club.double
+    table = await club.seated(2)
+    first = table.table_message()
+    assert first is not None
+    turn = table.turn(first)
+    assert turn is not None
+    small_blind, _ = turn
+    big_blind = next(m for m in table.players if m is not small_blind)
+    await table.click_table(small_blind, "call")
+    before = await table.wait_table(lambda m: table.turn(m) == (big_blind, "act"))
+    assert any(b["label"] == "Check" for b in buttons(before))
+
+    ask = await double.click(big_blind, before, button_id(before, ":fold"))
+    await assert_refused(table, await private_reply(ask), "Fold anyway?", before)
+    question = next(
+        m for m in reversed(double.ephemerals(big_blind)) if "Fold anyway?" in m["content"]
+    )
+    confirm = button_id(question, ":foldx")
+    snapshot = copy.deepcopy(question)
+    folded = await double.click(big_blind, question, confirm)
+    response = await folded.response(timeout=10)
+    assert response.type == 7 and "You folded." in str(response.data)  # UPDATE_MESSAGE
+    hand_id = hand_id_of(before)
+    assert hand_id is not None
+    outcome = await double.wait_until(lambda: table.result_message(hand_id), 10)
+    assert f"{small_blind.display_name} wins" in str(outcome["embeds"][0].get("description"))
+    again = await double.click(big_blind, snapshot, confirm, stale=True)
+    assert "over" in await private_reply(again)
+    club.audit_ok()
+
+
 async def test_admin_commands_need_manage_server(club: Club) -> None:
     table = await club.seated(2)
     bob = table.players[1]
