@@ -234,6 +234,18 @@ class PokerTable:
         await interaction.response(timeout=10)
         return interaction
 
+    async def confirm_fold(self, member: Member, clicked: Interaction) -> None:
+        """Press "Fold anyway" if the Fold click was asked about (checking was free)."""
+        response = await clicked.response(timeout=10)
+        if "Fold anyway?" not in response.content:
+            return
+        question = next(
+            m for m in reversed(self.double.ephemerals(member)) if "Fold anyway?" in m["content"]
+        )
+        confirm = next(b for b in buttons(question) if b["custom_id"].endswith(":foldx"))
+        confirmed = await self.double.click(member, question, confirm["custom_id"])
+        await confirmed.response(timeout=10)
+
     async def draw(self, member: Member, hand_id: int, discards: int = 0) -> Interaction:
         """Mark the first ``discards`` cards on the member's panel and draw (or stand pat)."""
         panel = self.panel(member, hand_id)
@@ -298,7 +310,9 @@ class PokerTable:
             if verb == "act":
                 action = policy(self, member, current)
                 self.acted.append((member.display_name, action))
-                await self.click_table(member, action)
+                clicked = await self.click_table(member, action)
+                if action == "fold":
+                    await self.confirm_fold(member, clicked)
             else:
                 number = draws_seen.get(member.id, 0) + 1
                 draws_seen[member.id] = number
