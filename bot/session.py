@@ -61,6 +61,8 @@ TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
 SHUTDOWN_LOCK_WAIT = 5.0
 """Seconds a shutdown waits for the input being handled before it stops the table anyway."""
+OUTBOX_WAIT = 5.0
+"""Seconds a table moving to the bottom waits for the channel messages queued before it."""
 NO_MENTIONS = discord.AllowedMentions.none()
 DEAL_RETRY_SECONDS = 30.0
 """Seconds before a deal that failed is tried again."""
@@ -135,6 +137,10 @@ class TableSession:
         self.rendered_version = -1
         self._dirty = asyncio.Event()
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._posts_below_table = 0
+        """Channel messages queued since the table message was posted."""
+        self._move_table = False
+        """Post the table anew at the bottom (and delete the old one) at the next render."""
         self._timer_task: asyncio.Task[None] | None = None
         self._next_task: asyncio.Task[None] | None = None
         self._next_due = 0.0
@@ -187,6 +193,8 @@ class TableSession:
     def post(self, **kwargs: Any) -> None:
         """Queue a channel message (sent in order, outside the lock, mentions off)."""
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if "_delete" not in kwargs:
+            self._posts_below_table += 1
         self._outbox.put_nowait(kwargs)
 
     async def _outbox_loop(self) -> None:
@@ -205,6 +213,8 @@ class TableSession:
                 log.warning("Table %s: channel message failed: %s", self.table_id, error)
             except Exception:
                 log.exception("Table %s: channel message failed", self.table_id)
+            finally:
+                self._outbox.task_done()
 
     async def _edit_loop(self) -> None:
         """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``. An error
@@ -232,10 +242,15 @@ class TableSession:
         async with self.render_lock:
             if self.rendered_version >= self.version:
                 return
+            old = self.message_id
+            target = None if self._move_table else old
+            if target is None:
+                # A new message goes below what the outbox is still posting (a result, a notice).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._outbox.join(), OUTBOX_WAIT)
             version = self.version
             embed, view = self.table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "view": view}
-            target = self.message_id
             if target is not None:
                 try:
                     await self.channel.get_partial_message(target).edit(
@@ -253,10 +268,14 @@ class TableSession:
             message = await self.channel.send(**kwargs, allowed_mentions=NO_MENTIONS)
             self.rendered_version = version
             await self.set_message(message.id)
+            if self._move_table and old is not None and old != message.id:
+                self.post(_delete=old)
+            self._move_table = False
 
     async def set_message(self, message_id: int) -> None:
         """Remember the table message (in memory and in the store)."""
         self.message_id = message_id
+        self._posts_below_table = 0
         await self.store.set_table_message(self.table_id, message_id)
 
     # ------------------------------------------------------------------ snapshots
@@ -563,6 +582,9 @@ class TableSession:
         self.acted_at = {}
         self.dm_panels = {}
         self.dm_failed = set()
+        # The table follows the game down the channel: a hand whose table message has the last
+        # one's result (or other notices) below it is dealt in a new message at the bottom.
+        self._move_table = self._posts_below_table > 0
         self._arm_timer()
         await self._journal()
         self.bump()

@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     channel_card_leaks,
     embed0,
     field_value,
+    hand_id_of,
     labels_to_cards,
 )
 
@@ -161,6 +162,28 @@ async def test_six_players_fold_to_the_big_blind(club: Club) -> None:
     assert [a for _, a in table.acted] == ["fold"] * 5
     assert channel_card_leaks(club.double, club.channel) == []
     await assert_chips_conserved(club, table, table.players)
+
+
+async def test_each_hand_is_dealt_below_the_last_result(club: Club) -> None:
+    """The table follows the game down the channel: the next hand's table is a new message
+    under the last result, and the old table message is deleted (one table in the channel)."""
+    double = club.double
+    table = await club.seated(2)
+    old = table.table_message()
+    assert old is not None
+    outcome = await table.play_hand(lambda t, m, msg: "fold")
+    second = await table.wait_hand(after=outcome.hand_id)
+
+    def settled() -> list[dict[str, Any]] | None:
+        live = double.channel_messages(club.channel)
+        return live if all(m["id"] != old["id"] for m in live) else None
+
+    live = await double.wait_until(settled, 10)
+    titles = [str(embed0(m).get("title") or "") for m in live]
+    assert titles.count(f"Hand #{outcome.hand_id} result") == 1
+    tables = [i for i, m in enumerate(live) if m["components"]]
+    assert len(tables) == 1 and hand_id_of(live[tables[0]]) == second
+    assert tables[0] > titles.index(f"Hand #{outcome.hand_id} result")
 
 
 async def test_six_players_showdown_keeps_cards_private(club: Club) -> None:
