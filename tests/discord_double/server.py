@@ -584,10 +584,12 @@ class DiscordDouble:
         Discord before the bot's edit of the message (a double click, two players racing):
         the button is looked up on the snapshot and the interaction carries the snapshot as its
         ``message``. (discord.py drops a click whose custom_id is not on ``message``, so a stale
-        button against the current message state could never reach the bot anyway.)
+        button against the current message state could never reach the bot anyway.) A stale
+        click may also be on a message deleted since: it was sent before the deletion.
         """
-        stored, channel, member, user = self._clickable(who, message)
-        shown = message if stale and isinstance(message, dict) else stored.data
+        stale_snapshot = stale and isinstance(message, dict)
+        stored, channel, member, user = self._clickable(who, message, deleted_ok=stale_snapshot)
+        shown = message if stale_snapshot else stored.data
         button = self.find_component(shown, target)
         if button.get("disabled"):
             raise DoubleError(f"button {target!r} is disabled")
@@ -682,7 +684,10 @@ class DiscordDouble:
         return member
 
     def _resolve_message(
-        self, message: int | dict[str, Any] | StoredMessage | MessageEvent
+        self,
+        message: int | dict[str, Any] | StoredMessage | MessageEvent,
+        *,
+        deleted_ok: bool = False,
     ) -> StoredMessage:
         if isinstance(message, StoredMessage):
             message_id = message.id
@@ -693,14 +698,18 @@ class DiscordDouble:
         else:
             message_id = int(message)
         stored = self.messages.get(message_id)
-        if stored is None or stored.deleted:
+        if stored is None or (stored.deleted and not deleted_ok):
             raise DoubleError(f"message {message_id} does not exist (or was deleted)")
         return stored
 
     def _clickable(
-        self, who: Member | User, message: int | dict[str, Any] | StoredMessage | MessageEvent
+        self,
+        who: Member | User,
+        message: int | dict[str, Any] | StoredMessage | MessageEvent,
+        *,
+        deleted_ok: bool = False,
     ) -> tuple[StoredMessage, Channel, Member | None, User]:
-        stored = self._resolve_message(message)
+        stored = self._resolve_message(message, deleted_ok=deleted_ok)
         channel = self.channels[stored.channel_id]
         user = self._user_of(who)
         if stored.ephemeral_to is not None and stored.ephemeral_to != user.id:

@@ -501,6 +501,20 @@ async def test_in_flight_double_click_reaches_the_view_twice(world: World) -> No
     assert double.current(message)["content"] == "count 2"  # type: ignore[index]
 
 
+async def test_a_deleted_message_takes_only_clicks_sent_before_the_delete(world: World) -> None:
+    double = world.double
+    interaction = await double.invoke(world.alice, world.channel, "ping buttons")
+    response = await interaction.response()
+    message = double.current(response.message_id or 0)
+    assert message is not None
+    await world.bot.http.delete_message(world.channel.id, int(message["id"]))
+    with pytest.raises(DoubleError):
+        await double.click(world.alice, message, "Count")
+    late = await double.click(world.alice, message, "Count", stale=True)
+    await late.response()
+    assert [p[0] for p in world.seen.presses] == ["count"]
+
+
 async def test_select_menus_and_modals(world: World) -> None:
     double = world.double
     pick = await double.invoke(world.bob, world.channel, "ping pick")

@@ -112,7 +112,7 @@ async def test_buttons_of_an_earlier_hand_answer_hand_over(club: Club) -> None:
     click = await club.double.click(alice, old_panel, str(card["custom_id"]), stale=True)
     assert "This hand is over" in await private_reply(click)
 
-    # The first hand's table buttons, as an old client still shows them.
+    # The first hand's table buttons, clicked on an old client before the table moved down.
     old_call = button_id(snapshot, ":call")
     stale = await club.double.click(alice, snapshot, old_call, stale=True)
     await assert_refused(table, await private_reply(stale), "This hand is over", current)
