@@ -18,8 +18,8 @@ from discord.ext import commands
 
 from bot.client import reply_private, require_guild
 from bot.engine import EngineError
+from bot.engine.phh import redact_phh
 from bot.messages import t
-from bot.render import redact_phh
 from bot.store import AlreadySeated, InvalidAmount, NotSeated
 
 if TYPE_CHECKING:

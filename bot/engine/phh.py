@@ -28,6 +28,7 @@ import json
 import logging
 import re
 import tomllib
+from collections.abc import Collection
 from typing import Any
 
 from bot.engine.cards import CARDS, EngineError, parse_cards
@@ -294,3 +295,37 @@ def _apply(hand: Hand, words: list[str], n: int) -> None:
         hand.draw(pid, discards)
     else:
         raise EngineError(f"Unsupported action {' '.join(words)!r}.")
+
+
+_PHH_PLAYER_IDS = re.compile(r"^_deuce_player_ids = \[(?P<ids>[^\]]*)\]", re.MULTILINE)
+_PHH_CARD_ACTION = re.compile(
+    r'"(?P<head>d dh p(?P<dealt>\d+)|p(?P<actor>\d+) (?P<verb>sd|sm)) '
+    r'(?P<cards>[2-9TJQKA?][cdhs?](?:[2-9TJQKA?][cdhs?])*)(?P<tail>[^"]*)"'
+)
+
+
+def redact_phh(text: str, viewer_id: int | None, *, shown: Collection[int] = ()) -> str:
+    """A hand history as ``viewer_id`` may see it: their own cards and the hands of the
+    players in ``shown`` (the hand's ``shown_hands``: shown at the showdown) stay, every other
+    card (deals, discards, draws, mucked or otherwise named hands) becomes ``??``.
+
+    Which hands were shown comes from the hand's result, not from the file: the engine names
+    some unshown hands as ``sm`` actions for PokerKit (a mucked hand that wins chips, the hand
+    of a winner whose opponents all left), so an ``sm`` alone proves nothing. The store keeps
+    the full file (replays and audits need it); only this redacted copy is sent to a player.
+    """
+    match = _PHH_PLAYER_IDS.search(text)
+    ids = [int(x) for x in re.findall(r"\d+", match["ids"])] if match else []
+    shown_ids = set(shown)
+
+    def hide(found: re.Match[str]) -> str:
+        position = int(found["dealt"] or found["actor"]) - 1
+        player = ids[position] if 0 <= position < len(ids) else None
+        if player is not None and player == viewer_id:
+            return found.group(0)
+        if found["verb"] == "sm" and player in shown_ids:
+            return found.group(0)
+        hidden = "??" * (len(found["cards"]) // 2)
+        return f'"{found["head"]} {hidden}{found["tail"]}"'
+
+    return _PHH_CARD_ACTION.sub(hide, text)
