@@ -8,17 +8,13 @@ import random
 
 from bot.engine import CARDS, Hand, Phase, SeatedPlayer, Stakes
 from bot.engine.phh import redact_phh
+from tests.engine._helpers import players
 
-ALICE, BOB, CAROL = 101, 202, 303
+ALICE, BOB, CAROL = 1, 2, 3  # the ids _helpers.players gives three seats
 
 
 def new_hand(seed: int) -> Hand:
-    players = [
-        SeatedPlayer(ALICE, "Alice", 500, 0),
-        SeatedPlayer(BOB, "Bob", 500, 1),
-        SeatedPlayer(CAROL, "Carol", 500, 2),
-    ]
-    return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
+    return Hand.start(players([500, 500, 500]), 0, Stakes(10), rng=random.Random(seed), hand_id=77)
 
 
 def played_out(seed: int) -> Hand:
