@@ -234,14 +234,18 @@ class PokerTable:
         await interaction.response(timeout=10)
         return interaction
 
+    def fold_question(self, member: Member) -> dict[str, Any]:
+        """The newest private "Fold anyway?" the member was asked (a Fold with a free check)."""
+        return next(
+            m for m in reversed(self.double.ephemerals(member)) if "Fold anyway?" in m["content"]
+        )
+
     async def confirm_fold(self, member: Member, clicked: Interaction) -> None:
         """Press "Fold anyway" if the Fold click was asked about (checking was free)."""
         response = await clicked.response(timeout=10)
         if "Fold anyway?" not in response.content:
             return
-        question = next(
-            m for m in reversed(self.double.ephemerals(member)) if "Fold anyway?" in m["content"]
-        )
+        question = self.fold_question(member)
         confirm = next(b for b in buttons(question) if b["custom_id"].endswith(":foldx"))
         confirmed = await self.double.click(member, question, confirm["custom_id"])
         await confirmed.response(timeout=10)

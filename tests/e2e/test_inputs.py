@@ -136,9 +136,7 @@ async def test_folding_a_free_check_asks_first(club: Club) -> None:
 
     ask = await double.click(big_blind, before, button_id(before, ":fold"))
     await assert_refused(table, await private_reply(ask), "Fold anyway?", before)
-    question = next(
-        m for m in reversed(double.ephemerals(big_blind)) if "Fold anyway?" in m["content"]
-    )
+    question = table.fold_question(big_blind)
     confirm = button_id(question, ":foldx")
     snapshot = copy.deepcopy(question)
     folded = await double.click(big_blind, question, confirm)
