@@ -1,4 +1,4 @@
-"""`python -m bot`: read the settings, point discord.py where they say, run until signalled.
+"""`python -m bot`: read the configuration, point discord.py where they say, run until signalled.
 
 A missing token is a one-line error with exit code 2 (no traceback): it is the first thing a new
 operator gets wrong. SIGTERM and SIGINT close the client, which saves the journals and closes the
@@ -16,7 +16,7 @@ import sys
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.config import ConfigError, Settings
+from bot.config import Config, ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -32,27 +32,27 @@ def configure_logging(level: str) -> None:
         logging.getLogger("discord").setLevel(logging.WARNING)
 
 
-def point_discord_at(settings: Settings) -> None:
+def point_discord_at(config: Config) -> None:
     """Aim discord.py's REST and gateway at the configured endpoints before the client starts."""
     import discord.gateway
     import discord.http
     import yarl
 
-    if settings.api_base:
-        discord.http.Route.BASE = settings.api_base
-    if settings.gateway_url:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base
+    if config.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
 
 
-async def run(settings: Settings) -> int:
+async def run(config: Config) -> int:
     """Start the client and wait until it closes; returns the process exit code."""
     import aiohttp
     import discord
 
     from bot.client import DeuceBot
 
-    point_discord_at(settings)
-    bot = DeuceBot(settings)
+    point_discord_at(config)
+    bot = DeuceBot(config)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
 
@@ -67,7 +67,7 @@ async def run(settings: Settings) -> int:
             loop.add_signal_handler(sig, request_stop, sig.name)
     try:
         async with bot:
-            await bot.start(settings.token)
+            await bot.start(config.token)
     except discord.LoginFailure:
         print("deuce: Discord refused the token in DISCORD_TOKEN.", file=sys.stderr)
         return 1
@@ -77,7 +77,7 @@ async def run(settings: Settings) -> int:
     except (OSError, sqlite3.Error) as error:
         log.debug("Start-up failed", exc_info=True)
         print(
-            f"deuce: cannot start with the database at {settings.database_path!r}: {error}",
+            f"deuce: cannot start with the database at {config.database_path!r}: {error}",
             file=sys.stderr,
         )
         return 1
@@ -89,16 +89,16 @@ async def run(settings: Settings) -> int:
 
 
 def main() -> int:
-    """Entry point: exit code 2 for bad settings, 1 for a refused token, 0 after a clean stop."""
+    """Entry point: exit code 2 for bad config, 1 for a refused token, 0 after a clean stop."""
     load_dotenv(find_dotenv(usecwd=True))
     try:
-        settings = Settings.from_env()
+        config = Config.from_env()
     except ConfigError as error:
         print(f"deuce: {error}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(config.log_level)
     try:
-        return asyncio.run(run(settings))
+        return asyncio.run(run(config))
     except KeyboardInterrupt:
         return 0
 

@@ -1,4 +1,4 @@
-"""Settings read from the environment (and `.env`), checked once at start-up.
+"""The configuration read from the environment (and `.env`), checked once at start-up.
 
 Everything the process needs to know before it talks to Discord lives here, so a bad value is a
 one-line error at start rather than a failure in the middle of a hand.
@@ -44,7 +44,7 @@ def _float(env: Mapping[str, str], name: str, default: float | None) -> float | 
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     """What `python -m bot` runs with; see `.env.example` for each setting."""
 
     token: str
@@ -59,7 +59,7 @@ class Settings:
     sync: str = "changed"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read and check every setting; raises ConfigError with a one-line message."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()

@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private, require_guild
 from bot.messages import t
-from bot.store import InvalidAmount, InvalidSetting
+from bot.replies import reply_private, require_guild
+from bot.store import InvalidAmount, InvalidSetting, NotSeated
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -105,7 +105,7 @@ class Admin(commands.Cog):
     @app_commands.describe(seconds="Seconds per decision")
     async def timer(self, interaction: discord.Interaction[Any], seconds: int) -> None:
         assert interaction.guild_id is not None
-        minimum = self.bot.settings.min_timer_seconds
+        minimum = self.bot.config.min_timer_seconds
         if seconds < minimum:
             raise InvalidSetting(t("timer_too_low", minimum=minimum))
         if seconds > MAX_TIMER_SECONDS:
@@ -152,11 +152,12 @@ class Admin(commands.Cog):
     @admin.command(name="kick", description="Remove a member from this channel's table")
     @app_commands.describe(member="Who to remove")
     async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
-        session = self.bot.session_here(interaction)
-        if await self.bot.store.seat_of(session.table_id, member.id) is None:
+        session = self.bot.tables.here(interaction)
+        try:
+            now, _amount = await session.leave(member.id)
+        except NotSeated:
             await reply_private(interaction, t("kick_not_seated", name=member.mention))
             return
-        now, _amount = await session.leave(member.id)
         key = "kicked" if now else "kick_after_hand"
         await interaction.response.send_message(
             t(key, name=member.mention), allowed_mentions=NO_MENTIONS
@@ -164,7 +165,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="close", description="Close this channel's table after the current hand")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         closed_now = await session.request_close()
         await interaction.response.send_message(
             t("table_closed") if closed_now else t("close_after_hand"),
@@ -173,12 +174,8 @@ class Admin(commands.Cog):
 
     async def _refresh_sessions(self, guild_id: int) -> None:
         """Tables pick up new settings at their next hand; refresh idle ones now."""
-        for session in list(self.bot.sessions.values()):
-            if session.guild_id == guild_id and session.hand is None:
-                session.settings = await self.bot.store.table_settings(
-                    session.guild_id, session.channel_id
-                )
-                session.bump()
+        for session in self.bot.tables.in_guild(guild_id):
+            await session.apply_settings()
 
 
 async def setup(bot: DeuceBot) -> None:

@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private, require_guild
 from bot.messages import t
+from bot.replies import reply_private, require_guild
 from bot.store import DailyCooldown
 
 if TYPE_CHECKING:
@@ -38,13 +38,7 @@ class Chips(commands.Cog):
         assert interaction.guild_id is not None
         user = interaction.user
         wallet = await self.bot.store.balance(interaction.guild_id, user.id)
-        on_table = 0
-        for session in list(self.bot.sessions.values()):
-            if session.guild_id != interaction.guild_id:
-                continue
-            for seat in session.seats:
-                if seat.user_id == user.id:
-                    on_table += seat.stack
+        on_table = sum(s.chips_of(user.id) for s in self.bot.tables.in_guild(interaction.guild_id))
         await reply_private(
             interaction,
             t(

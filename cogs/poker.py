@@ -7,7 +7,6 @@ The commands only check who is asking and where, then hand the work to the chann
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -16,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import reply_private, require_guild
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import t
-from bot.store import AlreadySeated, InvalidAmount, NotSeated
+from bot.replies import reply_private, require_guild
+from bot.store import InvalidAmount
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -60,85 +59,33 @@ class Poker(commands.Cog):
         if buy_in is not None and buy_in <= 0:
             raise InvalidAmount(t("amount_positive"))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.bot.store
-        session = await self.bot.open_session(interaction.guild_id, interaction.channel_id)
-        if session.closing:
-            await interaction.followup.send(t("table_closing"), ephemeral=True)
-            return
-        name = display_name(user)
-        async with session.lock:
-            settings = await store.table_settings(interaction.guild_id, interaction.channel_id)
-            amount = buy_in if buy_in is not None else settings.buyin_default
-            existing = await store.seat_of(session.table_id, user.id)
-            if existing is not None and existing.leaving:
-                raise AlreadySeated(t("join_while_leaving", seat=existing.seat + 1))
-            if existing is not None and existing.stack > 0:
-                key = "already_seated_sitin" if existing.sitting_out else "already_seated"
-                raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
-            if existing is not None and existing.stack == 0:
-                if amount < settings.buyin_min:
-                    raise InvalidAmount(
-                        t(
-                            "buyin_range",
-                            minimum=f"{settings.buyin_min:,}",
-                            maximum=f"{settings.buyin_max:,}",
-                        )
-                    )
-                seat = await store.add_chips(
-                    session.table_id, user.id, amount, maximum=settings.buyin_max
-                )
-                seat = await store.update_seat(
-                    session.table_id, user.id, sitting_out=False, name=name
-                )
-            else:
-                seat = await store.buy_in(
-                    session.table_id,
-                    user.id,
-                    name,
-                    amount,
-                    minimum=settings.buyin_min,
-                    maximum=settings.buyin_max,
-                )
-            session.timeouts.pop(user.id, None)
-            await session.wake()
-        wallet = await store.balance(interaction.guild_id, user.id)
-        dm_ok = await self._check_dm(interaction, session.table_id, user.id)
+        session = await self.bot.tables.open(interaction.guild_id, interaction.channel_id)
+        seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
+        wallet = await self.bot.store.balance(interaction.guild_id, user.id)
+        dm_ok = await self._welcome_dm(interaction, user.id)
+        await session.note_dm(user.id, dm_ok)
         lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
-        if session.hand is not None:
+        if mid_hand:
             lines.append(t("joined_wait"))
         lines.append(t("dm_ok") if dm_ok else t("dm_closed"))
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
-    async def _check_dm(
-        self, interaction: discord.Interaction[Any], table_id: int, user_id: int
-    ) -> bool:
-        """Send a short welcome DM; remember whether DMs reach this player."""
-        channel = interaction.channel
-        channel_name = getattr(channel, "name", None) or "poker"
+    async def _welcome_dm(self, interaction: discord.Interaction[Any], user_id: int) -> bool:
+        """Send a short welcome DM; whether DMs reach this player."""
+        channel_name = getattr(interaction.channel, "name", None) or "poker"
         try:
             dm = await self.bot.create_dm(discord.Object(id=user_id))
             await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
-            ok = True
         except discord.Forbidden:
-            ok = False
+            return False
         except discord.HTTPException as error:
             log.warning("Welcome DM failed: %s", error)
-            ok = True
-        with contextlib.suppress(NotSeated):
-            await self.bot.store.update_seat(table_id, user_id, dm_ok=ok)
-        session = self.bot.session_for(interaction.channel_id or 0)
-        if session is not None:
-            if ok:
-                session.dm_failed.discard(user_id)
-            session.seats = await self.bot.store.seats(table_id)
-        return ok
+        return True
 
     @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         user_id = interaction.user.id
-        if await self.bot.store.seat_of(session.table_id, user_id) is None:
-            raise NotSeated(t("not_seated"))
         now, amount = await session.leave(user_id)
         if now:
             assert interaction.guild_id is not None
@@ -151,24 +98,24 @@ class Poker(commands.Cog):
 
     @poker.command(name="sitout", description="Skip hands from the next one, keeping your seat")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         await session.sit_out(interaction.user.id)
         await reply_private(interaction, t("sat_out"))
 
     @poker.command(name="sitin", description="Play again from the next hand")
     async def sitin(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         await session.sit_in(interaction.user.id)
         await reply_private(interaction, t("sat_in"))
 
     @poker.command(name="table", description="Post the table again at the bottom of the channel")
     async def table(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         await session.repost(interaction)
 
     @poker.command(name="hand", description="Show your cards privately, with the discard buttons")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        session = self.bot.session_here(interaction)
+        session = self.bot.tables.here(interaction)
         await session.send_panel(interaction, None)
 
     @poker.command(name="rules", description="Rules of 2-7 Triple Draw and the hand rankings")

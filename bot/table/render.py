@@ -10,19 +10,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import discord
 
-from bot.engine.cards import Card
+from bot.engine import Card
 from bot.messages import t
-from bot.views import (
+from bot.table.buttons import (
+    FOLD_CONFIRMED,
     CardButton,
     DrawButton,
     PlainView,
     PrefoldButton,
     ShowButton,
     TableButton,
+)
+from bot.table.snapshot import (
+    RECENT_ACTIONS,
+    PanelSnapshot,
+    ResultSnapshot,
+    SeatSnapshot,
+    TableSnapshot,
 )
 
 log = logging.getLogger(__name__)
@@ -34,7 +41,6 @@ EMBED_FIELD_MAX = 1024
 EMBED_TOTAL_MAX = 6000
 BUTTON_LABEL_MAX = 80
 NAME_MAX = 32
-RECENT_ACTIONS = 6
 EMBED_COLOUR = discord.Colour.dark_green()
 
 
@@ -63,63 +69,6 @@ def safe_name(name: str) -> str:
 def draws_text(draws: Sequence[int]) -> str:
     """``2 · 1 · pat``: the public draw counts of one player, earliest first."""
     return " · ".join(t("pat") if n == 0 else str(n) for n in draws)
-
-
-@dataclass(frozen=True)
-class SeatSnapshot:
-    """One seat as the channel sees it."""
-
-    seat: int
-    player_id: int
-    name: str
-    stack: int
-    bet: int = 0
-    in_hand: bool = False
-    folded: bool = False
-    all_in: bool = False
-    sitting_out: bool = False
-    leaving: bool = False
-    to_act: bool = False
-    button: bool = False
-    blind: str | None = None
-    draws: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class LegalSnapshot:
-    """What the player to act may do, for the button labels."""
-
-    can_check: bool
-    call_amount: int
-    can_bet_or_raise: bool
-    raise_to: int
-    is_bet: bool
-
-
-@dataclass(frozen=True)
-class TableSnapshot:
-    """Everything the public table message shows."""
-
-    table_id: int
-    small_bet: int
-    small_blind: int
-    cap: int
-    seats: tuple[SeatSnapshot, ...]
-    hand_id: int | None = None
-    seq: int = 0
-    phase: str = "waiting"
-    """``betting``, ``drawing``, ``complete`` or ``waiting`` (no hand running)."""
-    betting_round: int = 0
-    draw_round: int = 0
-    pot: int = 0
-    side_pots: tuple[int, ...] = ()
-    to_act_name: str | None = None
-    deadline: float | None = None
-    recent: tuple[str, ...] = ()
-    next_hand_at: float | None = None
-    closing: bool = False
-    closed: bool = False
-    legal: LegalSnapshot | None = None
 
 
 def round_text(snapshot: TableSnapshot) -> str:
@@ -254,7 +203,7 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
     if snapshot.hand_id is None or snapshot.phase not in ("betting", "drawing") or snapshot.closed:
         return None
     view = PlainView()
-    tid, hid, seq = snapshot.table_id, snapshot.hand_id, snapshot.seq
+    tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
     betting = snapshot.phase == "betting" and snapshot.legal is not None
     legal = snapshot.legal
     if betting and legal is not None:
@@ -268,14 +217,14 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
         )
         view.add_item(
             TableButton(
-                tid, hid, seq, "fold", label=t("button_fold"), style=discord.ButtonStyle.danger
+                tid, hid, number, "fold", label=t("button_fold"), style=discord.ButtonStyle.danger
             )
         )
         view.add_item(
             TableButton(
                 tid,
                 hid,
-                seq,
+                number,
                 "call",
                 label=clamp(call_label, BUTTON_LABEL_MAX),
                 style=discord.ButtonStyle.primary,
@@ -285,7 +234,7 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
             TableButton(
                 tid,
                 hid,
-                seq,
+                number,
                 "raise",
                 label=clamp(raise_label, BUTTON_LABEL_MAX),
                 style=discord.ButtonStyle.success,
@@ -294,46 +243,26 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
         )
     view.add_item(
         TableButton(
-            tid, hid, seq, "cards", label=t("button_my_cards"), style=discord.ButtonStyle.secondary
+            tid,
+            hid,
+            number,
+            "cards",
+            label=t("button_my_cards"),
+            style=discord.ButtonStyle.secondary,
         )
     )
     return view
 
 
-@dataclass(frozen=True)
-class PanelSnapshot:
-    """One player's private hand: shown only in their DM or an ephemeral reply."""
-
-    table_id: int
-    hand_id: int
-    cards: tuple[Card, ...]
-    hand_name: str
-    marked: frozenset[Card] = frozenset()
-    target_draw: int | None = None
-    """The draw these marks are for (1..3), None when no draw is left."""
-    my_turn_to_draw: bool = False
-    received: tuple[Card, ...] | None = None
-    """The cards received in this player's latest draw (empty tuple: stood pat)."""
-    folded: bool = False
-    prefold: bool = False
-    queued: bool = False
-    complete: bool = False
-    can_prefold: bool = False
-    can_show: bool = False
-    """The hand is over and this player's hand was mucked: they may still show it."""
-    net: int | None = None
-    """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
-
-
-def fold_anyway_view(table_id: int, hand_id: int, seq: int) -> PlainView:
+def fold_anyway_view(table_id: int, hand_id: int, action_number: int) -> PlainView:
     """The private "Fold anyway" a Fold click gets when checking is free (same turn only)."""
     view = PlainView()
     view.add_item(
         TableButton(
             table_id,
             hand_id,
-            seq,
-            "foldx",
+            action_number,
+            FOLD_CONFIRMED,
             label=t("button_fold_anyway"),
             style=discord.ButtonStyle.danger,
         )
@@ -434,34 +363,6 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
     if panel.can_prefold:
         view.add_item(PrefoldButton(panel.table_id, panel.hand_id, active=panel.prefold))
     return view
-
-
-@dataclass(frozen=True)
-class ShownHand:
-    """A hand shown at showdown: its owner's name, the cards, the hand's name."""
-
-    name: str
-    cards: tuple[Card, ...]
-    hand_name: str
-
-
-@dataclass(frozen=True)
-class PotResult:
-    """One pot: its amount and who won how much of it."""
-
-    amount: int
-    winners: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class ResultSnapshot:
-    """What the channel learns when a hand ends."""
-
-    hand_id: int
-    shown: tuple[ShownHand, ...] = ()
-    mucked: tuple[str, ...] = ()
-    pots: tuple[PotResult, ...] = ()
-    uncontested: tuple[str, int] | None = None
 
 
 def result_embed(result: ResultSnapshot) -> discord.Embed:

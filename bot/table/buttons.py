@@ -1,9 +1,11 @@
-"""Buttons that survive restarts: every one is a ``DynamicItem`` whose ``custom_id`` says
-which table, hand, betting position or draw it belongs to.
+"""The dealer's buttons: ``DynamicItem``s whose ``custom_id`` says which table, hand, betting
+position or draw they belong to, so they keep working after a restart and a stale click is
+recognised.
 
-Views hold no rules: a click is parsed here and handed to the channel's ``TableSession``, which
-checks right player, right hand, right turn and not already done. A click whose table is gone
-answers privately that the hand is over.
+Buttons hold no rules: a click is parsed here and handed to the table's session, found through
+the registry on ``interaction.client`` (typed as a Protocol, not imported), which checks right
+player, right hand, right turn and not already done. A click whose table is gone answers
+privately that the hand is over.
 """
 
 from __future__ import annotations
@@ -11,18 +13,46 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 
-from bot.engine.cards import EngineError
 from bot.messages import t
-
-if TYPE_CHECKING:
-    from bot.client import DeuceBot
-    from bot.session import TableSession
+from bot.replies import private_sentence, reply_private
 
 log = logging.getLogger(__name__)
+
+FOLD_CONFIRMED = "foldx"
+"""The custom-id token of "Fold anyway" (kept short and stable: old messages carry it)."""
+
+
+class ButtonInputs(Protocol):
+    """The session methods a button click calls."""
+
+    async def on_table_button(
+        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
+    ) -> None: ...
+    async def on_card_button(
+        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
+    ) -> None: ...
+    async def on_draw_button(
+        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, pat: bool
+    ) -> None: ...
+    async def on_prefold_button(
+        self, interaction: discord.Interaction[Any], hand_id: int
+    ) -> None: ...
+    async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None: ...
+
+
+class TableFinder(Protocol):
+    def by_table(self, table_id: int) -> ButtonInputs | None: ...
+
+
+class HasTables(Protocol):
+    """What a button needs of the client: its table registry."""
+
+    @property
+    def tables(self) -> TableFinder: ...
 
 
 class PlainView(discord.ui.View):
@@ -40,9 +70,10 @@ class PlainView(discord.ui.View):
         return False
 
 
-def table_button_id(table_id: int, hand_id: int, seq: int, action: str) -> str:
-    """``deuce:t:<table>:<hand>:<seq>:<action>``; seq is the hand's record count when drawn."""
-    return f"deuce:t:{table_id}:{hand_id}:{seq}:{action}"
+def table_button_id(table_id: int, hand_id: int, action_number: int, action: str) -> str:
+    """``deuce:t:<table>:<hand>:<action number>:<action>``: the hand's action count when the
+    button was drawn, so a click on an older table is recognised."""
+    return f"deuce:t:{table_id}:{hand_id}:{action_number}:{action}"
 
 
 def card_button_id(table_id: int, hand_id: int, draw: int, index: int) -> str:
@@ -92,24 +123,22 @@ def shown_marks(message: discord.Message | None) -> set[int] | None:
 async def _run_click(
     interaction: discord.Interaction[Any],
     table_id: int,
-    handler: Callable[[TableSession], Awaitable[None]],
+    handler: Callable[[ButtonInputs], Awaitable[None]],
 ) -> None:
     """Find the session and run the handler; turn every failure into a private reply."""
-    from bot.client import reply_private
-    from bot.store import StoreError
-
-    bot: DeuceBot = interaction.client
+    client: HasTables = interaction.client
     try:
-        session = bot.session_by_table(table_id)
+        session = client.tables.by_table(table_id)
         if session is None:
             await reply_private(interaction, t("hand_over"))
             return
         await handler(session)
-    except (EngineError, StoreError) as error:
-        await reply_private(interaction, str(error))
-    except Exception:
-        log.exception("Unexpected error handling button %s", interaction.data)
-        await reply_private(interaction, t("error_generic"))
+    except Exception as error:
+        text = private_sentence(error)
+        if text is None:
+            log.exception("Unexpected error handling button %s", interaction.data)
+            text = t("error_generic")
+        await reply_private(interaction, text)
 
 
 class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deuce:(?!)"):
@@ -135,7 +164,7 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
     ) -> Self:
         return cls.from_match(match)
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -144,16 +173,20 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
 
 class TableButton(
     DeuceButton,
-    template=r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<action>fold|foldx|call|raise|cards)",
+    template=(
+        r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<number>\d+)"
+        r":(?P<action>fold|foldx|call|raise|cards)"
+    ),
 ):
     """Fold / Check-Call / Bet-Raise / My cards under the table message, and "Fold anyway" in
-    the private question a Fold click gets when checking is free."""
+    the private question a Fold click gets when checking is free (``action`` is then
+    ``FOLD_CONFIRMED``)."""
 
     def __init__(
         self,
         table_id: int,
         hand_id: int,
-        seq: int,
+        action_number: int,
         action: str,
         *,
         label: str = "",
@@ -165,20 +198,21 @@ class TableButton(
                 label=label or action,
                 style=style,
                 disabled=disabled,
-                custom_id=table_button_id(table_id, hand_id, seq, action),
+                custom_id=table_button_id(table_id, hand_id, action_number, action),
             )
         )
         self.table_id = table_id
         self.hand_id = hand_id
-        self.seq = seq
+        self.action_number = action_number
         self.action = action
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
+        return cls(int(match["table"]), int(match["hand"]), int(match["number"]), match["action"])
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
-        await session.on_table_button(interaction, self.hand_id, self.seq, self.action)
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
+        action = "fold_confirmed" if self.action == FOLD_CONFIRMED else self.action
+        await session.on_table_button(interaction, self.hand_id, self.action_number, action)
 
 
 CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")
@@ -216,7 +250,7 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         await session.on_card_button(interaction, self.hand_id, self.draw, self.index)
 
 
@@ -256,7 +290,7 @@ class DrawButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         await session.on_draw_button(interaction, self.hand_id, self.draw, self.what == "pat")
 
 
@@ -282,7 +316,7 @@ class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]))
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         await session.on_prefold_button(interaction, self.hand_id)
 
 
@@ -304,7 +338,7 @@ class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]))
 
-    async def handle(self, session: TableSession, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         await session.on_show_button(interaction, self.hand_id)
 
 

@@ -1,0 +1,57 @@
+"""Private answers: what a player is told when a command or a click is refused or fails."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import EngineError
+from bot.messages import t
+from bot.store.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+
+class Refused(Exception):
+    """An input refused for a reason the player is told (its text, a catalogue sentence):
+    not your turn, a stale button, already done. Nothing was changed."""
+
+
+def require_guild(interaction: discord.Interaction[Any]) -> bool:
+    """Every command group's ``interaction_check``: poker is played in server channels only
+    (checked in code, not just hinted by the command's contexts)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage(t("guild_only"))
+    return True
+
+
+def private_sentence(error: BaseException) -> str | None:
+    """The sentence an expected error tells the player, or None for an unexpected one."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, (Refused, StoreError, EngineError)):
+        return str(error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t("guild_only")
+    if isinstance(error, app_commands.MissingPermissions):
+        return t("no_permission")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t("cooldown", seconds=round(error.retry_after))
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or t("no_permission")
+    return None
+
+
+async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Send ``text`` privately, whether or not the interaction was already answered."""
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.warning("Could not send a private reply for interaction %s", interaction.id)

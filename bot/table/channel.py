@@ -1,0 +1,360 @@
+"""The table's Discord I/O: the channel outbox, the table message and the DM panels.
+
+Kept out of the session's lock: the table message is re-rendered by an edit loop that
+coalesces bursts (at most one edit per ``EDIT_INTERVAL``), channel posts go out in order
+through one outbox task, and DMs are sent by their own tasks so a closed DM never stalls the
+table. A click on the table is answered with the updated table in the same response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+import discord
+
+from bot.messages import t
+from bot.table.render import panel_embed, panel_view
+from bot.table.snapshot import PanelSnapshot
+
+log = logging.getLogger(__name__)
+
+EDIT_INTERVAL = 1.0
+"""Seconds between two edits of the table message (bursts in between are coalesced)."""
+OUTBOX_WAIT = 5.0
+"""Seconds a table moving to the bottom waits for the channel messages queued before it."""
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class Messageable(Protocol):
+    """A channel or a DM, as this module uses it."""
+
+    async def send(self, **kwargs: Any) -> Any: ...
+    def get_partial_message(self, message_id: int, /) -> Any: ...
+
+
+class DiscordClient(Protocol):
+    """What the table's I/O needs of the Discord client."""
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
+    async def create_dm(self, user: discord.abc.Snowflake) -> Any: ...
+    def is_closed(self) -> bool: ...
+
+
+class TableSource(Protocol):
+    """What the I/O asks of its table session."""
+
+    def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]: ...
+    async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None: ...
+    async def table_message_moved(self, message_id: int) -> None: ...
+    async def dm_closed(self, user_id: int) -> None: ...
+
+
+class TableChannel:
+    """One table's channel and DMs."""
+
+    def __init__(
+        self,
+        client: DiscordClient,
+        *,
+        table_id: int,
+        guild_id: int,
+        channel_id: int,
+        message_id: int | None,
+    ) -> None:
+        self.client = client
+        self.table_id = table_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.message_id = message_id
+        """The table message, edited in place."""
+        self.source: TableSource | None = None
+        self.closed = False
+        self.render_lock = asyncio.Lock()
+        self.version = 0
+        self.rendered_version = -1
+        self._dirty = asyncio.Event()
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._posts_below_table = 0
+        """Channel messages queued since the table message was posted."""
+        self._move_table = False
+        """Post the table anew at the bottom (and delete the old one) at the next render."""
+        self._hand_id: int | None = None
+        self.dm_panels: dict[int, Any] = {}
+        """The DM panel message of each player of the current hand."""
+        self._dm_failed: set[int] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops_started = False
+
+    @property
+    def channel(self) -> Messageable:
+        channel: Messageable = self.client.get_partial_messageable(
+            self.channel_id, guild_id=self.guild_id
+        )
+        return channel
+
+    def _source(self) -> TableSource:
+        if self.source is None:
+            raise RuntimeError("the table channel has no session attached")
+        return self.source
+
+    # ------------------------------------------------------------------ tasks
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task of this table: a failure is logged and the channel told."""
+        task = asyncio.get_running_loop().create_task(coro, name=f"deuce-{self.table_id}-{name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None:
+            return
+        log.error("Table %s task %s failed", self.table_id, task.get_name(), exc_info=error)
+        if not self.client.is_closed():
+            self.post(content=t("session_failed"))
+
+    def start(self, source: TableSource) -> None:
+        """Attach the session and start the edit loop and the outbox (idempotent)."""
+        self.source = source
+        if not self._loops_started:
+            self._loops_started = True
+            self.spawn(self._edit_loop(), "edits")
+            self.spawn(self._outbox_loop(), "outbox")
+
+    def stop(self) -> None:
+        """Cancel every task of this table but the caller."""
+        for task in list(self._tasks):
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    def close(self) -> None:
+        """The table closed: the loops finish what is queued and end."""
+        self.closed = True
+        self.mark_changed()
+
+    # ------------------------------------------------------------------ channel
+
+    def mark_changed(self) -> None:
+        """The table changed: re-render it soon."""
+        self.version += 1
+        self._dirty.set()
+
+    def post(self, **kwargs: Any) -> None:
+        """Queue a channel message (sent in order, outside the lock, mentions off)."""
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        self._posts_below_table += 1
+        self._outbox.put_nowait(kwargs)
+
+    def delete_later(self, message_id: int) -> None:
+        """Queue the deletion of a channel message (after what is queued before it)."""
+        self._outbox.put_nowait({"_delete": message_id})
+
+    async def _outbox_loop(self) -> None:
+        """Send queued channel messages in order. Any error costs that one message, never the
+        loop: a dead outbox would swallow every later result without a trace."""
+        while not (self.closed and self._outbox.empty()):
+            kwargs = await self._outbox.get()
+            delete_id = kwargs.pop("_delete", None)
+            try:
+                if delete_id is not None:
+                    await self.channel.get_partial_message(delete_id).delete()
+                else:
+                    await self.channel.send(**kwargs)
+            except discord.HTTPException as error:
+                log.warning("Table %s: channel message failed: %s", self.table_id, error)
+            except Exception:
+                log.exception("Table %s: channel message failed", self.table_id)
+            finally:
+                self._outbox.task_done()
+
+    async def _edit_loop(self) -> None:
+        """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``. An error
+        never ends the loop; a transient one (dropped connection, Discord 5xx) is retried after
+        the interval, since the table may not change again before the turn times out."""
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            try:
+                await self.push_table()
+            except discord.DiscordServerError as error:
+                log.warning("Table %s: table edit failed, retrying: %s", self.table_id, error)
+                self._dirty.set()
+            except discord.HTTPException as error:
+                log.warning("Table %s: table edit failed: %s", self.table_id, error)
+            except Exception:
+                log.exception("Table %s: table edit failed, retrying", self.table_id)
+                self._dirty.set()
+            if self.closed and self.rendered_version >= self.version:
+                return
+            await asyncio.sleep(EDIT_INTERVAL)
+
+    async def push_table(self) -> None:
+        """Edit (or first send) the table message with the latest state."""
+        async with self.render_lock:
+            if self.rendered_version >= self.version:
+                return
+            old = self.message_id
+            target = None if self._move_table else old
+            if target is None:
+                # A new message goes below what the outbox is still posting (a result, a notice).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._outbox.join(), OUTBOX_WAIT)
+            version = self.version
+            embed, view = self._source().table_payload()
+            kwargs: dict[str, Any] = {"embed": embed, "view": view}
+            if target is not None:
+                try:
+                    await self.channel.get_partial_message(target).edit(
+                        **kwargs, allowed_mentions=NO_MENTIONS
+                    )
+                    if self.message_id == target:
+                        self.rendered_version = version
+                    return
+                except discord.NotFound:
+                    if self.message_id != target:
+                        return  # /poker table moved the table meanwhile: that one is live
+                    log.info("Table %s: message gone, posting a new one", self.table_id)
+            if view is None:
+                kwargs.pop("view")
+            message = await self.channel.send(**kwargs, allowed_mentions=NO_MENTIONS)
+            self.rendered_version = version
+            await self._set_message(message.id)
+            if self._move_table and old is not None and old != message.id:
+                self.delete_later(old)
+            self._move_table = False
+
+    async def _set_message(self, message_id: int) -> None:
+        self.message_id = message_id
+        self._posts_below_table = 0
+        await self._source().table_message_moved(message_id)
+
+    async def answer_table_click(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click with the updated table in the same response (a click on another
+        message, such as a private question, is only acknowledged)."""
+        message = interaction.message
+        if message is None or message.id != self.message_id:
+            await interaction.response.defer()
+            return
+        # Not behind render_lock: an edit held up by a rate limit must not make this answer
+        # miss Discord's three seconds. If an edit is in flight it may land after this answer
+        # with an older table, so the version is left for the edit loop to render.
+        in_flight = self.render_lock.locked()
+        version = self.version
+        embed, view = self._source().table_payload()
+        await interaction.response.edit_message(embed=embed, view=view)
+        if not in_flight and not self.render_lock.locked():
+            self.rendered_version = max(self.rendered_version, version)
+
+    async def repost(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the table at the bottom of the channel as this interaction's answer; the old
+        message is deleted (an edit in flight targets it and then leaves the new one alone)."""
+        in_flight = self.render_lock.locked()
+        version = self.version
+        embed, view = self._source().table_payload()
+        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
+        if view is not None:
+            kwargs["view"] = view
+        response = await interaction.response.send_message(**kwargs)
+        old = self.message_id
+        new_id = response.message_id
+        if new_id is None:
+            message = await interaction.original_response()
+            new_id = message.id
+        await self._set_message(new_id)
+        if in_flight or self.render_lock.locked():
+            self._dirty.set()
+        else:
+            self.rendered_version = max(self.rendered_version, version)
+        if old is not None and old != new_id:
+            self.delete_later(old)
+
+    # ------------------------------------------------------------------ hands and DMs
+
+    def new_hand(self, hand_id: int) -> None:
+        """A hand is dealt: panels start anew, and a table message with the last result (or
+        other notices) below it moves to the bottom, following the game down the channel."""
+        self._hand_id = hand_id
+        self.dm_panels = {}
+        self._dm_failed = set()
+        self._move_table = self._posts_below_table > 0
+
+    def dm_opened(self, user_id: int) -> None:
+        """The player's DMs work again (a welcome DM went through)."""
+        self._dm_failed.discard(user_id)
+
+    def send_panel(self, user_id: int) -> None:
+        """DM the player their private panel of the current hand (in the background)."""
+        if self._hand_id is not None:
+            self.spawn(self._send_panel(user_id, self._hand_id), f"dm-{user_id}")
+
+    def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
+        """Edit the player's DM panel to the current state, unless the click that changed it
+        came from that panel (its answer already shows the change)."""
+        message = self.dm_panels.get(user_id)
+        if message is not None and message.id != unless_message and self._hand_id is not None:
+            self.spawn(self._edit_panel(user_id, self._hand_id), f"dm-edit-{user_id}")
+
+    def end_panels(self) -> None:
+        """The hand ended: every DM panel becomes its record (no live buttons)."""
+        for user_id in list(self.dm_panels):
+            self.refresh_panel(user_id)
+
+    async def _send_panel(self, user_id: int, hand_id: int) -> None:
+        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None:
+            return
+        try:
+            dm = await self.client.create_dm(discord.Object(id=user_id))
+            message = await dm.send(**_panel_kwargs(panel))
+        except discord.Forbidden:
+            await self._dm_failed_for(user_id)
+            return
+        except discord.HTTPException as error:
+            log.warning("Table %s: DM to a player failed: %s", self.table_id, error)
+            return
+        if self._hand_id == hand_id:
+            self.dm_panels[user_id] = message
+
+    async def _edit_panel(self, user_id: int, hand_id: int) -> None:
+        message = self.dm_panels.get(user_id)
+        panel = await self._source().panel_for(user_id, hand_id)
+        if message is None or panel is None or self._hand_id != hand_id:
+            return  # the next hand began meanwhile: this message belongs to the old one
+        try:
+            await message.edit(embed=panel_embed(panel), view=panel_view(panel))
+        except discord.HTTPException as error:
+            log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
+
+    async def _dm_failed_for(self, user_id: int) -> None:
+        if user_id in self._dm_failed:
+            return
+        self._dm_failed.add(user_id)
+        with contextlib.suppress(Exception):
+            await self._source().dm_closed(user_id)
+        self.post(content=t("dm_failed_public", name=f"<@{user_id}>"))
+
+
+def _panel_kwargs(panel: PanelSnapshot) -> dict[str, Any]:
+    view = panel_view(panel)
+    kwargs: dict[str, Any] = {"embed": panel_embed(panel)}
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
+    """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
+    await interaction.response.send_message(**_panel_kwargs(panel), ephemeral=True)
+
+
+async def update_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
+    """Answer a panel click by editing the clicked panel."""
+    await interaction.response.edit_message(embed=panel_embed(panel), view=panel_view(panel))

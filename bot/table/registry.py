@@ -1,0 +1,129 @@
+"""Every table session of the process, by channel and by table id: open, restore, forget,
+close all. The client holds one registry; buttons find their table through it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.messages import t
+from bot.table.channel import DiscordClient, TableChannel
+from bot.table.session import TableSession
+
+if TYPE_CHECKING:
+    from bot.store import Store
+    from bot.store.models import TableRow
+
+log = logging.getLogger(__name__)
+
+
+class TableRegistry:
+    """The running table sessions."""
+
+    def __init__(
+        self, client: DiscordClient, store: Store, *, hand_pause: float | None = None
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.hand_pause = hand_pause
+        self._by_channel: dict[int, TableSession] = {}
+        self._by_table: dict[int, TableSession] = {}
+        self._opening = asyncio.Lock()
+        """Serialises opening sessions: two joins at once must share one session."""
+
+    def __len__(self) -> int:
+        return len(self._by_channel)
+
+    def _new_session(self, table: TableRow) -> TableSession:
+        io = TableChannel(
+            self.client,
+            table_id=table.id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            message_id=table.message_id,
+        )
+        session = TableSession(
+            table, store=self.store, io=io, on_closed=self.forget, hand_pause=self.hand_pause
+        )
+        return session
+
+    def _register(self, session: TableSession) -> None:
+        self._by_channel[session.channel_id] = session
+        self._by_table[session.table_id] = session
+
+    async def restore_all(self) -> None:
+        """Bring back every open table; resume its interrupted hand or refund it."""
+        unfinished: dict[int, tuple[int, dict[str, Any] | None]] = {}
+        for hand_id, table_id, state in await self.store.unfinished_hands():
+            unfinished[table_id] = (hand_id, state)
+        for table in await self.store.open_tables():
+            session = self._new_session(table)
+            self._register(session)
+            try:
+                await session.restore(unfinished.pop(table.id, None))
+            except Exception:
+                log.exception(
+                    "Could not restore table %s in channel %s", table.id, table.channel_id
+                )
+        for table_id, (hand_id, _state) in unfinished.items():
+            log.warning("Voiding hand %s of table %s that has no open table", hand_id, table_id)
+            try:
+                await self.store.void_hand(hand_id, "table no longer open at restart")
+            except Exception:
+                log.exception("Could not void hand %s", hand_id)
+        if self._by_channel:
+            log.info("Restored %d table(s)", len(self._by_channel))
+
+    def by_channel(self, channel_id: int) -> TableSession | None:
+        """The running session of a channel, if it has a table."""
+        return self._by_channel.get(channel_id)
+
+    def here(self, interaction: discord.Interaction[Any]) -> TableSession:
+        """The table of the channel a command came from; where there is none, the command is
+        refused with the "no table" sentence (a private reply)."""
+        session = self._by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            raise app_commands.CheckFailure(t("no_table"))
+        return session
+
+    def by_table(self, table_id: int) -> TableSession | None:
+        """The running session with this table id (buttons carry table ids)."""
+        return self._by_table.get(table_id)
+
+    def in_guild(self, guild_id: int) -> list[TableSession]:
+        return [s for s in self._by_channel.values() if s.guild_id == guild_id]
+
+    async def open(self, guild_id: int, channel_id: int) -> TableSession:
+        """The channel's session, creating the table and session when there is none yet."""
+        session = self._by_channel.get(channel_id)
+        if session is not None and not session.closed:
+            return session
+        async with self._opening:
+            # another join may have opened it while this one waited
+            session = self._by_channel.get(channel_id)
+            if session is not None and not session.closed:
+                return session
+            table = await self.store.get_or_create_table(guild_id, channel_id)
+            session = self._new_session(table)
+            await session.restore(None)
+            self._register(session)
+            return session
+
+    def forget(self, session: TableSession) -> None:
+        """Drop a closed table's session (the session calls this when it closes)."""
+        if self._by_channel.get(session.channel_id) is session:
+            del self._by_channel[session.channel_id]
+        if self._by_table.get(session.table_id) is session:
+            del self._by_table[session.table_id]
+
+    async def close_all(self) -> None:
+        """Stop every table: journals saved, timers cancelled (the process is stopping)."""
+        for session in list(self._by_channel.values()):
+            try:
+                await session.shutdown()
+            except Exception:
+                log.exception("Error stopping table %s", session.table_id)

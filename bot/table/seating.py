@@ -1,0 +1,211 @@
+"""Table rules that need no Discord: who is dealt in, where the button goes, sit-outs, and
+what the table knows of a hand's players beyond the engine (``HandNotes``: timeouts, leavers,
+early actions), journaled with the hand. Imports the engine only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from bot.engine import Card, Hand, HandResult, Phase, RecordKind, next_button_seat
+
+TIMEOUTS_TO_SIT_OUT = 2
+"""Timeouts in a row that sit a player out after the hand."""
+
+
+class Seat(Protocol):
+    """What these rules read of a seat (the store's ``SeatRow``)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def sitting_out(self) -> bool: ...
+    @property
+    def sat_out_at(self) -> float | None: ...
+    @property
+    def leaving(self) -> bool: ...
+
+
+S = TypeVar("S", bound=Seat)
+
+
+def next_button(current: int | None, eligible_seats: Sequence[int]) -> int:
+    """The seat that gets the button: the next eligible seat clockwise, skipping empty ones.
+
+    The first hand at a table puts the button on the lowest eligible seat.
+    """
+    if not eligible_seats:
+        raise ValueError("no eligible seat for the button")
+    if current is None:
+        return min(eligible_seats)
+    return next_button_seat(eligible_seats, current)
+
+
+def eligible_seats(seats: Sequence[S]) -> list[S]:
+    """Seats that are dealt in: not sitting out, not leaving, with chips."""
+    return [s for s in seats if not s.sitting_out and not s.leaving and s.stack > 0]
+
+
+def expired_sitouts(seats: Sequence[S], now: float, keep_seconds: float) -> list[S]:
+    """Sat-out seats kept longer than the keep time: their chips go back to the wallet."""
+    return [
+        s
+        for s in seats
+        if s.sitting_out and s.sat_out_at is not None and now - s.sat_out_at >= keep_seconds
+    ]
+
+
+def next_sitout_expiry(seats: Sequence[Seat], keep_seconds: float, now: float) -> float | None:
+    """Seconds until the next sat-out seat expires, or None when no seat is sat out."""
+    waits = [
+        s.sat_out_at + keep_seconds - now
+        for s in seats
+        if s.sitting_out and s.sat_out_at is not None
+    ]
+    return min(waits) if waits else None
+
+
+def target_draw(draws_made: int) -> int | None:
+    """The draw (1..3) a player's marks are for, or None when all three are done."""
+    return draws_made + 1 if draws_made < 3 else None
+
+
+def voluntary_players(hand: Hand) -> set[int]:
+    """Players who put chips in by choice (a call, bet or raise), for the VPIP statistic."""
+    return {
+        r.player_id
+        for r in hand.records
+        if r.player_id is not None and r.kind in (RecordKind.CALL, RecordKind.BET, RecordKind.RAISE)
+    }
+
+
+def result_summary(result: HandResult, names: dict[int, str]) -> dict[str, Any]:
+    """The stored summary of a settled hand (what ``/poker history`` and stats read)."""
+    return {
+        "pot": sum(p.amount for p in result.pots),
+        "winners": [int(w) for w in result.winners],
+        "payouts": {str(k): v for k, v in result.payouts.items()},
+        "net": {str(k): v for k, v in result.net.items()},
+        "shown": {str(k): " ".join(str(c) for c in v) for k, v in result.shown_hands.items()},
+        "names": {str(k): v for k, v in names.items()},
+        "showdown": not result.won_without_showdown,
+    }
+
+
+@dataclass
+class HandNotes:
+    """What the table knows of the players beyond the engine, journaled with the hand.
+
+    ``timeouts`` counts each player's timeouts in a row (it spans hands); the rest belongs to
+    the running hand: who sits out or leaves after it, and the early actions (fold in turn,
+    the cards marked for a draw, a draw confirmed before the player's turn).
+    """
+
+    timeouts: dict[int, int] = field(default_factory=dict)
+    sit_out_after: set[int] = field(default_factory=set)
+    leaving: set[int] = field(default_factory=set)
+    prefold: set[int] = field(default_factory=set)
+    marks: dict[int, set[Card]] = field(default_factory=dict)
+    queued: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """A draw set in advance: player -> (draw number, "draw" or "pat")."""
+
+    def new_hand(self, player_ids: Sequence[int]) -> None:
+        """Forget the last hand's notes; keep the timeout streaks of players dealt in."""
+        self.timeouts = {k: v for k, v in self.timeouts.items() if k in player_ids}
+        self.sit_out_after = set()
+        self.leaving = set()
+        self.prefold = set()
+        self.marks = {}
+        self.queued = {}
+
+    def acted(self, player_id: int) -> None:
+        """The player acted themselves: their timeout streak ends."""
+        self.timeouts[player_id] = 0
+
+    def timed_out(self, player_id: int) -> None:
+        """One more timeout in a row; the second sits the player out after the hand."""
+        streak = self.timeouts.get(player_id, 0) + 1
+        self.timeouts[player_id] = streak
+        if streak >= TIMEOUTS_TO_SIT_OUT:
+            self.sit_out_after.add(player_id)
+
+    def sits_in(self, player_id: int) -> None:
+        """A player sat in again: no streak, no sit-out pending."""
+        self.timeouts.pop(player_id, None)
+        self.sit_out_after.discard(player_id)
+
+    def drew(self, player_id: int) -> None:
+        """A draw was made: its marks and any queued draw are used up."""
+        self.marks.pop(player_id, None)
+        self.queued.pop(player_id, None)
+
+    def discards(self, hand: Hand, player_id: int) -> list[Card]:
+        """The marked cards still in the player's hand, in the hand's order."""
+        marked = self.marks.get(player_id, set())
+        return [c for c in hand.private_view(player_id).cards if c in marked]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "timeouts": {str(k): v for k, v in self.timeouts.items()},
+            "sit_out_after": sorted(self.sit_out_after),
+            "leaving": sorted(self.leaving),
+            "prefold": sorted(self.prefold),
+            "marks": {str(k): sorted(int(c) for c in v) for k, v in self.marks.items()},
+            "queued": {str(k): list(v) for k, v in self.queued.items()},
+        }
+
+    @classmethod
+    def from_json(cls, meta: dict[str, Any]) -> HandNotes:
+        return cls(
+            timeouts={int(k): int(v) for k, v in meta.get("timeouts", {}).items()},
+            sit_out_after={int(x) for x in meta.get("sit_out_after", [])},
+            leaving={int(x) for x in meta.get("leaving", [])},
+            prefold={int(x) for x in meta.get("prefold", [])},
+            marks={int(k): {Card(int(c)) for c in v} for k, v in meta.get("marks", {}).items()},
+            queued={int(k): (int(v[0]), str(v[1])) for k, v in meta.get("queued", {}).items()},
+        )
+
+
+def apply_early_actions(hand: Hand, notes: HandNotes) -> list[int]:
+    """Play the turns decided in advance, as long as there are any: a leaver folds (stands pat
+    in a draw), "fold in turn" checks when checking is free and folds otherwise, a queued draw
+    draws the marked cards. Returns the players who drew, in order."""
+    drew: list[int] = []
+    while not hand.is_complete:
+        player_id = hand.to_act
+        if player_id is None:
+            break
+        if hand.phase is Phase.BETTING:
+            if player_id in notes.leaving:
+                hand.fold(player_id)
+                continue
+            if player_id in notes.prefold:
+                notes.acted(player_id)  # the player's own choice, made early
+                if hand.legal().can_check:
+                    hand.check_or_call(player_id)
+                else:
+                    hand.fold(player_id)
+                    notes.prefold.discard(player_id)
+                continue
+        elif hand.phase is Phase.DRAWING:
+            queued = notes.queued.get(player_id)
+            target = target_draw(hand.private_view(player_id).draws_made)
+            if queued is not None and queued[0] == target == hand.draw_round:
+                notes.acted(player_id)  # the player's own choice, made early
+                hand.draw(player_id, notes.discards(hand, player_id) if queued[1] == "draw" else [])
+            elif player_id in notes.leaving:
+                hand.draw(player_id, [])
+            else:
+                break
+            notes.drew(player_id)
+            drew.append(player_id)
+            continue
+        break
+    return drew

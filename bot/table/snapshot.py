@@ -1,0 +1,322 @@
+"""What the channel and each player may see, as frozen plain data, and its builders.
+
+A running hand becomes a ``TableSnapshot`` and a finished one a ``ResultSnapshot`` only here,
+from the engine's public view and result (names, stacks, bets, draw counts, shown hands): no
+hidden card can reach a channel message's renderer. A ``PanelSnapshot`` is one player's own
+hand, for that player only. Pure: imports the engine (and the table rules' seat type).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.engine import Card, Hand, Phase
+from bot.table.seating import HandNotes, Seat, target_draw
+
+RECENT_ACTIONS = 6
+"""Actions of the log shown under the table."""
+
+
+class TableStakes(Protocol):
+    """What a snapshot reads of a table's settings (the store's ``Settings``)."""
+
+    @property
+    def small_bet(self) -> int: ...
+    @property
+    def effective_small_blind(self) -> int: ...
+    @property
+    def cap(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class SeatSnapshot:
+    """One seat as the channel sees it."""
+
+    seat: int
+    player_id: int
+    name: str
+    stack: int
+    bet: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    sitting_out: bool = False
+    leaving: bool = False
+    to_act: bool = False
+    button: bool = False
+    blind: str | None = None
+    draws: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class LegalSnapshot:
+    """What the player to act may do, for the button labels."""
+
+    can_check: bool
+    call_amount: int
+    can_bet_or_raise: bool
+    raise_to: int
+    is_bet: bool
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything the public table message shows."""
+
+    table_id: int
+    small_bet: int
+    small_blind: int
+    cap: int
+    seats: tuple[SeatSnapshot, ...]
+    hand_id: int | None = None
+    action_number: int = 0
+    """The hand's action count when drawn: a table button carries it, so a stale click is known."""
+    phase: str = "waiting"
+    """``betting``, ``drawing``, ``complete`` or ``waiting`` (no hand running)."""
+    betting_round: int = 0
+    draw_round: int = 0
+    pot: int = 0
+    side_pots: tuple[int, ...] = ()
+    to_act_name: str | None = None
+    deadline: float | None = None
+    recent: tuple[str, ...] = ()
+    next_hand_at: float | None = None
+    closing: bool = False
+    closed: bool = False
+    legal: LegalSnapshot | None = None
+
+
+@dataclass(frozen=True)
+class PanelSnapshot:
+    """One player's private hand: shown only in their DM or an ephemeral reply."""
+
+    table_id: int
+    hand_id: int
+    cards: tuple[Card, ...]
+    hand_name: str
+    marked: frozenset[Card] = frozenset()
+    target_draw: int | None = None
+    """The draw these marks are for (1..3), None when no draw is left."""
+    my_turn_to_draw: bool = False
+    received: tuple[Card, ...] | None = None
+    """The cards received in this player's latest draw (empty tuple: stood pat)."""
+    folded: bool = False
+    prefold: bool = False
+    queued: bool = False
+    complete: bool = False
+    can_prefold: bool = False
+    can_show: bool = False
+    """The hand is over and this player's hand was mucked: they may still show it."""
+    net: int | None = None
+    """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown at showdown: its owner's name, the cards, the hand's name."""
+
+    name: str
+    cards: tuple[Card, ...]
+    hand_name: str
+
+
+@dataclass(frozen=True)
+class PotSummary:
+    """One pot: its amount and who won how much of it."""
+
+    amount: int
+    winners: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ResultSnapshot:
+    """What the channel learns when a hand ends."""
+
+    hand_id: int
+    shown: tuple[ShownHand, ...] = ()
+    mucked: tuple[str, ...] = ()
+    pots: tuple[PotSummary, ...] = ()
+    uncontested: tuple[str, int] | None = None
+
+
+def idle_seat(row: Seat) -> SeatSnapshot:
+    """A seat not dealt into the running hand (or any seat between hands)."""
+    return SeatSnapshot(
+        seat=row.seat,
+        player_id=row.user_id,
+        name=row.name,
+        stack=row.stack,
+        sitting_out=row.sitting_out,
+        leaving=row.leaving,
+    )
+
+
+def table_snapshot(
+    *,
+    table_id: int,
+    settings: TableStakes | None,
+    seats: Sequence[Seat],
+    hand: Hand | None,
+    last_hand: Hand | None,
+    leaving: Collection[int],
+    action_number: int,
+    deadline: float | None,
+    next_hand_at: float | None,
+    closing: bool,
+    closed: bool,
+) -> TableSnapshot:
+    """The public table: the running ``hand`` if any, else the seats and the last hand's log.
+
+    Names come from the seats (the member's current display name), stacks and bets from the
+    hand while one runs; ``leaving`` are players standing up after this hand.
+    """
+    if hand is None:
+        small_bet = settings.small_bet if settings else 10
+        recent: tuple[str, ...] = ()
+        if last_hand is not None:
+            recent = tuple(last_hand.public_view(recent=RECENT_ACTIONS).recent_actions)
+        return TableSnapshot(
+            table_id=table_id,
+            small_bet=small_bet,
+            small_blind=settings.effective_small_blind if settings else max(1, small_bet // 2),
+            cap=settings.cap if settings else 4,
+            seats=tuple(idle_seat(s) for s in seats),
+            recent=recent,
+            next_hand_at=next_hand_at,
+            closing=closing,
+            closed=closed,
+        )
+    view = hand.public_view(recent=RECENT_ACTIONS)
+    rows = {s.user_id: s for s in seats}
+    shown: list[SeatSnapshot] = []
+    for sv in view.seats:
+        row = rows.get(sv.player_id)
+        shown.append(
+            SeatSnapshot(
+                seat=sv.seat,
+                player_id=sv.player_id,
+                name=row.name if row else sv.name,
+                stack=sv.stack,
+                bet=sv.bet,
+                in_hand=True,
+                folded=sv.state == "folded",
+                all_in=sv.state == "all-in",
+                leaving=sv.player_id in leaving or bool(row and row.leaving),
+                to_act=view.to_act == sv.player_id,
+                button=sv.is_button,
+                blind="SB" if sv.is_small_blind else "BB" if sv.is_big_blind else None,
+                draws=tuple(c for c in sv.draw_counts if c is not None),
+            )
+        )
+    dealt = {sv.player_id for sv in view.seats}
+    shown.extend(idle_seat(s) for s in seats if s.user_id not in dealt)
+    legal = view.legal
+    legal_snapshot = None
+    if legal is not None and view.phase is Phase.BETTING:
+        legal_snapshot = LegalSnapshot(
+            can_check=legal.can_check,
+            call_amount=legal.call_amount,
+            can_bet_or_raise=legal.can_bet_or_raise,
+            raise_to=legal.bet_or_raise_to,
+            is_bet=legal.is_bet,
+        )
+    to_act_name = None
+    if view.to_act is not None:
+        row = rows.get(view.to_act)
+        to_act_name = row.name if row else hand.name_of(view.to_act)
+    pot = view.pot_total
+    if view.result is not None:
+        pot = sum(p.amount for p in view.result.pots)
+    return TableSnapshot(
+        table_id=table_id,
+        small_bet=view.small_bet,
+        small_blind=view.small_blind,
+        cap=view.cap,
+        seats=tuple(shown),
+        hand_id=view.hand_id,
+        action_number=action_number,
+        phase=view.phase.value,
+        betting_round=view.betting_round,
+        draw_round=view.draw_round,
+        pot=pot,
+        side_pots=tuple(p.amount for p in view.pots),
+        to_act_name=to_act_name,
+        deadline=deadline,
+        recent=tuple(view.recent_actions),
+        next_hand_at=next_hand_at,
+        closing=closing,
+        closed=closed,
+        legal=legal_snapshot,
+    )
+
+
+def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSnapshot:
+    """The public result of a finished hand: only the hands actually shown, the mucks by
+    name, and each pot's winners and shares."""
+    result = hand.result
+    assert result is not None
+    if result.won_without_showdown:
+        winner = result.winners[0] if result.winners else None
+        # what the winner collects: the pot plus their own bet nobody called
+        amount = result.payouts.get(winner, 0) if winner is not None else 0
+        return ResultSnapshot(
+            hand_id=hand_id,
+            uncontested=(names.get(winner, "?"), amount) if winner is not None else None,
+        )
+    shown = tuple(
+        ShownHand(
+            name=names.get(pid, "?"),
+            cards=tuple(result.shown_hands[pid]),
+            hand_name=result.hand_names.get(pid, ""),
+        )
+        for pid in result.showdown_order
+        if pid in result.shown_hands
+    )
+    mucked = tuple(names.get(pid, "?") for pid in result.mucked)
+    pots = tuple(
+        PotSummary(
+            amount=p.amount,
+            winners=tuple((names.get(w, "?"), p.shares.get(w, 0)) for w in p.winners),
+        )
+        for p in result.pots
+    )
+    return ResultSnapshot(hand_id=hand_id, shown=shown, mucked=mucked, pots=pots)
+
+
+def panel_snapshot(
+    table_id: int, hand: Hand, user_id: int, notes: HandNotes, *, running: bool
+) -> PanelSnapshot:
+    """One player's private panel: the hand being played (``running``), or a finished one
+    while its owner may still show a mucked hand."""
+    pv = hand.private_view(user_id)
+    if not running:
+        result = hand.result
+        return PanelSnapshot(
+            table_id=table_id,
+            hand_id=hand.hand_id,
+            cards=tuple(pv.cards),
+            hand_name=pv.hand_name,
+            folded=pv.folded,
+            complete=True,
+            can_show=result is not None and user_id in result.mucked,
+            net=result.net.get(user_id) if result is not None else None,
+        )
+    target = target_draw(pv.draws_made)
+    queued = notes.queued.get(user_id)
+    return PanelSnapshot(
+        table_id=table_id,
+        hand_id=hand.hand_id,
+        cards=tuple(pv.cards),
+        hand_name=pv.hand_name,
+        marked=frozenset(notes.marks.get(user_id, set()) & set(pv.cards)),
+        target_draw=target,
+        my_turn_to_draw=pv.can_draw_now and target == hand.draw_round,
+        received=tuple(pv.last_received) if pv.draws_made else None,
+        folded=pv.folded,
+        prefold=user_id in notes.prefold,
+        queued=queued is not None and queued[0] == target,
+        complete=hand.is_complete,
+        can_prefold=not hand.is_complete and not pv.folded,
+    )
