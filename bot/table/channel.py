@@ -49,8 +49,13 @@ class TableSource(Protocol):
 
     def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]: ...
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None: ...
+
+
+class TableRecords(Protocol):
+    """Where the I/O records the table message and closed DMs (the table's cashier)."""
+
     async def table_message_moved(self, message_id: int) -> None: ...
-    async def dm_closed(self, user_id: int) -> None: ...
+    async def note_dm(self, user_id: int, ok: bool) -> None: ...
 
 
 class TableChannel:
@@ -72,6 +77,7 @@ class TableChannel:
         self.message_id = message_id
         """The table message, edited in place."""
         self.source: TableSource | None = None
+        self.records: TableRecords | None = None
         self.closed = False
         self.render_lock = asyncio.Lock()
         self.version = 0
@@ -121,9 +127,9 @@ class TableChannel:
         if not self.client.is_closed():
             self.post(content=t("session_failed"))
 
-    def start(self, source: TableSource) -> None:
+    def start(self, source: TableSource, records: TableRecords) -> None:
         """Attach the session and start the edit loop and the outbox (idempotent)."""
-        self.source = source
+        self.source, self.records = source, records
         if not self._loops_started:
             self._loops_started = True
             self.spawn(self._edit_loop(), "edits")
@@ -234,7 +240,8 @@ class TableChannel:
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
         self._posts_below_table = 0
-        await self._source().table_message_moved(message_id)
+        if self.records is not None:
+            await self.records.table_message_moved(message_id)
 
     async def answer_table_click(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click with the updated table in the same response (a click on another
@@ -337,8 +344,9 @@ class TableChannel:
         if user_id in self._dm_failed:
             return
         self._dm_failed.add(user_id)
-        with contextlib.suppress(Exception):
-            await self._source().dm_closed(user_id)
+        if self.records is not None:
+            with contextlib.suppress(Exception):
+                await self.records.note_dm(user_id, False)
         self.post(content=t("dm_failed_public", name=f"<@{user_id}>"))
 
 

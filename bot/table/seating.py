@@ -4,11 +4,11 @@ early actions), journaled with the hand. Imports the engine only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from bot.engine import Card, Hand, HandResult, Phase, RecordKind, next_button_seat
+from bot.engine import Card, EngineError, Hand, HandResult, Phase, RecordKind, next_button_seat
 
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
@@ -70,6 +70,29 @@ def next_sitout_expiry(seats: Sequence[Seat], keep_seconds: float, now: float) -
         if s.sitting_out and s.sat_out_at is not None
     ]
     return min(waits) if waits else None
+
+
+class TableTimes(Protocol):
+    """What the timers read of a table's settings (the store's ``Settings``)."""
+
+    @property
+    def action_timer(self) -> int: ...
+    @property
+    def draw_timer(self) -> int: ...
+    @property
+    def hand_pause(self) -> int: ...
+
+
+def decision_seconds(phase: Phase, settings: TableTimes | None) -> float:
+    """The time a player has for a decision of this phase (45 s before settings are read)."""
+    if settings is None:
+        return 45.0
+    return float(settings.draw_timer if phase is Phase.DRAWING else settings.action_timer)
+
+
+def pause(settings: TableTimes | None) -> float:
+    """The pause between two hands (8 s before settings are read)."""
+    return float(settings.hand_pause if settings is not None else 8)
 
 
 def target_draw(draws_made: int) -> int | None:
@@ -146,6 +169,18 @@ class HandNotes:
         self.marks.pop(player_id, None)
         self.queued.pop(player_id, None)
 
+    def mark(self, player_id: int, card: Card, marked: bool) -> bool:
+        """Mark or unmark a card for the coming draw. True when this took back a draw set in
+        advance (the player confirms again)."""
+        cards = self.marks.setdefault(player_id, set())
+        if marked == (card in cards):
+            return False
+        if marked:
+            cards.add(card)
+        else:
+            cards.discard(card)
+        return self.queued.pop(player_id, None) is not None
+
     def discards(self, hand: Hand, player_id: int) -> list[Card]:
         """The marked cards still in the player's hand, in the hand's order."""
         marked = self.marks.get(player_id, set())
@@ -171,6 +206,105 @@ class HandNotes:
             marks={int(k): {Card(int(c)) for c in v} for k, v in meta.get("marks", {}).items()},
             queued={int(k): (int(v[0]), str(v[1])) for k, v in meta.get("queued", {}).items()},
         )
+
+
+def betting_click_refusal(
+    hand: Hand | None,
+    hand_id: int,
+    user_id: int,
+    action_number: int,
+    acted_at: Mapping[int, int],
+) -> str | None:
+    """Why a betting click (drawn at ``action_number``) is refused, as a catalogue key: an
+    earlier hand, a stranger, a double click (``acted_at``: who made each action), a table
+    that moved on, not a betting turn, someone else's turn. None when it may act."""
+    if hand is None or hand_id != hand.hand_id or hand.is_complete:
+        return "hand_over"
+    if user_id not in hand.player_ids:
+        return "not_in_hand"
+    if action_number != hand.action_count:
+        return "already_done" if acted_at.get(action_number) == user_id else "table_moved"
+    if hand.phase is not Phase.BETTING or hand.to_act is None:
+        return "not_your_turn_nobody"
+    if hand.to_act != user_id:
+        return "not_your_turn"
+    return None
+
+
+def panel_click_refusal(
+    hand: Hand | None,
+    hand_id: int,
+    user_id: int,
+    draw: int | None,
+    *,
+    card_index: int | None = None,
+) -> str | None:
+    """Why a click on a private panel is refused, as a catalogue key; None when allowed.
+    ``draw`` is the draw a card or draw button is for (None for Fold in turn), ``card_index``
+    the card a card button marks."""
+    if hand is None or hand_id != hand.hand_id or hand.is_complete:
+        return "hand_over"
+    if user_id not in hand.player_ids:
+        return "not_in_hand"
+    view = hand.private_view(user_id)
+    if view.folded:
+        return "panel_folded"
+    target = target_draw(view.draws_made)
+    if draw is None or (target == draw and 0 <= (card_index or 0) < len(view.cards)):
+        return None
+    if card_index is not None:
+        return "no_more_draws" if target is None else "draw_finished"
+    just_done = target is None or draw == target - 1
+    if just_done and hand.phase is Phase.DRAWING and hand.draw_round == draw:
+        return "already_done"
+    return "draw_finished"
+
+
+def panel_request_refusal(
+    hand: Hand | None, last_hand: Hand | None, hand_id: int | None, user_id: int
+) -> str | None:
+    """Why My cards (of hand ``hand_id``) or ``/poker hand`` (None) shows no panel, as a
+    catalogue key. After a hand, its mucked hands' owners still get theirs (to show it)."""
+    if hand is None and last_hand is not None and hand_id in (None, last_hand.hand_id):
+        result = last_hand.result
+        if result is not None and user_id in result.mucked:
+            return None
+    if hand is None or (hand_id is not None and hand_id != hand.hand_id):
+        return "hand_over" if hand_id is not None else "no_hand_running"
+    return None if user_id in hand.player_ids else "not_in_hand"
+
+
+def show_refusal(
+    hand: Hand | None, last_hand: Hand | None, hand_id: int, user_id: int
+) -> str | None:
+    """Why Show my hand is refused, as a catalogue key: only after the hand, by a mucked hand."""
+    if last_hand is None or hand is not None or last_hand.hand_id != hand_id:
+        return "hand_over"
+    result = last_hand.result
+    if result is None or user_id not in result.mucked:
+        shown = result is not None and user_id in result.shown_hands
+        return "already_done" if shown else "nothing_to_show"
+    return None
+
+
+def journal_state(
+    hand: Hand, notes: HandNotes, *, deadline: float | None, closing: bool
+) -> dict[str, Any]:
+    """What is journaled after every action: enough to resume the hand after a restart."""
+    session = {**notes.to_json(), "deadline": deadline, "closing": closing}
+    return {"hand": hand.to_json(), "session": session}
+
+
+def read_journal(state: Any) -> tuple[Hand, HandNotes, float | None, bool]:
+    """The hand, notes, decision deadline and closing flag of a journaled state (a state
+    without notes is a bare engine state). Raises what the engine raises on a bad state."""
+    if not isinstance(state, dict):
+        raise EngineError("no journal")
+    hand = Hand.from_json(state.get("hand", state))
+    meta = state.get("session", {})
+    deadline = meta.get("deadline")
+    deadline = float(deadline) if isinstance(deadline, (int, float)) else None
+    return hand, HandNotes.from_json(meta), deadline, bool(meta.get("closing", False))
 
 
 def apply_early_actions(hand: Hand, notes: HandNotes) -> list[int]:

@@ -1,0 +1,162 @@
+"""The table's chips and seats in the store: buying in, cashing out, sitting out and in,
+settling a hand, and the seat housekeeping between hands (expired sit-outs, interrupted
+cash-outs, busted players). Called under the session's lock; public notices go to the
+channel's outbox."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import Hand
+from bot.engine.phh import hand_to_phh
+from bot.messages import t
+from bot.replies import Refused
+from bot.store import AlreadySeated, InvalidAmount, NotSeated
+from bot.table import seating
+from bot.table.render import safe_name
+
+if TYPE_CHECKING:
+    from bot.store import Store
+    from bot.store.models import SeatRow
+
+log = logging.getLogger(__name__)
+
+
+class Cashier:
+    """One table's chips and seats."""
+
+    def __init__(self, store: Store, table_id: int, post: Callable[..., None]) -> None:
+        self.store = store
+        self.table_id = table_id
+        self._post = post
+
+    async def seats(self) -> list[SeatRow]:
+        return await self.store.seats(self.table_id)
+
+    async def seat_of(self, user_id: int) -> SeatRow:
+        """The player's seat; ``NotSeated`` if they have none here."""
+        seat = await self.store.seat_of(self.table_id, user_id)
+        if seat is None:
+            raise NotSeated(t("not_seated"))
+        return seat
+
+    async def sit_down(self, user_id: int, name: str, buy_in: int | None, settings: Any) -> SeatRow:
+        """Buy in (or, after busting, buy in again on the same seat) from the wallet."""
+        amount = buy_in if buy_in is not None else settings.buyin_default
+        existing = await self.store.seat_of(self.table_id, user_id)
+        if existing is None:
+            return await self.store.buy_in(
+                self.table_id,
+                user_id,
+                name,
+                amount,
+                minimum=settings.buyin_min,
+                maximum=settings.buyin_max,
+            )
+        if existing.leaving:
+            raise AlreadySeated(t("join_while_leaving", seat=existing.seat + 1))
+        if existing.stack > 0:
+            key = "already_seated_sitin" if existing.sitting_out else "already_seated"
+            raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
+        if amount < settings.buyin_min:
+            maximum = f"{settings.buyin_max:,}"
+            raise InvalidAmount(
+                t("buyin_range", minimum=f"{settings.buyin_min:,}", maximum=maximum)
+            )
+        await self.store.add_chips(self.table_id, user_id, amount, maximum=settings.buyin_max)
+        return await self.store.update_seat(self.table_id, user_id, sitting_out=False, name=name)
+
+    async def settle(self, hand: Hand, names: dict[int, str], sit_out: Collection[int]) -> bool:
+        """Pay the finished hand out (and sit out ``sit_out`` in the same transaction). A hand
+        that cannot be settled is called off and every bet refunded: chips are never lost.
+        Whether it was settled."""
+        result = hand.result
+        assert result is not None
+        try:
+            await self.store.settle_hand(
+                hand.hand_id,
+                dict(result.final_stacks),
+                hand_to_phh(hand),
+                seating.result_summary(result, names),
+                payouts=dict(result.payouts),
+                showed_down=set(result.shown_hands) | set(result.mucked),
+                voluntary=seating.voluntary_players(hand),
+                sit_out=set(sit_out),
+            )
+        except Exception:
+            log.exception("Table %s: hand %s could not be settled", self.table_id, hand.hand_id)
+            await self.store.void_hand(hand.hand_id, "could not be settled")
+            self._post(content=t("voided_settle"))
+            for user_id in sit_out:
+                await self.store.update_seat(self.table_id, user_id, sitting_out=True)
+            return False
+        log.info("Table %s: hand %s settled", self.table_id, hand.hand_id)
+        return True
+
+    async def sit_out(self, user_id: int) -> None:
+        if (await self.seat_of(user_id)).sitting_out:
+            raise Refused(t("already_sitting_out"))
+        await self.store.update_seat(self.table_id, user_id, sitting_out=True)
+
+    async def sit_in(self, user_id: int) -> None:
+        seat = await self.seat_of(user_id)
+        if seat.stack <= 0:
+            raise Refused(t("sit_in_busted"))
+        if not seat.sitting_out:
+            raise Refused(t("not_sitting_out"))
+        await self.store.update_seat(self.table_id, user_id, sitting_out=False)
+
+    async def mark_leaving(self, user_id: int) -> list[SeatRow]:
+        """The player leaves mid-hand: cashed out after it (even across a restart)."""
+        await self.store.update_seat(self.table_id, user_id, leaving=True)
+        return await self.seats()
+
+    async def close_after_hand(self) -> None:
+        """Mark the table closing (also in the journal, so a failure here is only logged)."""
+        try:
+            await self.store.set_table_status(self.table_id, "closing")
+        except Exception:
+            log.exception("Table %s: could not mark the table closing", self.table_id)
+
+    async def note_dm(self, user_id: int, ok: bool) -> None:
+        """Whether the player's DMs reach them (a closed DM is noted once per hand)."""
+        with contextlib.suppress(NotSeated):
+            await self.store.update_seat(self.table_id, user_id, dm_ok=ok)
+
+    async def table_message_moved(self, message_id: int) -> None:
+        await self.store.set_table_message(self.table_id, message_id)
+
+    async def cash_out(self, user_ids: Collection[int]) -> bool:
+        """Send each player's chips back to their wallet and free the seat; whether all went
+        through (a failure is logged: the seat keeps the chips, tried again before a deal)."""
+        done = True
+        for user_id in sorted(user_ids):
+            try:
+                await self.store.cash_out(self.table_id, user_id)
+            except Exception:
+                log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
+                done = False
+        return done
+
+    async def before_deal(self, now: float, keep: float) -> list[SeatRow]:
+        """Free sat-out seats kept too long, finish the cash-outs of leavers a restart
+        interrupted, sit out busted players; returns the seats as they are then."""
+        seats = await self.seats()
+        expired = seating.expired_sitouts(seats, now, keep)
+        for seat in expired:
+            if await self.cash_out([seat.user_id]):
+                self._post(content=t("seat_freed", name=safe_name(seat.name)))
+        await self.cash_out([s.user_id for s in seats if s.leaving and s not in expired])
+        return await self.sit_out_busted()
+
+    async def sit_out_busted(self) -> list[SeatRow]:
+        """Sit out every player left with no chips (they may buy in again); returns the seats."""
+        seats = await self.seats()
+        for seat in seats:
+            if seat.stack == 0 and not seat.sitting_out and not seat.leaving:
+                await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
+                self._post(content=t("busted", name=safe_name(seat.name)))
+        return await self.seats()
