@@ -84,7 +84,7 @@ class Probe:
 
     def instrument(self) -> None:
         """Timed locks in the store and the sessions; timed handlers and journal writes."""
-        from bot.session import TableSession
+        from bot.table.session import TableSession
         from bot.store.store import Store
 
         probe = self
@@ -139,13 +139,19 @@ def journal_in_background() -> None:
     its journal write? The state is still captured under the session lock, in order; only the
     store write runs in a task chained after the table's previous one. Not crash-safe as is
     (an acknowledged action may not be on disk yet): this measures the cost, not a fix."""
-    from bot.session import TableSession
+    from bot.table import seating
+    from bot.table.session import TableSession
 
     async def background(session: Any) -> None:
-        if session.hand is None or session.hand_id is None:
+        if session.hand is None:
             return
-        state = session._journal_state()
-        hand_id = session.hand_id
+        state = seating.journal_state(
+            session.hand,
+            session.notes,
+            deadline=session.timers.deadline,
+            closing=session.closing,
+        )
+        hand_id = session.hand.hand_id
         previous = getattr(session, "_probe_journal_task", None)
 
         async def write() -> None:

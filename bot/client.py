@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.messages import t
-from bot.replies import private_sentence, reply_private
+from bot.replies import NO_MENTIONS, private_sentence, reply_private
 from bot.store import Store
 from bot.table.buttons import DYNAMIC_ITEMS
 from bot.table.registry import TableRegistry
@@ -44,7 +44,7 @@ class DeuceBot(commands.Bot):
             intents=intents,
             help_command=None,
             guild_ready_timeout=config.guild_ready_timeout,
-            allowed_mentions=discord.AllowedMentions.none(),
+            allowed_mentions=NO_MENTIONS,
             max_messages=None,
         )
         self.config = config

@@ -14,6 +14,9 @@ from bot.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
+NO_MENTIONS = discord.AllowedMentions.none()
+"""Every message the dealer sends has mentions off: names are shown, nobody is pinged."""
+
 
 class Refused(Exception):
     """An input refused for a reason the player is told (its text, a catalogue sentence):
@@ -47,7 +50,7 @@ def private_sentence(error: BaseException) -> str | None:
 
 async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """Send ``text`` privately, whether or not the interaction was already answered."""
-    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **kwargs)

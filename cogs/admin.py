@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.messages import t
-from bot.replies import reply_private, require_guild
+from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import InvalidAmount, InvalidSetting, NotSeated
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
 MAX_TIMER_SECONDS = 600
 
 

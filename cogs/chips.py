@@ -11,15 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.messages import t
-from bot.replies import reply_private, require_guild
+from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
 
 log = logging.getLogger(__name__)
-
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 class Chips(commands.Cog):

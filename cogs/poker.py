@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import t
-from bot.replies import reply_private, require_guild
+from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import InvalidAmount
 
 if TYPE_CHECKING:
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
 HISTORY_MAX = 10
 
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.messages import t
+from bot.replies import NO_MENTIONS
 from bot.table.render import panel_embed, panel_view
 from bot.table.snapshot import PanelSnapshot
 
@@ -26,7 +27,6 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 class Messageable(Protocol):

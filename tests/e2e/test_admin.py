@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import logging
 
-from tests.e2e.conftest import START_WALLET, Club
-from tests.e2e.helpers import balance, buttons, private_reply
+from tests.e2e.helpers import START_WALLET, Club, balance, buttons, private_reply
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,16 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
-from tests.e2e.helpers import balance, embed0, hand_id_of, label_to_card, private_reply
+from tests.e2e.helpers import (
+    DEFAULT_BUY_IN,
+    START_WALLET,
+    Club,
+    balance,
+    embed0,
+    hand_id_of,
+    label_to_card,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,15 @@ from __future__ import annotations
 import functools
 import logging
 
-from tests.e2e.conftest import START_WALLET, Club
-from tests.e2e.helpers import PokerTable, balance, buttons, field_value, private_reply
+from tests.e2e.helpers import (
+    START_WALLET,
+    Club,
+    PokerTable,
+    balance,
+    buttons,
+    field_value,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 

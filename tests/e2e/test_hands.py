@@ -11,9 +11,11 @@ from typing import Any
 
 from bot.engine.evaluator import hand_name, rank27
 from tests.discord_double import Member
-from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
 from tests.e2e.helpers import (
     CARD_RE,
+    DEFAULT_BUY_IN,
+    START_WALLET,
+    Club,
     HandOutcome,
     PokerTable,
     balance,

@@ -13,8 +13,7 @@ import logging
 import pytest
 
 from tests.discord_double import CommandNotPermitted
-from tests.e2e.conftest import Club
-from tests.e2e.helpers import PokerTable, buttons, hand_id_of, private_reply, table_seq
+from tests.e2e.helpers import Club, PokerTable, buttons, hand_id_of, private_reply, table_seq
 
 log = logging.getLogger(__name__)
 

@@ -14,15 +14,17 @@ import pytest
 
 from tests.conftest import StartBot
 from tests.discord_double import DiscordDouble, DoubleError
-from tests.e2e.conftest import Club, check_after_test, make_club
 from tests.e2e.helpers import (
     CARD_RE,
+    Club,
     PokerTable,
     buttons,
     channel_card_leaks,
+    check_after_test,
     embed0,
     field_value,
     hand_id_of,
+    make_club,
     private_reply,
 )
 

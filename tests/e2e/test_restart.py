@@ -10,8 +10,10 @@ from __future__ import annotations
 import functools
 import logging
 
-from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
 from tests.e2e.helpers import (
+    DEFAULT_BUY_IN,
+    START_WALLET,
+    Club,
     PokerTable,
     balance,
     channel_card_leaks,

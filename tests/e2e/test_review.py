@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from tests.e2e.conftest import DEFAULT_BUY_IN, START_WALLET, Club
 from tests.e2e.helpers import (
+    DEFAULT_BUY_IN,
+    START_WALLET,
     TABLE_TITLE,
+    Club,
     PokerTable,
     balance,
     buttons,

@@ -11,8 +11,9 @@ import logging
 from typing import Any
 
 from tests.discord_double import Member
-from tests.e2e.conftest import START_WALLET, Club
 from tests.e2e.helpers import (
+    START_WALLET,
+    Club,
     PokerTable,
     balance,
     buttons,

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from tests.e2e.conftest import Club
-from tests.e2e.helpers import Member, PokerTable, field_value, hand_id_of, private_reply
+from tests.e2e.helpers import Club, Member, PokerTable, field_value, hand_id_of, private_reply
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from bot.store import DailyCooldown, NotSeated, Store, StoreError
-from tests.store.conftest import ADMIN, CHANNEL, GUILD
+from tests.store._helpers import ADMIN, CHANNEL, GUILD
 
 USERS = list(range(1, 41))
 

@@ -18,7 +18,7 @@ from bot.store import (
     StoreError,
     UnfinishedHand,
 )
-from tests.store.conftest import CHANNEL, GUILD, seated_table, snapshot
+from tests.store._helpers import CHANNEL, GUILD, seated_table, snapshot
 
 PHH = 'variant = "F2L3D"\nactions = []\n'
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.store import HandAlreadyFinished, HandNotFound, Store
-from tests.store.conftest import CHANNEL, GUILD
+from tests.store._helpers import CHANNEL, GUILD
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.store import Store, StoreError
-from tests.store.conftest import ADMIN, CHANNEL, GUILD
+from tests.store._helpers import ADMIN, CHANNEL, GUILD
 
 USERS = (1, 2, 3, 4, 5, 6, 7)
 START, DAILY, COOLDOWN = 1000, 250, 20 * 3600

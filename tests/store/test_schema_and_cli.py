@@ -13,7 +13,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.migrations import SCHEMA_VERSION, split_statements
-from tests.store.conftest import GUILD, seated_table
+from tests.store._helpers import GUILD, seated_table
 
 REPO = Path(__file__).resolve().parents[2]
 

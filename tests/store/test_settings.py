@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import InvalidSetting, Settings, Store
-from tests.store.conftest import CHANNEL, GUILD, snapshot
+from tests.store._helpers import CHANNEL, GUILD, snapshot
 
 
 async def test_defaults_are_the_product_defaults(store: Store) -> None:

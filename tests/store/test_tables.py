@@ -19,7 +19,7 @@ from bot.store import (
     TableFull,
     TableNotFound,
 )
-from tests.store.conftest import CHANNEL, GUILD, seated_table, snapshot
+from tests.store._helpers import CHANNEL, GUILD, seated_table, snapshot
 
 
 async def test_one_table_per_channel(store: Store) -> None:

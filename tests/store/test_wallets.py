@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import DailyCooldown, DailyDisabled, InvalidAmount, LeaderRow, Store
-from tests.store.conftest import ADMIN, GUILD, seated_table, snapshot
+from tests.store._helpers import ADMIN, GUILD, seated_table, snapshot
 
 
 async def test_first_balance_creates_the_wallet_from_the_mint(store: Store) -> None:

@@ -1,14 +1,36 @@
-"""Small stand-ins for the Discord side of a TableSession, for tests without a gateway."""
+"""The one helper module of the table tests: a fake Discord client (channel, DMs), tables
+opened the real way (a real ``Store``, a real ``TableRegistry``), fake interactions, and
+``press`` to click a button through the real button path (``DYNAMIC_ITEMS``)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from bot.config import Settings
+import discord
+
+from bot.store import Store
+from bot.store.models import SeatRow
+from bot.table.buttons import DYNAMIC_ITEMS
+from bot.table.registry import TableRegistry
+from bot.table.session import TableSession
+
+GUILD, CHANNEL = 10, 20
+ALICE, BOB, CAROL, DAVE = 101, 202, 303, 404
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+TABLE_MESSAGE = 777
+"""The table message id the seated fixture sets, so table clicks come from the table."""
+REPOST_MESSAGE = 9999
+"""The message id a fake interaction's ``send_message`` answers with."""
+
+T = TypeVar("T")
+
+
+# ---------------------------------------------------------------------- the Discord side
 
 
 class FakeMessage:
@@ -25,7 +47,7 @@ class FakeMessage:
 
 
 class FakeChannel:
-    """Records what the session sends to a channel or a DM."""
+    """Records what the table sends to a channel or a DM."""
 
     def __init__(self, first_id: int = 1000) -> None:
         self.sent: list[dict[str, Any]] = []
@@ -38,7 +60,7 @@ class FakeChannel:
         self._next_id += 1
         return FakeMessage(self, self._next_id)
 
-    def get_partial_message(self, message_id: int) -> FakeMessage:
+    def get_partial_message(self, message_id: int, /) -> FakeMessage:
         return FakeMessage(self, message_id)
 
     def texts(self) -> list[str]:
@@ -53,31 +75,215 @@ class FakeChannel:
         return found
 
 
-class FakeBot:
-    """What TableSession uses of DeuceBot: settings, store, channels, DMs."""
+class FakeClient:
+    """The ``DiscordClient`` protocol (one channel, a DM channel per user) plus ``tables``,
+    what a button click reaches through ``interaction.client``."""
 
-    def __init__(self, store: Any, *, hand_pause: float = 0.0) -> None:
-        self.settings = Settings(token="test", hand_pause_seconds=hand_pause)
-        self.store = store
-        self.sessions: dict[int, Any] = {}
+    def __init__(self) -> None:
         self.channel = FakeChannel()
         self.dm_channels: dict[int, FakeChannel] = {}
+        self.closed = False
+        self._tables: TableRegistry | None = None
 
-    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> FakeChannel:
+    @property
+    def tables(self) -> TableRegistry:
+        if self._tables is None:
+            raise RuntimeError("no registry attached")
+        return self._tables
+
+    @tables.setter
+    def tables(self, registry: TableRegistry) -> None:
+        self._tables = registry
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
 
-    async def create_dm(self, user: Any) -> FakeChannel:
-        return self.dm_channels.setdefault(user.id, FakeChannel(5000 + len(self.dm_channels) * 100))
+    async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
+        first_id = 5000 + len(self.dm_channels) * 100
+        return self.dm_channels.setdefault(user.id, FakeChannel(first_id))
 
     def is_closed(self) -> bool:
-        return False
-
-    def forget_session(self, session: Any) -> None:
-        self.sessions.pop(session.channel_id, None)
+        return self.closed
 
 
-async def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
-    """Poll ``check`` until it returns something truthy."""
+class FakeResponse:
+    """``interaction.response`` (or ``.followup``): records what the bot answers."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.calls)
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
+        self.calls.append(("send", {"content": content, **kwargs}))
+        return SimpleNamespace(message_id=REPOST_MESSAGE)
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        """``followup.send``."""
+        self.calls.append(("send", {"content": content, **kwargs}))
+        return None
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.calls.append(("edit", kwargs))
+
+    async def defer(self, **kwargs: Any) -> None:
+        self.calls.append(("defer", kwargs))
+
+
+class FakeInteraction:
+    """A click or command from ``user_id``, on message ``message_id`` (or ``message``)."""
+
+    def __init__(
+        self,
+        user_id: int,
+        message_id: int | None = None,
+        client: FakeClient | None = None,
+        *,
+        message: Any = None,
+    ) -> None:
+        self.id = 1
+        self.client = client
+        self.user = SimpleNamespace(id=user_id, bot=False)
+        if message is None and message_id is not None:
+            message = SimpleNamespace(id=message_id, components=[])
+        self.message = message
+        self.response = FakeResponse()
+        self.followup = FakeResponse()
+        self.data: dict[str, Any] = {}
+        self.guild_id = GUILD
+        self.channel_id = CHANNEL
+
+    @property
+    def as_discord(self) -> discord.Interaction[Any]:
+        """This fake where the code expects a real interaction (for a direct session call)."""
+        return cast("discord.Interaction[Any]", self)
+
+    @property
+    def answers(self) -> list[tuple[str, dict[str, Any]]]:
+        return self.response.calls + self.followup.calls
+
+    @property
+    def private_text(self) -> str | None:
+        """The private sentence the bot answered with, if it answered with one."""
+        for kind, kwargs in self.answers:
+            if kind == "send" and kwargs.get("ephemeral") and kwargs.get("content") is not None:
+                return str(kwargs["content"])
+        return None
+
+
+def panel_message(view: discord.ui.View, message_id: int = 5555) -> Any:
+    """A panel message as a click delivers it: the buttons as the player saw them."""
+    children = [
+        SimpleNamespace(
+            custom_id=getattr(item, "custom_id", None), style=getattr(item, "style", None)
+        )
+        for item in (getattr(child, "item", child) for child in view.children)
+    ]
+    return SimpleNamespace(id=message_id, components=[SimpleNamespace(children=children)])
+
+
+async def press(
+    client: FakeClient, user_id: int, custom_id: str, *, message: Any = None
+) -> FakeInteraction:
+    """Click the button ``custom_id`` as ``user_id`` through the real path: the DynamicItem
+    whose template matches is rebuilt from the id and its ``callback`` runs (a refusal comes
+    back as a private reply). ``message``: the clicked message, or its id."""
+    if isinstance(message, int):
+        interaction = FakeInteraction(user_id, message, client)
+    else:
+        interaction = FakeInteraction(user_id, client=client, message=message)
+    found = [
+        (item, match)
+        for item in DYNAMIC_ITEMS
+        if (match := item.__discord_ui_compiled_template__.fullmatch(custom_id)) is not None
+    ]
+    assert len(found) == 1, f"{custom_id!r} matches {len(found)} button templates"
+    item_class, match = found[0]
+    real = interaction.as_discord
+    button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id)
+    item = await item_class.from_custom_id(real, button, match)
+    await item.callback(real)
+    return interaction
+
+
+# ---------------------------------------------------------------------- tables
+
+
+@dataclass
+class OpenTable:
+    """A table opened through the registry, with the fake client it talks to."""
+
+    session: TableSession
+    client: FakeClient
+
+    @property
+    def channel(self) -> FakeChannel:
+        return self.client.channel
+
+
+async def open_table(
+    store: Store,
+    *players: tuple[int, str, int],
+    hand_pause: float | None = 0.0,
+) -> OpenTable:
+    """Buy ``players`` (id, name, chips) in at the table of (GUILD, CHANNEL), then start the
+    tables as the bot does: a registry on a fresh client, ``restore_all()`` (which also resumes
+    a journaled hand). Without players, the table is opened as a join would (``open()``)."""
+    if not players:
+        client = FakeClient()
+        client.tables = TableRegistry(client, store, hand_pause=hand_pause)
+        return OpenTable(await client.tables.open(GUILD, CHANNEL), client)
+    table = await store.get_or_create_table(GUILD, CHANNEL)
+    for user_id, name, amount in players:
+        await store.buy_in(table.id, user_id, name, amount)
+    return await reopen(store, hand_pause=hand_pause)
+
+
+async def reopen(store: Store, hand_pause: float | None = 0.0) -> OpenTable:
+    """A restart: a new client and registry restore the tables from the store."""
+    client = FakeClient()
+    registry = TableRegistry(client, store, hand_pause=hand_pause)
+    client.tables = registry
+    await registry.restore_all()
+    session = registry.by_channel(CHANNEL)
+    assert session is not None, "the table was not restored"
+    return OpenTable(session, client)
+
+
+async def stop(table: OpenTable) -> None:
+    """Stop the tables of this client, as the bot does when it stops (once)."""
+    if not table.client.closed:
+        await table.client.tables.close_all()
+        table.client.closed = True
+
+
+class Tables:
+    """Opens tables on one store and remembers them, so a fixture stops them all."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.opened: list[OpenTable] = []
+
+    async def open(
+        self, *players: tuple[int, str, int], hand_pause: float | None = 0.0
+    ) -> OpenTable:
+        table = await open_table(self.store, *players, hand_pause=hand_pause)
+        self.opened.append(table)
+        return table
+
+    async def reopen(self, hand_pause: float | None = 0.0) -> OpenTable:
+        table = await reopen(self.store, hand_pause=hand_pause)
+        self.opened.append(table)
+        return table
+
+    async def stop_all(self) -> None:
+        for table in reversed(self.opened):
+            await stop(table)
+
+
+async def wait_until(check: Callable[[], T | None], timeout: float = 5.0) -> T:
+    """Poll ``check`` until it returns something truthy; return that."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()
@@ -88,10 +294,8 @@ async def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
         await asyncio.sleep(0.01)
 
 
-def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> Any:
-    """A SeatRow for rendering tests (no store needed)."""
-    from bot.store.models import SeatRow
-
+def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> SeatRow:
+    """A SeatRow for rules and rendering tests (no store needed)."""
     return SeatRow(
         table_id=1,
         seat=seat,
@@ -103,59 +307,3 @@ def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> An
         leaving=flags.get("leaving", False),
         dm_ok=flags.get("dm_ok", True),
     )
-
-
-def table_row(table_id: int = 1, guild_id: int = 10, channel_id: int = 20) -> Any:
-    from bot.store.models import TableRow
-
-    return TableRow(
-        id=table_id,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        status="open",
-        button_seat=None,
-        message_id=None,
-    )
-
-
-__all__ = ["FakeBot", "FakeChannel", "SimpleNamespace", "seat_row", "table_row", "wait_until"]
-
-
-class FakeResponse:
-    """``interaction.response``: records the one answer the bot gives."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, dict[str, Any]]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.calls)
-
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
-        self.calls.append(("send", {"content": content, **kwargs}))
-        return SimpleNamespace(message_id=9999)
-
-    async def edit_message(self, **kwargs: Any) -> None:
-        self.calls.append(("edit", kwargs))
-
-    async def defer(self, **kwargs: Any) -> None:
-        self.calls.append(("defer", kwargs))
-
-
-class FakeInteraction:
-    """A click or command from ``user_id`` on message ``message_id``."""
-
-    def __init__(self, user_id: int, message_id: int | None = None) -> None:
-        self.id = 1
-        self.user = SimpleNamespace(id=user_id, bot=False)
-        self.message = SimpleNamespace(id=message_id) if message_id is not None else None
-        self.response = FakeResponse()
-        self.followup = FakeResponse()
-        self.data: dict[str, Any] = {}
-
-    @property
-    def private_text(self) -> str | None:
-        """The private sentence the bot answered with, if it answered with one."""
-        for kind, kwargs in self.response.calls:
-            if kind == "send" and kwargs.get("ephemeral"):
-                return str(kwargs.get("content"))
-        return None

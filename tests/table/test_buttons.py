@@ -1,13 +1,20 @@
 """Custom ids: every button carries table, hand (and betting position or draw), round-trips
-through its DynamicItem template, and fits Discord's 100-character limit."""
+through its DynamicItem template, and fits Discord's 100-character limit. A click reaches its
+table's session through the registry, and every failure becomes a private reply."""
 
 from __future__ import annotations
 
+import logging
 import re
+from typing import Any
 
 import pytest
 
-from bot.views import (
+from bot.engine import EngineError
+from bot.messages import t
+from bot.replies import Refused
+from bot.store.errors import StoreError
+from bot.table.buttons import (
     DYNAMIC_ITEMS,
     CardButton,
     DrawButton,
@@ -20,6 +27,8 @@ from bot.views import (
     show_button_id,
     table_button_id,
 )
+from bot.table.session import TableSession
+from tests.table._helpers import TABLE_MESSAGE, FakeClient, press
 
 BIG = 2**63 - 1
 
@@ -28,7 +37,7 @@ def pattern(item: type) -> re.Pattern[str]:
     return item.__discord_ui_compiled_template__  # type: ignore[attr-defined, no-any-return]
 
 
-@pytest.mark.parametrize("action", ["fold", "call", "raise", "cards"])
+@pytest.mark.parametrize("action", ["fold", "foldx", "call", "raise", "cards"])
 async def test_table_button_round_trip(action: str) -> None:
     custom_id = table_button_id(7, BIG, 42, action)
     assert custom_id.startswith("deuce:")
@@ -36,7 +45,7 @@ async def test_table_button_round_trip(action: str) -> None:
     match = pattern(TableButton).fullmatch(custom_id)
     assert match is not None
     item = await TableButton.from_custom_id(None, None, match)  # type: ignore[arg-type]
-    assert (item.table_id, item.hand_id, item.seq, item.action) == (7, BIG, 42, action)
+    assert (item.table_id, item.hand_id, item.action_number, item.action) == (7, BIG, 42, action)
     assert item.item.custom_id == custom_id
 
 
@@ -82,3 +91,79 @@ def test_plain_view_is_never_stored() -> None:
     view.add_item(TableButton(1, 2, 3, "fold", label="Fold"))
     assert view.timeout is None
     assert view.is_dispatchable() is False
+
+
+def current_id(session: TableSession, action: str) -> str:
+    """The id of the table button ``action`` as the table shows it now."""
+    hand = session.hand
+    assert hand is not None
+    return table_button_id(session.table_id, hand.hand_id, hand.action_count, action)
+
+
+async def test_fold_anyway_reaches_the_session_as_fold_confirmed(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[tuple[int, int, str]] = []
+
+    async def record(interaction: Any, hand_id: int, action_number: int, action: str) -> None:
+        seen.append((hand_id, action_number, action))
+
+    monkeypatch.setattr(session, "on_table_button", record)
+    hand = session.hand
+    assert hand is not None
+    for action in ("foldx", "fold", "call"):
+        await press(client, 1, table_button_id(session.table_id, hand.hand_id, 5, action))
+    assert seen == [
+        (hand.hand_id, 5, "fold_confirmed"),
+        (hand.hand_id, 5, "fold"),
+        (hand.hand_id, 5, "call"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [Refused("not now"), StoreError("not now"), EngineError("not now")],
+    ids=["refused", "store", "engine"],
+)
+async def test_an_expected_failure_is_told_privately(
+    session: TableSession,
+    client: FakeClient,
+    monkeypatch: pytest.MonkeyPatch,
+    error: Exception,
+) -> None:
+    async def refuse(*args: Any) -> None:
+        raise error
+
+    monkeypatch.setattr(session, "on_table_button", refuse)
+    answer = await press(client, 1, current_id(session, "call"), message=TABLE_MESSAGE)
+    assert answer.private_text == "not now"
+
+
+async def test_an_unexpected_failure_is_logged_and_excused(
+    session: TableSession,
+    client: FakeClient,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def crash(*args: Any) -> None:
+        raise RuntimeError("secret 7s5d4c3h2s")
+
+    monkeypatch.setattr(session, "on_table_button", crash)
+    caplog.set_level(logging.ERROR)
+    answer = await press(client, 1, current_id(session, "call"))
+    assert answer.private_text == t("error_generic")
+    assert any(r.exc_info for r in caplog.records)
+
+
+async def test_a_refusal_after_an_answer_goes_as_a_followup(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def defer_then_refuse(interaction: Any, *args: Any) -> None:
+        await interaction.response.defer()
+        raise Refused("too late")
+
+    monkeypatch.setattr(session, "on_table_button", defer_then_refuse)
+    answer = await press(client, 1, current_id(session, "call"))
+    assert answer.response.calls == [("defer", {})]
+    assert answer.followup.calls[0][1]["content"] == "too late"
+    assert answer.followup.calls[0][1]["ephemeral"] is True

@@ -10,14 +10,14 @@ import discord
 import pytest
 
 from bot.client import EXTENSIONS, DeuceBot
-from bot.config import Settings
+from bot.config import Config
 
 
 async def make_bot(tmp_path: Path, **overrides: Any) -> tuple[DeuceBot, list[Any]]:
-    settings = dataclasses.replace(
-        Settings(token="test", database_path=str(tmp_path / "deuce.db")), **overrides
+    config = dataclasses.replace(
+        Config(token="test", database_path=str(tmp_path / "deuce.db")), **overrides
     )
-    bot = DeuceBot(settings)
+    bot = DeuceBot(config)
     for extension in EXTENSIONS:
         await bot.load_extension(extension)
     calls: list[Any] = []
@@ -98,20 +98,8 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         assert payload.get("contexts") == [0] or payload.get("dm_permission") is False
 
 
-async def test_two_joins_at_once_share_one_table_session(tmp_path: Path) -> None:
-    """Two /poker join in a fresh channel at the same moment must not make two sessions for
-    one table (the orphan would deal hands nobody's buttons reach)."""
-    import asyncio
-
-    from bot.store import Store
-
-    bot, _ = await make_bot(tmp_path)
-    bot._store = await Store.open(str(tmp_path / "deuce.db"))
-    try:
-        first, second = await asyncio.gather(bot.open_session(10, 20), bot.open_session(10, 20))
-        assert first is second
-        assert list(bot.sessions.values()) == [first]
-    finally:
-        for session in list(bot.sessions.values()):
-            await session.shutdown()
-        await bot._store.close()
+async def test_the_bot_reads_its_config(tmp_path: Path) -> None:
+    bot, _ = await make_bot(tmp_path, hand_pause_seconds=0.5)
+    assert bot.config.hand_pause_seconds == 0.5
+    with pytest.raises(RuntimeError):
+        bot.tables  # noqa: B018 - not loaded before setup_hook

@@ -1,4 +1,4 @@
-"""Settings from the environment, and the one-line refusal of a missing token."""
+"""The configuration from the environment, and the one-line refusal of a missing token."""
 
 from __future__ import annotations
 
@@ -9,25 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.config import Config, ConfigError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults_with_only_a_token() -> None:
-    settings = Settings.from_env({"DISCORD_TOKEN": "abc"})
-    assert settings.token == "abc"
-    assert settings.database_path == "data/deuce.db"
-    assert settings.dev_guild_id is None
-    assert settings.log_level == "INFO"
-    assert settings.hand_pause_seconds is None
-    assert settings.min_timer_seconds == 10
-    assert settings.guild_ready_timeout == 2.0
-    assert settings.sync == "changed"
+    config = Config.from_env({"DISCORD_TOKEN": "abc"})
+    assert config.token == "abc"
+    assert config.database_path == "data/deuce.db"
+    assert config.dev_guild_id is None
+    assert config.log_level == "INFO"
+    assert config.hand_pause_seconds is None
+    assert config.min_timer_seconds == 10
+    assert config.guild_ready_timeout == 2.0
+    assert config.sync == "changed"
 
 
 def test_every_setting_is_read() -> None:
-    settings = Settings.from_env(
+    config = Config.from_env(
         {
             "DISCORD_TOKEN": " tok ",
             "DATABASE_PATH": "/tmp/x.db",
@@ -41,16 +41,16 @@ def test_every_setting_is_read() -> None:
             "DEUCE_SYNC": "always",
         }
     )
-    assert settings.token == "tok"
-    assert settings.database_path == "/tmp/x.db"
-    assert settings.dev_guild_id == 123
-    assert settings.log_level == "DEBUG"
-    assert settings.api_base == "http://127.0.0.1:9/api/v10"
-    assert settings.gateway_url == "ws://127.0.0.1:9/gw"
-    assert settings.hand_pause_seconds == 0.5
-    assert settings.min_timer_seconds == 1
-    assert settings.guild_ready_timeout == 0.1
-    assert settings.sync == "always"
+    assert config.token == "tok"
+    assert config.database_path == "/tmp/x.db"
+    assert config.dev_guild_id == 123
+    assert config.log_level == "DEBUG"
+    assert config.api_base == "http://127.0.0.1:9/api/v10"
+    assert config.gateway_url == "ws://127.0.0.1:9/gw"
+    assert config.hand_pause_seconds == 0.5
+    assert config.min_timer_seconds == 1
+    assert config.guild_ready_timeout == 0.1
+    assert config.sync == "always"
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_every_setting_is_read() -> None:
 )
 def test_bad_settings_are_one_line_errors(env: dict[str, str], fragment: str) -> None:
     with pytest.raises(ConfigError) as info:
-        Settings.from_env(env)
+        Config.from_env(env)
     assert fragment in str(info.value)
     assert "\n" not in str(info.value)
 

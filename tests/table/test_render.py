@@ -9,23 +9,29 @@ from typing import Any
 import discord
 
 from bot.engine import Card, Hand, Phase, SeatedPlayer, Stakes
-from bot.render import (
+from bot.store.models import SeatRow
+from bot.table.buttons import FOLD_CONFIRMED
+from bot.table.render import (
     EMBED_FIELD_MAX,
     EMBED_TOTAL_MAX,
-    PanelSnapshot,
-    TableSnapshot,
     card_label,
     draws_text,
+    fold_anyway_view,
     panel_embed,
     panel_view,
     result_embed,
     table_embed,
     table_view,
 )
-from bot.session import TableSession
-from tests.bot.fakes import FakeBot, seat_row, table_row
+from bot.table.snapshot import (
+    PanelSnapshot,
+    SeatSnapshot,
+    TableSnapshot,
+    result_snapshot,
+    table_snapshot,
+)
+from tests.table._helpers import ALICE, BOB, CAROL, seat_row
 
-ALICE, BOB, CAROL = 101, 202, 303
 SUITS = "♣♦♥♠"
 
 
@@ -38,17 +44,29 @@ def new_hand(seed: int = 7) -> Hand:
     return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
 
 
-def session_for(hand: Hand) -> TableSession:
-    session = TableSession(FakeBot(store=None), table_row())  # type: ignore[arg-type]
-    session.seats = [
-        seat_row(0, ALICE, "Alice", 500),
-        seat_row(1, BOB, "Bob", 500),
-        seat_row(2, CAROL, "Carol", 500),
-    ]
-    session.hand = hand
-    session.hand_id = hand.hand_id
-    session.seq = hand.action_count
-    return session
+def snapshot_of(
+    hand: Hand, *, seats: list[SeatRow] | None = None, deadline: float | None = None
+) -> TableSnapshot:
+    """The table snapshot of ``hand`` running at a table where Alice, Bob and Carol sit."""
+    if seats is None:
+        seats = [
+            seat_row(0, ALICE, "Alice", 500),
+            seat_row(1, BOB, "Bob", 500),
+            seat_row(2, CAROL, "Carol", 500),
+        ]
+    return table_snapshot(
+        table_id=1,
+        settings=None,
+        seats=seats,
+        hand=hand,
+        last_hand=None,
+        leaving=(),
+        action_number=hand.action_count,
+        deadline=deadline,
+        next_hand_at=None,
+        closing=False,
+        closed=False,
+    )
 
 
 def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
@@ -79,8 +97,7 @@ def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
     hand = new_hand()
     call_round(hand)
     draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 1})
-    session = session_for(hand)
-    snapshot = session.snapshot()
+    snapshot = snapshot_of(hand)
     embed = table_embed(snapshot)
     text = embed_text(embed)
     for name in ("Alice", "Bob", "Carol"):
@@ -100,14 +117,13 @@ def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
     for player in (ALICE, BOB, CAROL):
         for card in hand.private_view(player).cards:
             assert str(card) not in text.replace("\\", "")
-    assert "<t:" not in text or session.deadline is not None
+    assert "<t:" not in text  # no deadline, no countdown
     assert len(embed) <= EMBED_TOTAL_MAX
 
 
 def test_table_buttons_show_amounts_and_carry_the_position() -> None:
     hand = new_hand()
-    session = session_for(hand)
-    snapshot = session.snapshot()
+    snapshot = snapshot_of(hand)
     view = table_view(snapshot)
     assert view is not None
     labels = {b["custom_id"].rsplit(":", 1)[1]: b["label"] for b in buttons(view)}
@@ -116,7 +132,7 @@ def test_table_buttons_show_amounts_and_carry_the_position() -> None:
     assert labels["raise"] == "Raise to 20"
     assert labels["cards"] == "My cards"
     for button in buttons(view):
-        assert button["custom_id"].startswith(f"deuce:t:1:77:{snapshot.seq}:")
+        assert button["custom_id"].startswith(f"deuce:t:1:77:{snapshot.action_number}:")
 
 
 def test_turn_shows_countdown_and_names_draw_counts_after_three_draws() -> None:
@@ -124,9 +140,7 @@ def test_turn_shows_countdown_and_names_draw_counts_after_three_draws() -> None:
     for counts in ({ALICE: 1, BOB: 2, CAROL: 0}, {ALICE: 0, BOB: 1, CAROL: 3}):
         call_round(hand)
         draw_round(hand, counts)
-    session = session_for(hand)
-    session.deadline = 1_800_000_000.0
-    embed = table_embed(session.snapshot())
+    embed = table_embed(snapshot_of(hand, deadline=1_800_000_000.0))
     text = embed_text(embed)
     assert "<t:1800000000:R>" in text
     seats = embed.fields[0].value or ""
@@ -150,11 +164,10 @@ def test_result_shows_only_cards_actually_shown() -> None:
         draw_round(hand, {ALICE: 0, CAROL: 0, BOB: 0})
         call_round(hand)
     assert hand.is_complete
-    session = session_for(hand)
     names = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
     result = hand.result
     assert result is not None
-    embed = result_embed(session.result_snapshot(hand, names))
+    embed = result_embed(result_snapshot(hand, hand.hand_id, names))
     text = embed_text(embed)
     for player, cards in result.shown_hands.items():
         assert names[player] in text
@@ -218,8 +231,6 @@ def test_a_finished_hands_panel_says_what_it_won_or_cost() -> None:
 
 
 def test_long_names_and_markdown_stay_within_limits() -> None:
-    from bot.render import SeatSnapshot
-
     seats = tuple(
         SeatSnapshot(seat=i, player_id=i, name="**@everyone**" + "W" * 200, stack=10**9)
         for i in range(6)
@@ -246,9 +257,14 @@ def test_draws_text() -> None:
 def test_action_log_escapes_markdown_in_names() -> None:
     players = [SeatedPlayer(ALICE, "**Mallory**", 500, 0), SeatedPlayer(BOB, "Bob", 500, 1)]
     hand = Hand.start(players, 0, Stakes(10), rng=random.Random(1), hand_id=3)
-    hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
-    session = session_for(hand)
-    session.seats = [seat_row(0, ALICE, "**Mallory**", 500), seat_row(1, BOB, "Bob", 500)]
-    embed = table_embed(session.snapshot())
+    assert hand.to_act is not None
+    hand.check_or_call(hand.to_act)
+    seats = [seat_row(0, ALICE, "**Mallory**", 500), seat_row(1, BOB, "Bob", 500)]
+    embed = table_embed(snapshot_of(hand, seats=seats))
     for item in embed.fields:
         assert "**Mallory**" not in (item.value or "")
+
+
+def test_the_fold_anyway_question_carries_the_position_it_was_asked_at() -> None:
+    view = fold_anyway_view(1, 77, 12)
+    assert [b["custom_id"] for b in buttons(view)] == [f"deuce:t:1:77:12:{FOLD_CONFIRMED}"]

@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 from bot.engine import Hand, SeatedPlayer, Stakes
-from bot.snapshot import result_snapshot, table_snapshot
-from tests.bot.fakes import seat_row
+from bot.table.seating import HandNotes
+from bot.table.snapshot import TableSnapshot, panel_snapshot, result_snapshot, table_snapshot
+from tests.table._helpers import ALICE, BOB, CAROL, seat_row
 
-ALICE, BOB, CAROL = 101, 202, 303
 
-
-def snapshot_of(hand: Hand | None, last_hand: Hand | None = None) -> object:
+def snapshot_of(hand: Hand | None, last_hand: Hand | None = None) -> TableSnapshot:
     seats = [
         seat_row(0, ALICE, "Alice", 500),
         seat_row(1, BOB, "Bob", 500),
@@ -25,7 +24,7 @@ def snapshot_of(hand: Hand | None, last_hand: Hand | None = None) -> object:
         hand=hand,
         last_hand=last_hand,
         leaving={BOB},
-        seq=hand.action_count if hand else 0,
+        action_number=hand.action_count if hand else 0,
         deadline=None,
         next_hand_at=None,
         closing=False,
@@ -41,20 +40,31 @@ def heads_up() -> Hand:
 def test_a_running_hand_shows_dealt_and_waiting_seats() -> None:
     hand = heads_up()
     snap = snapshot_of(hand)
-    seats = {s.player_id: s for s in snap.seats}  # type: ignore[attr-defined]
+    seats = {s.player_id: s for s in snap.seats}
     assert seats[ALICE].in_hand and seats[BOB].in_hand and not seats[CAROL].in_hand
     assert seats[CAROL].sitting_out and seats[CAROL].stack == 300
     assert seats[BOB].leaving and not seats[ALICE].leaving
     assert seats[ALICE].button and seats[ALICE].blind == "SB" and seats[BOB].blind == "BB"
-    assert snap.pot == 15 and snap.to_act_name == "Alice"  # type: ignore[attr-defined]
-    assert snap.legal is not None and snap.legal.call_amount == 5  # type: ignore[attr-defined]
+    assert snap.pot == 15 and snap.to_act_name == "Alice"
+    assert snap.legal is not None and snap.legal.call_amount == 5
 
 
 def test_between_hands_the_last_hand_log_stays_and_no_hand_is_running() -> None:
     hand = heads_up()
     hand.fold(ALICE)
     snap = snapshot_of(None, last_hand=hand)
-    assert snap.hand_id is None and snap.phase == "waiting"  # type: ignore[attr-defined]
-    assert any("folds" in line for line in snap.recent)  # type: ignore[attr-defined]
+    assert snap.hand_id is None and snap.phase == "waiting"
+    assert any("folds" in line for line in snap.recent)
     result = result_snapshot(hand, 9, {ALICE: "Alice", BOB: "Bob"})
     assert result.uncontested == ("Bob", 15) and result.shown == ()  # the pot and his 5 back
+
+
+def test_a_panel_shows_only_its_owner_s_marks_and_queue() -> None:
+    hand = heads_up()
+    cards = hand.private_view(BOB).cards
+    notes = HandNotes(marks={BOB: {cards[0]}, ALICE: set()}, queued={BOB: (1, "draw")})
+    panel = panel_snapshot(1, hand, BOB, notes, running=True)
+    assert panel.cards == tuple(cards) and panel.marked == frozenset({cards[0]})
+    assert panel.target_draw == 1 and panel.queued and not panel.my_turn_to_draw
+    assert panel.can_prefold and not panel.complete
+    assert panel_snapshot(1, hand, ALICE, notes, running=True).marked == frozenset()

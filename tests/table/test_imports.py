@@ -1,0 +1,337 @@
+"""The shape of the code: no import cycle between project modules, the engine and the store
+know nothing of Discord or the table layer, the session stays small, and the cogs only call
+session methods.
+
+Imports are read with ``ast`` from every module under ``bot/`` and ``cogs/``: every ``import``
+and ``from ... import`` anywhere in a file (inside functions, under ``if TYPE_CHECKING:``),
+relative ones resolved. An edge goes to the exact module named: ``from pkg import name`` is an
+edge to ``pkg.name`` when that is a module, else to ``pkg`` (a package's ``__init__`` is a node
+of its own; the implied import of parent packages is not an edge, so it makes no false cycle).
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("bot", "cogs")
+PURE = ("bot.engine", "bot.store")
+"""Packages that must not know of the Discord layer."""
+FORBIDDEN_IN_PURE = ("bot.table", "cogs", "bot.client", "bot.replies", "discord")
+SESSION_MAX_LINES = 600
+SESSION_SOURCES = {"here", "open", "by_channel", "by_table"}
+"""Registry methods that return a session (``in_guild`` returns a list of them)."""
+
+
+# ---------------------------------------------------------------------- reading the imports
+
+
+def module_files(root: Path) -> dict[str, Path]:
+    """Every module under the project packages of ``root``, by dotted name."""
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def imported_names(module: str, path: Path, modules: set[str]) -> Iterator[str]:
+    """The modules ``module`` imports, as named (project modules resolved to the exact module,
+    others such as ``discord.ui`` as written)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = module.split(".")
+                if not is_package(path):
+                    package = package[:-1]
+                if node.level > 1:
+                    package = package[: len(package) - (node.level - 1)]
+                base = ".".join([*package, *([node.module] if node.module else [])])
+            else:
+                base = node.module or ""
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                yield candidate if alias.name != "*" and candidate in modules else base
+
+
+def project_module(name: str, modules: set[str]) -> str | None:
+    """The project module ``name`` refers to (itself, or its longest known prefix)."""
+    parts = name.split(".")
+    while parts:
+        dotted = ".".join(parts)
+        if dotted in modules:
+            return dotted
+        parts.pop()
+    return None
+
+
+def import_graph(root: Path) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(edges between project modules, every name each module imports)."""
+    files = module_files(root)
+    modules = set(files)
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    raw: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in files.items():
+        for name in imported_names(module, path, modules):
+            raw[module].add(name)
+            target = project_module(name, modules)
+            if target is not None and target != module:
+                graph[module].add(target)
+    return graph, raw
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One import cycle (``[a, b, ..., a]``, shortest from its first module) for each group of
+    modules that import each other (strongly connected component), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    cycles = []
+    for group in groups:
+        start = min(group)
+        came_from: dict[str, str] = {}
+        frontier = [start]
+        while start not in came_from:
+            following = []
+            for node in frontier:
+                for target in sorted(graph[node] & group):
+                    if target not in came_from:
+                        came_from[target] = node
+                        following.append(target)
+            frontier = following
+        path = [start]
+        while len(path) == 1 or path[-1] != start:
+            path.append(came_from[path[-1]])
+        cycles.append(path[::-1])
+    return sorted(cycles)
+
+
+def forbidden_imports(raw: dict[str, set[str]]) -> list[str]:
+    """``module -> name`` for every import of the Discord layer by the engine or the store."""
+    found = []
+    for module, names in sorted(raw.items()):
+        if not any(module == p or module.startswith(p + ".") for p in PURE):
+            continue
+        for name in sorted(names):
+            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN_IN_PURE):
+                found.append(f"{module} -> {name}")
+    return found
+
+
+# ---------------------------------------------------------------------- cogs and sessions
+
+
+def _unawait(node: ast.expr) -> ast.expr:
+    return node.value if isinstance(node, ast.Await) else node
+
+
+def _registry_call(node: ast.expr, methods: set[str]) -> bool:
+    """``<...>.tables.<method>(...)`` (awaited or not)."""
+    node = _unawait(node)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in methods
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "tables"
+    )
+
+
+def _target_names(target: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
+def session_attribute_uses(source: str) -> list[str]:
+    """Attributes of a session read (not called) in ``source``: ``line: expression``.
+
+    A session is a name bound to ``<...>.tables.here/open/by_channel/by_table(...)``, a loop
+    or comprehension variable over ``<...>.tables.in_guild(...)``, or any name ``session``;
+    each function is looked at on its own.
+    """
+    tree = ast.parse(source)
+    found = []
+    functions = [
+        n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    for function in functions:
+        names = {"session"}
+        parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(function):
+            for child in ast.iter_child_nodes(node):
+                parents[child] = node
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                if _registry_call(node.value, SESSION_SOURCES):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target in targets:
+                        names |= _target_names(target)
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and _registry_call(
+                node.iter, {"in_guild"}
+            ):
+                names |= _target_names(node.target)
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Attribute):
+                continue
+            value = _unawait(node.value)
+            is_session = (isinstance(value, ast.Name) and value.id in names) or _registry_call(
+                value, SESSION_SOURCES
+            )
+            if not is_session:
+                continue
+            parent = parents.get(node)
+            if isinstance(parent, ast.Call) and parent.func is node:
+                continue
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+# ---------------------------------------------------------------------- the tests
+
+
+def test_every_project_module_is_read() -> None:
+    graph, raw = import_graph(REPO_ROOT)
+    for module in ("bot.table", "bot.table.session", "bot.engine", "bot.store.store", "cogs.poker"):
+        assert module in graph
+    assert "bot.table.session" in graph["bot.table.registry"]
+    # an import under ``if TYPE_CHECKING:`` counts (the cogs name the client only there)
+    assert "bot.client" in graph["cogs.poker"]
+    assert "discord" in raw["bot.table.buttons"]
+
+
+def test_no_import_cycle() -> None:
+    graph, _ = import_graph(REPO_ROOT)
+    cycles = [" -> ".join(cycle) for cycle in find_cycles(graph)]
+    assert cycles == [], "import cycles:\n" + "\n".join(cycles)
+
+
+def test_the_engine_and_the_store_know_nothing_of_discord_or_the_tables() -> None:
+    _, raw = import_graph(REPO_ROOT)
+    assert forbidden_imports(raw) == []
+
+
+def test_the_session_stays_small() -> None:
+    lines = len((REPO_ROOT / "bot" / "table" / "session.py").read_text().splitlines())
+    assert lines < SESSION_MAX_LINES, f"bot/table/session.py has {lines} lines"
+
+
+def test_cogs_only_call_session_methods() -> None:
+    found = {
+        path.name: uses
+        for path in sorted((REPO_ROOT / "cogs").glob("*.py"))
+        if (uses := session_attribute_uses(path.read_text()))
+    }
+    assert found == {}
+
+
+# ---------------------------------------------------------------------- the checks check
+
+
+@pytest.fixture
+def copy_of_the_code(tmp_path: Path) -> Path:
+    """The project packages copied to ``tmp_path``, for breaking on purpose."""
+    for package in PACKAGES:
+        shutil.copytree(
+            REPO_ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return tmp_path
+
+
+def add_line(path: Path, line: str) -> None:
+    path.write_text(path.read_text() + "\n" + line + "\n")
+
+
+def test_a_cycle_is_found_even_through_a_deferred_relative_import(copy_of_the_code: Path) -> None:
+    # render imports buttons; buttons importing render back, inside a function, is a cycle
+    add_line(
+        copy_of_the_code / "bot" / "table" / "buttons.py",
+        "def _later() -> None:\n    from . import render  # noqa\n",
+    )
+    before = find_cycles(import_graph(REPO_ROOT)[0])
+    (cycle,) = [c for c in find_cycles(import_graph(copy_of_the_code)[0]) if c not in before]
+    assert cycle == ["bot.table.buttons", "bot.table.render", "bot.table.buttons"]
+
+
+def test_a_cycle_under_type_checking_is_found(copy_of_the_code: Path) -> None:
+    add_line(
+        copy_of_the_code / "bot" / "table" / "seating.py",
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from bot.table.snapshot import TableSnapshot",
+    )
+    before = find_cycles(import_graph(REPO_ROOT)[0])
+    (cycle,) = [c for c in find_cycles(import_graph(copy_of_the_code)[0]) if c not in before]
+    assert cycle == ["bot.table.seating", "bot.table.snapshot", "bot.table.seating"]
+
+
+def test_the_engine_importing_the_table_layer_is_found(copy_of_the_code: Path) -> None:
+    add_line(copy_of_the_code / "bot" / "engine" / "phh.py", "from bot.table import render")
+    add_line(copy_of_the_code / "bot" / "store" / "models.py", "import discord.ui")
+    _, raw = import_graph(copy_of_the_code)
+    assert forbidden_imports(raw) == [
+        "bot.engine.phh -> bot.table.render",
+        "bot.store.models -> discord.ui",
+    ]
+
+
+def test_reading_a_session_attribute_in_a_cog_is_found() -> None:
+    source = """
+async def leave(self, interaction):
+    session = self.bot.tables.here(interaction)
+    await session.leave(1)
+    table = await self.bot.tables.open(1, 2)
+    hand = table.hand
+    stacks = sum(s.chips_of(1) for s in self.bot.tables.in_guild(1))
+    seats = [s.seats for s in self.bot.tables.in_guild(1)]
+    return session.closing, self.bot.tables.here(interaction).notes
+
+def other(s):
+    return s.seats  # not a session here
+"""
+    assert session_attribute_uses(source) == [
+        "6: table.hand",
+        "8: s.seats",
+        "9: session.closing",
+        "9: self.bot.tables.here(interaction).notes",
+    ]
