@@ -192,6 +192,7 @@ class TableButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -199,6 +200,7 @@ class TableButton(
                 style=style,
                 disabled=disabled,
                 custom_id=table_button_id(table_id, hand_id, action_number, action),
+                row=row,
             )
         )
         self.table_id = table_id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Coroutine
 from typing import Any, Protocol
@@ -92,6 +93,11 @@ class TableChannel:
         self.dm_panels: dict[int, Any] = {}
         """The DM panel message of each player of the current hand."""
         self._dm_failed: set[int] = set()
+        self._moved_panels: set[int] = set()
+        """DM panels an alert replaced by a new message (a click on one turns it into a
+        stub)."""
+        self._last_payload: str | None = None
+        """What the table message shows now (an edit that would change nothing is skipped)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops_started = False
 
@@ -216,6 +222,10 @@ class TableChannel:
             version = self.version
             embed, view = self._source().table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "view": view}
+            shown = _payload_key(embed, view)
+            if target is not None and shown == self._last_payload:
+                self.rendered_version = version
+                return
             if target is not None:
                 try:
                     await self.channel.get_partial_message(target).edit(
@@ -223,6 +233,7 @@ class TableChannel:
                     )
                     if self.message_id == target:
                         self.rendered_version = version
+                        self._last_payload = shown
                     return
                 except discord.NotFound:
                     if self.message_id != target:
@@ -232,6 +243,7 @@ class TableChannel:
                 kwargs.pop("view")
             message = await self.channel.send(**kwargs, allowed_mentions=NO_MENTIONS)
             self.rendered_version = version
+            self._last_payload = shown
             await self._set_message(message.id)
             if self._move_table and old is not None and old != message.id:
                 self.delete_later(old)
@@ -259,6 +271,7 @@ class TableChannel:
         await interaction.response.edit_message(embed=embed, view=view)
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)
+            self._last_payload = _payload_key(embed, view)
 
     async def repost(self, interaction: discord.Interaction[Any]) -> None:
         """Post the table at the bottom of the channel as this interaction's answer; the old
@@ -280,6 +293,7 @@ class TableChannel:
             self._dirty.set()
         else:
             self.rendered_version = max(self.rendered_version, version)
+            self._last_payload = _payload_key(embed, view)
         if old is not None and old != new_id:
             self.delete_later(old)
 
@@ -291,6 +305,7 @@ class TableChannel:
         self._hand_id = hand_id
         self.dm_panels = {}
         self._dm_failed = set()
+        self._moved_panels = set()
         self._move_table = self._posts_below_table > 0
 
     def dm_opened(self, user_id: int) -> None:
@@ -298,9 +313,36 @@ class TableChannel:
         self._dm_failed.discard(user_id)
 
     def send_panel(self, user_id: int) -> None:
-        """DM the player their private panel of the current hand (in the background)."""
-        if self._hand_id is not None:
+        """DM the player their private panel of the current hand (in the background). Sent
+        again later, it is a turn alert: a new message notifies where an edit would not, and
+        the old panel becomes a stub when clicked."""
+        if self._hand_id is not None and user_id not in self._dm_failed:
             self.spawn(self._send_panel(user_id, self._hand_id), f"dm-{user_id}")
+
+    def notify(self, user_id: int, text: str) -> None:
+        """DM the player a short private notice (a timeout played for them)."""
+        if user_id in self.dm_panels and user_id not in self._dm_failed:
+            self.spawn(self._notify(user_id, text), f"dm-notice-{user_id}")
+
+    async def _notify(self, user_id: int, text: str) -> None:
+        try:
+            dm = await self.client.create_dm(discord.Object(id=user_id))
+            await dm.send(content=text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.warning("Table %s: DM notice failed: %s", self.table_id, error)
+
+    async def answer_panel_click(
+        self, interaction: discord.Interaction[Any], panel: PanelSnapshot
+    ) -> None:
+        """Answer a click on a private panel with the panel as it is now; a click on a panel
+        an alert replaced turns that one into a stub and updates the newest one."""
+        message = interaction.message
+        if message is not None and message.id in self._moved_panels:
+            await interaction.response.edit_message(content=t("panel_moved"), embed=None, view=None)
+            self._moved_panels.discard(message.id)
+            self.refresh_panel(panel.player_id)
+            return
+        await interaction.response.edit_message(embed=panel_embed(panel), view=panel_view(panel))
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
@@ -328,6 +370,9 @@ class TableChannel:
             log.warning("Table %s: DM to a player failed: %s", self.table_id, error)
             return
         if self._hand_id == hand_id:
+            old = self.dm_panels.get(user_id)
+            if old is not None:
+                self._moved_panels.add(old.id)
             self.dm_panels[user_id] = message
 
     async def _edit_panel(self, user_id: int, hand_id: int) -> None:
@@ -363,6 +408,7 @@ async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelS
     await interaction.response.send_message(**_panel_kwargs(panel), ephemeral=True)
 
 
-async def update_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
-    """Answer a panel click by editing the clicked panel."""
-    await interaction.response.edit_message(embed=panel_embed(panel), view=panel_view(panel))
+def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:
+    """The table message's content as one comparable string."""
+    components = view.to_components() if view is not None else []
+    return json.dumps([embed.to_dict(), components], sort_keys=True, default=str)

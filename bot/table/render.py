@@ -34,7 +34,8 @@ from bot.table.snapshot import (
 
 log = logging.getLogger(__name__)
 
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_SYMBOLS = {"c": "\u2663\ufe0f", "d": "\u2666\ufe0f", "h": "\u2665\ufe0f", "s": "\u2660\ufe0f"}
+"""Suits as emoji (the variation selector asks for colour): red ♥️ ♦️, black ♠️ ♣️."""
 EMBED_TITLE_MAX = 256
 EMBED_DESCRIPTION_MAX = 4096
 EMBED_FIELD_MAX = 1024
@@ -45,15 +46,25 @@ EMBED_COLOUR = discord.Colour.dark_green()
 
 
 def card_label(card: Card | int) -> str:
-    """``7♠``, ``10♦``: how a card looks on a button or in a message."""
+    """``7♠️``, ``10♦️``: how a card looks on a button or in a message."""
     text = str(Card(int(card)))
     rank = "10" if text[0] == "T" else text[0]
     return rank + SUIT_SYMBOLS[text[1]]
 
 
+def high_first(cards: Sequence[Card | int]) -> list[Card]:
+    """Highest rank first, as 2-7 players name a hand (K J 10 9 2, "8-6-4-3-2")."""
+    return sorted((Card(int(c)) for c in cards), key=int, reverse=True)
+
+
 def cards_label(cards: Sequence[Card | int]) -> str:
-    """Cards separated by spaces, as labels."""
-    return " ".join(card_label(c) for c in cards)
+    """Cards highest first, separated by spaces, as labels."""
+    return " ".join(card_label(c) for c in high_first(cards))
+
+
+def chips(amount: int) -> str:
+    """Every amount in one format: ``1,010``."""
+    return f"{amount:,}"
 
 
 def clamp(text: str, limit: int) -> str:
@@ -67,8 +78,8 @@ def safe_name(name: str) -> str:
 
 
 def draws_text(draws: Sequence[int]) -> str:
-    """``2 · 1 · pat``: the public draw counts of one player, earliest first."""
-    return " · ".join(t("pat") if n == 0 else str(n) for n in draws)
+    """``drew 2 · pat · drew 1``: the public draw counts of one player, earliest first."""
+    return " · ".join(t("pat") if n == 0 else t("drew", count=n) for n in draws)
 
 
 def round_text(snapshot: TableSnapshot) -> str:
@@ -102,13 +113,13 @@ def seat_line(seat: SeatSnapshot) -> str:
         state = t("state_sitting_out")
     if seat.leaving:
         state += t("state_leaving")
-    bet = t("seat_bet", amount=seat.bet) if seat.bet else ""
+    bet = t("seat_bet", amount=chips(seat.bet)) if seat.bet else ""
     draws = t("draws_label", counts=draws_text(seat.draws)) if seat.draws else ""
     return t(
         "seat_line",
         markers=markers,
         name=safe_name(seat.name),
-        stack=seat.stack,
+        stack=chips(seat.stack),
         bet=bet,
         state=state,
         draws=draws,
@@ -120,11 +131,11 @@ def pot_text(snapshot: TableSnapshot) -> str:
     if len(snapshot.side_pots) > 1:
         return t(
             "pot_with_sides",
-            amount=snapshot.pot,
-            main=snapshot.side_pots[0],
-            sides=", ".join(str(p) for p in snapshot.side_pots[1:]),
+            amount=chips(snapshot.pot),
+            main=chips(snapshot.side_pots[0]),
+            sides=", ".join(chips(p) for p in snapshot.side_pots[1:]),
         )
-    return t("pot_main", amount=snapshot.pot)
+    return t("pot_main", amount=chips(snapshot.pot))
 
 
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
@@ -204,43 +215,8 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
         return None
     view = PlainView()
     tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
-    betting = snapshot.phase == "betting" and snapshot.legal is not None
-    legal = snapshot.legal
-    if betting and legal is not None:
-        call_label = (
-            t("button_check") if legal.can_check else t("button_call", amount=legal.call_amount)
-        )
-        raise_label = (
-            t("button_bet", amount=legal.raise_to)
-            if legal.is_bet
-            else t("button_raise", amount=legal.raise_to)
-        )
-        view.add_item(
-            TableButton(
-                tid, hid, number, "fold", label=t("button_fold"), style=discord.ButtonStyle.danger
-            )
-        )
-        view.add_item(
-            TableButton(
-                tid,
-                hid,
-                number,
-                "call",
-                label=clamp(call_label, BUTTON_LABEL_MAX),
-                style=discord.ButtonStyle.primary,
-            )
-        )
-        view.add_item(
-            TableButton(
-                tid,
-                hid,
-                number,
-                "raise",
-                label=clamp(raise_label, BUTTON_LABEL_MAX),
-                style=discord.ButtonStyle.success,
-                disabled=not legal.can_bet_or_raise,
-            )
-        )
+    if snapshot.phase == "betting" and snapshot.legal is not None:
+        add_betting_buttons(view, snapshot)
     view.add_item(
         TableButton(
             tid,
@@ -254,8 +230,36 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
     return view
 
 
+def add_betting_buttons(
+    view: PlainView, snapshot: TableSnapshot, *, row: int | None = None
+) -> None:
+    """Fold / Check-Call / Bet-Raise with their amounts, for the player to act (under the
+    table, and in that player's private panel: the same custom ids, the same session path)."""
+    legal = snapshot.legal
+    assert legal is not None and snapshot.hand_id is not None
+    tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
+    call_label = (
+        t("button_check") if legal.can_check else t("button_call", amount=chips(legal.call_amount))
+    )
+    key = "button_bet" if legal.is_bet else "button_raise"
+    raise_label = t(key, amount=chips(legal.raise_to))
+    buttons = (
+        ("fold", t("button_fold"), discord.ButtonStyle.danger, False),
+        ("call", call_label, discord.ButtonStyle.primary, False),
+        ("raise", raise_label, discord.ButtonStyle.success, not legal.can_bet_or_raise),
+    )
+    for action, label, style, disabled in buttons:
+        label = clamp(label, BUTTON_LABEL_MAX)
+        view.add_item(
+            TableButton(
+                tid, hid, number, action, label=label, style=style, disabled=disabled, row=row
+            )
+        )
+
+
 def fold_anyway_view(table_id: int, hand_id: int, action_number: int) -> PlainView:
-    """The private "Fold anyway" a Fold click gets when checking is free (same turn only)."""
+    """The private question a Fold click gets when checking is free: Fold anyway, or Check
+    (same turn only)."""
     view = PlainView()
     view.add_item(
         TableButton(
@@ -267,31 +271,78 @@ def fold_anyway_view(table_id: int, hand_id: int, action_number: int) -> PlainVi
             style=discord.ButtonStyle.danger,
         )
     )
+    view.add_item(
+        TableButton(
+            table_id,
+            hand_id,
+            action_number,
+            "call",
+            label=t("button_check"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
     return view
 
 
-def result_line(net: int) -> str:
-    """What a finished hand did to one player's stack, for their private panel."""
-    if net > 0:
-        return t("panel_won", amount=net)
+def result_line(won: int, net: int) -> str:
+    """What a finished hand did to one player's stack, for their private panel: the pot they
+    took (the amount the result and history say) and their net."""
+    if won > 0:
+        return t("panel_won", amount=chips(won), net=f"{net:+,}")
     if net < 0:
-        return t("panel_lost", amount=-net)
+        return t("panel_lost", amount=chips(-net))
     return t("panel_even")
 
 
+def situation_lines(panel: PanelSnapshot) -> list[str]:
+    """What a player needs to act without looking at the channel: the pot, the amount to
+    call, their stack, whose turn it is with its countdown, the draw counts of this draw."""
+    public = panel.public
+    if public is None or panel.complete or panel.folded:
+        return []
+    me = next((s for s in public.seats if s.player_id == panel.player_id), None)
+    stack = chips(me.stack) if me is not None else "—"
+    lines = []
+    legal = public.legal
+    if panel.my_turn_to_bet and legal is not None:
+        to_call = t("panel_to_call", amount=chips(legal.call_amount)) if legal.call_amount else ""
+        lines.append(t("panel_pot", pot=chips(public.pot), to_call=to_call, stack=stack))
+    else:
+        lines.append(t("panel_pot", pot=chips(public.pot), to_call="", stack=stack))
+    countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
+    if panel.my_turn_to_bet or panel.my_turn_to_draw:
+        lines.append(t("panel_your_turn", countdown=countdown))
+    elif public.to_act_name:
+        lines.append(t("panel_turn_of", name=safe_name(public.to_act_name), countdown=countdown))
+    if public.phase == "drawing" and public.draw_round:
+        counts = []
+        for seat in sorted(public.seats, key=lambda s: s.seat):
+            if not seat.in_hand or seat.folded or seat.player_id == panel.player_id:
+                continue
+            drawn = (
+                seat.draws[public.draw_round - 1] if len(seat.draws) >= public.draw_round else None
+            )
+            what = "…" if drawn is None else t("pat") if drawn == 0 else t("drew", count=drawn)
+            counts.append(f"{safe_name(seat.name)} {what}")
+        if counts:
+            lines.append(t("panel_this_draw", counts=" · ".join(counts)))
+    return lines
+
+
 def panel_embed(panel: PanelSnapshot) -> discord.Embed:
-    """The private hand's text: cards, name, marks, what happened in the last draw."""
-    lines = [f"## {cards_label(panel.cards)}", f"**{panel.hand_name}**"]
-    if panel.received is not None:
+    """The private hand's text: cards, name, the situation, marks, the last draw."""
+    lines = [f"## {cards_label(panel.cards)}" if panel.cards else "", f"**{panel.hand_name}**"]
+    if panel.received is not None and not panel.folded:
         lines.append(
             t("panel_new_cards", cards=cards_label(panel.received))
             if panel.received
             else t("panel_drew_none")
         )
+    lines += situation_lines(panel)
     if panel.folded or panel.complete:
         lines.append(t("panel_folded") if panel.folded else t("hand_over"))
         if panel.net is not None:
-            lines.append(result_line(panel.net))
+            lines.append(result_line(panel.won, panel.net))
         if panel.can_show:
             lines.append(t("panel_can_show"))
     elif panel.target_draw is None:
@@ -303,8 +354,7 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
             else t("panel_draw_next", number=panel.target_draw)
         )
         if panel.marked:
-            ordered = [c for c in panel.cards if c in panel.marked]
-            lines.append(t("panel_marked", cards=cards_label(ordered)))
+            lines.append(t("panel_marked", cards=cards_label(list(panel.marked))))
         else:
             lines.append(t("panel_none_marked"))
         if panel.queued:
@@ -313,7 +363,7 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
         lines.append(t("prefold_on"))
     embed = discord.Embed(
         title=clamp(t("panel_title", hand_id=panel.hand_id), EMBED_TITLE_MAX),
-        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        description=clamp("\n".join(line for line in lines if line), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.blurple(),
     )
     embed.set_footer(text=t("panel_footer"))
@@ -321,7 +371,8 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
 
 
 def panel_view(panel: PanelSnapshot) -> PlainView | None:
-    """Five card toggles, Draw N / Stand pat, Fold in turn; none once the hand is over."""
+    """Five card toggles (highest first), Draw N / Stand pat, Check/Fold, and the betting
+    buttons on the player's turn; only Show my hand (or nothing) once the hand is over."""
     if panel.complete or panel.folded:
         if not panel.can_show:
             return None
@@ -330,8 +381,8 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
         return shown
     view = PlainView()
     draw = panel.target_draw
-    can_mark = draw is not None
-    for index, card in enumerate(panel.cards[:5]):
+    by_rank = sorted(enumerate(panel.cards[:5]), key=lambda pair: int(pair[1]), reverse=True)
+    for index, card in by_rank:
         marked = card in panel.marked
         label = ("✕ " if marked else "") + card_label(card)
         view.add_item(
@@ -342,38 +393,33 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
                 index,
                 label=label,
                 marked=marked,
-                disabled=not can_mark,
+                disabled=draw is None,
             )
         )
     if draw is not None:
         count = len(panel.marked)
-        view.add_item(
-            DrawButton(
-                panel.table_id,
-                panel.hand_id,
-                draw,
-                "draw",
-                label=t("button_draw", count=count),
-                disabled=count == 0,
-            )
-        )
-        view.add_item(
-            DrawButton(panel.table_id, panel.hand_id, draw, "pat", label=t("button_stand_pat"))
-        )
-    if panel.can_prefold:
+        if count:
+            label = t("button_draw", count=count)
+            view.add_item(DrawButton(panel.table_id, panel.hand_id, draw, "draw", label=label))
+        label = t("button_stand_pat")
+        view.add_item(DrawButton(panel.table_id, panel.hand_id, draw, "pat", label=label))
+    if panel.can_prefold and not panel.my_turn_to_bet:
         view.add_item(PrefoldButton(panel.table_id, panel.hand_id, active=panel.prefold))
+    if panel.my_turn_to_bet and panel.public is not None and panel.public.legal is not None:
+        add_betting_buttons(view, panel.public, row=2)
     return view
 
 
 def result_embed(result: ResultSnapshot) -> discord.Embed:
-    """Shown hands (only those actually shown), winners and the pot split."""
+    """Shown hands (only those actually shown), each pot's winners with the winning hand, and
+    every player's net for the hand."""
     embed = discord.Embed(
         title=clamp(t("result_title", hand_id=result.hand_id), EMBED_TITLE_MAX),
         colour=discord.Colour.gold(),
     )
     if result.uncontested is not None:
         name, amount = result.uncontested
-        embed.description = t("result_no_showdown", name=safe_name(name), amount=amount)
+        embed.description = t("result_no_showdown", name=safe_name(name), amount=chips(amount))
     else:
         shown = [
             t(
@@ -394,12 +440,18 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
         for number, pot in enumerate(result.pots):
             label = t("result_main_pot") if number == 0 else t("result_side_pot", number=number)
             winners = ", ".join(
-                t("result_wins", name=safe_name(name), amount=share) for name, share in pot.winners
+                t("result_wins_with", name=safe_name(name), amount=chips(share), hand_name=hand)
+                if hand
+                else t("result_wins", name=safe_name(name), amount=chips(share))
+                for name, share, hand in pot.winners
             )
-            pots.append(t("result_pot", pot=label, amount=pot.amount, winners=winners))
+            pots.append(t("result_pot", pot=label, amount=chips(pot.amount), winners=winners))
         embed.add_field(
             name=t("field_winners"),
             value=clamp("\n".join(pots) or "—", EMBED_FIELD_MAX),
             inline=False,
         )
+    if result.nets:
+        nets = " · ".join(f"{safe_name(name)} {net:+,}" for name, net in result.nets)
+        embed.add_field(name=t("field_nets"), value=clamp(nets, EMBED_FIELD_MAX), inline=False)
     return embed

@@ -12,6 +12,8 @@ from bot.engine import Card, EngineError, Hand, HandResult, Phase, RecordKind, n
 
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
+ALERT_SECONDS = 8.0
+"""Seconds a turn waits before its player is sent their panel again as a new DM."""
 
 
 class Seat(Protocol):
@@ -98,6 +100,13 @@ def pause(settings: TableTimes | None) -> float:
 def target_draw(draws_made: int) -> int | None:
     """The draw (1..3) a player's marks are for, or None when all three are done."""
     return draws_made + 1 if draws_made < 3 else None
+
+
+def timeout_key(kind: RecordKind) -> str:
+    """The catalogue key telling a player what the dealer did when their time ran out."""
+    if kind is RecordKind.FOLD:
+        return "timed_out_fold"
+    return "timed_out_check" if kind is RecordKind.CHECK else "timed_out_pat"
 
 
 def voluntary_players(hand: Hand) -> set[int]:

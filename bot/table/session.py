@@ -21,7 +21,7 @@ from bot.replies import Refused, reply_private
 from bot.table import seating
 from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
-from bot.table.channel import TableChannel, answer_with_panel, update_panel
+from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.render import (
     cards_label,
     fold_anyway_view,
@@ -31,7 +31,13 @@ from bot.table.render import (
     table_view,
 )
 from bot.table.seating import HandNotes
-from bot.table.snapshot import PanelSnapshot, panel_snapshot, result_snapshot, table_snapshot
+from bot.table.snapshot import (
+    PanelSnapshot,
+    TableSnapshot,
+    panel_snapshot,
+    result_snapshot,
+    table_snapshot,
+)
 from bot.table.timers import TableTimers
 
 if TYPE_CHECKING:
@@ -82,13 +88,19 @@ class TableSession:
         self.acted_at: dict[int, int] = {}
         """Who made each action of this hand, by action number (to tell a double click)."""
         self.cashier = Cashier(store, table.id, io.post)
-        self.timers = TableTimers(io.spawn, clock, on_timeout=self._timed_out, on_deal=self._deal)
+        self.timers = TableTimers(
+            io.spawn, clock, on_timeout=self._timed_out, on_alert=self._alert, on_deal=self._deal
+        )
 
     # ------------------------------------------------------------------ what the I/O reads
 
     def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
         """Embed and buttons of the table message, from the current state."""
-        snapshot = table_snapshot(
+        snapshot = self._table_snapshot()
+        return table_embed(snapshot), table_view(snapshot)
+
+    def _table_snapshot(self) -> TableSnapshot:
+        return table_snapshot(
             table_id=self.table_id,
             settings=self.settings,
             seats=self.seats,
@@ -101,14 +113,15 @@ class TableSession:
             closing=self.closing,
             closed=self.closed,
         )
-        return table_embed(snapshot), table_view(snapshot)
 
     def _panel(self, user_id: int) -> PanelSnapshot:
         """The player's panel: the running hand, else the last one."""
         hand = self.hand or self.last_hand
         assert hand is not None
+        running = self.hand is not None
+        public = self._table_snapshot() if running else None
         return panel_snapshot(
-            self.table_id, hand, user_id, self.notes, running=self.hand is not None
+            self.table_id, hand, user_id, self.notes, running=running, public=public
         )
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
@@ -136,7 +149,10 @@ class TableSession:
         async with self.lock:
             if unfinished is not None:
                 await self._resume(*unfinished)
-            self._plan_next_hand(deal=True)
+            if self.hand is None:  # leavers a restart interrupted, busted players
+                keep = self.settings.sitout_keep
+                self.seats = await self.cashier.before_deal(self.clock(), keep)
+            self._plan_next_hand()
         self.io.mark_changed()
 
     async def _resume(self, hand_id: int, state: dict[str, Any] | None) -> None:
@@ -206,15 +222,16 @@ class TableSession:
 
     # ------------------------------------------------------------------ hands
 
-    def _plan_next_hand(self, *, deal: bool = False) -> None:
-        """Between hands: deal after the pause when two players can play (or ``deal`` says
-        to try), else come back when the next sat-out seat expires."""
+    def _plan_next_hand(self) -> None:
+        """Between hands: deal after the pause when two players can play (the countdown shows
+        only then), else come back when the next sat-out seat expires."""
         if self.closed or self.hand is not None:
             return
-        if deal or len(seating.eligible_seats(self.seats)) >= 2:
+        if len(seating.eligible_seats(self.seats)) >= 2:
             pause = self._hand_pause
             self.timers.deal_after(pause if pause is not None else seating.pause(self.settings))
             return
+        self.timers.cancel_deal()
         keep = self.settings.sitout_keep if self.settings else 600
         wait = seating.next_sitout_expiry(self.seats, keep, self.clock())
         if wait is not None:
@@ -235,8 +252,7 @@ class TableSession:
     async def _seats_changed(self) -> None:
         """Seats changed (join, sit in): deal soon if the table was waiting. Under the lock."""
         self.seats = await self.cashier.seats()
-        if len(seating.eligible_seats(self.seats)) >= 2:
-            self._plan_next_hand()
+        self._plan_next_hand()
         self.io.mark_changed()
 
     async def _start_hand(self) -> None:
@@ -289,7 +305,22 @@ class TableSession:
             return
         if seconds is None:
             seconds = seating.decision_seconds(hand.phase, self.settings)
-        self.timers.start_turn(hand.action_count, seconds)
+        self.timers.start_turn(hand.action_count, seconds, self._alert_after(hand.to_act))
+
+    def _alert_after(self, player_id: int) -> float | None:
+        """When the player to act is sent their panel again as a new DM (None: never)."""
+        seat = next((s for s in self.seats if s.user_id == player_id), None)
+        if seat is None or not seat.dm_ok:
+            return None
+        return seating.ALERT_SECONDS
+
+    async def _alert(self, action_number: int) -> None:
+        """The player to act has not acted for a while: their panel comes again, as a new DM
+        at the bottom (Discord notifies new messages, not edits)."""
+        async with self.lock:
+            hand = self.hand
+            if hand is not None and hand.action_count == action_number and hand.to_act:
+                self.io.send_panel(hand.to_act)
 
     async def _timed_out(self, action_number: int) -> None:
         """The player to act ran out of time: check if free, else fold; a draw stands pat."""
@@ -303,6 +334,8 @@ class TableSession:
             record = hand.timeout()
             log.debug("Table %s: timeout: %s", self.table_id, record.text)
             self.notes.timed_out(player_id)
+            what = seating.timeout_key(record.kind)
+            self.io.notify(player_id, t("timed_out_private", hand_id=hand.hand_id, what=t(what)))
             if record.draw_count is not None:
                 self._drew(player_id)
             await self._after_action()
@@ -405,10 +438,13 @@ class TableSession:
             self.notes.acted(user_id)
             self.notes.prefold.discard(user_id)
             await self._after_action()
-            if action == "fold_confirmed":
-                await interaction.response.edit_message(content=t("folded_anyway"), view=None)
-            else:
+            if interaction.message is not None and interaction.message.id == self.io.message_id:
                 await self.io.answer_table_click(interaction)
+            elif shown_marks(interaction.message) is not None:  # a private panel's buttons
+                await self.io.answer_panel_click(interaction, self._panel(user_id))
+            else:  # the private "Fold anyway?" question
+                done = "folded_anyway" if action == "fold_confirmed" else "checked"
+                await interaction.response.edit_message(content=t(done), view=None)
 
     async def on_card_button(
         self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
@@ -431,7 +467,7 @@ class TableSession:
             )
             if self.notes.mark(user_id, chosen, mark):
                 await self._journal()  # a draw set in advance was taken back
-            await update_panel(interaction, self._panel(user_id))
+            await self.io.answer_panel_click(interaction, self._panel(user_id))
 
     async def on_draw_button(
         self, interaction: discord.Interaction[Any], hand_id: int, draw: int, pat: bool
@@ -461,7 +497,7 @@ class TableSession:
             else:
                 self.notes.queued[user_id] = (draw, "pat" if pat else "draw")
                 await self._journal()
-            await update_panel(interaction, self._panel(user_id))
+            await self.io.answer_panel_click(interaction, self._panel(user_id))
 
     async def on_prefold_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
         """Toggle "fold when it's my turn" (checks instead when checking is free)."""
@@ -481,7 +517,7 @@ class TableSession:
                     if self.hand is None:
                         raise Refused(t("hand_over"))
             await self._journal()
-            await update_panel(interaction, self._panel(user_id))
+            await self.io.answer_panel_click(interaction, self._panel(user_id))
 
     async def send_panel(self, interaction: discord.Interaction[Any], hand_id: int | None) -> None:
         """The private panel as an ephemeral reply (My cards button, /poker hand)."""
@@ -507,7 +543,7 @@ class TableSession:
             name, cards = safe_name(self._name(user_id)), cards_label(pv.cards)
             self.io.post(content=t("shows_after", name=name, cards=cards, hand_name=pv.hand_name))
             self.io.mark_changed()
-            await update_panel(interaction, self._panel(user_id))
+            await self.io.answer_panel_click(interaction, self._panel(user_id))
 
     # ------------------------------------------------------------------ inputs: commands
 

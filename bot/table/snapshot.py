@@ -94,8 +94,13 @@ class PanelSnapshot:
 
     table_id: int
     hand_id: int
+    player_id: int
     cards: tuple[Card, ...]
     hand_name: str
+    public: TableSnapshot | None = None
+    """The public table (pot, stacks, whose turn, draw counts), so the player can act from
+    the panel alone; None once the hand is over."""
+    my_turn_to_bet: bool = False
     marked: frozenset[Card] = frozenset()
     target_draw: int | None = None
     """The draw these marks are for (1..3), None when no draw is left."""
@@ -109,6 +114,8 @@ class PanelSnapshot:
     can_prefold: bool = False
     can_show: bool = False
     """The hand is over and this player's hand was mucked: they may still show it."""
+    won: int = 0
+    """Once the hand is over: the chips it took from the pots (what the result says)."""
     net: int | None = None
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
 
@@ -127,7 +134,8 @@ class PotSummary:
     """One pot: its amount and who won how much of it."""
 
     amount: int
-    winners: tuple[tuple[str, int], ...]
+    winners: tuple[tuple[str, int, str], ...]
+    """Each winner's name, share and winning hand's name ("" when it was not shown)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,9 @@ class ResultSnapshot:
     mucked: tuple[str, ...] = ()
     pots: tuple[PotSummary, ...] = ()
     uncontested: tuple[str, int] | None = None
+    """The winner's name and the pot they take without a showdown."""
+    nets: tuple[tuple[str, int], ...] = ()
+    """Every player's net for the hand, in seat order."""
 
 
 def idle_seat(row: Seat) -> SeatSnapshot:
@@ -254,16 +265,18 @@ def table_snapshot(
 
 def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSnapshot:
     """The public result of a finished hand: only the hands actually shown, the mucks by
-    name, and each pot's winners and shares."""
+    name, each pot's winners with their shares and hands, every player's net. An
+    uncontested winner is shown the pot they take (what the log and history say too)."""
     result = hand.result
     assert result is not None
+    nets = tuple((names.get(pid, "?"), result.net.get(pid, 0)) for pid in hand.player_ids)
     if result.won_without_showdown:
         winner = result.winners[0] if result.winners else None
-        # what the winner collects: the pot plus their own bet nobody called
-        amount = result.payouts.get(winner, 0) if winner is not None else 0
+        amount = sum(p.shares.get(winner, 0) for p in result.pots) if winner is not None else 0
         return ResultSnapshot(
             hand_id=hand_id,
             uncontested=(names.get(winner, "?"), amount) if winner is not None else None,
+            nets=nets,
         )
     shown = tuple(
         ShownHand(
@@ -278,38 +291,52 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
     pots = tuple(
         PotSummary(
             amount=p.amount,
-            winners=tuple((names.get(w, "?"), p.shares.get(w, 0)) for w in p.winners),
+            winners=tuple(
+                (names.get(w, "?"), p.shares.get(w, 0), result.hand_names.get(w, ""))
+                for w in p.winners
+            ),
         )
         for p in result.pots
     )
-    return ResultSnapshot(hand_id=hand_id, shown=shown, mucked=mucked, pots=pots)
+    return ResultSnapshot(hand_id=hand_id, shown=shown, mucked=mucked, pots=pots, nets=nets)
 
 
 def panel_snapshot(
-    table_id: int, hand: Hand, user_id: int, notes: HandNotes, *, running: bool
+    table_id: int,
+    hand: Hand,
+    user_id: int,
+    notes: HandNotes,
+    *,
+    running: bool,
+    public: TableSnapshot | None = None,
 ) -> PanelSnapshot:
-    """One player's private panel: the hand being played (``running``), or a finished one
-    while its owner may still show a mucked hand."""
+    """One player's private panel: the hand being played (``running``, with the ``public``
+    table), or a finished one while its owner may still show a mucked hand."""
     pv = hand.private_view(user_id)
     if not running:
         result = hand.result
         return PanelSnapshot(
             table_id=table_id,
             hand_id=hand.hand_id,
+            player_id=user_id,
             cards=tuple(pv.cards),
             hand_name=pv.hand_name,
             folded=pv.folded,
             complete=True,
             can_show=result is not None and user_id in result.mucked,
             net=result.net.get(user_id) if result is not None else None,
+            won=sum(p.shares.get(user_id, 0) for p in result.pots) if result is not None else 0,
         )
     target = target_draw(pv.draws_made)
     queued = notes.queued.get(user_id)
     return PanelSnapshot(
         table_id=table_id,
         hand_id=hand.hand_id,
+        player_id=user_id,
         cards=tuple(pv.cards),
         hand_name=pv.hand_name,
+        public=public,
+        my_turn_to_bet=hand.phase is Phase.BETTING and hand.to_act == user_id,
         marked=frozenset(notes.marks.get(user_id, set()) & set(pv.cards)),
         target_draw=target,
         my_turn_to_draw=pv.can_draw_now and target == hand.draw_round,

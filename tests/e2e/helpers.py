@@ -33,7 +33,9 @@ from tests.discord_double import (
 log = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[♣♦♥♠]")
+CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[♣♦♥♠]\ufe0f?")
+"""A card as the bot shows it: rank and suit emoji (``10♦️``; the variation selector asks
+Discord for the coloured emoji)."""
 TABLE_TITLE = "2-7 Triple Draw"
 HAND_RE = re.compile(r"hand #(\d+)")
 TURN_RE = re.compile(r"^(?P<name>.+?) to (?P<verb>act|draw) ·")
@@ -348,7 +350,8 @@ SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 
 def label_to_card(label: str) -> str:
-    """``10♣`` → ``Tc``: a card label as the engine's card string."""
+    """``10♣️`` → ``Tc``: a card label as the engine's card string."""
+    label = label.replace("\ufe0f", "")
     rank = "T" if label[:-1] == "10" else label[:-1]
     return rank + SUIT_LETTERS[label[-1]]
 

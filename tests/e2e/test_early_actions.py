@@ -106,7 +106,7 @@ async def test_a_draw_confirmed_early_happens_at_the_turn(club: Club) -> None:
     await double.wait_until(lambda: f"{second.display_name} stands pat" in log_text(table), 5)
     seats = field_value(table.table_message() or {}, "Seats") or ""
     second_line = next(line for line in seats.split("\n") if second.display_name in line)
-    assert "draws pat" in second_line
+    assert second_line.endswith(" · pat") and "draws" not in second_line
     await table.play_hand(lambda t, m, msg: "fold")
     club.audit_ok()
 

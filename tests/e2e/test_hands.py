@@ -86,7 +86,7 @@ async def test_two_players_play_to_showdown(club: Club) -> None:
         for e in double.channel_events(club.channel)
         if e.kind == "edit"
     ]
-    assert any("draws 1 · pat · pat" in s for s in seen_draws), seen_draws[-3:]
+    assert any("drew 1 · pat · pat" in s for s in seen_draws), seen_draws[-3:]
     assert channel_card_leaks(double, club.channel) == []
     # Balances: the winner is up 10, the loser down 10 (or a split leaves both even).
     nets = {}
@@ -104,7 +104,7 @@ async def test_two_players_play_to_showdown(club: Club) -> None:
 
 async def final_panel_says(table: PokerTable, member: Member, hand_id: int, net: int) -> None:
     if net > 0:
-        line = f"You won {net} chips in this hand."
+        line = f"chips in this hand (net +{net})."
     elif net < 0:
         line = f"This hand cost you {-net} chips."
     else:
@@ -143,8 +143,8 @@ async def test_three_players_raise_draw_and_showdown(club: Club) -> None:
     seats_texts = [
         field_value(e.payload, "Seats") or "" for e in club.double.channel_events(club.channel)
     ]
-    assert any("draws 2 · 1 · pat" in s for s in seats_texts)
-    assert any("draws 3 · 2 · 1" in s for s in seats_texts)
+    assert any("drew 2 · drew 1 · pat" in s for s in seats_texts)
+    assert any("drew 3 · drew 2 · drew 1" in s for s in seats_texts)
     assert channel_card_leaks(club.double, club.channel) == []
     await assert_chips_conserved(club, table, table.players)
 
@@ -158,7 +158,9 @@ async def test_six_players_fold_to_the_big_blind(club: Club) -> None:
     outcome = await table.play_hand(lambda t, m, msg: "fold")
     assert outcome.uncontested
     ((winner, amount),) = outcome.winnings.items()
-    assert amount == 15  # the blinds: 5 + 10
+    # the pot: the small blind and as much of the big blind (its other 5 was never called and
+    # goes back, as the log says: one amount in the result, the log and the history)
+    assert amount == 10
     big_blind_line = next(line for line in seats.split("\n") if "(BB)" in line)
     assert winner in big_blind_line
     assert [a for _, a in table.acted] == ["fold"] * 5

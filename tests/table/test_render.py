@@ -15,6 +15,7 @@ from bot.table.render import (
     EMBED_FIELD_MAX,
     EMBED_TOTAL_MAX,
     card_label,
+    cards_label,
     draws_text,
     fold_anyway_view,
     panel_embed,
@@ -104,9 +105,9 @@ def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
         assert name in text
     seats = embed.fields[0].value or ""
     lines = {line.split("**")[1]: line for line in seats.splitlines()}
-    assert "draws 2" in lines["Alice"]
-    assert "draws pat" in lines["Bob"]
-    assert "draws 1" in lines["Carol"]
+    assert "drew 2" in lines["Alice"]
+    assert lines["Bob"].endswith(" · pat") and "draws" not in lines["Bob"]
+    assert "drew 1" in lines["Carol"]
     assert "490" in lines["Alice"]  # 500 minus the big blind called
     assert "Ⓓ" in lines["Alice"]
     assert "(SB)" in lines["Bob"] and "(BB)" in lines["Carol"]
@@ -144,9 +145,9 @@ def test_turn_shows_countdown_and_names_draw_counts_after_three_draws() -> None:
     text = embed_text(embed)
     assert "<t:1800000000:R>" in text
     seats = embed.fields[0].value or ""
-    assert "draws 1 · pat" in seats
-    assert "draws 2 · 1" in seats
-    assert "draws pat · 3" in seats
+    assert "drew 1 · pat" in seats
+    assert "drew 2 · drew 1" in seats
+    assert "pat · drew 3" in seats
 
 
 def test_result_shows_only_cards_actually_shown() -> None:
@@ -185,6 +186,7 @@ def test_private_panel_marks_cards_and_offers_draw_n() -> None:
     panel = PanelSnapshot(
         table_id=1,
         hand_id=9,
+        player_id=ALICE,
         cards=cards,
         hand_name="king-queen low",
         marked=frozenset({cards[1], cards[4]}),
@@ -198,31 +200,43 @@ def test_private_panel_marks_cards_and_offers_draw_n() -> None:
     assert view is not None
     found = buttons(view)
     card_buttons = [b for b in found if b["custom_id"].startswith("deuce:c:")]
-    assert [b["custom_id"] for b in card_buttons] == [f"deuce:c:1:9:2:{i}" for i in range(5)]
-    assert card_buttons[1]["label"] == "✕ " + card_label(cards[1])
-    assert card_buttons[1]["style"] == discord.ButtonStyle.danger.value
-    assert card_buttons[0]["style"] == discord.ButtonStyle.secondary.value
+    # shown highest first; each button keeps the index of its card in the hand
+    assert [b["custom_id"] for b in card_buttons] == [f"deuce:c:1:9:2:{i}" for i in (4, 3, 2, 1, 0)]
+    by_index = {int(b["custom_id"].rsplit(":", 1)[1]): b for b in card_buttons}
+    assert by_index[1]["label"] == "✕ " + card_label(cards[1])
+    assert by_index[1]["style"] == discord.ButtonStyle.danger.value
+    assert by_index[0]["style"] == discord.ButtonStyle.secondary.value
     labels = [b["label"] for b in found]
     assert "Draw 2" in labels and "Stand pat" in labels
 
 
 def test_panel_without_draws_left_has_disabled_cards_and_no_draw_button() -> None:
     cards = tuple(Card(i) for i in (0, 5, 10, 15, 20))
-    panel = PanelSnapshot(1, 9, cards, "eight-six low", target_draw=None)
+    panel = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", target_draw=None)
     view = panel_view(panel)
     assert view is not None
     assert all(b.get("disabled") for b in buttons(view))
     assert not any("Draw" in b["label"] for b in buttons(view))
-    assert panel_view(PanelSnapshot(1, 9, cards, "x", complete=True)) is None
+    assert panel_view(PanelSnapshot(1, 9, ALICE, cards, "x", complete=True)) is None
+
+
+def test_a_panel_never_offers_draw_0_and_says_check_or_fold() -> None:
+    cards = tuple(Card(i) for i in (0, 5, 10, 15, 20))
+    panel = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", target_draw=1, can_prefold=True)
+    labels = [b["label"] for b in buttons(panel_view(panel))]
+    assert "Stand pat" in labels and "Check/Fold" in labels
+    assert not any(label.startswith("Draw") for label in labels)
 
 
 def test_a_finished_hands_panel_says_what_it_won_or_cost() -> None:
     cards = tuple(Card(i) for i in (0, 5, 10, 15, 20))
-    won = PanelSnapshot(1, 9, cards, "eight-six low", complete=True, net=35)
-    lost = PanelSnapshot(1, 9, cards, "eight-six low", folded=True, complete=True, net=-10)
-    even = PanelSnapshot(1, 9, cards, "eight-six low", complete=True, can_show=True, net=0)
+    won = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, won=45, net=35)
+    lost = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", folded=True, complete=True, net=-10)
+    even = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, can_show=True, net=0)
     texts = [panel_embed(p).description or "" for p in (won, lost, even)]
-    assert "This hand is over." in texts[0] and "You won 35 chips" in texts[0]
+    assert "This hand is over." in texts[0] and "You won 45 chips" in texts[0]
+    assert "(net +35)" in texts[0]
+    assert cards_label(cards) in texts[1]  # a folded hand keeps its cards
     assert "You folded this hand." in texts[1] and "cost you 10 chips" in texts[1]
     assert "finished this hand even" in texts[2] and "you may still show it" in texts[2]
     assert panel_view(won) is None and panel_view(lost) is None
@@ -250,7 +264,7 @@ def test_long_names_and_markdown_stay_within_limits() -> None:
 
 
 def test_draws_text() -> None:
-    assert draws_text([2, 0, 1]) == "2 · pat · 1"
+    assert draws_text([2, 0, 1]) == "drew 2 · pat · drew 1"
     assert draws_text([]) == ""
 
 
@@ -267,4 +281,6 @@ def test_action_log_escapes_markdown_in_names() -> None:
 
 def test_the_fold_anyway_question_carries_the_position_it_was_asked_at() -> None:
     view = fold_anyway_view(1, 77, 12)
-    assert [b["custom_id"] for b in buttons(view)] == [f"deuce:t:1:77:12:{FOLD_CONFIRMED}"]
+    ids = [b["custom_id"] for b in buttons(view)]
+    assert ids == [f"deuce:t:1:77:12:{FOLD_CONFIRMED}", "deuce:t:1:77:12:call"]
+    assert [b["label"] for b in buttons(view)] == ["Fold anyway", "Check"]

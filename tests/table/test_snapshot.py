@@ -56,7 +56,10 @@ def test_between_hands_the_last_hand_log_stays_and_no_hand_is_running() -> None:
     assert snap.hand_id is None and snap.phase == "waiting"
     assert any("folds" in line for line in snap.recent)
     result = result_snapshot(hand, 9, {ALICE: "Alice", BOB: "Bob"})
-    assert result.uncontested == ("Bob", 15) and result.shown == ()  # the pot and his 5 back
+    # the pot he takes, as the log and the history say it (his uncalled 5 comes back apart)
+    assert result.uncontested == ("Bob", 10) and result.shown == ()
+    assert dict(result.nets) == {"Alice": -5, "Bob": 5}
+    assert any("Bob wins 10" in line for line in hand.public_view(recent=20).recent_actions)
 
 
 def test_a_panel_shows_only_its_owner_s_marks_and_queue() -> None:
