@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import Hand
+from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh
 from bot.messages import t
 from bot.replies import Refused
@@ -68,6 +68,33 @@ class Cashier:
             )
         await self.store.add_chips(self.table_id, user_id, amount, maximum=settings.buyin_max)
         return await self.store.update_seat(self.table_id, user_id, sitting_out=False, name=name)
+
+    async def deal(self, players: Sequence[SeatRow], button: int, settings: Any) -> Hand:
+        """Escrow the players' stacks in a new hand and deal it. The button is stored first:
+        after ``begin_hand`` nothing may fail without voiding (every bet refunded)."""
+        await self.store.set_button(self.table_id, button)
+        hand_id = await self.store.begin_hand(self.table_id, {s.user_id: s.stack for s in players})
+        try:
+            return Hand.start(
+                [SeatedPlayer(s.user_id, s.name, s.stack, s.seat) for s in players],
+                button,
+                Stakes(settings.small_bet, settings.small_blind, settings.cap),
+                hand_id=hand_id,
+            )
+        except Exception as error:
+            await self.store.void_hand(hand_id, f"could not deal: {error}"[:200])
+            raise
+
+    async def void_unresumable(self, hand_id: int, error: Exception) -> list[SeatRow]:
+        """A journaled hand that cannot resume is called off and every bet refunded. The
+        error's text may quote the journal, hidden cards included: only its type is logged
+        loudly and stored as the reason players read in /poker history."""
+        name = type(error).__name__
+        log.warning("Table %s: hand %s cannot resume (%s); voiding", self.table_id, hand_id, name)
+        log.debug("Table %s: resume error: %r", self.table_id, error)
+        await self.store.void_hand(hand_id, f"could not resume ({name})")
+        self._post(content=t("voided"))
+        return await self.seats()
 
     async def settle(self, hand: Hand, names: dict[int, str], sit_out: Collection[int]) -> bool:
         """Pay the finished hand out (and sit out ``sit_out`` in the same transaction). A hand

@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 import discord
 
 from bot.messages import t
 from bot.replies import NO_MENTIONS
+from bot.table.buttons import shown_marks
 from bot.table.render import panel_embed, panel_view
 from bot.table.snapshot import PanelSnapshot
 
@@ -272,6 +273,22 @@ class TableChannel:
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)
             self._last_payload = _payload_key(embed, view)
+
+    async def answer_betting_click(
+        self,
+        interaction: discord.Interaction[Any],
+        panel: Callable[[], PanelSnapshot],
+        question_answer: str,
+    ) -> None:
+        """Answer a betting click where it came from: the table with the updated table, a
+        private panel with the panel, the private "Fold anyway?" question with what was done."""
+        message = interaction.message
+        if message is not None and message.id == self.message_id:
+            await self.answer_table_click(interaction)
+        elif shown_marks(message) is not None:  # a panel: its card buttons are on it
+            await self.answer_panel_click(interaction, panel())
+        else:
+            await interaction.response.edit_message(content=question_answer, view=None)
 
     async def repost(self, interaction: discord.Interaction[Any]) -> None:
         """Post the table at the bottom of the channel as this interaction's answer; the old

@@ -33,6 +33,8 @@ class Seat(Protocol):
     def sat_out_at(self) -> float | None: ...
     @property
     def leaving(self) -> bool: ...
+    @property
+    def dm_ok(self) -> bool: ...
 
 
 S = TypeVar("S", bound=Seat)
@@ -97,9 +99,27 @@ def pause(settings: TableTimes | None) -> float:
     return float(settings.hand_pause if settings is not None else 8)
 
 
+def alert_after(seat: Seat | None, mode: str = "on", delay: float = ALERT_SECONDS) -> float | None:
+    """Seconds into a turn before its player is sent their panel again as a new DM: never
+    when their DMs are closed or they turned alerts off, at once when they asked for "now"."""
+    if seat is None or not seat.dm_ok or mode == "off" or delay <= 0:
+        return None
+    return 0.0 if mode == "now" else delay
+
+
 def target_draw(draws_made: int) -> int | None:
     """The draw (1..3) a player's marks are for, or None when all three are done."""
     return draws_made + 1 if draws_made < 3 else None
+
+
+def sit_outs_after_hand(notes: HandNotes, seats: Mapping[int, Seat]) -> set[int]:
+    """Players who timed out twice in a row and sit out now that the hand is over (not those
+    leaving, nor those already sitting out)."""
+    return {
+        u
+        for u in notes.sit_out_after - notes.leaving
+        if u in seats and not seats[u].leaving and not seats[u].sitting_out
+    }
 
 
 def timeout_key(kind: RecordKind) -> str:

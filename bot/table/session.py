@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Hand, Phase, SeatedPlayer, Stakes
+from bot.engine import Hand, Phase
 from bot.messages import t
 from bot.replies import Refused, reply_private
 from bot.table import seating
@@ -81,7 +81,6 @@ class TableSession:
         self.settings: Settings | None = None
         self.seats: list[SeatRow] = []
         self.hand: Hand | None = None
-        """The hand being played."""
         self.last_hand: Hand | None = None
         """The hand just finished, until the next is dealt (its panels, Show my hand)."""
         self.notes = HandNotes()
@@ -132,10 +131,12 @@ class TableSession:
                 return None
             return self._panel(user_id)
 
+    def _seat(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
     def _name(self, user_id: int) -> str:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.name
+        if (seat := self._seat(user_id)) is not None:
+            return seat.name
         hand = self.hand or self.last_hand
         return hand.name_of(user_id) if hand is not None and user_id in hand.player_ids else "?"
 
@@ -159,16 +160,7 @@ class TableSession:
         try:
             hand, self.notes, deadline, closing = seating.read_journal(state)
         except Exception as error:
-            # The error's text may quote the journal, hidden cards included: only its type is
-            # logged loudly and stored as the reason players read in /poker history.
-            name = type(error).__name__
-            log.warning(
-                "Table %s: hand %s cannot resume (%s); voiding", self.table_id, hand_id, name
-            )
-            log.debug("Table %s: resume error: %r", self.table_id, error)
-            await self.store.void_hand(hand_id, f"could not resume ({name})")
-            self.seats = await self.cashier.seats()
-            self.io.post(content=t("voided"))
+            self.seats = await self.cashier.void_unresumable(hand_id, error)
             return
         self.hand = hand
         self.closing = self.closing or closing
@@ -270,21 +262,9 @@ class TableSession:
             self._plan_next_hand()
             return
         button = seating.next_button(self.button_seat, [s.seat for s in players])
-        # the button is stored first: after begin_hand nothing may fail without voiding
-        await self.store.set_button(self.table_id, button)
-        hand_id = await self.store.begin_hand(self.table_id, {s.user_id: s.stack for s in players})
-        try:
-            hand = Hand.start(
-                [SeatedPlayer(s.user_id, s.name, s.stack, s.seat) for s in players],
-                button,
-                Stakes(settings.small_bet, settings.small_blind, settings.cap),
-                hand_id=hand_id,
-            )
-        except Exception as error:
-            await self.store.void_hand(hand_id, f"could not deal: {error}"[:200])
-            raise
+        self.hand = hand = await self.cashier.deal(players, button, settings)
         self.button_seat = button
-        self.hand = hand
+        hand_id = hand.hand_id
         self.last_hand = None
         self.notes.new_hand(hand.player_ids)
         self.acted_at = {}
@@ -305,14 +285,8 @@ class TableSession:
             return
         if seconds is None:
             seconds = seating.decision_seconds(hand.phase, self.settings)
-        self.timers.start_turn(hand.action_count, seconds, self._alert_after(hand.to_act))
-
-    def _alert_after(self, player_id: int) -> float | None:
-        """When the player to act is sent their panel again as a new DM (None: never)."""
-        seat = next((s for s in self.seats if s.user_id == player_id), None)
-        if seat is None or not seat.dm_ok:
-            return None
-        return seating.ALERT_SECONDS
+        alert = seating.alert_after(self._seat(hand.to_act))
+        self.timers.start_turn(hand.action_count, seconds, alert)
 
     async def _alert(self, action_number: int) -> None:
         """The player to act has not acted for a while: their panel comes again, as a new DM
@@ -367,11 +341,7 @@ class TableSession:
         names = {pid: hand.name_of(pid) for pid in hand.player_ids}
         names.update({s.user_id: s.name for s in self.seats if s.user_id in names})
         seats = {s.user_id: s for s in await self.cashier.seats()}
-        sit_out = {
-            u
-            for u in self.notes.sit_out_after - self.notes.leaving
-            if u in seats and not seats[u].leaving and not seats[u].sitting_out
-        }
+        sit_out = seating.sit_outs_after_hand(self.notes, seats)
         if await self.cashier.settle(hand, names, sit_out):
             self.io.post(embed=result_embed(result_snapshot(hand, hand.hand_id, names)))
         self.last_hand = hand
@@ -438,13 +408,8 @@ class TableSession:
             self.notes.acted(user_id)
             self.notes.prefold.discard(user_id)
             await self._after_action()
-            if interaction.message is not None and interaction.message.id == self.io.message_id:
-                await self.io.answer_table_click(interaction)
-            elif shown_marks(interaction.message) is not None:  # a private panel's buttons
-                await self.io.answer_panel_click(interaction, self._panel(user_id))
-            else:  # the private "Fold anyway?" question
-                done = "folded_anyway" if action == "fold_confirmed" else "checked"
-                await interaction.response.edit_message(content=t(done), view=None)
+            done = "folded_anyway" if action == "fold_confirmed" else "checked"
+            await self.io.answer_betting_click(interaction, lambda: self._panel(user_id), t(done))
 
     async def on_card_button(
         self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
