@@ -1795,12 +1795,6 @@ class Hand:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
         return self
 
-    def to_phh(self) -> str:
-        """The hand as a PHH file (variant F2L3D) that PokerKit replays to the same stacks."""
-        from bot.engine.phh import hand_to_phh
-
-        return hand_to_phh(self)
-
 
 _SIXTEEN_WORDS = struct.Struct("<16I")
 

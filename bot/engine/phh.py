@@ -56,7 +56,7 @@ def _toml_value(value: Any) -> str:
 
 
 def hand_to_phh(hand: Hand) -> str:
-    """The PHH text of a complete hand (``Hand.to_phh``)."""
+    """The PHH text of a complete hand (variant F2L3D) that PokerKit replays to the same stacks."""
     if not hand.is_complete:
         raise EngineError("Only a finished hand can be written as a hand history.")
     state = hand.to_json()

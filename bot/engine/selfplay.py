@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.engine.cards import Card
 from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
+from bot.engine.phh import hand_to_phh
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +176,6 @@ def run_selfplay(
         summary.hands_with_reshuffle += hand.reshuffle_count > 0
         if phh_dir is not None:
             path = phh_dir / f"hand-{k + 1:06d}.phh"
-            path.write_text(hand.to_phh(), encoding="utf-8")
+            path.write_text(hand_to_phh(hand), encoding="utf-8")
             summary.phh_files.append(str(path))
     return summary

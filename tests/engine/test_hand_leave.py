@@ -11,7 +11,7 @@ import json
 import random
 
 from bot.engine import Hand, Phase, RecordKind, Stakes
-from bot.engine.phh import replay_phh
+from bot.engine.phh import hand_to_phh, replay_phh
 from bot.engine.selfplay import play_out, random_players
 from tests.engine._helpers import named_hand, play
 
@@ -28,7 +28,7 @@ def round_trip(hand: Hand) -> Hand:
 
 def replays(hand: Hand) -> None:
     """Our own replay of the hand's PHH file reaches the same stacks (it raises otherwise)."""
-    again = replay_phh(hand.to_phh())
+    again = replay_phh(hand_to_phh(hand))
     assert again.stacks == hand.stacks
 
 

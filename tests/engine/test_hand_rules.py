@@ -13,6 +13,7 @@ from bot.engine import (
     Stakes,
     next_button_seat,
 )
+from bot.engine.phh import hand_to_phh
 from tests.engine._helpers import cards, deck_from, named_hand, play
 
 NUMBER_ONE = "7s5d4c3h2s"
@@ -393,7 +394,7 @@ def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
     for _ in range(2):
         play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check; 3 check")
     play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 bet; 3 call; 1 call")
-    phh_before = hand.to_phh()
+    phh_before = hand_to_phh(hand)
     with pytest.raises(EngineError, match="Only a hand mucked"):
         hand.show_mucked(3)
     record = hand.show_mucked(1)
@@ -401,4 +402,4 @@ def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
     result = hand.result
     assert result is not None and result.mucked == () and 1 in result.shown_hands
     assert result.final_stacks == {1: 170, 2: 170, 3: 260}
-    assert hand.to_phh() == phh_before  # the history PokerKit replays is unchanged
+    assert hand_to_phh(hand) == phh_before  # the history PokerKit replays is unchanged

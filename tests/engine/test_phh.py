@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine import EngineError, Hand, SeatedPlayer, Stakes
 from bot.engine.__main__ import main
-from bot.engine.phh import replay_phh
+from bot.engine.phh import hand_to_phh, replay_phh
 from bot.engine.selfplay import play_random_hand
 from tests.engine._helpers import named_hand, play
 
@@ -25,7 +25,7 @@ def finished_hand_phh() -> str:
     play(hand, "3 raise; 1 call; 2 call; 1 pat; 2 draw 8c; 3 draw 9d; 1 bet; 2 fold; 3 call")
     play(hand, "1 pat; 3 pat; 1 check; 3 check; 1 pat; 3 pat; 1 check; 3 check")
     assert hand.is_complete
-    return hand.to_phh()
+    return hand_to_phh(hand)
 
 
 def test_export_layout() -> None:
@@ -55,7 +55,7 @@ def test_replay_of_our_file_gives_the_same_hand() -> None:
 def test_heads_up_export_uses_pokerkit_numbering() -> None:
     hand = named_hand([50, 80], ["7s5d4c3h2s", "8c6h4d3d2d"])
     play(hand, "2 fold")
-    text = hand.to_phh()
+    text = hand_to_phh(hand)
     # p1 is left of the button, i.e. the big blind heads-up; PokerKit reverses the blinds itself.
     assert "blinds_or_straddles = [5, 10]" in text
     assert "p2 f" in text
@@ -65,7 +65,7 @@ def test_heads_up_export_uses_pokerkit_numbering() -> None:
 def test_only_finished_hands_export() -> None:
     hand = named_hand([100, 100, 100], HOLES)
     with pytest.raises(EngineError, match="finished"):
-        hand.to_phh()
+        hand_to_phh(hand)
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -81,7 +81,7 @@ def test_replay_cli_prints_file_and_stacks(
     expected = {}
     for k in range(12):
         hand = play_random_hand(rng, 6, hand_id=k)
-        path = write(tmp_path, f"h{k:02d}.phh", hand.to_phh())
+        path = write(tmp_path, f"h{k:02d}.phh", hand_to_phh(hand))
         expected[str(path)] = " ".join(str(hand.stacks[p]) for p in hand.player_ids)
     assert main(["replay", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -245,7 +245,7 @@ def test_stakes_are_carried_in_the_file() -> None:
     play(hand, "3 raise; 1 raise")
     assert not hand.can_bet_or_raise(2)
     play(hand, "2 fold; 3 fold")
-    replayed = replay_phh(hand.to_phh())
+    replayed = replay_phh(hand_to_phh(hand))
     assert replayed.stakes == Stakes(10, 5, 3, True)
 
 
@@ -256,10 +256,10 @@ def test_player_names_survive_toml_quoting() -> None:
     ]
     hand = Hand.start(players, 1, Stakes(10), rng=random.Random(4))
     hand.fold(2)
-    replayed = replay_phh(hand.to_phh())
+    replayed = replay_phh(hand_to_phh(hand))
     assert replayed.name_of(1) == 'Zoë "the \\ shark" 🦈'
     assert replayed.name_of(2) == "O'Brien\nnewline"
-    assert replay_with_pokerkit_names(hand.to_phh()) == [p.name for p in players]
+    assert replay_with_pokerkit_names(hand_to_phh(hand)) == [p.name for p in players]
 
 
 def replay_with_pokerkit_names(text: str) -> list[str]:

@@ -44,6 +44,7 @@ from pokerkit import (  # noqa: E402
 )
 
 from bot.engine import Hand, Phase, Stakes  # noqa: E402
+from bot.engine.phh import hand_to_phh  # noqa: E402
 from bot.engine.selfplay import (  # noqa: E402
     play_random_hand,
     random_discards,
@@ -144,7 +145,7 @@ def test_same_actions_and_cards_give_the_same_stacks(blind_counts: bool) -> None
         for k in range(150):
             hand, theirs = play_both(rng, 2 + k % 5, stakes)
             ours = [hand.stacks[pid] for pid in hand.player_ids]
-            assert ours == theirs, hand.to_phh()
+            assert ours == theirs, hand_to_phh(hand)
             reshuffled += hand.reshuffle_count > 0
             all_in += hand.had_all_in
     assert reshuffled > 10 and all_in > 30
@@ -174,7 +175,7 @@ def test_pokerkit_replays_our_phh_files_to_our_finishing_stacks() -> None:
     reshuffled = side_pots = 0
     for k in range(250):
         hand = play_random_hand(rng, 2 + k % 5, hand_id=k)
-        text = hand.to_phh()
+        text = hand_to_phh(hand)
         ours = [hand.stacks[pid] for pid in hand.player_ids]
         assert f"finishing_stacks = {ours}".replace("'", "") in text
         assert replay_with_pokerkit(text) == ours, text
@@ -190,7 +191,7 @@ def test_pokerkit_replays_many_six_max_hands() -> None:
     rng = random.Random(2026)
     for k in range(3000):
         hand = play_random_hand(rng, 6, hand_id=k)
-        assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+        assert replay_with_pokerkit(hand_to_phh(hand)) == [hand.stacks[p] for p in hand.player_ids]
 
 
 @pytest.mark.slow
@@ -218,7 +219,7 @@ def test_pokerkit_agrees_on_a_split_pot_with_an_odd_chip() -> None:
             play(hand, "12 check; 10 check")
     result = hand.result
     assert result is not None and result.pots[0].shares == {12: 12, 10: 11}
-    assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+    assert replay_with_pokerkit(hand_to_phh(hand)) == [hand.stacks[p] for p in hand.player_ids]
 
 
 def test_pokerkit_agrees_on_three_way_side_pots() -> None:
@@ -228,7 +229,7 @@ def test_pokerkit_agrees_on_three_way_side_pots() -> None:
     play(hand, "3 raise; 1 raise; 2 raise; 3 call; 1 pat; 2 pat; 3 pat; 2 bet; 3 raise; 2 call")
     play(hand, "1 pat; 2 pat; 3 pat; 1 pat; 2 pat; 3 pat")
     assert hand.is_complete
-    assert replay_with_pokerkit(hand.to_phh()) == [90, 60, 140]
+    assert replay_with_pokerkit(hand_to_phh(hand)) == [90, 60, 140]
 
 
 def test_pokerkit_reopens_after_a_short_all_in_raise_before_the_draw() -> None:
@@ -257,7 +258,7 @@ def test_pokerkit_reopens_after_a_short_all_in_raise_before_the_draw() -> None:
     for _ in range(3):
         play(hand, "1 pat; 2 pat; 3 pat; 2 check; 3 check")
     assert hand.is_complete
-    assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+    assert replay_with_pokerkit(hand_to_phh(hand)) == [hand.stacks[p] for p in hand.player_ids]
 
 
 def test_three_tied_winners_and_two_odd_chips_go_to_the_first_left_of_the_button() -> None:
@@ -274,7 +275,7 @@ def test_three_tied_winners_and_two_odd_chips_go_to_the_first_left_of_the_button
     result = hand.result
     assert result is not None
     assert [(p.amount, p.shares) for p in result.pots] == [(32, {2: 12, 3: 10, 4: 10})]
-    assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+    assert replay_with_pokerkit(hand_to_phh(hand)) == [hand.stacks[p] for p in hand.player_ids]
 
 
 def beyond_pokerkit(hand: Hand) -> bool:
@@ -302,5 +303,5 @@ def test_pokerkit_replays_hands_with_players_leaving() -> None:
         if beyond_pokerkit(hand):
             skipped += 1
             continue
-        assert replay_with_pokerkit(hand.to_phh()) == [hand.stacks[p] for p in hand.player_ids]
+        assert replay_with_pokerkit(hand_to_phh(hand)) == [hand.stacks[p] for p in hand.player_ids]
     assert left > 50 and skipped < left // 10
