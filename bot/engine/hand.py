@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
 from bot.engine.evaluator import hand_name, rank27_ints, rank27_many, rank_name
@@ -169,41 +169,7 @@ _KIND_RAISE = RecordKind.RAISE
 _KIND_DRAW = RecordKind.DRAW
 """Enum members bound once: reading ``Phase.BETTING`` costs a class lookup on the hot path."""
 
-_new_object = object.__new__
 _SEAT_OF = attrgetter("seat")
-_set_attribute = object.__setattr__
-
-
-def _fast_record(
-    kind: RecordKind,
-    player_id: int | None,
-    amount: int,
-    draw_count: int | None,
-    text: str,
-    discarded: tuple[Card, ...] = (),
-    received: tuple[Card, ...] = (),
-    shown: tuple[Card, ...] = (),
-    all_in: bool = False,
-) -> ActionRecord:
-    """``ActionRecord(...)`` without the frozen dataclass's per-field ``__setattr__`` calls
-    (three times faster; this is on the hot path of every action)."""
-    record: ActionRecord = _new_object(ActionRecord)
-    _set_attribute(
-        record,
-        "__dict__",
-        {
-            "kind": kind,
-            "player_id": player_id,
-            "amount": amount,
-            "draw_count": draw_count,
-            "text": text,
-            "discarded": discarded,
-            "received": received,
-            "shown": shown,
-            "all_in": all_in,
-        },
-    )
-    return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,7 +461,7 @@ class Hand:
                 raise EngineError("The deck must hold each of the 52 cards exactly once.")
         source: RandomSource = rng if rng is not None else secrets.SystemRandom()
         # Every slot is set here rather than in ``__init__`` (which would set most of them twice).
-        self: Hand = _new_object(cls)
+        self: Hand = object.__new__(cls)
         self._hand_id = hand_id
         small_bet = self._small_bet = stakes.small_bet
         small_blind = self._small_blind = stakes.effective_small_blind
@@ -678,11 +644,12 @@ class Hand:
         return "Everyone else is all-in: there is nobody to raise."
 
     def _raise_to(self, pos: int) -> int:
-        bets = self._bets
+        """The total a bet or raise by ``pos`` makes this round: the top plus a full bet (or the
+        last raise when a short all-in made it bigger), all-in for less when short."""
         size = self._raise_size
         street = self._small_bet if self._round < 2 else 2 * self._small_bet
-        target = max(bets) + (size if size > street else street)
-        limit = self._stacks[pos] + bets[pos]
+        target = self._top + (size if size > street else street)
+        limit = self._stacks[pos] + self._bets[pos]
         return target if target < limit else limit
 
     def _begin_betting(self) -> None:
@@ -748,19 +715,18 @@ class Hand:
 
     def verify_turn(self, player_id: int) -> int:
         """Raise unless it is ``player_id``'s turn; return their position."""
-        if self._phase is _COMPLETE:
+        pos = self._to_act_pos()
+        if pos >= 0 and self._ids[pos] == player_id:
+            return pos
+        if pos < 0:
             raise EngineError("The hand is over.")
-        pos = self._pos(player_id)
-        current = self._to_act_pos()
-        if pos != current:
-            if not self._in_hand[pos]:
-                raise EngineError("You have folded this hand.")
-            raise EngineError(f"It is {self._names[current]}'s turn.")
-        return pos
+        mine = self._pos(player_id)
+        if not self._in_hand[mine]:
+            raise EngineError("You have folded this hand.")
+        raise EngineError(f"It is {self._names[pos]}'s turn.")
 
     def _verify_betting(self, player_id: int) -> int:
-        if self._phase is _BETTING and self._ids[self._actors[0]] == player_id:
-            return self._actors[0]
+        """Raise unless ``player_id`` is the player to bet; return their position."""
         pos = self.verify_turn(player_id)
         if self._phase is not _BETTING:
             raise EngineError("It is time to draw, not to bet: choose your discards.")
@@ -773,65 +739,50 @@ class Hand:
         if self._phase is not _BETTING:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
-        bets = self._bets
-        top = self._top
-        owed = top - bets[pos]
-        stacks = self._stacks
-        stack = stacks[pos]
-        # ``_why_no_raise(pos) is None``, inline: the same checks in the same order.
-        if stack <= owed:
-            return stack, False
-        raise_size = self._raise_size
-        if owed < raise_size and pos in self._acted:
-            return owed, False
-        call = owed
-        count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
-        if count >= self._cap:
-            return call, False
-        shorts = self._shorts
-        if shorts and sum(shorts) < raise_size and pos in self._acted:
-            return call, False
-        in_hand = self._in_hand
-        for i in range(self._n):
-            if i != pos and in_hand[i] and stacks[i] + bets[i] > top:
-                return call, True
-        return call, False
+        owed = self._top - self._bets[pos]
+        stack = self._stacks[pos]
+        return (owed if owed < stack else stack), self._why_no_raise(pos) is None
 
-    def verify_fold(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may fold now."""
-        self._verify_betting(player_id)
+    def verify_fold(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may fold now; return their position."""
+        return self._verify_betting(player_id)
 
     def can_fold(self, player_id: int) -> bool:
         """Whether ``player_id`` may fold now."""
         return self._can(self.verify_fold, player_id)
 
-    def verify_check_or_call(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may check or call now."""
-        self._verify_betting(player_id)
+    def verify_check_or_call(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may check or call now; return their
+        position."""
+        return self._verify_betting(player_id)
 
     def can_check_or_call(self, player_id: int) -> bool:
         """Whether ``player_id`` may check or call now."""
         return self._can(self.verify_check_or_call, player_id)
 
-    def verify_check(self, player_id: int) -> None:
-        """Raise unless ``player_id`` may check (nothing to call)."""
+    def verify_check(self, player_id: int) -> int:
+        """Raise unless ``player_id`` may check (nothing to call); return their position."""
         pos = self._verify_betting(player_id)
-        owed = max(self._bets) - self._bets[pos]
+        owed = self._top - self._bets[pos]
         if owed > 0:
             raise EngineError(f"You cannot check: {min(owed, self._stacks[pos])} to call.")
+        return pos
 
-    def verify_call(self, player_id: int) -> None:
-        """Raise unless ``player_id`` faces a bet to call."""
+    def verify_call(self, player_id: int) -> int:
+        """Raise unless ``player_id`` faces a bet to call; return their position."""
         pos = self._verify_betting(player_id)
-        if max(self._bets) - self._bets[pos] <= 0:
+        if self._top - self._bets[pos] <= 0:
             raise EngineError("There is nothing to call: you can check.")
+        return pos
 
-    def verify_bet_or_raise(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may bet or raise now."""
+    def verify_bet_or_raise(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may bet or raise now; return their
+        position."""
         pos = self._verify_betting(player_id)
         why = self._why_no_raise(pos)
         if why is not None:
             raise EngineError(why)
+        return pos
 
     def can_bet_or_raise(self, player_id: int) -> bool:
         """Whether ``player_id`` may bet or raise now."""
@@ -844,19 +795,13 @@ class Hand:
             return False
         return True
 
-    # The three betting actions check the common case (the right player, in a betting round)
-    # inline and fall back to ``_verify_betting`` for the error messages; their ``_fold`` etc.
-    # build the record inline (a ``_fast_record`` call with nine arguments costs as much as
-    # the dict itself). Every check still runs before the first mutation.
+    # Every action is the same three steps: ``verify_x`` (raises, nothing changed yet), then
+    # ``_x`` changes the state and builds the frozen record; timeouts and the turns of players
+    # who left call ``_x`` for the position to act, whose turn it is by construction.
 
     def fold(self, player_id: int) -> ActionRecord:
         """Give up the hand (allowed even when checking is free, though pointless)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        record = self._fold(pos)
+        record = self._fold(self.verify_fold(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -872,24 +817,14 @@ class Hand:
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
         self._log.append(("fold", pos, 0, -1, (), (), 0))
-        record: ActionRecord = _new_object(ActionRecord)
-        _set_attribute(record, "__dict__", {
-            "kind": _KIND_FOLD, "player_id": self._ids[pos], "amount": 0, "draw_count": None,
-            "text": f"{self._names[pos]} folds", "discarded": (), "received": (), "shown": (),
-            "all_in": False,
-        })  # fmt: skip
+        record = ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
         if not actors or in_hand.count(True) <= 1:
             self._end_betting()
         return record
 
     def check_or_call(self, player_id: int) -> ActionRecord:
         """Check if nothing is owed, else call (all-in for less if the stack is short)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        record = self._check_or_call(pos)
+        record = self._check_or_call(self.verify_check_or_call(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -905,42 +840,25 @@ class Hand:
         acted = self._acted
         if pos not in acted:
             acted.append(pos)
-        record: ActionRecord = _new_object(ActionRecord)
+        name = self._names[pos]
         if amount:
             stacks[pos] = stack - amount
             bets[pos] += amount
             self._contrib[pos] += amount
             all_in = stack == amount
             self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
-            name = self._names[pos]
             text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_CALL, "player_id": self._ids[pos], "amount": amount,
-                "draw_count": None, "text": text, "discarded": (), "received": (), "shown": (),
-                "all_in": all_in,
-            })  # fmt: skip
+            record = ActionRecord(_KIND_CALL, self._ids[pos], amount, None, text, all_in=all_in)
         else:
             self._log.append(("check", pos, 0, -1, (), (), 0))
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_CHECK, "player_id": self._ids[pos], "amount": 0,
-                "draw_count": None, "text": f"{self._names[pos]} checks", "discarded": (),
-                "received": (), "shown": (), "all_in": False,
-            })  # fmt: skip
+            record = ActionRecord(_KIND_CHECK, self._ids[pos], 0, None, f"{name} checks")
         if not actors or self._in_hand.count(True) <= 1:
             self._end_betting()
         return record
 
     def bet_or_raise(self, player_id: int) -> ActionRecord:
         """Bet or raise by the fixed amount (all-in for less if the stack is short)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        why = self._why_no_raise(pos)
-        if why is not None:
-            raise EngineError(why)
-        record = self._bet_or_raise(pos)
+        record = self._bet_or_raise(self.verify_bet_or_raise(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -950,16 +868,11 @@ class Hand:
         stacks = self._stacks
         top = self._top
         size = self._raise_size
-        street = self._small_bet if self._round < 2 else 2 * self._small_bet
-        target = top + (size if size > street else street)
-        limit = stacks[pos] + bets[pos]
-        if target > limit:
-            target = limit
+        target = self._raise_to(pos)
         increment = target - top
         delta = target - bets[pos]
         bets[pos] = target
-        if target > top:  # always, as a raise is refused unless the stack covers more
-            self._top = target
+        self._top = target  # a raise is refused unless the stack covers more than the top
         stacks[pos] -= delta
         self._contrib[pos] += delta
         in_hand = self._in_hand
@@ -991,11 +904,7 @@ class Hand:
             text = f"{name} bets {target}"
         if all_in:
             text += " and is all-in"
-        record: ActionRecord = _new_object(ActionRecord)
-        _set_attribute(record, "__dict__", {
-            "kind": kind, "player_id": self._ids[pos], "amount": target, "draw_count": None,
-            "text": text, "discarded": (), "received": (), "shown": (), "all_in": all_in,
-        })  # fmt: skip
+        record = ActionRecord(kind, self._ids[pos], target, None, text, all_in=all_in)
         if not actors or in_hand.count(True) <= 1:
             self._end_betting()
         return record
@@ -1004,12 +913,13 @@ class Hand:
 
     def verify_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> list[int]:
         """Raise unless ``player_id`` may throw ``discards`` now; return them as ints."""
-        if self._phase is _DRAWING and self._ids[self._draw_queue[0]] == player_id:
-            pos = self._draw_queue[0]
-        else:
-            pos = self.verify_turn(player_id)
-            if self._phase is not _DRAWING:
-                raise EngineError("It is a betting round: you can draw after it.")
+        pos = self.verify_turn(player_id)
+        if self._phase is not _DRAWING:
+            raise EngineError("It is a betting round: you can draw after it.")
+        if isinstance(discards, str | bytes) or not isinstance(discards, Sequence):
+            raise EngineError(
+                "Name the cards to discard as a list of cards (an empty list stands pat)."
+            )
         hole = self._holes[pos]
         cards: list[int] = []
         for c in discards:
@@ -1028,28 +938,8 @@ class Hand:
 
     def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
-        queue = self._draw_queue
-        thrown: tuple[Card, ...] | None = None
-        if (
-            self._phase is _DRAWING
-            and self._ids[queue[0]] == player_id
-            and (discards.__class__ is list or discards.__class__ is tuple)
-        ):
-            # The common case checked inline: the right player throwing Cards they hold, each
-            # once. Anything else goes to ``verify_draw`` for its message (nothing changed yet).
-            hole = self._holes[queue[0]]
-            cards: list[int] = []
-            for c in discards:
-                if c.__class__ is Card and c in hole and c not in cards:
-                    cards.append(c + 0)  # a plain int (``Card + 0`` is one)
-                else:
-                    cards = self.verify_draw(player_id, discards)
-                    break
-            else:  # every discard is a Card: the record can show them as given
-                thrown = cast("tuple[Card, ...]", tuple(discards))
-        else:
-            cards = self.verify_draw(player_id, discards)
-        record = self._draw(queue[0], cards, thrown)
+        cards = self.verify_draw(player_id, discards)
+        record = self._draw(self._draw_queue[0], cards)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1058,10 +948,8 @@ class Hand:
         """Keep all five cards."""
         return self.draw(player_id, ())
 
-    def _draw(
-        self, pos: int, discards: list[int], thrown: tuple[Card, ...] | None = None
-    ) -> ActionRecord:
-        """Serve ``pos`` for ``discards``; ``thrown`` is the same cards as ``Card``s, if known."""
+    def _draw(self, pos: int, discards: list[int]) -> ActionRecord:
+        """Serve ``pos`` (the player to draw) for ``discards``, verified cards they hold."""
         hole = self._holes[pos]
         for c in discards:
             hole.remove(c)
@@ -1107,20 +995,19 @@ class Hand:
         queue = self._draw_queue
         del queue[0]
         self._log.append(("draw", pos, 0, k, discards, received, 0))
-        record: ActionRecord = _new_object(ActionRecord)
+        name = self._names[pos]
         if k:
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": k,
-                "text": f"{self._names[pos]} draws {k}",
-                "discarded": thrown if thrown is not None else tuple([CARDS[c] for c in discards]),
-                "received": tuple([CARDS[c] for c in received]), "shown": (), "all_in": False,
-            })  # fmt: skip
+            record = ActionRecord(
+                _KIND_DRAW,
+                self._ids[pos],
+                0,
+                k,
+                f"{name} draws {k}",
+                tuple([CARDS[c] for c in discards]),
+                tuple([CARDS[c] for c in received]),
+            )
         else:
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": 0,
-                "text": f"{self._names[pos]} stands pat", "discarded": (), "received": (),
-                "shown": (), "all_in": False,
-            })  # fmt: skip
+            record = ActionRecord(_KIND_DRAW, self._ids[pos], 0, 0, f"{name} stands pat")
         if not queue:
             self._round += 1
             self._begin_betting()
@@ -1176,7 +1063,7 @@ class Hand:
             raise EngineError("The hand is over.")
         if self._phase is _DRAWING:
             record = self._draw(pos, [])
-        elif max(self._bets) - self._bets[pos] > 0:
+        elif self._top - self._bets[pos] > 0:
             record = self._fold(pos)
         else:
             record = self._check_or_call(pos)
@@ -1285,7 +1172,7 @@ class Hand:
             return Legal(pid, _DRAWING, False, False, 0, False, 0, 0, False, cap_count,
                          self._cap, True)  # fmt: skip
         bets = self._bets
-        top = max(bets)
+        top = self._top
         owed = top - bets[pos]
         stack = self._stacks[pos]
         call = owed if owed < stack else stack
@@ -1548,7 +1435,7 @@ class Hand:
         elif kind == "return":
             text = f"{name} takes back {amount} (uncalled)"
         elif kind == "muck" and extra == "left":  # a leaver's dead hand (``leave``): a fold
-            return _fast_record(
+            return ActionRecord(
                 RecordKind.FOLD, pid, 0, None, f"{name} has left: the hand is folded"
             )
         elif kind == "round":
@@ -1561,7 +1448,7 @@ class Hand:
             if extra == 1:
                 all_in = True
                 text += " and is all-in"
-        return _fast_record(
+        return ActionRecord(
             _KINDS[kind], pid, amount, count, text, discarded, received, shown, all_in
         )
 
