@@ -331,6 +331,7 @@ class Hand:
         "_burned",
         "_button_seat",
         "_cap",
+        "_claims",
         "_contrib",
         "_draw_counts",
         "_draw_queue",
@@ -345,6 +346,7 @@ class Hand:
         "_muck",
         "_n",
         "_names",
+        "_out",
         "_phase",
         "_raise_size",
         "_received",
@@ -403,6 +405,8 @@ class Hand:
         self._result: dict[str, Any] | None = None
         self._script: list[list[int]] | None = None
         self._leaving: list[int] = []
+        self._out: list[int] = []
+        self._claims: list[list[int]] = []
 
     # ------------------------------------------------------------------ setup
 
@@ -491,7 +495,8 @@ class Hand:
         bets[bb_pos] = posted
         log.append(("big_blind", bb_pos, posted, -1, (), (), int(stacks[bb_pos] == 0)))
         self._bets = bets
-        self._top = max(bets)
+        # A short all-in big blind still makes the others call a full one (RULES Betting).
+        self._top = small_bet
         self._contrib = list(bets)
         # Five cards each, one at a time round the table from position 0: position i gets
         # order[i], order[i + n], ...; the rest is the stub, its top (next card) last.
@@ -518,6 +523,8 @@ class Hand:
         self._result = None
         self._script = None
         self._leaving = []
+        self._out = []
+        self._claims = []
         self._begin_betting()
         return self
 
@@ -695,7 +702,7 @@ class Hand:
                 actors = []
         self._actors = actors
         self._log.append(("round", -1, self._round, -1, (), (), 0))
-        if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
+        if not actors or (len(actors) == 1 and bets[actors[0]] >= self._top):
             self._end_betting()
 
     def _end_betting(self) -> None:
@@ -812,15 +819,54 @@ class Hand:
         acted = self._acted
         if pos not in acted:
             acted.append(pos)
+        left = pos in self._leaving
+        if not left:  # a player who left went out then
+            self._go_out(pos)
         in_hand = self._in_hand
         in_hand[pos] = False
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
-        self._log.append(("fold", pos, 0, -1, (), (), 0))
-        record = ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
         if not actors or in_hand.count(True) <= 1:
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
             self._end_betting()
-        return record
+        elif self._top <= self._bets[actors[0]] and self._able_to_bet() <= 1:
+            # RULES Betting: the only player left able to bet, with nothing to call, gets no
+            # turn. PokerKit still gives them one (a check): the entry names them for the PHH.
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0, actors[0]))
+            self._end_betting()
+        else:
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
+        if left:
+            return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(self._names[pos]))
+        return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
+
+    def _able_to_bet(self) -> int:
+        """How many players in the hand still have chips (players who left count until their
+        hand is folded at their turn)."""
+        stacks = self._stacks
+        in_hand = self._in_hand
+        return sum([1 for i in range(self._n) if in_hand[i] and stacks[i] > 0])
+
+    def _go_out(self, pos: int) -> None:
+        """``pos`` folds or leaves. RULES Showdown: a pot whose other contenders are all out
+        belongs to the last one at that moment, whatever happens later. So when no player still
+        in (who has not left) can put in another chip, ``pos`` keeps every chip level it reached
+        above theirs: they had all folded or left at those levels. (Claims never overlap: an
+        earlier claim starts above everything a player still in then had put in.)"""
+        self._out.append(pos)
+        in_hand = self._in_hand
+        leaving = self._leaving
+        stacks = self._stacks
+        contrib = self._contrib
+        reach = 0
+        for i in range(self._n):
+            if i != pos and in_hand[i] and i not in leaving:
+                if stacks[i] > 0:
+                    return
+                if contrib[i] > reach:
+                    reach = contrib[i]
+        if contrib[pos] > reach:
+            self._claims.append([reach, contrib[pos], pos])
 
     def check_or_call(self, player_id: int) -> ActionRecord:
         """Check if nothing is owed, else call (all-in for less if the stack is short)."""
@@ -994,9 +1040,12 @@ class Hand:
         self._draw_counts[pos][self._draw_round - 1] = k
         queue = self._draw_queue
         del queue[0]
-        self._log.append(("draw", pos, 0, k, discards, received, 0))
         name = self._names[pos]
-        if k:
+        if pos in self._leaving:  # played for a player who left: the log says so (RULES Time)
+            self._log.append(("draw", pos, 0, 0, [], [], "left"))
+            record = ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(name))
+        elif k:
+            self._log.append(("draw", pos, 0, k, discards, received, 0))
             record = ActionRecord(
                 _KIND_DRAW,
                 self._ids[pos],
@@ -1007,6 +1056,7 @@ class Hand:
                 tuple([CARDS[c] for c in received]),
             )
         else:
+            self._log.append(("draw", pos, 0, 0, discards, received, 0))
             record = ActionRecord(_KIND_DRAW, self._ids[pos], 0, 0, f"{name} stands pat")
         if not queue:
             self._round += 1
@@ -1073,17 +1123,21 @@ class Hand:
 
     def leave(self, player_id: int) -> list[ActionRecord]:
         """The player leaves the table mid-hand: their hand is dead (RULES: "Leaving mid-hand
-        folds the hand"). Returns the records of what happened right away.
+        folds the hand"). Returns the records of the turns played right away (none when the
+        player left out of turn); the departure itself is in ``records`` and the recent actions.
 
         The rule, kept so that every action stays legal in turn order (the hand history
         replays in PokerKit):
 
+        * The leaver is out of every pot still contested from this moment (RULES Showdown);
+          a pot whose other contenders were all out already stays theirs (``_go_out``).
         * The leaver's hand is folded at their next betting turn (at once if it is their
-          turn) and stands pat in draws meanwhile. Out of turn nothing changes yet.
+          turn) and is not played in draws meanwhile (PokerKit sees a pat); the log says they
+          left and folded. Out of turn nothing else changes yet.
         * A leaver who gets no betting turn again (all-in, or they left after their last
           action) reaches the showdown with a dead hand: it is mucked unshown (before anyone
-          shows, the record says they left) and wins nothing, exactly as if it had been folded
-          then. Their chips stay in the pots; only the part of a bet nobody matched (the top
+          shows, the record says they left) and wins nothing it had not already won. Their
+          chips stay in the pots; only the part of a bet nobody matched (the top
           contributor's excess over the next-highest) goes back, as for any uncalled bet.
         * When only one player who has not left is still in the hand, that player can no
           longer lose: the rest of the hand is played at once (the leavers fold at their turn,
@@ -1097,6 +1151,8 @@ class Hand:
         if not self._in_hand[pos] or pos in self._leaving:
             return []
         self._leaving.append(pos)
+        self._go_out(pos)
+        self._log.append(("leave", pos, 0, -1, (), (), 0))
         return self._auto_play_leavers()
 
     @property
@@ -1197,37 +1253,48 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown and award
 
-    def _pots(
-        self, contrib: list[int] | None = None, live: list[int] | None = None
-    ) -> list[tuple[int, list[int]]]:
-        """Main and side pots from the contributions (uncalled excess included as 1-player pots),
-        as (amount, eligible positions) pairs; ``live`` is the positions still in the hand."""
-        if contrib is None:
-            contrib = self._contrib
-        if live is None:
-            in_hand = self._in_hand
-            live = [i for i in range(self._n) if in_hand[i]]
+    def _pots(self, contrib: list[int], live: list[int]) -> list[tuple[int, list[int], int]]:
+        """Main and side pots of ``contrib`` from the lowest level up, as (amount, eligible
+        positions, owner) triples; ``live`` is the positions still in the hand (not folded,
+        not left). ``owner`` is the position the pot already belongs to (a pot only one live
+        player reached, or one claimed by ``_go_out``), or -1 when the eligible players show
+        down for it. A player is eligible only for the pots they contributed to."""
+        claims = self._claims
         amounts = [contrib[i] for i in live]
         level = amounts[0] if amounts else 0
-        if level > 0 and amounts.count(level) == len(amounts):
-            # The usual case: everyone still in put in the same, so one pot holds every chip
-            # (dead money too) and all of them are eligible.
-            return [(sum(contrib), live)]
-        levels = sorted({c for c in amounts if c > 0})
-        pots: list[tuple[int, list[int]]] = []
+        top = max(contrib)
+        if not claims and live and level == top and amounts.count(level) == len(amounts):
+            # The usual case: everyone still in put in the same, the most, so one pot holds
+            # every chip (dead money too) and all of them are eligible.
+            return [(sum(contrib), live, live[0] if len(live) == 1 else -1)]
+        bounds = {c for c in amounts if 0 < c < top}
+        for low, high, _ in claims:
+            bounds.update(b for b in (low, high) if 0 < b < top)
+        pots: list[tuple[int, list[int], int]] = []
         previous = 0
-        for level in levels:
+        for level in [*sorted(bounds), top]:
             amount = 0
             for c in contrib:
                 amount += (c if c < level else level) - (c if c < previous else previous)
-            pots.append((amount, [i for i in live if contrib[i] >= level]))
+            owner = next((w for low, high, w in claims if low <= previous and level <= high), -1)
+            if owner >= 0:
+                eligible = [owner]
+            else:
+                eligible = [i for i in live if contrib[i] >= level]
+                if len(eligible) == 1:
+                    owner = eligible[0]
+                elif not eligible:  # every contributor is out: the last one to go has it
+                    out = self._out
+                    owner = max(
+                        (i for i in range(self._n) if contrib[i] >= level),
+                        key=lambda i: out.index(i) if i in out else -1,
+                    )
+                    eligible = [owner]
+            if pots and pots[-1][2] == owner and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible, owner)
+            elif amount:
+                pots.append((amount, eligible, owner))
             previous = level
-        dead = sum(c - previous for c in contrib if c > previous)
-        if dead:
-            if pots:
-                pots[-1] = (pots[-1][0] + dead, pots[-1][1])
-            else:  # pragma: no cover - someone in hand always matched the folded money
-                pots.append((dead, live))
         return pots
 
     @staticmethod
@@ -1254,10 +1321,10 @@ class Hand:
     def _finish(self) -> None:
         """Show down in order with auto-muck, or award everything to the last player standing.
 
-        Ties split a pot equally; the odd chips all go to the first tied winner left of the
-        button (RULES.md Showdown, "matches PokerKit": PokerKit 0.7 also gives the whole
-        remainder of a split to the first winner in position order, so with three tied
-        winners and two odd chips the first gets both)."""
+        Each pot is split on its own: ties split it equally, its odd chips all going to the
+        first tied winner left of the button (RULES.md Showdown; PokerKit 0.7 merges pots whose
+        remaining players are the same before splitting, so its odd chips may land elsewhere).
+        """
         n = self._n
         in_hand = self._in_hand
         alive = [i for i in range(n) if in_hand[i]]
@@ -1278,7 +1345,7 @@ class Hand:
         shown: dict[int, int] = {}
         order: list[int] = []
         mucked: list[int] = []
-        contested = [eligible for _, eligible in pots if len(eligible) > 1]
+        contested = [eligible for _, eligible, owner in pots if owner < 0]
         if contested:
             first = self._last_aggressor if self._last_aggressor >= 0 else alive[0]
             order = [i for i in _ROTATED[n][first] if in_hand[i]]
@@ -1310,9 +1377,8 @@ class Hand:
                         mucked.append(i)
                         log.append(["muck", i, 0, -1, [], [], 0])
         pot_results: list[list[Any]] = []
-        for amount, eligible in pots:
-            if len(eligible) == 1:  # won uncontested (the others folded or are not in it)
-                w = eligible[0]
+        for amount, eligible, w in pots:
+            if w >= 0:  # already theirs: the others in it folded or left, or never reached it
                 payouts[w] += amount
                 stacks[w] += amount
                 name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
@@ -1339,17 +1405,15 @@ class Hand:
             "shown": [[i, rank] for i, rank in shown.items()],
             "mucked": mucked,
             "order": order,
-            "without_showdown": len(alive) == 1,
+            "without_showdown": len(alive) <= 1,
         }
 
     def _kill_leavers(self, alive: list[int]) -> None:
         """At the end of the hand, fold the hands of players who left and never had another
-        betting turn (``leave``): mucked unshown, out of every pot. ``alive`` is updated."""
+        betting turn (``leave``): mucked unshown, out of every pot they had not won when they
+        left (``_go_out``). ``alive`` is updated."""
         leaving = self._leaving
-        dead = [i for i in alive if i in leaving]
-        if not dead or len(dead) == len(alive):  # pragma: no cover - someone always stays
-            return
-        for i in dead:
+        for i in [i for i in alive if i in leaving]:
             alive.remove(i)
             self._in_hand[i] = False
             self._muck.extend(self._holes[i])
@@ -1420,6 +1484,8 @@ class Hand:
         received: tuple[Card, ...] = ()
         shown: tuple[Card, ...] = ()
         all_in = False
+        if extra == "left" or kind == "leave":  # a departure, or a turn played after it
+            return ActionRecord(RecordKind.FOLD, pid, 0, None, _left_text(name))
         if kind == "deal":  # every player's five cards, position by position (private)
             received = tuple(CARDS[c] for c in entry[5])
             text = _TEXTS["deal"]
@@ -1434,10 +1500,6 @@ class Hand:
             text = f"{name} wins {amount} from the {extra}"
         elif kind == "return":
             text = f"{name} takes back {amount} (uncalled)"
-        elif kind == "muck" and extra == "left":  # a leaver's dead hand (``leave``): a fold
-            return ActionRecord(
-                RecordKind.FOLD, pid, 0, None, f"{name} has left: the hand is folded"
-            )
         elif kind == "round":
             if amount <= 3:
                 text = f"Betting round: {BETTING_ROUND_NAMES[amount]}"
@@ -1461,7 +1523,8 @@ class Hand:
         """The last ``count`` public action texts (player actions, draws, shows, awards)."""
         texts: list[str] = []
         for entry in reversed(self._log):
-            if entry[0] in ("deal", "burn", "round"):
+            # The turns played for a player who left repeat what their departure said.
+            if entry[0] in ("deal", "burn", "round") or entry[6] == "left":
                 continue
             texts.append(self._record(entry).text)
             if len(texts) == count:
@@ -1543,7 +1606,10 @@ class Hand:
         owner, uncalled = self._uncalled(collected)
         if uncalled:  # an uncalled bet is no pot: it goes back to its owner
             collected[owner] -= uncalled
-        for amount, eligible in self._pots(collected):
+        in_hand = self._in_hand
+        leaving = self._leaving
+        live = [i for i in range(self._n) if in_hand[i] and i not in leaving]
+        for amount, eligible, _ in self._pots(collected, live):
             if not amount:
                 continue
             name = "main pot" if not views else f"side pot {side + 1}"
@@ -1625,6 +1691,8 @@ class Hand:
             "result": _copy_json(self._result),
             "script": None if self._script is None else [list(p) for p in self._script],
             "leaving": list(self._leaving),
+            "out": list(self._out),
+            "claims": [list(c) for c in self._claims],
         }
 
     @classmethod
@@ -1647,7 +1715,6 @@ class Hand:
             self._starting = [int(x) for x in data["starting"]]
             self._stacks = [int(x) for x in data["stacks"]]
             self._bets = [int(x) for x in data["bets"]]
-            self._top = max(self._bets, default=0)
             self._contrib = [int(x) for x in data["contrib"]]
             self._in_hand = [bool(x) for x in data["in_hand"]]
             self._holes = [[int(c) for c in h] for h in data["holes"]]
@@ -1655,6 +1722,10 @@ class Hand:
             self._muck = [int(c) for c in data["muck"]]
             self._phase = Phase(data["phase"])
             self._round = int(data["round"])
+            self._top = max(self._bets, default=0)
+            if self._round == 0 and self._phase is _BETTING:
+                # Before the draw the others call a full big blind, even a short one.
+                self._top = max(self._top, self._small_bet)
             self._draw_round = int(data["draw_round"])
             self._actors = [int(x) for x in data["actors"]]
             self._acted = [int(x) for x in data["acted"]]
@@ -1678,6 +1749,12 @@ class Hand:
             script = data.get("script")
             self._script = None if script is None else [[int(p), int(c)] for p, c in script]
             self._leaving = [int(x) for x in data.get("leaving", [])]
+            out = data.get("out")
+            if out is None:  # saved before the engine kept the order players went out in
+                out = [e[1] for e in self._log if e[0] == "fold"]
+                out += [i for i in self._leaving if i not in out]
+            self._out = [int(x) for x in out]
+            self._claims = [[int(x) for x in c] for c in data.get("claims", [])]
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
         return self
@@ -1782,5 +1859,12 @@ _TEXTS: dict[str, str] = {
 }
 
 _KINDS: dict[str, RecordKind] = {k.value: k for k in RecordKind}
+
+
+def _left_text(name: str) -> str:
+    """What the log says for a player who left the table mid-hand."""
+    return f"{name} has left: the hand is folded"
+
+
 _CHIP_KINDS = frozenset({"small_blind", "big_blind", "call", "bet", "raise"})
 _DECISION_KINDS = frozenset({"fold", "check", "call", "bet", "raise", "draw"})

@@ -78,10 +78,13 @@ def test_when_only_one_player_stays_the_hand_ends_at_once_in_their_favour() -> N
     play(hand, "2 call")  # Bob (button, small blind) completes; Alice (big blind) to act
     records = hand.leave(2)
     assert hand.is_complete and records
-    # Alice's turns are played for her (she cannot lose); Bob folds at his turn.
+    # Alice's turns are played for her (she cannot lose); Bob's draw and his fold at his turn
+    # say that he left, never that he stands pat (RULES Time and absence).
+    left = "Bob has left: the hand is folded"
     assert [r.text for r in records] == [
-        "Alice checks", "Alice stands pat", "Bob stands pat", "Alice checks", "Bob folds",
+        "Alice checks", "Alice stands pat", left, "Alice checks", left,
     ]  # fmt: skip
+    assert hand.recent_actions(20).count(left) == 1
     result = hand.result
     assert result is not None and result.winners == (1,) and result.won_without_showdown
     assert result.final_stacks == {1: 110, 2: 90}

@@ -83,9 +83,11 @@ def test_stack_smaller_than_small_blind_posts_all_in() -> None:
 def test_big_blind_all_in_from_the_blind_still_draws_and_wins_the_main_pot() -> None:
     hand = named_hand([100, 4, 100], [EIGHT_SIX, NUMBER_ONE, NINE_SEVEN], "JcKh")
     assert hand.public_view().seats[1].state == "all-in"
-    # The small blind (5) is the largest bet: Carol calls 5, not the full big blind.
-    assert hand.to_act == 3 and hand.legal().call_amount == 5
-    play(hand, "3 call; 1 check")
+    # RULES Betting: Carol still calls the full big blind (10), and the small blind owes 5.
+    assert hand.to_act == 3 and hand.legal().call_amount == 10
+    play(hand, "3 call")
+    assert hand.legal().call_amount == 5
+    play(hand, "1 call")
     assert hand.phase is Phase.DRAWING
     play(hand, "1 pat")
     assert hand.to_act == 2  # the all-in big blind draws in turn
@@ -96,8 +98,8 @@ def test_big_blind_all_in_from_the_blind_still_draws_and_wins_the_main_pot() -> 
     assert result is not None
     main, side = result.pots
     assert (main.amount, main.eligible, main.winners) == (12, (1, 2, 3), (2,))
-    assert (side.amount, side.eligible, side.winners) == (22, (1, 3), (1,))
-    assert result.final_stacks == {1: 107, 2: 12, 3: 85}
+    assert (side.amount, side.eligible, side.winners) == (32, (1, 3), (1,))
+    assert result.final_stacks == {1: 112, 2: 12, 3: 80}
 
 
 def test_three_way_side_pots_each_player_wins_only_what_they_contributed_to() -> None:
@@ -361,7 +363,9 @@ def test_leaving_mid_hand_folds_at_the_players_turn() -> None:
     records = []
     records.append(hand.check_or_call(3))
     assert hand.to_act == 2  # Alice's turn came and her hand was folded
-    assert [r.text for r in hand.records if r.player_id == 1][-1] == "Alice folds"
+    assert [r.text for r in hand.records if r.player_id == 1][-1] == (
+        "Alice has left: the hand is folded"
+    )
     done = hand.leave(2)  # Bob leaves on his own turn: folded at once, Carol wins
     assert [r.kind for r in done] == [RecordKind.FOLD]
     assert hand.is_complete and hand.stacks == {1: 95, 2: 90, 3: 115}
