@@ -2,6 +2,7 @@
 
 python -m bot.engine replay FILE_OR_DIR...
 python -m bot.engine selfplay --hands N [--players K] [--seed S] [--phh DIR]
+                               [--free-folds P] [--leaves P]
 """
 
 from __future__ import annotations
@@ -55,13 +56,22 @@ def replay_main(paths: Sequence[str]) -> int:
     return 0
 
 
-def selfplay_main(hands: int, players: int, seed: int | None, phh: str | None) -> int:
+def selfplay_main(
+    hands: int,
+    players: int,
+    seed: int | None,
+    phh: str | None,
+    free_folds: float = 0.0,
+    leaves: float = 0.0,
+) -> int:
     """Play random hands and print a summary."""
     if not 2 <= players <= 6:
         print("--players must be 2 to 6.", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    summary = run_selfplay(hands, players, seed, Path(phh) if phh else None)
+    summary = run_selfplay(
+        hands, players, seed, Path(phh) if phh else None, free_folds=free_folds, leaves=leaves
+    )
     elapsed = time.perf_counter() - started
     for line in summary.lines():
         print(line)
@@ -83,10 +93,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     selfplay.add_argument("--players", type=int, default=6)
     selfplay.add_argument("--seed", type=int, default=None)
     selfplay.add_argument("--phh", metavar="DIR", default=None, help="write each hand as PHH")
+    selfplay.add_argument(
+        "--free-folds", type=float, default=0.0, metavar="P", help="fold when checking is free"
+    )
+    selfplay.add_argument(
+        "--leaves", type=float, default=0.0, metavar="P", help="a player leaves, per decision"
+    )
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_main(args.paths)
-    return selfplay_main(args.hands, args.players, args.seed, args.phh)
+    return selfplay_main(
+        args.hands, args.players, args.seed, args.phh, args.free_folds, args.leaves
+    )
 
 
 if __name__ == "__main__":

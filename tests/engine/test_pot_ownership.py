@@ -67,7 +67,7 @@ def test_a_free_fold_leaves_the_side_pot_to_the_last_player_who_paid_into_it() -
     ]
     text = hand_to_phh(hand)
     assert '"p1 f",\n  "p2 cc # no turn under our rules",' in text
-    assert 'winnings = [0, 45, 0]' in text
+    assert "winnings = [0, 45, 0]" in text
     assert '_deuce_pots = ["main pot 15: p2", "side pot 1 30: p2"]' in text
     hand.check_invariants()
     replays(hand)
