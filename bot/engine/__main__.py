@@ -31,29 +31,31 @@ def _phh_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def replay_main(paths: Sequence[str]) -> int:
-    """Print ``<file> <finishing stacks>`` per hand; non-zero exit on the first broken file."""
-    count = 0
+    """Print ``<file> <finishing stacks>`` per hand, or ``<file> error: <why>`` for a file that
+    cannot be read or breaks the rules, and go on with the next file. Exit status 1 when any
+    file failed, 2 when no file was found, else 0."""
+    count = failed = 0
     for path in _phh_files(paths):
+        count += 1
         try:
             text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            print(f"{path}: cannot read: {exc.strerror}", file=sys.stderr)
-            return 2
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"{path} error: cannot read the file: {why}")
+            failed += 1
+            continue
         try:
             hand = replay_phh(text)
         except EngineError as exc:
-            print(f"{path}: breaks the rules: {exc}", file=sys.stderr)
-            return 1
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
-            print(f"{path}: not a valid PHH hand: {exc!r}", file=sys.stderr)
-            return 1
+            print(f"{path} error: {exc}")
+            failed += 1
+            continue
         stacks = [hand.stacks[pid] for pid in hand.player_ids]
         print(f"{path} {' '.join(str(s) for s in stacks)}")
-        count += 1
     if count == 0:
         print("No PHH file given or found.", file=sys.stderr)
         return 2
-    return 0
+    return 1 if failed else 0
 
 
 def selfplay_main(

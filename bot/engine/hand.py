@@ -56,7 +56,14 @@ class Stakes:
     ``False`` reproduces PokerKit, which allows one more raise before the draw."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.small_bet, bool) or self.small_bet < 1:
+        for value, what in ((self.small_bet, "small bet"), (self.cap, "cap")):
+            if value.__class__ is not int:
+                raise EngineError(f"The {what} must be a whole number, not {value!r}.")
+        if self.small_blind is not None and self.small_blind.__class__ is not int:
+            raise EngineError(f"The small blind must be a whole number, not {self.small_blind!r}.")
+        if self.blind_counts.__class__ is not bool:
+            raise EngineError("Whether the big blind counts toward the cap must be true or false.")
+        if self.small_bet < 1:
             raise EngineError("The small bet must be at least 1 chip.")
         if self.small_blind is not None and not 1 <= self.small_blind <= self.small_bet:
             raise EngineError("The small blind must be between 1 chip and the small bet.")
@@ -460,6 +467,9 @@ class Hand:
             else:
                 order = [int(c) for c in shuffled_deck(rng)]
         else:
+            for c in deck:
+                if isinstance(c, bool) or not isinstance(c, int):
+                    raise EngineError(f"The deck must be a list of cards: {c!r} is not one.")
             order = [int(c) for c in deck]
             if sorted(order) != list(range(52)):
                 raise EngineError("The deck must hold each of the 52 cards exactly once.")
@@ -1697,7 +1707,12 @@ class Hand:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Hand:
-        """Rebuild a hand saved with ``to_json``; it continues exactly as the original."""
+        """Rebuild a hand saved with ``to_json``; it continues exactly as the original.
+
+        A journal that is not a saved hand, or whose parts do not fit together (players, chips,
+        the 52 cards, whose turn it is), raises ``EngineError``."""
+        if not isinstance(data, dict):
+            raise EngineError("This saved hand is damaged and cannot be resumed.")
         if data.get("version") != STATE_VERSION:
             raise EngineError("This saved hand comes from an incompatible engine version.")
         self = cls()
@@ -1755,9 +1770,38 @@ class Hand:
                 out += [i for i in self._leaving if i not in out]
             self._out = [int(x) for x in out]
             self._claims = [[int(x) for x in c] for c in data.get("claims", [])]
-        except (KeyError, TypeError, ValueError) as exc:
+            self._check_loaded()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
         return self
+
+    def _check_loaded(self) -> None:
+        """Raise ``ValueError`` unless a hand read from JSON holds together."""
+        n = self._n
+        if not 2 <= n <= MAX_PLAYERS or len(set(self._ids)) != n:
+            raise ValueError("players")
+        per_player = (self._names, self._seats, self._starting, self._stacks, self._bets,
+                      self._contrib, self._in_hand, self._holes, self._draw_counts,
+                      self._received)  # fmt: skip
+        if any(len(part) != n for part in per_player):
+            raise ValueError("per-player lists")
+        if any(len(d) != 3 for d in self._draw_counts):
+            raise ValueError("draw counts")
+        positions = (*self._actors, *self._acted, *self._draw_queue, *self._leaving, *self._out)
+        if any(not 0 <= i < n for i in positions):
+            raise ValueError("positions")
+        if any(len(e) < 7 or not -1 <= e[1] < n for e in self._log):
+            raise ValueError("log")
+        if any(len(c) != 3 or not 0 <= c[2] < n for c in self._claims):
+            raise ValueError("claims")
+        if self._result is None:
+            self.check_invariants()
+        if self._phase is _BETTING and not self._actors:
+            raise ValueError("nobody to bet")
+        if self._phase is _DRAWING and not self._draw_queue:
+            raise ValueError("nobody to draw")
+        if not 0 <= self._round <= 3 or not 0 <= self._draw_round <= 3:
+            raise ValueError("rounds")
 
 
 _SIXTEEN_WORDS = struct.Struct("<16I")

@@ -181,7 +181,17 @@ def _int(value: Any, what: str) -> int:
 
 
 def replay_phh(text: str) -> Hand:
-    """Play a PHH F2L3D file through our engine; raise ``EngineError`` where it breaks a rule."""
+    """Play a PHH F2L3D file through our engine; raise ``EngineError`` where it breaks a rule
+    or is not a hand history at all."""
+    try:
+        return _replay(text)
+    except EngineError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise EngineError(f"This is not a valid PHH hand ({exc}).") from exc
+
+
+def _replay(text: str) -> Hand:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -119,13 +119,17 @@ def test_replay_cli_rejects_rule_breaking_files(
     assert old in text
     path = write(tmp_path, "bad.phh", text.replace(old, new, 1))
     assert main(["replay", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith(f"{path}: breaks the rules:") and message in err
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path} error: ") and message in out
 
 
 def test_replay_cli_missing_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path)]) == 2
-    assert main(["replay", str(tmp_path / "nope.phh")]) == 2
+    assert main(["replay", str(tmp_path / "nope.phh")]) == 1
+    assert (
+        capsys.readouterr().out == f"{tmp_path / 'nope.phh'} error: cannot read the file: "
+        "No such file or directory\n"
+    )
 
 
 def test_pokerkit_generated_hands_replay_through_our_engine() -> None:
@@ -289,8 +293,35 @@ def test_replay_cli_reports_malformed_files(
 ) -> None:
     path = write(tmp_path, "junk.phh", "variant = 'F2L3D'\nactions = [\n")
     assert main(["replay", str(path)]) == 1
-    assert "not a PHH file" in capsys.readouterr().err
+    assert "not a PHH file" in capsys.readouterr().out
     text = finished_hand_phh().replace("starting_stacks = [100, 100, 100]", "starting_stacks = 3")
     path = write(tmp_path, "junk2.phh", text)
     assert main(["replay", str(path)]) == 1
-    assert str(path) in capsys.readouterr().err
+    assert capsys.readouterr().out.startswith(f"{path} error: This is not a valid PHH hand")
+
+
+def test_replay_cli_reports_each_broken_file_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``selfplay --phh`` output with free folds and leaves replays; a broken file, an
+    unreadable one and one with bytes that are not UTF-8 are each reported on their own line
+    among the others, and the exit status says something failed."""
+    out_dir = tmp_path / "hands"
+    assert main(["selfplay", "--hands", "30", "--players", "4", "--seed", "5", "--phh",
+                 str(out_dir), "--free-folds", "0.1", "--leaves", "0.05"]) == 0  # fmt: skip
+    assert main(["replay", str(out_dir)]) == 0
+    good = capsys.readouterr().out.splitlines()[-30:]
+    assert all(" error: " not in line for line in good)
+    files = sorted(out_dir.glob("*.phh"))
+    files[3].write_text(
+        files[3].read_text().replace("finishing_stacks = [", "finishing_stacks = [1")
+    )
+    files[7].write_bytes(b"\xff\xfe not text")
+    files[11].write_text("variant = 'F2L3D'\n")
+    assert main(["replay", str(out_dir)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 30
+    errors = [line for line in lines if " error: " in line]
+    assert [line.split(" error: ")[0] for line in errors] == [str(files[k]) for k in (3, 7, 11)]
+    assert "finishing stacks" in errors[0] and "cannot read" in errors[1]
+    assert "no antes field" in errors[2]
