@@ -407,3 +407,44 @@ def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
     assert result is not None and result.mucked == () and 1 in result.shown_hands
     assert result.final_stacks == {1: 170, 2: 170, 3: 260}
     assert hand_to_phh(hand) == phh_before  # the history PokerKit replays is unchanged
+
+
+def test_a_player_who_checked_may_call_fold_or_raise_a_short_all_in_bet() -> None:
+    """RULES Betting: Alice and Bob check after the first draw, Carol bets her last 5 (short of
+    the 10 bet). Alice, who only checked, may call, fold or raise to the all-in plus a full bet
+    (15); Bob then calls. Carol's number one wins the main pot, Bob's eight the side pot."""
+    hand = named_hand([100, 100, 15], [NINE_SEVEN, EIGHT_SIX, NUMBER_ONE])
+    play(hand, "3 call; 1 call; 2 check; 1 pat; 2 pat; 3 pat; 1 check; 2 check; 3 bet")
+    legal = hand.legal()
+    assert hand.to_act == 1 and legal.can_fold and legal.call_amount == 5
+    assert legal.can_bet_or_raise and legal.is_raise and legal.bet_or_raise_to == 15
+    play(hand, "1 raise")
+    legal = hand.legal()
+    assert hand.to_act == 2 and legal.call_amount == 15 and legal.bet_or_raise_to == 25
+    play(hand, "2 call")
+    for _ in range(2):
+        play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check")
+    result = hand.result
+    assert result is not None
+    assert [(p.amount, p.winners) for p in result.pots] == [(45, (3,)), (20, (2,))]
+    assert hand.stacks == {1: 75, 2: 95, 3: 45}
+
+
+def test_a_short_all_in_raise_counts_toward_the_cap() -> None:
+    """RULES Betting, cap 3: Alice bets, Bob raises, Carol raises all-in for 5 more (short).
+    That is the third bet: Alice, facing it, may call or fold but not raise."""
+    stakes = Stakes(10, cap=3)
+    hand = named_hand([100, 100, 35], [NINE_SEVEN, EIGHT_SIX, NUMBER_ONE], stakes=stakes)
+    play(hand, "3 call; 1 call; 2 check; 1 pat; 2 pat; 3 pat; 1 bet; 2 raise; 3 raise")
+    assert [r.text for r in hand.records][-1] == "Carol raises to 25 and is all-in"
+    legal = hand.legal()
+    assert hand.to_act == 1 and legal.call_amount == 15 and legal.bets_this_round == 3
+    assert not legal.can_bet_or_raise
+    with pytest.raises(EngineError, match="capped at 3 bets"):
+        hand.bet_or_raise(1)
+    play(hand, "1 call; 2 call")
+    for _ in range(2):
+        play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check")
+    result = hand.result
+    assert result is not None and result.pots[0].winners == (3,)
+    assert hand.stacks == {1: 65, 2: 65, 3: 105}
