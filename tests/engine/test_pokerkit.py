@@ -406,6 +406,7 @@ def test_pokerkit_lets_the_others_call_only_a_short_big_blind() -> None:
         assert replay_with_pokerkit(hand_to_phh(hand)) == ours(hand)
 
 
+@pytest.mark.filterwarnings("ignore:There is no reason for this player to fold")
 def test_the_only_player_left_able_to_bet_gets_no_turn_but_pokerkit_asks_for_a_check() -> None:
     """Difference 4, on the issue's reproduction: Alice folds although checking is free; Bob,
     the only one left able to bet, gets no turn here, a check in PokerKit. Same stacks."""
