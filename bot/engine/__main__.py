@@ -2,6 +2,7 @@
 
 python -m bot.engine replay FILE_OR_DIR...
 python -m bot.engine selfplay --hands N [--players K] [--seed S] [--phh DIR]
+                               [--free-folds P] [--leaves P]
 """
 
 from __future__ import annotations
@@ -30,38 +31,49 @@ def _phh_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def replay_main(paths: Sequence[str]) -> int:
-    """Print ``<file> <finishing stacks>`` per hand; non-zero exit on the first broken file."""
-    count = 0
+    """Print ``<file> <finishing stacks>`` per hand, or ``<file> error: <why>`` for a file that
+    cannot be read or breaks the rules, and go on with the next file. Exit status 1 when any
+    file failed, 2 when no file was found, else 0."""
+    count = failed = 0
     for path in _phh_files(paths):
+        count += 1
         try:
             text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            print(f"{path}: cannot read: {exc.strerror}", file=sys.stderr)
-            return 2
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"{path} error: cannot read the file: {why}")
+            failed += 1
+            continue
         try:
             hand = replay_phh(text)
         except EngineError as exc:
-            print(f"{path}: breaks the rules: {exc}", file=sys.stderr)
-            return 1
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
-            print(f"{path}: not a valid PHH hand: {exc!r}", file=sys.stderr)
-            return 1
+            print(f"{path} error: {exc}")
+            failed += 1
+            continue
         stacks = [hand.stacks[pid] for pid in hand.player_ids]
         print(f"{path} {' '.join(str(s) for s in stacks)}")
-        count += 1
     if count == 0:
         print("No PHH file given or found.", file=sys.stderr)
         return 2
-    return 0
+    return 1 if failed else 0
 
 
-def selfplay_main(hands: int, players: int, seed: int | None, phh: str | None) -> int:
+def selfplay_main(
+    hands: int,
+    players: int,
+    seed: int | None,
+    phh: str | None,
+    free_folds: float = 0.0,
+    leaves: float = 0.0,
+) -> int:
     """Play random hands and print a summary."""
     if not 2 <= players <= 6:
         print("--players must be 2 to 6.", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    summary = run_selfplay(hands, players, seed, Path(phh) if phh else None)
+    summary = run_selfplay(
+        hands, players, seed, Path(phh) if phh else None, free_folds=free_folds, leaves=leaves
+    )
     elapsed = time.perf_counter() - started
     for line in summary.lines():
         print(line)
@@ -83,10 +95,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     selfplay.add_argument("--players", type=int, default=6)
     selfplay.add_argument("--seed", type=int, default=None)
     selfplay.add_argument("--phh", metavar="DIR", default=None, help="write each hand as PHH")
+    selfplay.add_argument(
+        "--free-folds", type=float, default=0.0, metavar="P", help="fold when checking is free"
+    )
+    selfplay.add_argument(
+        "--leaves", type=float, default=0.0, metavar="P", help="a player leaves, per decision"
+    )
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_main(args.paths)
-    return selfplay_main(args.hands, args.players, args.seed, args.phh)
+    return selfplay_main(
+        args.hands, args.players, args.seed, args.phh, args.free_folds, args.leaves
+    )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
 from bot.engine.evaluator import hand_name, rank27_ints, rank27_many, rank_name
@@ -56,7 +56,14 @@ class Stakes:
     ``False`` reproduces PokerKit, which allows one more raise before the draw."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.small_bet, bool) or self.small_bet < 1:
+        for value, what in ((self.small_bet, "small bet"), (self.cap, "cap")):
+            if value.__class__ is not int:
+                raise EngineError(f"The {what} must be a whole number, not {value!r}.")
+        if self.small_blind is not None and self.small_blind.__class__ is not int:
+            raise EngineError(f"The small blind must be a whole number, not {self.small_blind!r}.")
+        if self.blind_counts.__class__ is not bool:
+            raise EngineError("Whether the big blind counts toward the cap must be true or false.")
+        if self.small_bet < 1:
             raise EngineError("The small bet must be at least 1 chip.")
         if self.small_blind is not None and not 1 <= self.small_blind <= self.small_bet:
             raise EngineError("The small blind must be between 1 chip and the small bet.")
@@ -169,41 +176,7 @@ _KIND_RAISE = RecordKind.RAISE
 _KIND_DRAW = RecordKind.DRAW
 """Enum members bound once: reading ``Phase.BETTING`` costs a class lookup on the hot path."""
 
-_new_object = object.__new__
 _SEAT_OF = attrgetter("seat")
-_set_attribute = object.__setattr__
-
-
-def _fast_record(
-    kind: RecordKind,
-    player_id: int | None,
-    amount: int,
-    draw_count: int | None,
-    text: str,
-    discarded: tuple[Card, ...] = (),
-    received: tuple[Card, ...] = (),
-    shown: tuple[Card, ...] = (),
-    all_in: bool = False,
-) -> ActionRecord:
-    """``ActionRecord(...)`` without the frozen dataclass's per-field ``__setattr__`` calls
-    (three times faster; this is on the hot path of every action)."""
-    record: ActionRecord = _new_object(ActionRecord)
-    _set_attribute(
-        record,
-        "__dict__",
-        {
-            "kind": kind,
-            "player_id": player_id,
-            "amount": amount,
-            "draw_count": draw_count,
-            "text": text,
-            "discarded": discarded,
-            "received": received,
-            "shown": shown,
-            "all_in": all_in,
-        },
-    )
-    return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +338,7 @@ class Hand:
         "_burned",
         "_button_seat",
         "_cap",
+        "_claims",
         "_contrib",
         "_draw_counts",
         "_draw_queue",
@@ -379,6 +353,7 @@ class Hand:
         "_muck",
         "_n",
         "_names",
+        "_out",
         "_phase",
         "_raise_size",
         "_received",
@@ -437,6 +412,8 @@ class Hand:
         self._result: dict[str, Any] | None = None
         self._script: list[list[int]] | None = None
         self._leaving: list[int] = []
+        self._out: list[int] = []
+        self._claims: list[list[int]] = []
 
     # ------------------------------------------------------------------ setup
 
@@ -490,12 +467,15 @@ class Hand:
             else:
                 order = [int(c) for c in shuffled_deck(rng)]
         else:
+            for c in deck:
+                if isinstance(c, bool) or not isinstance(c, int):
+                    raise EngineError(f"The deck must be a list of cards: {c!r} is not one.")
             order = [int(c) for c in deck]
             if sorted(order) != list(range(52)):
                 raise EngineError("The deck must hold each of the 52 cards exactly once.")
         source: RandomSource = rng if rng is not None else secrets.SystemRandom()
         # Every slot is set here rather than in ``__init__`` (which would set most of them twice).
-        self: Hand = _new_object(cls)
+        self: Hand = object.__new__(cls)
         self._hand_id = hand_id
         small_bet = self._small_bet = stakes.small_bet
         small_blind = self._small_blind = stakes.effective_small_blind
@@ -525,7 +505,8 @@ class Hand:
         bets[bb_pos] = posted
         log.append(("big_blind", bb_pos, posted, -1, (), (), int(stacks[bb_pos] == 0)))
         self._bets = bets
-        self._top = max(bets)
+        # A short all-in big blind still makes the others call a full one (RULES Betting).
+        self._top = small_bet
         self._contrib = list(bets)
         # Five cards each, one at a time round the table from position 0: position i gets
         # order[i], order[i + n], ...; the rest is the stub, its top (next card) last.
@@ -552,6 +533,8 @@ class Hand:
         self._result = None
         self._script = None
         self._leaving = []
+        self._out = []
+        self._claims = []
         self._begin_betting()
         return self
 
@@ -678,11 +661,12 @@ class Hand:
         return "Everyone else is all-in: there is nobody to raise."
 
     def _raise_to(self, pos: int) -> int:
-        bets = self._bets
+        """The total a bet or raise by ``pos`` makes this round: the top plus a full bet (or the
+        last raise when a short all-in made it bigger), all-in for less when short."""
         size = self._raise_size
         street = self._small_bet if self._round < 2 else 2 * self._small_bet
-        target = max(bets) + (size if size > street else street)
-        limit = self._stacks[pos] + bets[pos]
+        target = self._top + (size if size > street else street)
+        limit = self._stacks[pos] + self._bets[pos]
         return target if target < limit else limit
 
     def _begin_betting(self) -> None:
@@ -728,7 +712,7 @@ class Hand:
                 actors = []
         self._actors = actors
         self._log.append(("round", -1, self._round, -1, (), (), 0))
-        if not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
+        if not actors or (len(actors) == 1 and bets[actors[0]] >= self._top):
             self._end_betting()
 
     def _end_betting(self) -> None:
@@ -748,19 +732,18 @@ class Hand:
 
     def verify_turn(self, player_id: int) -> int:
         """Raise unless it is ``player_id``'s turn; return their position."""
-        if self._phase is _COMPLETE:
+        pos = self._to_act_pos()
+        if pos >= 0 and self._ids[pos] == player_id:
+            return pos
+        if pos < 0:
             raise EngineError("The hand is over.")
-        pos = self._pos(player_id)
-        current = self._to_act_pos()
-        if pos != current:
-            if not self._in_hand[pos]:
-                raise EngineError("You have folded this hand.")
-            raise EngineError(f"It is {self._names[current]}'s turn.")
-        return pos
+        mine = self._pos(player_id)
+        if not self._in_hand[mine]:
+            raise EngineError("You have folded this hand.")
+        raise EngineError(f"It is {self._names[pos]}'s turn.")
 
     def _verify_betting(self, player_id: int) -> int:
-        if self._phase is _BETTING and self._ids[self._actors[0]] == player_id:
-            return self._actors[0]
+        """Raise unless ``player_id`` is the player to bet; return their position."""
         pos = self.verify_turn(player_id)
         if self._phase is not _BETTING:
             raise EngineError("It is time to draw, not to bet: choose your discards.")
@@ -773,65 +756,50 @@ class Hand:
         if self._phase is not _BETTING:
             raise EngineError("Nobody is betting now.")
         pos = self._actors[0]
-        bets = self._bets
-        top = self._top
-        owed = top - bets[pos]
-        stacks = self._stacks
-        stack = stacks[pos]
-        # ``_why_no_raise(pos) is None``, inline: the same checks in the same order.
-        if stack <= owed:
-            return stack, False
-        raise_size = self._raise_size
-        if owed < raise_size and pos in self._acted:
-            return owed, False
-        call = owed
-        count = self._bet_count + 1 if self._round == 0 and self._blind_counts else self._bet_count
-        if count >= self._cap:
-            return call, False
-        shorts = self._shorts
-        if shorts and sum(shorts) < raise_size and pos in self._acted:
-            return call, False
-        in_hand = self._in_hand
-        for i in range(self._n):
-            if i != pos and in_hand[i] and stacks[i] + bets[i] > top:
-                return call, True
-        return call, False
+        owed = self._top - self._bets[pos]
+        stack = self._stacks[pos]
+        return (owed if owed < stack else stack), self._why_no_raise(pos) is None
 
-    def verify_fold(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may fold now."""
-        self._verify_betting(player_id)
+    def verify_fold(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may fold now; return their position."""
+        return self._verify_betting(player_id)
 
     def can_fold(self, player_id: int) -> bool:
         """Whether ``player_id`` may fold now."""
         return self._can(self.verify_fold, player_id)
 
-    def verify_check_or_call(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may check or call now."""
-        self._verify_betting(player_id)
+    def verify_check_or_call(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may check or call now; return their
+        position."""
+        return self._verify_betting(player_id)
 
     def can_check_or_call(self, player_id: int) -> bool:
         """Whether ``player_id`` may check or call now."""
         return self._can(self.verify_check_or_call, player_id)
 
-    def verify_check(self, player_id: int) -> None:
-        """Raise unless ``player_id`` may check (nothing to call)."""
+    def verify_check(self, player_id: int) -> int:
+        """Raise unless ``player_id`` may check (nothing to call); return their position."""
         pos = self._verify_betting(player_id)
-        owed = max(self._bets) - self._bets[pos]
+        owed = self._top - self._bets[pos]
         if owed > 0:
             raise EngineError(f"You cannot check: {min(owed, self._stacks[pos])} to call.")
+        return pos
 
-    def verify_call(self, player_id: int) -> None:
-        """Raise unless ``player_id`` faces a bet to call."""
+    def verify_call(self, player_id: int) -> int:
+        """Raise unless ``player_id`` faces a bet to call; return their position."""
         pos = self._verify_betting(player_id)
-        if max(self._bets) - self._bets[pos] <= 0:
+        if self._top - self._bets[pos] <= 0:
             raise EngineError("There is nothing to call: you can check.")
+        return pos
 
-    def verify_bet_or_raise(self, player_id: int) -> None:
-        """Raise ``EngineError`` unless ``player_id`` may bet or raise now."""
+    def verify_bet_or_raise(self, player_id: int) -> int:
+        """Raise ``EngineError`` unless ``player_id`` may bet or raise now; return their
+        position."""
         pos = self._verify_betting(player_id)
         why = self._why_no_raise(pos)
         if why is not None:
             raise EngineError(why)
+        return pos
 
     def can_bet_or_raise(self, player_id: int) -> bool:
         """Whether ``player_id`` may bet or raise now."""
@@ -844,19 +812,13 @@ class Hand:
             return False
         return True
 
-    # The three betting actions check the common case (the right player, in a betting round)
-    # inline and fall back to ``_verify_betting`` for the error messages; their ``_fold`` etc.
-    # build the record inline (a ``_fast_record`` call with nine arguments costs as much as
-    # the dict itself). Every check still runs before the first mutation.
+    # Every action is the same three steps: ``verify_x`` (raises, nothing changed yet), then
+    # ``_x`` changes the state and builds the frozen record; timeouts and the turns of players
+    # who left call ``_x`` for the position to act, whose turn it is by construction.
 
     def fold(self, player_id: int) -> ActionRecord:
         """Give up the hand (allowed even when checking is free, though pointless)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        record = self._fold(pos)
+        record = self._fold(self.verify_fold(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -867,29 +829,58 @@ class Hand:
         acted = self._acted
         if pos not in acted:
             acted.append(pos)
+        left = pos in self._leaving
+        if not left:  # a player who left went out then
+            self._go_out(pos)
         in_hand = self._in_hand
         in_hand[pos] = False
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
-        self._log.append(("fold", pos, 0, -1, (), (), 0))
-        record: ActionRecord = _new_object(ActionRecord)
-        _set_attribute(record, "__dict__", {
-            "kind": _KIND_FOLD, "player_id": self._ids[pos], "amount": 0, "draw_count": None,
-            "text": f"{self._names[pos]} folds", "discarded": (), "received": (), "shown": (),
-            "all_in": False,
-        })  # fmt: skip
         if not actors or in_hand.count(True) <= 1:
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
             self._end_betting()
-        return record
+        elif self._top <= self._bets[actors[0]] and self._able_to_bet() <= 1:
+            # RULES Betting: the only player left able to bet, with nothing to call, gets no
+            # turn. PokerKit still gives them one (a check): the entry names them for the PHH.
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0, actors[0]))
+            self._end_betting()
+        else:
+            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
+        if left:
+            return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(self._names[pos]))
+        return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
+
+    def _able_to_bet(self) -> int:
+        """How many players in the hand still have chips (players who left count until their
+        hand is folded at their turn)."""
+        stacks = self._stacks
+        in_hand = self._in_hand
+        return sum([1 for i in range(self._n) if in_hand[i] and stacks[i] > 0])
+
+    def _go_out(self, pos: int) -> None:
+        """``pos`` folds or leaves. RULES Showdown: a pot whose other contenders are all out
+        belongs to the last one at that moment, whatever happens later. So when no player still
+        in (who has not left) can put in another chip, ``pos`` keeps every chip level it reached
+        above theirs: they had all folded or left at those levels. (Claims never overlap: an
+        earlier claim starts above everything a player still in then had put in.)"""
+        self._out.append(pos)
+        in_hand = self._in_hand
+        leaving = self._leaving
+        stacks = self._stacks
+        contrib = self._contrib
+        reach = 0
+        for i in range(self._n):
+            if i != pos and in_hand[i] and i not in leaving:
+                if stacks[i] > 0:
+                    return
+                if contrib[i] > reach:
+                    reach = contrib[i]
+        if contrib[pos] > reach:
+            self._claims.append([reach, contrib[pos], pos])
 
     def check_or_call(self, player_id: int) -> ActionRecord:
         """Check if nothing is owed, else call (all-in for less if the stack is short)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        record = self._check_or_call(pos)
+        record = self._check_or_call(self.verify_check_or_call(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -905,42 +896,25 @@ class Hand:
         acted = self._acted
         if pos not in acted:
             acted.append(pos)
-        record: ActionRecord = _new_object(ActionRecord)
+        name = self._names[pos]
         if amount:
             stacks[pos] = stack - amount
             bets[pos] += amount
             self._contrib[pos] += amount
             all_in = stack == amount
             self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
-            name = self._names[pos]
             text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_CALL, "player_id": self._ids[pos], "amount": amount,
-                "draw_count": None, "text": text, "discarded": (), "received": (), "shown": (),
-                "all_in": all_in,
-            })  # fmt: skip
+            record = ActionRecord(_KIND_CALL, self._ids[pos], amount, None, text, all_in=all_in)
         else:
             self._log.append(("check", pos, 0, -1, (), (), 0))
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_CHECK, "player_id": self._ids[pos], "amount": 0,
-                "draw_count": None, "text": f"{self._names[pos]} checks", "discarded": (),
-                "received": (), "shown": (), "all_in": False,
-            })  # fmt: skip
+            record = ActionRecord(_KIND_CHECK, self._ids[pos], 0, None, f"{name} checks")
         if not actors or self._in_hand.count(True) <= 1:
             self._end_betting()
         return record
 
     def bet_or_raise(self, player_id: int) -> ActionRecord:
         """Bet or raise by the fixed amount (all-in for less if the stack is short)."""
-        actors = self._actors
-        if self._phase is _BETTING and self._ids[actors[0]] == player_id:
-            pos = actors[0]
-        else:
-            pos = self._verify_betting(player_id)
-        why = self._why_no_raise(pos)
-        if why is not None:
-            raise EngineError(why)
-        record = self._bet_or_raise(pos)
+        record = self._bet_or_raise(self.verify_bet_or_raise(player_id))
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -950,16 +924,11 @@ class Hand:
         stacks = self._stacks
         top = self._top
         size = self._raise_size
-        street = self._small_bet if self._round < 2 else 2 * self._small_bet
-        target = top + (size if size > street else street)
-        limit = stacks[pos] + bets[pos]
-        if target > limit:
-            target = limit
+        target = self._raise_to(pos)
         increment = target - top
         delta = target - bets[pos]
         bets[pos] = target
-        if target > top:  # always, as a raise is refused unless the stack covers more
-            self._top = target
+        self._top = target  # a raise is refused unless the stack covers more than the top
         stacks[pos] -= delta
         self._contrib[pos] += delta
         in_hand = self._in_hand
@@ -991,11 +960,7 @@ class Hand:
             text = f"{name} bets {target}"
         if all_in:
             text += " and is all-in"
-        record: ActionRecord = _new_object(ActionRecord)
-        _set_attribute(record, "__dict__", {
-            "kind": kind, "player_id": self._ids[pos], "amount": target, "draw_count": None,
-            "text": text, "discarded": (), "received": (), "shown": (), "all_in": all_in,
-        })  # fmt: skip
+        record = ActionRecord(kind, self._ids[pos], target, None, text, all_in=all_in)
         if not actors or in_hand.count(True) <= 1:
             self._end_betting()
         return record
@@ -1004,12 +969,13 @@ class Hand:
 
     def verify_draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> list[int]:
         """Raise unless ``player_id`` may throw ``discards`` now; return them as ints."""
-        if self._phase is _DRAWING and self._ids[self._draw_queue[0]] == player_id:
-            pos = self._draw_queue[0]
-        else:
-            pos = self.verify_turn(player_id)
-            if self._phase is not _DRAWING:
-                raise EngineError("It is a betting round: you can draw after it.")
+        pos = self.verify_turn(player_id)
+        if self._phase is not _DRAWING:
+            raise EngineError("It is a betting round: you can draw after it.")
+        if isinstance(discards, str | bytes) or not isinstance(discards, Sequence):
+            raise EngineError(
+                "Name the cards to discard as a list of cards (an empty list stands pat)."
+            )
         hole = self._holes[pos]
         cards: list[int] = []
         for c in discards:
@@ -1028,28 +994,8 @@ class Hand:
 
     def draw(self, player_id: int, discards: Sequence[Card | int] = ()) -> ActionRecord:
         """Discard 0-5 cards and be served as many from the stub ([] = stand pat)."""
-        queue = self._draw_queue
-        thrown: tuple[Card, ...] | None = None
-        if (
-            self._phase is _DRAWING
-            and self._ids[queue[0]] == player_id
-            and (discards.__class__ is list or discards.__class__ is tuple)
-        ):
-            # The common case checked inline: the right player throwing Cards they hold, each
-            # once. Anything else goes to ``verify_draw`` for its message (nothing changed yet).
-            hole = self._holes[queue[0]]
-            cards: list[int] = []
-            for c in discards:
-                if c.__class__ is Card and c in hole and c not in cards:
-                    cards.append(c + 0)  # a plain int (``Card + 0`` is one)
-                else:
-                    cards = self.verify_draw(player_id, discards)
-                    break
-            else:  # every discard is a Card: the record can show them as given
-                thrown = cast("tuple[Card, ...]", tuple(discards))
-        else:
-            cards = self.verify_draw(player_id, discards)
-        record = self._draw(queue[0], cards, thrown)
+        cards = self.verify_draw(player_id, discards)
+        record = self._draw(self._draw_queue[0], cards)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1058,10 +1004,8 @@ class Hand:
         """Keep all five cards."""
         return self.draw(player_id, ())
 
-    def _draw(
-        self, pos: int, discards: list[int], thrown: tuple[Card, ...] | None = None
-    ) -> ActionRecord:
-        """Serve ``pos`` for ``discards``; ``thrown`` is the same cards as ``Card``s, if known."""
+    def _draw(self, pos: int, discards: list[int]) -> ActionRecord:
+        """Serve ``pos`` (the player to draw) for ``discards``, verified cards they hold."""
         hole = self._holes[pos]
         for c in discards:
             hole.remove(c)
@@ -1106,21 +1050,24 @@ class Hand:
         self._draw_counts[pos][self._draw_round - 1] = k
         queue = self._draw_queue
         del queue[0]
-        self._log.append(("draw", pos, 0, k, discards, received, 0))
-        record: ActionRecord = _new_object(ActionRecord)
-        if k:
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": k,
-                "text": f"{self._names[pos]} draws {k}",
-                "discarded": thrown if thrown is not None else tuple([CARDS[c] for c in discards]),
-                "received": tuple([CARDS[c] for c in received]), "shown": (), "all_in": False,
-            })  # fmt: skip
+        name = self._names[pos]
+        if pos in self._leaving:  # played for a player who left: the log says so (RULES Time)
+            self._log.append(("draw", pos, 0, 0, [], [], "left"))
+            record = ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(name))
+        elif k:
+            self._log.append(("draw", pos, 0, k, discards, received, 0))
+            record = ActionRecord(
+                _KIND_DRAW,
+                self._ids[pos],
+                0,
+                k,
+                f"{name} draws {k}",
+                tuple([CARDS[c] for c in discards]),
+                tuple([CARDS[c] for c in received]),
+            )
         else:
-            _set_attribute(record, "__dict__", {
-                "kind": _KIND_DRAW, "player_id": self._ids[pos], "amount": 0, "draw_count": 0,
-                "text": f"{self._names[pos]} stands pat", "discarded": (), "received": (),
-                "shown": (), "all_in": False,
-            })  # fmt: skip
+            self._log.append(("draw", pos, 0, 0, discards, received, 0))
+            record = ActionRecord(_KIND_DRAW, self._ids[pos], 0, 0, f"{name} stands pat")
         if not queue:
             self._round += 1
             self._begin_betting()
@@ -1176,7 +1123,7 @@ class Hand:
             raise EngineError("The hand is over.")
         if self._phase is _DRAWING:
             record = self._draw(pos, [])
-        elif max(self._bets) - self._bets[pos] > 0:
+        elif self._top - self._bets[pos] > 0:
             record = self._fold(pos)
         else:
             record = self._check_or_call(pos)
@@ -1186,17 +1133,21 @@ class Hand:
 
     def leave(self, player_id: int) -> list[ActionRecord]:
         """The player leaves the table mid-hand: their hand is dead (RULES: "Leaving mid-hand
-        folds the hand"). Returns the records of what happened right away.
+        folds the hand"). Returns the records of the turns played right away (none when the
+        player left out of turn); the departure itself is in ``records`` and the recent actions.
 
         The rule, kept so that every action stays legal in turn order (the hand history
         replays in PokerKit):
 
+        * The leaver is out of every pot still contested from this moment (RULES Showdown);
+          a pot whose other contenders were all out already stays theirs (``_go_out``).
         * The leaver's hand is folded at their next betting turn (at once if it is their
-          turn) and stands pat in draws meanwhile. Out of turn nothing changes yet.
+          turn) and is not played in draws meanwhile (PokerKit sees a pat); the log says they
+          left and folded. Out of turn nothing else changes yet.
         * A leaver who gets no betting turn again (all-in, or they left after their last
           action) reaches the showdown with a dead hand: it is mucked unshown (before anyone
-          shows, the record says they left) and wins nothing, exactly as if it had been folded
-          then. Their chips stay in the pots; only the part of a bet nobody matched (the top
+          shows, the record says they left) and wins nothing it had not already won. Their
+          chips stay in the pots; only the part of a bet nobody matched (the top
           contributor's excess over the next-highest) goes back, as for any uncalled bet.
         * When only one player who has not left is still in the hand, that player can no
           longer lose: the rest of the hand is played at once (the leavers fold at their turn,
@@ -1210,6 +1161,8 @@ class Hand:
         if not self._in_hand[pos] or pos in self._leaving:
             return []
         self._leaving.append(pos)
+        self._go_out(pos)
+        self._log.append(("leave", pos, 0, -1, (), (), 0))
         return self._auto_play_leavers()
 
     @property
@@ -1285,7 +1238,7 @@ class Hand:
             return Legal(pid, _DRAWING, False, False, 0, False, 0, 0, False, cap_count,
                          self._cap, True)  # fmt: skip
         bets = self._bets
-        top = max(bets)
+        top = self._top
         owed = top - bets[pos]
         stack = self._stacks[pos]
         call = owed if owed < stack else stack
@@ -1310,37 +1263,48 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown and award
 
-    def _pots(
-        self, contrib: list[int] | None = None, live: list[int] | None = None
-    ) -> list[tuple[int, list[int]]]:
-        """Main and side pots from the contributions (uncalled excess included as 1-player pots),
-        as (amount, eligible positions) pairs; ``live`` is the positions still in the hand."""
-        if contrib is None:
-            contrib = self._contrib
-        if live is None:
-            in_hand = self._in_hand
-            live = [i for i in range(self._n) if in_hand[i]]
+    def _pots(self, contrib: list[int], live: list[int]) -> list[tuple[int, list[int], int]]:
+        """Main and side pots of ``contrib`` from the lowest level up, as (amount, eligible
+        positions, owner) triples; ``live`` is the positions still in the hand (not folded,
+        not left). ``owner`` is the position the pot already belongs to (a pot only one live
+        player reached, or one claimed by ``_go_out``), or -1 when the eligible players show
+        down for it. A player is eligible only for the pots they contributed to."""
+        claims = self._claims
         amounts = [contrib[i] for i in live]
         level = amounts[0] if amounts else 0
-        if level > 0 and amounts.count(level) == len(amounts):
-            # The usual case: everyone still in put in the same, so one pot holds every chip
-            # (dead money too) and all of them are eligible.
-            return [(sum(contrib), live)]
-        levels = sorted({c for c in amounts if c > 0})
-        pots: list[tuple[int, list[int]]] = []
+        top = max(contrib)
+        if not claims and live and level == top and amounts.count(level) == len(amounts):
+            # The usual case: everyone still in put in the same, the most, so one pot holds
+            # every chip (dead money too) and all of them are eligible.
+            return [(sum(contrib), live, live[0] if len(live) == 1 else -1)]
+        bounds = {c for c in amounts if 0 < c < top}
+        for low, high, _ in claims:
+            bounds.update(b for b in (low, high) if 0 < b < top)
+        pots: list[tuple[int, list[int], int]] = []
         previous = 0
-        for level in levels:
+        for level in [*sorted(bounds), top]:
             amount = 0
             for c in contrib:
                 amount += (c if c < level else level) - (c if c < previous else previous)
-            pots.append((amount, [i for i in live if contrib[i] >= level]))
+            owner = next((w for low, high, w in claims if low <= previous and level <= high), -1)
+            if owner >= 0:
+                eligible = [owner]
+            else:
+                eligible = [i for i in live if contrib[i] >= level]
+                if len(eligible) == 1:
+                    owner = eligible[0]
+                elif not eligible:  # every contributor is out: the last one to go has it
+                    out = self._out
+                    owner = max(
+                        (i for i in range(self._n) if contrib[i] >= level),
+                        key=lambda i: out.index(i) if i in out else -1,
+                    )
+                    eligible = [owner]
+            if pots and pots[-1][2] == owner and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible, owner)
+            elif amount:
+                pots.append((amount, eligible, owner))
             previous = level
-        dead = sum(c - previous for c in contrib if c > previous)
-        if dead:
-            if pots:
-                pots[-1] = (pots[-1][0] + dead, pots[-1][1])
-            else:  # pragma: no cover - someone in hand always matched the folded money
-                pots.append((dead, live))
         return pots
 
     @staticmethod
@@ -1367,10 +1331,10 @@ class Hand:
     def _finish(self) -> None:
         """Show down in order with auto-muck, or award everything to the last player standing.
 
-        Ties split a pot equally; the odd chips all go to the first tied winner left of the
-        button (RULES.md Showdown, "matches PokerKit": PokerKit 0.7 also gives the whole
-        remainder of a split to the first winner in position order, so with three tied
-        winners and two odd chips the first gets both)."""
+        Each pot is split on its own: ties split it equally, its odd chips all going to the
+        first tied winner left of the button (RULES.md Showdown; PokerKit 0.7 merges pots whose
+        remaining players are the same before splitting, so its odd chips may land elsewhere).
+        """
         n = self._n
         in_hand = self._in_hand
         alive = [i for i in range(n) if in_hand[i]]
@@ -1391,7 +1355,7 @@ class Hand:
         shown: dict[int, int] = {}
         order: list[int] = []
         mucked: list[int] = []
-        contested = [eligible for _, eligible in pots if len(eligible) > 1]
+        contested = [eligible for _, eligible, owner in pots if owner < 0]
         if contested:
             first = self._last_aggressor if self._last_aggressor >= 0 else alive[0]
             order = [i for i in _ROTATED[n][first] if in_hand[i]]
@@ -1423,9 +1387,8 @@ class Hand:
                         mucked.append(i)
                         log.append(["muck", i, 0, -1, [], [], 0])
         pot_results: list[list[Any]] = []
-        for amount, eligible in pots:
-            if len(eligible) == 1:  # won uncontested (the others folded or are not in it)
-                w = eligible[0]
+        for amount, eligible, w in pots:
+            if w >= 0:  # already theirs: the others in it folded or left, or never reached it
                 payouts[w] += amount
                 stacks[w] += amount
                 name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
@@ -1452,17 +1415,15 @@ class Hand:
             "shown": [[i, rank] for i, rank in shown.items()],
             "mucked": mucked,
             "order": order,
-            "without_showdown": len(alive) == 1,
+            "without_showdown": len(alive) <= 1,
         }
 
     def _kill_leavers(self, alive: list[int]) -> None:
         """At the end of the hand, fold the hands of players who left and never had another
-        betting turn (``leave``): mucked unshown, out of every pot. ``alive`` is updated."""
+        betting turn (``leave``): mucked unshown, out of every pot they had not won when they
+        left (``_go_out``). ``alive`` is updated."""
         leaving = self._leaving
-        dead = [i for i in alive if i in leaving]
-        if not dead or len(dead) == len(alive):  # pragma: no cover - someone always stays
-            return
-        for i in dead:
+        for i in [i for i in alive if i in leaving]:
             alive.remove(i)
             self._in_hand[i] = False
             self._muck.extend(self._holes[i])
@@ -1533,6 +1494,8 @@ class Hand:
         received: tuple[Card, ...] = ()
         shown: tuple[Card, ...] = ()
         all_in = False
+        if extra == "left" or kind == "leave":  # a departure, or a turn played after it
+            return ActionRecord(RecordKind.FOLD, pid, 0, None, _left_text(name))
         if kind == "deal":  # every player's five cards, position by position (private)
             received = tuple(CARDS[c] for c in entry[5])
             text = _TEXTS["deal"]
@@ -1547,10 +1510,6 @@ class Hand:
             text = f"{name} wins {amount} from the {extra}"
         elif kind == "return":
             text = f"{name} takes back {amount} (uncalled)"
-        elif kind == "muck" and extra == "left":  # a leaver's dead hand (``leave``): a fold
-            return _fast_record(
-                RecordKind.FOLD, pid, 0, None, f"{name} has left: the hand is folded"
-            )
         elif kind == "round":
             if amount <= 3:
                 text = f"Betting round: {BETTING_ROUND_NAMES[amount]}"
@@ -1561,7 +1520,7 @@ class Hand:
             if extra == 1:
                 all_in = True
                 text += " and is all-in"
-        return _fast_record(
+        return ActionRecord(
             _KINDS[kind], pid, amount, count, text, discarded, received, shown, all_in
         )
 
@@ -1574,7 +1533,8 @@ class Hand:
         """The last ``count`` public action texts (player actions, draws, shows, awards)."""
         texts: list[str] = []
         for entry in reversed(self._log):
-            if entry[0] in ("deal", "burn", "round"):
+            # The turns played for a player who left repeat what their departure said.
+            if entry[0] in ("deal", "burn", "round") or entry[6] == "left":
                 continue
             texts.append(self._record(entry).text)
             if len(texts) == count:
@@ -1656,7 +1616,10 @@ class Hand:
         owner, uncalled = self._uncalled(collected)
         if uncalled:  # an uncalled bet is no pot: it goes back to its owner
             collected[owner] -= uncalled
-        for amount, eligible in self._pots(collected):
+        in_hand = self._in_hand
+        leaving = self._leaving
+        live = [i for i in range(self._n) if in_hand[i] and i not in leaving]
+        for amount, eligible, _ in self._pots(collected, live):
             if not amount:
                 continue
             name = "main pot" if not views else f"side pot {side + 1}"
@@ -1738,11 +1701,18 @@ class Hand:
             "result": _copy_json(self._result),
             "script": None if self._script is None else [list(p) for p in self._script],
             "leaving": list(self._leaving),
+            "out": list(self._out),
+            "claims": [list(c) for c in self._claims],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Hand:
-        """Rebuild a hand saved with ``to_json``; it continues exactly as the original."""
+        """Rebuild a hand saved with ``to_json``; it continues exactly as the original.
+
+        A journal that is not a saved hand, or whose parts do not fit together (players, chips,
+        the 52 cards, whose turn it is), raises ``EngineError``."""
+        if not isinstance(data, dict):
+            raise EngineError("This saved hand is damaged and cannot be resumed.")
         if data.get("version") != STATE_VERSION:
             raise EngineError("This saved hand comes from an incompatible engine version.")
         self = cls()
@@ -1760,7 +1730,6 @@ class Hand:
             self._starting = [int(x) for x in data["starting"]]
             self._stacks = [int(x) for x in data["stacks"]]
             self._bets = [int(x) for x in data["bets"]]
-            self._top = max(self._bets, default=0)
             self._contrib = [int(x) for x in data["contrib"]]
             self._in_hand = [bool(x) for x in data["in_hand"]]
             self._holes = [[int(c) for c in h] for h in data["holes"]]
@@ -1768,6 +1737,10 @@ class Hand:
             self._muck = [int(c) for c in data["muck"]]
             self._phase = Phase(data["phase"])
             self._round = int(data["round"])
+            self._top = max(self._bets, default=0)
+            if self._round == 0 and self._phase is _BETTING:
+                # Before the draw the others call a full big blind, even a short one.
+                self._top = max(self._top, self._small_bet)
             self._draw_round = int(data["draw_round"])
             self._actors = [int(x) for x in data["actors"]]
             self._acted = [int(x) for x in data["acted"]]
@@ -1791,15 +1764,44 @@ class Hand:
             script = data.get("script")
             self._script = None if script is None else [[int(p), int(c)] for p, c in script]
             self._leaving = [int(x) for x in data.get("leaving", [])]
-        except (KeyError, TypeError, ValueError) as exc:
+            out = data.get("out")
+            if out is None:  # saved before the engine kept the order players went out in
+                out = [e[1] for e in self._log if e[0] == "fold"]
+                out += [i for i in self._leaving if i not in out]
+            self._out = [int(x) for x in out]
+            self._claims = [[int(x) for x in c] for c in data.get("claims", [])]
+            self._check_loaded()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
         return self
 
-    def to_phh(self) -> str:
-        """The hand as a PHH file (variant F2L3D) that PokerKit replays to the same stacks."""
-        from bot.engine.phh import hand_to_phh
-
-        return hand_to_phh(self)
+    def _check_loaded(self) -> None:
+        """Raise ``ValueError`` unless a hand read from JSON holds together."""
+        n = self._n
+        if not 2 <= n <= MAX_PLAYERS or len(set(self._ids)) != n:
+            raise ValueError("players")
+        per_player = (self._names, self._seats, self._starting, self._stacks, self._bets,
+                      self._contrib, self._in_hand, self._holes, self._draw_counts,
+                      self._received)  # fmt: skip
+        if any(len(part) != n for part in per_player):
+            raise ValueError("per-player lists")
+        if any(len(d) != 3 for d in self._draw_counts):
+            raise ValueError("draw counts")
+        positions = (*self._actors, *self._acted, *self._draw_queue, *self._leaving, *self._out)
+        if any(not 0 <= i < n for i in positions):
+            raise ValueError("positions")
+        if any(len(e) < 7 or not -1 <= e[1] < n for e in self._log):
+            raise ValueError("log")
+        if any(len(c) != 3 or not 0 <= c[2] < n for c in self._claims):
+            raise ValueError("claims")
+        if self._result is None:
+            self.check_invariants()
+        if self._phase is _BETTING and not self._actors:
+            raise ValueError("nobody to bet")
+        if self._phase is _DRAWING and not self._draw_queue:
+            raise ValueError("nobody to draw")
+        if not 0 <= self._round <= 3 or not 0 <= self._draw_round <= 3:
+            raise ValueError("rounds")
 
 
 _SIXTEEN_WORDS = struct.Struct("<16I")
@@ -1901,5 +1903,12 @@ _TEXTS: dict[str, str] = {
 }
 
 _KINDS: dict[str, RecordKind] = {k.value: k for k in RecordKind}
+
+
+def _left_text(name: str) -> str:
+    """What the log says for a player who left the table mid-hand."""
+    return f"{name} has left: the hand is folded"
+
+
 _CHIP_KINDS = frozenset({"small_blind", "big_blind", "call", "bet", "raise"})
 _DECISION_KINDS = frozenset({"fold", "check", "call", "bet", "raise", "draw"})

@@ -37,6 +37,9 @@ from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
 log = logging.getLogger(__name__)
 
 VARIANT = "F2L3D"
+FORMAL_CHECK = "# no turn under our rules"
+"""The comment on a check PokerKit asks for and our rules do not (the only player left able to
+bet, with nothing to call, after a fold): replays skip it."""
 
 
 def _cards(cards: list[int]) -> str:
@@ -56,7 +59,7 @@ def _toml_value(value: Any) -> str:
 
 
 def hand_to_phh(hand: Hand) -> str:
-    """The PHH text of a complete hand (``Hand.to_phh``)."""
+    """The PHH text of a complete hand (variant F2L3D) that PokerKit replays to the same stacks."""
     if not hand.is_complete:
         raise EngineError("Only a finished hand can be written as a hand history.")
     state = hand.to_json()
@@ -64,10 +67,13 @@ def hand_to_phh(hand: Hand) -> str:
     actions: list[str] = []
     pending_deals: list[str] = []
     paid = {e[1] for e in state["log"] if e[0] in ("return", "award")}
+    left: list[list[int]] = []
     for entry in state["log"]:
         kind, pos = entry[0], entry[1]
         label = f"p{pos + 1}"
-        if kind == "deal":
+        if kind == "leave":
+            left.append([len(actions), pos + 1])
+        elif kind == "deal":
             flat = entry[5]
             for i in range(n):
                 actions.append(f"d dh p{i + 1} {_cards(flat[5 * i : 5 * i + 5])}")
@@ -76,6 +82,10 @@ def hand_to_phh(hand: Hand) -> str:
             pending_deals = []
         elif kind == "fold":
             actions.append(f"{label} f")
+            if len(entry) > 7:
+                # Our rules give the only player left able to bet, with nothing to call, no
+                # turn; PokerKit asks them to act: a check changes nothing.
+                actions.append(f"p{entry[7] + 1} cc {FORMAL_CHECK}")
         elif kind in ("check", "call"):
             actions.append(f"{label} cc")
         elif kind in ("bet", "raise"):
@@ -103,15 +113,23 @@ def hand_to_phh(hand: Hand) -> str:
             actions.append(f"{label} sm {_cards(state['holes'][pos])} # mucked")
     actions.extend(pending_deals)
     result = state["result"] or {}
-    if any(e[0] == "muck" and e[6] == "left" for e in state["log"]) and result.get(
-        "without_showdown"
-    ):
+    dead = any(e[0] == "muck" and e[6] == "left" for e in state["log"])
+    if dead and result.get("without_showdown") and True in state["in_hand"]:
         # Only one player who had not left was still in: PokerKit still holds a showdown
         # after the leavers' mucks, and would muck that hand too (burning the pot) unless it
         # is named. It is the winner's hand, shown nowhere else (our records keep it hidden).
         winner = state["in_hand"].index(True)
         last = max(k for k, a in enumerate(actions) if a.endswith(" sm"))
         actions.insert(last + 1, f"p{winner + 1} sm {_cards(state['holes'][winner])}")
+    winnings = [0] * n
+    pot_lines = []
+    for name, amount, _eligible, winners, shares in result.get("pots", []):
+        for w, won in shares:
+            winnings[w] += won
+        who = ", ".join(f"p{w + 1} {won}" for w, won in shares)
+        pot_lines.append(
+            f"{name} {amount}: {who}" if len(winners) > 1 else f"{name} {amount}: p{winners[0] + 1}"
+        )
     blinds = [0] * n
     blinds[0] = state["small_blind"]
     blinds[1] = state["small_bet"]
@@ -128,6 +146,9 @@ def hand_to_phh(hand: Hand) -> str:
         ("seats", [s + 1 for s in state["seats"]]),
         ("players", state["names"]),
         ("finishing_stacks", state["stacks"]),
+        ("winnings", winnings),
+        ("_deuce_pots", pot_lines),
+        ("_deuce_left", left),
         ("_deuce_player_ids", [str(i) for i in state["ids"]]),
         ("_deuce_cap", state["cap"]),
         ("_deuce_blind_counts", state["blind_counts"]),
@@ -160,7 +181,17 @@ def _int(value: Any, what: str) -> int:
 
 
 def replay_phh(text: str) -> Hand:
-    """Play a PHH F2L3D file through our engine; raise ``EngineError`` where it breaks a rule."""
+    """Play a PHH F2L3D file through our engine; raise ``EngineError`` where it breaks a rule
+    or is not a hand history at all."""
+    try:
+        return _replay(text)
+    except EngineError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise EngineError(f"This is not a valid PHH hand ({exc}).") from exc
+
+
+def _replay(text: str) -> Hand:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -199,9 +230,12 @@ def replay_phh(text: str) -> Hand:
     players = [SeatedPlayer(ids[i], str(names[i]), stacks[i], i) for i in range(n)]
 
     actions: list[list[str]] = []
+    formal_checks: set[int] = set()
     for raw in data["actions"]:
         words = str(raw).split("#", 1)[0].split()
         if words:
+            if str(raw).endswith(FORMAL_CHECK):
+                formal_checks.add(len(actions))
             actions.append(words)
     initial: list[list[int]] = [[] for _ in range(n)]
     later: list[list[int]] = []
@@ -232,22 +266,37 @@ def replay_phh(text: str) -> Hand:
     deck += [c for c in range(52) if c not in dealt_set]
     hand = Hand.start(players, n - 1, stakes, deck=[CARDS[c] for c in deck], hand_id=_hand_no(data))
     hand._script = later
-    # ``pN sm`` without cards: a player who left mid-hand, whose dead hand is mucked at the
-    # showdown (``Hand.leave``). Their leave is applied before the last action of the play,
-    # so our showdown kills their hand as the original did.
-    leavers = [_player(w[0], n) for w in actions if len(w) == 2 and w[1] == "sm"]
-    plays = [k for k, w in enumerate(actions) if w[0] != "d" and w[1:2] != ["sm"]]
-    last_play = plays[-1] if plays else -1
-    for k in range(first_decision, len(actions)):
+    left, legacy = _departures(data, actions, n)
+    no_turn = -1  # the player our rules gave no turn after the last fold (``FORMAL_CHECK``)
+    decisions = 0  # the file's player decisions so far; ours may run ahead (``Hand.leave``)
+    for k in range(first_decision, len(actions) + 1):
+        for pos in left.get(k, ()):
+            hand.leave(hand.player_ids[pos])
+        if k == legacy[0]:
+            hand._leaving = [p for p in legacy[1] if hand._in_hand[p]]
+        if k == len(actions):
+            break
         words = actions[k]
-        if words[0] == "d":
+        if words[0] == "d" or words[1:2] == ["sm"] or k in formal_checks:
             continue
-        if k == last_play and leavers:
-            hand._leaving = [p for p in leavers if hand._in_hand[p]]
+        if words[1:] == ["cc"] and _player(words[0], n) == no_turn:
+            no_turn = -1
+            continue
+        no_turn = -1
+        decisions += 1
+        if decisions <= hand.action_count:
+            # Our engine already played this turn: one of a player who left (or of the only
+            # player still in who had not). It must be theirs.
+            if _player(words[0], n) != _decision_positions(hand)[decisions - 1]:
+                raise EngineError(f"{' '.join(words)!r} is not the turn the rules played.")
+            continue
         try:
             _apply(hand, words, n)
         except EngineError as exc:
             raise EngineError(f"at {' '.join(words)!r}: {exc}") from exc
+        if words[1:] == ["f"]:
+            fold = next(e for e in reversed(hand._log) if e[0] == "fold")
+            no_turn = fold[7] if len(fold) > 7 else -1
     if not hand.is_complete:
         raise EngineError("The file ends before the hand is over.")
     expected = data.get("finishing_stacks")
@@ -257,6 +306,39 @@ def replay_phh(text: str) -> Hand:
             f"The file says the finishing stacks are {expected}, the rules give {got}."
         )
     return hand
+
+
+def _departures(
+    data: dict[str, Any], actions: list[list[str]], n: int
+) -> tuple[dict[int, list[int]], tuple[int, list[int]]]:
+    """Who left the table before which action: ``_deuce_left`` pairs (action index, player
+    number), as {index: positions}. Files written before that field existed name a leaver only
+    by a card-less ``pN sm`` at the showdown (PokerKit's files name every muck so): those are
+    returned as (index of the last play, positions), whose hands our showdown kills as the
+    original did, out of every pot."""
+    pairs = data.get("_deuce_left")
+    if pairs is None:
+        plays = [k for k, w in enumerate(actions) if w[0] != "d" and w[1:2] != ["sm"]]
+        mucks = [_player(w[0], n) for w in actions if len(w) == 2 and w[1] == "sm"]
+        return {}, (plays[-1] if plays and mucks else -1, mucks)
+    shape = "The field _deuce_left must list [action index, player number] pairs."
+    if not isinstance(pairs, list):
+        raise EngineError(shape)
+    left: dict[int, list[int]] = {}
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise EngineError(shape)
+        k = _int(pair[0], "_deuce_left")
+        if not 0 <= k <= len(actions):
+            raise EngineError("The field _deuce_left names an action the file does not have.")
+        left.setdefault(k, []).append(_player(f"p{_int(pair[1], '_deuce_left')}", n))
+    return left, (-1, [])
+
+
+def _decision_positions(hand: Hand) -> list[int]:
+    """The position of each player decision in the hand's log, in order."""
+    kinds = ("fold", "check", "call", "bet", "raise", "draw")
+    return [e[1] for e in hand._log if e[0] in kinds]
 
 
 def _hand_no(data: dict[str, Any]) -> int:

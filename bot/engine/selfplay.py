@@ -3,6 +3,8 @@
 The policy is the issue's: facing a bet, fold with probability 0.15; bet or raise with
 probability 0.30 when allowed; otherwise check or call; each draw throws a random 0-5 cards.
 Stacks are random and include short ones, so all-ins, side pots and reshuffles all happen.
+As a fuzzer it can also fold when checking is free and make players leave mid-hand (both off
+in the benchmark workload).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from bot.engine.cards import Card
 from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
+from bot.engine.phh import hand_to_phh
 
 log = logging.getLogger(__name__)
 
@@ -69,18 +72,29 @@ def play_random_hand(
     stakes: Stakes = DEFAULT_STAKES,
     hand_id: int = 0,
     on_step: Callable[[Hand], None] | None = None,
+    free_folds: float = 0.0,
+    leaves: float = 0.0,
 ) -> Hand:
     """Deal and play one complete random hand with the issue's decision policy."""
     seated = random_players(rng, players, stakes.small_bet)
     hand = Hand.start(seated, rng.randrange(players), stakes, rng=rng, hand_id=hand_id)
-    play_out(hand, rng, on_step=on_step)
+    play_out(hand, rng, on_step=on_step, free_folds=free_folds, leaves=leaves)
     return hand
 
 
 def play_out(
-    hand: Hand, rng: random.Random, *, on_step: Callable[[Hand], None] | None = None
+    hand: Hand,
+    rng: random.Random,
+    *,
+    on_step: Callable[[Hand], None] | None = None,
+    free_folds: float = 0.0,
+    leaves: float = 0.0,
 ) -> None:
-    """Play ``hand`` to the end with the random policy (uses only the public API)."""
+    """Play ``hand`` to the end with the random policy (uses only the public API).
+
+    ``free_folds`` is the probability of folding when checking is free; ``leaves`` the
+    probability, before each decision, that a random player still in (not already gone)
+    leaves the table."""
     rand = rng.random
     draw, fold, bet_or_raise, check_or_call = (
         hand.draw,
@@ -96,11 +110,18 @@ def play_out(
         pid = hand.to_act
         if pid is None:
             return
+        if leaves and rand() < leaves:
+            gone = hand.leaving
+            staying = [p for p in hand.player_ids if p not in gone and hand.private_cards(p)]
+            hand.leave(staying[int(rand() * len(staying))])
+            continue
         if hand.phase is drawing:
             draw(pid, random_discards(rand, private_cards(pid)))
             continue
         call_amount, can_raise = options()
-        if call_amount > 0 and rand() < FOLD_PROBABILITY:
+        if (call_amount > 0 and rand() < FOLD_PROBABILITY) or (
+            call_amount == 0 and free_folds and rand() < free_folds
+        ):
             fold(pid)
         elif can_raise and rand() < AGGRESSION_PROBABILITY:
             bet_or_raise(pid)
@@ -147,6 +168,8 @@ def run_selfplay(
     phh_dir: Path | None = None,
     *,
     check: bool = True,
+    free_folds: float = 0.0,
+    leaves: float = 0.0,
 ) -> SelfplaySummary:
     """Play ``hands`` random hands; optionally write each as ``<phh_dir>/hand-<n>.phh``."""
     rng = random.Random(seed)
@@ -154,7 +177,7 @@ def run_selfplay(
     if phh_dir is not None:
         phh_dir.mkdir(parents=True, exist_ok=True)
     for k in range(hands):
-        hand = play_random_hand(rng, players, hand_id=k + 1)
+        hand = play_random_hand(rng, players, hand_id=k + 1, free_folds=free_folds, leaves=leaves)
         if check:
             hand.check_invariants()
         summary.hands += 1
@@ -175,6 +198,6 @@ def run_selfplay(
         summary.hands_with_reshuffle += hand.reshuffle_count > 0
         if phh_dir is not None:
             path = phh_dir / f"hand-{k + 1:06d}.phh"
-            path.write_text(hand.to_phh(), encoding="utf-8")
+            path.write_text(hand_to_phh(hand), encoding="utf-8")
             summary.phh_files.append(str(path))
     return summary

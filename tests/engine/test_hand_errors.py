@@ -123,3 +123,72 @@ def test_damaged_saved_state() -> None:
         Hand.from_json(data)
     with pytest.raises(EngineError, match="incompatible"):
         Hand.from_json({"version": 999})
+
+
+def test_discards_that_are_not_a_list_of_cards() -> None:
+    hand = drawing_hand()
+    for bad in (None, 5, "7s", b"7s"):
+        assert_refused(hand, lambda bad=bad: hand.draw(1, bad), "Name the cards to discard")  # type: ignore[misc]
+    assert not hand.can_draw(1, None)  # type: ignore[arg-type]
+    assert_refused(hand, lambda: hand.draw(1, ["7s"]), "'7s' is not a card")  # type: ignore[list-item]
+    assert_refused(hand, lambda: hand.draw(1, [7.0]), "7.0 is not a card")  # type: ignore[list-item]
+
+
+def test_a_deck_of_strings_or_junk_is_refused() -> None:
+    ok = [SeatedPlayer(1, "A", 100, 0), SeatedPlayer(2, "B", 100, 1)]
+    strings = [str(c) for c in cards("2c2d2h2s3c3d3h3s")] + ["x"] * 44
+    for deck in (strings, [None] * 52, [True] * 52, list(range(1, 53))):
+        with pytest.raises(EngineError, match="deck"):
+            Hand.start(ok, 0, Stakes(10), deck=deck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [
+        lambda: Stakes(10.5),  # type: ignore[arg-type]
+        lambda: Stakes("10"),  # type: ignore[arg-type]
+        lambda: Stakes(True),
+        lambda: Stakes(10, small_blind=2.5),  # type: ignore[arg-type]
+        lambda: Stakes(10, cap=None),  # type: ignore[arg-type]
+        lambda: Stakes(10, blind_counts="yes"),  # type: ignore[arg-type]
+    ],
+)
+def test_stakes_that_are_not_whole_numbers(stakes: Callable[[], Stakes]) -> None:
+    with pytest.raises(EngineError) as caught:
+        stakes()
+    assert str(caught.value)[0].isupper() and str(caught.value).endswith(".")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: None,
+        lambda d: [d],
+        lambda d: {**d, "log": [["fold"]]},
+        lambda d: {**d, "log": 5},
+        lambda d: {**d, "holes": d["holes"][:2]},
+        lambda d: {**d, "stacks": [s + 1 for s in d["stacks"]]},
+        lambda d: {**d, "stub": d["stub"][1:]},
+        lambda d: {**d, "actors": [7]},
+        lambda d: {**d, "draw_queue": []},
+        lambda d: {**d, "phase": "dancing"},
+        lambda d: {**d, "ids": [1, 1, 2]},
+        lambda d: {**d, "claims": [[0, 5]]},
+        lambda d: {**d, "draw_counts": None},
+    ],
+)
+def test_a_malformed_journal_is_refused_with_a_sentence(damage: Callable[[dict], object]) -> None:
+    data = json.loads(json.dumps(drawing_hand().to_json()))
+    with pytest.raises(EngineError, match="damaged"):
+        Hand.from_json(damage(data))  # type: ignore[arg-type]
+
+
+def test_an_older_journal_without_claims_still_loads() -> None:
+    """A journal written before ``out``/``claims`` existed resumes and plays on."""
+    hand = drawing_hand()
+    data = hand.to_json()
+    del data["out"], data["claims"]
+    copy = Hand.from_json(data)
+    play(copy, "1 pat; 2 pat; 3 pat")
+    play(hand, "1 pat; 2 pat; 3 pat")
+    assert copy.public_view() == hand.public_view()

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import random
 
-from bot.engine import Hand, Phase, RecordKind, Stakes
-from bot.engine.phh import replay_phh
-from bot.engine.selfplay import play_out, random_players
+from bot.engine import Hand, Phase, RecordKind
+from bot.engine.phh import hand_to_phh, replay_phh
+from bot.engine.selfplay import play_random_hand
 from tests.engine._helpers import named_hand, play
 
 HOLES = ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"]
@@ -28,7 +28,7 @@ def round_trip(hand: Hand) -> Hand:
 
 def replays(hand: Hand) -> None:
     """Our own replay of the hand's PHH file reaches the same stacks (it raises otherwise)."""
-    again = replay_phh(hand.to_phh())
+    again = replay_phh(hand_to_phh(hand))
     assert again.stacks == hand.stacks
 
 
@@ -78,10 +78,13 @@ def test_when_only_one_player_stays_the_hand_ends_at_once_in_their_favour() -> N
     play(hand, "2 call")  # Bob (button, small blind) completes; Alice (big blind) to act
     records = hand.leave(2)
     assert hand.is_complete and records
-    # Alice's turns are played for her (she cannot lose); Bob folds at his turn.
+    # Alice's turns are played for her (she cannot lose); Bob's draw and his fold at his turn
+    # say that he left, never that he stands pat (RULES Time and absence).
+    left = "Bob has left: the hand is folded"
     assert [r.text for r in records] == [
-        "Alice checks", "Alice stands pat", "Bob stands pat", "Alice checks", "Bob folds",
+        "Alice checks", "Alice stands pat", left, "Alice checks", left,
     ]  # fmt: skip
+    assert hand.recent_actions(20).count(left) == 1
     result = hand.result
     assert result is not None and result.winners == (1,) and result.won_without_showdown
     assert result.final_stacks == {1: 110, 2: 90}
@@ -112,33 +115,32 @@ def test_a_leavers_uncalled_excess_goes_back_to_them() -> None:
     replays(hand)
 
 
-def random_hand_with_leaves(rng: random.Random, count: int) -> Hand:
-    """A random hand where, before any decision, a random player still in may leave."""
-    seated = random_players(rng, count, 10)
-    hand = Hand.start(seated, rng.randrange(count), Stakes(10), rng=rng)
-
-    def maybe_leave(h: Hand) -> None:
-        if h.to_act is not None and rng.random() < 0.04:
-            staying = [p for p in h.player_ids if not h.private_view(p).folded]
-            h.leave(rng.choice(staying))
-            h.check_invariants()
-            round_trip(h)
-
-    play_out(hand, rng, on_step=maybe_leave)
-    return hand
-
-
-def test_random_hands_with_leaves_never_pay_a_leaver_a_pot() -> None:
+def test_random_hands_with_leaves_pay_a_player_who_is_out_only_a_pot_that_was_theirs() -> None:
+    """Random hands where, before any decision, a player still in may leave (and players fold
+    when checking is free): chips and cards are accounted for and the state survives JSON at
+    every step, every hand replays from its PHH, and a pot goes to a player who folded or left
+    only as its sole eligible player (it was theirs when the others were out)."""
     rng = random.Random(31)
-    left = 0
+    left = kept = 0
+
+    def check(h: Hand) -> None:
+        h.check_invariants()
+        round_trip(h)
+
     for k in range(300):
-        hand = random_hand_with_leaves(rng, 2 + k % 5)
+        hand = play_random_hand(
+            rng, 2 + k % 5, hand_id=k, on_step=check, free_folds=0.05, leaves=0.03
+        )
         result = hand.result
-        assert result is not None
+        assert result is not None and hand.phase is Phase.COMPLETE
         hand.check_invariants()
-        for pid in hand.leaving:
-            left += 1
-            assert all(pid not in pot.winners for pot in result.pots)
+        left += len(hand.leaving)
+        alive = {
+            p for p, live in zip(hand.player_ids, hand.to_json()["in_hand"], strict=True) if live
+        }
+        for pot in result.pots:
+            if any(w not in alive for w in pot.winners):
+                kept += 1
+                assert pot.winners == pot.eligible and len(pot.winners) == 1
         replays(hand)
-        assert hand.phase is Phase.COMPLETE
-    assert left > 50
+    assert left > 100 and kept > 0

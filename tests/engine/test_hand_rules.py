@@ -13,6 +13,7 @@ from bot.engine import (
     Stakes,
     next_button_seat,
 )
+from bot.engine.phh import hand_to_phh
 from tests.engine._helpers import cards, deck_from, named_hand, play
 
 NUMBER_ONE = "7s5d4c3h2s"
@@ -82,9 +83,11 @@ def test_stack_smaller_than_small_blind_posts_all_in() -> None:
 def test_big_blind_all_in_from_the_blind_still_draws_and_wins_the_main_pot() -> None:
     hand = named_hand([100, 4, 100], [EIGHT_SIX, NUMBER_ONE, NINE_SEVEN], "JcKh")
     assert hand.public_view().seats[1].state == "all-in"
-    # The small blind (5) is the largest bet: Carol calls 5, not the full big blind.
-    assert hand.to_act == 3 and hand.legal().call_amount == 5
-    play(hand, "3 call; 1 check")
+    # RULES Betting: Carol still calls the full big blind (10), and the small blind owes 5.
+    assert hand.to_act == 3 and hand.legal().call_amount == 10
+    play(hand, "3 call")
+    assert hand.legal().call_amount == 5
+    play(hand, "1 call")
     assert hand.phase is Phase.DRAWING
     play(hand, "1 pat")
     assert hand.to_act == 2  # the all-in big blind draws in turn
@@ -95,8 +98,8 @@ def test_big_blind_all_in_from_the_blind_still_draws_and_wins_the_main_pot() -> 
     assert result is not None
     main, side = result.pots
     assert (main.amount, main.eligible, main.winners) == (12, (1, 2, 3), (2,))
-    assert (side.amount, side.eligible, side.winners) == (22, (1, 3), (1,))
-    assert result.final_stacks == {1: 107, 2: 12, 3: 85}
+    assert (side.amount, side.eligible, side.winners) == (32, (1, 3), (1,))
+    assert result.final_stacks == {1: 112, 2: 12, 3: 80}
 
 
 def test_three_way_side_pots_each_player_wins_only_what_they_contributed_to() -> None:
@@ -360,7 +363,9 @@ def test_leaving_mid_hand_folds_at_the_players_turn() -> None:
     records = []
     records.append(hand.check_or_call(3))
     assert hand.to_act == 2  # Alice's turn came and her hand was folded
-    assert [r.text for r in hand.records if r.player_id == 1][-1] == "Alice folds"
+    assert [r.text for r in hand.records if r.player_id == 1][-1] == (
+        "Alice has left: the hand is folded"
+    )
     done = hand.leave(2)  # Bob leaves on his own turn: folded at once, Carol wins
     assert [r.kind for r in done] == [RecordKind.FOLD]
     assert hand.is_complete and hand.stacks == {1: 95, 2: 90, 3: 115}
@@ -393,7 +398,7 @@ def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
     for _ in range(2):
         play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check; 3 check")
     play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 bet; 3 call; 1 call")
-    phh_before = hand.to_phh()
+    phh_before = hand_to_phh(hand)
     with pytest.raises(EngineError, match="Only a hand mucked"):
         hand.show_mucked(3)
     record = hand.show_mucked(1)
@@ -401,4 +406,45 @@ def test_a_mucked_hand_may_be_shown_after_the_hand() -> None:
     result = hand.result
     assert result is not None and result.mucked == () and 1 in result.shown_hands
     assert result.final_stacks == {1: 170, 2: 170, 3: 260}
-    assert hand.to_phh() == phh_before  # the history PokerKit replays is unchanged
+    assert hand_to_phh(hand) == phh_before  # the history PokerKit replays is unchanged
+
+
+def test_a_player_who_checked_may_call_fold_or_raise_a_short_all_in_bet() -> None:
+    """RULES Betting: Alice and Bob check after the first draw, Carol bets her last 5 (short of
+    the 10 bet). Alice, who only checked, may call, fold or raise to the all-in plus a full bet
+    (15); Bob then calls. Carol's number one wins the main pot, Bob's eight the side pot."""
+    hand = named_hand([100, 100, 15], [NINE_SEVEN, EIGHT_SIX, NUMBER_ONE])
+    play(hand, "3 call; 1 call; 2 check; 1 pat; 2 pat; 3 pat; 1 check; 2 check; 3 bet")
+    legal = hand.legal()
+    assert hand.to_act == 1 and legal.can_fold and legal.call_amount == 5
+    assert legal.can_bet_or_raise and legal.is_raise and legal.bet_or_raise_to == 15
+    play(hand, "1 raise")
+    legal = hand.legal()
+    assert hand.to_act == 2 and legal.call_amount == 15 and legal.bet_or_raise_to == 25
+    play(hand, "2 call")
+    for _ in range(2):
+        play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check")
+    result = hand.result
+    assert result is not None
+    assert [(p.amount, p.winners) for p in result.pots] == [(45, (3,)), (20, (2,))]
+    assert hand.stacks == {1: 75, 2: 95, 3: 45}
+
+
+def test_a_short_all_in_raise_counts_toward_the_cap() -> None:
+    """RULES Betting, cap 3: Alice bets, Bob raises, Carol raises all-in for 5 more (short).
+    That is the third bet: Alice, facing it, may call or fold but not raise."""
+    stakes = Stakes(10, cap=3)
+    hand = named_hand([100, 100, 35], [NINE_SEVEN, EIGHT_SIX, NUMBER_ONE], stakes=stakes)
+    play(hand, "3 call; 1 call; 2 check; 1 pat; 2 pat; 3 pat; 1 bet; 2 raise; 3 raise")
+    assert [r.text for r in hand.records][-1] == "Carol raises to 25 and is all-in"
+    legal = hand.legal()
+    assert hand.to_act == 1 and legal.call_amount == 15 and legal.bets_this_round == 3
+    assert not legal.can_bet_or_raise
+    with pytest.raises(EngineError, match="capped at 3 bets"):
+        hand.bet_or_raise(1)
+    play(hand, "1 call; 2 call")
+    for _ in range(2):
+        play(hand, "1 pat; 2 pat; 3 pat; 1 check; 2 check")
+    result = hand.result
+    assert result is not None and result.pots[0].winners == (3,)
+    assert hand.stacks == {1: 65, 2: 65, 3: 105}

@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine import EngineError, Hand, SeatedPlayer, Stakes
 from bot.engine.__main__ import main
-from bot.engine.phh import replay_phh
+from bot.engine.phh import hand_to_phh, replay_phh
 from bot.engine.selfplay import play_random_hand
 from tests.engine._helpers import named_hand, play
 
@@ -25,7 +25,7 @@ def finished_hand_phh() -> str:
     play(hand, "3 raise; 1 call; 2 call; 1 pat; 2 draw 8c; 3 draw 9d; 1 bet; 2 fold; 3 call")
     play(hand, "1 pat; 3 pat; 1 check; 3 check; 1 pat; 3 pat; 1 check; 3 check")
     assert hand.is_complete
-    return hand.to_phh()
+    return hand_to_phh(hand)
 
 
 def test_export_layout() -> None:
@@ -55,7 +55,7 @@ def test_replay_of_our_file_gives_the_same_hand() -> None:
 def test_heads_up_export_uses_pokerkit_numbering() -> None:
     hand = named_hand([50, 80], ["7s5d4c3h2s", "8c6h4d3d2d"])
     play(hand, "2 fold")
-    text = hand.to_phh()
+    text = hand_to_phh(hand)
     # p1 is left of the button, i.e. the big blind heads-up; PokerKit reverses the blinds itself.
     assert "blinds_or_straddles = [5, 10]" in text
     assert "p2 f" in text
@@ -65,7 +65,7 @@ def test_heads_up_export_uses_pokerkit_numbering() -> None:
 def test_only_finished_hands_export() -> None:
     hand = named_hand([100, 100, 100], HOLES)
     with pytest.raises(EngineError, match="finished"):
-        hand.to_phh()
+        hand_to_phh(hand)
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -81,7 +81,7 @@ def test_replay_cli_prints_file_and_stacks(
     expected = {}
     for k in range(12):
         hand = play_random_hand(rng, 6, hand_id=k)
-        path = write(tmp_path, f"h{k:02d}.phh", hand.to_phh())
+        path = write(tmp_path, f"h{k:02d}.phh", hand_to_phh(hand))
         expected[str(path)] = " ".join(str(hand.stacks[p]) for p in hand.player_ids)
     assert main(["replay", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -119,13 +119,17 @@ def test_replay_cli_rejects_rule_breaking_files(
     assert old in text
     path = write(tmp_path, "bad.phh", text.replace(old, new, 1))
     assert main(["replay", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith(f"{path}: breaks the rules:") and message in err
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path} error: ") and message in out
 
 
 def test_replay_cli_missing_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path)]) == 2
-    assert main(["replay", str(tmp_path / "nope.phh")]) == 2
+    assert main(["replay", str(tmp_path / "nope.phh")]) == 1
+    assert (
+        capsys.readouterr().out == f"{tmp_path / 'nope.phh'} error: cannot read the file: "
+        "No such file or directory\n"
+    )
 
 
 def test_pokerkit_generated_hands_replay_through_our_engine() -> None:
@@ -245,7 +249,7 @@ def test_stakes_are_carried_in_the_file() -> None:
     play(hand, "3 raise; 1 raise")
     assert not hand.can_bet_or_raise(2)
     play(hand, "2 fold; 3 fold")
-    replayed = replay_phh(hand.to_phh())
+    replayed = replay_phh(hand_to_phh(hand))
     assert replayed.stakes == Stakes(10, 5, 3, True)
 
 
@@ -256,10 +260,10 @@ def test_player_names_survive_toml_quoting() -> None:
     ]
     hand = Hand.start(players, 1, Stakes(10), rng=random.Random(4))
     hand.fold(2)
-    replayed = replay_phh(hand.to_phh())
+    replayed = replay_phh(hand_to_phh(hand))
     assert replayed.name_of(1) == 'Zoë "the \\ shark" 🦈'
     assert replayed.name_of(2) == "O'Brien\nnewline"
-    assert replay_with_pokerkit_names(hand.to_phh()) == [p.name for p in players]
+    assert replay_with_pokerkit_names(hand_to_phh(hand)) == [p.name for p in players]
 
 
 def replay_with_pokerkit_names(text: str) -> list[str]:
@@ -289,8 +293,35 @@ def test_replay_cli_reports_malformed_files(
 ) -> None:
     path = write(tmp_path, "junk.phh", "variant = 'F2L3D'\nactions = [\n")
     assert main(["replay", str(path)]) == 1
-    assert "not a PHH file" in capsys.readouterr().err
+    assert "not a PHH file" in capsys.readouterr().out
     text = finished_hand_phh().replace("starting_stacks = [100, 100, 100]", "starting_stacks = 3")
     path = write(tmp_path, "junk2.phh", text)
     assert main(["replay", str(path)]) == 1
-    assert str(path) in capsys.readouterr().err
+    assert capsys.readouterr().out.startswith(f"{path} error: This is not a valid PHH hand")
+
+
+def test_replay_cli_reports_each_broken_file_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``selfplay --phh`` output with free folds and leaves replays; a broken file, an
+    unreadable one and one with bytes that are not UTF-8 are each reported on their own line
+    among the others, and the exit status says something failed."""
+    out_dir = tmp_path / "hands"
+    assert main(["selfplay", "--hands", "30", "--players", "4", "--seed", "5", "--phh",
+                 str(out_dir), "--free-folds", "0.1", "--leaves", "0.05"]) == 0  # fmt: skip
+    assert main(["replay", str(out_dir)]) == 0
+    good = capsys.readouterr().out.splitlines()[-30:]
+    assert all(" error: " not in line for line in good)
+    files = sorted(out_dir.glob("*.phh"))
+    files[3].write_text(
+        files[3].read_text().replace("finishing_stacks = [", "finishing_stacks = [1")
+    )
+    files[7].write_bytes(b"\xff\xfe not text")
+    files[11].write_text("variant = 'F2L3D'\n")
+    assert main(["replay", str(out_dir)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 30
+    errors = [line for line in lines if " error: " in line]
+    assert [line.split(" error: ")[0] for line in errors] == [str(files[k]) for k in (3, 7, 11)]
+    assert "finishing stacks" in errors[0] and "cannot read" in errors[1]
+    assert "no antes field" in errors[2]
