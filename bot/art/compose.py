@@ -23,12 +23,17 @@ from . import palette as pal
 
 log = logging.getLogger(__name__)
 
-PNG_COMPRESS_LEVEL = 6
-"""zlib level for every picture: measured by ``bench/bench_cards.py`` (levels above 6 gain
-almost nothing on flat indexed art; 1 is faster but about a third larger)."""
+HAND_COMPRESS_LEVEL = 6
+"""zlib level of a hand picture (cached, sent often): about 1 ms, a sixth smaller than level 1.
+Levels above 6 and ``optimize`` cost several times longer for a tenth less (``bench_cards``)."""
+SHOWDOWN_COMPRESS_LEVEL = 3
+"""zlib level of a showdown picture (drawn once, four times the pixels): level 6 alone takes
+most of the 15 ms budget for a fifth fewer bytes."""
 
 HAND_CACHE_SIZE = 1024
 """Distinct (cards, marks, new, colours) pictures kept; a hand's panel is redrawn many times."""
+LABEL_CACHE_SIZE = 512
+"""Rendered name and hand-name lines kept: the same players and hand names come back every hand."""
 
 MAX_SHOWDOWN_HANDS = 6
 
@@ -100,9 +105,9 @@ def _subset(name: str, chosen: Collection[Card | int], cards: tuple[Card, ...]) 
     return picked
 
 
-def _encode(image: Image.Image) -> bytes:
+def _encode(image: Image.Image, compress_level: int) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    image.save(buffer, "PNG", compress_level=compress_level)
     return buffer.getvalue()
 
 
@@ -161,7 +166,7 @@ def _hand_png(
     sheet = faces.sprite_sheet(faces.FaceSize.HAND, four_colour)
     canvas = _canvas(*hand_size(len(cards)))
     _paste_cards(canvas, (_PAD, _PAD), cards, sheet, _GAP, marked, new, _LIFT)
-    return _encode(canvas)
+    return _encode(canvas, HAND_COMPRESS_LEVEL)
 
 
 def hand_image(
@@ -207,22 +212,20 @@ def _fitted(text: str, size: int, bold: bool, width: int) -> str:
     font = faces.font(bold, size)
     if font.getlength(text) <= width:
         return text
-    while text and font.getlength(text + "\u2026") > width:
-        text = text[:-1]
-    return text + "\u2026"
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if font.getlength(text[:middle] + "\u2026") <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits] + "\u2026"
 
 
-def _draw_label(
-    canvas: Image.Image,
-    origin: tuple[int, int],
-    text: str,
-    *,
-    size: int,
-    bold: bool,
-    ramp: tuple[int, ...],
-    width: int,
-) -> None:
-    """Draws one line of anti-aliased text on the felt; a name it cannot draw is drawn as ASCII."""
+@lru_cache(maxsize=LABEL_CACHE_SIZE)
+def _label(text: str, size: int, bold: bool, ramp: tuple[int, ...], width: int) -> Image.Image:
+    """One line of anti-aliased text on the felt, as palette indices (``L``); read-only once
+    cached. A line the font cannot draw is drawn as ASCII, and failing that left empty."""
     height = round(size * 1.3)
     candidates = [printable(text)]
     candidates.append(candidates[0].encode("ascii", "replace").decode("ascii"))
@@ -235,8 +238,27 @@ def _draw_label(
         except (OSError, ValueError, UnicodeError, MemoryError):
             log.warning("could not draw the label %r", attempt, exc_info=True)
             continue
-        canvas.paste(faces.indexed(mask.point(pal.coverage_lut(ramp))), origin)
-        return
+        return mask.point(pal.coverage_lut(ramp))
+    return Image.new("L", (width, height), pal.FELT_INDEX)
+
+
+def _draw_label(
+    canvas: Image.Image,
+    origin: tuple[int, int],
+    text: str,
+    *,
+    size: int,
+    bold: bool,
+    ramp: tuple[int, ...],
+    width: int,
+) -> None:
+    # Pasting ``L`` onto ``P`` keeps the values: they are already palette indices.
+    canvas.paste(_label(text, size, bold, ramp, width), origin)
+
+
+def clear_label_cache() -> None:
+    """Forgets every rendered label (the benchmark's cold figures)."""
+    _label.cache_clear()
 
 
 def showdown_size(rows: int) -> tuple[int, int]:
@@ -247,6 +269,21 @@ def showdown_size(rows: int) -> tuple[int, int]:
         2 * _PAD + _LABEL_WIDTH + 5 * width + 4 * _GAP,
         2 * _PAD + rows * row_height + (rows - 1) * _ROW_GAP,
     )
+
+
+def showdown_card_box(row: int, slot: int) -> tuple[int, int, int, int]:
+    """Where card ``slot`` (0 = highest) of hand ``row`` lies in a showdown picture."""
+    width, height = faces.FaceSize.SHOWDOWN.value
+    top = _PAD + row * (height + 2 * _ROW_PAD + _ROW_GAP) + _ROW_PAD
+    x = _PAD + _LABEL_WIDTH + slot * (width + _GAP)
+    return x, top, x + width, top + height
+
+
+def showdown_row_box(row: int) -> tuple[int, int, int, int]:
+    """The band of hand ``row`` in a showdown picture, its winner's frame included."""
+    height = faces.FaceSize.SHOWDOWN.height + 2 * _ROW_PAD
+    top = _PAD + row * (height + _ROW_GAP)
+    return _PAD, top, showdown_size(1)[0] - _PAD, top + height
 
 
 def showdown_image(hands: Sequence[ShownHandArt], *, four_colour: bool = False) -> bytes:
@@ -297,7 +334,7 @@ def showdown_image(hands: Sequence[ShownHandArt], *, four_colour: bool = False) 
                 width=label_w,
             )
         _paste_cards(canvas, (_PAD + _LABEL_WIDTH, top + _ROW_PAD), hand.cards, sheet, _GAP)
-    return _encode(canvas)
+    return _encode(canvas, SHOWDOWN_COMPRESS_LEVEL)
 
 
 def card_emoji_image(c: Card | int, *, four_colour: bool = False) -> bytes:

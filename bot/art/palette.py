@@ -11,6 +11,7 @@ sprite (a card marked to discard) is adding 128 to each index.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 RGB = tuple[int, int, int]
 
@@ -103,8 +104,10 @@ PALETTE: bytes = _palette_bytes(BASE_COLOURS)
 """768 bytes: the palette of every sprite and picture."""
 
 
-def coverage_lut(ramp: Sequence[int]) -> list[int]:
-    """A 256-entry table from an 8-bit coverage value to the ramp's palette index."""
+@cache
+def coverage_lut(ramp: tuple[int, ...]) -> list[int]:
+    """A 256-entry table from an 8-bit coverage value to the ramp's palette index (shared:
+    read it, never change it)."""
     levels = len(ramp) - 1
     return [ramp[(v * levels + 127) // 255] for v in range(256)]
 
