@@ -26,6 +26,17 @@ def same_pixels(a: Image.Image, b: Image.Image) -> bool:
     return a.size == b.size and rgb(a).tobytes() == rgb(b).tobytes()
 
 
+def same_card(region: Image.Image, sprite: Image.Image, felt: int) -> bool:
+    """The card in ``sprite`` (a ``P`` image) is drawn in ``region``: every pixel that is not felt
+    in the sprite (its rounded corners may hold a new card's frame) is the same colour."""
+    assert region.size == sprite.size
+    seen, drawn = rgb(region).tobytes(), rgb(sprite).tobytes()
+    for i, index in enumerate(sprite.tobytes()):
+        if index != felt and seen[3 * i : 3 * i + 3] != drawn[3 * i : 3 * i + 3]:
+            return False
+    return True
+
+
 def diff_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
     """The bounding box of every pixel that differs (None if none does)."""
     assert a.size == b.size
