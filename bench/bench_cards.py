@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import io
+import os
 import random
 import statistics
 import sys
@@ -57,8 +58,8 @@ def _p99(values: list[float]) -> float:
 
 def _line(label: str, values: list[float], extra: str = "") -> None:
     print(
-        f"{label:<34} median {statistics.median(values):8.3f} ms   p99 {_p99(values):8.3f} ms"
-        f"{extra}"
+        f"{label:<34} median {statistics.median(values):7.3f} ms  p99 {_p99(values):7.3f} ms"
+        f"  min {min(values):7.3f} ms{extra}"
     )
 
 
@@ -83,9 +84,7 @@ def _showdowns(count: int, seed: int) -> list[list[compose.ShownHandArt]]:
 
 
 def _cold_build() -> float:
-    faces._SHEETS.clear()
-    faces.font.cache_clear()
-    faces._blank_face.cache_clear()
+    faces.clear_sprites()
     start = time.perf_counter()
     faces.build_sprites()
     return (time.perf_counter() - start) * 1000
@@ -113,6 +112,8 @@ def _encoding(canvases: Sequence[Image.Image], settings: dict[str, object]) -> t
 
 
 def main(samples: int = 400) -> None:
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} CPUs, load average {load} (medians grow with other work)")
     builds = [_cold_build() for _ in range(5)]
     _line("sprite build, cold (4 sheets)", builds)
 
