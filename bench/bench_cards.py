@@ -116,6 +116,8 @@ def main(samples: int = 400) -> None:
     print(f"{os.cpu_count()} CPUs, load average {load} (medians grow with other work)")
     builds = [_cold_build() for _ in range(5)]
     _line("sprite build, cold (4 sheets)", builds)
+    for i in range(20):  # untimed warm-up of the hand path
+        compose.hand_image(CARDS[i : i + 5])
 
     deals = _deals(samples, seed=1)
     rng = random.Random(2)
@@ -151,6 +153,9 @@ def main(samples: int = 400) -> None:
             compose.clear_label_cache()
         show_sizes.append(len(compose.showdown_image(shows[i % len(shows)])))
 
+    for i in range(20):  # untimed warm-up: FreeType's first renders of each glyph are slower
+        showdown(i, cold_labels=True)
+    show_sizes.clear()
     show_ms = _times(lambda i: showdown(i, cold_labels=True), len(shows))
     _line(
         "showdown of six, labels uncached",
