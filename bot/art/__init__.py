@@ -1,0 +1,27 @@
+"""Card art: the deck drawn with Pillow, pictures of a hand and of a showdown, card emojis."""
+
+from __future__ import annotations
+
+from .compose import (
+    ShownHandArt,
+    card_emoji_image,
+    card_text,
+    describe,
+    describe_showdown,
+    hand_image,
+    order_for_display,
+    showdown_image,
+)
+from .faces import build_sprites
+
+__all__ = [
+    "ShownHandArt",
+    "build_sprites",
+    "card_emoji_image",
+    "card_text",
+    "describe",
+    "describe_showdown",
+    "hand_image",
+    "order_for_display",
+    "showdown_image",
+]
