@@ -568,8 +568,14 @@ def measure(
     setup: set[str] = set()
     for interaction in world.setup_interactions:
         setup.update((str(interaction.id), interaction.token))
+    # A click made before the end of play may be answered just after it: its callback (and
+    # what the bot did for it) still belongs to the hands measured.
+    rest_end = play_end
+    for click in stats.clicks:
+        if click.at <= play_end and click.interaction.callbacks:
+            rest_end = max(rest_end, click.at + click.interaction.callbacks[0].latency + 0.05)
     for at, method, path, status in list(double.rest_log):
-        if not setup_start <= at <= play_end:
+        if not setup_start <= at <= rest_end:
             continue
         kind = route_kind(double, method, path, setup)
         if kind == "open DM" and at < play_start:

@@ -84,8 +84,8 @@ class Probe:
 
     def instrument(self) -> None:
         """Timed locks in the store and the sessions; timed handlers and journal writes."""
-        from bot.table.session import TableSession
         from bot.store.store import Store
+        from bot.table.session import TableSession
 
         probe = self
         store_init = Store.__init__

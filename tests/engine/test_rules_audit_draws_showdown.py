@@ -1,6 +1,6 @@
 """Independent audit of ``../shared/RULES.md``: the Draws, Showdown and Naming sections.
 
-Whole hands from named cards, driven by ``Audit`` (``test_rules_audit.py``), which checks after
+Whole hands from named cards, driven by ``Audit`` (``tests/engine/_helpers.py``), which checks after
 every step that chips are conserved, the 52 cards are distinct, nobody gets back a card they
 just threw, the public view and record texts name no unshown card, and illegal actions are
 refused without changing the state.
@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import CARDS, Hand, Phase, RecordKind, Stakes, hand_name, parse_cards, rank27
 from bot.engine.selfplay import random_discards, random_players
-from tests.engine.test_rules_audit import (
+from tests.engine._helpers import (
     EIGHT_SIX,
     KINGS_FULL,
     NINE_EIGHT,
