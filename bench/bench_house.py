@@ -56,9 +56,9 @@ class MatchResult:
     p99_ms: float
 
 
-def play_sets(opponent: str, players: int, first: int, count: int, seed: int) -> tuple[
-    list[float], list[float]
-]:
+def play_sets(
+    opponent: str, players: int, first: int, count: int, seed: int
+) -> tuple[list[float], list[float]]:
     """Play duplicate sets ``first .. first + count - 1``; return solid's small bets per hand of
     each set, and solid's decision times in seconds."""
     solid = house_player(SOLID)

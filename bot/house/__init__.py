@@ -1,4 +1,4 @@
-"""House players: a pure strategy for 2-7 Triple Draw seats the house fills (engine imports only)."""
+"""House players: a pure 2-7 Triple Draw strategy for the seats the house fills (engine only)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ decision costs a few dictionary reads once the table is warm.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Final
@@ -67,7 +67,7 @@ def _good_ways(count: int, drawn: int, bad: int) -> int:
     return sum(ways * comb(bad, drawn - n) for n, ways in enumerate(poly) if n <= drawn)
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_probability(kept: int, high: int, draws: int) -> float:
     """Chance to make a ``high``-low or better (no pair, no straight) from the ``kept`` rank mask
     with ``draws`` draws left, drawing ``5 - len(kept)`` cards now.
@@ -108,7 +108,7 @@ def make_probability(kept: int, high: int, draws: int) -> float:
     return chance
 
 
-@lru_cache(maxsize=None)
+@cache
 def class_distribution(kept: int, draws: int) -> tuple[float, ...]:
     """Chance of each final class (``CLASSES`` then ``WORSE``) drawing to ``kept``.
 

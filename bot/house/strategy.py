@@ -27,7 +27,6 @@ from bot.house.odds import (
     CLASSES,
     WORSE,
     class_distribution,
-    is_straight,
     made_class,
     rank_mask,
 )
@@ -203,7 +202,7 @@ def choose_discards(
     if made != WORSE and high <= style.pat_high:
         return ()
     if made != WORSE and high <= 10:
-        one_card = sum(1 for s in opponents if _last_draw(s, public) in (0, 1))
+        one_card = sum(1 for s in opponents if _last_draw(s) in (0, 1))
         rough = sorted(c.rank for c in cards)[3] >= 7
         breaks = (style.break_all and draws_left >= 2) or (
             style.break_rough and rough and one_card >= 2
@@ -215,7 +214,7 @@ def choose_discards(
     if (
         len(opponents) == 1
         and draws_left <= 2
-        and (_last_draw(opponents[0], public) or 0) >= 2
+        and (_last_draw(opponents[0]) or 0) >= 2
         and rng.random() < style.snow_rate
     ):
         return ()  # a snow: stand pat on a bad hand against a weak draw
@@ -260,10 +259,6 @@ def _low_cards(cards: Sequence[Card], top: int) -> tuple[Card, ...]:
         else:
             suits = [k.suit for k in kept]
             kept.append(min(options, key=lambda c: suits.count(c.suit)))
-    if len(kept) == 5:
-        mask = rank_mask(c.rank for c in kept)
-        if is_straight(mask) or len({c.suit for c in kept}) == 1:
-            return tuple(kept)  # the caller keeps the four lowest
     return tuple(kept)
 
 
@@ -271,7 +266,7 @@ def _worth(dist: Sequence[float]) -> float:
     return sum(p * w for p, w in zip(dist, CLASS_WORTH, strict=True))
 
 
-def _last_draw(seat: SeatView, public: PublicView) -> int | None:
+def _last_draw(seat: SeatView) -> int | None:
     """Cards ``seat`` drew in its latest draw (this draw if it already drew), or ``None``."""
     for count in reversed(seat.draw_counts):
         if count is not None:
@@ -416,7 +411,7 @@ def _after_a_draw(
     snowing = me.draw_counts[public.betting_round - 1] == 0 and mine[WORSE] == 1.0
     chance = 1.0
     for seat in opponents:
-        theirs = _opponent_distribution(_last_draw(seat, public), draws_left)
+        theirs = _opponent_distribution(_last_draw(seat), draws_left)
         chance *= _win_chance(mine, share, theirs)
     fair = 1.0 / (len(opponents) + 1)
     call = legal.call_amount
