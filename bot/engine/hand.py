@@ -20,7 +20,7 @@ import logging
 import secrets
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from operator import attrgetter
 from typing import Any
@@ -369,6 +369,7 @@ class Hand:
         "_stacks",
         "_starting",
         "_stub",
+        "_timed_out",
         "_top",
     )
 
@@ -414,6 +415,8 @@ class Hand:
         self._leaving: list[int] = []
         self._out: list[int] = []
         self._claims: list[list[int]] = []
+        self._timed_out: set[int] = set()
+        """Log indices of the turns the dealer played because time ran out."""
 
     # ------------------------------------------------------------------ setup
 
@@ -535,6 +538,7 @@ class Hand:
         self._leaving = []
         self._out = []
         self._claims = []
+        self._timed_out = set()
         self._begin_betting()
         return self
 
@@ -1121,12 +1125,17 @@ class Hand:
         pos = self._to_act_pos()
         if pos < 0:
             raise EngineError("The hand is over.")
+        start = len(self._log)
         if self._phase is _DRAWING:
             record = self._draw(pos, [])
         elif self._top - self._bets[pos] > 0:
             record = self._fold(pos)
         else:
             record = self._check_or_call(pos)
+        mine = ("draw", "fold", "check", "call")
+        index = next(i for i in range(start, len(self._log)) if self._log[i][0] in mine)
+        self._timed_out.add(index)
+        record = replace(record, text=record.text + TIMED_OUT)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1527,16 +1536,24 @@ class Hand:
     @property
     def records(self) -> list[ActionRecord]:
         """Everything that happened, in order (built on demand from the compact log)."""
-        return [self._record(e) for e in self._log]
+        return [self._record_at(i) for i in range(len(self._log))]
+
+    def _record_at(self, index: int) -> ActionRecord:
+        """The record of log entry ``index``; a turn played at a timeout says so."""
+        record = self._record(self._log[index])
+        if index in self._timed_out:
+            return replace(record, text=record.text + TIMED_OUT)
+        return record
 
     def recent_actions(self, count: int = 8) -> list[str]:
         """The last ``count`` public action texts (player actions, draws, shows, awards)."""
         texts: list[str] = []
-        for entry in reversed(self._log):
+        for index in range(len(self._log) - 1, -1, -1):
+            entry = self._log[index]
             # The turns played for a player who left repeat what their departure said.
             if entry[0] in ("deal", "burn", "round") or entry[6] == "left":
                 continue
-            texts.append(self._record(entry).text)
+            texts.append(self._record_at(index).text)
             if len(texts) == count:
                 break
         texts.reverse()
@@ -1703,6 +1720,7 @@ class Hand:
             "leaving": list(self._leaving),
             "out": list(self._out),
             "claims": [list(c) for c in self._claims],
+            "timed_out": sorted(self._timed_out),
         }
 
     @classmethod
@@ -1770,6 +1788,7 @@ class Hand:
                 out += [i for i in self._leaving if i not in out]
             self._out = [int(x) for x in out]
             self._claims = [[int(x) for x in c] for c in data.get("claims", [])]
+            self._timed_out = {int(i) for i in data.get("timed_out", [])}
             self._check_loaded()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
@@ -1794,6 +1813,8 @@ class Hand:
             raise ValueError("log")
         if any(len(c) != 3 or not 0 <= c[2] < n for c in self._claims):
             raise ValueError("claims")
+        if any(not 0 <= i < len(self._log) for i in self._timed_out):
+            raise ValueError("timeouts")
         if self._result is None:
             self.check_invariants()
         if self._phase is _BETTING and not self._actors:
@@ -1887,6 +1908,9 @@ def _copy_json(value: Any) -> Any:
         return {k: _copy_json(v) for k, v in value.items()}
     return value
 
+
+TIMED_OUT = " (time ran out)"
+"""Added to the public text of a turn the dealer played because the player's time ran out."""
 
 _TEXTS: dict[str, str] = {
     "deal": "Five cards are dealt to each player",

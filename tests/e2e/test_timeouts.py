@@ -30,6 +30,12 @@ async def wait_logged(table: PokerTable, text: str, timeout: float = 10.0) -> No
         raise AssertionError(f"{text!r} never logged:\n{logged_actions(table)}") from None
 
 
+async def wait_dm(table: PokerTable, member: Member, text: str) -> None:
+    """Wait until the member's DMs hold ``text``."""
+    double = table.double
+    await double.wait_until(lambda: any(text in m["content"] for m in double.dms(member)), 10)
+
+
 async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club) -> None:
     double = club.double
     timer = await double.invoke(club.admin, club.channel, "pokeradmin timer", seconds=2)
@@ -58,13 +64,16 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     assert turn is not None
     caller, _ = turn
     await table.click_table(caller, "call")
-    await wait_logged(table, f"{idle_first.display_name} folds")
+    await wait_logged(table, f"{idle_first.display_name} folds (time ran out)")
     result = await double.wait_until(lambda: table.result_message(second), 60)
     idle = next(m for m in members if m is not caller)
-    await wait_logged(table, f"{idle.display_name} checks")
-    await wait_logged(table, f"{caller.display_name} stands pat")
-    await wait_logged(table, f"{idle.display_name} stands pat")
+    await wait_logged(table, f"{idle.display_name} checks (time ran out)")
+    await wait_logged(table, f"{caller.display_name} stands pat (time ran out)")
+    await wait_logged(table, f"{idle.display_name} stands pat (time ran out)")
     assert "Shown hands" in str(result["embeds"][0].get("fields"))
+    # ... and each was told privately what the dealer did for them.
+    for member, what in ((idle, "you checked"), (caller, "you stood pat")):
+        await wait_dm(table, member, f"Time ran out in hand #{second}: {what}.")
 
     # Both players timed out twice in a row: the one idle in both hands, and the caller, who
     # then timed out through every later decision of hand 2. Each is sat out and told so in the
