@@ -193,10 +193,6 @@ EN: dict[str, str] = {
     "granted": "{name} receives {amount} chips (wallet {wallet}).",
     "amount_positive": "The amount must be a positive whole number.",
     "bot_member": "Bots don't play poker.",
-    "timer_set_now": (
-        "Players now have {seconds} s to act and to draw (a table in the middle of a hand "
-        "switches at its next hand)."
-    ),
     "timer_set_next_hand": (
         "Players will have {seconds} s to act and to draw from the next hand: the hand being "
         "played here keeps its {current} s."

@@ -73,13 +73,17 @@ def find_seat(seats: list[SeatRow], chosen: str) -> SeatRow | None:
     return named[0] if len(named) == 1 else None
 
 
+SOURCE_KEYS = {"channel": "source_channel", "server": "source_server", "default": "source_default"}
+"""A setting's source as the settings reply names it."""
+
+
 def source_of(report: SettingsReport, *names: str) -> str:
     """Where a line of settings comes from: the most specific source among its fields."""
     sources = {report.source(name) for name in names}
     for source in ("channel", "server"):
         if source in sources:
-            return t(f"source_{source}")
-    return t("source_default")
+            return t(SOURCE_KEYS[source])
+    return t(SOURCE_KEYS["default"])
 
 
 class Admin(commands.Cog):
@@ -184,7 +188,7 @@ class Admin(commands.Cog):
                 "timer_set_next_hand", seconds=settings.action_timer, current=before.action_timer
             )
         else:
-            text = t("timer_set_now", seconds=settings.action_timer)
+            text = t("timer_set", seconds=settings.action_timer)
         await reply_private(interaction, text)
 
     @admin.command(name="pause", description="Seconds between two hands")
@@ -254,7 +258,7 @@ class Admin(commands.Cog):
                     big_bet=f"{server.big_bet:,}",
                     small_blind=f"{server.effective_small_blind:,}",
                     cap=server.cap,
-                    source=t(f"source_{report.server_source('small_bet')}"),
+                    source=t(SOURCE_KEYS[report.server_source("small_bet")]),
                 )
             )
         lines.append(

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 10
+ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
+"""What ``/poker alerts`` answers for each choice."""
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -259,7 +261,7 @@ class Poker(commands.Cog):
         assert interaction.guild_id is not None
         await self.bot.store.set_alert_mode(interaction.guild_id, interaction.user.id, mode)
         settings = await self.bot.store.guild_settings(interaction.guild_id)
-        lines = [t(f"alerts_{mode}", seconds=settings.alert_delay)]
+        lines = [t(ALERT_KEYS[mode], seconds=settings.alert_delay)]
         if mode != "off" and settings.alert_delay == 0:
             lines.append(t("alerts_server_off"))
         await reply_private(interaction, "\n".join(lines))

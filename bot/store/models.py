@@ -96,10 +96,16 @@ class SettingsReport:
     """What this channel's table plays with: the server's, with the channel's stakes over them."""
     sources: dict[str, str] = field(default_factory=dict)
     """For each field of ``table``: "channel", "server" or "default"."""
+    server_sources: dict[str, str] = field(default_factory=dict)
+    """For each field of ``server``: "server" or "default"."""
 
     def source(self, name: str) -> str:
         """Where the table's value of setting ``name`` comes from."""
         return self.sources.get(name, SOURCE_DEFAULT)
+
+    def server_source(self, name: str) -> str:
+        """Where the server's value of setting ``name`` comes from."""
+        return self.server_sources.get(name, SOURCE_DEFAULT)
 
 
 @dataclass(frozen=True)

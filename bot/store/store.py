@@ -610,15 +610,17 @@ class Store:
             for name, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True):
                 if value is not None:
                     sources[name] = SOURCE_SERVER
+        if server.small_blind is None:  # "half the small bet" follows the small bet
+            sources["small_blind"] = sources["small_bet"]
+        server_sources = dict(sources)
         channel = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
         if channel is not None:
             sources["small_bet"] = sources["small_blind"] = SOURCE_CHANNEL
             if channel[2] is not None:
                 sources["cap"] = SOURCE_CHANNEL
-        # "half the small bet" comes from wherever the small bet does
-        if table.small_blind is None:
-            sources["small_blind"] = sources["small_bet"]
-        return SettingsReport(server=server, table=table, sources=sources)
+        return SettingsReport(
+            server=server, table=table, sources=sources, server_sources=server_sources
+        )
 
     async def settings_report(self, guild_id: int, channel_id: int) -> SettingsReport:
         """Every setting of this channel's table and of its server, each with its source:

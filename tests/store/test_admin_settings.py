@@ -44,6 +44,8 @@ async def test_sources_follow_what_the_server_and_the_channel_set(store: Store) 
     assert (report.table.small_bet, report.table.cap, report.server.small_bet) == (50, 5, 20)
     assert report.source("small_bet") == report.source("small_blind") == "channel"
     assert report.source("cap") == "server"
+    assert report.server_source("small_bet") == report.server_source("small_blind") == "server"
+    assert report.server_source("buyin_min") == "default"
     await store.set_stakes(GUILD, CHANNEL, 50, 20, cap=3)
     report = await store.settings_report(GUILD, CHANNEL)
     assert report.source("cap") == "channel" and report.table.small_blind == 20
