@@ -92,3 +92,42 @@ def test_missing_token_exits_2_with_one_line(tmp_path: Path, token: str | None) 
     assert "DISCORD_TOKEN" in lines[0]
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def docker_env_file(path: Path) -> dict[str, str]:
+    """What ``docker run --env-file`` sets: every ``KEY=VALUE`` line, taken literally (an empty
+    value is set as empty); blank lines and ``#`` lines are skipped."""
+    values: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip()] = value
+    return values
+
+
+def dockerfile_env(path: Path) -> dict[str, str]:
+    """The ``ENV KEY=VALUE`` pairs of the image (continued lines included)."""
+    text = path.read_text().replace("\\\n", " ")
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.startswith("ENV "):
+            for pair in line.removeprefix("ENV ").split():
+                key, _, value = pair.partition("=")
+                values[key] = value
+    return values
+
+
+def test_the_container_keeps_its_database_in_its_volume() -> None:
+    """README: ``cp .env.example .env``, then ``docker run --env-file .env -v deuce-data:/data``.
+    The env file must not move the database out of the image's /data volume."""
+    image = dockerfile_env(REPO_ROOT / "Dockerfile")
+    assert image["DATABASE_PATH"] == "/data/deuce.db"
+    env_file = docker_env_file(REPO_ROOT / ".env.example")
+    assert "DATABASE_PATH" not in env_file
+    config = Config.from_env({**image, **env_file, "DISCORD_TOKEN": "x"})
+    assert config.database_path == "/data/deuce.db"
+    # Run without Docker, the same file leaves the documented default.
+    local = Config.from_env({**env_file, "DISCORD_TOKEN": "x"})
+    assert local.database_path == "data/deuce.db"
+    assert "# DATABASE_PATH=data/deuce.db" in (REPO_ROOT / ".env.example").read_text()
