@@ -210,7 +210,6 @@ EN: dict[str, str] = {
         "is their turn (each player chooses with /poker alerts)."
     ),
     "alert_delay_off": "Turn alerts are off on this server: nobody gets a DM for their turn.",
-    "kick_pick": "Choose a seated player from the list.",
     "settings_title": "Poker settings here",
     "settings_intro": (
         "What this channel's table plays with. Each value says where it comes from: this "
