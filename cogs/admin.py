@@ -29,6 +29,7 @@ from bot.store import (
     MAX_TIMER_SECONDS,
     MIN_ALERT_DELAY_SECONDS,
     MIN_HAND_PAUSE_SECONDS,
+    MIN_TIMER_SECONDS,
     InvalidAmount,
     InvalidSetting,
     NotSeated,
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MIN_TIMER_SECONDS = 10
-"""The timer's floor in production; ``DEUCE_MIN_TIMER_SECONDS`` moves it (tests use 1 s)."""
 MAX_KICK_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
 
@@ -166,6 +165,7 @@ class Admin(commands.Cog):
     async def timer(
         self,
         interaction: discord.Interaction[Any],
+        # the synced floor is DEUCE_MIN_TIMER_SECONDS (set_minimum in __init__)
         seconds: app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS],
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None

@@ -51,6 +51,7 @@ from bot.store.store import (
     MAX_TIMER_SECONDS,
     MIN_ALERT_DELAY_SECONDS,
     MIN_HAND_PAUSE_SECONDS,
+    MIN_TIMER_SECONDS,
     Store,
     check_chips,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "MAX_TIMER_SECONDS",
     "MIN_ALERT_DELAY_SECONDS",
     "MIN_HAND_PAUSE_SECONDS",
+    "MIN_TIMER_SECONDS",
     "AlertMode",
     "AlreadySeated",
     "AuditReport",
