@@ -207,6 +207,61 @@ EN: dict[str, str] = {
     "granted": "{name} receives {amount} chips (wallet {wallet}).",
     "amount_positive": "The amount must be a positive whole number.",
     "bot_member": "Bots don't play poker.",
+    "timer_set_next_hand": (
+        "Players will have {seconds} s to act and to draw from the next hand: the hand being "
+        "played here keeps its {current} s."
+    ),
+    "pause_set": (
+        "Hands now start {seconds} s after the previous one ends (a table in the middle of a "
+        "hand, or about to deal, keeps its old pause once more)."
+    ),
+    "pause_overridden": (
+        "This deployment sets every pause to {seconds} s (DEUCE_HAND_PAUSE_SECONDS): the "
+        "server's value applies only without it."
+    ),
+    "alert_delay_set": (
+        "A player whose turn has waited {seconds} s without an action gets a new DM saying it "
+        "is their turn (each player chooses with /poker alerts)."
+    ),
+    "alert_delay_off": "Turn alerts are off on this server: nobody gets a DM for their turn.",
+    "settings_title": "Poker settings here",
+    "settings_intro": (
+        "What this channel's table plays with. Each value says where it comes from: this "
+        "channel, the server (set by an admin) or the default."
+    ),
+    "settings_stakes": (
+        "**Stakes** {small_bet}/{big_bet}, blinds {small_blind}/{small_bet} — {source}"
+    ),
+    "settings_cap": "**Cap** {cap} bets a round — {source}",
+    "settings_server_stakes": (
+        "**Server default stakes** {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, "
+        "cap {cap} — {source}"
+    ),
+    "settings_buyin": "**Buy-in** {minimum} to {maximum}, {default} when none is given — {source}",
+    "settings_timers": "**Time to act** {action} s, **to draw** {draw} s — {source}",
+    "settings_pause": "**Pause between hands** {seconds} s — {source}",
+    "settings_pause_deployment": (
+        "**Pause between hands** {seconds} s — this deployment (DEUCE_HAND_PAUSE_SECONDS); "
+        "without it {server} s — {source}"
+    ),
+    "settings_alerts": "**Turn alert** a new DM after {seconds} s without an action — {source}",
+    "settings_alerts_off": "**Turn alerts** off — {source}",
+    "settings_economy": (
+        "**New wallets** {start} chips, **/chips daily** {daily} every {cooldown} — {source}"
+    ),
+    "settings_seats": "**Seats** {seats}, a sat-out seat kept {keep} — {source}",
+    "source_channel": "this channel",
+    "source_server": "server",
+    "source_default": "default",
+    # turn alerts (players)
+    "alerts_off": "You get no DM when it is your turn; the table and your panel still show it.",
+    "alerts_on": (
+        "When your turn has waited {seconds} s without an action, you get a new DM saying so."
+    ),
+    "alerts_now": "You get a new DM as soon as it is your turn.",
+    "alerts_server_off": (
+        "Turn alerts are off on this server for now, so none come until an admin turns them on."
+    ),
     # rules
     "rules_title": "2-7 Triple Draw — the rules",
     "rules_body": (

@@ -1,12 +1,15 @@
-"""The ``/pokeradmin`` commands: stakes, buy-in, timers, economy, grants, kick, close.
+"""The ``/pokeradmin`` commands: stakes, buy-in, timers, the pause between hands, turn alerts,
+economy, grants, kick, close, and every current setting with its source.
 
 Discord's ``default_permissions`` only hides the commands from members; the permission is
 checked again here, in code, from ``interaction.permissions`` (what Discord computed for this
-member in this channel), because a server can override the hint.
+member in this channel), because a server can override the hint. Every integer option carries
+its range, so Discord refuses a bad value before it reaches the bot; the store checks again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -16,14 +19,70 @@ from discord.ext import commands
 
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
-from bot.store import InvalidAmount, InvalidSetting, NotSeated
+from bot.store import (
+    MAX_ALERT_DELAY_SECONDS,
+    MAX_CAP,
+    MAX_CHIPS,
+    MAX_ECONOMY,
+    MAX_HAND_PAUSE_SECONDS,
+    MAX_SMALL_BET,
+    MAX_TIMER_SECONDS,
+    MIN_ALERT_DELAY_SECONDS,
+    MIN_HAND_PAUSE_SECONDS,
+    MIN_TIMER_SECONDS,
+    InvalidAmount,
+    InvalidSetting,
+    NotSeated,
+    SeatRow,
+    SettingsReport,
+    format_duration,
+)
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
 
 log = logging.getLogger(__name__)
 
-MAX_TIMER_SECONDS = 600
+MAX_KICK_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+Chips = app_commands.Range[int, 1, MAX_CHIPS]
+
+
+def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minimum: int) -> None:
+    """Give ``option`` of this cog's copy of ``command`` a new synced minimum.
+
+    discord.py fixes an option's range when the class is defined and has no public way to
+    change it; the timer's floor is a deployment setting, read only when the cog is built.
+    The cog's command is its own copy (with its own parameter dict), so the class is untouched.
+    """
+    params = command._params
+    params[option] = dataclasses.replace(params[option], min_value=minimum)
+
+
+def find_seat(seats: list[SeatRow], chosen: str) -> SeatRow | None:
+    """The seat an admin picked: the autocomplete sends the player's id; a typed name works
+    too when exactly one seated player has it."""
+    text = chosen.strip()
+    if text.isdigit():
+        for seat in seats:
+            if seat.user_id == int(text):
+                return seat
+    named = [seat for seat in seats if seat.name.casefold() == text.casefold()]
+    return named[0] if len(named) == 1 else None
+
+
+SOURCE_KEYS = {"channel": "source_channel", "server": "source_server", "default": "source_default"}
+"""A setting's source as the settings reply names it."""
+
+
+def source_of(report: SettingsReport, *names: str) -> str:
+    """Where a line of settings comes from: the most specific source among its fields."""
+    sources = {report.source(name) for name in names}
+    for source in ("channel", "server"):
+        if source in sources:
+            return t(SOURCE_KEYS[source])
+    return t(SOURCE_KEYS["default"])
 
 
 class Admin(commands.Cog):
@@ -38,6 +97,7 @@ class Admin(commands.Cog):
 
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot
+        set_minimum(self.timer, "seconds", bot.config.min_timer_seconds)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Guild only, and Manage Server checked in code."""
@@ -57,9 +117,9 @@ class Admin(commands.Cog):
     async def stakes(
         self,
         interaction: discord.Interaction[Any],
-        small_bet: int,
-        small_blind: int | None = None,
-        cap: int | None = None,
+        small_bet: app_commands.Range[int, 1, MAX_SMALL_BET],
+        small_blind: app_commands.Range[int, 1, MAX_SMALL_BET] | None = None,
+        cap: app_commands.Range[int, 1, MAX_CAP] | None = None,
         scope: Literal["channel", "server"] = "channel",
     ) -> None:
         assert interaction.guild_id is not None
@@ -75,9 +135,9 @@ class Admin(commands.Cog):
             interaction,
             t(
                 key,
-                small_bet=settings.small_bet,
-                big_bet=settings.big_bet,
-                small_blind=settings.effective_small_blind,
+                small_bet=f"{settings.small_bet:,}",
+                big_bet=f"{settings.big_bet:,}",
+                small_blind=f"{settings.effective_small_blind:,}",
                 cap=settings.cap,
             ),
         )
@@ -86,7 +146,7 @@ class Admin(commands.Cog):
     @app_commands.describe(minimum="Smallest buy-in", maximum="Largest buy-in")
     @app_commands.rename(minimum="min", maximum="max")
     async def buyin(
-        self, interaction: discord.Interaction[Any], minimum: int, maximum: int
+        self, interaction: discord.Interaction[Any], minimum: Chips, maximum: Chips
     ) -> None:
         assert interaction.guild_id is not None
         settings = await self.bot.store.set_buyin(interaction.guild_id, minimum, maximum)
@@ -102,22 +162,167 @@ class Admin(commands.Cog):
 
     @admin.command(name="timer", description="Seconds players get to act and to draw")
     @app_commands.describe(seconds="Seconds per decision")
-    async def timer(self, interaction: discord.Interaction[Any], seconds: int) -> None:
-        assert interaction.guild_id is not None
+    async def timer(
+        self,
+        interaction: discord.Interaction[Any],
+        # the synced floor is DEUCE_MIN_TIMER_SECONDS (set_minimum in __init__)
+        seconds: app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS],
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
         minimum = self.bot.config.min_timer_seconds
         if seconds < minimum:
             raise InvalidSetting(t("timer_too_low", minimum=minimum))
         if seconds > MAX_TIMER_SECONDS:
             raise InvalidSetting(t("timer_too_high", maximum=MAX_TIMER_SECONDS))
-        settings = await self.bot.store.set_timer(
+        store = self.bot.store
+        # A hand reads its timers when it is dealt: one already running here keeps them.
+        before = await store.table_settings(interaction.guild_id, interaction.channel_id)
+        table = await store.table_for_channel(interaction.guild_id, interaction.channel_id)
+        running = table is not None and await store.running_hand(table.id) is not None
+        settings = await store.set_timer(
             interaction.guild_id, seconds, minimum=minimum, maximum=MAX_TIMER_SECONDS
         )
         await self._refresh_sessions(interaction.guild_id)
-        await reply_private(interaction, t("timer_set", seconds=settings.action_timer))
+        if running:
+            text = t(
+                "timer_set_next_hand", seconds=settings.action_timer, current=before.action_timer
+            )
+        else:
+            text = t("timer_set", seconds=settings.action_timer)
+        await reply_private(interaction, text)
+
+    @admin.command(name="pause", description="Seconds between two hands")
+    @app_commands.describe(seconds="Seconds from the end of one hand to the next deal")
+    async def pause(
+        self,
+        interaction: discord.Interaction[Any],
+        seconds: app_commands.Range[int, MIN_HAND_PAUSE_SECONDS, MAX_HAND_PAUSE_SECONDS],
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.set_hand_pause(interaction.guild_id, seconds)
+        await self._refresh_sessions(interaction.guild_id)
+        lines = [t("pause_set", seconds=settings.hand_pause)]
+        override = self.bot.config.hand_pause_seconds
+        if override is not None:
+            lines.append(t("pause_overridden", seconds=f"{override:g}"))
+        await reply_private(interaction, "\n".join(lines))
+
+    @admin.command(name="alerts", description="Seconds a turn waits before its player gets a DM")
+    @app_commands.describe(seconds="Seconds without an action before the DM (0 = no turn alerts)")
+    async def alerts(
+        self,
+        interaction: discord.Interaction[Any],
+        seconds: app_commands.Range[int, MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS],
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.set_alert_delay(interaction.guild_id, seconds)
+        await self._refresh_sessions(interaction.guild_id)
+        if settings.alert_delay == 0:
+            await reply_private(interaction, t("alert_delay_off"))
+        else:
+            await reply_private(interaction, t("alert_delay_set", seconds=settings.alert_delay))
+
+    @admin.command(
+        name="settings", description="Every current setting here and where it comes from"
+    )
+    async def settings(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        embed = discord.Embed(
+            title=t("settings_title"),
+            description="\n".join(self._settings_lines(report)),
+            colour=discord.Colour.dark_green(),
+        )
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    def _settings_lines(self, report: SettingsReport) -> list[str]:
+        table, server = report.table, report.server
+        stakes = {
+            "small_bet": f"{table.small_bet:,}",
+            "big_bet": f"{table.big_bet:,}",
+            "small_blind": f"{table.effective_small_blind:,}",
+        }
+        lines = [
+            t("settings_intro"),
+            "",
+            t("settings_stakes", **stakes, source=source_of(report, "small_bet", "small_blind")),
+            t("settings_cap", cap=table.cap, source=source_of(report, "cap")),
+        ]
+        if "channel" in {report.source(name) for name in ("small_bet", "small_blind", "cap")}:
+            lines.append(
+                t(
+                    "settings_server_stakes",
+                    small_bet=f"{server.small_bet:,}",
+                    big_bet=f"{server.big_bet:,}",
+                    small_blind=f"{server.effective_small_blind:,}",
+                    cap=server.cap,
+                    source=t(SOURCE_KEYS[report.server_source("small_bet")]),
+                )
+            )
+        lines.append(
+            t(
+                "settings_buyin",
+                minimum=f"{table.buyin_min:,}",
+                maximum=f"{table.buyin_max:,}",
+                default=f"{table.buyin_default:,}",
+                source=source_of(report, "buyin_min", "buyin_max", "buyin_default"),
+            )
+        )
+        lines.append(
+            t(
+                "settings_timers",
+                action=table.action_timer,
+                draw=table.draw_timer,
+                source=source_of(report, "action_timer", "draw_timer"),
+            )
+        )
+        pause_source = source_of(report, "hand_pause")
+        override = self.bot.config.hand_pause_seconds
+        if override is None:
+            lines.append(t("settings_pause", seconds=table.hand_pause, source=pause_source))
+        else:
+            lines.append(
+                t(
+                    "settings_pause_deployment",
+                    seconds=f"{override:g}",
+                    server=table.hand_pause,
+                    source=pause_source,
+                )
+            )
+        alert_source = source_of(report, "alert_delay")
+        if table.alert_delay:
+            lines.append(t("settings_alerts", seconds=table.alert_delay, source=alert_source))
+        else:
+            lines.append(t("settings_alerts_off", source=alert_source))
+        lines.append(
+            t(
+                "settings_economy",
+                start=f"{table.start_wallet:,}",
+                daily=f"{table.daily_amount:,}",
+                cooldown=format_duration(table.daily_cooldown),
+                source=source_of(report, "start_wallet", "daily_amount", "daily_cooldown"),
+            )
+        )
+        lines.append(
+            t(
+                "settings_seats",
+                seats=table.seats,
+                keep=format_duration(table.sitout_keep),
+                source=source_of(report, "seats", "sitout_keep"),
+            )
+        )
+        return lines
 
     @admin.command(name="economy", description="Starting wallet and daily grant")
     @app_commands.describe(start="Chips a new member starts with", daily="Chips per /chips daily")
-    async def economy(self, interaction: discord.Interaction[Any], start: int, daily: int) -> None:
+    async def economy(
+        self,
+        interaction: discord.Interaction[Any],
+        start: app_commands.Range[int, 0, MAX_ECONOMY],
+        daily: app_commands.Range[int, 0, MAX_ECONOMY],
+    ) -> None:
         assert interaction.guild_id is not None
         settings = await self.bot.store.set_economy(interaction.guild_id, start, daily)
         await reply_private(
@@ -132,7 +337,7 @@ class Admin(commands.Cog):
     @admin.command(name="grant", description="Give chips to a member's wallet")
     @app_commands.describe(member="Who receives the chips", amount="How many chips")
     async def grant(
-        self, interaction: discord.Interaction[Any], member: discord.User, amount: int
+        self, interaction: discord.Interaction[Any], member: discord.User, amount: Chips
     ) -> None:
         assert interaction.guild_id is not None
         if member.bot:
@@ -148,19 +353,52 @@ class Admin(commands.Cog):
             allowed_mentions=NO_MENTIONS,
         )
 
-    @admin.command(name="kick", description="Remove a member from this channel's table")
-    @app_commands.describe(member="Who to remove")
-    async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+    @admin.command(name="kick", description="Remove a player from this channel's table")
+    @app_commands.describe(player="Who to remove (one of the seated players)")
+    async def kick(self, interaction: discord.Interaction[Any], player: str) -> None:
         session = self.bot.tables.here(interaction)
+        seat = find_seat(await self._seats_here(interaction), player)
+        if seat is None:
+            name = discord.utils.escape_markdown(player.strip())[:100] or "?"
+            await reply_private(interaction, t("kick_not_seated", name=name))
+            return
+        mention = f"<@{seat.user_id}>"
         try:
-            now, _amount = await session.leave(member.id)
+            now, _amount = await session.leave(seat.user_id)
         except NotSeated:
-            await reply_private(interaction, t("kick_not_seated", name=member.mention))
+            await reply_private(interaction, t("kick_not_seated", name=mention))
             return
         key = "kicked" if now else "kick_after_hand"
-        await interaction.response.send_message(
-            t(key, name=member.mention), allowed_mentions=NO_MENTIONS
-        )
+        await interaction.response.send_message(t(key, name=mention), allowed_mentions=NO_MENTIONS)
+
+    @kick.autocomplete("player")
+    async def kick_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seated players of this channel's table whose name holds what was typed.
+        (Discord skips the cog's checks for autocomplete: Manage Server is checked here.)"""
+        permissions = interaction.permissions
+        if interaction.guild_id is None or not (
+            permissions.manage_guild or permissions.administrator
+        ):
+            return []
+        typed = current.strip().casefold()
+        return [
+            app_commands.Choice(
+                name=f"{seat.name} (seat {seat.seat + 1})"[:100], value=str(seat.user_id)
+            )
+            for seat in await self._seats_here(interaction)
+            if typed in seat.name.casefold()
+        ][:MAX_KICK_CHOICES]
+
+    async def _seats_here(self, interaction: discord.Interaction[Any]) -> list[SeatRow]:
+        """The seats of this channel's table, as the store has them."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        table = await self.bot.store.table_for_channel(interaction.guild_id, interaction.channel_id)
+        if table is None or table.status == "closed":
+            return []
+        return await self.bot.store.seats(table.id)
 
     @admin.command(name="close", description="Close this channel's table after the current hand")
     async def close(self, interaction: discord.Interaction[Any]) -> None:

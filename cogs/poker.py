@@ -1,5 +1,5 @@
 """The ``/poker`` commands players use: join, leave, sit out/in, table, hand, rules, stats,
-history.
+history, turn alerts.
 
 The commands only check who is asking and where, then hand the work to the channel's
 ``TableSession``; every refusal is a private reply from the message catalogue.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
-from bot.store import InvalidAmount
+from bot.store import MAX_CHIPS, InvalidAmount
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 10
+ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
+"""What ``/poker alerts`` answers for each choice."""
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -49,7 +51,11 @@ class Poker(commands.Cog):
 
     @poker.command(name="join", description="Sit at this channel's table (buy in from your wallet)")
     @app_commands.describe(buy_in="Chips to bring to the table (default: the table's default)")
-    async def join(self, interaction: discord.Interaction[Any], buy_in: int | None = None) -> None:
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
+    ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         if user.bot:
@@ -57,13 +63,20 @@ class Poker(commands.Cog):
             return
         if buy_in is not None and buy_in <= 0:
             raise InvalidAmount(t("amount_positive"))
+        # A refused join changes nothing: the amount and the wallet are checked before a table
+        # is opened here (the seat's own checks run again inside the buy-in's transaction).
+        await self.bot.store.verify_buy_in(
+            interaction.guild_id, interaction.channel_id, user.id, buy_in
+        )
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self.bot.tables.open(interaction.guild_id, interaction.channel_id)
         seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
         wallet = await self.bot.store.balance(interaction.guild_id, user.id)
         dm_ok = await self._welcome_dm(interaction, user.id)
         await session.note_dm(user.id, dm_ok)
-        lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
+        lines = [
+            t("joined_private", seat=seat.seat + 1, stack=f"{seat.stack:,}", wallet=f"{wallet:,}")
+        ]
         if mid_hand:
             lines.append(t("joined_wait"))
         lines.append(t("dm_ok") if dm_ok else t("dm_closed"))
@@ -89,7 +102,9 @@ class Poker(commands.Cog):
         if now:
             assert interaction.guild_id is not None
             wallet = await self.bot.store.balance(interaction.guild_id, user_id)
-            await reply_private(interaction, t("left_now", amount=amount, wallet=wallet))
+            await reply_private(
+                interaction, t("left_now", amount=f"{amount:,}", wallet=f"{wallet:,}")
+            )
         elif amount < 0:
             await reply_private(interaction, t("already_leaving"))
         else:
@@ -182,7 +197,11 @@ class Poker(commands.Cog):
 
     @poker.command(name="history", description="Recent hands here, each as a PHH file")
     @app_commands.describe(count="How many hands (1-10, default 5)")
-    async def history(self, interaction: discord.Interaction[Any], count: int = 5) -> None:
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, HISTORY_MAX] = 5,
+    ) -> None:
         assert interaction.guild_id is not None
         if not 1 <= count <= HISTORY_MAX:
             raise EngineError(t("history_count", maximum=HISTORY_MAX))
@@ -231,6 +250,21 @@ class Poker(commands.Cog):
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
+    @app_commands.describe(
+        mode="off: never; on: when your turn has waited a few seconds; now: as soon as it comes"
+    )
+    async def alerts(
+        self, interaction: discord.Interaction[Any], mode: Literal["off", "on", "now"]
+    ) -> None:
+        assert interaction.guild_id is not None
+        await self.bot.store.set_alert_mode(interaction.guild_id, interaction.user.id, mode)
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        lines = [t(ALERT_KEYS[mode], seconds=settings.alert_delay)]
+        if mode != "off" and settings.alert_delay == 0:
+            lines.append(t("alerts_server_off"))
+        await reply_private(interaction, "\n".join(lines))
 
 
 async def setup(bot: DeuceBot) -> None:

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Installs everything the tests need into .venv, then runs lint, format check, types and tests.
+# Installs everything the tests need into .venv (again only when pyproject.toml changed since
+# the last install, as scripts/run.sh does; a fresh clone, like CI's, installs everything),
+# then runs lint, format check, types and tests. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test]"
+marker=.venv/.deuce-test-installed
+if [ ! -f "$marker" ] || [ pyproject.toml -nt "$marker" ]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e ".[test]"
+    touch "$marker"
+else
+    echo "== .venv is up to date with pyproject.toml (delete $marker to reinstall)"
+fi
 export PATH="$PWD/.venv/bin:$PATH"
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .

@@ -28,22 +28,49 @@ from bot.store.errors import (
     format_duration,
 )
 from bot.store.models import (
+    ALERT_MODES,
+    AlertMode,
     AuditReport,
     HandPlayer,
     HandRecord,
     LeaderRow,
     SeatRow,
     Settings,
+    SettingsReport,
     Stats,
     TableRow,
     UnfinishedHand,
 )
-from bot.store.store import MAX_CHIPS, Store, check_chips
+from bot.store.store import (
+    MAX_ALERT_DELAY_SECONDS,
+    MAX_CAP,
+    MAX_CHIPS,
+    MAX_ECONOMY,
+    MAX_HAND_PAUSE_SECONDS,
+    MAX_SMALL_BET,
+    MAX_TIMER_SECONDS,
+    MIN_ALERT_DELAY_SECONDS,
+    MIN_HAND_PAUSE_SECONDS,
+    MIN_TIMER_SECONDS,
+    Store,
+    check_chips,
+)
 
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "ALERT_MODES",
+    "MAX_ALERT_DELAY_SECONDS",
+    "MAX_CAP",
     "MAX_CHIPS",
+    "MAX_ECONOMY",
+    "MAX_HAND_PAUSE_SECONDS",
+    "MAX_SMALL_BET",
+    "MAX_TIMER_SECONDS",
+    "MIN_ALERT_DELAY_SECONDS",
+    "MIN_HAND_PAUSE_SECONDS",
+    "MIN_TIMER_SECONDS",
+    "AlertMode",
     "AlreadySeated",
     "AuditReport",
     "ChipsNotConserved",
@@ -62,6 +89,7 @@ __all__ = [
     "SeatRow",
     "SeatTaken",
     "Settings",
+    "SettingsReport",
     "Stats",
     "Store",
     "StoreError",

@@ -149,7 +149,32 @@ CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
 BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 """
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL,)
+MIGRATION_0002_TURN_ALERTS = """
+ALTER TABLE guild_settings ADD COLUMN alert_delay INTEGER;
+
+CREATE TABLE alert_modes (
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    mode        TEXT NOT NULL CHECK (mode IN ('off', 'on', 'now')),
+    updated_at  REAL NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+) STRICT, WITHOUT ROWID;
+"""
+"""The server's turn alert delay, and each member's choice of turn alerts (off, on, now)."""
+
+MIGRATION_0003_ANNOUNCED_HANDS = """
+ALTER TABLE hands ADD COLUMN announced INTEGER NOT NULL DEFAULT 1 CHECK (announced IN (0, 1));
+CREATE INDEX hands_unannounced ON hands (table_id, id) WHERE announced = 0;
+"""
+"""Whether a settled hand's result reached the channel: ``settle_hand`` writes 0 and the table
+sets 1 once the result is posted, so a crash in between is announced after the restart.
+Hands from before this migration count as announced."""
+
+MIGRATIONS: tuple[str, ...] = (
+    MIGRATION_0001_INITIAL,
+    MIGRATION_0002_TURN_ALERTS,
+    MIGRATION_0003_ANNOUNCED_HANDS,
+)
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +19,15 @@ TABLE_STATUSES = (TABLE_OPEN, TABLE_CLOSING, TABLE_CLOSED)
 HAND_RUNNING = "running"
 HAND_SETTLED = "settled"
 HAND_VOIDED = "voided"
+
+AlertMode = Literal["off", "on", "now"]
+"""A member's turn alerts: none, after the server's delay, or as soon as the turn is theirs."""
+ALERT_MODES: tuple[AlertMode, ...] = ("off", "on", "now")
+ALERT_MODE_DEFAULT: AlertMode = "on"
+
+SOURCE_CHANNEL = "channel"
+SOURCE_SERVER = "server"
+SOURCE_DEFAULT = "default"
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,10 @@ class Settings:
     draw_timer: int = 45
     """Seconds a player has to choose discards."""
     hand_pause: int = 8
-    """Seconds between two hands."""
+    """Seconds between two hands (``DEUCE_HAND_PAUSE_SECONDS`` overrides it for a deployment)."""
+    alert_delay: int = 8
+    """Seconds a player's turn waits without an action before a new DM tells them it is their
+    turn (players choosing "now" are told at once); 0 = no turn alerts on this server."""
     seats: int = 6
     """Seats at a table."""
     sitout_keep: int = 600
@@ -72,6 +84,28 @@ class Settings:
     def big_bet(self) -> int:
         """Bet size after the second draw."""
         return 2 * self.small_bet
+
+
+@dataclass(frozen=True)
+class SettingsReport:
+    """Every setting of one channel's table and of its server, with where each comes from."""
+
+    server: Settings
+    """The server's settings (an admin's values, else the defaults)."""
+    table: Settings
+    """What this channel's table plays with: the server's, with the channel's stakes over them."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """For each field of ``table``: "channel", "server" or "default"."""
+    server_sources: dict[str, str] = field(default_factory=dict)
+    """For each field of ``server``: "server" or "default"."""
+
+    def source(self, name: str) -> str:
+        """Where the table's value of setting ``name`` comes from."""
+        return self.sources.get(name, SOURCE_DEFAULT)
+
+    def server_source(self, name: str) -> str:
+        """Where the server's value of setting ``name`` comes from."""
+        return self.server_sources.get(name, SOURCE_DEFAULT)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ log = logging.getLogger(__name__)
 
 GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
-       daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep
+       daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
+       alert_delay
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -32,6 +33,7 @@ GUILD_SETTINGS_COLUMNS = (
     "hand_pause",
     "seats",
     "sitout_keep",
+    "alert_delay",
 )
 
 CHANNEL_STAKES = """
@@ -86,6 +88,36 @@ ON CONFLICT (guild_id) DO UPDATE SET
     start_wallet = excluded.start_wallet,
     daily_amount = excluded.daily_amount,
     updated_at = excluded.updated_at
+"""
+
+SET_GUILD_HAND_PAUSE = """
+INSERT INTO guild_settings (guild_id, hand_pause, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    hand_pause = excluded.hand_pause,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_ALERT_DELAY = """
+INSERT INTO guild_settings (guild_id, alert_delay, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    alert_delay = excluded.alert_delay,
+    updated_at = excluded.updated_at
+"""
+
+SET_ALERT_MODE = """
+INSERT INTO alert_modes (guild_id, user_id, mode, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    mode = excluded.mode,
+    updated_at = excluded.updated_at
+"""
+
+# ? = a JSON array of user ids: one fixed statement for any number of players.
+ALERT_MODES = """
+SELECT user_id, mode FROM alert_modes
+WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))
 """
 
 # Wallets ---------------------------------------------------------------------------------------
@@ -241,8 +273,17 @@ WHERE hand_id = ? AND user_id = ?
 """
 
 SETTLE_HAND = """
-UPDATE hands SET status = 'settled', ended_at = ?, phh = ?, summary = ?
+UPDATE hands SET status = 'settled', ended_at = ?, phh = ?, summary = ?, announced = 0
 WHERE id = ? AND status = 'running'
+"""
+
+MARK_ANNOUNCED = "UPDATE hands SET announced = 1 WHERE id = ? AND status = 'settled'"
+
+UNANNOUNCED_HANDS = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE table_id = ? AND announced = 0 AND status = 'settled'
+ORDER BY id
 """
 
 VOID_PLAYER = "UPDATE hand_players SET final_stack = start_stack, won = 0 WHERE hand_id = ?"

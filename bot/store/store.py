@@ -70,7 +70,12 @@ from bot.store.errors import (
 )
 from bot.store.migrations import apply_migrations
 from bot.store.models import (
+    ALERT_MODE_DEFAULT,
+    ALERT_MODES,
     HAND_RUNNING,
+    SOURCE_CHANNEL,
+    SOURCE_DEFAULT,
+    SOURCE_SERVER,
     TABLE_CLOSED,
     TABLE_OPEN,
     TABLE_STATUSES,
@@ -80,6 +85,7 @@ from bot.store.models import (
     LeaderRow,
     SeatRow,
     Settings,
+    SettingsReport,
     Stats,
     TableRow,
     UnfinishedHand,
@@ -100,6 +106,11 @@ MAX_CAP = 10
 MIN_TIMER_SECONDS = 10
 MAX_TIMER_SECONDS = 600
 MAX_ECONOMY = 10**9
+MIN_HAND_PAUSE_SECONDS = 2
+MAX_HAND_PAUSE_SECONDS = 60
+MIN_ALERT_DELAY_SECONDS = 0
+"""0 turns turn alerts off for the whole server."""
+MAX_ALERT_DELAY_SECONDS = 120
 BUSY_TIMEOUT_MS = 10_000
 
 MINT = "mint"
@@ -588,6 +599,36 @@ class Store:
             }
         )
 
+    async def _settings_report(
+        self, db: sqlite3.Connection, guild_id: int, channel_id: int
+    ) -> SettingsReport:
+        server = await self._guild_settings(db, guild_id)
+        table = await self._table_settings(db, guild_id, channel_id)
+        row = await self._one(db, q.GUILD_SETTINGS, (guild_id,))
+        sources = {name: SOURCE_DEFAULT for name in q.GUILD_SETTINGS_COLUMNS}
+        if row is not None:
+            for name, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True):
+                if value is not None:
+                    sources[name] = SOURCE_SERVER
+        if server.small_blind is None:  # "half the small bet" follows the small bet
+            sources["small_blind"] = sources["small_bet"]
+        server_sources = dict(sources)
+        channel = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
+        if channel is not None:
+            sources["small_bet"] = sources["small_blind"] = SOURCE_CHANNEL
+            if channel[2] is not None:
+                sources["cap"] = SOURCE_CHANNEL
+        return SettingsReport(
+            server=server, table=table, sources=sources, server_sources=server_sources
+        )
+
+    async def settings_report(self, guild_id: int, channel_id: int) -> SettingsReport:
+        """Every setting of this channel's table and of its server, each with its source:
+        "channel" (this channel's stakes), "server" (an admin set it) or "default"."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        return await self._read(lambda db: self._settings_report(db, guild_id, channel_id))
+
     async def guild_settings(self, guild_id: int) -> Settings:
         """The server's settings (PRODUCT.md defaults where an admin set nothing)."""
         check_id(guild_id, "server")
@@ -705,6 +746,62 @@ class Store:
 
         return await self._write(body)
 
+    async def set_hand_pause(
+        self,
+        guild_id: int,
+        seconds: int,
+        *,
+        minimum: int = MIN_HAND_PAUSE_SECONDS,
+        maximum: int = MAX_HAND_PAUSE_SECONDS,
+    ) -> Settings:
+        """Set the pause between two hands at the server's tables."""
+        check_id(guild_id, "server")
+        check_setting(seconds, "pause between hands (seconds)", minimum, maximum)
+
+        async def body(db: sqlite3.Connection) -> Settings:
+            await self._run(db, q.SET_GUILD_HAND_PAUSE, (guild_id, seconds, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    async def set_alert_delay(self, guild_id: int, seconds: int) -> Settings:
+        """Set how long a turn waits before its player gets a new DM (0 = no turn alerts)."""
+        check_id(guild_id, "server")
+        check_setting(
+            seconds, "turn alert delay (seconds)", MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS
+        )
+
+        async def body(db: sqlite3.Connection) -> Settings:
+            await self._run(db, q.SET_GUILD_ALERT_DELAY, (guild_id, seconds, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    async def set_alert_mode(self, guild_id: int, user_id: int, mode: str) -> None:
+        """A member's turn alerts in this server: "off", "on" (after the server's delay) or
+        "now" (as soon as it is their turn)."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        if mode not in ALERT_MODES:
+            raise InvalidSetting("Turn alerts are off, on or now.")
+
+        async def body(db: sqlite3.Connection) -> None:
+            await self._run(db, q.SET_ALERT_MODE, (guild_id, user_id, mode, time.time()))
+
+        await self._write(body, immediate=False)
+
+    async def alert_modes(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each member's turn alert mode in this server ("on" for those who never chose)."""
+        check_id(guild_id, "server")
+        wanted = [check_id(user_id, "member") for user_id in user_ids]
+        modes = {user_id: str(ALERT_MODE_DEFAULT) for user_id in wanted}
+        if not wanted:
+            return modes
+        rows = await self._select_all(q.ALERT_MODES, (guild_id, json.dumps(wanted)))
+        for user_id, mode in rows:
+            modes[int(user_id)] = str(mode)
+        return modes
+
     async def set_economy(self, guild_id: int, start: int, daily: int) -> Settings:
         """Set the starting wallet of new members and the daily grant (0 turns either off)."""
         check_id(guild_id, "server")
@@ -798,6 +895,37 @@ class Store:
             return balance
 
         return await self._write(body)
+
+    async def verify_buy_in(
+        self, guild_id: int, channel_id: int, user_id: int, amount: int | None
+    ) -> int:
+        """The buy-in ``/poker join`` would make here (``amount``, or the default when None),
+        or ``InvalidAmount`` / ``InsufficientFunds`` saying why not. Reads only: a refused join
+        must change nothing, not even open a table or a wallet (a member with no wallet yet
+        counts the starting wallet)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        check_id(user_id, "member")
+
+        async def body(db: sqlite3.Connection) -> int:
+            settings = await self._table_settings(db, guild_id, channel_id)
+            chosen = settings.buyin_default if amount is None else amount
+            check_chips(chosen, "buy-in")
+            low, high = settings.buyin_min, settings.buyin_max
+            if not low <= chosen <= high:
+                raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
+            row = await self._one(db, q.WALLET, (guild_id, user_id))
+            balance = settings.start_wallet if row is None else int(row[0])
+            if balance < chosen:
+                raise InsufficientFunds(
+                    f"You have only {balance:,} chips in your wallet; this buy-in needs "
+                    f"{chosen:,}.",
+                    balance=balance,
+                    needed=chosen,
+                )
+            return chosen
+
+        return await self._read(body)
 
     async def claim_daily(
         self, guild_id: int, user_id: int, now: float | None = None
@@ -945,6 +1073,11 @@ class Store:
         """Tables not closed (open or closing), for sessions to restore after a restart."""
         rows = await self._select_all(q.OPEN_TABLES)
         return [_table_row(row) for row in rows]
+
+    async def running_hand(self, table_id: int) -> int | None:
+        """The id of the hand being played at this table, if any."""
+        row = await self._select_one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+        return None if row is None else int(row[0])
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The seated players of a table in seat order."""
@@ -1479,6 +1612,32 @@ class Store:
 
         await self._write(body)
         log.warning("hand %d voided: %s", hand_id, reason_text)
+
+    async def mark_announced(self, hand_id: int) -> None:
+        """The settled hand's result reached the channel (``unannounced_hands`` skips it now).
+        Marking it twice is harmless; a hand not settled is refused."""
+
+        async def body(db: sqlite3.Connection) -> None:
+            if await self._run(db, q.MARK_ANNOUNCED, (hand_id,)) == 1:
+                return
+            row = await self._one(db, q.HAND_STATUS, (hand_id,))
+            if row is None:
+                raise HandNotFound(f"There is no hand #{hand_id}.")
+            raise StoreError(f"Hand #{hand_id} is {row[0]}, not settled: nothing to announce.")
+
+        await self._write(body, immediate=False)
+
+    async def unannounced_hands(self, table_id: int) -> list[HandRecord]:
+        """Settled hands of this table whose result was never posted (a crash came between
+        ``settle_hand`` and ``mark_announced``), oldest first, with what ``/poker history``
+        reads: the stored summary (pot, winners, payouts, net, shown cards, names) and each
+        player's result. ``hand_phh(id)`` has the full hand."""
+
+        async def body(db: sqlite3.Connection) -> list[HandRecord]:
+            rows = await self._all(db, q.UNANNOUNCED_HANDS, (table_id,))
+            return await self._hand_records(db, rows)
+
+        return await self._read(body)
 
     async def unfinished_hands(self) -> list[UnfinishedHand]:
         """Hands begun but not settled or voided, with their last journaled state (or None)."""

@@ -85,11 +85,14 @@ def type_invocation(
     kwargs: dict[str, Any],
     *,
     members: list[Member],
+    focused: str | None = None,
 ) -> TypedInvocation:
     """Walk ``path`` below ``command`` (subcommand groups, subcommands) and type ``kwargs``.
 
     Member/User values of user options become snowflake strings plus ``resolved`` entries, as
-    Discord sends them.
+    Discord sends them. With ``focused`` (an autocomplete request), that option must have been
+    synced with ``autocomplete`` and its value is the text typed so far, sent with
+    ``"focused": true``; required options may still be missing, as while a user types.
     """
     resolved: dict[str, Any] = {}
     schema: list[dict[str, Any]] = list(command.get("options") or [])
@@ -116,14 +119,23 @@ def type_invocation(
     unknown = set(kwargs) - set(known)
     if unknown:
         raise CommandError(f"unknown options {sorted(unknown)}; synced options: {sorted(known)}")
+    if focused is not None:
+        target = known.get(focused)
+        if target is None or not target.get("autocomplete"):
+            raise CommandError(f"option {focused!r} was not synced with autocomplete")
+        if not isinstance(kwargs.get(focused), str):
+            raise CommandError(f"the focused option {focused!r} takes the text typed so far")
     for option in schema:
         name = option["name"]
         if name not in kwargs:
-            if option.get("required"):
+            if option.get("required") and focused is None:
                 raise CommandError(f"missing required option {name!r}")
             continue
         value = kwargs[name]
         kind = option["type"]
+        if name == focused:
+            leaf.append({"name": name, "type": kind, "value": value, "focused": True})
+            continue
         if kind in (OPTION_USER, OPTION_MENTIONABLE) and isinstance(value, Member | User):
             user = value.user if isinstance(value, Member) else value
             resolved.setdefault("users", {})[str(user.id)] = user.to_json()

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 INTERACTION_APPLICATION_COMMAND = 2
 INTERACTION_MESSAGE_COMPONENT = 3
+INTERACTION_AUTOCOMPLETE = 4
 INTERACTION_MODAL_SUBMIT = 5
 
 CALLBACK_PONG = 1
@@ -63,6 +64,11 @@ class CallbackRecord:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & MESSAGE_FLAG_EPHEMERAL)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The suggestions of an autocomplete answer (type 8)."""
+        return list(self.data.get("choices") or [])
 
 
 @dataclass

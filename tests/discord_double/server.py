@@ -36,6 +36,7 @@ from tests.discord_double.interaction import (
     CALLBACK_MODAL,
     CALLBACK_UPDATE_MESSAGE,
     INTERACTION_APPLICATION_COMMAND,
+    INTERACTION_AUTOCOMPLETE,
     INTERACTION_MESSAGE_COMPONENT,
     INTERACTION_MODAL_SUBMIT,
     CallbackRecord,
@@ -107,6 +108,27 @@ def json_response(
     if headers:
         all_headers.update(headers)
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
+
+
+def _autocomplete_problem(data: dict[str, Any]) -> str | None:
+    """Why Discord would refuse these autocomplete results (None if it would take them):
+    at most 25 choices, each a name of 1-100 characters and a string (≤ 100) or number value."""
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        return "choices must be a list"
+    if len(choices) > 25:
+        return "Must be 25 or fewer in length (choices)"
+    for choice in choices:
+        name = choice.get("name") if isinstance(choice, dict) else None
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            return "Each choice needs a name of 1 to 100 characters"
+        value = choice.get("value")
+        if isinstance(value, str):
+            if len(value) > 100:
+                return "A choice's value must be 100 or fewer in length"
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            return "A choice's value must be a string or a number"
+    return None
 
 
 def error_response(status: int, code: int, message: str) -> web.Response:
@@ -503,6 +525,52 @@ class DiscordDouble:
         **options: Any,
     ) -> Interaction:
         """Run ``/command`` (e.g. "poker join") as ``who`` in ``channel`` with typed options."""
+        return await self._command_interaction(
+            INTERACTION_APPLICATION_COMMAND,
+            who,
+            channel,
+            command,
+            options,
+            expired=expired,
+            bypass_permissions=bypass_permissions,
+        )
+
+    async def autocomplete(
+        self,
+        who: Member | User,
+        channel: Channel,
+        command: str,
+        focused: str,
+        *,
+        bypass_permissions: bool = False,
+        **options: Any,
+    ) -> Interaction:
+        """Type into option ``focused`` of ``/command`` as ``who``: Discord asks the bot for
+        suggestions (an APPLICATION_COMMAND_AUTOCOMPLETE interaction, type 4) carrying the
+        options filled so far and the focused one's text. The answer's suggestions are
+        ``(await interaction.response()).choices``."""
+        return await self._command_interaction(
+            INTERACTION_AUTOCOMPLETE,
+            who,
+            channel,
+            command,
+            options,
+            focused=focused,
+            bypass_permissions=bypass_permissions,
+        )
+
+    async def _command_interaction(
+        self,
+        kind: int,
+        who: Member | User,
+        channel: Channel,
+        command: str,
+        options: dict[str, Any],
+        *,
+        focused: str | None = None,
+        expired: bool = False,
+        bypass_permissions: bool = False,
+    ) -> Interaction:
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise CommandError("empty command")
@@ -537,6 +605,7 @@ class DiscordDouble:
             parts[1:],
             options,
             members=[m for m in self.members.values() if guild is not None and m.guild is guild],
+            focused=focused,
         )
         data: dict[str, Any] = {"id": str(schema["id"]), "name": schema["name"], "type": 1}
         if typed.options:
@@ -545,9 +614,7 @@ class DiscordDouble:
             data["resolved"] = typed.resolved
         if schema.get("guild_id"):
             data["guild_id"] = str(schema["guild_id"])
-        return await self._dispatch_interaction(
-            INTERACTION_APPLICATION_COMMAND, user, member, channel, data, expired=expired
-        )
+        return await self._dispatch_interaction(kind, user, member, channel, data, expired=expired)
 
     def find_component(
         self, message: dict[str, Any], target: str, *, component_types: tuple[int, ...] = (2,)
@@ -1359,6 +1426,16 @@ class DiscordDouble:
             )
         callback_type = int(payload.get("type", 0))
         data = payload.get("data") or {}
+        if (callback_type == CALLBACK_AUTOCOMPLETE) != (
+            interaction.type == INTERACTION_AUTOCOMPLETE
+        ):
+            return self._reject(
+                interaction,
+                400,
+                50035,
+                "Autocomplete interactions take only autocomplete results, and only they do",
+                payload,
+            )
         channel = interaction.channel
         stored: StoredMessage | None = None
         route = "POST /interactions/{id}/{token}/callback"
@@ -1397,7 +1474,9 @@ class DiscordDouble:
                 )
             interaction.modal = copy.deepcopy(data)
         elif callback_type == CALLBACK_AUTOCOMPLETE:
-            pass
+            problem = _autocomplete_problem(data)
+            if problem is not None:
+                return self._reject(interaction, 400, 50035, problem, payload)
         else:
             return self._reject(
                 interaction, 400, 50035, f"Invalid callback type {callback_type}", payload

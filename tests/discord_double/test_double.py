@@ -230,6 +230,26 @@ def make_bot(seen: Seen) -> commands.Bot:
     async def pick(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pick one", view=PickView(seen))
 
+    fruits = ["apple", "apricot", "banana", "cherry"]
+
+    @ping.command(name="fruit", description="an option with autocomplete")
+    async def fruit(interaction: discord.Interaction, name: str, count: int = 1) -> None:
+        await interaction.response.send_message(f"{count} {name}", ephemeral=True)
+
+    @fruit.autocomplete("name")
+    async def fruit_names(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        count = interaction.namespace.count or 1
+        seen.presses.append((f"autocomplete {current} x{count}", interaction.user.id))
+        if current == "*":
+            return [app_commands.Choice(name=f"n{i}", value=str(i)) for i in range(26)]
+        return [
+            app_commands.Choice(name=f"{fruit.title()} x{count}", value=fruit)
+            for fruit in fruits
+            if fruit.startswith(current)
+        ]
+
     @admin.command(name="reset", description="admins only")
     async def reset(interaction: discord.Interaction) -> None:
         allowed = interaction.permissions.manage_guild
@@ -532,6 +552,55 @@ async def test_select_menus_and_modals(world: World) -> None:
     submitted = await double.submit_modal(world.alice, form, {"name": "Alice"})
     answer = await submitted.response()
     assert answer.ephemeral and answer.content == "hello Alice"
+
+
+async def test_autocomplete_asks_the_bot_for_suggestions(world: World) -> None:
+    double = world.double
+    asked = await double.autocomplete(world.alice, world.channel, "ping fruit", "name", name="ap")
+    assert asked.type == 4
+    assert asked.data["options"] == [
+        {
+            "type": 1,
+            "name": "fruit",
+            "options": [{"name": "name", "type": 3, "value": "ap", "focused": True}],
+        }
+    ]
+    answer = await asked.response()
+    assert answer.type == 8
+    assert answer.choices == [
+        {"name": "Apple x1", "value": "apple"},
+        {"name": "Apricot x1", "value": "apricot"},
+    ]
+    # Options filled so far travel with the request; nothing shows in the channel.
+    asked = await double.autocomplete(
+        world.alice, world.channel, "ping fruit", "name", name="", count=3
+    )
+    assert [c["value"] for c in (await asked.response()).choices] == [
+        "apple",
+        "apricot",
+        "banana",
+        "cherry",
+    ]
+    assert ("autocomplete  x3", world.alice.id) in world.seen.presses
+    assert double.channel_messages(world.channel) == []
+    # Only options synced with autocomplete can be focused, and only with text.
+    with pytest.raises(CommandError):
+        await double.autocomplete(world.alice, world.channel, "ping fruit", "count", count="2")
+    with pytest.raises(CommandError):
+        await double.autocomplete(world.alice, world.channel, "ping echo", "text", text="a")
+    with pytest.raises(CommandError):
+        await double.autocomplete(world.alice, world.channel, "ping fruit", "name", name=3)
+    # The chosen suggestion is then sent as the command's value.
+    chosen = await double.invoke(world.alice, world.channel, "ping fruit", name="apricot")
+    assert (await chosen.response()).content == "1 apricot"
+
+
+async def test_autocomplete_answers_discord_would_refuse_are_refused(world: World) -> None:
+    double = world.double
+    asked = await double.autocomplete(world.alice, world.channel, "ping fruit", "name", name="*")
+    rejected = await asked.rejection()
+    assert (rejected.status, rejected.code) == (400, 50035)  # 26 suggestions: at most 25
+    assert asked.callbacks == []
 
 
 async def test_unknown_routes_and_bad_tokens_are_visible(world: World) -> None:

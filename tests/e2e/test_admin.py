@@ -33,8 +33,10 @@ async def test_stakes_apply_from_the_next_hand(club: Club) -> None:
     assert nxt is not None
     assert "20/40" in str(nxt["embeds"][0]["title"])
     assert "Call 10" in [b.get("label") for b in buttons(nxt)]
-    # A bad value is refused privately.
-    bad = await double.invoke(club.admin, club.channel, "pokeradmin stakes", small_bet=-3)
+    # A bad value is refused privately (one within the options' ranges: Discord refuses the rest).
+    bad = await double.invoke(
+        club.admin, club.channel, "pokeradmin stakes", small_bet=10, small_blind=10
+    )
     assert await private_reply(bad)
     club.audit_ok()
 
@@ -49,7 +51,7 @@ async def test_grant_kick_and_close_return_every_chip(club: Club) -> None:
     reply = await grant.response()
     assert "300" in reply.content and reply.data.get("allowed_mentions") == {"parse": []}
 
-    kick = await double.invoke(club.admin, club.channel, "pokeradmin kick", member=carol)
+    kick = await double.invoke(club.admin, club.channel, "pokeradmin kick", player=str(carol.id))
     assert "removed" in (await kick.response()).content
     close = await double.invoke(club.admin, club.channel, "pokeradmin close")
     assert "close" in (await close.response()).content.lower()

@@ -101,7 +101,9 @@ async def test_table_commands_without_a_table_answer_privately(club: Club) -> No
     for command in ("poker leave", "poker sitout", "poker sitin", "poker table", "poker hand"):
         interaction = await club.double.invoke(alice, club.channel, command)
         assert "There is no table in this channel" in await private_reply(interaction), command
-    kick = await club.double.invoke(club.admin, club.channel, "pokeradmin kick", member=alice)
+    kick = await club.double.invoke(
+        club.admin, club.channel, "pokeradmin kick", player=str(alice.id)
+    )
     assert "There is no table in this channel" in await private_reply(kick)
     assert club.double.channel_messages(club.channel) == []
 

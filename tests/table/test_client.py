@@ -80,6 +80,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "rules",
         "stats",
         "history",
+        "alerts",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {
@@ -90,6 +91,9 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "grant",
         "kick",
         "close",
+        "settings",
+        "pause",
+        "alerts",
     }
     admin = groups["pokeradmin"].to_dict(bot.tree)
     assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value

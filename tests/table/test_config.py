@@ -92,3 +92,74 @@ def test_missing_token_exits_2_with_one_line(tmp_path: Path, token: str | None) 
     assert "DISCORD_TOKEN" in lines[0]
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def docker_env_file(path: Path) -> dict[str, str]:
+    """What ``docker run --env-file`` sets: every ``KEY=VALUE`` line, taken literally (an empty
+    value is set as empty); blank lines and ``#`` lines are skipped."""
+    values: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip()] = value
+    return values
+
+
+def dockerfile_env(path: Path) -> dict[str, str]:
+    """The ``ENV KEY=VALUE`` pairs of the image (continued lines included)."""
+    text = path.read_text().replace("\\\n", " ")
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.startswith("ENV "):
+            for pair in line.removeprefix("ENV ").split():
+                key, _, value = pair.partition("=")
+                values[key] = value
+    return values
+
+
+def test_the_container_keeps_its_database_in_its_volume() -> None:
+    """README: ``cp .env.example .env``, then ``docker run --env-file .env -v deuce-data:/data``.
+    The env file must not move the database out of the image's /data volume."""
+    image = dockerfile_env(REPO_ROOT / "Dockerfile")
+    assert image["DATABASE_PATH"] == "/data/deuce.db"
+    env_file = docker_env_file(REPO_ROOT / ".env.example")
+    assert "DATABASE_PATH" not in env_file
+    config = Config.from_env({**image, **env_file, "DISCORD_TOKEN": "x"})
+    assert config.database_path == "/data/deuce.db"
+    # Run without Docker, the same file leaves the documented default.
+    local = Config.from_env({**env_file, "DISCORD_TOKEN": "x"})
+    assert local.database_path == "data/deuce.db"
+    assert "# DATABASE_PATH=data/deuce.db" in (REPO_ROOT / ".env.example").read_text()
+
+
+def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) -> None:
+    """``scripts/test.sh`` in a copy of the repo whose .venv holds recording stand-ins: a first
+    run installs, a second skips the install, a newer pyproject.toml installs again."""
+    (tmp_path / "scripts").mkdir()
+    script = tmp_path / "scripts" / "test.sh"
+    script.write_text((REPO_ROOT / "scripts" / "test.sh").read_text())
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    calls = tmp_path / "calls.log"
+    venv_bin = tmp_path / ".venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    for tool in ("python", "ruff", "mypy"):
+        stand_in = venv_bin / tool
+        stand_in.write_text(f'#!/bin/sh\necho "{tool} $*" >> "{calls}"\n')
+        stand_in.chmod(0o755)
+
+    def run() -> list[str]:
+        calls.write_text("")
+        subprocess.run(["bash", str(script)], check=True, capture_output=True, timeout=60)
+        return calls.read_text().splitlines()
+
+    first = run()
+    assert any("pip install --quiet -e .[test]" in line for line in first), first
+    assert "python -m pytest" in first[-1]
+    second = run()
+    assert not any("pip" in line for line in second), second
+    assert [line.split()[0] for line in second] == ["ruff", "ruff", "mypy", "python"]
+    marker = tmp_path / ".venv" / ".deuce-test-installed"
+    later = marker.stat().st_mtime + 10
+    os.utime(tmp_path / "pyproject.toml", (later, later))
+    assert any("pip install" in line for line in run())
