@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import Hand, SeatedPlayer, Stakes
@@ -16,7 +17,8 @@ from bot.messages import t
 from bot.replies import Refused
 from bot.store import AlreadySeated, InvalidAmount, NotSeated
 from bot.table import seating
-from bot.table.render import safe_name
+from bot.table.render import result_embed, safe_name
+from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -60,7 +62,7 @@ class Cashier:
             raise AlreadySeated(t("join_while_leaving", seat=existing.seat + 1))
         if existing.stack > 0:
             key = "already_seated_sitin" if existing.sitting_out else "already_seated"
-            raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
+            raise AlreadySeated(t(key, seat=existing.seat + 1, stack=f"{existing.stack:,}"))
         if amount < settings.buyin_min:
             maximum = f"{settings.buyin_max:,}"
             raise InvalidAmount(
@@ -122,6 +124,17 @@ class Cashier:
             return False
         log.info("Table %s: hand %s settled", self.table_id, hand.hand_id)
         return True
+
+    async def announce_missed(self) -> None:
+        """Post the result of every settled hand the channel never saw (a crash came between
+        settling and posting it), oldest first; each is marked once its message is sent."""
+        for record in await self.store.unannounced_hands(self.table_id):
+            result = result_from_summary(record.id, record.summary or {})
+            self._post(embed=result_embed(result), then=partial(self.announced, record.id))
+
+    async def announced(self, hand_id: int) -> None:
+        """The hand's result reached the channel."""
+        await self.store.mark_announced(hand_id)
 
     async def sit_out(self, user_id: int) -> None:
         if (await self.seat_of(user_id)).sitting_out:

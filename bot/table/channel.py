@@ -161,7 +161,8 @@ class TableChannel:
         self._dirty.set()
 
     def post(self, **kwargs: Any) -> None:
-        """Queue a channel message (sent in order, outside the lock, mentions off)."""
+        """Queue a channel message (sent in order, outside the lock, mentions off);
+        ``then=`` an async callback run once it was sent."""
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
         self._posts_below_table += 1
         self._outbox.put_nowait(kwargs)
@@ -176,11 +177,14 @@ class TableChannel:
         while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
+            then = kwargs.pop("then", None)
             try:
                 if delete_id is not None:
                     await self.channel.get_partial_message(delete_id).delete()
                 else:
                     await self.channel.send(**kwargs)
+                    if then is not None:
+                        await then()
             except discord.HTTPException as error:
                 log.warning("Table %s: channel message failed: %s", self.table_id, error)
             except Exception:

@@ -140,22 +140,15 @@ def pot_text(snapshot: TableSnapshot) -> str:
 
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     """The table message's embed; hidden cards are not in the snapshot to begin with."""
-    big_bet = 2 * snapshot.small_bet
+    small_bet, big_bet = chips(snapshot.small_bet), chips(2 * snapshot.small_bet)
     if snapshot.hand_id is not None:
         title = t(
-            "table_title_hand",
-            small_bet=snapshot.small_bet,
-            big_bet=big_bet,
-            hand_id=snapshot.hand_id,
+            "table_title_hand", small_bet=small_bet, big_bet=big_bet, hand_id=snapshot.hand_id
         )
     else:
-        title = t("table_title", small_bet=snapshot.small_bet, big_bet=big_bet)
-    description = t(
-        "table_blinds",
-        small_blind=snapshot.small_blind,
-        small_bet=snapshot.small_bet,
-        cap=snapshot.cap,
-    )
+        title = t("table_title", small_bet=small_bet, big_bet=big_bet)
+    small_blind = chips(snapshot.small_blind)
+    description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
     if snapshot.closed:
         description += "\n" + t("table_closed")
     elif snapshot.closing:

@@ -148,6 +148,10 @@ def result_summary(result: HandResult, names: dict[int, str]) -> dict[str, Any]:
         "shown": {str(k): " ".join(str(c) for c in v) for k, v in result.shown_hands.items()},
         "names": {str(k): v for k, v in names.items()},
         "showdown": not result.won_without_showdown,
+        "pots": [[p.amount, [[w, p.shares.get(w, 0)] for w in p.winners]] for p in result.pots],
+        "hand_names": {str(k): v for k, v in result.hand_names.items()},
+        "order": list(result.showdown_order),
+        "mucked": list(result.mucked),
     }
 
 
@@ -167,6 +171,8 @@ class HandNotes:
     marks: dict[int, set[Card]] = field(default_factory=dict)
     queued: dict[int, tuple[int, str]] = field(default_factory=dict)
     """A draw set in advance: player -> (draw number, "draw" or "pat")."""
+    alert_modes: dict[int, str] = field(default_factory=dict)
+    """Each dealt player's turn alerts ("off", "on", "now"), read at the deal."""
 
     def new_hand(self, player_ids: Sequence[int]) -> None:
         """Forget the last hand's notes; keep the timeout streaks of players dealt in."""
@@ -223,6 +229,7 @@ class HandNotes:
             "prefold": sorted(self.prefold),
             "marks": {str(k): sorted(int(c) for c in v) for k, v in self.marks.items()},
             "queued": {str(k): list(v) for k, v in self.queued.items()},
+            "alert_modes": {str(k): v for k, v in self.alert_modes.items()},
         }
 
     @classmethod
@@ -234,6 +241,7 @@ class HandNotes:
             prefold={int(x) for x in meta.get("prefold", [])},
             marks={int(k): {Card(int(c)) for c in v} for k, v in meta.get("marks", {}).items()},
             queued={int(k): (int(v[0]), str(v[1])) for k, v in meta.get("queued", {}).items()},
+            alert_modes={int(k): str(v) for k, v in meta.get("alert_modes", {}).items()},
         )
 
 

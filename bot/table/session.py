@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -114,14 +115,11 @@ class TableSession:
         )
 
     def _panel(self, user_id: int) -> PanelSnapshot:
-        """The player's panel: the running hand, else the last one."""
+        """The player's panel: the running hand (with the public table), else the last one."""
         hand = self.hand or self.last_hand
         assert hand is not None
-        running = self.hand is not None
-        public = self._table_snapshot() if running else None
-        return panel_snapshot(
-            self.table_id, hand, user_id, self.notes, running=running, public=public
-        )
+        public = self._table_snapshot() if self.hand is not None else None
+        return panel_snapshot(self.table_id, hand, user_id, self.notes, public=public)
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
         """The player's panel of hand ``hand_id``, None if that hand is gone or not theirs."""
@@ -148,6 +146,7 @@ class TableSession:
         self.seats = await self.cashier.seats()
         self.io.start(self, self.cashier)
         async with self.lock:
+            await self.cashier.announce_missed()
             if unfinished is not None:
                 await self._resume(*unfinished)
             if self.hand is None:  # leavers a restart interrupted, busted players
@@ -267,6 +266,7 @@ class TableSession:
         hand_id = hand.hand_id
         self.last_hand = None
         self.notes.new_hand(hand.player_ids)
+        self.notes.alert_modes = await self.store.alert_modes(self.guild_id, hand.player_ids)
         self.acted_at = {}
         self.io.new_hand(hand_id)
         self._start_turn()
@@ -285,7 +285,9 @@ class TableSession:
             return
         if seconds is None:
             seconds = seating.decision_seconds(hand.phase, self.settings)
-        alert = seating.alert_after(self._seat(hand.to_act))
+        delay = self.settings.alert_delay if self.settings else seating.ALERT_SECONDS
+        mode = self.notes.alert_modes.get(hand.to_act, "on")
+        alert = seating.alert_after(self._seat(hand.to_act), mode, delay)
         self.timers.start_turn(hand.action_count, seconds, alert)
 
     async def _alert(self, action_number: int) -> None:
@@ -311,13 +313,9 @@ class TableSession:
             what = seating.timeout_key(record.kind)
             self.io.notify(player_id, t("timed_out_private", hand_id=hand.hand_id, what=t(what)))
             if record.draw_count is not None:
-                self._drew(player_id)
+                self.notes.drew(player_id)
+                self.io.refresh_panel(player_id)
             await self._after_action()
-
-    def _drew(self, player_id: int, from_message_id: int | None = None) -> None:
-        """After a draw: the marks are used up and the DM panel shows the new cards."""
-        self.notes.drew(player_id)
-        self.io.refresh_panel(player_id, unless_message=from_message_id)
 
     async def _after_action(self) -> None:
         """Apply early actions now due, journal, then settle or re-arm the timer (under lock)."""
@@ -343,7 +341,8 @@ class TableSession:
         seats = {s.user_id: s for s in await self.cashier.seats()}
         sit_out = seating.sit_outs_after_hand(self.notes, seats)
         if await self.cashier.settle(hand, names, sit_out):
-            self.io.post(embed=result_embed(result_snapshot(hand, hand.hand_id, names)))
+            result = result_embed(result_snapshot(hand, hand.hand_id, names))
+            self.io.post(embed=result, then=partial(self.cashier.announced, hand.hand_id))
         self.last_hand = hand
         self.hand = None
         self.io.end_panels()
@@ -355,6 +354,7 @@ class TableSession:
         self.notes.leaving = set()
         self.notes.sit_out_after = set()
         self.seats = await self.cashier.sit_out_busted()
+        self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
         if self.closing:
             await self._close_now()
         else:
@@ -367,7 +367,7 @@ class TableSession:
         self.hand = None
         self.seats = []
         self.timers.cancel_deal()
-        summary = ", ".join(f"<@{uid}> {amount}" for uid, amount in returned.items()) or "—"
+        summary = ", ".join(f"<@{uid}> {amount:,}" for uid, amount in returned.items()) or "—"
         self.io.post(content=t("table_closed_now", summary=summary))
         self.io.close()
         self._on_closed(self)
@@ -457,7 +457,8 @@ class TableSession:
                 record = hand.draw(user_id, discards)
                 log.debug("Table %s: %s", self.table_id, record.text)
                 self.notes.acted(user_id)
-                self._drew(user_id, interaction.message.id if interaction.message else None)
+                self.notes.drew(user_id)  # the DM panel shows the new cards (unless clicked)
+                self.io.refresh_panel(user_id, unless_message=getattr(interaction.message, "id", 0))
                 await self._after_action()
             else:
                 self.notes.queued[user_id] = (draw, "pat" if pat else "draw")
@@ -513,8 +514,7 @@ class TableSession:
     # ------------------------------------------------------------------ inputs: commands
 
     async def join(self, user_id: int, name: str, buy_in: int | None) -> tuple[SeatRow, bool]:
-        """Sit down (or buy in again after busting); returns the seat and whether a hand is
-        running (the player is dealt in from the next one)."""
+        """Sit down (or buy in again after busting): the seat, and whether a hand runs."""
         if self.closing or self.closed:
             raise Refused(t("table_closing"))
         async with self.lock:
@@ -582,8 +582,7 @@ class TableSession:
             return True
 
     async def apply_settings(self) -> None:
-        """The server's settings changed: an idle table shows them now (a running hand keeps
-        its stakes; the next one reads them anew)."""
+        """New settings: an idle table shows them now; a running hand keeps its own."""
         async with self.lock:
             if self.hand is None and not self.closed:
                 self.settings = await self.store.table_settings(self.guild_id, self.channel_id)

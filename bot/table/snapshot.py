@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from bot.engine import Card, Hand, Phase
+from bot.engine import Card, Hand, Phase, hand_name, parse_cards
 from bot.table.seating import HandNotes, Seat, target_draw
 
 RECENT_ACTIONS = 6
@@ -301,19 +301,58 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
     return ResultSnapshot(hand_id=hand_id, shown=shown, mucked=mucked, pots=pots, nets=nets)
 
 
+def result_from_summary(hand_id: int, summary: dict[str, Any]) -> ResultSnapshot:
+    """The public result rebuilt from a settled hand's stored summary (``result_summary``),
+    for a result the channel never saw (a crash came between settling and posting it)."""
+    names = {int(k): str(v) for k, v in summary.get("names", {}).items()}
+    net = {int(k): int(v) for k, v in summary.get("net", {}).items()}
+    nets = tuple((names.get(pid, "?"), amount) for pid, amount in net.items())
+    pots = [(int(a), [(int(w), int(s)) for w, s in ws]) for a, ws in summary.get("pots", [])]
+    if not pots:  # a summary from before pots were stored: one pot, the payouts as shares
+        payouts = {int(k): int(v) for k, v in summary.get("payouts", {}).items()}
+        winners = [int(w) for w in summary.get("winners", [])]
+        pots = [(int(summary.get("pot", 0)), [(w, payouts.get(w, 0)) for w in winners])]
+    if not summary.get("showdown", True):
+        winner = pots[0][1][0] if pots and pots[0][1] else None
+        uncontested = (names.get(winner[0], "?"), winner[1]) if winner is not None else None
+        return ResultSnapshot(hand_id=hand_id, uncontested=uncontested, nets=nets)
+    shown_cards = {int(k): parse_cards(str(v)) for k, v in summary.get("shown", {}).items()}
+    stored = {int(k): str(v) for k, v in summary.get("hand_names", {}).items()}
+    hand_names = {pid: stored.get(pid) or hand_name(cards) for pid, cards in shown_cards.items()}
+    order = [int(p) for p in summary.get("order", [])] or list(shown_cards)
+    shown = tuple(
+        ShownHand(names.get(pid, "?"), tuple(shown_cards[pid]), hand_names[pid])
+        for pid in order
+        if pid in shown_cards
+    )
+    mucked = tuple(names.get(int(pid), "?") for pid in summary.get("mucked", []))
+    return ResultSnapshot(
+        hand_id=hand_id,
+        shown=shown,
+        mucked=mucked,
+        pots=tuple(
+            PotSummary(
+                amount,
+                tuple((names.get(w, "?"), share, hand_names.get(w, "")) for w, share in winners),
+            )
+            for amount, winners in pots
+        ),
+        nets=nets,
+    )
+
+
 def panel_snapshot(
     table_id: int,
     hand: Hand,
     user_id: int,
     notes: HandNotes,
     *,
-    running: bool,
     public: TableSnapshot | None = None,
 ) -> PanelSnapshot:
-    """One player's private panel: the hand being played (``running``, with the ``public``
-    table), or a finished one while its owner may still show a mucked hand."""
+    """One player's private panel: the hand being played, with the ``public`` table, or
+    (``public`` None) a finished one while its owner may still show a mucked hand."""
     pv = hand.private_view(user_id)
-    if not running:
+    if public is None:
         result = hand.result
         return PanelSnapshot(
             table_id=table_id,

@@ -66,8 +66,8 @@ def test_a_panel_shows_only_its_owner_s_marks_and_queue() -> None:
     hand = heads_up()
     cards = hand.private_view(BOB).cards
     notes = HandNotes(marks={BOB: {cards[0]}, ALICE: set()}, queued={BOB: (1, "draw")})
-    panel = panel_snapshot(1, hand, BOB, notes, running=True)
+    panel = panel_snapshot(1, hand, BOB, notes, public=snapshot_of(hand))
     assert panel.cards == tuple(cards) and panel.marked == frozenset({cards[0]})
     assert panel.target_draw == 1 and panel.queued and not panel.my_turn_to_draw
     assert panel.can_prefold and not panel.complete
-    assert panel_snapshot(1, hand, ALICE, notes, running=True).marked == frozenset()
+    assert panel_snapshot(1, hand, ALICE, notes, public=snapshot_of(hand)).marked == frozenset()
