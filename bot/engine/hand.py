@@ -1649,8 +1649,10 @@ class Hand:
         """One player's own cards; never send it anywhere but to that player."""
         pos = self._pos(player_id)
         hole = self._holes[pos]
-        if not self._in_hand[pos]:
-            return PrivateView(player_id, self._hand_id, (), "folded", (), 0, False, False, True)
+        if not self._in_hand[pos]:  # folded: the cards they held, for their eyes only
+            held = tuple(CARDS[c] for c in self._held_when_folded(pos))
+            name = hand_name(held) if len(held) == 5 else "folded"
+            return PrivateView(player_id, self._hand_id, held, name, (), 0, False, False, True)
         cards = tuple(CARDS[c] for c in hole)
         draws_made = sum(1 for c in self._draw_counts[pos] if c is not None)
         current = self._to_act_pos()
@@ -1664,6 +1666,17 @@ class Hand:
             can_draw_now=self._phase is _DRAWING and current == pos,
             is_their_turn=current == pos,
         )
+
+    def _held_when_folded(self, pos: int) -> list[int]:
+        """The cards a player held when their hand was folded, replayed from the log (the
+        deal, then each of their draws)."""
+        hole: list[int] = []
+        for entry in self._log:
+            if entry[0] == "deal":
+                hole = list(entry[5][pos * 5 : pos * 5 + 5])
+            elif entry[0] == "draw" and entry[1] == pos:
+                hole = [c for c in hole if c not in entry[4]] + list(entry[5])
+        return hole
 
     # ------------------------------------------------------------------ checks
 

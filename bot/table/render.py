@@ -9,11 +9,12 @@ text is clamped to Discord's embed and component limits.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 
 import discord
 
-from bot.engine import Card
+from bot.engine import Card, parse_cards
 from bot.messages import t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
@@ -60,6 +61,17 @@ def high_first(cards: Sequence[Card | int]) -> list[Card]:
 def cards_label(cards: Sequence[Card | int]) -> str:
     """Cards highest first, separated by spaces, as labels."""
     return " ".join(card_label(c) for c in high_first(cards))
+
+
+SHOWN_CARDS = re.compile(
+    r"(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs] ){4}[2-9TJQKA][cdhs])(?![A-Za-z0-9])"
+)
+"""Five cards as the engine's log writes a shown hand: ``7s 5d 4c 3h 2s``."""
+
+
+def log_line(text: str) -> str:
+    """A line of the public log with a shown hand's cards as labels, highest first."""
+    return SHOWN_CARDS.sub(lambda m: cards_label(parse_cards(m[1].replace(" ", ""))), text)
 
 
 def chips(amount: int) -> str:
@@ -190,7 +202,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
             text = t("waiting_players")
         embed.add_field(name=t("field_turn"), value=text, inline=False)
     recent = [
-        clamp(discord.utils.escape_mentions(discord.utils.escape_markdown(r)), 120)
+        clamp(discord.utils.escape_mentions(discord.utils.escape_markdown(log_line(r))), 120)
         for r in snapshot.recent
     ]
     recent = recent[-RECENT_ACTIONS:]

@@ -18,6 +18,7 @@ from bot.table.render import (
     cards_label,
     draws_text,
     fold_anyway_view,
+    log_line,
     panel_embed,
     panel_view,
     result_embed,
@@ -284,3 +285,11 @@ def test_the_fold_anyway_question_carries_the_position_it_was_asked_at() -> None
     ids = [b["custom_id"] for b in buttons(view)]
     assert ids == [f"deuce:t:1:77:12:{FOLD_CONFIRMED}", "deuce:t:1:77:12:call"]
     assert [b["label"] for b in buttons(view)] == ["Fold anyway", "Check"]
+
+
+def test_a_shown_hand_in_the_log_reads_as_cards_highest_first() -> None:
+    assert log_line("Alice shows 2s 3h 4c 5d 7s (number one)") == (
+        "Alice shows 7\u2660\ufe0f 5\u2666\ufe0f 4\u2663\ufe0f 3\u2665\ufe0f 2\u2660\ufe0f"
+        " (number one)"
+    )
+    assert log_line("As folds") == "As folds"  # a name is not a card

@@ -4,6 +4,7 @@ bot does; the Discord side is the fake client."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -421,3 +422,65 @@ async def test_an_all_in_player_who_leaves_has_a_dead_hand(store: Store, tables:
     assert ALICE not in result.shown_hands
     assert await store.seat_of(session.table_id, ALICE) is None
     assert (await store.audit()).ok
+
+
+async def test_one_player_sees_no_next_hand_countdown(tables: Tables) -> None:
+    """Issue 10: a table that cannot deal (one player, or everyone else sitting out) shows
+    "waiting for players", never a "Next hand" countdown that then flips."""
+    table = await tables.open((ALICE, "Alice", 400))
+    session = table.session
+    await wait_until(lambda: session.io.message_id is not None)
+    assert session.timers.next_hand_at is None
+    shown = [str(k.get("embed").to_dict()) for k in table.channel.sent if k.get("embed")]
+    shown += [str(k["embed"].to_dict()) for _, k in table.channel.edits if k.get("embed")]
+    assert shown and not any("Next hand" in text for text in shown)
+    assert any("Waiting for players" in text for text in shown)
+
+
+async def test_an_edit_that_would_change_nothing_is_skipped(tables: Tables) -> None:
+    table = await tables.open((ALICE, "Alice", 400))
+    session = table.session
+    await wait_until(lambda: session.io.message_id is not None)
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    edits = len(table.channel.edits)
+    session.io.mark_changed()  # nothing changed
+    await session.io.push_table()
+    assert len(table.channel.edits) == edits
+    session.closing = True  # a real change is edited in
+    session.io.mark_changed()
+    await session.io.push_table()
+    assert len(table.channel.edits) == edits + 1
+
+
+async def test_a_result_lost_by_a_crash_is_posted_after_the_restart(
+    store: Store, tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10: a crash after a hand is settled and before its result is posted must not lose
+    the result: the restart posts every settled result the channel never saw, once."""
+    table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))
+    session = table.session
+    hand = await next_hand(session, None)
+    real_send = table.channel.send
+
+    async def crashing_send(**kwargs: Any) -> Any:
+        if "result" in str(kwargs.get("embed").to_dict() if kwargs.get("embed") else ""):
+            raise ConnectionResetError("the process died here")
+        return await real_send(**kwargs)
+
+    monkeypatch.setattr(table.channel, "send", crashing_send)
+    while session.hand is hand:
+        await time_out(session)
+    assert (await store.hand(hand.hand_id)).status == "settled"
+    await stop(table)
+    assert [h.id for h in await store.unannounced_hands(session.table_id)] == [hand.hand_id]
+    restarted = await tables.reopen()
+    title = f"Hand #{hand.hand_id} result"
+    await wait_until(lambda: any(title in text for text in restarted.channel.texts()))
+    for _ in range(250):  # marked once its message went out
+        if not await store.unannounced_hands(session.table_id):
+            break
+        await asyncio.sleep(0.02)
+    assert await store.unannounced_hands(session.table_id) == []
+    again = await tables.reopen()
+    await stop(again)
+    assert not any(title in text for text in again.channel.texts())
