@@ -331,15 +331,26 @@ class PokerTable:
 
 
 def channel_card_leaks(double: DiscordDouble, channel: Channel) -> list[str]:
-    """Card labels in any channel message event that is not a showdown result embed."""
+    """Card labels in a channel message event that were not shown at a showdown: a table
+    message of hand N may name only the cards hand N's result shows (its log says who showed
+    what); a message of no hand, only cards some result shows."""
+    events = [e for e in double.channel_events(channel) if e.kind != "delete"]
+    shown: dict[int, set[str]] = {}
+    for event in events:
+        title = str(embed0(event.payload).get("title") or "")
+        match = re.match(r"Hand #(\d+) result", title)
+        if match:
+            cards = set(CARD_RE.findall(message_text(event.payload)))
+            shown.setdefault(int(match[1]), set()).update(cards)
+    everything = set().union(*shown.values()) if shown else set()
     leaks: list[str] = []
-    for event in double.channel_events(channel):
-        if event.kind == "delete":
-            continue
+    for event in events:
         title = str(embed0(event.payload).get("title") or "")
         if title.endswith(" result"):
             continue
-        found = CARD_RE.findall(message_text(event.payload))
+        hand_id = hand_id_of(event.payload)
+        allowed = shown.get(hand_id, set()) if hand_id is not None else everything
+        found = [c for c in CARD_RE.findall(message_text(event.payload)) if c not in allowed]
         if found:
             leaks.append(f"{event.kind} {event.message_id}: {found}")
     return leaks

@@ -311,7 +311,7 @@ def test_timeouts_check_when_free_fold_facing_a_bet_stand_pat_in_a_draw() -> Non
     held = hand.private_cards(1)
     record = hand.timeout()
     assert record.kind is RecordKind.DRAW and record.draw_count == 0
-    assert record.text == "Alice stands pat" and hand.private_cards(1) == held
+    assert record.text == "Alice stands pat (time ran out)" and hand.private_cards(1) == held
 
 
 def test_fold_is_allowed_when_checking_is_free() -> None:

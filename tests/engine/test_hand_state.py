@@ -147,8 +147,11 @@ def test_private_view() -> None:
     bob = hand.private_view(2)
     assert [str(c) for c in bob.last_received] == ["Kh"] and bob.draws_made == 1
     assert bob.hand_name == hand_name(bob.cards)
+    carol_held = hand.private_view(3).cards
     play(hand, "3 pat; 1 bet; 2 call; 3 fold")
-    assert hand.private_view(3).folded and hand.private_view(3).cards == ()
+    folded = hand.private_view(3)  # she still sees what she folded, in her own view only
+    assert folded.folded and sorted(folded.cards) == sorted(carol_held)
+    assert not folded.can_draw_now and not folded.is_their_turn
 
 
 def test_result_for_the_discord_layer() -> None:

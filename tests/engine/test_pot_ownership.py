@@ -142,7 +142,7 @@ def test_a_timeout_facing_nothing_checks_so_the_side_pot_stays_contested() -> No
     """The timeout path: Alice times out (a check, as nothing is owed), Bob checks, and the
     showdown decides both pots (Alice's number one wins everything)."""
     hand = reproduction()
-    assert hand.timeout().text == "Alice checks"
+    assert hand.timeout().text == "Alice checks (time ran out)"
     play(hand, "2 check")
     assert pots(hand) == [("main pot", 15, {1: 15}), ("side pot 1", 30, {1: 30})]
     replays(hand)
@@ -151,7 +151,7 @@ def test_a_timeout_facing_nothing_checks_so_the_side_pot_stays_contested() -> No
 def test_a_timeout_facing_a_bet_folds_and_the_last_contender_takes_the_side_pot() -> None:
     hand = reproduction()
     play(hand, "1 bet")
-    assert hand.timeout().text == "Bob folds"
+    assert hand.timeout().text == "Bob folds (time ran out)"
     assert hand.is_complete
     # Alice's uncalled bet comes back; the side pot is hers (Bob folded); the main pot is shown
     # down against Carol.

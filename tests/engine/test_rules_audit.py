@@ -594,7 +594,7 @@ def test_timeouts_check_when_free_fold_facing_a_bet_and_stand_pat_in_a_draw() ->
     audit.run("2 timeout")
     record = last_of(2)
     assert record.kind is RecordKind.DRAW and record.draw_count == 0
-    assert record.text == "Bob stands pat" and hand.private_cards(2) == held
+    assert record.text == "Bob stands pat (time ran out)" and hand.private_cards(2) == held
     audit.run("4 pat; 2 timeout")  # nothing to call after the draw: check
     assert last_of(2).kind is RecordKind.CHECK
     audit.run("4 bet; 2 timeout")  # facing a bet: fold
