@@ -390,11 +390,19 @@ class TableChannel:
         except discord.HTTPException as error:
             log.warning("Table %s: DM to a player failed: %s", self.table_id, error)
             return
-        if self._hand_id == hand_id:
-            old = self.dm_panels.get(user_id)
-            if old is not None:
-                self._moved_panels.add(old.id)
-            self.dm_panels[user_id] = message
+        if self._hand_id != hand_id:
+            return
+        old = self.dm_panels.get(user_id)
+        if old is not None:
+            self._moved_panels.add(old.id)
+        self.dm_panels[user_id] = message
+        # The player may have acted (from another panel) while this one was on its way.
+        latest = await self._source().panel_for(user_id, hand_id)
+        if latest is not None and latest != panel:
+            try:
+                await message.edit(embed=panel_embed(latest), view=panel_view(latest))
+            except discord.HTTPException as error:
+                log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
 
     async def _edit_panel(self, user_id: int, hand_id: int) -> None:
         message = self.dm_panels.get(user_id)
