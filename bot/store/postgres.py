@@ -56,6 +56,23 @@ WHERE h.status = 'running'
 ON CONFLICT (hand_id) DO UPDATE SET
     seq = hand_journal.seq + 1, state = excluded.state, updated_at = excluded.updated_at
 """,
+    # "$N IS NULL" alone does not tell PostgreSQL the parameter's type: cast it.
+    q.RECENT_HANDS: """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE guild_id = $1 AND status != 'running'
+  AND ($2::bigint IS NULL OR channel_id = $2)
+  AND ($3::bigint IS NULL
+       OR id IN (SELECT hand_id FROM hand_players WHERE guild_id = $1 AND user_id = $3))
+ORDER BY id DESC
+LIMIT $4
+""",
+    q.LEDGER_ENTRIES: """
+SELECT t.kind, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE $1::bigint IS NULL OR t.hand_id = $1
+ORDER BY e.id
+""",
 }
 """PostgreSQL's text of the statements whose SQLite text it cannot run (keyed by that text)."""
 
