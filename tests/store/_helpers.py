@@ -3,6 +3,7 @@ PostgreSQL database), a throwaway PostgreSQL server, a seated table."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import glob
 import itertools
@@ -140,6 +141,7 @@ class Database:
         self.kind = kind
         self.location = location
         self._conn: asyncpg.Connection | None = None
+        self._lock = asyncio.Lock()  # one operation at a time on the connection
 
     @property
     def path(self) -> Path:
@@ -155,8 +157,9 @@ class Database:
         if self.kind == SQLITE:
             with contextlib.closing(sqlite3.connect(self.location)) as db:
                 return [tuple(row) for row in db.execute(sql, tuple(params)).fetchall()]
-        conn = await self._postgres()
-        return [tuple(row) for row in await conn.fetch(postgres_sql(sql), *params)]
+        async with self._lock:
+            conn = await self._postgres()
+            return [tuple(row) for row in await conn.fetch(postgres_sql(sql), *params)]
 
     async def execute(self, *statements: str, params: Sequence[Any] = ()) -> None:
         """Run statements in one transaction (all or nothing)."""
@@ -165,10 +168,11 @@ class Database:
                 for sql in statements:
                     db.execute(sql, tuple(params))
             return
-        conn = await self._postgres()
-        async with conn.transaction():
-            for sql in statements:
-                await conn.execute(postgres_sql(sql), *params)
+        async with self._lock:
+            conn = await self._postgres()
+            async with conn.transaction():
+                for sql in statements:
+                    await conn.execute(postgres_sql(sql), *params)
 
     async def table_names(self) -> list[str]:
         if self.kind == SQLITE:
@@ -217,4 +221,3 @@ async def seated_table(store: Store, *stacks: int) -> tuple[int, list[int]]:
         await store.buy_in(table.id, number, f"Player {number}", stack)
         users.append(number)
     return table.id, users
-
