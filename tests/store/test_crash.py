@@ -1,6 +1,7 @@
 """Crash safety, on both backends: a child process moving chips and journaling hands is
-SIGKILLed at random moments; after each kill the database audits clean, the interrupted hand is listed with its
-last committed journal state, and it can be resumed (settled) or voided with refunds."""
+SIGKILLed at random moments; after each kill the database audits clean, the interrupted hand
+is listed with its last committed journal state, and it can be resumed (settled) or voided
+with refunds."""
 
 from __future__ import annotations
 
