@@ -90,7 +90,7 @@ def sqlite_columns(db: sqlite3.Connection, table: str) -> list[str]:
 
 def sqlite_chunks(db: sqlite3.Connection, table: str, columns: list[str]) -> Iterator[list[Any]]:
     listed = ", ".join(f'"{column}"' for column in columns)
-    cursor = db.execute(f'SELECT {listed} FROM "{table}" ORDER BY rowid')
+    cursor = db.execute(f'SELECT {listed} FROM "{table}"')
     while rows := cursor.fetchmany(CHUNK_ROWS):
         yield rows
 

@@ -51,11 +51,14 @@ async def test_two_hundred_coroutines_lose_nothing(store: Store) -> None:
 
     async def dealer(table_id: int) -> None:
         local = random.Random(table_id)
-        for _ in range(12):
+        hands = waits = 0
+        while hands < 12 and waits < 1000:  # waits: until two players sit, however slow
             seats = [seat for seat in await store.seats(table_id) if seat.stack > 0]
             if len(seats) < 2:
-                await asyncio.sleep(0.001)
+                waits += 1
+                await asyncio.sleep(0.002)
                 continue
+            hands += 1
             players = {seat.user_id: seat.stack for seat in seats[:4]}
             try:
                 hand_id = await store.begin_hand(table_id, players)
