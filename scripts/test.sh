@@ -17,6 +17,14 @@ else
     echo "== .venv is up to date with pyproject.toml (delete $marker to reinstall)"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# The store's PostgreSQL tests start a throwaway server from the installed binaries (README,
+# "Test"); say which, or why those tests will skip (CI=true makes them fail instead).
+pg_bin=$(python -c 'from tests.store._helpers import postgres_bin_dir; print(postgres_bin_dir() or "")')
+if [ -n "$pg_bin" ]; then
+    echo "== PostgreSQL server binaries for the store tests: $pg_bin"
+else
+    echo "== PostgreSQL server binaries not found (install postgresql, or set DEUCE_POSTGRES_BIN)"
+fi
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .
 echo "== mypy --strict bot cogs"; mypy --strict bot cogs
