@@ -29,7 +29,7 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
     if bin_dir is None or not (bin_dir / "initdb").exists():
         reason = (
             "PostgreSQL server binaries (initdb, pg_ctl) not found: install the server "
-            "(README, 'Running the tests') or set DEUCE_POSTGRES_BIN"
+            "(README, 'Test') or set DEUCE_POSTGRES_BIN"
         )
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
