@@ -19,7 +19,14 @@ fi
 export PATH="$PWD/.venv/bin:$PATH"
 # The store's PostgreSQL tests start a throwaway server from the installed binaries (README,
 # "Test"); say which, or why those tests will skip (CI=true makes them fail instead).
-pg_bin=$(python -c 'from tests.store._helpers import postgres_bin_dir; print(postgres_bin_dir() or "")')
+# (The same search as tests/store/_helpers.py postgres_bin_dir.)
+if [ -n "${DEUCE_POSTGRES_BIN:-}" ]; then
+    pg_bin=$DEUCE_POSTGRES_BIN
+elif command -v initdb >/dev/null 2>&1; then
+    pg_bin=$(dirname "$(command -v initdb)")
+else
+    pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+fi
 if [ -n "$pg_bin" ]; then
     echo "== PostgreSQL server binaries for the store tests: $pg_bin"
 else
