@@ -69,10 +69,13 @@ class DeuceBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load cogs and buttons, resume tables, sync commands."""
-        db_path = Path(self.config.database_path)
-        if str(db_path) != ":memory:":
-            db_path.parent.mkdir(parents=True, exist_ok=True)
-        self._store = await Store.open(str(db_path))
+        if self.config.database_url is not None:
+            self._store = await Store.open(self.config.database_url)
+        else:
+            db_path = Path(self.config.database_path)
+            if str(db_path) != ":memory:":
+                db_path.parent.mkdir(parents=True, exist_ok=True)
+            self._store = await Store.open(str(db_path))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

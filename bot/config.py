@@ -49,6 +49,8 @@ class Config:
 
     token: str
     database_path: str = "data/deuce.db"
+    database_url: str | None = None
+    """A ``postgresql://`` server; when set, the store runs there instead of ``database_path``."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -87,9 +89,18 @@ class Config:
         for name, url in (("DISCORD_API_BASE", api_base), ("DISCORD_GATEWAY_URL", gateway)):
             if url is not None and "://" not in url:
                 raise ConfigError(f"{name} must be a URL like http://127.0.0.1:8080/api/v10.")
+        database_url = env.get("DATABASE_URL", "").strip() or None
+        if database_url is not None and not database_url.startswith(
+            ("postgresql://", "postgres://")
+        ):
+            raise ConfigError(
+                "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host/deuce "
+                "(leave it empty to use the SQLite file at DATABASE_PATH)."
+            )
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or "data/deuce.db",
+            database_url=database_url,
             dev_guild_id=_int(env, "DEV_GUILD_ID", None),
             log_level=log_level,
             api_base=api_base,

@@ -17,6 +17,21 @@ else
     echo "== .venv is up to date with pyproject.toml (delete $marker to reinstall)"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# The store's PostgreSQL tests start a throwaway server from the installed binaries (README,
+# "Test"); say which, or why those tests will skip (CI=true makes them fail instead).
+# (The same search as tests/store/_helpers.py postgres_bin_dir.)
+if [ -n "${DEUCE_POSTGRES_BIN:-}" ]; then
+    pg_bin=$DEUCE_POSTGRES_BIN
+elif command -v initdb >/dev/null 2>&1; then
+    pg_bin=$(dirname "$(command -v initdb)")
+else
+    pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+fi
+if [ -n "$pg_bin" ]; then
+    echo "== PostgreSQL server binaries for the store tests: $pg_bin"
+else
+    echo "== PostgreSQL server binaries not found (install postgresql, or set DEUCE_POSTGRES_BIN)"
+fi
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .
 echo "== mypy --strict bot cogs"; mypy --strict bot cogs

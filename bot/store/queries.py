@@ -1,7 +1,10 @@
 """Every SQL statement the store runs, as named strings with ``?`` placeholders.
 
 Keeping them here (and nowhere else) makes the whole data access readable in one file and
-keeps values out of SQL text: only these fixed strings are ever prepared.
+keeps values out of SQL text: only these fixed strings are ever prepared. They are SQLite's
+text, written to run on PostgreSQL too (flags compared with ``= 1``, no boolean sums); the
+PostgreSQL backend numbers the placeholders and keeps its own text of the few that cannot be
+shared (``postgres.OVERRIDES``).
 """
 
 from __future__ import annotations
@@ -198,7 +201,8 @@ SET_SEAT_STACK = "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? 
 # Two timeouts in a row: out from the next hand (a seat already out keeps its time; one
 # leaving is cashed out instead).
 SIT_OUT_SEAT = """
-UPDATE seats SET sat_out_at = CASE WHEN sitting_out THEN sat_out_at ELSE ? END, sitting_out = 1
+UPDATE seats SET sat_out_at = CASE WHEN sitting_out = 1 THEN sat_out_at ELSE ? END,
+                 sitting_out = 1
 WHERE table_id = ? AND user_id = ? AND leaving = 0
 """
 
@@ -316,11 +320,11 @@ LIMIT ?4
 
 PLAYER_STATS = """
 SELECT count(*),
-       coalesce(sum(p.won > 0), 0),
+       coalesce(sum(CASE WHEN p.won > 0 THEN 1 ELSE 0 END), 0),
        coalesce(sum(p.final_stack - p.start_stack), 0),
        coalesce(max(p.won), 0),
        coalesce(sum(p.showed_down), 0),
-       coalesce(sum(p.showed_down AND p.won > 0), 0),
+       coalesce(sum(CASE WHEN p.showed_down = 1 AND p.won > 0 THEN 1 ELSE 0 END), 0),
        coalesce(sum(p.voluntary), 0)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'

@@ -2,31 +2,25 @@
 
 Why it is built this way:
 
-* One writer connection, and an ``asyncio.Lock`` around each of its transactions. aiosqlite runs
-  every statement of a connection on one thread, so two coroutines sharing the connection would
-  otherwise interleave statements inside one transaction and commit each other's half-done
-  transfer. Every read-then-write runs inside ``BEGIN IMMEDIATE`` (the write lock is taken before
-  the read, so no other process can change what was read).
-* Each transaction runs as ONE call on its connection's thread. The bodies are written as
-  coroutines over a plain ``sqlite3.Connection`` whose helpers (``_one``, ``_run`` ...) never
-  suspend, so ``_drive`` runs a body to its end with a single ``send`` on that thread: BEGIN,
-  every statement and COMMIT cost one hand-off to the thread and back, instead of one per
-  statement with a turn of the (busy) event loop between each while the write lock is held.
+* The chip rules live here once, over either database. Each operation checks its arguments,
+  then runs a transaction body (a coroutine over ``backend.Tx``) that reads, checks again what
+  only the database knows, and writes; the backend (``sqlite.py``, ``postgres.py``) runs the
+  body as one transaction that serialises with every other writer of the database, in this
+  process or another. ``Store.open`` picks the backend from the location: a
+  ``postgresql://`` URL, or a SQLite file path.
+* One writer connection, and an ``asyncio.Lock`` around each of its transactions: two
+  coroutines sharing the connection would otherwise interleave statements inside one
+  transaction and commit each other's half-done transfer.
 * A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
 * Journal writes (one per player action, the hot path) are group-committed: each call leaves the
   hand's latest state in a pending batch, and one flusher task writes every pending hand in ONE
-  transaction run as ONE function on the writer's thread (no hop back to the event loop between
-  statements, one write-lock turn and one fsync for the whole batch). A call returns only after
-  the commit that holds its state (or a newer state of the same hand) is durable, so durability
-  is what it was with one transaction per call; under load the batches grow instead of a queue
-  of waiters each passing the write lock on with a turn of a busy event loop.
-* A second, read-only connection serves pure reads: WAL lets it read the last committed state
-  while the writer works, and it can never observe another coroutine's uncommitted writes.
-* WAL with ``synchronous=FULL``: every commit fsyncs the WAL, so a committed transfer or journal
-  entry survives a power cut, not only a process crash (NORMAL would survive a crash of the bot but
-  could lose the last commits on power loss — the one thing players must never see).
+  transaction of ONE statement (one write-lock turn and one fsync for the whole batch). A call
+  returns only after the commit that holds its state (or a newer state of the same hand) is
+  durable, so durability is what it was with one transaction per call; under load the batches
+  grow instead of a queue of waiters each passing the write lock on.
+* A second, read-only connection serves pure reads from the last committed state.
 * Chips move only as ledger transactions whose entries sum to zero; wallet and seat rows hold the
   balances beside the ledger, and ``audit()`` checks one against the other.
 """
@@ -35,21 +29,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 import math
 import os
-import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from bot.store import queries as q
+from bot.store.backend import Backend, Body, Tx, is_postgres_url
 from bot.store.errors import (
     AlreadySeated,
     ChipsNotConserved,
@@ -68,7 +59,6 @@ from bot.store.errors import (
     TableFull,
     TableNotFound,
 )
-from bot.store.migrations import apply_migrations
 from bot.store.models import (
     ALERT_MODE_DEFAULT,
     ALERT_MODES,
@@ -94,7 +84,6 @@ from bot.store.models import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Body = Callable[[sqlite3.Connection], Coroutine[Any, Any, T]]
 
 MAX_CHIPS = 10**12
 """Largest single amount (grant, buy-in, stack) the store accepts."""
@@ -111,7 +100,6 @@ MAX_HAND_PAUSE_SECONDS = 60
 MIN_ALERT_DELAY_SECONDS = 0
 """0 turns turn alerts off for the whole server."""
 MAX_ALERT_DELAY_SECONDS = 120
-BUSY_TIMEOUT_MS = 10_000
 
 MINT = "mint"
 
@@ -193,16 +181,6 @@ class _JournalBatch:
     states: dict[int, str] = field(default_factory=dict)
     waiters: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
-    def release_from(
-        self, loop: asyncio.AbstractEventLoop
-    ) -> Callable[[dict[int, Exception]], object]:
-        """``release`` as another thread (the writer's) may call it: run on ``loop``."""
-
-        def release_soon(failures: dict[int, Exception]) -> object:
-            return loop.call_soon_threadsafe(self.release, failures)
-
-        return release_soon
-
     def release(self, failures: Mapping[int, Exception], error: Exception | None = None) -> None:
         """Wake every waiter still waiting: with ``error`` if the whole batch failed, else with
         its hand's failure, or with success once its state is committed."""
@@ -214,139 +192,6 @@ class _JournalBatch:
                 waiter.set_result(None)
             else:
                 waiter.set_exception(failure)
-
-
-def _hand_not_running(hand_id: int, status: str | None) -> StoreError:
-    """The error a journal write for a hand that is not running raises (as ``_hand_error``)."""
-    if status is None:
-        return HandNotFound(f"There is no hand #{hand_id}.")
-    return HandAlreadyFinished(f"Hand #{hand_id} is already over ({status}).")
-
-
-def _write_journal_batch(
-    conn: sqlite3.Connection,
-    states: Mapping[int, str],
-    committed: Callable[[dict[int, Exception]], object],
-) -> dict[int, Exception]:
-    """Write every pending journal state durably, then call ``committed(failures)`` at once,
-    still on the writer's thread: it wakes the waiters straight from here (one turn of the
-    event loop), not after the flusher itself has been woken to do it (two more turns of a loop
-    that is busy exactly when this matters)."""
-    failures = _journal_statements(conn, states)
-    committed(failures)
-    return failures
-
-
-def _journal_statements(
-    conn: sqlite3.Connection, states: Mapping[int, str]
-) -> dict[int, Exception]:
-    """Write every pending journal state, durably; runs on the writer's thread.
-
-    The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in autocommit
-    mode). One statement matters beyond SQLite's own cost: this thread gives up the GIL around
-    every statement it steps, and while the event loop is busy, taking it back can cost up to
-    the interpreter's switch interval (5 ms) each time — per statement, a batch of 30 hands
-    could hold the write lock for 150 ms. If SQLite refuses that statement (nothing of it is
-    written), ``_write_journal_each`` writes the hands one statement each, so a single bad state
-    fails only its own hand.
-
-    Returns the hands whose write failed (see ``_write_journal_each``).
-    """
-    payload = "[" + ",".join(f"[{hand_id:d},{text}]" for hand_id, text in states.items()) + "]"
-    try:
-        written = conn.execute(q.JOURNAL_BATCH, (time.time(), payload)).rowcount
-    except sqlite3.Error as error:
-        log.debug("journal batch statement refused (%s); writing hand by hand", error)
-        return _write_journal_each(conn, states)
-    if written == len(states):
-        return {}
-    # Some hands are not running. Only this connection writes and it holds the write lock, so
-    # the statuses read now are those the statement saw.
-    failures: dict[int, Exception] = {}
-    for hand_id in states:
-        row = conn.execute(q.HAND_STATUS, (hand_id,)).fetchone()
-        if row is None or row[0] != HAND_RUNNING:
-            failures[hand_id] = _hand_not_running(hand_id, None if row is None else row[0])
-    return failures
-
-
-def _write_journal_each(
-    conn: sqlite3.Connection, states: Mapping[int, str]
-) -> dict[int, Exception]:
-    """Write the pending journal states one statement each, in one transaction.
-
-    Returns the hands whose write failed: a hand that is no longer running, or a statement
-    SQLite refused (it undid only that statement, so the others still commit). An error that
-    ends the transaction itself (disk full, I/O error, a failed COMMIT) rolls back the batch and
-    is raised: then every waiter of the batch fails with it, and the next batch starts afresh.
-    """
-    failures: dict[int, Exception] = {}
-    now = time.time()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for hand_id, text in states.items():
-            try:
-                # RETURNING tells whether a row was written in the same step.
-                if conn.execute(q.JOURNAL, (text, now, hand_id)).fetchall():
-                    continue
-                row = conn.execute(q.HAND_STATUS, (hand_id,)).fetchone()
-                failures[hand_id] = _hand_not_running(hand_id, None if row is None else row[0])
-            except sqlite3.Error as error:
-                if not conn.in_transaction:
-                    raise
-                failures[hand_id] = error
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-        raise
-    return failures
-
-
-def _drive(work: Coroutine[Any, Any, T]) -> T:
-    """Run a transaction body to its end in one step (it awaits only helpers that never suspend).
-
-    A body that awaited anything else (a lock, a sleep, another connection) would need the event
-    loop, which this thread does not run: refused loudly rather than half done.
-    """
-    try:
-        work.send(None)
-    except StopIteration as finished:
-        return cast(T, finished.value)
-    work.close()
-    raise RuntimeError("a store transaction awaited something other than its connection")
-
-
-def _run_transaction(conn: sqlite3.Connection, body: Body[T], begin: str | None, end: str) -> T:
-    """``begin``, the body and ``end`` (COMMIT, or ROLLBACK for a read snapshot) on the
-    connection's own thread; rolled back if anything fails, COMMIT included. ``begin`` None
-    runs the body in autocommit mode (a single self-contained statement)."""
-    if begin is None:
-        return _drive(body(conn))
-    conn.execute(begin)
-    try:
-        result = _drive(body(conn))
-        conn.execute(end)
-    except BaseException:
-        if conn.in_transaction:
-            # sqlite3.Error: SQLite already rolled back
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-        raise
-    return result
-
-
-async def _in_thread(db: aiosqlite.Connection, call: Callable[[sqlite3.Connection], T]) -> T:
-    """Run ``call(connection)`` as ONE call on the aiosqlite connection's own thread.
-
-    aiosqlite runs each connection's calls one at a time, in order, on its thread, so a whole
-    transaction run as one call can never interleave with another's statements.
-    ``Connection._execute`` is aiosqlite's (0.22) queueing primitive behind every public call;
-    it is untyped, hence the cast.
-    """
-    run = cast(Callable[[Callable[[], T]], Awaitable[T]], db._execute)
-    return await run(lambda: call(db._conn))
 
 
 def _table_row(row: Iterable[Any]) -> TableRow:
@@ -379,12 +224,11 @@ def _int_keys(mapping: Mapping[Any, Any] | None) -> dict[int, Any] | None:
 class Store:
     """The chip store: ``store = await Store.open(path)`` ... ``await store.close()``."""
 
-    def __init__(
-        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection
-    ) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        """The database under the store (``SqliteBackend`` or ``PostgresBackend``)."""
+        self.path: Path | None = getattr(backend, "path", None)
+        """The SQLite file, or None on PostgreSQL."""
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
         self._closed = False
@@ -395,39 +239,34 @@ class Store:
     # Opening and closing -----------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:
-        """Open (creating it and its folder if needed) the database and apply migrations.
+    async def open(cls, location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:
+        """Open the database and apply its migrations: a ``postgresql://`` URL (the server and
+        database must exist), or a SQLite file (created with its folder if needed).
 
-        ``synchronous`` is FULL by default (durable commits); tests of raw speed may pass NORMAL.
+        ``synchronous`` (SQLite only) is FULL by default (durable commits); tests of raw speed
+        may pass NORMAL.
         """
-        if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
-            raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
-        db_path = Path(path)
-        if str(path) == ":memory:":
-            raise ValueError("the store needs a file: a reader and a writer share it")
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await aiosqlite.connect(db_path, isolation_level=None)
-        try:
-            await writer.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            rows = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
-            if str(rows[0][0]).lower() != "wal":
-                raise RuntimeError(f"could not switch {db_path} to WAL mode")
-            await writer.execute_fetchall(f"PRAGMA synchronous = {synchronous.upper()}")
-            await writer.execute_fetchall("PRAGMA foreign_keys = ON")
-            applied = await apply_migrations(writer)
-            reader = await aiosqlite.connect(db_path, isolation_level=None)
-        except BaseException:
-            await writer.close()
-            raise
-        try:
-            await reader.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await reader.execute_fetchall("PRAGMA query_only = ON")
-        except BaseException:
-            await reader.close()
-            await writer.close()
-            raise
-        log.info("store opened at %s (%d migrations applied)", db_path, applied)
-        return cls(db_path, writer, reader)
+        backend: Backend
+        if is_postgres_url(location):
+            from bot.store.postgres import PostgresBackend
+
+            backend, applied = await PostgresBackend.open(str(location))
+        else:
+            from bot.store.sqlite import SqliteBackend
+
+            backend, applied = await SqliteBackend.open(Path(location), synchronous=synchronous)
+        log.info(
+            "store opened on %s %s (%d migrations applied)",
+            backend.kind,
+            backend.location,
+            applied,
+        )
+        return cls(backend)
+
+    @property
+    def kind(self) -> str:
+        """Which database runs the store: "sqlite" or "postgresql"."""
+        return self.backend.kind
 
     async def close(self) -> None:
         """Wait for running transactions, then close both connections."""
@@ -436,12 +275,7 @@ class Store:
         self._closed = True
         await self._journals_flushed()
         async with self._write_lock, self._read_lock:
-            try:
-                await self._writer.execute_fetchall("PRAGMA optimize")
-            except Exception:
-                log.debug("PRAGMA optimize failed at close", exc_info=True)
-            await self._reader.close()
-            await self._writer.close()
+            await self.backend.close()
 
     async def wait_idle(self) -> None:
         """Wait until every write queued so far (including ones whose caller gave up) is done."""
@@ -475,24 +309,21 @@ class Store:
             raise
 
     async def _write(self, body: Body[T], *, immediate: bool = True) -> T:
-        """Run ``body`` as one writer transaction (BEGIN IMMEDIATE .. COMMIT) under the lock.
+        """Run ``body`` as one write transaction under the lock (see ``Backend.write``).
 
-        ``immediate=False`` runs a single self-contained statement in autocommit mode (it is its
-        own transaction), saving two round trips to the database thread.
+        ``immediate=False`` says the body is a single self-contained statement, which SQLite
+        runs in autocommit mode (it is its own transaction), saving two calls.
         """
         if self._closed:
             raise RuntimeError("the store is closed")
         return await self._shielded(self._run_write(body, immediate))
 
     async def _run_write(self, body: Body[T], immediate: bool) -> T:
-        begin = "BEGIN IMMEDIATE" if immediate else None
         async with self._write_lock:
-            return await _in_thread(
-                self._writer, lambda conn: _run_transaction(conn, body, begin, "COMMIT")
-            )
+            return await self.backend.write(body, immediate=immediate)
 
     async def _read(self, body: Body[T], *, snapshot: bool = True) -> T:
-        """Run ``body`` on the read-only connection inside one snapshot (BEGIN .. ROLLBACK).
+        """Run ``body`` on the read-only connection inside one snapshot.
 
         ``snapshot=False`` is for a single SELECT, which is a consistent snapshot by itself.
         """
@@ -501,51 +332,18 @@ class Store:
         return await self._shielded(self._run_read(body, snapshot))
 
     async def _select_one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        return await self._read(lambda db: self._one(db, sql, params), snapshot=False)
+        return await self._read(lambda db: db.one(sql, params), snapshot=False)
 
     async def _select_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        return await self._read(lambda db: self._all(db, sql, params), snapshot=False)
+        return await self._read(lambda db: db.all(sql, params), snapshot=False)
 
     async def _run_read(self, body: Body[T], snapshot: bool) -> T:
-        begin = "BEGIN" if snapshot else None
         async with self._read_lock:
-            return await _in_thread(
-                self._reader, lambda conn: _run_transaction(conn, body, begin, "ROLLBACK")
-            )
-
-    # The statement helpers below are coroutines that never suspend: they run on the
-    # connection's thread inside ``_run_transaction`` (see ``_drive``).
-
-    @staticmethod
-    async def _one(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-        rows = db.execute(sql, tuple(params)).fetchall()
-        return rows[0] if rows else None
-
-    @staticmethod
-    async def _all(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return db.execute(sql, tuple(params)).fetchall()
-
-    @staticmethod
-    async def _run(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> int:
-        """Execute one statement and return how many rows it changed."""
-        return db.execute(sql, tuple(params)).rowcount
-
-    @staticmethod
-    async def _insert(db: sqlite3.Connection, sql: str, params: Iterable[Any]) -> int:
-        """Execute one INSERT and return the new row's id."""
-        cursor = db.execute(sql, tuple(params))
-        row = cursor.execute("SELECT last_insert_rowid()").fetchone()
-        if row is None or row[0] is None:
-            raise RuntimeError("insert returned no row id")
-        return int(row[0])
-
-    @staticmethod
-    async def _many(db: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        db.executemany(sql, rows)
+            return await self.backend.read(body, snapshot=snapshot)
 
     async def _post(
         self,
-        db: sqlite3.Connection,
+        db: Tx,
         kind: str,
         entries: Iterable[tuple[str, int]],
         *,
@@ -560,19 +358,19 @@ class Store:
         lines = [(account, amount) for account, amount in entries if amount != 0]
         if sum(amount for _, amount in lines) != 0:
             raise RuntimeError(f"unbalanced ledger transaction {kind}: {lines}")
-        tx_id = await self._insert(
-            db, q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
+        tx_id = await db.insert(
+            q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
         )
         if lines:
-            await self._many(
-                db, q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
+            await db.many(
+                q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
             )
         return tx_id
 
     # Settings ----------------------------------------------------------------------------------
 
-    async def _guild_settings(self, db: sqlite3.Connection, guild_id: int) -> Settings:
-        row = await self._one(db, q.GUILD_SETTINGS, (guild_id,))
+    async def _guild_settings(self, db: Tx, guild_id: int) -> Settings:
+        row = await db.one(q.GUILD_SETTINGS, (guild_id,))
         if row is None:
             return Settings()
         overrides = {
@@ -582,11 +380,9 @@ class Store:
         }
         return Settings(**overrides)
 
-    async def _table_settings(
-        self, db: sqlite3.Connection, guild_id: int, channel_id: int
-    ) -> Settings:
+    async def _table_settings(self, db: Tx, guild_id: int, channel_id: int) -> Settings:
         settings = await self._guild_settings(db, guild_id)
-        row = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
+        row = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
         if row is None:
             return settings
         small_bet, small_blind, cap = row
@@ -599,12 +395,10 @@ class Store:
             }
         )
 
-    async def _settings_report(
-        self, db: sqlite3.Connection, guild_id: int, channel_id: int
-    ) -> SettingsReport:
+    async def _settings_report(self, db: Tx, guild_id: int, channel_id: int) -> SettingsReport:
         server = await self._guild_settings(db, guild_id)
         table = await self._table_settings(db, guild_id, channel_id)
-        row = await self._one(db, q.GUILD_SETTINGS, (guild_id,))
+        row = await db.one(q.GUILD_SETTINGS, (guild_id,))
         sources = {name: SOURCE_DEFAULT for name in q.GUILD_SETTINGS_COLUMNS}
         if row is not None:
             for name, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True):
@@ -613,7 +407,7 @@ class Store:
         if server.small_blind is None:  # "half the small bet" follows the small bet
             sources["small_blind"] = sources["small_bet"]
         server_sources = dict(sources)
-        channel = await self._one(db, q.CHANNEL_STAKES, (guild_id, channel_id))
+        channel = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
         if channel is not None:
             sources["small_bet"] = sources["small_blind"] = SOURCE_CHANNEL
             if channel[2] is not None:
@@ -668,15 +462,13 @@ class Store:
         if cap is not None:
             check_setting(cap, "cap", 1, MAX_CAP)
 
-        async def body(db: sqlite3.Connection) -> Settings:
+        async def body(db: Tx) -> Settings:
             now = time.time()
             if channel_id is None:
-                await self._run(
-                    db, q.SET_GUILD_STAKES, (guild_id, small_bet, small_blind, cap, now)
-                )
+                await db.run(q.SET_GUILD_STAKES, (guild_id, small_bet, small_blind, cap, now))
                 return await self._guild_settings(db, guild_id)
-            await self._run(
-                db, q.SET_CHANNEL_STAKES, (guild_id, channel_id, small_bet, small_blind, cap, now)
+            await db.run(
+                q.SET_CHANNEL_STAKES, (guild_id, channel_id, small_bet, small_blind, cap, now)
             )
             return await self._table_settings(db, guild_id, channel_id)
 
@@ -696,8 +488,8 @@ class Store:
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
 
-        async def body(db: sqlite3.Connection) -> Settings:
-            await self._run(db, q.CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
+        async def body(db: Tx) -> Settings:
+            await db.run(q.CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
             return await self._table_settings(db, guild_id, channel_id)
 
         return await self._write(body)
@@ -716,14 +508,12 @@ class Store:
         if default is not None:
             check_setting(default, "default buy-in", minimum, maximum)
 
-        async def body(db: sqlite3.Connection) -> Settings:
+        async def body(db: Tx) -> Settings:
             current = await self._guild_settings(db, guild_id)
             chosen = default
             if chosen is None:
                 chosen = min(max(current.buyin_default, minimum), maximum)
-            await self._run(
-                db, q.SET_GUILD_BUYIN, (guild_id, minimum, maximum, chosen, time.time())
-            )
+            await db.run(q.SET_GUILD_BUYIN, (guild_id, minimum, maximum, chosen, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)
@@ -740,8 +530,8 @@ class Store:
         check_id(guild_id, "server")
         check_setting(seconds, "timer (seconds)", minimum, maximum)
 
-        async def body(db: sqlite3.Connection) -> Settings:
-            await self._run(db, q.SET_GUILD_TIMER, (guild_id, seconds, seconds, time.time()))
+        async def body(db: Tx) -> Settings:
+            await db.run(q.SET_GUILD_TIMER, (guild_id, seconds, seconds, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)
@@ -758,8 +548,8 @@ class Store:
         check_id(guild_id, "server")
         check_setting(seconds, "pause between hands (seconds)", minimum, maximum)
 
-        async def body(db: sqlite3.Connection) -> Settings:
-            await self._run(db, q.SET_GUILD_HAND_PAUSE, (guild_id, seconds, time.time()))
+        async def body(db: Tx) -> Settings:
+            await db.run(q.SET_GUILD_HAND_PAUSE, (guild_id, seconds, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)
@@ -771,8 +561,8 @@ class Store:
             seconds, "turn alert delay (seconds)", MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS
         )
 
-        async def body(db: sqlite3.Connection) -> Settings:
-            await self._run(db, q.SET_GUILD_ALERT_DELAY, (guild_id, seconds, time.time()))
+        async def body(db: Tx) -> Settings:
+            await db.run(q.SET_GUILD_ALERT_DELAY, (guild_id, seconds, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)
@@ -785,8 +575,8 @@ class Store:
         if mode not in ALERT_MODES:
             raise InvalidSetting("Turn alerts are off, on or now.")
 
-        async def body(db: sqlite3.Connection) -> None:
-            await self._run(db, q.SET_ALERT_MODE, (guild_id, user_id, mode, time.time()))
+        async def body(db: Tx) -> None:
+            await db.run(q.SET_ALERT_MODE, (guild_id, user_id, mode, time.time()))
 
         await self._write(body, immediate=False)
 
@@ -808,8 +598,8 @@ class Store:
         check_setting(start, "starting wallet", 0, MAX_ECONOMY)
         check_setting(daily, "daily grant", 0, MAX_ECONOMY)
 
-        async def body(db: sqlite3.Connection) -> Settings:
-            await self._run(db, q.SET_GUILD_ECONOMY, (guild_id, start, daily, time.time()))
+        async def body(db: Tx) -> Settings:
+            await db.run(q.SET_GUILD_ECONOMY, (guild_id, start, daily, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)
@@ -817,15 +607,15 @@ class Store:
     # Wallets -----------------------------------------------------------------------------------
 
     async def _ensure_wallet(
-        self, db: sqlite3.Connection, guild_id: int, user_id: int, now: float
+        self, db: Tx, guild_id: int, user_id: int, now: float
     ) -> tuple[int, float | None]:
         """(balance, last daily time) of a wallet, creating it with the starting grant."""
-        row = await self._one(db, q.WALLET, (guild_id, user_id))
+        row = await db.one(q.WALLET, (guild_id, user_id))
         if row is not None:
             return int(row[0]), row[1]
         settings = await self._guild_settings(db, guild_id)
         start = settings.start_wallet
-        await self._run(db, q.CREATE_WALLET, (guild_id, user_id, start, now))
+        await db.run(q.CREATE_WALLET, (guild_id, user_id, start, now))
         await self._post(
             db,
             "start",
@@ -839,7 +629,7 @@ class Store:
 
     async def _wallet_to_seat(
         self,
-        db: sqlite3.Connection,
+        db: Tx,
         table: TableRow,
         user_id: int,
         amount: int,
@@ -872,9 +662,9 @@ class Store:
         )
 
     async def _debit_wallet(
-        self, db: sqlite3.Connection, guild_id: int, user_id: int, amount: int, balance: int
+        self, db: Tx, guild_id: int, user_id: int, amount: int, balance: int
     ) -> None:
-        changed = await self._run(db, q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
+        changed = await db.run(q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
         if changed != 1:
             raise InsufficientFunds(
                 f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
@@ -890,7 +680,7 @@ class Store:
         if row is not None:
             return int(row[0])
 
-        async def body(db: sqlite3.Connection) -> int:
+        async def body(db: Tx) -> int:
             balance, _ = await self._ensure_wallet(db, guild_id, user_id, time.time())
             return balance
 
@@ -907,14 +697,14 @@ class Store:
         check_id(channel_id, "channel")
         check_id(user_id, "member")
 
-        async def body(db: sqlite3.Connection) -> int:
+        async def body(db: Tx) -> int:
             settings = await self._table_settings(db, guild_id, channel_id)
             chosen = settings.buyin_default if amount is None else amount
             check_chips(chosen, "buy-in")
             low, high = settings.buyin_min, settings.buyin_max
             if not low <= chosen <= high:
                 raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
-            row = await self._one(db, q.WALLET, (guild_id, user_id))
+            row = await db.one(q.WALLET, (guild_id, user_id))
             balance = settings.start_wallet if row is None else int(row[0])
             if balance < chosen:
                 raise InsufficientFunds(
@@ -935,7 +725,7 @@ class Store:
         check_id(user_id, "member")
         when = time.time() if now is None else float(now)
 
-        async def body(db: sqlite3.Connection) -> tuple[int, int]:
+        async def body(db: Tx) -> tuple[int, int]:
             settings = await self._guild_settings(db, guild_id)
             balance, last = await self._ensure_wallet(db, guild_id, user_id, when)
             if settings.daily_amount <= 0:
@@ -946,7 +736,7 @@ class Store:
             amount = settings.daily_amount
             if balance + amount > MAX_BALANCE:
                 raise InvalidAmount("Your wallet is full; spend some chips first.")
-            await self._run(db, q.CLAIM_DAILY, (amount, when, guild_id, user_id))
+            await db.run(q.CLAIM_DAILY, (amount, when, guild_id, user_id))
             await self._post(
                 db,
                 "daily",
@@ -965,14 +755,14 @@ class Store:
         check_id(by_user_id, "member")
         check_chips(amount, "grant")
 
-        async def body(db: sqlite3.Connection) -> int:
+        async def body(db: Tx) -> int:
             now = time.time()
             balance, _ = await self._ensure_wallet(db, guild_id, user_id, now)
             if balance + amount > MAX_BALANCE:
                 raise InvalidAmount(
                     f"That would put more than {MAX_BALANCE:,} chips in one wallet."
                 )
-            await self._run(db, q.CREDIT_WALLET, (amount, guild_id, user_id))
+            await db.run(q.CREDIT_WALLET, (amount, guild_id, user_id))
             await self._post(
                 db,
                 "grant",
@@ -991,29 +781,25 @@ class Store:
         """Members with the most chips (wallet plus chips at tables), richest first."""
         check_id(guild_id, "server")
         limit = check_setting(limit, "limit", 1, 1000)
-        rows = await self._read(
-            lambda db: self._all(db, q.LEADERBOARD, (guild_id, guild_id, limit))
-        )
+        rows = await self._read(lambda db: db.all(q.LEADERBOARD, (guild_id, guild_id, limit)))
         return [LeaderRow(int(user), int(wallet), int(on_table)) for user, wallet, on_table in rows]
 
     # Tables and seats --------------------------------------------------------------------------
 
-    async def _table(self, db: sqlite3.Connection, table_id: int) -> TableRow:
-        row = await self._one(db, q.TABLE_BY_ID, (table_id,))
+    async def _table(self, db: Tx, table_id: int) -> TableRow:
+        row = await db.one(q.TABLE_BY_ID, (table_id,))
         if row is None:
             raise TableNotFound("There is no such table.")
         return _table_row(row)
 
-    async def _seat(self, db: sqlite3.Connection, table_id: int, user_id: int) -> SeatRow:
-        row = await self._one(db, q.SEAT_OF, (table_id, user_id))
+    async def _seat(self, db: Tx, table_id: int, user_id: int) -> SeatRow:
+        row = await db.one(q.SEAT_OF, (table_id, user_id))
         if row is None:
             raise NotSeated("You are not seated at this table.")
         return _seat_row(row)
 
-    async def _refuse_if_in_hand(
-        self, db: sqlite3.Connection, table_id: int, user_id: int, message: str
-    ) -> None:
-        if await self._one(db, q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
+    async def _refuse_if_in_hand(self, db: Tx, table_id: int, user_id: int, message: str) -> None:
+        if await db.one(q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
             raise HandInProgress(message)
 
     async def get_or_create_table(self, guild_id: int, channel_id: int) -> TableRow:
@@ -1021,17 +807,17 @@ class Store:
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
 
-        async def body(db: sqlite3.Connection) -> TableRow:
-            row = await self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+        async def body(db: Tx) -> TableRow:
+            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is None:
-                await self._run(db, q.CREATE_TABLE, (guild_id, channel_id, time.time()))
+                await db.run(q.CREATE_TABLE, (guild_id, channel_id, time.time()))
                 log.info("table opened in guild %s channel %s", guild_id, channel_id)
             elif row[3] == TABLE_CLOSED:
-                await self._run(db, q.REOPEN_TABLE, (row[0],))
+                await db.run(q.REOPEN_TABLE, (row[0],))
                 log.info("table %s reopened", row[0])
             else:
                 return _table_row(row)
-            return _table_row(await self._one(db, q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+            return _table_row(await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
 
         return await self._write(body)
 
@@ -1063,8 +849,8 @@ class Store:
         await self._update_table(q.SET_BUTTON, (seat, table_id))
 
     async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
-        async def body(db: sqlite3.Connection) -> None:
-            if await self._run(db, sql, params) != 1:
+        async def body(db: Tx) -> None:
+            if await db.run(sql, params) != 1:
                 raise TableNotFound("There is no such table.")
 
         await self._write(body, immediate=False)
@@ -1116,7 +902,7 @@ class Store:
             if bound is not None:
                 check_chips(bound, "buy-in limit")
 
-        async def body(db: sqlite3.Connection) -> SeatRow:
+        async def body(db: Tx) -> SeatRow:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status != TABLE_OPEN:
@@ -1126,12 +912,12 @@ class Store:
             high = settings.buyin_max if maximum is None else maximum
             if not low <= amount <= high:
                 raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
-            existing = await self._one(db, q.SEAT_OF, (table_id, user_id))
+            existing = await db.one(q.SEAT_OF, (table_id, user_id))
             if existing is not None:
                 raise AlreadySeated(
                     f"You are already seated at this table (seat {existing[1] + 1})."
                 )
-            taken = {row[1] for row in await self._all(db, q.SEATS, (table_id,))}
+            taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
             if seat is None:
                 free = [number for number in range(settings.seats) if number not in taken]
                 if not free:
@@ -1146,8 +932,8 @@ class Store:
                     raise SeatTaken(f"Seat {seat + 1} is taken.")
                 chosen = seat
             await self._wallet_to_seat(db, table, user_id, amount, now, "this buy-in needs")
-            await self._run(
-                db, q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
+            await db.run(
+                q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
             )
             return await self._seat(db, table_id, user_id)
 
@@ -1176,7 +962,7 @@ class Store:
             if bound is not None:
                 check_chips(bound, "buy-in limit")
 
-        async def body(db: sqlite3.Connection) -> SeatRow:
+        async def body(db: Tx) -> SeatRow:
             now = time.time()
             table = await self._table(db, table_id)
             seat = await self._seat(db, table_id, user_id)
@@ -1193,20 +979,18 @@ class Store:
             await self._wallet_to_seat(
                 db, table, user_id, amount, now, "that needs", note="add chips"
             )
-            await self._run(db, q.ADD_TO_SEAT, (amount, table_id, user_id))
+            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
             return await self._seat(db, table_id, user_id)
 
         return await self._write(body)
 
     rebuy = add_chips
 
-    async def _cash_out(
-        self, db: sqlite3.Connection, table: TableRow, seat: SeatRow, now: float
-    ) -> int:
+    async def _cash_out(self, db: Tx, table: TableRow, seat: SeatRow, now: float) -> int:
         await self._ensure_wallet(db, table.guild_id, seat.user_id, now)
-        await self._run(db, q.DELETE_SEAT, (table.id, seat.user_id))
+        await db.run(q.DELETE_SEAT, (table.id, seat.user_id))
         if seat.stack:
-            await self._run(db, q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
+            await db.run(q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
         await self._post(
             db,
             "cash_out",
@@ -1228,7 +1012,7 @@ class Store:
         """
         check_id(user_id, "member")
 
-        async def body(db: sqlite3.Connection) -> int:
+        async def body(db: Tx) -> int:
             table = await self._table(db, table_id)
             seat = await self._seat(db, table_id, user_id)
             await self._refuse_if_in_hand(
@@ -1253,7 +1037,7 @@ class Store:
         """Change a seat's flags; sitting out stamps ``sat_out_at`` (kept while still out)."""
         check_id(user_id, "member")
 
-        async def body(db: sqlite3.Connection) -> SeatRow:
+        async def body(db: Tx) -> SeatRow:
             seat = await self._seat(db, table_id, user_id)
             assignments: list[str] = []
             params: list[Any] = []
@@ -1275,7 +1059,7 @@ class Store:
                 params.append(str(name)[:100])
             if assignments:
                 sql = q.UPDATE_SEAT.format(assignments=", ".join(assignments))
-                await self._run(db, sql, (*params, table_id, user_id))
+                await db.run(sql, (*params, table_id, user_id))
             return await self._seat(db, table_id, user_id)
 
         return await self._write(body)
@@ -1286,16 +1070,16 @@ class Store:
         Refused while a hand is running: mark the table "closing" and call this after the hand.
         """
 
-        async def body(db: sqlite3.Connection) -> dict[int, int]:
+        async def body(db: Tx) -> dict[int, int]:
             now = time.time()
             table = await self._table(db, table_id)
-            if await self._one(db, q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+            if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
                 raise HandInProgress("A hand is still being played; the table closes after it.")
             returned: dict[int, int] = {}
-            for row in await self._all(db, q.SEATS, (table_id,)):
+            for row in await db.all(q.SEATS, (table_id,)):
                 seat = _seat_row(row)
                 returned[seat.user_id] = await self._cash_out(db, table, seat, now)
-            await self._run(db, q.CLOSE_TABLE, (table_id,))
+            await db.run(q.CLOSE_TABLE, (table_id,))
             return returned
 
         returned = await self._write(body)
@@ -1316,16 +1100,16 @@ class Store:
             check_id(user_id, "member")
             check_chips(stack, "start stack")
 
-        async def body(db: sqlite3.Connection) -> int:
+        async def body(db: Tx) -> int:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status == TABLE_CLOSED:
                 raise TableClosed("This table is closed.")
-            if await self._one(db, q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+            if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
                 raise HandInProgress("A hand is already being played at this table.")
             seats: dict[int, SeatRow] = {}
             for user_id, stack in players.items():
-                row = await self._one(db, q.SEAT_OF, (table_id, user_id))
+                row = await db.one(q.SEAT_OF, (table_id, user_id))
                 if row is None:
                     raise NotSeated(f"Player {user_id} is not seated at this table.")
                 seat = _seat_row(row)
@@ -1334,11 +1118,10 @@ class Store:
                         f"Player {user_id} has {seat.stack:,} chips at the table, not {stack:,}."
                     )
                 seats[user_id] = seat
-            hand_id = await self._insert(
-                db, q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
+            hand_id = await db.insert(
+                q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
             )
-            await self._many(
-                db,
+            await db.many(
                 q.INSERT_HAND_PLAYER,
                 [
                     (hand_id, user_id, table.guild_id, seats[user_id].seat, stack)
@@ -1351,8 +1134,8 @@ class Store:
         log.info("hand %d begun at table %s with %d players", hand_id, table_id, len(players))
         return hand_id
 
-    async def _hand_error(self, db: sqlite3.Connection, hand_id: int) -> StoreError:
-        row = await self._one(db, q.HAND_STATUS, (hand_id,))
+    async def _hand_error(self, db: Tx, hand_id: int) -> StoreError:
+        row = await db.one(q.HAND_STATUS, (hand_id,))
         if row is None:
             return HandNotFound(f"There is no hand #{hand_id}.")
         return HandAlreadyFinished(f"Hand #{hand_id} is already over ({row[0]}).")
@@ -1393,20 +1176,13 @@ class Store:
         The batch is taken only once the write lock is held, so everything that arrived while
         the previous transaction (a batch or any other write) ran goes into this one.
         """
-        loop = asyncio.get_running_loop()
         while self._journal_next is not None:
             async with self._write_lock:
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
                     break
-                wake = batch.release_from(loop)
                 try:
-                    failures = await _in_thread(
-                        self._writer,
-                        functools.partial(
-                            _write_journal_batch, states=batch.states, committed=wake
-                        ),
-                    )
+                    failures = await self.backend.write_journal(batch.states, time.time())
                 except asyncio.CancelledError:
                     # only when the loop shuts down: the waiters cannot know the outcome
                     for _, waiter in batch.waiters:
@@ -1416,20 +1192,21 @@ class Store:
                     log.error("journal batch of %d hands failed: %s", len(batch.states), error)
                     batch.release({}, error)
                     continue
-            # the waiters were released from the writer's thread as soon as it committed
+                # woken before the lock passes on: each waiter's commit is done
+                batch.release(failures)
             for hand_id, failure in failures.items():
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
 
     async def _running_hand(
-        self, db: sqlite3.Connection, hand_id: int
+        self, db: Tx, hand_id: int
     ) -> tuple[int, int, dict[int, tuple[int, int]]]:
         """(table id, guild id, {user: (seat, start stack)}) of a hand still running."""
-        row = await self._one(db, q.HAND, (hand_id,))
+        row = await db.one(q.HAND, (hand_id,))
         if row is None or row[4] != HAND_RUNNING:
             raise await self._hand_error(db, hand_id)
         players = {
             int(user_id): (int(seat), int(start))
-            for _, user_id, seat, start, *_ in await self._all(db, q.HAND_PLAYERS, (hand_id,))
+            for _, user_id, seat, start, *_ in await db.all(q.HAND_PLAYERS, (hand_id,))
         }
         return int(row[1]), int(row[2]), players
 
@@ -1482,7 +1259,7 @@ class Store:
         except (TypeError, ValueError) as error:
             raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
-        async def body(db: sqlite3.Connection) -> None:
+        async def body(db: Tx) -> None:
             now = time.time()
             table_id, guild_id, players = await self._running_hand(db, hand_id)
             if set(finals) != set(players):
@@ -1533,16 +1310,15 @@ class Store:
                 hand_id=hand_id,
             )
             for user_id, (_, start) in players.items():
-                changed = await self._run(
-                    db, q.SET_SEAT_STACK, (finals[user_id], table_id, user_id, start)
+                changed = await db.run(
+                    q.SET_SEAT_STACK, (finals[user_id], table_id, user_id, start)
                 )
                 if changed != 1:
                     raise StoreError(
                         f"Hand #{hand_id}: the seat of player {user_id} no longer holds "
                         f"the start stack; nothing was changed."
                     )
-                await self._run(
-                    db,
+                await db.run(
                     q.SETTLE_PLAYER,
                     (
                         finals[user_id],
@@ -1553,11 +1329,11 @@ class Store:
                         user_id,
                     ),
                 )
-            if await self._run(db, q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
+            if await db.run(q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
-            await self._run(db, q.DELETE_JOURNAL, (hand_id,))
+            await db.run(q.DELETE_JOURNAL, (hand_id,))
             for user_id in sitting_out:
-                await self._run(db, q.SIT_OUT_SEAT, (now, table_id, user_id))
+                await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
 
         await self._write(body)
         log.info("hand %d settled", hand_id)
@@ -1577,7 +1353,7 @@ class Store:
             check_id(user_id, "member")
             refunds[user_id] = check_chips(amount, "bet", minimum=0)
 
-        async def body(db: sqlite3.Connection) -> None:
+        async def body(db: Tx) -> None:
             now = time.time()
             table_id, guild_id, players = await self._running_hand(db, hand_id)
             for user_id, amount in refunds.items():
@@ -1605,10 +1381,10 @@ class Store:
                 hand_id=hand_id,
                 note=reason_text,
             )
-            await self._run(db, q.VOID_PLAYER, (hand_id,))
-            if await self._run(db, q.VOID_HAND, (now, reason_text, hand_id)) != 1:
+            await db.run(q.VOID_PLAYER, (hand_id,))
+            if await db.run(q.VOID_HAND, (now, reason_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
-            await self._run(db, q.DELETE_JOURNAL, (hand_id,))
+            await db.run(q.DELETE_JOURNAL, (hand_id,))
 
         await self._write(body)
         log.warning("hand %d voided: %s", hand_id, reason_text)
@@ -1617,10 +1393,10 @@ class Store:
         """The settled hand's result reached the channel (``unannounced_hands`` skips it now).
         Marking it twice is harmless; a hand not settled is refused."""
 
-        async def body(db: sqlite3.Connection) -> None:
-            if await self._run(db, q.MARK_ANNOUNCED, (hand_id,)) == 1:
+        async def body(db: Tx) -> None:
+            if await db.run(q.MARK_ANNOUNCED, (hand_id,)) == 1:
                 return
-            row = await self._one(db, q.HAND_STATUS, (hand_id,))
+            row = await db.one(q.HAND_STATUS, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
             raise StoreError(f"Hand #{hand_id} is {row[0]}, not settled: nothing to announce.")
@@ -1633,8 +1409,8 @@ class Store:
         reads: the stored summary (pot, winners, payouts, net, shown cards, names) and each
         player's result. ``hand_phh(id)`` has the full hand."""
 
-        async def body(db: sqlite3.Connection) -> list[HandRecord]:
-            rows = await self._all(db, q.UNANNOUNCED_HANDS, (table_id,))
+        async def body(db: Tx) -> list[HandRecord]:
+            rows = await db.all(q.UNANNOUNCED_HANDS, (table_id,))
             return await self._hand_records(db, rows)
 
         return await self._read(body)
@@ -1654,7 +1430,7 @@ class Store:
         row = await self._select_one(q.JOURNAL_STATE, (hand_id,))
         return None if row is None else dict(json.loads(row[0]))
 
-    async def _hand_records(self, db: sqlite3.Connection, rows: list[Any]) -> list[HandRecord]:
+    async def _hand_records(self, db: Tx, rows: list[Any]) -> list[HandRecord]:
         records = []
         for id_, table_id, guild_id, channel_id, status, started, ended, summary, reason in rows:
             players = tuple(
@@ -1666,8 +1442,8 @@ class Store:
                     won=won,
                     showed_down=bool(showed),
                 )
-                for _, user_id, _seat, start, final, won, showed in await self._all(
-                    db, q.HAND_PLAYERS, (id_,)
+                for _, user_id, _seat, start, final, won, showed in await db.all(
+                    q.HAND_PLAYERS, (id_,)
                 )
             )
             records.append(
@@ -1689,8 +1465,8 @@ class Store:
     async def hand(self, hand_id: int) -> HandRecord:
         """One hand with its players (HandNotFound if none)."""
 
-        async def body(db: sqlite3.Connection) -> HandRecord:
-            row = await self._one(db, q.HAND, (hand_id,))
+        async def body(db: Tx) -> HandRecord:
+            row = await db.one(q.HAND, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
             return (await self._hand_records(db, [row]))[0]
@@ -1708,8 +1484,8 @@ class Store:
         check_id(guild_id, "server")
         limit = check_setting(limit, "number of hands", 1, 100)
 
-        async def body(db: sqlite3.Connection) -> list[HandRecord]:
-            rows = await self._all(db, q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
+        async def body(db: Tx) -> list[HandRecord]:
+            rows = await db.all(q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
             return await self._hand_records(db, rows)
 
         return await self._read(body)
@@ -1738,19 +1514,15 @@ class Store:
         """
         return await self._read(self._audit)
 
-    async def _audit(self, db: sqlite3.Connection) -> AuditReport:
+    async def _audit(self, db: Tx) -> AuditReport:
         report = AuditReport()
-        report.transactions, report.entries = await self._one(db, q.AUDIT_COUNTS)
-        for tx_id, total in await self._all(db, q.AUDIT_UNBALANCED_TX):
+        report.transactions, report.entries = await db.one(q.AUDIT_COUNTS)
+        for tx_id, total in await db.all(q.AUDIT_UNBALANCED_TX):
             report.problem(f"ledger transaction {tx_id} sums to {total}, not 0")
-        ledger = {
-            str(account): int(total) for account, total in await self._all(db, q.AUDIT_ACCOUNT_SUMS)
-        }
+        ledger = {str(account): int(total) for account, total in await db.all(q.AUDIT_ACCOUNT_SUMS)}
         report.granted = -ledger.pop(MINT, 0)
-        hand_status = {
-            int(id_): str(status) for id_, status in await self._all(db, q.AUDIT_HAND_STATUS)
-        }
-        for guild_id, user_id, balance in await self._all(db, q.AUDIT_WALLETS):
+        hand_status = {int(id_): str(status) for id_, status in await db.all(q.AUDIT_HAND_STATUS)}
+        for guild_id, user_id, balance in await db.all(q.AUDIT_WALLETS):
             report.wallets += balance
             expected = ledger.pop(wallet_account(guild_id, user_id), 0)
             if balance != expected:
@@ -1758,7 +1530,7 @@ class Store:
                     f"wallet {guild_id}/{user_id} holds {balance:,} "
                     f"but its ledger says {expected:,}"
                 )
-        for table_id, user_id, stack in await self._all(db, q.AUDIT_SEATS):
+        for table_id, user_id, stack in await db.all(q.AUDIT_SEATS):
             report.seats += stack
             expected = ledger.pop(seat_account(table_id, user_id), 0)
             if stack != expected:
@@ -1779,9 +1551,7 @@ class Store:
                 f"{held:,} chips are held but the mint issued {report.granted:,} "
                 f"(difference {held - report.granted:+,})"
             )
-        for hand_id, table_id, user_id, start, stack in await self._all(
-            db, q.AUDIT_RUNNING_PLAYERS
-        ):
+        for hand_id, table_id, user_id, start, stack in await db.all(q.AUDIT_RUNNING_PLAYERS):
             if stack is None:
                 report.problem(f"player {user_id} of running hand {hand_id} lost their seat")
             elif stack != start:

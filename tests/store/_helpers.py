@@ -1,31 +1,216 @@
-"""Helpers of the chip store tests: ids, whole-database snapshots, a seated table."""
+"""Helpers of the chip store tests: ids, the database behind the store's back (SQLite file or
+PostgreSQL database), a throwaway PostgreSQL server, a seated table."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import glob
+import itertools
+import os
+import shutil
 import sqlite3
+import subprocess
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot.store import Store
+from bot.store.postgres import postgres_sql
 
 GUILD = 111
 CHANNEL = 222
 ADMIN = 999
 
+SQLITE = "sqlite"
+POSTGRESQL = "postgresql"
+BACKENDS = (SQLITE, POSTGRESQL)
 
-def snapshot(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, read through an independent connection (committed state only)."""
-    with sqlite3.connect(path) as db:
-        names = [
-            row[0]
-            for row in db.execute(
-                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+SUPERUSER = "deuce"
+"""The test cluster's superuser (trust authentication on its Unix socket only)."""
+UNPRIVILEGED = "nobody"
+"""Who runs the server when the tests run as root (PostgreSQL refuses to run as root)."""
+
+
+def postgres_bin_dir() -> Path | None:
+    """Where ``initdb``/``pg_ctl`` are: ``$DEUCE_POSTGRES_BIN``, the PATH, or the newest
+    ``/usr/lib/postgresql/*/bin`` (Debian and Ubuntu keep the server binaries off the PATH)."""
+    explicit = os.environ.get("DEUCE_POSTGRES_BIN")
+    if explicit:
+        return Path(explicit)
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).resolve().parent
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0,
+    )
+    return Path(versions[-1]).parent if versions else None
+
+
+class PostgresCluster:
+    """A PostgreSQL server of the test run's own: ``initdb`` in a temporary folder, listening on
+    a Unix socket in that folder only (no TCP), fsync off (a throwaway), stopped at the end.
+
+    As root (CI), the folder belongs to ``nobody`` and ``initdb``/``pg_ctl`` run as ``nobody``
+    through ``runuser``: the server refuses to run as root.
+    """
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin_dir = bin_dir
+        self.root = Path(tempfile.mkdtemp(prefix="deuce-pg-"))  # short: socket paths are <108
+        self.data = self.root / "data"
+        self.log = self.root / "server.log"
+        self._names = itertools.count(1)
+
+    def _command(self, *args: str) -> list[str]:
+        if os.geteuid() == 0:
+            return ["runuser", "-u", UNPRIVILEGED, "--", *args]
+        return list(args)
+
+    def _run(self, *args: str) -> None:
+        result = subprocess.run(
+            self._command(*args), cwd=self.root, capture_output=True, text=True, timeout=120
+        )
+        if result.returncode != 0:
+            log_text = self.log.read_text() if self.log.exists() else ""
+            raise RuntimeError(
+                f"{' '.join(args)} failed ({result.returncode}):\n"
+                f"{result.stdout}{result.stderr}{log_text}"
+            )
+
+    def start(self) -> None:
+        if os.geteuid() == 0:
+            shutil.chown(self.root, user=UNPRIVILEGED)
+        self._run(
+            str(self.bin_dir / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
+        options = (
+            f"-k {self.root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+            "-c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            str(self.bin_dir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str) -> str:
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.root}"
+
+    async def create_database(self) -> str:
+        """A fresh, empty database; returns its URL."""
+        name = f"deuce_test_{os.getpid()}_{next(self._names)}"
+        admin = await asyncpg.connect(self.url("postgres"))
+        try:
+            await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        finally:
+            await admin.close()
+        return self.url(name)
+
+
+class Database:
+    """The test's database as another client sees it (committed data only), to read and to
+    tamper with behind the store's back. SQL is written with ``?`` placeholders for both."""
+
+    def __init__(self, kind: str, location: str) -> None:
+        self.kind = kind
+        self.location = location
+        self._conn: asyncpg.Connection | None = None
+        self._lock = asyncio.Lock()  # one operation at a time on the connection
+
+    @property
+    def path(self) -> Path:
+        assert self.kind == SQLITE, "only a SQLite database has a path"
+        return Path(self.location)
+
+    async def _postgres(self) -> asyncpg.Connection:
+        if self._conn is None:
+            self._conn = await asyncpg.connect(self.location)
+        return self._conn
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if self.kind == SQLITE:
+            with contextlib.closing(sqlite3.connect(self.location)) as db:
+                return [tuple(row) for row in db.execute(sql, tuple(params)).fetchall()]
+        async with self._lock:
+            conn = await self._postgres()
+            return [tuple(row) for row in await conn.fetch(postgres_sql(sql), *params)]
+
+    async def execute(self, *statements: str, params: Sequence[Any] = ()) -> None:
+        """Run statements in one transaction (all or nothing)."""
+        if self.kind == SQLITE:
+            with contextlib.closing(sqlite3.connect(self.location)) as db, db:
+                for sql in statements:
+                    db.execute(sql, tuple(params))
+            return
+        async with self._lock:
+            conn = await self._postgres()
+            async with conn.transaction():
+                for sql in statements:
+                    await conn.execute(postgres_sql(sql), *params)
+
+    async def table_names(self) -> list[str]:
+        if self.kind == SQLITE:
+            sql = "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        else:
+            sql = (
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'public' AND table_name != 'schema_migrations'"
+            )
+        return sorted(str(row[0]) for row in await self.rows(sql))
+
+    async def columns(self, table: str) -> list[str]:
+        if self.kind == SQLITE:
+            return [str(row[1]) for row in await self.rows(f'PRAGMA table_info("{table}")')]
+        return [
+            str(row[0])
+            for row in await self.rows(
+                "SELECT column_name FROM information_schema.columns "
+                "WHERE table_schema = 'public' AND table_name = ? ORDER BY column_name",
+                (table,),
             )
         ]
-        result = {
-            name: sorted(db.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
-            for name in names
-        }
-    return result
+
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of one table as {column: value}, sorted (comparable across backends)."""
+        columns = sorted(await self.columns(table))
+        listed = ", ".join(f'"{column}"' for column in columns)
+        rows = await self.rows(f'SELECT {listed} FROM "{table}"')
+        return sorted((dict(zip(columns, row, strict=True)) for row in rows), key=repr)
+
+    async def snapshot(self) -> dict[str, list[dict[str, Any]]]:
+        """Every row of every table."""
+        return {name: await self.table_rows(name) for name in await self.table_names()}
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
 
 
 async def seated_table(store: Store, *stacks: int) -> tuple[int, list[int]]:

@@ -3,8 +3,6 @@ alert delay, members' turn alerts, and the read-only check a join makes before a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.store import (
@@ -15,7 +13,7 @@ from bot.store import (
     Store,
     StoreError,
 )
-from tests.store._helpers import CHANNEL, GUILD, snapshot
+from tests.store._helpers import CHANNEL, GUILD, Database
 
 
 async def test_a_new_server_reports_every_value_as_default(store: Store) -> None:
@@ -55,33 +53,33 @@ async def test_sources_follow_what_the_server_and_the_channel_set(store: Store) 
 
 
 async def test_hand_pause_is_a_server_setting_read_by_the_table(
-    store: Store, db_path: Path
+    store: Store, database: Database
 ) -> None:
     assert (await store.set_hand_pause(GUILD, 15)).hand_pause == 15
     assert (await store.table_settings(GUILD, CHANNEL)).hand_pause == 15
     assert (await store.guild_settings(GUILD + 1)).hand_pause == 8
-    before = snapshot(db_path)
+    before = await database.snapshot()
     for bad in (1, 61, 0, -5, 2.5, "10", True):
         with pytest.raises(InvalidSetting):
             await store.set_hand_pause(GUILD, bad)  # type: ignore[arg-type]
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     # Tests and benchmarks may widen the bounds, as for the timer.
     assert (await store.set_hand_pause(GUILD, 1, minimum=1)).hand_pause == 1
 
 
-async def test_alert_delay_is_in_the_table_settings(store: Store, db_path: Path) -> None:
+async def test_alert_delay_is_in_the_table_settings(store: Store, database: Database) -> None:
     assert (await store.set_alert_delay(GUILD, 20)).alert_delay == 20
     assert (await store.table_settings(GUILD, CHANNEL)).alert_delay == 20
     assert (await store.set_alert_delay(GUILD, 0)).alert_delay == 0  # off for the server
     assert (await store.settings_report(GUILD, CHANNEL)).source("alert_delay") == "server"
-    before = snapshot(db_path)
+    before = await database.snapshot()
     for bad in (-1, 121, 3.0, None):
         with pytest.raises(InvalidSetting):
             await store.set_alert_delay(GUILD, bad)  # type: ignore[arg-type]
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
-async def test_alert_modes_default_to_on_per_server(store: Store, db_path: Path) -> None:
+async def test_alert_modes_default_to_on_per_server(store: Store, database: Database) -> None:
     assert await store.alert_modes(GUILD, [1, 2, 3]) == {1: "on", 2: "on", 3: "on"}
     assert await store.alert_modes(GUILD, []) == {}
     await store.set_alert_mode(GUILD, 1, "off")
@@ -91,17 +89,17 @@ async def test_alert_modes_default_to_on_per_server(store: Store, db_path: Path)
     assert await store.alert_modes(GUILD + 1, [1, 2]) == {1: "on", 2: "on"}
     await store.set_alert_mode(GUILD, 1, "on")
     assert (await store.alert_modes(GUILD, [1]))[1] == "on"
-    before = snapshot(db_path)
+    before = await database.snapshot()
     for bad in ("sometimes", "ON", "", None):
         with pytest.raises(InvalidSetting):
             await store.set_alert_mode(GUILD, 3, bad)  # type: ignore[arg-type]
     with pytest.raises(StoreError):
         await store.alert_modes(GUILD, [1, -4])
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
-async def test_verify_buy_in_reads_and_never_writes(store: Store, db_path: Path) -> None:
-    before = snapshot(db_path)
+async def test_verify_buy_in_reads_and_never_writes(store: Store, database: Database) -> None:
+    before = await database.snapshot()
     assert await store.verify_buy_in(GUILD, CHANNEL, 1, None) == 400
     assert await store.verify_buy_in(GUILD, CHANNEL, 1, 1000) == 1000
     with pytest.raises(InvalidAmount, match="between 100 and 2,000 chips"):
@@ -113,7 +111,7 @@ async def test_verify_buy_in_reads_and_never_writes(store: Store, db_path: Path)
     # No wallet yet: the starting wallet (1,000) is what a first buy-in can spend.
     with pytest.raises(InsufficientFunds, match="only 1,000 chips"):
         await store.verify_buy_in(GUILD, CHANNEL, 1, 1500)
-    assert snapshot(db_path) == before  # no table, no wallet, no ledger line
+    assert await database.snapshot() == before  # no table, no wallet, no ledger line
     await store.grant(GUILD, 1, 1000, 999)
     assert await store.verify_buy_in(GUILD, CHANNEL, 1, 1500) == 1500
     await store.set_buyin(GUILD, 200, 300)

@@ -1,12 +1,15 @@
-"""Many coroutines moving chips at once lose nothing: one writer, transactions never interleave."""
+"""Many coroutines moving chips at once lose nothing: one writer, transactions never interleave;
+and two stores on one database (as two bot processes) racing on the same wallets and seats
+lose nothing either (SQLite: BEGIN IMMEDIATE; PostgreSQL: SERIALIZABLE, retried)."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 from bot.store import DailyCooldown, NotSeated, Store, StoreError
-from tests.store._helpers import ADMIN, CHANNEL, GUILD
+from tests.store._helpers import ADMIN, CHANNEL, GUILD, Database
 
 USERS = list(range(1, 41))
 
@@ -48,11 +51,14 @@ async def test_two_hundred_coroutines_lose_nothing(store: Store) -> None:
 
     async def dealer(table_id: int) -> None:
         local = random.Random(table_id)
-        for _ in range(12):
+        hands = waits = 0
+        while hands < 12 and waits < 1000:  # waits: until two players sit, however slow
             seats = [seat for seat in await store.seats(table_id) if seat.stack > 0]
             if len(seats) < 2:
-                await asyncio.sleep(0.001)
+                waits += 1
+                await asyncio.sleep(0.002)
                 continue
+            hands += 1
             players = {seat.user_id: seat.stack for seat in seats[:4]}
             try:
                 hand_id = await store.begin_hand(table_id, players)
@@ -146,3 +152,58 @@ async def test_cancelled_callers_leave_whole_transactions(store: Store) -> None:
     assert any([await store.seat_of(table_ids[n % 8], 100 + n) for n in cancelled])
     report = await store.audit()
     assert report.ok, report.format()
+
+
+async def test_two_stores_racing_on_one_wallet_lose_nothing(database: Database) -> None:
+    first = await Store.open(database.location)
+    second = await Store.open(database.location)
+    stores = (first, second)
+    try:
+        await first.balance(GUILD, 7)
+        results = await asyncio.gather(
+            *(store.claim_daily(GUILD, 7) for store in stores * 6), return_exceptions=True
+        )
+        assert [result for result in results if isinstance(result, tuple)] == [(250, 1250)]
+        assert all(isinstance(r, DailyCooldown) for r in results if not isinstance(r, tuple))
+
+        tables = [(await first.get_or_create_table(GUILD, CHANNEL + n)).id for n in range(6)]
+        results = await asyncio.gather(
+            *(
+                store.buy_in(table_id, 7, "Seven", 400)
+                for store, table_id in zip(itertools.cycle(stores), tables, strict=False)
+            ),
+            return_exceptions=True,
+        )
+        assert sum(1 for result in results if not isinstance(result, StoreError)) == 3
+        assert await second.balance(GUILD, 7) == 50
+
+        seat = next(s for s in [await first.seat_of(t, 7) for t in tables] if s is not None)
+        results = await asyncio.gather(
+            *(store.cash_out(seat.table_id, 7) for store in stores * 4), return_exceptions=True
+        )
+        assert [result for result in results if not isinstance(result, NotSeated)] == [400]
+        assert await first.balance(GUILD, 7) == 450
+
+        async def churn(store: Store, worker: int) -> None:
+            local = random.Random(worker)
+            for _ in range(8):
+                user = local.choice((7, 8, 9))
+                table_id = local.choice(tables)
+                try:
+                    if local.random() < 0.5:
+                        await store.buy_in(table_id, user, f"P{user}", local.randrange(100, 300))
+                    elif local.random() < 0.5:
+                        await store.cash_out(table_id, user)
+                    else:
+                        await store.grant(GUILD, user, local.randrange(1, 50), by_user_id=ADMIN)
+                except StoreError:
+                    pass
+
+        await asyncio.gather(*(churn(stores[n % 2], n) for n in range(16)))
+        for store in stores:
+            report = await store.audit()
+            assert report.ok, report.format()
+            assert report.open_pots == 0
+    finally:
+        await first.close()
+        await second.close()

@@ -1,6 +1,7 @@
-"""Crash safety: a child process moving chips and journaling hands is SIGKILLed at random
-moments; after each kill the database audits clean, the interrupted hand is listed with its
-last committed journal state, and it can be resumed (settled) or voided with refunds."""
+"""Crash safety, on both backends: a child process moving chips and journaling hands is
+SIGKILLed at random moments; after each kill the database audits clean, the interrupted hand
+is listed with its last committed journal state, and it can be resumed (settled) or voided
+with refunds."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
+from tests.store._helpers import Database
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_and_kill(db_path: Path, rng: random.Random) -> list[str]:
+def run_and_kill(location: str, rng: random.Random) -> list[str]:
     """Start the worker, let it run a random while, SIGKILL it; returns what it printed."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.crash_worker", str(db_path)],
+        [sys.executable, "-m", "tests.store.crash_worker", location],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -42,8 +44,8 @@ def run_and_kill(db_path: Path, rng: random.Random) -> list[str]:
 
 
 @pytest.mark.timeout(120)
-async def test_sigkill_loses_nothing(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.db"
+async def test_sigkill_loses_nothing(database: Database) -> None:
+    db_path = database.location
     rng = random.Random(7)
     interrupted_hands = 0
     settled_hands = 0
@@ -93,7 +95,7 @@ async def test_sigkill_loses_nothing(tmp_path: Path) -> None:
     assert interrupted_hands >= 3
     assert settled_hands > 0
     check = subprocess.run(
-        [sys.executable, "-m", "bot.store", "audit", str(db_path)],
+        [sys.executable, "-m", "bot.store", "audit", db_path],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -3,7 +3,6 @@ history and stats."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from bot.store import (
     StoreError,
     UnfinishedHand,
 )
-from tests.store._helpers import CHANNEL, GUILD, seated_table, snapshot
+from tests.store._helpers import CHANNEL, GUILD, Database, seated_table
 
 PHH = 'variant = "F2L3D"\nactions = []\n'
 
@@ -119,7 +118,7 @@ async def test_settle_without_payouts_posts_net_results(store: Store) -> None:
     assert (await store.player_stats(GUILD, 2)).biggest_pot_won == 5
 
 
-async def test_settle_sits_out_in_the_same_transaction(store: Store, db_path: Path) -> None:
+async def test_settle_sits_out_in_the_same_transaction(store: Store, database: Database) -> None:
     """Two timeouts in a row sit a player out with the hand's settlement itself: a seat already
     out keeps its time, a leaving seat is left to its cash-out, and a refused settlement marks
     nobody."""
@@ -128,10 +127,10 @@ async def test_settle_sits_out_in_the_same_transaction(store: Store, db_path: Pa
     await store.update_seat(table_id, 4, leaving=True)
     out_since = {s.user_id: s.sat_out_at for s in await store.seats(table_id)}[3]
     hand_id = await store.begin_hand(table_id, {1: 400, 2: 400, 4: 400})
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(ChipsNotConserved):
         await store.settle_hand(hand_id, {1: 400, 2: 401, 4: 400}, PHH, {}, sit_out=[1])
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     await store.settle_hand(hand_id, {1: 390, 2: 410, 4: 400}, PHH, {}, sit_out=[1, 3, 4])
     seats = {s.user_id: s for s in await store.seats(table_id)}
     assert [u for u, s in sorted(seats.items()) if s.sitting_out] == [1, 3]
@@ -142,11 +141,11 @@ async def test_settle_sits_out_in_the_same_transaction(store: Store, db_path: Pa
         await store.settle_hand(other, {2: 410, 4: 400}, PHH, {}, sit_out=["2"])  # type: ignore[list-item]
 
 
-async def test_settling_twice_changes_nothing(store: Store, db_path: Path) -> None:
+async def test_settling_twice_changes_nothing(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400, 400)
     hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
     await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(HandAlreadyFinished):
         await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
     with pytest.raises(HandAlreadyFinished):
@@ -157,7 +156,7 @@ async def test_settling_twice_changes_nothing(store: Store, db_path: Path) -> No
         await store.settle_hand(hand_id + 100, {1: 300, 2: 500}, PHH, {})
     with pytest.raises(HandNotFound):
         await store.journal(hand_id + 100, {})
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
 @pytest.mark.parametrize(
@@ -177,7 +176,7 @@ async def test_settling_twice_changes_nothing(store: Store, db_path: Path) -> No
 )
 async def test_bad_settlements_change_nothing(
     store: Store,
-    db_path: Path,
+    database: Database,
     finals: dict[int, Any],
     payouts: dict[int, int] | None,
     error: type[StoreError],
@@ -185,17 +184,17 @@ async def test_bad_settlements_change_nothing(
     table_id, _ = await seated_table(store, 400, 400)
     hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
     await store.journal(hand_id, {"step": 1})
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(error):
         await store.settle_hand(hand_id, finals, PHH, {}, payouts=payouts)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     assert await store.unfinished_hands() == [UnfinishedHand(hand_id, table_id, {"step": 1})]
     await store.settle_hand(hand_id, {1: 300, 2: 500}, PHH, {})
 
 
-async def test_begin_hand_checks(store: Store, db_path: Path) -> None:
+async def test_begin_hand_checks(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400, 600)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(StoreError, match="400"):
         await store.begin_hand(table_id, {1: 500, 2: 600})
     with pytest.raises(NotSeated):
@@ -204,7 +203,7 @@ async def test_begin_hand_checks(store: Store, db_path: Path) -> None:
         await store.begin_hand(table_id, {1: 400})
     with pytest.raises(StoreError):
         await store.begin_hand(table_id, {1: 400, 2: 0})
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     first = await store.begin_hand(table_id, {1: 400, 2: 600})
     with pytest.raises(HandInProgress):
         await store.begin_hand(table_id, {1: 400, 2: 600})
@@ -213,19 +212,19 @@ async def test_begin_hand_checks(store: Store, db_path: Path) -> None:
     assert second > first
 
 
-async def test_mid_hand_joiner_and_leaver(store: Store, db_path: Path) -> None:
+async def test_mid_hand_joiner_and_leaver(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400, 400)
     hand_id = await store.begin_hand(table_id, {1: 400, 2: 400})
     # Player 3 sits down mid-hand: holds a seat, is not in the hand, may stand up again.
     await store.buy_in(table_id, 3, "Late", 300)
     # Player 2 asks to leave mid-hand: flagged, cashed out only after the hand.
     await store.update_seat(table_id, 2, leaving=True)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(HandInProgress, match="cashed out when it ends"):
         await store.cash_out(table_id, 2)
     with pytest.raises(HandInProgress):
         await store.add_chips(table_id, 2, 100)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     await store.settle_hand(hand_id, {1: 200, 2: 600}, PHH, {})
     stacks = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
     assert stacks == {1: 200, 2: 600, 3: 300}

@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.store import HandAlreadyFinished, HandNotFound, Store
-from tests.store._helpers import CHANNEL, GUILD
+from bot.store.backend import Tx
+from tests.store._helpers import CHANNEL, GUILD, SQLITE, Database
 
 log = logging.getLogger(__name__)
 
@@ -32,34 +31,61 @@ async def running_hands(store: Store, count: int) -> list[int]:
     return hand_ids
 
 
-def committed(path: Path, hand_id: int) -> tuple[int, dict[str, Any]] | None:
+async def committed(database: Database, hand_id: int) -> tuple[int, dict[str, Any]] | None:
     """(seq, state) of a hand's journal row as another connection sees it: committed data only."""
-    with sqlite3.connect(path) as db:
-        row = db.execute(
-            "SELECT seq, state FROM hand_journal WHERE hand_id = ?", (hand_id,)
-        ).fetchone()
-    return None if row is None else (int(row[0]), json.loads(row[1]))
+    rows = await database.rows("SELECT seq, state FROM hand_journal WHERE hand_id = ?", (hand_id,))
+    return None if not rows else (int(rows[0][0]), json.loads(rows[0][1]))
 
 
-async def poison_journal(store: Store, marker: str, action: str) -> None:
-    """A temporary trigger on the writer connection that refuses any state containing
-    ``marker``: ``ABORT`` undoes that one statement, ``ROLLBACK`` the whole transaction."""
-    for event in ("INSERT", "UPDATE"):
-        await store._writer.execute_fetchall(
-            f"CREATE TEMP TRIGGER poison_{action.lower()}_{event.lower()} "
-            f"BEFORE {event} ON main.hand_journal WHEN NEW.state LIKE '%{marker}%' "
-            f"BEGIN SELECT RAISE({action}, 'poisoned journal state'); END"
+async def poison_journal(
+    store: Store, database: Database, marker: str, *, whole_transaction: bool
+) -> None:
+    """A trigger that refuses any journal state containing ``marker``: either that statement
+    alone (SQLite ``RAISE(ABORT)``; PostgreSQL a BEFORE trigger, undone to its savepoint), or
+    the whole transaction (SQLite ``RAISE(ROLLBACK)``; PostgreSQL a deferred constraint
+    trigger that fails the COMMIT)."""
+    if database.kind == SQLITE:
+        action = "ROLLBACK" if whole_transaction else "ABORT"
+        writer = store.backend._writer  # type: ignore[attr-defined]
+        for event in ("INSERT", "UPDATE"):
+            await writer.execute_fetchall(
+                f"CREATE TEMP TRIGGER poison_{action.lower()}_{event.lower()} "
+                f"BEFORE {event} ON main.hand_journal WHEN NEW.state LIKE '%{marker}%' "
+                f"BEGIN SELECT RAISE({action}, 'poisoned journal state'); END"
+            )
+        return
+    function = (
+        f"CREATE FUNCTION poison_{marker}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        f"IF NEW.state LIKE '%{marker}%' THEN RAISE EXCEPTION 'poisoned journal state'; END IF; "
+        "RETURN NEW; END $$"
+    )
+    if whole_transaction:
+        trigger = (
+            f"CREATE CONSTRAINT TRIGGER poison_{marker} AFTER INSERT OR UPDATE ON hand_journal "
+            f"DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION poison_{marker}()"
         )
+    else:
+        trigger = (
+            f"CREATE TRIGGER poison_{marker} BEFORE INSERT OR UPDATE ON hand_journal "
+            f"FOR EACH ROW EXECUTE FUNCTION poison_{marker}()"
+        )
+    await database.execute(function, trigger)
 
 
-async def test_concurrent_writes_are_durable_when_they_return(store: Store, db_path: Path) -> None:
+def poisoned(result: object) -> bool:
+    return isinstance(result, Exception) and "poisoned journal state" in str(result)
+
+
+async def test_concurrent_writes_are_durable_when_they_return(
+    store: Store, database: Database
+) -> None:
     hand_ids = await running_hands(store, 12)
     steps = 6
     seen: list[tuple[int, int, int]] = []
 
     async def act(hand_id: int, step: int) -> None:
         await store.journal(hand_id, {"hand": hand_id, "step": step, "deck": list(range(52))})
-        row = committed(db_path, hand_id)  # read at once, before yielding to the loop
+        row = await committed(database, hand_id)  # read at once, before yielding to the loop
         assert row is not None
         seen.append((hand_id, step, row[1]["step"]))
 
@@ -75,7 +101,7 @@ async def test_concurrent_writes_are_durable_when_they_return(store: Store, db_p
         assert on_disk == step, (hand_id, step, on_disk)
     # Fewer commits than writes would be a lie here: each write waited for the previous one.
     for hand_id in hand_ids:
-        assert committed(db_path, hand_id) == (
+        assert await committed(database, hand_id) == (
             steps,
             {"hand": hand_id, "step": steps - 1, "deck": list(range(52))},
         )
@@ -86,13 +112,13 @@ async def test_concurrent_writes_are_durable_when_they_return(store: Store, db_p
     }
 
 
-async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, db_path: Path) -> None:
+async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, database: Database) -> None:
     hand_a, hand_b = await running_hands(store, 2)
     on_return: dict[tuple[int, int], int] = {}
 
     async def act(hand_id: int, step: int) -> None:
         await store.journal(hand_id, {"step": step})
-        row = committed(db_path, hand_id)
+        row = await committed(database, hand_id)
         assert row is not None
         on_return[hand_id, step] = row[1]["step"]
 
@@ -100,15 +126,15 @@ async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, db_path: 
     # state of each hand and commits once (seq counts commits of the hand's row).
     await asyncio.gather(*(act(hand, step) for step in range(5) for hand in (hand_a, hand_b)))
     assert set(on_return.values()) == {4}
-    assert committed(db_path, hand_a) == (1, {"step": 4})
-    assert committed(db_path, hand_b) == (1, {"step": 4})
+    assert await committed(database, hand_a) == (1, {"step": 4})
+    assert await committed(database, hand_b) == (1, {"step": 4})
 
     # A newer write after that commit is a new transaction.
     await store.journal(hand_a, {"step": 5})
-    assert committed(db_path, hand_a) == (2, {"step": 5})
+    assert await committed(database, hand_a) == (2, {"step": 5})
 
 
-async def test_hands_not_running_fail_alone(store: Store, db_path: Path) -> None:
+async def test_hands_not_running_fail_alone(store: Store, database: Database) -> None:
     live, settled = await running_hands(store, 2)
     hand = await store.hand(settled)
     finals = {player.user_id: player.start_stack for player in hand.players}
@@ -128,32 +154,32 @@ async def test_hands_not_running_fail_alone(store: Store, db_path: Path) -> None
     assert isinstance(results[2], HandNotFound)
     assert isinstance(results[3], HandNotFound)
     assert isinstance(results[4], HandNotFound)
-    assert committed(db_path, live) == (1, {"step": 1})
-    assert committed(db_path, settled) is None
+    assert await committed(database, live) == (1, {"step": 1})
+    assert await committed(database, settled) is None
 
 
-async def test_a_refused_statement_fails_only_its_hand(store: Store, db_path: Path) -> None:
+async def test_a_refused_statement_fails_only_its_hand(store: Store, database: Database) -> None:
     good, bad = await running_hands(store, 2)
-    await poison_journal(store, "poison", "ABORT")
+    await poison_journal(store, database, "poison", whole_transaction=False)
     results = await asyncio.gather(
         store.journal(good, {"step": 1}),
         store.journal(bad, {"step": "poison"}),
         return_exceptions=True,
     )
     assert results[0] is None
-    assert isinstance(results[1], sqlite3.IntegrityError)
-    assert committed(db_path, good) == (1, {"step": 1})
-    assert committed(db_path, bad) is None
+    assert poisoned(results[1]), results
+    assert await committed(database, good) == (1, {"step": 1})
+    assert await committed(database, bad) is None
     await store.journal(bad, {"step": 2})
-    assert committed(db_path, bad) == (1, {"step": 2})
+    assert await committed(database, bad) == (1, {"step": 2})
 
 
 async def test_a_failed_batch_fails_its_waiters_and_the_writer_goes_on(
-    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, database: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second, third = await running_hands(store, 3)
     await store.journal(first, {"step": 0})
-    await poison_journal(store, "doom", "ROLLBACK")
+    await poison_journal(store, database, "doom", whole_transaction=True)
     with caplog.at_level(logging.ERROR, logger="bot.store.store"):
         results = await asyncio.gather(
             store.journal(first, {"step": 1}),
@@ -163,21 +189,21 @@ async def test_a_failed_batch_fails_its_waiters_and_the_writer_goes_on(
         )
     # The trigger rolled the whole transaction back: nothing of the batch was committed, and
     # every waiter heard so (none of them returned as if its state were saved).
-    assert all(isinstance(result, sqlite3.IntegrityError) for result in results), results
+    assert all(poisoned(result) for result in results), results
     assert "journal batch of 3 hands failed" in caplog.text
-    assert committed(db_path, first) == (1, {"step": 0})
-    assert committed(db_path, second) is None
-    assert committed(db_path, third) is None
+    assert await committed(database, first) == (1, {"step": 0})
+    assert await committed(database, second) is None
+    assert await committed(database, third) is None
     # Not wedged: the next batch and other writes go through.
     await asyncio.gather(store.journal(first, {"step": 2}), store.journal(third, {"step": 2}))
-    assert committed(db_path, first) == (2, {"step": 2})
-    assert committed(db_path, third) == (1, {"step": 2})
+    assert await committed(database, first) == (2, {"step": 2})
+    assert await committed(database, third) == (1, {"step": 2})
     before = await store.balance(GUILD, 77)
     assert await store.grant(GUILD, 77, 50, by_user_id=1) == before + 50
     await store.wait_idle()
 
 
-async def test_a_cancelled_waiter_loses_no_write(store: Store, db_path: Path) -> None:
+async def test_a_cancelled_waiter_loses_no_write(store: Store, database: Database) -> None:
     hand_ids = await running_hands(store, 8)
     tasks = {
         hand_id: asyncio.create_task(store.journal(hand_id, {"hand": hand_id}))
@@ -193,47 +219,44 @@ async def test_a_cancelled_waiter_loses_no_write(store: Store, db_path: Path) ->
                 await tasks[hand_id]
         else:
             await tasks[hand_id]
-            assert committed(db_path, hand_id) == (1, {"hand": hand_id})
+            assert await committed(database, hand_id) == (1, {"hand": hand_id})
     await store.wait_idle()
     for hand_id in cancelled:  # the caller gave up waiting, not the write
-        assert committed(db_path, hand_id) == (1, {"hand": hand_id})
+        assert await committed(database, hand_id) == (1, {"hand": hand_id})
 
 
-async def test_close_commits_pending_writes(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_close_commits_pending_writes(database: Database) -> None:
+    store = await Store.open(database.location)
     (hand_id,) = await running_hands(store, 1)
     waiter = asyncio.create_task(store.journal(hand_id, {"step": 9}))
     await asyncio.sleep(0)
     waiter.cancel()
     await store.close()
     assert waiter.cancelled()
-    assert committed(db_path, hand_id) == (1, {"step": 9})
+    assert await committed(database, hand_id) == (1, {"step": 9})
     with pytest.raises(RuntimeError):
         await store.journal(hand_id, {"step": 10})
 
 
-async def test_a_transaction_body_runs_in_one_call_or_not_at_all(
-    store: Store, db_path: Path
+async def test_a_transaction_body_that_fails_midway_writes_nothing(
+    store: Store, database: Database
 ) -> None:
-    """Transactions run as one call on the writer's thread; a body that would need the event
-    loop (here a sleep) is refused and rolled back, and the writer goes on."""
+    """A body that raises after a statement is rolled back whole, and the writer goes on."""
 
-    async def needs_the_loop(db: sqlite3.Connection) -> None:
-        await store._run(
-            db, "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)", (4242,)
-        )
+    async def half_done(db: Tx) -> None:
+        await db.run("INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)", (4242,))
         await asyncio.sleep(0)
+        raise RuntimeError("failed after its first statement")
 
-    with pytest.raises(RuntimeError, match="awaited something other than its connection"):
-        await store._write(needs_the_loop)
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT 1 FROM guild_settings WHERE guild_id = 4242").fetchall() == []
+    with pytest.raises(RuntimeError, match="after its first statement"):
+        await store._write(half_done)
+    assert await database.rows("SELECT 1 FROM guild_settings WHERE guild_id = 4242") == []
     (hand_id,) = await running_hands(store, 1)
     await store.journal(hand_id, {"step": 1})
-    assert committed(db_path, hand_id) == (1, {"step": 1})
+    assert await committed(database, hand_id) == (1, {"step": 1})
 
 
-async def test_batched_states_are_stored_exactly(store: Store, db_path: Path) -> None:
+async def test_batched_states_are_stored_exactly(store: Store, database: Database) -> None:
     """The batch statement splices each state's JSON text into one array; what is stored is
     still exactly the text the state was encoded to (escapes, big numbers, floats, nesting)."""
     hand_ids = await running_hands(store, 3)
@@ -243,24 +266,23 @@ async def test_batched_states_are_stored_exactly(store: Store, db_path: Path) ->
         {},
     ]
     await asyncio.gather(*(store.journal(h, s) for h, s in zip(hand_ids, states, strict=True)))
-    with sqlite3.connect(db_path) as db:
-        for hand_id, state in zip(hand_ids, states, strict=True):
-            (text,) = db.execute(
-                "SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,)
-            ).fetchone()
-            assert text == json.dumps(state, separators=(",", ":"))
-            assert json.loads(text) == state
+    for hand_id, state in zip(hand_ids, states, strict=True):
+        ((text,),) = await database.rows(
+            "SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,)
+        )
+        assert text == json.dumps(state, separators=(",", ":"))
+        assert json.loads(text) == state
 
 
-async def test_a_state_sqlite_cannot_parse_is_written_hand_by_hand(
-    store: Store, db_path: Path
+async def test_a_state_the_database_cannot_parse_is_written_hand_by_hand(
+    store: Store, database: Database
 ) -> None:
-    """NaN is not JSON to SQLite, so the one-statement batch is refused; the hands are then
-    written one statement each, and both states are saved as before."""
+    """NaN is not JSON to SQLite or PostgreSQL, so the one-statement batch is refused; the
+    hands are then written one statement each, and both states are saved as before."""
     odd, plain = await running_hands(store, 2)
     await asyncio.gather(
         store.journal(odd, {"pot": float("nan")}), store.journal(plain, {"pot": 1})
     )
-    odd_row = committed(db_path, odd)
+    odd_row = await committed(database, odd)
     assert odd_row is not None and odd_row[1]["pot"] != odd_row[1]["pot"]  # NaN
-    assert committed(db_path, plain) == (1, {"pot": 1})
+    assert await committed(database, plain) == (1, {"pot": 1})

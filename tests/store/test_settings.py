@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.store import InvalidSetting, Settings, Store
-from tests.store._helpers import CHANNEL, GUILD, snapshot
+from tests.store._helpers import CHANNEL, GUILD, Database
 
 
 async def test_defaults_are_the_product_defaults(store: Store) -> None:
@@ -65,27 +63,27 @@ async def test_channel_stakes_override_the_server_default(store: Store) -> None:
     ],
 )
 async def test_bad_stakes_are_refused_and_change_nothing(
-    store: Store, db_path: Path, small_bet: object, small_blind: object, cap: object
+    store: Store, database: Database, small_bet: object, small_blind: object, cap: object
 ) -> None:
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(InvalidSetting) as error:
         await store.set_stakes(GUILD, CHANNEL, small_bet, small_blind, cap)  # type: ignore[arg-type]
     assert str(error.value)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
-async def test_buyin_range(store: Store, db_path: Path) -> None:
+async def test_buyin_range(store: Store, database: Database) -> None:
     result = await store.set_buyin(GUILD, 200, 1000)
     assert (result.buyin_min, result.buyin_max, result.buyin_default) == (200, 1000, 400)
     result = await store.set_buyin(GUILD, 500, 800)
     assert result.buyin_default == 500  # the old default is clamped into the new range
     result = await store.set_buyin(GUILD, 100, 900, 250)
     assert (result.buyin_min, result.buyin_max, result.buyin_default) == (100, 900, 250)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     for args in [(500, 100), (0, 100), (100, 200, 300), (100, 200, 50), (1.0, 200), (100, "x")]:
         with pytest.raises(InvalidSetting):
             await store.set_buyin(GUILD, *args)  # type: ignore[arg-type]
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
 async def test_timer_bounds(store: Store) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.store import (
@@ -19,7 +17,7 @@ from bot.store import (
     TableFull,
     TableNotFound,
 )
-from tests.store._helpers import CHANNEL, GUILD, seated_table, snapshot
+from tests.store._helpers import CHANNEL, GUILD, Database, seated_table
 
 
 async def test_one_table_per_channel(store: Store) -> None:
@@ -62,10 +60,10 @@ async def test_buy_in_moves_chips_from_wallet_to_escrow(store: Store) -> None:
     assert (report.granted, report.wallets, report.seats) == (3000, 1500, 1500)
 
 
-async def test_buy_in_refusals_change_nothing(store: Store, db_path: Path) -> None:
+async def test_buy_in_refusals_change_nothing(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400, 400)
     await store.balance(GUILD, 50)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     cases: list[tuple[type[StoreError], dict[str, object]]] = [
         (AlreadySeated, {"user_id": 1, "amount": 400}),
         (SeatTaken, {"user_id": 50, "amount": 400, "seat": 1}),
@@ -90,7 +88,7 @@ async def test_buy_in_refusals_change_nothing(store: Store, db_path: Path) -> No
         assert str(raised.value), error
     with pytest.raises(TableNotFound):
         await store.buy_in(424242, 50, "Zed", 400)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     assert await store.balance(GUILD, 50) == 1000
 
 
@@ -125,23 +123,23 @@ async def test_closing_table_takes_no_new_players(store: Store) -> None:
         await store.set_table_status(table_id, "exploded")
 
 
-async def test_cash_out_once(store: Store, db_path: Path) -> None:
+async def test_cash_out_once(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400)
     assert await store.cash_out(table_id, 1) == 400
     assert await store.balance(GUILD, 1) == 1000
     assert await store.seats(table_id) == []
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(NotSeated):
         await store.cash_out(table_id, 1)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
-async def test_add_chips(store: Store, db_path: Path) -> None:
+async def test_add_chips(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400)
     row = await store.add_chips(table_id, 1, 100)
     assert row.stack == 500
     assert await store.balance(GUILD, 1) == 500
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(InvalidAmount, match="add up to 1,500"):
         await store.add_chips(table_id, 1, 1501)
     with pytest.raises(InvalidAmount):
@@ -150,7 +148,7 @@ async def test_add_chips(store: Store, db_path: Path) -> None:
         await store.add_chips(table_id, 1, 501)
     with pytest.raises(NotSeated):
         await store.add_chips(table_id, 2, 100)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     assert (await store.rebuy(table_id, 1, 500)).stack == 1000
 
 
@@ -180,22 +178,22 @@ async def test_close_table_cashes_everyone_out(store: Store) -> None:
     assert (reopened.id, reopened.status) == (table_id, "open")
 
 
-async def test_close_table_waits_for_the_hand(store: Store, db_path: Path) -> None:
+async def test_close_table_waits_for_the_hand(store: Store, database: Database) -> None:
     table_id, _ = await seated_table(store, 400, 700)
     await store.begin_hand(table_id, {1: 400, 2: 700})
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(HandInProgress):
         await store.close_table(table_id)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     hand_id = (await store.unfinished_hands())[0].hand_id
     await store.void_hand(hand_id, "test over")
 
 
 @pytest.mark.parametrize("amount", [0, -1, 1.5, "100a", True, 2**63, None])
-async def test_bad_top_ups_change_nothing(store: Store, db_path: Path, amount: object) -> None:
+async def test_bad_top_ups_change_nothing(store: Store, database: Database, amount: object) -> None:
     table_id, _ = await seated_table(store, 400)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(InvalidAmount):
         await store.add_chips(table_id, 1, amount)  # type: ignore[arg-type]
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     assert await store.balance(GUILD, 1) == 600

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.store import DailyCooldown, DailyDisabled, InvalidAmount, LeaderRow, Store
-from tests.store._helpers import ADMIN, GUILD, seated_table, snapshot
+from tests.store._helpers import ADMIN, GUILD, Database, seated_table
 
 
 async def test_first_balance_creates_the_wallet_from_the_mint(store: Store) -> None:
@@ -38,13 +36,13 @@ async def test_daily_grant_and_cooldown(store: Store) -> None:
     assert (await store.audit()).granted == 1500
 
 
-async def test_daily_turned_off(store: Store, db_path: Path) -> None:
+async def test_daily_turned_off(store: Store, database: Database) -> None:
     await store.set_economy(GUILD, 1000, 0)
     await store.balance(GUILD, 7)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(DailyDisabled):
         await store.claim_daily(GUILD, 7)
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
 
 
 async def test_admin_grant(store: Store) -> None:
@@ -57,12 +55,12 @@ async def test_admin_grant(store: Store) -> None:
 
 
 @pytest.mark.parametrize("amount", [0, -1, -500, 1.5, "100a", "100", True, False, None, 2**63])
-async def test_bad_grants_change_nothing(store: Store, db_path: Path, amount: object) -> None:
+async def test_bad_grants_change_nothing(store: Store, database: Database, amount: object) -> None:
     await store.balance(GUILD, 7)
-    before = snapshot(db_path)
+    before = await database.snapshot()
     with pytest.raises(InvalidAmount):
         await store.grant(GUILD, 7, amount, by_user_id=ADMIN)  # type: ignore[arg-type]
-    assert snapshot(db_path) == before
+    assert await database.snapshot() == before
     assert await store.balance(GUILD, 7) == 1000
 
 

@@ -1,0 +1,94 @@
+"""What the chip store needs from a database, whichever it is.
+
+The chip rules (every check, every ledger posting, every wallet and seat change) are written
+once, in ``store.py``, as transaction bodies: coroutines that take a ``Tx`` and run statements
+through it. A ``Backend`` runs such a body as ONE transaction that serialises with every other
+writer of the same database, in this process or another (SQLite: ``BEGIN IMMEDIATE``;
+PostgreSQL: ``SERIALIZABLE``, retried on a serialisation failure), and writes the journal's
+group-committed batches. The SQL that differs between the two lives in the backend modules;
+the statements themselves are named in ``queries.py``, written with ``?`` placeholders.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from bot.store.errors import HandAlreadyFinished, HandNotFound, StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(location: object) -> bool:
+    """Whether a database location names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
+
+
+class Tx(Protocol):
+    """The statements of one transaction. Rows are sequences (a tuple, an asyncpg Record)."""
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or None."""
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Every row of a query."""
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement; how many rows it changed."""
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        """Execute one INSERT into a table with an ``id`` key; the new row's id."""
+
+    async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """Execute one statement for each row of parameters."""
+
+
+Body = Callable[[Tx], Awaitable[T]]
+
+
+class Backend(Protocol):
+    """One database: a writer and a reader, and the journal's batch write."""
+
+    kind: str
+    """"sqlite" or "postgresql"."""
+    location: str
+    """The file path or the server URL (with any password removed), for messages."""
+
+    async def write(self, body: Body[T], *, immediate: bool = True) -> T:
+        """Run ``body`` as one write transaction (or change nothing if it raises).
+
+        ``immediate=False`` says the body is a single self-contained statement, which a backend
+        may run without an explicit transaction. The caller serialises calls on one backend.
+        """
+
+    async def read(self, body: Body[T], *, snapshot: bool = True) -> T:
+        """Run ``body`` on the read connection, inside one snapshot unless ``snapshot`` is
+        False (a single SELECT is consistent by itself)."""
+
+    async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
+        """Write each running hand's latest journal state durably, in one transaction.
+
+        Returns the hands whose write failed (not running, or a statement the database refused
+        for that hand alone); raises if the whole batch failed (nothing of it was written).
+        """
+
+    async def close(self) -> None:
+        """Close the connections (the caller has waited for its transactions)."""
+
+
+def hand_not_running(hand_id: int, status: str | None) -> StoreError:
+    """The error a write for a hand that is not running raises."""
+    if status is None:
+        return HandNotFound(f"There is no hand #{hand_id}.")
+    return HandAlreadyFinished(f"Hand #{hand_id} is already over ({status}).")
+
+
+def journal_payload(states: Mapping[int, str]) -> str:
+    """A JSON array of ``[hand id, state]`` pairs: each state is already JSON text, spliced in
+    as is, so the batch is one parameter of one statement."""
+    return "[" + ",".join(f"[{hand_id:d},{text}]" for hand_id, text in states.items()) + "]"

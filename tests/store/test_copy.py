@@ -1,0 +1,168 @@
+"""``python -m bot.store copy``: a SQLite store with hands played, a hand running (its journal
+open), history, settings and alert modes moves to PostgreSQL row for row; both sides audit
+clean, the copy works as a store, and a second copy into the same database is refused."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.store import Store
+from bot.store.copy import Progress
+from tests.store._helpers import (
+    ADMIN,
+    CHANNEL,
+    GUILD,
+    POSTGRESQL,
+    SQLITE,
+    Database,
+    PostgresCluster,
+    seated_table,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.store", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+
+
+async def populate(store: Store) -> int:
+    """Settings, wallets, alert modes, three tables, settled/voided/unannounced hands and one
+    hand still running with its journal; returns the running hand's id."""
+    await store.set_stakes(GUILD, None, 20, cap=5)
+    await store.set_stakes(GUILD, CHANNEL, 10, 4)
+    await store.set_buyin(GUILD, 100, 3000)
+    await store.set_alert_delay(GUILD, 15)
+    await store.set_alert_mode(GUILD, 1, "now")
+    await store.set_alert_mode(GUILD, 2, "off")
+    await store.claim_daily(GUILD, 5)
+    await store.grant(GUILD, 6, 777, by_user_id=ADMIN)
+    table_id, users = await seated_table(store, 400, 500, 600)
+    await store.set_table_message(table_id, 123456789012345678)
+    await store.set_button(table_id, 1)
+    for number in range(6):
+        players = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
+        hand_id = await store.begin_hand(table_id, players)
+        await store.journal(hand_id, {"hand": hand_id, "step": 1, "note": 'é ♠ "quoted"'})
+        if number == 4:
+            await store.void_hand(hand_id, "crash test", bets={users[0]: 10})
+            continue
+        finals = dict(players)
+        finals[users[number % 3]] -= 30
+        finals[users[(number + 1) % 3]] += 30
+        await store.settle_hand(
+            hand_id,
+            finals,
+            f"phh of hand {hand_id}",
+            {"pot": 60, "winners": [users[(number + 1) % 3]]},
+            payouts={users[(number + 1) % 3]: 60},
+            showed_down=users[:2],
+            voluntary=users,
+            sit_out=[users[2]] if number == 3 else (),
+        )
+        if number != 5:
+            await store.mark_announced(hand_id)
+    await store.update_seat(table_id, users[2], sitting_out=False)
+    await store.cash_out(table_id, users[0])
+    other = await store.get_or_create_table(GUILD, CHANNEL + 1)
+    await store.buy_in(other.id, 8, "Eight", 300)
+    await store.buy_in(other.id, 9, "Nine", 300)
+    closed = await store.get_or_create_table(GUILD + 1, CHANNEL + 2)
+    await store.buy_in(closed.id, 8, "Eight", 200)
+    await store.close_table(closed.id)
+    running = await store.begin_hand(other.id, {8: 300, 9: 300})
+    await store.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})
+    return running
+
+
+async def test_copy_moves_everything_and_audits_both(
+    postgres_cluster: PostgresCluster, db_path: Path
+) -> None:
+    source = Database(SQLITE, str(db_path))
+    target = Database(POSTGRESQL, await postgres_cluster.create_database())
+    try:
+        store = await Store.open(source.location)
+        try:
+            running = await populate(store)
+        finally:
+            await store.close()
+
+        copied = store_cli("copy", source.location, target.location)
+        assert copied.returncode == 0, copied.stdout + copied.stderr
+        assert copied.stdout.count("audit: OK") == 2, copied.stdout
+        assert "ledger_entries" in copied.stdout and "rows" in copied.stdout
+
+        tables = await source.table_names()
+        assert tables == await target.table_names()
+        for table in tables:
+            rows = await source.table_rows(table)
+            assert rows, f"the fixture left {table} empty"
+            assert await target.table_rows(table) == rows, table
+
+        before = await target.snapshot()
+        again = store_cli("copy", source.location, target.location)
+        assert again.returncode == 2
+        assert "not empty" in again.stderr
+        assert await target.snapshot() == before
+
+        moved = await Store.open(target.location)
+        try:
+            unfinished = await moved.unfinished_hands()
+            assert [(hand.hand_id, hand.state) for hand in unfinished] == [
+                (running, {"hand": running, "deck": list(range(52)), "to_act": 9})
+            ]
+            assert [hand.id for hand in await moved.unannounced_hands(1)] == [running - 1]
+            assert len(await moved.recent_hands(GUILD, limit=50)) == 6
+            assert (await moved.player_stats(GUILD, 2)).hands_played == 5  # one was voided
+            assert await moved.alert_modes(GUILD, [1, 2, 3]) == {1: "now", 2: "off", 3: "on"}
+            # New rows continue after the copied ids.
+            await moved.settle_hand(running, {8: 310, 9: 290}, "phh", {}, payouts={8: 20})
+            table_id = (await moved.get_or_create_table(GUILD, CHANNEL + 9)).id
+            assert table_id > max(row["id"] for row in await source.table_rows("poker_tables"))
+            report = await moved.audit()
+            assert report.ok, report.format()
+        finally:
+            await moved.close()
+    finally:
+        await target.close()
+
+
+def test_copy_refuses_a_wrong_source_or_target(tmp_path: Path) -> None:
+    missing = store_cli("copy", str(tmp_path / "none.db"), "postgresql://x@/y")
+    assert missing.returncode == 2 and "no SQLite database" in missing.stderr
+    (tmp_path / "a.db").write_bytes(b"")
+    not_postgres = store_cli("copy", str(tmp_path / "a.db"), str(tmp_path / "b.db"))
+    assert not_postgres.returncode == 2 and "postgresql://" in not_postgres.stderr
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise() -> None:
+    terminal = Terminal()
+    bar = Progress(terminal)
+    bar.update("wallets", 0, 10)
+    bar.update("wallets", 5, 10)
+    bar.finish("wallets", 10)
+    text = terminal.getvalue()
+    assert "\r  wallets" in text and "[###############---------------]" in text
+    assert text.endswith("[##############################]         10 / 10 rows\n")
+
+    plain = io.StringIO()
+    lines = Progress(plain)
+    lines.update("wallets", 5, 10)
+    lines.finish("wallets", 10)
+    assert plain.getvalue() == "  wallets                  10 rows\n"
