@@ -333,7 +333,7 @@ class PokerTable:
 def channel_card_leaks(double: DiscordDouble, channel: Channel) -> list[str]:
     """Card labels in a channel message event that were not shown at a showdown: a table
     message of hand N may name only the cards hand N's result shows (its log says who showed
-    what); a message of no hand, only cards some result shows."""
+    what), the table between hands only cards some result shows, any other message none."""
     events = [e for e in double.channel_events(channel) if e.kind != "delete"]
     shown: dict[int, set[str]] = {}
     for event in events:
@@ -349,7 +349,12 @@ def channel_card_leaks(double: DiscordDouble, channel: Channel) -> list[str]:
         if title.endswith(" result"):
             continue
         hand_id = hand_id_of(event.payload)
-        allowed = shown.get(hand_id, set()) if hand_id is not None else everything
+        if not title.startswith(TABLE_TITLE):
+            allowed: set[str] = set()  # a notice: no card, unless a player chose to show
+        elif hand_id is not None:
+            allowed = shown.get(hand_id, set())
+        else:  # the table between hands: the last hand's log
+            allowed = everything
         found = [c for c in CARD_RE.findall(message_text(event.payload)) if c not in allowed]
         if found:
             leaks.append(f"{event.kind} {event.message_id}: {found}")
