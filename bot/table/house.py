@@ -112,7 +112,8 @@ class HousePlayers:
         """The session's follow-up of a change of seats (under the lock)."""
         self.pause = pause
         """A fixed pause before each decision (``DEUCE_HOUSE_PAUSE_SECONDS``), else 1-3 s."""
-        self._decide = decide
+        self.decide = decide
+        """How the house players choose (a test may wrap it to watch what they are shown)."""
         self._rng = rng or random.Random()
         self._styles: dict[int, Style] | None = None
         """Each seated house player's style (read from the store on first use)."""
@@ -162,7 +163,7 @@ class HousePlayers:
         """Decide from what a member in this seat would see, and act (under the lock)."""
         public, private = hand.public_view(recent=0), hand.private_view(player_id)
         try:
-            decision = self._decide(public, private, style, self._rng)
+            decision = self.decide(public, private, style, self._rng)
             record = apply_decision(hand, player_id, decision)
         except Exception as error:
             # the error may quote the player's cards: its type only, above DEBUG
