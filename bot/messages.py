@@ -330,6 +330,8 @@ EN: dict[str, str] = {
         "/pokeradmin house remove."
     ),
     "house_fill_off_server": "House players no longer fill seats by default on this server.",
+    "settings_house": "**House players** fill up to {seats} seats ({style}) beside a member",
+    "settings_no_house": "**House players** fill no seats (/pokeradmin house fill)",
     "kick_house": "{name} is a house player: /pokeradmin house remove stands them up.",
 }
 

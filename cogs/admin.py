@@ -244,9 +244,14 @@ class Admin(commands.Cog):
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        lines = self._settings_lines(report)
+        fill, style = await self.bot.store.house_fill(interaction.guild_id, interaction.channel_id)
+        lines.append(
+            t("settings_house", seats=fill, style=style) if fill else t("settings_no_house")
+        )
         embed = discord.Embed(
             title=t("settings_title"),
-            description="\n".join(self._settings_lines(report)),
+            description="\n".join(lines),
             colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(
