@@ -1819,12 +1819,12 @@ class Store:
             await self._run(db, q.CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
         balance = 0 if row is None else int(row[0])
         if balance < amount:
-            float_ = amount - balance
-            await self._run(db, q.CREDIT_WALLET, (float_, guild_id, HOUSE_ACCOUNT_ID))
+            shortfall = amount - balance
+            await self._run(db, q.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
             await self._post(
                 db,
                 "grant",
-                [(MINT, -float_), (wallet_account(guild_id, HOUSE_ACCOUNT_ID), float_)],
+                [(MINT, -shortfall), (wallet_account(guild_id, HOUSE_ACCOUNT_ID), shortfall)],
                 now=now,
                 guild_id=guild_id,
                 table_id=table.id,

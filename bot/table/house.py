@@ -8,7 +8,8 @@ plays their turns.
   ``hand.private_view(player_id)`` only, acts through the same engine calls a member's click
   makes, and lets the session go on (``after_action``: early actions, journal, timer, settle).
   A turn that moves on first (a leaver, a restart) drops the planned task; a resumed hand plans
-  it again, since resuming starts the turn again.
+  it again, since resuming starts the turn again. The pause is capped at half the turn's timer,
+  so the timer (still armed, as a safety net) never fires for a house player.
 - Their chips are real: each buys in from the house's wallet (``Cashier.seat_house``), is
   topped up from it between hands when short, and its seat's chips go back to it when it
   stands up. They get no DMs (``dm_ok`` is off at their seats, so no panels and no turn alerts).
