@@ -79,7 +79,12 @@ class DeuceBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self._tables = TableRegistry(self, self._store, hand_pause=self.config.hand_pause_seconds)
+        self._tables = TableRegistry(
+            self,
+            self._store,
+            hand_pause=self.config.hand_pause_seconds,
+            house_pause=self.config.house_pause_seconds,
+        )
         await self._tables.restore_all()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as

@@ -56,6 +56,7 @@ class Config:
     api_base: str | None = None
     gateway_url: str | None = None
     hand_pause_seconds: float | None = None
+    house_pause_seconds: float | None = None
     min_timer_seconds: int = 10
     guild_ready_timeout: float = 2.0
     sync: str = "changed"
@@ -106,6 +107,7 @@ class Config:
             api_base=api_base,
             gateway_url=gateway,
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
+            house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
             min_timer_seconds=min_timer,
             guild_ready_timeout=ready,
             sync=sync,

@@ -291,6 +291,48 @@ EN: dict[str, str] = {
         "/poker hand · /poker stats · /poker history · /chips balance · /chips daily · "
         "/chips leaderboard"
     ),
+    # house players
+    "house_marker": "🤖",
+    "house_sits": "🤖 {name} (a house player, {style}) sits down.",
+    "house_stands": "🤖 {name} stands up.",
+    "house_room_after_hand": (
+        "The table is full: house player {name} stands up when this hand ends, and you sit "
+        "down in that seat then."
+    ),
+    "house_room_waiting": "You already have a seat coming: you sit down when this hand ends.",
+    "house_room_taken": "{name} takes the seat a house player left.",
+    "house_room_lost": ("{name} could not be seated after the hand: /poker join to try again."),
+    "house_count_invalid": "Choose between 1 and 9 house players.",
+    "house_seats_invalid": "Choose between 0 and 10 seats (0 turns filling off).",
+    "house_style_invalid": "There is no such style: choose {styles}.",
+    "house_no_member": "House players sit only at a table with a member: /poker join first.",
+    "house_table_full": "The table is full ({seats} seats).",
+    "house_none": "There is no house player at this table.",
+    "house_fill_on": (
+        "This table is set to fill {seats} seats with house players; they would sit down "
+        "again. /pokeradmin house fill seats:0 first."
+    ),
+    "house_added": "{count} house player(s) sat down ({style}).",
+    "house_added_fewer": (
+        "Only {count} seat(s) were free: {count} house player(s) sat down ({style})."
+    ),
+    "house_removed": "{now} house player(s) stood up; {later} stand up when this hand ends.",
+    "house_fill_set_channel": (
+        "House players ({style}) now fill this table up to {seats} seats whenever a member "
+        "is seated."
+    ),
+    "house_fill_set_server": (
+        "House players ({style}) now fill every table of this server up to {seats} seats "
+        "whenever a member is seated (a channel's own setting wins)."
+    ),
+    "house_fill_off_channel": (
+        "House players no longer fill seats at this table; those seated stay until "
+        "/pokeradmin house remove."
+    ),
+    "house_fill_off_server": "House players no longer fill seats by default on this server.",
+    "settings_house": "**House players** fill up to {seats} seats ({style}) beside a member",
+    "settings_no_house": "**House players** fill no seats (/pokeradmin house fill)",
+    "kick_house": "{name} is a house player: /pokeradmin house remove stands them up.",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}

@@ -1,5 +1,5 @@
 """The ``/pokeradmin`` commands: stakes, buy-in, timers, the pause between hands, turn alerts,
-economy, grants, kick, close, and every current setting with its source.
+economy, grants, kick, close, house players, and every current setting with its source.
 
 Discord's ``default_permissions`` only hides the commands from members; the permission is
 checked again here, in code, from ``interaction.permissions`` (what Discord computed for this
@@ -17,6 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.house import STYLES
+from bot.house.accounts import is_house
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import (
@@ -47,6 +49,16 @@ MAX_KICK_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
+MAX_HOUSE_PLAYERS = 9
+"""A table has at most 10 seats, one of them a member's."""
+MAX_HOUSE_FILL = 10
+HouseStyle = Literal["solid", "loose"]
+"""The styles of ``bot.house.STYLES``, as Discord offers them."""
+HOUSE_FILL_KEYS = {
+    "channel": ("house_fill_off_channel", "house_fill_set_channel"),
+    "server": ("house_fill_off_server", "house_fill_set_server"),
+}
+"""What ``/pokeradmin house fill`` answers, by scope: (turned off, set)."""
 
 
 def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minimum: int) -> None:
@@ -93,6 +105,10 @@ class Admin(commands.Cog):
         description="Poker settings for this server (Manage Server)",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    house = app_commands.Group(
+        name="house", description="House players at this channel's table", parent=admin
     )
 
     def __init__(self, bot: DeuceBot) -> None:
@@ -228,9 +244,14 @@ class Admin(commands.Cog):
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        lines = self._settings_lines(report)
+        fill, style = await self.bot.store.house_fill(interaction.guild_id, interaction.channel_id)
+        lines.append(
+            t("settings_house", seats=fill, style=style) if fill else t("settings_no_house")
+        )
         embed = discord.Embed(
             title=t("settings_title"),
-            description="\n".join(self._settings_lines(report)),
+            description="\n".join(lines),
             colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(
@@ -362,6 +383,10 @@ class Admin(commands.Cog):
             name = discord.utils.escape_markdown(player.strip())[:100] or "?"
             await reply_private(interaction, t("kick_not_seated", name=name))
             return
+        if is_house(seat.user_id):
+            name = discord.utils.escape_markdown(seat.name)
+            await reply_private(interaction, t("kick_house", name=name))
+            return
         mention = f"<@{seat.user_id}>"
         try:
             now, _amount = await session.leave(seat.user_id)
@@ -408,6 +433,65 @@ class Admin(commands.Cog):
             t("table_closed") if closed_now else t("close_after_hand"),
             allowed_mentions=NO_MENTIONS,
         )
+
+    @house.command(name="add", description="Seat house players at this channel's table")
+    @app_commands.describe(
+        count="How many house players (default 1)", style="How they play (default solid)"
+    )
+    async def house_add(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, MAX_HOUSE_PLAYERS] = 1,
+        style: HouseStyle = "solid",
+    ) -> None:
+        if not 1 <= count <= MAX_HOUSE_PLAYERS:
+            raise InvalidSetting(t("house_count_invalid"))
+        if style not in STYLES:
+            raise InvalidSetting(t("house_style_invalid", styles=", ".join(STYLES)))
+        added = await self.bot.tables.house_here(interaction).add(count, style)
+        key = "house_added" if added == count else "house_added_fewer"
+        await reply_private(interaction, t(key, count=added, style=style))
+
+    @house.command(name="remove", description="Stand up house players at this channel's table")
+    @app_commands.describe(count="How many house players (default: all)")
+    async def house_remove(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, MAX_HOUSE_PLAYERS] | None = None,
+    ) -> None:
+        if count is not None and not 1 <= count <= MAX_HOUSE_PLAYERS:
+            raise InvalidSetting(t("house_count_invalid"))
+        now, later = await self.bot.tables.house_here(interaction).remove(count)
+        await reply_private(interaction, t("house_removed", now=now, later=later))
+
+    @house.command(
+        name="fill", description="Fill empty seats up to N with house players when a member sits"
+    )
+    @app_commands.describe(
+        seats="Seats to fill up to (0 = off)",
+        style="How they play (default solid)",
+        scope="This channel's table or the server default (default: channel)",
+    )
+    async def house_fill(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 0, MAX_HOUSE_FILL],
+        style: HouseStyle = "solid",
+        scope: Literal["channel", "server"] = "channel",
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        if not 0 <= seats <= MAX_HOUSE_FILL:
+            raise InvalidSetting(t("house_seats_invalid"))
+        if style not in STYLES:
+            raise InvalidSetting(t("house_style_invalid", styles=", ".join(STYLES)))
+        if scope not in ("channel", "server"):
+            raise InvalidSetting(t("scope_invalid"))
+        channel_id = interaction.channel_id if scope == "channel" else None
+        await self.bot.store.set_house_fill(interaction.guild_id, channel_id, seats, style)
+        for house in self.bot.tables.houses_in_guild(interaction.guild_id):
+            await house.refill()
+        key = HOUSE_FILL_KEYS[scope][1 if seats else 0]
+        await reply_private(interaction, t(key, seats=seats, style=style))
 
     async def _refresh_sessions(self, guild_id: int) -> None:
         """Tables pick up new settings at their next hand; refresh idle ones now."""

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.house.accounts import is_house
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
@@ -65,7 +66,9 @@ class Chips(commands.Cog):
     @chips.command(name="leaderboard", description="The richest players in this server")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        rows = await self.bot.store.leaderboard(interaction.guild_id, limit=10)
+        # the house's wallet is no member's: left out (it is at most one row)
+        rows = await self.bot.store.leaderboard(interaction.guild_id, limit=11)
+        rows = [row for row in rows if not is_house(row.user_id)][:10]
         if not rows:
             await reply_private(interaction, t("leaderboard_empty"))
             return

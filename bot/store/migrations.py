@@ -170,10 +170,33 @@ CREATE INDEX hands_unannounced ON hands (table_id, id) WHERE announced = 0;
 sets 1 once the result is posted, so a crash in between is announced after the restart.
 Hands from before this migration count as announced."""
 
+MIGRATION_0004_HOUSE_PLAYERS = """
+CREATE TABLE house_players (
+    table_id    INTEGER NOT NULL REFERENCES poker_tables (id),
+    user_id     INTEGER NOT NULL CHECK (user_id >= 1 AND user_id <= 99),
+    style       TEXT NOT NULL,
+    created_at  REAL NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE house_fill (
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    seats       INTEGER NOT NULL CHECK (seats >= 0 AND seats <= 10),
+    style       TEXT NOT NULL,
+    updated_at  REAL NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+) STRICT, WITHOUT ROWID;
+"""
+"""House players: the style of each house seat (its chips are an ordinary seat's, bought in
+from the house's wallet), and how many seats the house fills at a table with a member
+(``channel_id`` 0 is the server's default)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
     MIGRATION_0003_ANNOUNCED_HANDS,
+    MIGRATION_0004_HOUSE_PLAYERS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -186,7 +186,27 @@ DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_tx_sums_to_ze
 """The schema of SQLite migrations 0001-0003 (wallets, ledger, settings, tables, seats, hands,
 journal, turn alerts, announced results), plus the ledger's zero-sum check at COMMIT."""
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL,)
+MIGRATION_0002_HOUSE_PLAYERS = """
+CREATE TABLE house_players (
+    table_id    BIGINT NOT NULL REFERENCES poker_tables (id),
+    user_id     BIGINT NOT NULL CHECK (user_id >= 1 AND user_id <= 99),
+    style       TEXT NOT NULL,
+    created_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+
+CREATE TABLE house_fill (
+    guild_id    BIGINT NOT NULL,
+    channel_id  BIGINT NOT NULL,
+    seats       BIGINT NOT NULL CHECK (seats >= 0 AND seats <= 10),
+    style       TEXT NOT NULL,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+"""
+"""SQLite migration 0004: house players and the house fill setting."""
+
+MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL, MIGRATION_0002_HOUSE_PLAYERS)
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

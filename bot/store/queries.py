@@ -363,3 +363,30 @@ FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
 WHERE ?1 IS NULL OR t.hand_id = ?1
 ORDER BY e.id
 """
+
+# House players ---------------------------------------------------------------------------------
+
+HOUSE_PLAYERS = "SELECT user_id, style FROM house_players WHERE table_id = ? ORDER BY user_id"
+
+INSERT_HOUSE_PLAYER = """
+INSERT INTO house_players (table_id, user_id, style, created_at) VALUES (?, ?, ?, ?)
+"""
+
+DELETE_HOUSE_PLAYER = "DELETE FROM house_players WHERE table_id = ? AND user_id = ?"
+
+HOUSE_FILL = """
+SELECT seats, style FROM house_fill
+WHERE guild_id = ? AND channel_id IN (?, 0)
+ORDER BY channel_id = 0
+LIMIT 1
+"""
+
+SET_HOUSE_FILL = """
+INSERT INTO house_fill (guild_id, channel_id, seats, style, updated_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id)
+DO UPDATE SET seats = excluded.seats, style = excluded.style, updated_at = excluded.updated_at
+"""
+
+UNSIT_SEAT = """
+UPDATE seats SET sitting_out = 0, sat_out_at = NULL WHERE table_id = ? AND user_id = ?
+"""

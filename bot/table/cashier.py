@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh
+from bot.house.accounts import is_house
 from bot.messages import t
 from bot.replies import Refused
 from bot.store import AlreadySeated, InvalidAmount, NotSeated
@@ -175,7 +176,10 @@ class Cashier:
         done = True
         for user_id in sorted(user_ids):
             try:
-                await self.store.cash_out(self.table_id, user_id)
+                if is_house(user_id):  # a house player's chips go back to the house's wallet
+                    await self.store.house_stand_up(self.table_id, user_id)
+                else:
+                    await self.store.cash_out(self.table_id, user_id)
             except Exception:
                 log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
                 done = False
@@ -193,10 +197,36 @@ class Cashier:
         return await self.sit_out_busted()
 
     async def sit_out_busted(self) -> list[SeatRow]:
-        """Sit out every player left with no chips (they may buy in again); returns the seats."""
+        """Sit out every player left with no chips (they may buy in again; the house buys its
+        players in again itself); returns the seats."""
         seats = await self.seats()
         for seat in seats:
             if seat.stack == 0 and not seat.sitting_out and not seat.leaving:
+                if is_house(seat.user_id):
+                    continue
                 await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
                 self._post(content=t("busted", name=safe_name(seat.name)))
         return await self.seats()
+
+    async def close_table(self) -> dict[int, int]:
+        """Stand the house players up (their chips back to the house's wallet), then cash every
+        member out and close the table: chips returned per member (between hands)."""
+        for seat in await self.seats():
+            if is_house(seat.user_id):
+                await self.store.house_stand_up(self.table_id, seat.user_id)
+        return await self.store.close_table(self.table_id)
+
+    async def seat_house(self, user_id: int, name: str, style: str, settings: Any) -> SeatRow:
+        """A house player sits down, bought in for the table's default buy-in from the house's
+        wallet."""
+        return await self.store.house_sit_down(
+            self.table_id, user_id, name, style, settings.buyin_default
+        )
+
+    async def top_up_house(self, seat: SeatRow, settings: Any) -> SeatRow:
+        """A house player short of the minimum buy-in (or busted) is brought back to the
+        default buy-in from the house's wallet, and sits in again."""
+        amount = max(settings.buyin_default - seat.stack, 0)
+        if amount == 0:
+            return await self.store.update_seat(self.table_id, seat.user_id, sitting_out=False)
+        return await self.store.house_top_up(self.table_id, seat.user_id, amount)

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.messages import t
 from bot.table.channel import DiscordClient, TableChannel
+from bot.table.house import HousePlayers
 from bot.table.session import TableSession
 
 if TYPE_CHECKING:
@@ -25,11 +26,17 @@ class TableRegistry:
     """The running table sessions."""
 
     def __init__(
-        self, client: DiscordClient, store: Store, *, hand_pause: float | None = None
+        self,
+        client: DiscordClient,
+        store: Store,
+        *,
+        hand_pause: float | None = None,
+        house_pause: float | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.hand_pause = hand_pause
+        self.house_pause = house_pause
         self._by_channel: dict[int, TableSession] = {}
         self._by_table: dict[int, TableSession] = {}
         self._opening = asyncio.Lock()
@@ -47,7 +54,12 @@ class TableRegistry:
             message_id=table.message_id,
         )
         session = TableSession(
-            table, store=self.store, io=io, on_closed=self.forget, hand_pause=self.hand_pause
+            table,
+            store=self.store,
+            io=io,
+            on_closed=self.forget,
+            hand_pause=self.hand_pause,
+            house_pause=self.house_pause,
         )
         return session
 
@@ -96,6 +108,15 @@ class TableRegistry:
 
     def in_guild(self, guild_id: int) -> list[TableSession]:
         return [s for s in self._by_channel.values() if s.guild_id == guild_id]
+
+    def house_here(self, interaction: discord.Interaction[Any]) -> HousePlayers:
+        """The house players of the table of the channel a command came from (refused with the
+        "no table" sentence where there is none)."""
+        return self.here(interaction).house
+
+    def houses_in_guild(self, guild_id: int) -> list[HousePlayers]:
+        """The house players of every table of a server."""
+        return [s.house for s in self.in_guild(guild_id)]
 
     async def open(self, guild_id: int, channel_id: int) -> TableSession:
         """The channel's session, creating the table and session when there is none yet."""

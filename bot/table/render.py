@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.engine import Card, parse_cards
+from bot.house.accounts import is_house
 from bot.messages import t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
@@ -114,6 +115,8 @@ def seat_line(seat: SeatSnapshot) -> str:
         markers += "Ⓓ "
     if seat.blind:
         markers += f"({seat.blind}) "
+    if is_house(seat.player_id):
+        markers += t("house_marker") + " "
     state = ""
     if seat.to_act:
         state = t("state_to_act")

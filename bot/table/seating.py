@@ -1,6 +1,6 @@
 """Table rules that need no Discord: who is dealt in, where the button goes, sit-outs, and
 what the table knows of a hand's players beyond the engine (``HandNotes``: timeouts, leavers,
-early actions), journaled with the hand. Imports the engine only."""
+early actions), journaled with the hand. Imports the engine (and the house's reserved ids)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.engine import Card, EngineError, Hand, HandResult, Phase, RecordKind, next_button_seat
+from bot.house.accounts import is_house
 
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
@@ -55,6 +56,13 @@ def next_button(current: int | None, eligible_seats: Sequence[int]) -> int:
 def eligible_seats(seats: Sequence[S]) -> list[S]:
     """Seats that are dealt in: not sitting out, not leaving, with chips."""
     return [s for s in seats if not s.sitting_out and not s.leaving and s.stack > 0]
+
+
+def dealt_in(seats: Sequence[S]) -> list[S]:
+    """The eligible seats when at least one of them is a member's, else none: house players
+    never play a hand among themselves."""
+    players = eligible_seats(seats)
+    return players if any(not is_house(s.user_id) for s in players) else []
 
 
 def expired_sitouts(seats: Sequence[S], now: float, keep_seconds: float) -> list[S]:

@@ -23,6 +23,7 @@ from bot.table import seating
 from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
+from bot.table.house import HousePlayers
 from bot.table.render import (
     cards_label,
     fold_anyway_view,
@@ -64,6 +65,7 @@ class TableSession:
         io: TableChannel,
         on_closed: Callable[[TableSession], None],
         hand_pause: float | None = None,
+        house_pause: float | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.table_id = table.id
@@ -91,6 +93,7 @@ class TableSession:
         self.timers = TableTimers(
             io.spawn, clock, on_timeout=self._timed_out, on_alert=self._alert, on_deal=self._deal
         )
+        self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
 
     # ------------------------------------------------------------------ what the I/O reads
 
@@ -150,8 +153,7 @@ class TableSession:
             if unfinished is not None:
                 await self._resume(*unfinished)
             if self.hand is None:  # leavers a restart interrupted, busted players
-                keep = self.settings.sitout_keep
-                self.seats = await self.cashier.before_deal(self.clock(), keep)
+                self.seats = await self.house.before_deal(self.clock(), self.settings)
             self._plan_next_hand()
         self.io.mark_changed()
 
@@ -218,7 +220,7 @@ class TableSession:
         only then), else come back when the next sat-out seat expires."""
         if self.closed or self.hand is not None:
             return
-        if len(seating.eligible_seats(self.seats)) >= 2:
+        if len(seating.dealt_in(self.seats)) >= 2:
             pause = self._hand_pause
             self.timers.deal_after(pause if pause is not None else seating.pause(self.settings))
             return
@@ -242,7 +244,7 @@ class TableSession:
 
     async def _seats_changed(self) -> None:
         """Seats changed (join, sit in): deal soon if the table was waiting. Under the lock."""
-        self.seats = await self.cashier.seats()
+        self.seats = await self.house.tidy()
         self._plan_next_hand()
         self.io.mark_changed()
 
@@ -254,8 +256,8 @@ class TableSession:
             await self._close_now()
             return
         self.settings = settings = await self.store.table_settings(self.guild_id, self.channel_id)
-        self.seats = await self.cashier.before_deal(self.clock(), settings.sitout_keep)
-        players = seating.eligible_seats(self.seats)
+        self.seats = await self.house.before_deal(self.clock(), settings)
+        players = seating.dealt_in(self.seats)
         if len(players) < 2:
             self.io.mark_changed()
             self._plan_next_hand()
@@ -278,8 +280,8 @@ class TableSession:
                 self.io.send_panel(seat.user_id)
 
     def _start_turn(self, seconds: float | None = None) -> None:
-        """(Re)start the decision timer for the player to act."""
-        hand = self.hand
+        """(Re)start the decision timer for the player to act (a house player's is planned)."""
+        self.house.turn_started(hand := self.hand)
         if hand is None or hand.is_complete or hand.to_act is None:
             self.timers.stop_turn()
             return
@@ -353,7 +355,7 @@ class TableSession:
             self.notes.timeouts.pop(user_id, None)
         self.notes.leaving = set()
         self.notes.sit_out_after = set()
-        self.seats = await self.cashier.sit_out_busted()
+        self.seats = await self.house.after_hand()
         self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
         if self.closing:
             await self._close_now()
@@ -362,7 +364,7 @@ class TableSession:
 
     async def _close_now(self) -> None:
         """Cash everyone out and close the table (under the lock, between hands)."""
-        returned = await self.store.close_table(self.table_id)
+        returned = await self.cashier.close_table()
         self.closed = True
         self.hand = None
         self.seats = []
@@ -518,8 +520,7 @@ class TableSession:
         if self.closing or self.closed:
             raise Refused(t("table_closing"))
         async with self.lock:
-            settings = await self.store.table_settings(self.guild_id, self.channel_id)
-            seat = await self.cashier.sit_down(user_id, name, buy_in, settings)
+            seat = await self.house.seat_member(user_id, name, buy_in)
             self.notes.timeouts.pop(user_id, None)
             await self._seats_changed()
             return seat, self.hand is not None
@@ -551,7 +552,7 @@ class TableSession:
                     self.io.mark_changed()  # runs on untouched
                 return False, 0
             amount = await self.store.cash_out(self.table_id, user_id)
-            self.seats = await self.cashier.seats()
+            self.seats = await self.house.tidy()  # the house leaves with the last member
             self.io.mark_changed()
             return True, amount
 

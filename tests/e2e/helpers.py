@@ -132,13 +132,18 @@ class PokerTable:
         )
 
     def turn(self, message: dict[str, Any]) -> tuple[Member, str] | None:
+        """Whose turn the table shows, when it is one of ``players`` (a house player's turn,
+        played by the bot itself, is nobody's here)."""
         value = field_value(message, "Turn")
         if value is None:
             return None
         match = TURN_RE.match(value)
         if match is None:
             return None
-        return self.member(match["name"].replace("\\", "")), match["verb"]
+        name = match["name"].replace("\\", "")
+        if not any(member.display_name == name for member in self.players):
+            return None
+        return self.member(name), match["verb"]
 
     def result_message(self, hand_id: int) -> dict[str, Any] | None:
         title = f"Hand #{hand_id} result"

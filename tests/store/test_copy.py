@@ -38,7 +38,7 @@ def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 async def populate(store: Store) -> int:
-    """Settings, wallets, alert modes, three tables, settled/voided/unannounced hands and one
+    """Settings, wallets, alert modes, house players and fill, three tables, settled/voided/unannounced hands and one
     hand still running with its journal; returns the running hand's id."""
     await store.set_stakes(GUILD, None, 20, cap=5)
     await store.set_stakes(GUILD, CHANNEL, 10, 4)
@@ -78,6 +78,8 @@ async def populate(store: Store) -> int:
     other = await store.get_or_create_table(GUILD, CHANNEL + 1)
     await store.buy_in(other.id, 8, "Eight", 300)
     await store.buy_in(other.id, 9, "Nine", 300)
+    await store.set_house_fill(GUILD, CHANNEL + 1, 3, "solid")
+    await store.house_sit_down(other.id, 1, "Dealer Bot", "solid", 300)
     closed = await store.get_or_create_table(GUILD + 1, CHANNEL + 2)
     await store.buy_in(closed.id, 8, "Eight", 200)
     await store.close_table(closed.id)

@@ -226,24 +226,27 @@ async def open_table(
     store: Store,
     *players: tuple[int, str, int],
     hand_pause: float | None = 0.0,
+    house_pause: float | None = 0.0,
 ) -> OpenTable:
     """Buy ``players`` (id, name, chips) in at the table of (GUILD, CHANNEL), then start the
     tables as the bot does: a registry on a fresh client, ``restore_all()`` (which also resumes
     a journaled hand). Without players, the table is opened as a join would (``open()``)."""
     if not players:
         client = FakeClient()
-        client.tables = TableRegistry(client, store, hand_pause=hand_pause)
+        client.tables = TableRegistry(client, store, hand_pause=hand_pause, house_pause=house_pause)
         return OpenTable(await client.tables.open(GUILD, CHANNEL), client)
     table = await store.get_or_create_table(GUILD, CHANNEL)
     for user_id, name, amount in players:
         await store.buy_in(table.id, user_id, name, amount)
-    return await reopen(store, hand_pause=hand_pause)
+    return await reopen(store, hand_pause=hand_pause, house_pause=house_pause)
 
 
-async def reopen(store: Store, hand_pause: float | None = 0.0) -> OpenTable:
+async def reopen(
+    store: Store, hand_pause: float | None = 0.0, house_pause: float | None = 0.0
+) -> OpenTable:
     """A restart: a new client and registry restore the tables from the store."""
     client = FakeClient()
-    registry = TableRegistry(client, store, hand_pause=hand_pause)
+    registry = TableRegistry(client, store, hand_pause=hand_pause, house_pause=house_pause)
     client.tables = registry
     await registry.restore_all()
     session = registry.by_channel(CHANNEL)
@@ -266,14 +269,21 @@ class Tables:
         self.opened: list[OpenTable] = []
 
     async def open(
-        self, *players: tuple[int, str, int], hand_pause: float | None = 0.0
+        self,
+        *players: tuple[int, str, int],
+        hand_pause: float | None = 0.0,
+        house_pause: float | None = 0.0,
     ) -> OpenTable:
-        table = await open_table(self.store, *players, hand_pause=hand_pause)
+        table = await open_table(
+            self.store, *players, hand_pause=hand_pause, house_pause=house_pause
+        )
         self.opened.append(table)
         return table
 
-    async def reopen(self, hand_pause: float | None = 0.0) -> OpenTable:
-        table = await reopen(self.store, hand_pause=hand_pause)
+    async def reopen(
+        self, hand_pause: float | None = 0.0, house_pause: float | None = 0.0
+    ) -> OpenTable:
+        table = await reopen(self.store, hand_pause=hand_pause, house_pause=house_pause)
         self.opened.append(table)
         return table
 

@@ -94,7 +94,10 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "settings",
         "pause",
         "alerts",
+        "house",
     }
+    house = next(c for c in groups["pokeradmin"].commands if c.name == "house")
+    assert {c.name for c in house.commands} == {"add", "remove", "fill"}  # type: ignore[union-attr]
     admin = groups["pokeradmin"].to_dict(bot.tree)
     assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
     for group in groups.values():

@@ -1,0 +1,357 @@
+"""House players at one table: the session's collaborator that seats them, stands them up and
+plays their turns.
+
+- A house player's turn is played by a task planned when the turn starts (``turn_started``,
+  called from the session's ``_start_turn``): after a short, human-like pause it takes the
+  table's lock, checks the turn is still the one it was planned for, decides with
+  ``bot.house.decide`` from ``hand.public_view()`` and the player's own
+  ``hand.private_view(player_id)`` only, acts through the same engine calls a member's click
+  makes, and lets the session go on (``after_action``: early actions, journal, timer, settle).
+  A turn that moves on first (a leaver, a restart) drops the planned task; a resumed hand plans
+  it again, since resuming starts the turn again. The pause is capped at half the turn's timer,
+  so the timer (still armed, as a safety net) never fires for a house player.
+- Their chips are real: each buys in from the house's wallet (``Cashier.seat_house``), is
+  topped up from it between hands when short, and its seat's chips go back to it when it
+  stands up. They get no DMs (``dm_ok`` is off at their seats, so no panels and no turn alerts).
+- They never keep a member out (``seat_member``: a member joining a full table gets an idle
+  house player's seat at once, or one in the hand stands up after it and the member sits then),
+  and leave when no member is left (``tidy``). An admin adds and removes them, and can have the
+  house fill a table up to N seats whenever a member sits there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.engine import Hand, Phase, PrivateView, PublicView
+from bot.house import SOLID, STYLES, Decision, Style, apply_decision, decide
+from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
+from bot.house.strategy import CHECK_CALL, FOLD
+from bot.messages import t
+from bot.replies import Refused
+from bot.store import StoreError, TableFull
+from bot.table.render import safe_name
+
+if TYPE_CHECKING:
+    from bot.store import Store
+    from bot.store.models import SeatRow, Settings
+    from bot.table.cashier import Cashier
+
+log = logging.getLogger(__name__)
+
+PAUSE_RANGE = (1.0, 3.0)
+"""Seconds a house player thinks before acting, drawn uniformly (unless a fixed pause is set)."""
+PAUSE_SHARE_OF_TIMER = 0.5
+"""A pause never takes more than this share of the turn's timer."""
+
+Decide = Callable[[PublicView, PrivateView, Style, random.Random], Decision]
+"""How a house player chooses: ``bot.house.decide`` (tests pass a recording stand-in)."""
+
+
+class TableIO(Protocol):
+    """What the house uses of the table's Discord I/O (``TableChannel``)."""
+
+    def post(self, **kwargs: Any) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
+
+
+class HouseTable(Protocol):
+    """What the house reads of its table (the ``TableSession``)."""
+
+    @property
+    def table_id(self) -> int: ...
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def channel_id(self) -> int: ...
+    @property
+    def lock(self) -> asyncio.Lock: ...
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def settings(self) -> Settings | None: ...
+    @property
+    def closing(self) -> bool: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def cashier(self) -> Cashier: ...
+    @property
+    def io(self) -> TableIO: ...
+
+
+def fallback(hand: Hand) -> Decision:
+    """What a house player does if its decision cannot be made: check or fold, stand pat."""
+    if hand.phase is Phase.DRAWING:
+        return Decision()
+    return CHECK_CALL if hand.legal().can_check else FOLD
+
+
+class HousePlayers:
+    """The house players of one table."""
+
+    def __init__(
+        self,
+        table: HouseTable,
+        after_action: Callable[[], Awaitable[None]],
+        seats_changed: Callable[[], Awaitable[None]],
+        pause: float | None = None,
+        *,
+        decide: Decide = decide,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._table = table
+        self._after_action = after_action
+        """The session's own follow-up of an action (under the lock)."""
+        self._seats_changed = seats_changed
+        """The session's follow-up of a change of seats (under the lock)."""
+        self.pause = pause
+        """A fixed pause before each decision (``DEUCE_HOUSE_PAUSE_SECONDS``), else 1-3 s."""
+        self.decide = decide
+        """How the house players choose (a test may wrap it to watch what they are shown)."""
+        self._rng = rng or random.Random()
+        self._styles: dict[int, Style] | None = None
+        """Each seated house player's style (read from the store on first use)."""
+        self._task: asyncio.Task[Any] | None = None
+        self.waiting: dict[int, tuple[str, int | None]] = {}
+        """Members who joined a full table, seated after the hand: id -> (name, buy-in)."""
+
+    # ------------------------------------------------------------------ playing
+
+    def turn_started(self, hand: Hand | None) -> None:
+        """A turn started (or the hand ended): drop the decision planned for an earlier turn,
+        and plan one when the player to act is the house's."""
+        task, self._task = self._task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if hand is None or hand.is_complete or hand.to_act is None or not is_house(hand.to_act):
+            return
+        play = self._play(hand.hand_id, hand.action_count, hand.to_act)
+        self._task = self._table.io.spawn(play, f"house-{hand.to_act}")
+
+    def _pause(self) -> float:
+        pause = self.pause if self.pause is not None else self._rng.uniform(*PAUSE_RANGE)
+        settings = self._table.settings
+        if settings is not None:
+            timer = min(settings.action_timer, settings.draw_timer)
+            pause = min(pause, timer * PAUSE_SHARE_OF_TIMER)
+        return max(0.0, pause)
+
+    async def _play(self, hand_id: int, action_number: int, player_id: int) -> None:
+        """Think, then play the turn if it is still this one."""
+        await asyncio.sleep(self._pause())
+        styles = await self.styles()
+        async with self._table.lock:
+            hand = self._table.hand
+            if (
+                hand is None
+                or hand.hand_id != hand_id
+                or hand.is_complete
+                or hand.action_count != action_number
+                or hand.to_act != player_id
+            ):
+                return
+            self.act(hand, player_id, styles.get(player_id, SOLID))
+            await self._after_action()
+
+    def act(self, hand: Hand, player_id: int, style: Style) -> None:
+        """Decide from what a member in this seat would see, and act (under the lock)."""
+        public, private = hand.public_view(recent=0), hand.private_view(player_id)
+        try:
+            decision = self.decide(public, private, style, self._rng)
+            record = apply_decision(hand, player_id, decision)
+        except Exception as error:
+            # the error may quote the player's cards: its type only, above DEBUG
+            log.warning("Table %s: house decision failed (%s)", self._table.table_id, type(error))
+            log.debug("Table %s: house decision error: %r", self._table.table_id, error)
+            record = apply_decision(hand, player_id, fallback(hand))
+        log.debug("Table %s: house: %s", self._table.table_id, record.text)
+
+    async def styles(self) -> dict[int, Style]:
+        """The seated house players' styles."""
+        if self._styles is None:
+            stored = await self._table.store.house_players(self._table.table_id)
+            self._styles = {pid: STYLES.get(name, SOLID) for pid, name in stored.items()}
+        return self._styles
+
+    # ------------------------------------------------------------------ seats (under the lock)
+
+    def _in_hand(self) -> set[int]:
+        hand = self._table.hand
+        return set(hand.player_ids) if hand is not None and not hand.is_complete else set()
+
+    async def _settings(self) -> Settings:
+        table = self._table
+        return await table.store.table_settings(table.guild_id, table.channel_id)
+
+    async def _sit_down(
+        self, count: int, style: str, seats: list[SeatRow], settings: Settings
+    ) -> list[SeatRow]:
+        """Seat ``count`` house players of ``style`` (fewer if the table fills up)."""
+        styles = await self.styles()
+        used_ids = {s.user_id for s in seats}
+        used_names = {s.name.casefold() for s in seats}
+        seated: list[SeatRow] = []
+        for _ in range(count):
+            player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used_ids)
+            names = [n for n in HOUSE_NAMES if n.casefold() not in used_names]
+            name = names[0] if names else f"House {player_id}"
+            try:
+                seat = await self._table.cashier.seat_house(player_id, name, style, settings)
+            except TableFull:
+                break
+            used_ids.add(player_id)
+            used_names.add(name.casefold())
+            styles[player_id] = STYLES.get(style, SOLID)
+            seated.append(seat)
+            self._table.io.post(content=t("house_sits", name=safe_name(name), style=style))
+        return seated
+
+    async def _stand_up(self, seat: SeatRow) -> None:
+        """A house player out of the hand stands up now (chips back to the house)."""
+        if await self._table.cashier.cash_out([seat.user_id]):
+            (await self.styles()).pop(seat.user_id, None)
+            self._table.io.post(content=t("house_stands", name=safe_name(seat.name)))
+
+    async def _stand_up_after_hand(self, seat: SeatRow) -> None:
+        """A house player in the hand stands up when it ends (the table's leavers)."""
+        await self._table.store.update_seat(self._table.table_id, seat.user_id, leaving=True)
+
+    async def tidy(self) -> list[SeatRow]:
+        """Bring the house's seats in line with the table (under the lock), and return the
+        seats: with no member left (or only leaving ones) every house player stands up (after
+        the hand if in it); else house players out of the hand and short of the minimum buy-in
+        are topped up, and the house fills empty seats up to the table's fill setting."""
+        table = self._table
+        seats = await table.cashier.seats()
+        in_hand = self._in_hand()
+        house = [s for s in seats if is_house(s.user_id) and not s.leaving]
+        members = [s for s in seats if not is_house(s.user_id) and not s.leaving]
+        if not house and not members:
+            return seats
+        if not members:
+            for seat in house:
+                if seat.user_id in in_hand:
+                    await self._stand_up_after_hand(seat)
+                else:
+                    await self._stand_up(seat)
+            return await table.cashier.seats()
+        settings = await self._settings()
+        for seat in house:
+            short = seat.stack < settings.buyin_min or seat.sitting_out
+            if short and seat.user_id not in in_hand:
+                await table.cashier.top_up_house(seat, settings)
+        fill, style = await table.store.house_fill(table.guild_id, table.channel_id)
+        missing = min(fill, settings.seats) - len(seats)
+        if missing > 0 and not (table.closing or table.closed):
+            await self._sit_down(missing, style or SOLID.name, seats, settings)
+        return await table.cashier.seats()
+
+    async def before_deal(self, now: float, settings: Settings) -> list[SeatRow]:
+        """The table's housekeeping before a deal (``Cashier.before_deal``), then the house's."""
+        await self._table.cashier.before_deal(now, settings.sitout_keep)
+        return await self.tidy()
+
+    async def after_hand(self) -> list[SeatRow]:
+        """After the hand's leavers stood up: seat the members who waited for a house player's
+        seat, sit out busted members, then tidy the house's seats."""
+        table = self._table
+        waiting, self.waiting = self.waiting, {}
+        for user_id, (name, buy_in) in waiting.items():
+            try:
+                await table.cashier.sit_down(user_id, name, buy_in, await self._settings())
+            except StoreError as error:
+                log.info("Table %s: waiting member not seated: %s", table.table_id, error)
+                table.io.post(content=t("house_room_lost", name=safe_name(name)))
+                continue
+            table.io.post(content=t("house_room_taken", name=safe_name(name)))
+        await table.cashier.sit_out_busted()
+        return await self.tidy()
+
+    async def seat_member(self, user_id: int, name: str, buy_in: int | None) -> SeatRow:
+        """Seat a member who joins (``Cashier.sit_down``). At a full table a house player makes
+        room: one out of the hand stands up at once; else one stands up after the hand and the
+        member sits then (``Refused`` tells them so)."""
+        table = self._table
+        settings = await self._settings()
+        try:
+            return await table.cashier.sit_down(user_id, name, buy_in, settings)
+        except TableFull:
+            house = [s for s in await table.cashier.seats() if is_house(s.user_id)]
+            free = [s for s in house if not s.leaving]
+            if not free:
+                raise
+        if user_id in self.waiting:
+            raise Refused(t("house_room_waiting"))
+        in_hand = self._in_hand()
+        idle = [s for s in free if s.user_id not in in_hand]
+        if idle:
+            await self._stand_up(idle[-1])
+            return await table.cashier.sit_down(user_id, name, buy_in, settings)
+        seat = free[-1]
+        await self._stand_up_after_hand(seat)
+        self.waiting[user_id] = (name, buy_in)
+        raise Refused(t("house_room_after_hand", name=safe_name(seat.name)))
+
+    # ------------------------------------------------------------------ admin commands
+
+    async def add(self, count: int, style: str) -> int:
+        """Seat ``count`` house players now (as many as seats are free); how many sat down.
+        Refused at a table with no member (they would only leave again) or no free seat."""
+        if count < 1:
+            raise Refused(t("house_count_invalid"))
+        if style not in STYLES:
+            raise Refused(t("house_style_invalid", styles=", ".join(STYLES)))
+        table = self._table
+        async with table.lock:
+            if table.closing or table.closed:
+                raise Refused(t("table_closing"))
+            seats = await table.cashier.seats()
+            if not any(not is_house(s.user_id) and not s.leaving for s in seats):
+                raise Refused(t("house_no_member"))
+            settings = await self._settings()
+            if len(seats) >= settings.seats:
+                raise Refused(t("house_table_full", seats=settings.seats))
+            seated = await self._sit_down(count, style, seats, settings)
+            await self._seats_changed()
+            return len(seated)
+
+    async def remove(self, count: int | None) -> tuple[int, int]:
+        """Stand up ``count`` house players (all when None), the last seated first: (now,
+        after the hand). Refused when there is none, or while the table is set to fill seats
+        (they would sit down again)."""
+        if count is not None and count < 1:
+            raise Refused(t("house_count_invalid"))
+        table = self._table
+        async with table.lock:
+            fill, _style = await table.store.house_fill(table.guild_id, table.channel_id)
+            if fill:
+                raise Refused(t("house_fill_on", seats=fill))
+            seats = await table.cashier.seats()
+            house = [s for s in seats if is_house(s.user_id) and not s.leaving]
+            if not house:
+                raise Refused(t("house_none"))
+            chosen = sorted(house, key=lambda s: s.seat, reverse=True)[:count]
+            in_hand = self._in_hand()
+            now = later = 0
+            for seat in chosen:
+                if seat.user_id in in_hand:
+                    await self._stand_up_after_hand(seat)
+                    later += 1
+                else:
+                    await self._stand_up(seat)
+                    now += 1
+            await self._seats_changed()
+            return now, later
+
+    async def refill(self) -> None:
+        """The fill setting changed: apply it now (an idle table may deal at once)."""
+        async with self._table.lock:
+            if not self._table.closed:
+                await self._seats_changed()
