@@ -223,6 +223,11 @@ EN: dict[str, str] = {
         "A player whose turn has waited {seconds} s without an action gets a new DM saying it "
         "is their turn (each player chooses with /poker alerts)."
     ),
+    "cards_set": "Cards at this server's tables are now shown as {style}.",
+    "cards_two_colour": "pictures with red and black suits",
+    "cards_four_colour": "pictures with four suit colours (♣ green, ♦ blue, ♥ red, ♠ black)",
+    "cards_text": "text only",
+    "settings_cards": "Cards: {style} ({source})",
     "alert_delay_off": "Turn alerts are off on this server: nobody gets a DM for their turn.",
     "settings_title": "Poker settings here",
     "settings_intro": (

@@ -88,6 +88,14 @@ SOURCE_KEYS = {"channel": "source_channel", "server": "source_server", "default"
 """A setting's source as the settings reply names it."""
 
 
+CARD_STYLE_KEYS = {
+    "two-colour": "cards_two_colour",
+    "four-colour": "cards_four_colour",
+    "text": "cards_text",
+}
+"""A card style as the replies name it."""
+
+
 def source_of(report: SettingsReport, *names: str) -> str:
     """Where a line of settings comes from: the most specific source among its fields."""
     sources = {report.source(name) for name in names}
@@ -238,6 +246,19 @@ class Admin(commands.Cog):
         else:
             await reply_private(interaction, t("alert_delay_set", seconds=settings.alert_delay))
 
+    @admin.command(name="cards", description="How this server's tables show the cards")
+    @app_commands.describe(style="Pictures with red and black suits, four suit colours, or text")
+    async def cards(
+        self,
+        interaction: discord.Interaction[Any],
+        style: Literal["two-colour", "four-colour", "text"],
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.set_card_style(interaction.guild_id, style)
+        await self._refresh_sessions(interaction.guild_id)
+        chosen = t(CARD_STYLE_KEYS[settings.card_style])
+        await reply_private(interaction, t("cards_set", style=chosen))
+
     @admin.command(
         name="settings", description="Every current setting here and where it comes from"
     )
@@ -317,6 +338,8 @@ class Admin(commands.Cog):
             lines.append(t("settings_alerts", seconds=table.alert_delay, source=alert_source))
         else:
             lines.append(t("settings_alerts_off", source=alert_source))
+        style = t(CARD_STYLE_KEYS[table.card_style])
+        lines.append(t("settings_cards", style=style, source=source_of(report, "card_style")))
         lines.append(
             t(
                 "settings_economy",

@@ -29,6 +29,7 @@ from bot.store.errors import (
 )
 from bot.store.models import (
     ALERT_MODES,
+    CARD_STYLES,
     AlertMode,
     AuditReport,
     HandPlayer,
@@ -60,6 +61,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "ALERT_MODES",
+    "CARD_STYLES",
     "MAX_ALERT_DELAY_SECONDS",
     "MAX_CAP",
     "MAX_CHIPS",

@@ -192,11 +192,17 @@ CREATE TABLE house_fill (
 from the house's wallet), and how many seats the house fills at a table with a member
 (``channel_id`` 0 is the server's default)."""
 
+MIGRATION_0005_CARD_STYLE = """
+ALTER TABLE guild_settings ADD COLUMN card_style TEXT;
+"""
+"""How the server's tables show cards: pictures in two or four suit colours, or text only."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
     MIGRATION_0003_ANNOUNCED_HANDS,
     MIGRATION_0004_HOUSE_PLAYERS,
+    MIGRATION_0005_CARD_STYLE,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -206,7 +206,16 @@ CREATE TABLE house_fill (
 """
 """SQLite migration 0004: house players and the house fill setting."""
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL, MIGRATION_0002_HOUSE_PLAYERS)
+MIGRATION_0003_CARD_STYLE = """
+ALTER TABLE guild_settings ADD COLUMN card_style TEXT;
+"""
+"""SQLite migration 0005: the server's card style."""
+
+MIGRATIONS: tuple[str, ...] = (
+    MIGRATION_0001_INITIAL,
+    MIGRATION_0002_HOUSE_PLAYERS,
+    MIGRATION_0003_CARD_STYLE,
+)
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

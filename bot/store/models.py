@@ -30,6 +30,10 @@ SOURCE_SERVER = "server"
 SOURCE_DEFAULT = "default"
 
 
+CARD_STYLES = ("two-colour", "four-colour", "text")
+"""Pictures of the cards with red and black suits, with four suit colours, or text only."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """Stakes, buy-in range, economy and timers for a server, or for one channel's table.
@@ -61,6 +65,8 @@ class Settings:
     hand_pause: int = 8
     """Seconds between two hands (``DEUCE_HAND_PAUSE_SECONDS`` overrides it for a deployment)."""
     alert_delay: int = 8
+    card_style: str = "two-colour"
+    """How cards are shown: one of ``CARD_STYLES``."""
     """Seconds a player's turn waits without an action before a new DM tells them it is their
     turn (players choosing "now" are told at once); 0 = no turn alerts on this server."""
     seats: int = 6

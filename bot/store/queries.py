@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
        daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
-       alert_delay
+       alert_delay, card_style
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -37,6 +37,7 @@ GUILD_SETTINGS_COLUMNS = (
     "seats",
     "sitout_keep",
     "alert_delay",
+    "card_style",
 )
 
 CHANNEL_STAKES = """
@@ -106,6 +107,14 @@ INSERT INTO guild_settings (guild_id, alert_delay, updated_at)
 VALUES (?, ?, ?)
 ON CONFLICT (guild_id) DO UPDATE SET
     alert_delay = excluded.alert_delay,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_CARD_STYLE = """
+INSERT INTO guild_settings (guild_id, card_style, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    card_style = excluded.card_style,
     updated_at = excluded.updated_at
 """
 

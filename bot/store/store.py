@@ -63,6 +63,7 @@ from bot.store.errors import (
 from bot.store.models import (
     ALERT_MODE_DEFAULT,
     ALERT_MODES,
+    CARD_STYLES,
     HAND_RUNNING,
     SOURCE_CHANNEL,
     SOURCE_DEFAULT,
@@ -564,6 +565,18 @@ class Store:
 
         async def body(db: Tx) -> Settings:
             await db.run(q.SET_GUILD_ALERT_DELAY, (guild_id, seconds, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
+    async def set_card_style(self, guild_id: int, style: str) -> Settings:
+        """How the server's tables show cards: one of ``CARD_STYLES``."""
+        check_id(guild_id, "server")
+        if style not in CARD_STYLES:
+            raise InvalidSetting("Cards are shown as two-colour or four-colour pictures, or text.")
+
+        async def body(db: Tx) -> Settings:
+            await db.run(q.SET_GUILD_CARD_STYLE, (guild_id, style, time.time()))
             return await self._guild_settings(db, guild_id)
 
         return await self._write(body)

@@ -12,7 +12,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
 from typing import Any, Protocol
 
 import discord
@@ -20,8 +21,9 @@ import discord
 from bot.messages import t
 from bot.replies import NO_MENTIONS
 from bot.table.buttons import shown_marks
-from bot.table.render import panel_embed, panel_view
-from bot.table.snapshot import PanelSnapshot
+from bot.table.pictures import panel_picture, showdown_picture
+from bot.table.render import panel_embed, panel_view, result_embed
+from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -162,10 +164,18 @@ class TableChannel:
 
     def post(self, **kwargs: Any) -> None:
         """Queue a channel message (sent in order, outside the lock, mentions off);
-        ``then=`` an async callback run once it was sent."""
+        ``picture=`` an async callable making the embed's picture (None: text only), ``then=``
+        an async callback run once it was sent."""
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
         self._posts_below_table += 1
         self._outbox.put_nowait(kwargs)
+
+    def post_result(
+        self, result: ResultSnapshot, card_style: str, *, then: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Queue a hand's result, with the picture of the shown hands; ``then`` once posted."""
+        picture = partial(showdown_picture, result, card_style)
+        self.post(embed=result_embed(result), picture=picture, then=then)
 
     def delete_later(self, message_id: int) -> None:
         """Queue the deletion of a channel message (after what is queued before it)."""
@@ -178,10 +188,15 @@ class TableChannel:
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
             then = kwargs.pop("then", None)
+            picture = kwargs.pop("picture", None)
             try:
                 if delete_id is not None:
                     await self.channel.get_partial_message(delete_id).delete()
                 else:
+                    file = await picture() if picture is not None else None
+                    if file is not None:
+                        kwargs["embed"].set_image(url=f"attachment://{file.filename}")
+                        kwargs["file"] = file
                     await self.channel.send(**kwargs)
                     if then is not None:
                         await then()
@@ -363,7 +378,7 @@ class TableChannel:
             self._moved_panels.discard(message.id)
             self.refresh_panel(panel.player_id)
             return
-        await interaction.response.edit_message(embed=panel_embed(panel), view=panel_view(panel))
+        await interaction.response.edit_message(**await panel_message(panel, edit=True))
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
@@ -383,7 +398,7 @@ class TableChannel:
             return
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
-            message = await dm.send(**_panel_kwargs(panel))
+            message = await dm.send(**await panel_message(panel))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -400,7 +415,7 @@ class TableChannel:
         latest = await self._source().panel_for(user_id, hand_id)
         if latest is not None and latest != panel:
             try:
-                await message.edit(embed=panel_embed(latest), view=panel_view(latest))
+                await message.edit(**await panel_message(latest, edit=True))
             except discord.HTTPException as error:
                 log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
 
@@ -410,7 +425,7 @@ class TableChannel:
         if message is None or panel is None or self._hand_id != hand_id:
             return  # the next hand began meanwhile: this message belongs to the old one
         try:
-            await message.edit(embed=panel_embed(panel), view=panel_view(panel))
+            await message.edit(**await panel_message(panel, edit=True))
         except discord.HTTPException as error:
             log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
 
@@ -424,17 +439,28 @@ class TableChannel:
         self.post(content=t("dm_failed_public", name=f"<@{user_id}>"))
 
 
-def _panel_kwargs(panel: PanelSnapshot) -> dict[str, Any]:
-    view = panel_view(panel)
-    kwargs: dict[str, Any] = {"embed": panel_embed(panel)}
+async def panel_message(panel: PanelSnapshot, *, edit: bool = False) -> dict[str, Any]:
+    """A private panel's message: its text and buttons, and the picture of the cards (an
+    edit replaces the attachments, so a panel that lost its picture loses the old one)."""
+    embed, view = panel_embed(panel), panel_view(panel)
+    picture = await panel_picture(panel)
+    kwargs: dict[str, Any] = {"embed": embed}
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    if edit:
+        kwargs["view"] = view
+        kwargs["attachments"] = [picture] if picture is not None else []
+        return kwargs
     if view is not None:
         kwargs["view"] = view
+    if picture is not None:
+        kwargs["file"] = picture
     return kwargs
 
 
 async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
     """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
-    await interaction.response.send_message(**_panel_kwargs(panel), ephemeral=True)
+    await interaction.response.send_message(**await panel_message(panel), ephemeral=True)
 
 
 def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:

@@ -16,9 +16,6 @@ from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 log = logging.getLogger(__name__)
 
-CARD_STYLES = ("two-colour", "four-colour", "text")
-"""How cards are shown: pictures with red and black suits, pictures with four suit colours
-(each suit its own colour), or text only."""
 HAND_FILE = "hand.png"
 SHOWDOWN_FILE = "showdown.png"
 

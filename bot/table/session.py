@@ -19,6 +19,7 @@ import discord
 from bot.engine import Hand, Phase
 from bot.messages import t
 from bot.replies import Refused, reply_private
+from bot.store.models import Settings
 from bot.table import seating
 from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
@@ -27,7 +28,6 @@ from bot.table.house import HousePlayers
 from bot.table.render import (
     cards_label,
     fold_anyway_view,
-    result_embed,
     safe_name,
     table_embed,
     table_view,
@@ -44,7 +44,7 @@ from bot.table.timers import TableTimers
 
 if TYPE_CHECKING:
     from bot.store import Store
-    from bot.store.models import SeatRow, Settings, TableRow
+    from bot.store.models import SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -74,21 +74,18 @@ class TableSession:
         self.store = store
         self.io = io
         self._on_closed = on_closed
-        self._hand_pause = hand_pause
-        """The pause between hands, overriding the table's setting (tests, benchmarks)."""
+        self._hand_pause = hand_pause  # overrides the table's pause (tests, benchmarks)
         self.clock = clock
         self.button_seat: int | None = table.button_seat
         self.closing = table.status == "closing"
         self.closed = False
         self.lock = asyncio.Lock()
-        self.settings: Settings | None = None
+        self.settings = Settings()  # the table's, read at each deal (defaults until restored)
         self.seats: list[SeatRow] = []
         self.hand: Hand | None = None
-        self.last_hand: Hand | None = None
-        """The hand just finished, until the next is dealt (its panels, Show my hand)."""
+        self.last_hand: Hand | None = None  # until the next deal (its panels, Show my hand)
         self.notes = HandNotes()
-        self.acted_at: dict[int, int] = {}
-        """Who made each action of this hand, by action number (to tell a double click)."""
+        self.acted_at: dict[int, int] = {}  # who made each action (to tell a double click)
         self.cashier = Cashier(store, table.id, io.post)
         self.timers = TableTimers(
             io.spawn, clock, on_timeout=self._timed_out, on_alert=self._alert, on_deal=self._deal
@@ -122,7 +119,10 @@ class TableSession:
         hand = self.hand or self.last_hand
         assert hand is not None
         public = self._table_snapshot() if self.hand is not None else None
-        return panel_snapshot(self.table_id, hand, user_id, self.notes, public=public)
+        style = self.settings.card_style
+        return panel_snapshot(
+            self.table_id, hand, user_id, self.notes, public=public, card_style=style
+        )
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
         """The player's panel of hand ``hand_id``, None if that hand is gone or not theirs."""
@@ -225,8 +225,7 @@ class TableSession:
             self.timers.deal_after(pause if pause is not None else seating.pause(self.settings))
             return
         self.timers.cancel_deal()
-        keep = self.settings.sitout_keep if self.settings else 600
-        wait = seating.next_sitout_expiry(self.seats, keep, self.clock())
+        wait = seating.next_sitout_expiry(self.seats, self.settings.sitout_keep, self.clock())
         if wait is not None:
             self.timers.wake_after(max(1.0, wait + 0.5))
 
@@ -287,9 +286,8 @@ class TableSession:
             return
         if seconds is None:
             seconds = seating.decision_seconds(hand.phase, self.settings)
-        delay = self.settings.alert_delay if self.settings else seating.ALERT_SECONDS
         mode = self.notes.alert_modes.get(hand.to_act, "on")
-        alert = seating.alert_after(self._seat(hand.to_act), mode, delay)
+        alert = seating.alert_after(self._seat(hand.to_act), mode, self.settings.alert_delay)
         self.timers.start_turn(hand.action_count, seconds, alert)
 
     async def _alert(self, action_number: int) -> None:
@@ -343,8 +341,9 @@ class TableSession:
         seats = {s.user_id: s for s in await self.cashier.seats()}
         sit_out = seating.sit_outs_after_hand(self.notes, seats)
         if await self.cashier.settle(hand, names, sit_out):
-            result = result_embed(result_snapshot(hand, hand.hand_id, names))
-            self.io.post(embed=result, then=partial(self.cashier.announced, hand.hand_id))
+            result = result_snapshot(hand, hand.hand_id, names)
+            announced = partial(self.cashier.announced, hand.hand_id)
+            self.io.post_result(result, self.settings.card_style, then=announced)
         self.last_hand = hand
         self.hand = None
         self.io.end_panels()

@@ -101,6 +101,8 @@ class PanelSnapshot:
     """The public table (pot, stacks, whose turn, draw counts), so the player can act from
     the panel alone; None once the hand is over."""
     my_turn_to_bet: bool = False
+    card_style: str = "two-colour"
+    """Pictures of the cards in two or four suit colours, or "text" only."""
     marked: frozenset[Card] = frozenset()
     target_draw: int | None = None
     """The draw these marks are for (1..3), None when no draw is left."""
@@ -348,6 +350,7 @@ def panel_snapshot(
     notes: HandNotes,
     *,
     public: TableSnapshot | None = None,
+    card_style: str = "two-colour",
 ) -> PanelSnapshot:
     """One player's private panel: the hand being played, with the ``public`` table, or
     (``public`` None) a finished one while its owner may still show a mucked hand."""
@@ -362,6 +365,7 @@ def panel_snapshot(
             hand_name=pv.hand_name,
             folded=pv.folded,
             complete=True,
+            card_style=card_style,
             can_show=result is not None and user_id in result.mucked,
             net=result.net.get(user_id) if result is not None else None,
             won=sum(p.shares.get(user_id, 0) for p in result.pots) if result is not None else 0,
@@ -375,6 +379,7 @@ def panel_snapshot(
         cards=tuple(pv.cards),
         hand_name=pv.hand_name,
         public=public,
+        card_style=card_style,
         my_turn_to_bet=hand.phase is Phase.BETTING and hand.to_act == user_id,
         marked=frozenset(notes.marks.get(user_id, set()) & set(pv.cards)),
         target_draw=target,

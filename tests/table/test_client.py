@@ -94,6 +94,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "settings",
         "pause",
         "alerts",
+        "cards",
         "house",
     }
     house = next(c for c in groups["pokeradmin"].commands if c.name == "house")

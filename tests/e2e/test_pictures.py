@@ -1,0 +1,93 @@
+"""Cards people would rather look at (issue 12): the private panel shows the hand as a picture,
+the showdown posts one picture of every shown hand, and no card picture reaches the channel
+before the showdown shows those cards. Each picture is decoded and compared, pixel for pixel,
+with the picture of the cards the same message names in text."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+from PIL import Image
+
+from bot.art import ShownHandArt, hand_image, showdown_image
+from bot.engine import parse_cards
+from tests.e2e.helpers import (
+    CARD_RE,
+    SHOWS_RE,
+    WINS_RE,
+    Club,
+    DiscordDouble,
+    PokerTable,
+    embed0,
+    field_value,
+    labels_to_cards,
+    private_reply,
+)
+
+log = logging.getLogger(__name__)
+
+
+def picture(double: DiscordDouble, message: dict[str, Any], filename: str) -> Image.Image:
+    """The message's attached picture, decoded; the embed shows it."""
+    (attachment,) = [a for a in message.get("attachments") or [] if a["filename"] == filename]
+    assert attachment.get("description"), "every picture has a text description"
+    assert embed0(message)["image"]["url"] == f"attachment://{filename}"
+    return Image.open(io.BytesIO(double.attachment_data[int(attachment["id"])])).convert("RGB")
+
+
+def same_pixels(found: Image.Image, png: bytes) -> bool:
+    expected = Image.open(io.BytesIO(png)).convert("RGB")
+    return found.size == expected.size and found.tobytes() == expected.tobytes()
+
+
+async def test_hand_and_showdown_pictures_match_the_cards(club: Club) -> None:
+    double = club.double
+    table = await club.seated(2)
+    hand_id = await table.wait_hand()
+    # The DM panel: the five cards its text names, drawn as one picture.
+    for member in reversed(table.players):
+        panel = await double.wait_until(lambda m=member: table.panel(m, hand_id), 10)
+        cards = labels_to_cards(table.panel_cards(panel))
+        shown = picture(double, panel, "hand.png")
+        assert same_pixels(shown, hand_image(parse_cards(cards)))
+    # The ephemeral panel of /poker hand carries it too (the first player's, whose cards
+    # were read last).
+    hand_cmd = await double.invoke(member, club.channel, "poker hand")
+    await hand_cmd.response(timeout=10)
+    (ephemeral,) = [m for m in double.ephemerals(member) if f"#{hand_id}" in str(embed0(m))]
+    assert same_pixels(picture(double, ephemeral, "hand.png"), hand_image(parse_cards(cards)))
+    # Before the showdown, no channel message carries a picture.
+    assert not any(e.payload.get("attachments") for e in double.channel_events(club.channel))
+    outcome = await table.play_hand()
+    result = outcome.result
+    arts = []
+    winners = {m["name"].strip().replace("\\", "") for m in WINS_RE.finditer(str(result))}
+    for line in (field_value(result, "Shown hands") or "").split("\n"):
+        shows = SHOWS_RE.match(line)
+        if shows is None:
+            continue
+        name = shows["name"].replace("\\", "")
+        cards = tuple(parse_cards(labels_to_cards(CARD_RE.findall(shows["cards"]))))
+        arts.append(ShownHandArt(name, cards, shows["hand_name"], winner=name in winners))
+    assert arts, "the hand reached a showdown"
+    assert same_pixels(picture(double, result, "showdown.png"), showdown_image(arts))
+    # Only the result carries a picture in the channel.
+    for event in double.channel_events(club.channel):
+        if event.payload.get("attachments"):
+            assert str(embed0(event.payload).get("title")).endswith(" result")
+    club.audit_ok()
+
+
+async def test_text_only_cards_send_no_pictures(club: Club) -> None:
+    double = club.double
+    reply = await double.invoke(club.admin, club.channel, "pokeradmin cards", style="text")
+    assert "text only" in await private_reply(reply)
+    table: PokerTable = await club.seated(2)
+    hand_id = await table.wait_hand()
+    member = table.players[0]
+    panel = await double.wait_until(lambda: table.panel(member, hand_id), 10)
+    assert not panel.get("attachments") and "image" not in embed0(panel)
+    assert len(table.panel_cards(panel)) == 5  # the text is all there is
+    club.audit_ok()
