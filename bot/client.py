@@ -23,6 +23,7 @@ from bot.messages import t
 from bot.replies import NO_MENTIONS, private_sentence, reply_private
 from bot.store import Store
 from bot.table.buttons import DYNAMIC_ITEMS
+from bot.table.emojis import sync_card_emojis
 from bot.table.registry import TableRegistry
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ class DeuceBot(commands.Bot):
             hand_pause=self.config.hand_pause_seconds,
             house_pause=self.config.house_pause_seconds,
         )
+        await sync_card_emojis(self)
         await self._tables.restore_all()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as

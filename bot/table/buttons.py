@@ -230,13 +230,15 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         draw: int,
         index: int,
         *,
-        label: str = "?",
+        label: str | None = "?",
+        emoji: discord.PartialEmoji | None = None,
         marked: bool = False,
         disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
+                emoji=emoji,
                 style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=card_button_id(table_id, hand_id, draw, index),

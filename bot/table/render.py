@@ -26,6 +26,7 @@ from bot.table.buttons import (
     ShowButton,
     TableButton,
 )
+from bot.table.emojis import card_emoji
 from bot.table.snapshot import (
     RECENT_ACTIONS,
     PanelSnapshot,
@@ -392,7 +393,9 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
     by_rank = sorted(enumerate(panel.cards[:5]), key=lambda pair: int(pair[1]), reverse=True)
     for index, card in by_rank:
         marked = card in panel.marked
-        label = ("✕ " if marked else "") + card_label(card)
+        # the card's face as an emoji where the bot has one (text otherwise, and in text mode)
+        emoji = card_emoji(card) if panel.card_style != "text" else None
+        label = ("✕" if marked else None) if emoji else ("✕ " if marked else "") + card_label(card)
         view.add_item(
             CardButton(
                 panel.table_id,
@@ -400,6 +403,7 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
                 draw or 0,
                 index,
                 label=label,
+                emoji=emoji,
                 marked=marked,
                 disabled=draw is None,
             )

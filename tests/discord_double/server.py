@@ -10,11 +10,13 @@ Faults (closed DMs, 429s, late callbacks, gateway reconnects) are injected on de
 from __future__ import annotations
 
 import asyncio
+import base64
 import collections
 import contextlib
 import copy
 import json
 import logging
+import re
 import secrets
 import time
 import zlib
@@ -235,6 +237,11 @@ class DiscordDouble:
         self.rest_calls: collections.Counter[str] = collections.Counter()
         self.rest_log: list[tuple[float, str, str, int]] = []
         self.unknown_routes: list[str] = []
+        self.app_emojis: dict[int, str] = {}
+        """The application's emojis: id -> name."""
+        self.app_emoji_images: dict[int, bytes] = {}
+        self.app_emojis_enabled = True
+        """False: the emoji routes answer 403, as for an application that may not own any."""
         self.gateway_log: list[str] = []
         self._edit_rate_limits: dict[int, list[float]] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -1079,6 +1086,11 @@ class DiscordDouble:
                 problems.append("custom_id longer than 100")
             if len(component.get("label") or "") > 80:
                 problems.append("label longer than 80")
+            emoji = component.get("emoji")
+            if emoji and emoji.get("id") is not None and int(emoji["id"]) not in self.app_emojis:
+                problems.append(f"unknown emoji {emoji.get('id')}")
+            if component.get("type") == 2 and not (component.get("label") or emoji):
+                problems.append("a button needs a label or an emoji")
         if problems:
             log.warning("double refused a message: %s", problems)
             raise DiscordHTTPError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
@@ -1211,6 +1223,8 @@ class DiscordDouble:
         r.add_get(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._get_commands)
         r.add_put(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._put_commands)
         r.add_post(f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._post_command)
+        r.add_get(f"{p}/applications/{{app_id}}/emojis", self._get_app_emojis)
+        r.add_post(f"{p}/applications/{{app_id}}/emojis", self._post_app_emoji)
         r.add_post(f"{p}/interactions/{{interaction_id}}/{{token}}/callback", self._callback)
         r.add_post(f"{p}/webhooks/{{app_id}}/{{token}}", self._webhook_post)
         r.add_get(f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_get)
@@ -1240,6 +1254,56 @@ class DiscordDouble:
         return error_response(404, 0, f"404: Not Found (double has no {entry})")
 
     # ------------------------------------------------------------------ REST: users, apps
+
+    # ------------------------------------------------------------------ application emojis
+
+    def _app_emoji_json(self, emoji_id: int) -> dict[str, Any]:
+        return {
+            "id": str(emoji_id),
+            "name": self.app_emojis[emoji_id],
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+            "user": self.bot_user.to_json(),
+        }
+
+    def _app_emojis_open(self, request: web.Request) -> None:
+        self._require_bot_auth(request)
+        if int(request.match_info["app_id"]) != self.application_id:
+            raise DiscordHTTPError(404, 10002, "Unknown Application")
+        if not self.app_emojis_enabled:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+
+    async def _get_app_emojis(self, request: web.Request) -> web.Response:
+        self._app_emojis_open(request)
+        return json_response({"items": [self._app_emoji_json(i) for i in self.app_emojis]})
+
+    async def _post_app_emoji(self, request: web.Request) -> web.Response:
+        """Create an application emoji as Discord does: a unique name of 2-32 word characters,
+        a PNG/JPEG/GIF data URI of at most 256 KiB, at most 2,000 per application."""
+        self._app_emojis_open(request)
+        payload, _files = await self._read_payload(request)
+        name = str(payload.get("name") or "")
+        image = str(payload.get("image") or "")
+        problems = []
+        if not re.fullmatch(r"\w{2,32}", name):
+            problems.append("name must be 2-32 word characters")
+        if name in self.app_emojis.values():
+            problems.append("an emoji with this name exists")
+        match = re.fullmatch(r"data:image/(png|jpeg|gif);base64,(.+)", image, re.S)
+        blob = base64.b64decode(match[2]) if match else b""
+        if not blob or len(blob) > 256 * 1024:
+            problems.append("image must be a data URI of at most 256 KiB")
+        if len(self.app_emojis) >= 2000:
+            problems.append("maximum number of emojis reached")
+        if problems:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        emoji_id = self.snowflakes.next()
+        self.app_emojis[emoji_id] = name
+        self.app_emoji_images[emoji_id] = blob
+        return json_response(self._app_emoji_json(emoji_id), status=201)
 
     async def _get_me(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import io
 import logging
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from bot.art import ShownHandArt, hand_image, showdown_image
-from bot.engine import parse_cards
+from bot.art import ShownHandArt, card_emoji_image, hand_image, showdown_image
+from bot.engine import CARDS, parse_cards
+from tests.conftest import StartBot
 from tests.e2e.helpers import (
     CARD_RE,
     SHOWS_RE,
@@ -20,9 +22,12 @@ from tests.e2e.helpers import (
     Club,
     DiscordDouble,
     PokerTable,
+    buttons,
+    check_after_test,
     embed0,
     field_value,
     labels_to_cards,
+    make_club,
     private_reply,
 )
 
@@ -91,3 +96,41 @@ async def test_text_only_cards_send_no_pictures(club: Club) -> None:
     assert not panel.get("attachments") and "image" not in embed0(panel)
     assert len(table.panel_cards(panel)) == 5  # the text is all there is
     club.audit_ok()
+
+
+def card_buttons(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for b in buttons(panel) if str(b["custom_id"]).startswith("deuce:c:")]
+
+
+async def test_discard_buttons_show_card_emojis(club: Club) -> None:
+    """At start the bot made its 52 card emojis from the card art; the discard buttons use
+    them, each the face of the card at that button's position in the hand."""
+    double = club.double
+    assert sorted(double.app_emojis.values()) == sorted(f"deuce_{c}" for c in CARDS)
+    table = await club.seated(2)
+    hand_id = await table.wait_hand()
+    member = table.players[0]
+    panel = await double.wait_until(lambda: table.panel(member, hand_id), 10)
+    cards = sorted(parse_cards(labels_to_cards(table.panel_cards(panel))), reverse=True)
+    found = card_buttons(panel)
+    assert len(found) == 5
+    for button, card in zip(found, cards, strict=True):  # shown highest first
+        emoji_id = int(button["emoji"]["id"])
+        assert double.app_emojis[emoji_id] == f"deuce_{card}"
+        assert double.app_emoji_images[emoji_id] == card_emoji_image(card)
+        assert not button.get("label")
+    club.audit_ok()
+
+
+async def test_without_card_emojis_the_buttons_show_text(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    double.app_emojis_enabled = False  # Discord refuses: the bot may not own emojis
+    club = await make_club(double, start_bot, tmp_path)
+    table = await club.seated(2)
+    hand_id = await table.wait_hand()
+    panel = await double.wait_until(lambda: table.panel(table.players[0], hand_id), 10)
+    labels = [str(b.get("label")) for b in card_buttons(panel)]
+    assert len(labels) == 5 and all(CARD_RE.fullmatch(label) for label in labels)
+    assert not any(b.get("emoji") for b in card_buttons(panel))
+    check_after_test(club)
