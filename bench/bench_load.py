@@ -115,6 +115,7 @@ class LoadResult:
     acked: int = 0
     acked_in_play: int = 0
     setup_rest_calls: int = 0
+    rest_bytes: int = 0  # request bodies the bot sent during play (pictures are most of it)
     late: int = 0
     unanswered: int = 0
     refused_privately: int = 0
@@ -574,7 +575,8 @@ def measure(
     for click in stats.clicks:
         if click.at <= play_end and click.interaction.callbacks:
             rest_end = max(rest_end, click.at + click.interaction.callbacks[0].latency + 0.05)
-    for at, method, path, status in list(double.rest_log):
+    sizes = list(double.rest_bytes)
+    for index, (at, method, path, status) in enumerate(list(double.rest_log)):
         if not setup_start <= at <= rest_end:
             continue
         kind = route_kind(double, method, path, setup)
@@ -585,6 +587,7 @@ def measure(
             continue
         result.rest_calls += 1
         result.rest_by_kind[kind] += 1
+        result.rest_bytes += sizes[index] if index < len(sizes) else 0
         if status >= 400:
             result.rest_errors[status] += 1
     # The welcome DM each player gets at /poker join is part of joining, not of a hand.
@@ -766,6 +769,10 @@ def format_report(result: LoadResult) -> str:
         f"({result.rest_calls} calls / {result.hands_completed} hands; "
         f"{result.setup_rest_calls} more answered joins and admin commands)"
     )
+    if result.hands_completed:
+        lines.append(
+            f"REST bytes sent per hand: {result.rest_bytes / result.hands_completed / 1024:.1f} KiB"
+        )
     for kind, count in result.rest_by_kind.most_common():
         per_hand = count / result.hands_completed if result.hands_completed else math.nan
         lines.append(f"    {kind:<26} {count:>7}  {per_hand:6.1f}/hand")

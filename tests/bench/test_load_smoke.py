@@ -48,3 +48,6 @@ async def test_two_tables_play_a_hand_each() -> None:
     assert result.rest_per_hand == result.rest_calls / 2
     assert result.bot_vmhwm_kb > 10_000, report
     assert "REST calls per hand" in report and "p99" in report
+    # the hand pictures on the DM panels are uploads: they show in the bytes sent
+    assert result.rest_bytes > result.rest_by_kind["DM message send"] * 1024, report
+    assert "REST bytes sent per hand" in report

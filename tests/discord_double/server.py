@@ -236,6 +236,8 @@ class DiscordDouble:
 
         self.rest_calls: collections.Counter[str] = collections.Counter()
         self.rest_log: list[tuple[float, str, str, int]] = []
+        self.rest_bytes: list[int] = []
+        """The request body's size of each ``rest_log`` entry (uploads: pictures, emojis)."""
         self.unknown_routes: list[str] = []
         self.app_emojis: dict[int, str] = {}
         """The application's emojis: id -> name."""
@@ -468,6 +470,7 @@ class DiscordDouble:
     def reset_counters(self) -> None:
         self.rest_calls.clear()
         self.rest_log.clear()
+        self.rest_bytes.clear()
 
     # ------------------------------------------------------------------ faults (test API)
 
@@ -1169,6 +1172,7 @@ class DiscordDouble:
         if canonical != "/gateway" and not canonical.startswith("/attachments"):
             self.rest_calls[key] += 1
             self.rest_log.append((time.time(), request.method, request.path, response.status))
+            self.rest_bytes.append(request.content_length or 0)
         return response
 
     def _require_bot_auth(self, request: web.Request) -> None:

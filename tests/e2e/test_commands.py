@@ -40,8 +40,12 @@ async def test_history_uploads_phh_files_of_played_hands(club: Club) -> None:
     assert [a["filename"] for a in attachments] == [f"deuce-hand-{outcome.hand_id}.phh"]
     phh = double.attachment_data[int(attachments[0]["id"])].decode()
     assert "F2L3D" in phh and "finishing_stacks" in phh
-    # The PHH holds the whole hand (hole cards too): it only ever goes out privately.
-    assert all(not m["attachments"] for m in double.channel_messages(club.channel))
+    # The PHH holds the whole hand (hole cards too): it only ever goes out privately (the
+    # channel's one picture is the showdown's, of the hands shown).
+    in_channel = [
+        a["filename"] for m in double.channel_messages(club.channel) for a in m["attachments"]
+    ]
+    assert set(in_channel) <= {"showdown.png"}
     # Discord itself refuses a count outside the option's range (1-10) before the bot sees it.
     with pytest.raises(CommandError, match="above the maximum 10"):
         await double.invoke(table.players[0], club.channel, "poker history", count=50)

@@ -38,7 +38,8 @@ def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 async def populate(store: Store) -> int:
-    """Settings, wallets, alert modes, house players and fill, three tables, settled/voided/unannounced hands and one
+    """Settings, wallets, alert modes, house players and fill, three tables,
+    settled/voided/unannounced hands and one
     hand still running with its journal; returns the running hand's id."""
     await store.set_stakes(GUILD, None, 20, cap=5)
     await store.set_stakes(GUILD, CHANNEL, 10, 4)
