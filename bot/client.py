@@ -55,6 +55,8 @@ class DeuceBot(commands.Bot):
         self._store: Store | None = None
         self._tables: TableRegistry | None = None
         self._closing = False
+        self._router: Any = None
+        """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     @staticmethod
@@ -106,12 +108,37 @@ class DeuceBot(commands.Bot):
             voids_orphans=self.runs_shard_zero,
         )
         await self._tables.restore_all()
+        await self.start_routing()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
         # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
         gc.collect()
         gc.freeze()
+
+    async def start_routing(self) -> None:
+        """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
+        (``bot/shards.py``) and take those handed to this one."""
+        config = self.config
+        if config.shard_count is None or config.database_url is None:
+            return
+        from bot.shards import ShardRouter
+
+        parsers: dict[str, Any] = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+        shard_ids = config.shard_ids or tuple(range(config.shard_count))
+        router = ShardRouter(
+            self, config.database_url, config.shard_count, shard_ids, parse=original
+        )
+        await router.start()
+        self._router = router
+        tables = self.tables
+
+        def parse_interaction_create(raw: dict[str, Any]) -> None:
+            if not router.intercept(raw, lambda table_id: tables.by_table(table_id) is not None):
+                original(raw)
+
+        parsers["INTERACTION_CREATE"] = parse_interaction_create
 
     # -- command sync ---------------------------------------------------------------------
 
@@ -167,6 +194,8 @@ class DeuceBot(commands.Bot):
         """Stop every table (journals saved, timers cancelled), close the store, disconnect."""
         if not self._closing:
             self._closing = True
+            if self._router is not None:
+                await self._router.close()
             if self._tables is not None:
                 await self._tables.close_all()
             if self._store is not None:

@@ -96,3 +96,15 @@ async def test_a_process_restores_only_its_shards_tables(store: Store) -> None:
         assert registry.by_table(t0.id) is not None and registry.by_table(t1.id) is None
     finally:
         await registry.close_all()
+
+
+def test_dm_clicks_name_their_table_and_guild_clicks_are_left_alone() -> None:
+    from bot.shards import channel_name, dm_click_table, shard_list
+
+    dm = {"type": 3, "data": {"custom_id": "deuce:c:42:7:1:3", "component_type": 2}}
+    assert dm_click_table(dm) == 42
+    assert dm_click_table({**dm, "data": {"custom_id": "deuce:f:9:1"}}) == 9
+    assert dm_click_table({**dm, "guild_id": "5"}) is None  # a guild click reaches its shard
+    assert dm_click_table({**dm, "type": 2}) is None  # a command
+    assert dm_click_table({**dm, "data": {"custom_id": "other:1"}}) is None
+    assert shard_list({2, 0}) == ",0,2," and channel_name(3) == "deuce_shard_3"
