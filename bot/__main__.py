@@ -49,10 +49,10 @@ async def run(config: Config) -> int:
     import aiohttp
     import discord
 
-    from bot.client import DeuceBot
+    from bot.client import make_bot
 
     point_discord_at(config)
-    bot = DeuceBot(config)
+    bot = make_bot(config)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
 

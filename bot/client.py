@@ -1,8 +1,11 @@
 """The Discord client: opens the store, loads the cogs, restores tables, syncs commands.
 
 Only guild events are needed (slash commands and buttons arrive as interactions), so the
-client asks for the ``guilds`` intent alone and never reads message content. Nothing here
-assumes a single shard, so swapping the base class for ``AutoShardedBot`` is a one-line change.
+client asks for the ``guilds`` intent alone and never reads message content.
+
+Sharded (``SHARD_COUNT``/``SHARD_IDS``), ``make_bot`` builds a ``ShardedDeuceBot`` (discord.py's
+``AutoShardedBot`` running the process's shard ids), or a ``DeuceBot`` on one shard id when the
+process runs a single shard; either restores only the tables of the guilds on its shards.
 """
 
 from __future__ import annotations
@@ -47,12 +50,29 @@ class DeuceBot(commands.Bot):
             guild_ready_timeout=config.guild_ready_timeout,
             allowed_mentions=NO_MENTIONS,
             max_messages=None,
+            **self.shard_options(config),
         )
         self.config = config
         self._store: Store | None = None
         self._tables: TableRegistry | None = None
         self._closing = False
+        self._router: Any = None
+        """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    @staticmethod
+    def shard_options(config: Config) -> dict[str, Any]:
+        """The discord.py shard arguments of a single-shard (or unsharded) client."""
+        if config.shard_count is None:
+            return {}
+        ids = config.shard_ids or (0,)
+        return {"shard_id": ids[0], "shard_count": config.shard_count}
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process receives DM events (Discord sends them to shard 0 only)."""
+        config = self.config
+        return config.shard_count is None or config.shard_ids is None or 0 in config.shard_ids
 
     @property
     def store(self) -> Store:
@@ -85,15 +105,42 @@ class DeuceBot(commands.Bot):
             self._store,
             hand_pause=self.config.hand_pause_seconds,
             house_pause=self.config.house_pause_seconds,
+            owns_guild=self.config.owns_guild if self.config.sharded else None,
+            voids_orphans=self.runs_shard_zero,
         )
         await sync_card_emojis(self)
         await self._tables.restore_all()
+        await self.start_routing()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
         # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
         gc.collect()
         gc.freeze()
+
+    async def start_routing(self) -> None:
+        """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
+        (``bot/shards.py``) and take those handed to this one."""
+        config = self.config
+        if config.shard_count is None or config.database_url is None:
+            return
+        from bot.shards import ShardRouter
+
+        parsers: dict[str, Any] = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+        shard_ids = config.shard_ids or tuple(range(config.shard_count))
+        router = ShardRouter(
+            self, config.database_url, config.shard_count, shard_ids, parse=original
+        )
+        await router.start()
+        self._router = router
+        tables = self.tables
+
+        def parse_interaction_create(raw: dict[str, Any]) -> None:
+            if not router.intercept(raw, lambda table_id: tables.by_table(table_id) is not None):
+                original(raw)
+
+        parsers["INTERACTION_CREATE"] = parse_interaction_create
 
     # -- command sync ---------------------------------------------------------------------
 
@@ -105,7 +152,7 @@ class DeuceBot(commands.Bot):
     async def sync_commands(self) -> None:
         """Sync the command tree when its payload changed (DEUCE_SYNC=changed), or as told."""
         mode = self.config.sync
-        if mode == "never":
+        if mode == "never" or not self.runs_shard_zero:  # one process of a sharded bot syncs
             return
         guild = discord.Object(id=self.config.dev_guild_id) if self.config.dev_guild_id else None
         if guild is not None:
@@ -149,6 +196,8 @@ class DeuceBot(commands.Bot):
         """Stop every table (journals saved, timers cancelled), close the store, disconnect."""
         if not self._closing:
             self._closing = True
+            if self._router is not None:
+                await self._router.close()
             if self._tables is not None:
                 await self._tables.close_all()
             if self._store is not None:
@@ -157,3 +206,21 @@ class DeuceBot(commands.Bot):
                 except Exception:
                     log.exception("Error closing the store")
         await super().close()
+
+
+class ShardedDeuceBot(DeuceBot, commands.AutoShardedBot):
+    """The dealer running several shards in one process (discord.py's ``AutoShardedBot``)."""
+
+    @staticmethod
+    def shard_options(config: Config) -> dict[str, Any]:
+        return {
+            "shard_count": config.shard_count,
+            "shard_ids": list(config.shard_ids or ()) or None,
+        }
+
+
+def make_bot(config: Config) -> DeuceBot:
+    """The client for this configuration: unsharded, one shard, or several shards."""
+    if config.shard_count is not None and (config.shard_ids is None or len(config.shard_ids) > 1):
+        return ShardedDeuceBot(config)
+    return DeuceBot(config)

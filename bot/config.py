@@ -43,6 +43,33 @@ def _float(env: Mapping[str, str], name: str, default: float | None) -> float | 
     return value
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's shard of a guild: ``(guild_id >> 22) % shard_count``."""
+    return (guild_id >> 22) % shard_count
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count = _int(env, "SHARD_COUNT", None)
+    raw_ids = env.get("SHARD_IDS", "").strip()
+    if count is None:
+        if raw_ids:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the bot's total number of shards).")
+        return None, None
+    if count < 1:
+        raise ConfigError("SHARD_COUNT must be at least 1.")
+    if not raw_ids:
+        return count, None
+    try:
+        ids = tuple(sorted({int(part) for part in raw_ids.split(",") if part.strip()}))
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers separated by commas, like 0,1, not {raw_ids!r}."
+        ) from None
+    if not ids or any(not 0 <= shard < count for shard in ids):
+        raise ConfigError(f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT={count}).")
+    return count, ids
+
+
 @dataclass(frozen=True)
 class Config:
     """What `python -m bot` runs with; see `.env.example` for each setting."""
@@ -60,6 +87,22 @@ class Config:
     min_timer_seconds: int = 10
     guild_ready_timeout: float = 2.0
     sync: str = "changed"
+    shard_count: int | None = None
+    """Gateway shards of the whole bot (``SHARD_COUNT``); None runs unsharded."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``SHARD_IDS``, e.g. ``0,1``); None with ``shard_count``
+    means all of them."""
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (always, unsharded)."""
+        if self.shard_count is None:
+            return True
+        shard = shard_of(guild_id, self.shard_count)
+        return self.shard_ids is None or shard in self.shard_ids
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -98,6 +141,7 @@ class Config:
                 "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host/deuce "
                 "(leave it empty to use the SQLite file at DATABASE_PATH)."
             )
+        shard_count, shard_ids = _shards(env)
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or "data/deuce.db",
@@ -111,4 +155,6 @@ class Config:
             min_timer_seconds=min_timer,
             guild_ready_timeout=ready,
             sync=sync,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )

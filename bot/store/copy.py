@@ -62,14 +62,20 @@ class Progress:
         self.out.flush()
 
 
+RUNTIME_TABLES = frozenset({"shard_processes", "interaction_handoffs"})
+"""Tables of running processes (sharded routing), not data: never copied."""
+
+
 def tables_in_copy_order(db: sqlite3.Connection) -> list[str]:
-    """The file's tables, each after every table its foreign keys point to."""
+    """The file's tables (not the runtime ones), each after every table its foreign keys
+    point to."""
     names = [
         str(row[0])
         for row in db.execute(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
             "ORDER BY name"
         )
+        if str(row[0]) not in RUNTIME_TABLES
     ]
     needs = {
         name: {str(row[2]) for row in db.execute(f'PRAGMA foreign_key_list("{name}")')} - {name}

@@ -197,12 +197,33 @@ ALTER TABLE guild_settings ADD COLUMN card_style TEXT;
 """
 """How the server's tables show cards: pictures in two or four suit colours, or text only."""
 
+MIGRATION_0006_SHARD_ROUTING = """
+CREATE TABLE shard_processes (
+    process_id    TEXT PRIMARY KEY,
+    shard_count   INTEGER NOT NULL,
+    shard_ids     TEXT NOT NULL,
+    heartbeat_at  REAL NOT NULL,
+    started_at    REAL NOT NULL
+) STRICT;
+
+CREATE TABLE interaction_handoffs (
+    id          INTEGER PRIMARY KEY,
+    shard_id    INTEGER NOT NULL,
+    payload     TEXT NOT NULL,
+    state       TEXT NOT NULL CHECK (state IN ('new', 'deferred')),
+    created_at  REAL NOT NULL
+) STRICT;
+"""
+"""Sharded processes (PostgreSQL only in practice; here for the same schema): who runs which
+shards (with a heartbeat), and DM clicks handed to the process that owns their table."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
     MIGRATION_0003_ANNOUNCED_HANDS,
     MIGRATION_0004_HOUSE_PLAYERS,
     MIGRATION_0005_CARD_STYLE,
+    MIGRATION_0006_SHARD_ROUTING,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,8 +33,14 @@ class TableRegistry:
         *,
         hand_pause: float | None = None,
         house_pause: float | None = None,
+        owns_guild: Callable[[int], bool] | None = None,
+        voids_orphans: bool = True,
     ) -> None:
         self.client = client
+        self.owns_guild = owns_guild
+        """Sharded: whether this process runs a guild's shard (it restores only those tables)."""
+        self.voids_orphans = voids_orphans
+        """Whether restore_all voids running hands whose table is closed (one process does)."""
         self.store = store
         self.hand_pause = hand_pause
         self.house_pause = house_pause
@@ -68,11 +75,15 @@ class TableRegistry:
         self._by_table[session.table_id] = session
 
     async def restore_all(self) -> None:
-        """Bring back every open table; resume its interrupted hand or refund it."""
+        """Bring back every open table of this process's guilds (every one, unsharded); resume
+        its interrupted hand or refund it."""
         unfinished: dict[int, tuple[int, dict[str, Any] | None]] = {}
         for hand_id, table_id, state in await self.store.unfinished_hands():
             unfinished[table_id] = (hand_id, state)
         for table in await self.store.open_tables():
+            if self.owns_guild is not None and not self.owns_guild(table.guild_id):
+                unfinished.pop(table.id, None)  # another process's table and hand
+                continue
             session = self._new_session(table)
             self._register(session)
             try:
@@ -82,6 +93,8 @@ class TableRegistry:
                     "Could not restore table %s in channel %s", table.id, table.channel_id
                 )
         for table_id, (hand_id, _state) in unfinished.items():
+            if not self.voids_orphans:
+                break
             log.warning("Voiding hand %s of table %s that has no open table", hand_id, table_id)
             try:
                 await self.store.void_hand(hand_id, "table no longer open at restart")

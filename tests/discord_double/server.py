@@ -250,6 +250,10 @@ class DiscordDouble:
         self.rate_limited_responses = 0
 
         self._session: _Session | None = None
+        """The session of shard 0 (or of the unsharded bot): DM events and DM interactions."""
+        self._shards: dict[int, _Session] = {}
+        """Sharding: the session of each shard id (see the "sharding" block below)."""
+        self.shard_count: int | None = None
         self.identify_count = 0
         self.resume_count = 0
         self._waiters: list[asyncio.Future[None]] = []
@@ -320,9 +324,10 @@ class DiscordDouble:
 
     # ------------------------------------------------------------------ world (test API)
 
-    async def add_guild(self, name: str = "Deuce Club") -> Guild:
+    async def add_guild(self, name: str = "Deuce Club", *, guild_id: int | None = None) -> Guild:
         """A guild the bot is in (announced with GUILD_CREATE if the bot is connected)."""
-        guild = Guild(id=self.snowflakes.next(), name=name, owner_id=self.owner.id)
+        gid = guild_id if guild_id is not None else self.snowflakes.next()
+        guild = Guild(id=gid, name=name, owner_id=self.owner.id)
         self.guilds[guild.id] = guild
         self.members[(guild.id, self.bot_user.id)] = Member(
             guild=guild, user=self.bot_user, permissions=BOT_PERMISSIONS
@@ -332,8 +337,9 @@ class DiscordDouble:
             user=self.owner,
             permissions=DEFAULT_MEMBER_PERMISSIONS | PERM_ADMINISTRATOR,
         )
-        if self._session is not None:
-            await self._session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+        session = self._session_for_guild(guild.id)
+        if session is not None:
+            await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
         return guild
 
     async def add_channel(self, guild: Guild, name: str = "poker") -> Channel:
@@ -341,8 +347,9 @@ class DiscordDouble:
         position = sum(1 for c in self.channels.values() if c.guild is guild)
         channel = Channel(id=self.snowflakes.next(), name=name, guild=guild, position=position)
         self.channels[channel.id] = channel
-        if self._session is not None:
-            await self._session.dispatch("CHANNEL_CREATE", channel.to_json())
+        session = self._session_for_guild(guild.id)
+        if session is not None:
+            await session.dispatch("CHANNEL_CREATE", channel.to_json())
         return channel
 
     async def add_member(
@@ -362,7 +369,7 @@ class DiscordDouble:
         user.dms_closed = dms_closed
         member = Member(guild=guild, user=user, permissions=permissions)
         self.members[(guild.id, user.id)] = member
-        session = self._session
+        session = self._session_for_guild(guild.id)
         if session is not None and session.intents & INTENT_GUILD_MEMBERS:
             payload = member.to_json()
             payload["guild_id"] = str(guild.id)
@@ -503,13 +510,71 @@ class DiscordDouble:
 
     @property
     def connected(self) -> bool:
-        return self._session is not None and self._session.connection is not None
+        return any(s.connection is not None for s in self._shards.values())
 
     async def wait_until_ready(self, timeout: float = 10.0) -> None:
         await self.wait_until(lambda: self.connected, timeout)
 
     async def wait_until_synced(self, count: int = 1, timeout: float = 10.0) -> None:
         await self.wait_until(lambda: self.sync_count >= count, timeout)
+
+    # ------------------------------------------------------------------ sharding
+    # As Discord: IDENTIFY carries [shard_id, shard_count]; READY, GUILD_CREATE and every event
+    # of a guild go to the shard (guild_id >> 22) % shard_count; DM events and interactions from
+    # DMs go to shard 0 only. Without a shard field the bot is one unsharded session.
+
+    @staticmethod
+    def shard_of(guild_id: int, shard_count: int) -> int:
+        """Discord's shard formula."""
+        return (guild_id >> 22) % shard_count
+
+    @staticmethod
+    def _owns(shard: Any, guild_id: int) -> bool:
+        """Whether an IDENTIFY's ``shard`` field ([id, count] or None) receives this guild."""
+        if not shard:
+            return True
+        shard_id, count = int(shard[0]), int(shard[1])
+        return (guild_id >> 22) % count == shard_id
+
+    def _register_shard(self, session: _Session, shard: Any) -> None:
+        if not shard:
+            self.shard_count = None
+            self._shards = {0: session}
+            self._session = session
+            return
+        shard_id, count = int(shard[0]), int(shard[1])
+        if self.shard_count != count:
+            self._shards = {}
+            self._session = None
+        self.shard_count = count
+        self._shards[shard_id] = session
+        if shard_id == 0:
+            self._session = session
+
+    def _session_for_guild(self, guild_id: int) -> _Session | None:
+        """The session that receives this guild's events (None while that shard is away)."""
+        if self.shard_count is None:
+            return self._session
+        return self._shards.get(self.shard_of(guild_id, self.shard_count))
+
+    def shard_connected(self, shard_id: int) -> bool:
+        """Whether the bot has identified shard ``shard_id`` and its connection is up."""
+        session = self._shards.get(shard_id)
+        return session is not None and session.connection is not None
+
+    def shard_identified(self, shard_id: int) -> bool:
+        return shard_id in self._shards
+
+    async def add_guild_on_shard(
+        self, shard_id: int, shard_count: int, name: str = "Deuce Club"
+    ) -> Guild:
+        """A guild whose id puts it on ``shard_id`` of ``shard_count`` (its timestamp part is
+        moved forward by at most ``shard_count - 1`` milliseconds)."""
+        candidate = self.snowflakes.next()
+        while self.shard_of(candidate, shard_count) != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self.snowflakes._last = max(self.snowflakes._last, candidate)
+        return await self.add_guild(name, guild_id=candidate)
 
     # ------------------------------------------------------------------ interactions (test API)
 
@@ -806,9 +871,11 @@ class DiscordDouble:
         message_payload: dict[str, Any] | None = None,
         expired: bool = False,
     ) -> Interaction:
-        session = self._session
+        session = (
+            self._session if channel.guild is None else self._session_for_guild(channel.guild.id)
+        )
         if session is None:
-            raise DoubleError("the bot has not identified on the gateway")
+            raise DoubleError("the bot has not identified on the gateway (on that shard)")
         interaction = Interaction(
             self,
             id=self.snowflakes.next(),
@@ -860,7 +927,7 @@ class DiscordDouble:
     # ------------------------------------------------------------------ payload builders
 
     def _guild_create_payload(self, guild: Guild) -> dict[str, Any]:
-        session = self._session
+        session = self._session_for_guild(guild.id)
         members = [m for m in self.members.values() if m.guild is guild]
         if session is None or not session.intents & INTENT_GUILD_MEMBERS:
             shown = [m for m in members if m.user.id == self.bot_user.id]
@@ -927,7 +994,11 @@ class DiscordDouble:
             "v": 10,
             "user": user,
             "user_settings": {},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [
+                {"id": str(g.id), "unavailable": True}
+                for g in self.guilds.values()
+                if self._owns(shard, g.id)
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1811,16 +1882,20 @@ class DiscordDouble:
         session = _Session(secrets.token_hex(16), int(data.get("intents") or 0))
         session.connection = connection
         connection.session = session
-        self._session = session
+        shard = data.get("shard")
+        self._register_shard(session, shard)
         self.identify_count += 1
-        self.gateway_log.append("identify")
-        await session.dispatch("READY", self._ready_payload(session, data.get("shard")))
+        self.gateway_log.append("identify" if shard is None else f"identify shard {shard}")
+        await session.dispatch("READY", self._ready_payload(session, shard))
         for guild in list(self.guilds.values()):
-            await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+            if self._owns(shard, guild.id):
+                await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
         self._changed()
 
     async def _resume(self, connection: _Connection, data: dict[str, Any]) -> None:
-        session = self._session
+        session = next(
+            (s for s in self._shards.values() if s.id == data.get("session_id")), self._session
+        )
         if (
             session is None
             or data.get("token") != self.token

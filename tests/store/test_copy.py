@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.copy import Progress
+from bot.store.copy import RUNTIME_TABLES, Progress
 from tests.store._helpers import (
     ADMIN,
     CHANNEL,
@@ -109,6 +109,8 @@ async def test_copy_moves_everything_and_audits_both(
         tables = await source.table_names()
         assert tables == await target.table_names()
         for table in tables:
+            if table in RUNTIME_TABLES:  # the shard routing's, never copied
+                continue
             rows = await source.table_rows(table)
             assert rows, f"the fixture left {table} empty"
             assert await target.table_rows(table) == rows, table
