@@ -520,6 +520,15 @@ class Store:
 
         return await self._write(body)
 
+    async def _set_guild_setting(self, sql: str, guild_id: int, *values: object) -> Settings:
+        """Write one server setting (``sql`` takes the guild, the values and the time)."""
+
+        async def body(db: Tx) -> Settings:
+            await db.run(sql, (guild_id, *values, time.time()))
+            return await self._guild_settings(db, guild_id)
+
+        return await self._write(body)
+
     async def set_timer(
         self,
         guild_id: int,
@@ -531,12 +540,7 @@ class Store:
         """Set the action and draw timers; the caller may widen the bounds (tests use 1 s)."""
         check_id(guild_id, "server")
         check_setting(seconds, "timer (seconds)", minimum, maximum)
-
-        async def body(db: Tx) -> Settings:
-            await db.run(q.SET_GUILD_TIMER, (guild_id, seconds, seconds, time.time()))
-            return await self._guild_settings(db, guild_id)
-
-        return await self._write(body)
+        return await self._set_guild_setting(q.SET_GUILD_TIMER, guild_id, seconds, seconds)
 
     async def set_hand_pause(
         self,
@@ -549,12 +553,7 @@ class Store:
         """Set the pause between two hands at the server's tables."""
         check_id(guild_id, "server")
         check_setting(seconds, "pause between hands (seconds)", minimum, maximum)
-
-        async def body(db: Tx) -> Settings:
-            await db.run(q.SET_GUILD_HAND_PAUSE, (guild_id, seconds, time.time()))
-            return await self._guild_settings(db, guild_id)
-
-        return await self._write(body)
+        return await self._set_guild_setting(q.SET_GUILD_HAND_PAUSE, guild_id, seconds)
 
     async def set_alert_delay(self, guild_id: int, seconds: int) -> Settings:
         """Set how long a turn waits before its player gets a new DM (0 = no turn alerts)."""
@@ -562,24 +561,14 @@ class Store:
         check_setting(
             seconds, "turn alert delay (seconds)", MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS
         )
-
-        async def body(db: Tx) -> Settings:
-            await db.run(q.SET_GUILD_ALERT_DELAY, (guild_id, seconds, time.time()))
-            return await self._guild_settings(db, guild_id)
-
-        return await self._write(body)
+        return await self._set_guild_setting(q.SET_GUILD_ALERT_DELAY, guild_id, seconds)
 
     async def set_card_style(self, guild_id: int, style: str) -> Settings:
         """How the server's tables show cards: one of ``CARD_STYLES``."""
         check_id(guild_id, "server")
         if style not in CARD_STYLES:
             raise InvalidSetting("Cards are shown as two-colour or four-colour pictures, or text.")
-
-        async def body(db: Tx) -> Settings:
-            await db.run(q.SET_GUILD_CARD_STYLE, (guild_id, style, time.time()))
-            return await self._guild_settings(db, guild_id)
-
-        return await self._write(body)
+        return await self._set_guild_setting(q.SET_GUILD_CARD_STYLE, guild_id, style)
 
     async def set_alert_mode(self, guild_id: int, user_id: int, mode: str) -> None:
         """A member's turn alerts in this server: "off", "on" (after the server's delay) or
