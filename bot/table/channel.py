@@ -412,18 +412,18 @@ class TableChannel:
             self._moved_panels.add(old.id)
         self.dm_panels[user_id] = message
         # The player may have acted (from another panel) while this one was on its way.
-        latest = await self._source().panel_for(user_id, hand_id)
-        if latest is not None and latest != panel:
-            try:
-                await message.edit(**await panel_message(latest, edit=True))
-            except discord.HTTPException as error:
-                log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
+        await self._edit_panel(user_id, hand_id, unless=panel)
 
-    async def _edit_panel(self, user_id: int, hand_id: int) -> None:
+    async def _edit_panel(
+        self, user_id: int, hand_id: int, *, unless: PanelSnapshot | None = None
+    ) -> None:
+        """Edit the player's DM panel to the panel as it is now (not when it is ``unless``)."""
         message = self.dm_panels.get(user_id)
         panel = await self._source().panel_for(user_id, hand_id)
         if message is None or panel is None or self._hand_id != hand_id:
             return  # the next hand began meanwhile: this message belongs to the old one
+        if panel == unless:
+            return
         try:
             await message.edit(**await panel_message(panel, edit=True))
         except discord.HTTPException as error:

@@ -1,9 +1,9 @@
 """House players at one table: the session's collaborator that seats them, stands them up and
 plays their turns.
 
-- A house player's turn is played by a task planned when the turn starts (``turn_started``,
-  called from the session's ``_start_turn``): after a short, human-like pause it takes the
-  table's lock, checks the turn is still the one it was planned for, decides with
+- A house player's turn is played by the table's timers, as a member's turn alert is sent:
+  when the turn starts the session plans ``play`` after a short, human-like pause
+  (``thinking_time``); then, under the table's lock and still in that turn, it decides with
   ``bot.house.decide`` from ``hand.public_view()`` and the player's own
   ``hand.private_view(player_id)`` only, acts through the same engine calls a member's click
   makes, and lets the session go on (``after_action``: early actions, journal, timer, settle).
@@ -118,47 +118,23 @@ class HousePlayers:
         self._rng = rng or random.Random()
         self._styles: dict[int, Style] | None = None
         """Each seated house player's style (read from the store on first use)."""
-        self._task: asyncio.Task[Any] | None = None
         self.waiting: dict[int, tuple[str, int | None]] = {}
         """Members who joined a full table, seated after the hand: id -> (name, buy-in)."""
 
     # ------------------------------------------------------------------ playing
 
-    def turn_started(self, hand: Hand | None) -> None:
-        """A turn started (or the hand ended): drop the decision planned for an earlier turn,
-        and plan one when the player to act is the house's."""
-        task, self._task = self._task, None
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-        if hand is None or hand.is_complete or hand.to_act is None or not is_house(hand.to_act):
-            return
-        play = self._play(hand.hand_id, hand.action_count, hand.to_act)
-        self._task = self._table.io.spawn(play, f"house-{hand.to_act}")
-
-    def _pause(self) -> float:
+    def thinking_time(self, turn_seconds: float) -> float:
+        """How long a house player thinks before acting: 1-3 s (or the fixed pause), at most
+        half the turn's time, so the turn's timer never fires for them."""
         pause = self.pause if self.pause is not None else self._rng.uniform(*PAUSE_RANGE)
-        settings = self._table.settings
-        if settings is not None:
-            timer = min(settings.action_timer, settings.draw_timer)
-            pause = min(pause, timer * PAUSE_SHARE_OF_TIMER)
-        return max(0.0, pause)
+        return max(0.0, min(pause, turn_seconds * PAUSE_SHARE_OF_TIMER))
 
-    async def _play(self, hand_id: int, action_number: int, player_id: int) -> None:
-        """Think, then play the turn if it is still this one."""
-        await asyncio.sleep(self._pause())
+    async def play(self, hand: Hand, player_id: int) -> None:
+        """Play the house player's turn, planned by the table's timers when it started (the
+        session holds the table's lock), and let the session go on."""
         styles = await self.styles()
-        async with self._table.lock:
-            hand = self._table.hand
-            if (
-                hand is None
-                or hand.hand_id != hand_id
-                or hand.is_complete
-                or hand.action_count != action_number
-                or hand.to_act != player_id
-            ):
-                return
-            self.act(hand, player_id, styles.get(player_id, SOLID))
-            await self._after_action()
+        self.act(hand, player_id, styles.get(player_id, SOLID))
+        await self._after_action()
 
     def act(self, hand: Hand, player_id: int, style: Style) -> None:
         """Decide from what a member in this seat would see, and act (under the lock)."""

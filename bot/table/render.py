@@ -311,13 +311,10 @@ def situation_lines(panel: PanelSnapshot) -> list[str]:
         return []
     me = next((s for s in public.seats if s.player_id == panel.player_id), None)
     stack = chips(me.stack) if me is not None else "—"
-    lines = []
     legal = public.legal
-    if panel.my_turn_to_bet and legal is not None:
-        to_call = t("panel_to_call", amount=chips(legal.call_amount)) if legal.call_amount else ""
-        lines.append(t("panel_pot", pot=chips(public.pot), to_call=to_call, stack=stack))
-    else:
-        lines.append(t("panel_pot", pot=chips(public.pot), to_call="", stack=stack))
+    owed = legal.call_amount if panel.my_turn_to_bet and legal is not None else 0
+    to_call = t("panel_to_call", amount=chips(owed)) if owed else ""
+    lines = [t("panel_pot", pot=chips(public.pot), to_call=to_call, stack=stack)]
     countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
     if panel.my_turn_to_bet or panel.my_turn_to_draw:
         lines.append(t("panel_your_turn", countdown=countdown))

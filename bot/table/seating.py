@@ -13,8 +13,6 @@ from bot.house.accounts import is_house
 
 TIMEOUTS_TO_SIT_OUT = 2
 """Timeouts in a row that sit a player out after the hand."""
-ALERT_SECONDS = 8.0
-"""Seconds a turn waits before its player is sent their panel again as a new DM."""
 
 
 class Seat(Protocol):
@@ -39,6 +37,18 @@ class Seat(Protocol):
 
 
 S = TypeVar("S", bound=Seat)
+
+
+def seat_of(seats: Sequence[S], user_id: int) -> S | None:
+    """The player's seat, if they have one."""
+    return next((s for s in seats if s.user_id == user_id), None)
+
+
+def name_of(seats: Sequence[Seat], hand: Hand | None, user_id: int) -> str:
+    """A player's name: their seat's (the member's current name), else the hand's, else "?"."""
+    if (seat := seat_of(seats, user_id)) is not None:
+        return seat.name
+    return hand.name_of(user_id) if hand is not None and user_id in hand.player_ids else "?"
 
 
 def next_button(current: int | None, eligible_seats: Sequence[int]) -> int:
@@ -91,23 +101,14 @@ class TableTimes(Protocol):
     def action_timer(self) -> int: ...
     @property
     def draw_timer(self) -> int: ...
-    @property
-    def hand_pause(self) -> int: ...
 
 
-def decision_seconds(phase: Phase, settings: TableTimes | None) -> float:
-    """The time a player has for a decision of this phase (45 s before settings are read)."""
-    if settings is None:
-        return 45.0
+def decision_seconds(phase: Phase, settings: TableTimes) -> float:
+    """The time a player has for a decision of this phase."""
     return float(settings.draw_timer if phase is Phase.DRAWING else settings.action_timer)
 
 
-def pause(settings: TableTimes | None) -> float:
-    """The pause between two hands (8 s before settings are read)."""
-    return float(settings.hand_pause if settings is not None else 8)
-
-
-def alert_after(seat: Seat | None, mode: str = "on", delay: float = ALERT_SECONDS) -> float | None:
+def alert_after(seat: Seat | None, mode: str, delay: float) -> float | None:
     """Seconds into a turn before its player is sent their panel again as a new DM: never
     when their DMs are closed or they turned alerts off, at once when they asked for "now"."""
     if seat is None or not seat.dm_ok or mode == "off" or delay <= 0:

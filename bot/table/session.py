@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import Hand, Phase
+from bot.house.accounts import is_house
 from bot.messages import t
 from bot.replies import Refused, reply_private
 from bot.store.models import Settings
@@ -88,7 +89,7 @@ class TableSession:
         self.acted_at: dict[int, int] = {}  # who made each action (to tell a double click)
         self.cashier = Cashier(store, table.id, io.post)
         self.timers = TableTimers(
-            io.spawn, clock, on_timeout=self._timed_out, on_alert=self._alert, on_deal=self._deal
+            io.spawn, clock, on_timeout=self._timed_out, on_step=self._step, on_deal=self._deal
         )
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
 
@@ -131,15 +132,6 @@ class TableSession:
             if hand is None or hand.hand_id != hand_id or user_id not in hand.player_ids:
                 return None
             return self._panel(user_id)
-
-    def _seat(self, user_id: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def _name(self, user_id: int) -> str:
-        if (seat := self._seat(user_id)) is not None:
-            return seat.name
-        hand = self.hand or self.last_hand
-        return hand.name_of(user_id) if hand is not None and user_id in hand.player_ids else "?"
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -199,9 +191,8 @@ class TableSession:
                 self.lock.release()
 
     async def _journal(self) -> None:
-        """Save the hand for a restart. A failure is logged, never raised: failing an action
-        already applied would only stall the table, and the seats keep their chips until the
-        hand is settled."""
+        """Save the hand for a restart. A failure is logged, never raised: the action is applied,
+        and the seats keep their chips until the hand is settled."""
         hand = self.hand
         if hand is None:
             return
@@ -216,13 +207,12 @@ class TableSession:
     # ------------------------------------------------------------------ hands
 
     def _plan_next_hand(self) -> None:
-        """Between hands: deal after the pause when two players can play (the countdown shows
-        only then), else come back when the next sat-out seat expires."""
+        """Deal after the pause if two can play (only then a countdown), else wait for expiries."""
         if self.closed or self.hand is not None:
             return
         if len(seating.dealt_in(self.seats)) >= 2:
             pause = self._hand_pause
-            self.timers.deal_after(pause if pause is not None else seating.pause(self.settings))
+            self.timers.deal_after(pause if pause is not None else float(self.settings.hand_pause))
             return
         self.timers.cancel_deal()
         wait = seating.next_sitout_expiry(self.seats, self.settings.sitout_keep, self.clock())
@@ -230,8 +220,7 @@ class TableSession:
             self.timers.wake_after(max(1.0, wait + 0.5))
 
     async def _deal(self) -> None:
-        """The pause is over: deal. A deal that fails (a store error) is retried later:
-        nothing else would deal again at a table whose players are all waiting."""
+        """Deal; a deal that fails (a store error) is retried later, or nothing would."""
         async with self.lock:
             self.timers.dealing()
             try:
@@ -279,23 +268,33 @@ class TableSession:
                 self.io.send_panel(seat.user_id)
 
     def _start_turn(self, seconds: float | None = None) -> None:
-        """(Re)start the decision timer for the player to act (a house player's is planned)."""
-        self.house.turn_started(hand := self.hand)
+        """(Re)start the turn's timer and plan its step (an alert, or a house player's move)."""
+        hand = self.hand
         if hand is None or hand.is_complete or hand.to_act is None:
             self.timers.stop_turn()
             return
         if seconds is None:
             seconds = seating.decision_seconds(hand.phase, self.settings)
-        mode = self.notes.alert_modes.get(hand.to_act, "on")
-        alert = seating.alert_after(self._seat(hand.to_act), mode, self.settings.alert_delay)
-        self.timers.start_turn(hand.action_count, seconds, alert)
+        step: float | None = None
+        if is_house(player := hand.to_act):
+            step = self.house.thinking_time(seconds)
+        else:
+            mode, seat = (
+                self.notes.alert_modes.get(player, "on"),
+                seating.seat_of(self.seats, player),
+            )
+            step = seating.alert_after(seat, mode, self.settings.alert_delay)
+        self.timers.start_turn(hand.action_count, seconds, step)
 
-    async def _alert(self, action_number: int) -> None:
-        """The player to act has not acted for a while: their panel comes again, as a new DM
-        at the bottom (Discord notifies new messages, not edits)."""
+    async def _step(self, action_number: int) -> None:
+        """A house player moves; an idle member gets their panel again as a new DM."""
         async with self.lock:
             hand = self.hand
-            if hand is not None and hand.action_count == action_number and hand.to_act:
+            if hand is None or hand.action_count != action_number or hand.to_act is None:
+                return
+            if is_house(hand.to_act):
+                await self.house.play(hand, hand.to_act)
+            else:
                 self.io.send_panel(hand.to_act)
 
     async def _timed_out(self, action_number: int) -> None:
@@ -391,7 +390,8 @@ class TableSession:
             )
             if refusal is not None:
                 to_act = hand.to_act if hand is not None else None
-                raise Refused(t(refusal, name=self._name(to_act or 0)))
+                name = seating.name_of(self.seats, hand, to_act or 0)
+                raise Refused(t(refusal, name=name))
             assert hand is not None
             if action == "fold" and hand.legal().can_check:
                 # Folding what could be checked for free is almost always a slip: ask first.
@@ -507,7 +507,8 @@ class TableSession:
             assert hand is not None
             hand.show_mucked(user_id)
             pv = hand.private_view(user_id)
-            name, cards = safe_name(self._name(user_id)), cards_label(pv.cards)
+            name = safe_name(seating.name_of(self.seats, hand, user_id))
+            cards = cards_label(pv.cards)
             self.io.post(content=t("shows_after", name=name, cards=cards, hand_name=pv.hand_name))
             self.io.mark_changed()
             await self.io.answer_panel_click(interaction, self._panel(user_id))

@@ -20,20 +20,21 @@ class TableTimers:
         clock: Callable[[], float],
         *,
         on_timeout: Callable[[int], Awaitable[None]],
-        on_alert: Callable[[int], Awaitable[None]],
+        on_step: Callable[[int], Awaitable[None]],
         on_deal: Callable[[], Awaitable[None]],
     ) -> None:
         self._spawn = spawn
         self._clock = clock
         self._on_timeout = on_timeout
-        self._on_alert = on_alert
+        self._on_step = on_step
         self._on_deal = on_deal
         self.deadline: float | None = None
         """When the player to act times out (shown as a countdown), None when nobody acts."""
         self.next_hand_at: float | None = None
         """When the next hand is dealt (shown on the idle table), None when not planned."""
         self._turn: asyncio.Task[None] | None = None
-        self._alert: asyncio.Task[None] | None = None
+        self._step: asyncio.Task[None] | None = None
+        """The turn's planned step (a member's turn alert, a house player's move)."""
         self._deal: asyncio.Task[None] | None = None
         self._deal_due = 0.0
 
@@ -43,20 +44,20 @@ class TableTimers:
 
     # ------------------------------------------------------------------ the turn
 
-    def start_turn(self, action_number: int, seconds: float, alert_after: float | None) -> None:
+    def start_turn(self, action_number: int, seconds: float, step_after: float | None) -> None:
         """(Re)start the decision timer: ``on_timeout(action_number)`` after ``seconds``, and
-        ``on_alert(action_number)`` after ``alert_after`` (None: no alert for this turn)."""
+        ``on_step(action_number)`` after ``step_after`` (None: no step in this turn)."""
         self.stop_turn()
         self.deadline = self._clock() + seconds
         self._turn = self._spawn(self._fire(self._on_timeout, action_number, seconds), "timer")
-        if alert_after is not None and alert_after < seconds:
-            alert = self._fire(self._on_alert, action_number, alert_after)
-            self._alert = self._spawn(alert, "alert")
+        if step_after is not None and step_after < seconds:
+            step = self._fire(self._on_step, action_number, step_after)
+            self._step = self._spawn(step, "step")
 
     def stop_turn(self) -> None:
         self._cancel(self._turn)
-        self._cancel(self._alert)
-        self._turn = self._alert = None
+        self._cancel(self._step)
+        self._turn = self._step = None
         self.deadline = None
 
     async def _fire(
@@ -108,5 +109,5 @@ class TableTimers:
 
     def forget(self) -> None:
         """The tasks were cancelled (shutdown): drop them."""
-        self._turn = self._alert = None
+        self._turn = self._step = None
         self._deal = None
