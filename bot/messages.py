@@ -1,367 +1,74 @@
-"""The message catalogue: every sentence a player sees, keyed by message id.
+"""The message catalogue: every sentence a player sees, in five languages, by message id.
 
-Cogs, views and the renderer never write player-facing English inline; they call
-``t("not_your_turn", name=...)``. A translation is one more dict in ``CATALOGUES``.
+Cogs, views and the renderer never write player-facing words inline; they call
+``t("not_your_turn", locale, name=...)``. The sentences live in Project Fluent files, one
+per language, in ``bot/locales/<language>/`` (``deuce.ftl`` for messages, ``commands.ftl``
+for the slash commands' names and descriptions): the translators' own format, with plural
+forms and number formats from the CLDR (through Babel) for each language.
+
+A locale is anything Discord sends (``discord.Locale.hungarian``, ``"sv-SE"``, ``"ru"``) or
+one of ``LANGUAGES``; every other locale reads English.
 """
 
 from __future__ import annotations
 
 import logging
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
 
 log = logging.getLogger(__name__)
 
-EN: dict[str, str] = {
-    # generic
-    "error_generic": "Something went wrong on my side. Nothing changed; please try again.",
-    "guild_only": "Poker is played in a server channel, not in direct messages.",
-    "no_permission": "You need the Manage Server permission to use this command.",
-    "cooldown": "Slow down a little: try again in {seconds} s.",
-    # table state / seating
-    "no_table": "There is no table in this channel. Start one with /poker join.",
-    "joined_private": "You sit in seat {seat} with {stack} chips (wallet now {wallet}).",
-    "joined_wait": "You are dealt in from the next hand.",
-    "already_seated": "You are already seated here (seat {seat}, {stack} chips).",
-    "already_seated_sitin": (
-        "You are already seated here (seat {seat}, {stack} chips) and sitting out: "
-        "/poker sitin to play again."
-    ),
-    "dm_ok": "Your cards will come to your DMs. /poker hand shows them here too.",
-    "dm_closed": (
-        "I can't send you direct messages, so your cards will come as private replies: "
-        "use the My cards button on the table or /poker hand."
-    ),
-    "welcome_dm": (
-        "Welcome to the Deuce table in #{channel}. Your cards will arrive here each hand, "
-        "with buttons to mark discards."
-    ),
-    "table_closing": "This table is closing after the current hand; no new players.",
-    "left_now": "You stand up and take {amount} chips back to your wallet (wallet {wallet}).",
-    "left_after_hand": "You fold and will stand up with your chips when this hand ends.",
-    "already_leaving": "You are already leaving after this hand.",
-    "join_while_leaving": (
-        "You are standing up when this hand ends (seat {seat}); /poker join again after it."
-    ),
-    "sat_out": "You sit out from the next hand. Use /poker sitin to play again.",
-    "already_sitting_out": "You are already sitting out.",
-    "sat_in": "You are back in from the next hand.",
-    "not_sitting_out": "You are not sitting out.",
-    "sit_in_busted": "You have no chips on the table: /poker join to buy in again.",
-    "not_seated": "You are not seated at this table. Sit down with /poker join.",
-    "busted": "{name} is out of chips and sits out: /poker join to buy in again.",
-    "timed_out_twice": "{name} timed out twice in a row and sits out from the next hand.",
-    "seat_freed": "{name} was away too long and their seat is free again.",
-    "dm_failed_public": "{name}: I can't DM you your cards; use /poker hand.",
-    "waiting_players": "Waiting for players: at least two seated players with chips. /poker join",
-    "next_hand_in": "Next hand {when}.",
-    "table_closed": "The table is closed. Everyone's chips went back to their wallets.",
-    "table_closed_now": "Table closed; chips returned: {summary}.",
-    "close_after_hand": "The table will close when this hand ends.",
-    "kicked": "{name} is removed from the table.",
-    "kick_after_hand": "{name} will be removed from the table when this hand ends.",
-    "kick_not_seated": "{name} is not seated at this table.",
-    "session_failed": "The dealer hit a problem at this table and stopped it; chips are safe.",
-    "resumed": "The dealer restarted; this hand goes on.",
-    "voided": "The hand could not be resumed after a restart: every bet was refunded.",
-    "voided_settle": "The hand could not be settled, so it was called off: every bet was refunded.",
-    # turns and buttons
-    "not_your_turn": "It is not your turn: it is {name}'s turn.",
-    "not_your_turn_nobody": "Nobody can bet right now.",
-    "not_in_hand": "You are not in this hand.",
-    "hand_over": "This hand is over.",
-    "table_moved": "The table has moved on since that button; look at the updated table.",
-    "already_done": "Already done.",
-    "draw_finished": "That draw is finished.",
-    "no_more_draws": "There are no draws left in this hand.",
-    "draw_queued": "Your draw is set: it happens when your turn comes.",
-    "prefold_on": "You will check or fold when your turn comes.",
-    "no_hand_running": "No hand is running at this table.",
-    # private panel
-    "panel_title": "Your hand — hand #{hand_id}",
-    "panel_marked": "Marked to discard: {cards}",
-    "panel_none_marked": "Click cards to mark them for discard.",
-    "panel_new_cards": "New cards: {cards}",
-    "panel_drew_none": "You stood pat.",
-    "panel_folded": "You folded this hand.",
-    "panel_after_draws": "Final hand.",
-    "panel_draw_next": "Next: draw {number} of 3.",
-    "panel_your_draw": "Your turn to draw.",
-    "panel_footer": "Only you can see these cards.",
-    "button_draw": "Draw {count}",
-    "button_stand_pat": "Stand pat",
-    "button_prefold": "Check/Fold",
-    "button_show": "Show my hand",
-    "panel_won": "You won {amount} chips in this hand (net {net}).",
-    "panel_lost": "This hand cost you {amount} chips.",
-    "panel_even": "You finished this hand even.",
-    "panel_can_show": "Your hand was mucked at the showdown; you may still show it.",
-    "nothing_to_show": "Only a hand mucked at the showdown can be shown afterwards.",
-    "shows_after": "{name} shows {cards} — {hand_name}",
-    "button_prefold_cancel": "Cancel check/fold",
-    "panel_pot": "Pot {pot}{to_call} · your stack {stack}",
-    "panel_to_call": " · to call {amount}",
-    "panel_your_turn": "**Your turn** · time runs out {countdown}",
-    "panel_turn_of": "{name} to act · {countdown}",
-    "panel_this_draw": "This draw: {counts}",
-    "panel_moved": "This panel moved down: your latest cards are in the newest message.",
-    "timed_out_private": "Time ran out in hand #{hand_id}: {what}.",
-    "timed_out_fold": "you folded",
-    "timed_out_check": "you checked",
-    "timed_out_pat": "you stood pat",
-    "checked": "You checked.",
-    # table buttons
-    "button_fold": "Fold",
-    "button_fold_anyway": "Fold anyway",
-    "fold_free_check": "Checking is free here. Fold anyway?",
-    "folded_anyway": "You folded.",
-    "button_check": "Check",
-    "button_call": "Call {amount}",
-    "button_bet": "Bet {amount}",
-    "button_raise": "Raise to {amount}",
-    "button_my_cards": "My cards",
-    # table embed
-    "table_title": "2-7 Triple Draw · {small_bet}/{big_bet}",
-    "table_title_hand": "2-7 Triple Draw · {small_bet}/{big_bet} · hand #{hand_id}",
-    "table_blinds": "Blinds {small_blind}/{small_bet} · cap {cap} bets",
-    "seat_line": "{markers}**{name}** · {stack}{bet}{state}{draws}",
-    "seat_bet": " · bet {amount}",
-    "state_folded": " · folded",
-    "state_all_in": " · all-in",
-    "state_sitting_out": " · sitting out",
-    "state_to_act": " · **to act**",
-    "state_leaving": " · leaving",
-    "draws_label": " · {counts}",
-    "pat": "pat",
-    "drew": "drew {count}",
-    "field_seats": "Seats",
-    "field_pot": "Pot",
-    "field_round": "Round",
-    "field_turn": "Turn",
-    "field_log": "Last actions",
-    "pot_main": "{amount}",
-    "pot_with_sides": "{amount} (main {main}; side {sides})",
-    "turn_line": "{name} to {verb} · time runs out {countdown}",
-    "verb_act": "act",
-    "verb_draw": "draw",
-    "round_predraw": "Pre-draw betting",
-    "round_betting": "Betting after draw {number}",
-    "round_drawing": "Draw {number} of 3",
-    "round_complete": "Hand complete",
-    "round_waiting": "Between hands",
-    "no_actions": "—",
-    # showdown
-    "result_title": "Hand #{hand_id} result",
-    "result_shows": "{name} shows {cards} — {hand_name}",
-    "result_mucks": "{name} mucks",
-    "result_wins": "{name} wins {amount}",
-    "result_wins_with": "{name} wins {amount} with {hand_name}",
-    "field_nets": "Net this hand",
-    "result_pot": "{pot}: {amount} — {winners}",
-    "result_main_pot": "Main pot",
-    "result_side_pot": "Side pot {number}",
-    "result_no_showdown": "{name} wins {amount} uncontested.",
-    "field_shown": "Shown hands",
-    "field_winners": "Winners",
-    # chips
-    "balance": "{name}: {wallet} chips in your wallet, {on_table} on tables.",
-    "daily_granted": "You receive {amount} chips. Wallet: {wallet}.",
-    "daily_cooldown": "Your next daily chips are ready {when}.",
-    "leaderboard_title": "Chip leaders",
-    "leaderboard_line": "{rank}. {name} — {total} ({wallet} wallet, {on_table} on tables)",
-    "leaderboard_empty": "Nobody has chips yet. /chips daily to get some.",
-    # stats and history
-    "stats_title": "Stats for {name}",
-    "stats_line": "{label}: {value}",
-    "stats_empty": "{name} has not played a hand here yet.",
-    "stats_hands_played": "Hands played",
-    "stats_hands_won": "Hands won",
-    "stats_hands_won_value": "{won} ({rate})",
-    "stats_net": "Net chips",
-    "stats_biggest_pot": "Biggest pot won",
-    "stats_showdowns": "Showdowns won",
-    "stats_showdowns_value": "{won} of {total}",
-    "stats_vpip": "Voluntarily in pot",
-    "history_settled": "pot {pot} → {winners}",
-    "history_void": "void ({reason})",
-    "history_void_default": "refunded",
-    "history_count": "Choose between 1 and {maximum} hands.",
-    "buyin_range": "The buy-in must be between {minimum} and {maximum} chips.",
-    "scope_invalid": "The scope must be channel or server.",
-    "history_title": "Recent hands",
-    "history_line": "#{hand_id} · {when} · {summary}",
-    "history_empty": "No hands have been played here yet.",
-    "history_files": "Each hand is attached as a PHH hand-history file.",
-    # admin
-    "stakes_set_channel": (
-        "Stakes for this channel: {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, "
-        "cap {cap}. From the next hand."
-    ),
-    "stakes_set_server": (
-        "Server default stakes: {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, cap {cap}."
-    ),
-    "buyin_set": "Buy-in is now {minimum} to {maximum} (default {default}).",
-    "timer_set": "Players now have {seconds} s to act and to draw.",
-    "timer_too_low": "The timer must be at least {minimum} s.",
-    "timer_too_high": "The timer can be at most {maximum} s.",
-    "economy_set": "New wallets start with {start} chips; /chips daily gives {daily}.",
-    "granted": "{name} receives {amount} chips (wallet {wallet}).",
-    "amount_positive": "The amount must be a positive whole number.",
-    "bot_member": "Bots don't play poker.",
-    "timer_set_next_hand": (
-        "Players will have {seconds} s to act and to draw from the next hand: the hand being "
-        "played here keeps its {current} s."
-    ),
-    "pause_set": (
-        "Hands now start {seconds} s after the previous one ends (a table in the middle of a "
-        "hand, or about to deal, keeps its old pause once more)."
-    ),
-    "pause_overridden": (
-        "This deployment sets every pause to {seconds} s (DEUCE_HAND_PAUSE_SECONDS): the "
-        "server's value applies only without it."
-    ),
-    "alert_delay_set": (
-        "A player whose turn has waited {seconds} s without an action gets a new DM saying it "
-        "is their turn (each player chooses with /poker alerts)."
-    ),
-    "cards_set": "Cards at this server's tables are now shown as {style}.",
-    "cards_two_colour": "pictures with red and black suits",
-    "cards_four_colour": "pictures with four suit colours (♣ green, ♦ blue, ♥ red, ♠ black)",
-    "cards_text": "text only",
-    "settings_cards": "Cards: {style} ({source})",
-    "alert_delay_off": "Turn alerts are off on this server: nobody gets a DM for their turn.",
-    "settings_title": "Poker settings here",
-    "settings_intro": (
-        "What this channel's table plays with. Each value says where it comes from: this "
-        "channel, the server (set by an admin) or the default."
-    ),
-    "settings_stakes": (
-        "**Stakes** {small_bet}/{big_bet}, blinds {small_blind}/{small_bet} — {source}"
-    ),
-    "settings_cap": "**Cap** {cap} bets a round — {source}",
-    "settings_server_stakes": (
-        "**Server default stakes** {small_bet}/{big_bet}, blinds {small_blind}/{small_bet}, "
-        "cap {cap} — {source}"
-    ),
-    "settings_buyin": "**Buy-in** {minimum} to {maximum}, {default} when none is given — {source}",
-    "settings_timers": "**Time to act** {action} s, **to draw** {draw} s — {source}",
-    "settings_pause": "**Pause between hands** {seconds} s — {source}",
-    "settings_pause_deployment": (
-        "**Pause between hands** {seconds} s — this deployment (DEUCE_HAND_PAUSE_SECONDS); "
-        "without it {server} s — {source}"
-    ),
-    "settings_alerts": "**Turn alert** a new DM after {seconds} s without an action — {source}",
-    "settings_alerts_off": "**Turn alerts** off — {source}",
-    "settings_economy": (
-        "**New wallets** {start} chips, **/chips daily** {daily} every {cooldown} — {source}"
-    ),
-    "settings_seats": "**Seats** {seats}, a sat-out seat kept {keep} — {source}",
-    "source_channel": "this channel",
-    "source_server": "server",
-    "source_default": "default",
-    # turn alerts (players)
-    "alerts_off": "You get no DM when it is your turn; the table and your panel still show it.",
-    "alerts_on": (
-        "When your turn has waited {seconds} s without an action, you get a new DM saying so."
-    ),
-    "alerts_now": "You get a new DM as soon as it is your turn.",
-    "alerts_server_off": (
-        "Turn alerts are off on this server for now, so none come until an admin turns them on."
-    ),
-    # rules
-    "rules_title": "2-7 Triple Draw — the rules",
-    "rules_body": (
-        "**Goal:** the lowest five-card hand wins. Aces are high, straights and flushes count "
-        'against you, so the best hand is 7-5-4-3-2 of mixed suits ("number one").\n'
-        "**Deal:** five cards each, in your DMs (or /poker hand). The player left of the button "
-        "posts the small blind, the next the big blind; heads-up, the button posts the small "
-        "blind and acts first before the draw.\n"
-        "**Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you "
-        "discard 0 to 5 cards (0 = stand pat) and get new ones; everyone sees how many you drew.\n"
-        "**Betting:** fixed limit. Bets and raises are the small bet before and after the first "
-        "draw and the big bet (twice as much) after the second and third; at most {cap} bets a "
-        "round, the big blind counting as the first before the draw.\n"
-        "**Time:** {timer} s to act or draw; a timeout checks or folds, or stands pat. Two "
-        "timeouts in a row sit you out."
-    ),
-    "rules_rankings_title": "Hand rankings (best first)",
-    "rules_rankings": (
-        "1. No pair, compared from the top card down: 7-5-4-3-2 (number one), 7-6-4-3-2, "
-        "7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 is ace-high, not a straight)\n"
-        "2. One pair (2-2-3-4-5 is the best)\n3. Two pair\n4. Three of a kind\n5. Straight\n"
-        "6. Flush\n7. Full house\n8. Four of a kind\n9. Straight flush"
-    ),
-    "rules_commands_title": "Commands",
-    "rules_commands": (
-        "/poker join [buy_in] · /poker leave · /poker sitout · /poker sitin · /poker table · "
-        "/poker hand · /poker stats · /poker history · /chips balance · /chips daily · "
-        "/chips leaderboard"
-    ),
-    # house players
-    "house_marker": "🤖",
-    "house_sits": "🤖 {name} (a house player, {style}) sits down.",
-    "house_stands": "🤖 {name} stands up.",
-    "house_room_after_hand": (
-        "The table is full: house player {name} stands up when this hand ends, and you sit "
-        "down in that seat then."
-    ),
-    "house_room_waiting": "You already have a seat coming: you sit down when this hand ends.",
-    "house_room_taken": "{name} takes the seat a house player left.",
-    "house_room_lost": ("{name} could not be seated after the hand: /poker join to try again."),
-    "house_count_invalid": "Choose between 1 and 9 house players.",
-    "house_seats_invalid": "Choose between 0 and 10 seats (0 turns filling off).",
-    "house_style_invalid": "There is no such style: choose {styles}.",
-    "house_no_member": "House players sit only at a table with a member: /poker join first.",
-    "house_table_full": "The table is full ({seats} seats).",
-    "house_none": "There is no house player at this table.",
-    "house_fill_on": (
-        "This table is set to fill {seats} seats with house players; they would sit down "
-        "again. /pokeradmin house fill seats:0 first."
-    ),
-    "house_added": "{count} house player(s) sat down ({style}).",
-    "house_added_fewer": (
-        "Only {count} seat(s) were free: {count} house player(s) sat down ({style})."
-    ),
-    "house_removed": "{now} house player(s) stood up; {later} stand up when this hand ends.",
-    "house_fill_set_channel": (
-        "House players ({style}) now fill this table up to {seats} seats whenever a member "
-        "is seated."
-    ),
-    "house_fill_set_server": (
-        "House players ({style}) now fill every table of this server up to {seats} seats "
-        "whenever a member is seated (a channel's own setting wins)."
-    ),
-    "house_fill_off_channel": (
-        "House players no longer fill seats at this table; those seated stay until "
-        "/pokeradmin house remove."
-    ),
-    "house_fill_off_server": "House players no longer fill seats by default on this server.",
-    "settings_house": "**House players** fill up to {seats} seats ({style}) beside a member",
-    "settings_no_house": "**House players** fill no seats (/pokeradmin house fill)",
-    "kick_house": "{name} is a house player: /pokeradmin house remove stands them up.",
-}
+LANGUAGES: tuple[str, ...] = ("en", "hu", "sv", "id", "ru")
+"""The languages with a catalogue; English is the source and the fallback."""
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
-
-POKER_WORDS: dict[str, str] = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bet": "bets",
-    "raise": "raises",
-    "draw": "draws",
-    "stand_pat": "stands pat",
-}
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+FILES = ("deuce.ftl", "commands.ftl")
 
 
-def t(key: str, /, locale: str = "en", **params: Any) -> str:
-    """The sentence for ``key`` in ``locale`` (English when missing), formatted with params."""
-    catalogue = CATALOGUES.get(locale, EN)
-    template = catalogue.get(key) or EN.get(key)
-    if template is None:
-        log.error("Message key %r is missing from the catalogue", key)
-        return key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        log.exception("Message %r could not be formatted", key)
-        return template
+def language_of(locale: object) -> str:
+    """The catalogue language for a Discord locale (``"sv-SE"`` → ``"sv"``), English for any
+    other locale or none."""
+    if locale is None:
+        return DEFAULT_LANGUAGE
+    code = str(getattr(locale, "value", locale)).strip().lower().replace("_", "-")
+    base = code.split("-", 1)[0]
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@cache
+def bundle(language: str) -> FluentBundle:
+    """The loaded catalogue of one language (read once per process)."""
+    result = FluentBundle([language], use_isolating=False)
+    for name in FILES:
+        path = LOCALE_DIR / language / name
+        if path.exists():
+            result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def has(key: str, locale: object = DEFAULT_LANGUAGE) -> bool:
+    """Whether ``key`` exists in the locale's own catalogue (no English fallback)."""
+    return bool(bundle(language_of(locale)).has_message(key))
+
+
+def t(key: str, /, locale: object = DEFAULT_LANGUAGE, **params: Any) -> str:
+    """The sentence for ``key`` in ``locale`` (English when that language lacks it), with
+    ``params`` put in: numbers (ints) are formatted for the language and select its plural
+    form; strings go in as they are."""
+    for language in dict.fromkeys((language_of(locale), DEFAULT_LANGUAGE)):
+        catalogue = bundle(language)
+        if not catalogue.has_message(key):
+            continue
+        message = catalogue.get_message(key)
+        if message.value is None:
+            continue
+        text, errors = catalogue.format_pattern(message.value, params)
+        if errors:
+            log.error("Message %r (%s) could not be formatted: %s", key, language, errors)
+        return str(text)
+    log.error("Message key %r is missing from the catalogue", key)
+    return key

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.house import STYLES
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import LANGUAGES, language_of, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import (
     MAX_ALERT_DELAY_SECONDS,
@@ -87,6 +87,16 @@ def find_seat(seats: list[SeatRow], chosen: str) -> SeatRow | None:
 SOURCE_KEYS = {"channel": "source_channel", "server": "source_server", "default": "source_default"}
 """A setting's source as the settings reply names it."""
 
+
+LANGUAGE_DISCORD = "discord"
+"""The /pokeradmin language choice that goes back to the server's own Discord language."""
+LANGUAGE_CHOICES = [
+    *(
+        app_commands.Choice(name=t("language_name", language=code), value=code)
+        for code in LANGUAGES
+    ),
+    app_commands.Choice(name=t("source_discord"), value=LANGUAGE_DISCORD),
+]
 
 CARD_STYLE_KEYS = {
     "two-colour": "cards_two_colour",
@@ -258,6 +268,32 @@ class Admin(commands.Cog):
         await self._refresh_sessions(interaction.guild_id)
         chosen = t(CARD_STYLE_KEYS[settings.card_style])
         await reply_private(interaction, t("cards_set", style=chosen))
+
+    @admin.command(
+        name="language",
+        description="The language of this channel's table or of the server's tables",
+    )
+    @app_commands.describe(
+        language="The language, or the server's own Discord language",
+        scope="This channel's table, or every table of the server",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(
+        self,
+        interaction: discord.Interaction[Any],
+        language: str,
+        scope: Literal["channel", "server"] = "channel",
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        chosen = None if language == LANGUAGE_DISCORD else language
+        channel_id = interaction.channel_id if scope == "channel" else None
+        await self.bot.store.set_language(interaction.guild_id, channel_id, chosen)
+        await self._refresh_sessions(interaction.guild_id)
+        report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        spoken = report.table.language or language_of(interaction.guild_locale)
+        key = f"language_{'set' if chosen else 'reset'}_{scope}"
+        name = t("language_name", interaction.locale, language=spoken)
+        await reply_private(interaction, t(key, interaction.locale, name=name))
 
     @admin.command(
         name="settings", description="Every current setting here and where it comes from"

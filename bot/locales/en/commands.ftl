@@ -1,0 +1,172 @@
+# Deuce: the slash commands in English (the source language).
+# Names: lowercase, no spaces, at most 32 characters (Discord's rule); descriptions at most 100.
+# Ids: cmd-<command path>[-<option>][-desc]; choice-<value> for a fixed choice.
+
+cmd-poker = poker
+cmd-poker-desc = Play 2-7 Triple Draw at this channel's table
+
+cmd-poker-join = join
+cmd-poker-join-desc = Sit at this channel's table (buy in from your wallet)
+cmd-poker-join-buy_in = buy_in
+cmd-poker-join-buy_in-desc = Chips to bring to the table (default: the table's default)
+
+cmd-poker-leave = leave
+cmd-poker-leave-desc = Stand up (mid-hand: fold and cash out when it ends)
+
+cmd-poker-sitout = sitout
+cmd-poker-sitout-desc = Skip hands from the next one, keeping your seat
+
+cmd-poker-sitin = sitin
+cmd-poker-sitin-desc = Play again from the next hand
+
+cmd-poker-table = table
+cmd-poker-table-desc = Post the table again at the bottom of the channel
+
+cmd-poker-hand = hand
+cmd-poker-hand-desc = Show your cards privately, with the discard buttons
+
+cmd-poker-rules = rules
+cmd-poker-rules-desc = Rules of 2-7 Triple Draw and the hand rankings
+
+cmd-poker-stats = stats
+cmd-poker-stats-desc = Your record here, or another member's
+cmd-poker-stats-member = member
+cmd-poker-stats-member-desc = Whose stats (default: yours)
+
+cmd-poker-history = history
+cmd-poker-history-desc = Recent hands here, each as a PHH file
+cmd-poker-history-count = count
+cmd-poker-history-count-desc = How many hands (1-10, default 5)
+
+cmd-poker-alerts = alerts
+cmd-poker-alerts-desc = Whether a new DM tells you it is your turn
+cmd-poker-alerts-mode = mode
+cmd-poker-alerts-mode-desc = off: never; on: when your turn has waited a few seconds; now: as soon as it comes
+
+cmd-chips = chips
+cmd-chips-desc = Your poker chips
+
+cmd-chips-balance = balance
+cmd-chips-balance-desc = Chips in your wallet and on tables
+
+cmd-chips-daily = daily
+cmd-chips-daily-desc = Claim your daily chips
+
+cmd-chips-leaderboard = leaderboard
+cmd-chips-leaderboard-desc = The richest players in this server
+
+cmd-pokeradmin = pokeradmin
+cmd-pokeradmin-desc = Poker settings for this server (Manage Server)
+
+cmd-pokeradmin-house = house
+cmd-pokeradmin-house-desc = House players at this channel's table
+
+cmd-pokeradmin-house-add = add
+cmd-pokeradmin-house-add-desc = Seat house players at this channel's table
+cmd-pokeradmin-house-add-count = count
+cmd-pokeradmin-house-add-count-desc = How many house players (default 1)
+cmd-pokeradmin-house-add-style = style
+cmd-pokeradmin-house-add-style-desc = How they play (default solid)
+
+cmd-pokeradmin-house-remove = remove
+cmd-pokeradmin-house-remove-desc = Stand up house players at this channel's table
+cmd-pokeradmin-house-remove-count = count
+cmd-pokeradmin-house-remove-count-desc = How many house players (default: all)
+
+cmd-pokeradmin-house-fill = fill
+cmd-pokeradmin-house-fill-desc = Fill empty seats up to N with house players when a member sits
+cmd-pokeradmin-house-fill-seats = seats
+cmd-pokeradmin-house-fill-seats-desc = Seats to fill up to (0 = off)
+cmd-pokeradmin-house-fill-style = style
+cmd-pokeradmin-house-fill-style-desc = How they play (default solid)
+cmd-pokeradmin-house-fill-scope = scope
+cmd-pokeradmin-house-fill-scope-desc = This channel's table or the server default (default: channel)
+
+cmd-pokeradmin-stakes = stakes
+cmd-pokeradmin-stakes-desc = Set the stakes of this channel or the server
+cmd-pokeradmin-stakes-small_bet = small_bet
+cmd-pokeradmin-stakes-small_bet-desc = The small bet (big bet is twice it; big blind = small bet)
+cmd-pokeradmin-stakes-small_blind = small_blind
+cmd-pokeradmin-stakes-small_blind-desc = Small blind (default: half the small bet)
+cmd-pokeradmin-stakes-cap = cap
+cmd-pokeradmin-stakes-cap-desc = Bets allowed per round (default: unchanged)
+cmd-pokeradmin-stakes-scope = scope
+cmd-pokeradmin-stakes-scope-desc = This channel's table or the server default (default: channel)
+
+cmd-pokeradmin-buyin = buyin
+cmd-pokeradmin-buyin-desc = Set the buy-in range of this server's tables
+cmd-pokeradmin-buyin-min = min
+cmd-pokeradmin-buyin-min-desc = Smallest buy-in
+cmd-pokeradmin-buyin-max = max
+cmd-pokeradmin-buyin-max-desc = Largest buy-in
+
+cmd-pokeradmin-timer = timer
+cmd-pokeradmin-timer-desc = Seconds players get to act and to draw
+cmd-pokeradmin-timer-seconds = seconds
+cmd-pokeradmin-timer-seconds-desc = Seconds per decision
+
+cmd-pokeradmin-pause = pause
+cmd-pokeradmin-pause-desc = Seconds between two hands
+cmd-pokeradmin-pause-seconds = seconds
+cmd-pokeradmin-pause-seconds-desc = Seconds from the end of one hand to the next deal
+
+cmd-pokeradmin-alerts = alerts
+cmd-pokeradmin-alerts-desc = Seconds a turn waits before its player gets a DM
+cmd-pokeradmin-alerts-seconds = seconds
+cmd-pokeradmin-alerts-seconds-desc = Seconds without an action before the DM (0 = no turn alerts)
+
+cmd-pokeradmin-cards = cards
+cmd-pokeradmin-cards-desc = How this server's tables show the cards
+cmd-pokeradmin-cards-style = style
+cmd-pokeradmin-cards-style-desc = Pictures with red and black suits, four suit colours, or text
+
+cmd-pokeradmin-language = language
+cmd-pokeradmin-language-desc = The language of this channel's table or of the server's tables
+cmd-pokeradmin-language-language = language
+cmd-pokeradmin-language-language-desc = The language, or the server's own Discord language
+cmd-pokeradmin-language-scope = scope
+cmd-pokeradmin-language-scope-desc = This channel's table, or every table of the server
+
+cmd-pokeradmin-settings = settings
+cmd-pokeradmin-settings-desc = Every current setting here and where it comes from
+
+cmd-pokeradmin-economy = economy
+cmd-pokeradmin-economy-desc = Starting wallet and daily grant
+cmd-pokeradmin-economy-start = start
+cmd-pokeradmin-economy-start-desc = Chips a new member starts with
+cmd-pokeradmin-economy-daily = daily
+cmd-pokeradmin-economy-daily-desc = Chips per /chips daily
+
+cmd-pokeradmin-grant = grant
+cmd-pokeradmin-grant-desc = Give chips to a member's wallet
+cmd-pokeradmin-grant-member = member
+cmd-pokeradmin-grant-member-desc = Who receives the chips
+cmd-pokeradmin-grant-amount = amount
+cmd-pokeradmin-grant-amount-desc = How many chips
+
+cmd-pokeradmin-kick = kick
+cmd-pokeradmin-kick-desc = Remove a player from this channel's table
+cmd-pokeradmin-kick-player = player
+cmd-pokeradmin-kick-player-desc = Who to remove (one of the seated players)
+
+cmd-pokeradmin-close = close
+cmd-pokeradmin-close-desc = Close this channel's table after the current hand
+
+## Fixed choices
+
+choice-off = off
+choice-on = on
+choice-now = now
+choice-solid = solid
+choice-loose = loose
+choice-channel = channel
+choice-server = server
+choice-two-colour = two-colour
+choice-four-colour = four-colour
+choice-text = text
+choice-en = English
+choice-hu = magyar (Hungarian)
+choice-sv = svenska (Swedish)
+choice-id = Bahasa Indonesia (Indonesian)
+choice-ru = русский (Russian)
+choice-discord = the server's Discord language

@@ -1,0 +1,115 @@
+"""The catalogues of every language against English: the same message ids, the same
+placeholders, plural forms that format for 1, 2, 5, 21 and 0, command names Discord accepts,
+and no id the code never uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import ast, parse
+from fluent.syntax.visitor import Visitor
+
+from bot.messages import FILES, LANGUAGES, LOCALE_DIR, bundle
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHER_LANGUAGES = [language for language in LANGUAGES if language != "en"]
+COUNTS = (1, 2, 5, 21, 0)
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+        self.selectors: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:  # noqa: N802
+        if isinstance(node.selector, ast.VariableReference):
+            self.selectors.add(node.selector.id.name)
+        self.generic_visit(node)
+
+
+def messages(language: str, file: str) -> dict[str, ast.Message]:
+    """The messages of one catalogue file; a file that does not parse fails the test."""
+    path = LOCALE_DIR / language / file
+    resource = parse(path.read_text(encoding="utf-8"))
+    junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
+    assert not junk, f"{path}: syntax errors: {[j.annotations[0].message for j in junk]}"
+    found: dict[str, ast.Message] = {}
+    for entry in resource.body:
+        if isinstance(entry, ast.Message):
+            assert entry.id.name not in found, f"{path}: {entry.id.name} is defined twice"
+            found[entry.id.name] = entry
+    return found
+
+
+def variables(message: ast.Message) -> _Variables:
+    visitor = _Variables()
+    visitor.visit(message)
+    return visitor
+
+
+@pytest.mark.parametrize("file", FILES)
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_same_ids_and_placeholders_as_english(language: str, file: str) -> None:
+    english = messages("en", file)
+    other = messages(language, file)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}/{file}"
+    assert sorted(set(other) - set(english)) == [], f"not in English, in {language}/{file}"
+    for key, message in english.items():
+        want = variables(message).names
+        got = variables(other[key]).names
+        assert got == want, f"{language}/{file} {key}: placeholders {got}, English has {want}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plural_formats_for_each_count(language: str) -> None:
+    catalogue = bundle(language)
+    checked = 0
+    for file in FILES:
+        for key, message in messages(language, file).items():
+            found = variables(message)
+            for selector in found.selectors:
+                for count in COUNTS:
+                    params: dict[str, object] = {name: "x" for name in found.names}
+                    params[selector] = count
+                    text, errors = catalogue.format_pattern(
+                        catalogue.get_message(key).value, params
+                    )
+                    assert not errors, f"{language} {key} with {selector}={count}: {errors}"
+                    assert "{" not in text and text.strip(), f"{language} {key}: {text!r}"
+                    checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_names_are_valid_for_discord(language: str) -> None:
+    commands = messages(language, "commands.ftl")
+    catalogue = bundle(language)
+    siblings: dict[str, set[str]] = {}
+    for key in commands:
+        text, errors = catalogue.format_pattern(catalogue.get_message(key).value, {})
+        assert not errors
+        if key.endswith("-desc") or key.startswith("choice-"):
+            assert 1 <= len(text) <= 100, f"{language} {key}: {len(text)} characters"
+            continue
+        assert COMMAND_NAME.match(text) and text == text.lower(), f"{language} {key}: {text!r}"
+        parent = key.rsplit("-", 1)[0]
+        assert text not in siblings.setdefault(parent, set()), f"{language} {key}: {text} twice"
+        siblings[parent].add(text)
+
+
+def test_every_english_message_is_used_by_the_code() -> None:
+    code = "\n".join(
+        path.read_text(encoding="utf-8")
+        for folder in ("bot", "cogs")
+        for path in (ROOT / folder).rglob("*.py")
+    )
+    used = set(re.findall(r"""["']([a-z][a-z0-9_]*)["']""", code))
+    unused = sorted(set(messages("en", "deuce.ftl")) - used)
+    assert unused == [], f"message ids no code names: {unused}"
