@@ -22,12 +22,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.messages import t
+from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
 from bot.replies import NO_MENTIONS, private_sentence, reply_private
 from bot.store import Store
 from bot.table.buttons import DYNAMIC_ITEMS
 from bot.table.emojis import sync_card_emojis
 from bot.table.registry import TableRegistry
+from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,32 @@ class DeuceBot(commands.Bot):
         self._closing = False
         self._router: Any = None
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
+        self.locales: dict[int, str] = {}
+        """Each member's Discord locale as last seen (their DMs are written in it)."""
+        self.tree.interaction_check = self.reader_check  # type: ignore[method-assign]
+
+    # -- languages ------------------------------------------------------------------------
+
+    def locale_of(self, user_id: int) -> str:
+        """The language a member last used with the bot (English for one never seen)."""
+        return self.locales.get(user_id, DEFAULT_LANGUAGE)
+
+    async def reader_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every command answers in its member's language."""
+        set_reader(interaction.locale)
+        return True
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember the member's locale for the DMs the bot sends on its own."""
+        locale = language_of(interaction.locale)
+        user_id = interaction.user.id
+        if self.locales.get(user_id) == locale or self._store is None:
+            return
+        self.locales[user_id] = locale
+        try:
+            await self._store.remember_locale(user_id, locale)
+        except Exception:
+            log.exception("Could not remember a member's locale")
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     @staticmethod
@@ -97,6 +124,8 @@ class DeuceBot(commands.Bot):
             if str(db_path) != ":memory:":
                 db_path.parent.mkdir(parents=True, exist_ok=True)
             self._store = await Store.open(str(db_path))
+        self.locales = await self._store.member_locales()
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -157,7 +186,11 @@ class DeuceBot(commands.Bot):
         guild = discord.Object(id=self.config.dev_guild_id) if self.config.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = CatalogueTranslator()
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"{self.application_id}:{guild.id if guild else 'global'}"
         marker = self._sync_marker_path()

@@ -13,10 +13,14 @@ one of ``LANGUAGES``; every other locale reads English.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
 
 log = logging.getLogger(__name__)
@@ -50,16 +54,74 @@ def bundle(language: str) -> FluentBundle:
     return result
 
 
+_reader: ContextVar[str] = ContextVar("deuce_reader", default=DEFAULT_LANGUAGE)
+"""The language of whoever reads what is being written now: the member whose interaction is
+being answered (set when it arrives), or a table's channel or a player's DMs (``speaking``)."""
+
+
+def set_reader(locale: object) -> None:
+    """Write in this language from here on in the current task (an interaction's member)."""
+    _reader.set(language_of(locale))
+
+
+@contextmanager
+def speaking(locale: object) -> Iterator[None]:
+    """Write in ``locale``'s language inside the block (a channel, another member's DMs)."""
+    token = _reader.set(language_of(locale))
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+def reader() -> str:
+    """The language being written in now."""
+    return _reader.get()
+
+
+class Text:
+    """A sentence to write later, in its reader's language: a channel message queued now and
+    sent by the table's outbox, a DM built for another member."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r})"
+
+    def render(self, locale: object = None) -> str:
+        return t(self.key, locale, **self.params)
+
+
+def number(amount: int) -> str:
+    """A whole number in the reader's format: ``1,200`` in English, ``1 200`` in Swedish."""
+    return str(format_decimal(amount, locale=reader()))
+
+
+def signed(amount: int) -> str:
+    """A chip difference with its sign, in the reader's number format: ``+1,200``, ``-40``."""
+    text = format_decimal(abs(amount), locale=reader())
+    return f"+{text}" if amount > 0 else f"-{text}" if amount < 0 else text
+
+
 def has(key: str, locale: object = DEFAULT_LANGUAGE) -> bool:
     """Whether ``key`` exists in the locale's own catalogue (no English fallback)."""
     return bool(bundle(language_of(locale)).has_message(key))
 
 
-def t(key: str, /, locale: object = DEFAULT_LANGUAGE, **params: Any) -> str:
-    """The sentence for ``key`` in ``locale`` (English when that language lacks it), with
-    ``params`` put in: numbers (ints) are formatted for the language and select its plural
-    form; strings go in as they are."""
-    for language in dict.fromkeys((language_of(locale), DEFAULT_LANGUAGE)):
+def t(key: str, /, locale: object = None, **params: Any) -> str:
+    """The sentence for ``key`` in ``locale`` (the reader's language when None; English when
+    that language lacks it), with ``params`` put in: numbers (ints) are formatted for the
+    language and select its plural form, a ``Text`` is written in the same language, strings
+    go in as they are."""
+    wanted = reader() if locale is None else language_of(locale)
+    for name, value in params.items():
+        if isinstance(value, Text):
+            params[name] = value.render(wanted)
+    for language in dict.fromkeys((wanted, DEFAULT_LANGUAGE)):
         catalogue = bundle(language)
         if not catalogue.has_message(key):
             continue

@@ -4,7 +4,8 @@ reading ``bot/locales/<language>/commands.ftl``.
 Each string of the command tree has a message id made from where it sits:
 
 * a command or group: ``cmd-<path>`` for its name and ``cmd-<path>-desc`` for its description,
-  where ``<path>`` is its qualified name with dashes (``cmd-poker-join``, ``cmd-pokeradmin-house-add``);
+  where ``<path>`` is its qualified name with dashes (``cmd-poker-join``,
+  ``cmd-pokeradmin-house-add``);
 * an option: ``cmd-<path>-<option>`` and ``cmd-<path>-<option>-desc``;
 * a fixed choice: ``choice-<value>`` (``choice-two-colour``).
 

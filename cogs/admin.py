@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.house import STYLES
 from bot.house.accounts import is_house
-from bot.messages import LANGUAGES, language_of, t
+from bot.messages import LANGUAGES, Text, language_of, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import (
     MAX_ALERT_DELAY_SECONDS,
@@ -169,9 +169,9 @@ class Admin(commands.Cog):
             interaction,
             t(
                 key,
-                small_bet=f"{settings.small_bet:,}",
-                big_bet=f"{settings.big_bet:,}",
-                small_blind=f"{settings.effective_small_blind:,}",
+                small_bet=settings.small_bet,
+                big_bet=settings.big_bet,
+                small_blind=settings.effective_small_blind,
                 cap=settings.cap,
             ),
         )
@@ -188,9 +188,9 @@ class Admin(commands.Cog):
             interaction,
             t(
                 "buyin_set",
-                minimum=f"{settings.buyin_min:,}",
-                maximum=f"{settings.buyin_max:,}",
-                default=f"{settings.buyin_default:,}",
+                minimum=settings.buyin_min,
+                maximum=settings.buyin_max,
+                default=settings.buyin_default,
             ),
         )
 
@@ -304,7 +304,9 @@ class Admin(commands.Cog):
         lines = self._settings_lines(report)
         fill, style = await self.bot.store.house_fill(interaction.guild_id, interaction.channel_id)
         lines.append(
-            t("settings_house", seats=fill, style=style) if fill else t("settings_no_house")
+            t("settings_house", seats=fill, style=Text(f"choice-{style}"))
+            if fill
+            else t("settings_no_house")
         )
         embed = discord.Embed(
             title=t("settings_title"),
@@ -318,9 +320,9 @@ class Admin(commands.Cog):
     def _settings_lines(self, report: SettingsReport) -> list[str]:
         table, server = report.table, report.server
         stakes = {
-            "small_bet": f"{table.small_bet:,}",
-            "big_bet": f"{table.big_bet:,}",
-            "small_blind": f"{table.effective_small_blind:,}",
+            "small_bet": table.small_bet,
+            "big_bet": table.big_bet,
+            "small_blind": table.effective_small_blind,
         }
         lines = [
             t("settings_intro"),
@@ -332,9 +334,9 @@ class Admin(commands.Cog):
             lines.append(
                 t(
                     "settings_server_stakes",
-                    small_bet=f"{server.small_bet:,}",
-                    big_bet=f"{server.big_bet:,}",
-                    small_blind=f"{server.effective_small_blind:,}",
+                    small_bet=server.small_bet,
+                    big_bet=server.big_bet,
+                    small_blind=server.effective_small_blind,
                     cap=server.cap,
                     source=t(SOURCE_KEYS[report.server_source("small_bet")]),
                 )
@@ -342,9 +344,9 @@ class Admin(commands.Cog):
         lines.append(
             t(
                 "settings_buyin",
-                minimum=f"{table.buyin_min:,}",
-                maximum=f"{table.buyin_max:,}",
-                default=f"{table.buyin_default:,}",
+                minimum=table.buyin_min,
+                maximum=table.buyin_max,
+                default=table.buyin_default,
                 source=source_of(report, "buyin_min", "buyin_max", "buyin_default"),
             )
         )
@@ -379,8 +381,8 @@ class Admin(commands.Cog):
         lines.append(
             t(
                 "settings_economy",
-                start=f"{table.start_wallet:,}",
-                daily=f"{table.daily_amount:,}",
+                start=table.start_wallet,
+                daily=table.daily_amount,
                 cooldown=format_duration(table.daily_cooldown),
                 source=source_of(report, "start_wallet", "daily_amount", "daily_cooldown"),
             )
@@ -409,8 +411,8 @@ class Admin(commands.Cog):
             interaction,
             t(
                 "economy_set",
-                start=f"{settings.start_wallet:,}",
-                daily=f"{settings.daily_amount:,}",
+                start=settings.start_wallet,
+                daily=settings.daily_amount,
             ),
         )
 
@@ -429,7 +431,7 @@ class Admin(commands.Cog):
             interaction.guild_id, member.id, amount, interaction.user.id
         )
         await interaction.response.send_message(
-            t("granted", name=member.mention, amount=f"{amount:,}", wallet=f"{wallet:,}"),
+            t("granted", name=member.mention, amount=amount, wallet=wallet),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -509,7 +511,7 @@ class Admin(commands.Cog):
             raise InvalidSetting(t("house_style_invalid", styles=", ".join(STYLES)))
         added = await self.bot.tables.house_here(interaction).add(count, style)
         key = "house_added" if added == count else "house_added_fewer"
-        await reply_private(interaction, t(key, count=added, style=style))
+        await reply_private(interaction, t(key, count=added, style=Text(f"choice-{style}")))
 
     @house.command(name="remove", description="Stand up house players at this channel's table")
     @app_commands.describe(count="How many house players (default: all)")
@@ -550,7 +552,7 @@ class Admin(commands.Cog):
         for house in self.bot.tables.houses_in_guild(interaction.guild_id):
             await house.refill()
         key = HOUSE_FILL_KEYS[scope][1 if seats else 0]
-        await reply_private(interaction, t(key, seats=seats, style=style))
+        await reply_private(interaction, t(key, seats=seats, style=Text(f"choice-{style}")))
 
     async def _refresh_sessions(self, guild_id: int) -> None:
         """Tables pick up new settings at their next hand; refresh idle ones now."""

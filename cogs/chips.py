@@ -43,8 +43,8 @@ class Chips(commands.Cog):
             t(
                 "balance",
                 name=discord.utils.escape_markdown(getattr(user, "display_name", user.name)),
-                wallet=f"{wallet:,}",
-                on_table=f"{on_table:,}",
+                wallet=wallet,
+                on_table=on_table,
             ),
         )
 
@@ -59,9 +59,7 @@ class Chips(commands.Cog):
             when = f"<t:{int(time.time() + error.seconds_left)}:R>"
             await reply_private(interaction, t("daily_cooldown", when=when))
             return
-        await reply_private(
-            interaction, t("daily_granted", amount=f"{granted:,}", wallet=f"{wallet:,}")
-        )
+        await reply_private(interaction, t("daily_granted", amount=granted, wallet=wallet))
 
     @chips.command(name="leaderboard", description="The richest players in this server")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
@@ -77,9 +75,9 @@ class Chips(commands.Cog):
                 "leaderboard_line",
                 rank=rank,
                 name=f"<@{row.user_id}>",
-                total=f"{row.wallet + row.on_table:,}",
-                wallet=f"{row.wallet:,}",
-                on_table=f"{row.on_table:,}",
+                total=row.wallet + row.on_table,
+                wallet=row.wallet,
+                on_table=row.on_table,
             )
             for rank, row in enumerate(rows, start=1)
         ]

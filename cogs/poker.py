@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.messages import t
+from bot.messages import number, signed, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount
 
@@ -74,9 +74,7 @@ class Poker(commands.Cog):
         wallet = await self.bot.store.balance(interaction.guild_id, user.id)
         dm_ok = await self._welcome_dm(interaction, user.id)
         await session.note_dm(user.id, dm_ok)
-        lines = [
-            t("joined_private", seat=seat.seat + 1, stack=f"{seat.stack:,}", wallet=f"{wallet:,}")
-        ]
+        lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
         if mid_hand:
             lines.append(t("joined_wait"))
         lines.append(t("dm_ok") if dm_ok else t("dm_closed"))
@@ -102,9 +100,7 @@ class Poker(commands.Cog):
         if now:
             assert interaction.guild_id is not None
             wallet = await self.bot.store.balance(interaction.guild_id, user_id)
-            await reply_private(
-                interaction, t("left_now", amount=f"{amount:,}", wallet=f"{wallet:,}")
-            )
+            await reply_private(interaction, t("left_now", amount=amount, wallet=wallet))
         elif amount < 0:
             await reply_private(interaction, t("already_leaving"))
         else:
@@ -165,23 +161,23 @@ class Poker(commands.Cog):
             await reply_private(interaction, t("stats_empty", name=name))
             return
         rows = [
-            (t("stats_hands_played"), f"{stats.hands_played:,}"),
+            (t("stats_hands_played"), number(stats.hands_played)),
             (
                 t("stats_hands_won"),
                 t(
                     "stats_hands_won_value",
-                    won=f"{stats.hands_won:,}",
+                    won=stats.hands_won,
                     rate=f"{stats.win_rate:.0%}",
                 ),
             ),
-            (t("stats_net"), f"{stats.net_chips:+,}"),
-            (t("stats_biggest_pot"), f"{stats.biggest_pot_won:,}"),
+            (t("stats_net"), signed(stats.net_chips)),
+            (t("stats_biggest_pot"), number(stats.biggest_pot_won)),
             (
                 t("stats_showdowns"),
                 t(
                     "stats_showdowns_value",
-                    won=f"{stats.showdowns_won:,}",
-                    total=f"{stats.showdowns:,}",
+                    won=stats.showdowns_won,
+                    total=stats.showdowns,
                 ),
             ),
             (t("stats_vpip"), f"{stats.vpip:.0%}"),
@@ -221,14 +217,14 @@ class Poker(commands.Cog):
                 for w in summary.get("winners", [])
             )
             what = (
-                t("history_settled", pot=f"{summary.get('pot', 0):,}", winners=winners)
+                t("history_settled", pot=summary.get("pot", 0), winners=winners)
                 if record.status == "settled"
                 else t("history_void", reason=record.void_reason or t("history_void_default"))
             )
             lines.append(
                 t(
                     "history_line",
-                    hand_id=record.id,
+                    hand_id=str(record.id),
                     when=f"<t:{int(record.started_at)}:R>",
                     summary=what,
                 )

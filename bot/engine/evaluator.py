@@ -285,6 +285,13 @@ _PLURALS: Final[dict[int, str]] = {
 _SHORT: Final[dict[int, str]] = {r: "23456789TJQKA"[r - 2] for r in range(2, 15)}
 
 
+def rank_parts(rank: int) -> tuple[int, tuple[int, ...]]:
+    """The category (``NO_PAIR`` .. ``STRAIGHT_FLUSH``) and the ranks that name a hand: the
+    two highest cards of a no-pair hand, the pair, the two pairs, the trips and the pair of a
+    full house, the top card of a straight or flush (2..14, 14 = ace)."""
+    return _describe(rank)
+
+
 def rank_name(rank: int) -> str:
     """Player-facing name of a rank number from ``rank27`` (see ``hand_name``)."""
     cat, r = _describe(rank)
@@ -358,6 +365,7 @@ __all__ = [
     "rank27_many",
     "rank_category",
     "rank_name",
+    "rank_parts",
     "rank_short_name",
     "short_name",
 ]

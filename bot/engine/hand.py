@@ -163,6 +163,12 @@ class ActionRecord:
     """PUBLIC: a hand shown at showdown."""
     all_in: bool = False
     """The action put the player all-in."""
+    timed_out: bool = False
+    """The dealer played this turn when the player's time ran out."""
+    left: bool = False
+    """The player left the table mid-hand: their hand is folded."""
+    pot: str = ""
+    """For awards: the pot won ("main pot", "side pot 1", ...)."""
 
 
 _BETTING = Phase.BETTING
@@ -302,6 +308,8 @@ class PublicView:
     to_act: int | None
     legal: Legal | None
     recent_actions: tuple[str, ...]
+    recent_records: tuple[ActionRecord, ...]
+    """The same actions as records, without any hidden card (for a log in any language)."""
     result: HandResult | None
     stub_count: int
     reshuffles: int
@@ -1135,7 +1143,7 @@ class Hand:
         mine = ("draw", "fold", "check", "call")
         index = next(i for i in range(start, len(self._log)) if self._log[i][0] in mine)
         self._timed_out.add(index)
-        record = replace(record, text=record.text + TIMED_OUT)
+        record = replace(record, text=record.text + TIMED_OUT, timed_out=True)
         if self._leaving:
             self._auto_play_leavers()
         return record
@@ -1504,7 +1512,7 @@ class Hand:
         shown: tuple[Card, ...] = ()
         all_in = False
         if extra == "left" or kind == "leave":  # a departure, or a turn played after it
-            return ActionRecord(RecordKind.FOLD, pid, 0, None, _left_text(name))
+            return ActionRecord(RecordKind.FOLD, pid, 0, None, _left_text(name), left=True)
         if kind == "deal":  # every player's five cards, position by position (private)
             received = tuple(CARDS[c] for c in entry[5])
             text = _TEXTS["deal"]
@@ -1517,6 +1525,7 @@ class Hand:
             text = f"{name} shows {cards_str(shown)} ({rank_name(amount)})"
         elif kind == "award":
             text = f"{name} wins {amount} from the {extra}"
+            return ActionRecord(_KINDS[kind], pid, amount, count, text, pot=str(extra))
         elif kind == "return":
             text = f"{name} takes back {amount} (uncalled)"
         elif kind == "round":
@@ -1542,22 +1551,26 @@ class Hand:
         """The record of log entry ``index``; a turn played at a timeout says so."""
         record = self._record(self._log[index])
         if index in self._timed_out:
-            return replace(record, text=record.text + TIMED_OUT)
+            return replace(record, text=record.text + TIMED_OUT, timed_out=True)
         return record
 
     def recent_actions(self, count: int = 8) -> list[str]:
         """The last ``count`` public action texts (player actions, draws, shows, awards)."""
-        texts: list[str] = []
+        return [record.text for record in self.recent_records(count)]
+
+    def recent_records(self, count: int = 8) -> tuple[ActionRecord, ...]:
+        """The records of ``recent_actions``, their hidden cards left out."""
+        records: list[ActionRecord] = []
         for index in range(len(self._log) - 1, -1, -1):
             entry = self._log[index]
             # The turns played for a player who left repeat what their departure said.
             if entry[0] in ("deal", "burn", "round") or entry[6] == "left":
                 continue
-            texts.append(self._record_at(index).text)
-            if len(texts) == count:
+            records.append(replace(self._record_at(index), discarded=(), received=()))
+            if len(records) == count:
                 break
-        texts.reverse()
-        return texts
+        records.reverse()
+        return tuple(records)
 
     # ------------------------------------------------------------------ views
 
@@ -1567,6 +1580,7 @@ class Hand:
         ids = self._ids
         sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
         button_pos = n - 1
+        records = self.recent_records(recent)
         drew = set()
         if self._phase is _DRAWING:
             drew = {i for i in range(n) if self._in_hand[i] and i not in self._draw_queue}
@@ -1619,7 +1633,8 @@ class Hand:
             pots=pots,
             to_act=None if pos < 0 else ids[pos],
             legal=None if pos < 0 else self._legal(pos),
-            recent_actions=tuple(self.recent_actions(recent)),
+            recent_actions=tuple(r.text for r in records),
+            recent_records=records,
             result=self.result,
             stub_count=len(self._stub),
             reshuffles=self._reshuffles,

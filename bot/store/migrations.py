@@ -217,6 +217,27 @@ CREATE TABLE interaction_handoffs (
 """Sharded processes (PostgreSQL only in practice; here for the same schema): who runs which
 shards (with a heartbeat), and DM clicks handed to the process that owns their table."""
 
+MIGRATION_0007_LANGUAGES = """
+ALTER TABLE guild_settings ADD COLUMN language TEXT;
+
+CREATE TABLE channel_languages (
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    language    TEXT NOT NULL,
+    updated_at  REAL NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE member_locales (
+    user_id     INTEGER PRIMARY KEY,
+    locale      TEXT NOT NULL,
+    updated_at  REAL NOT NULL
+) STRICT;
+"""
+"""Languages: the server's and a channel's table language (an admin's choice; none means the
+server's Discord language), and each member's Discord locale as last seen (for the DMs the
+bot sends on its own)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -224,6 +245,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0004_HOUSE_PLAYERS,
     MIGRATION_0005_CARD_STYLE,
     MIGRATION_0006_SHARD_ROUTING,
+    MIGRATION_0007_LANGUAGES,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

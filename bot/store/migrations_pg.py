@@ -230,11 +230,31 @@ CREATE TABLE interaction_handoffs (
 """
 """SQLite migration 0006: the shard process registry and the DM click hand-offs."""
 
+MIGRATION_0005_LANGUAGES = """
+ALTER TABLE guild_settings ADD COLUMN language TEXT;
+
+CREATE TABLE channel_languages (
+    guild_id    BIGINT NOT NULL,
+    channel_id  BIGINT NOT NULL,
+    language    TEXT NOT NULL,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+
+CREATE TABLE member_locales (
+    user_id     BIGINT PRIMARY KEY,
+    locale      TEXT NOT NULL,
+    updated_at  DOUBLE PRECISION NOT NULL
+);
+"""
+"""SQLite migration 0007: the server's and a channel's language, members' locales."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
     MIGRATION_0003_CARD_STYLE,
     MIGRATION_0004_SHARD_ROUTING,
+    MIGRATION_0005_LANGUAGES,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -67,6 +67,9 @@ class Settings:
     alert_delay: int = 8
     card_style: str = "two-colour"
     """How cards are shown: one of ``CARD_STYLES``."""
+    language: str | None = None
+    """The language of the table's public messages (``bot.messages.LANGUAGES``); None = the
+    server's own Discord language."""
     """Seconds a player's turn waits without an action before a new DM tells them it is their
     turn (players choosing "now" are told at once); 0 = no turn alerts on this server."""
     seats: int = 6

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
        daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
-       alert_delay, card_style
+       alert_delay, card_style, language
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -38,7 +38,38 @@ GUILD_SETTINGS_COLUMNS = (
     "sitout_keep",
     "alert_delay",
     "card_style",
+    "language",
 )
+
+CHANNEL_LANGUAGE = "SELECT language FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
+
+SET_CHANNEL_LANGUAGE = """
+INSERT INTO channel_languages (guild_id, channel_id, language, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id) DO UPDATE SET
+    language = excluded.language,
+    updated_at = excluded.updated_at
+"""
+
+CLEAR_CHANNEL_LANGUAGE = "DELETE FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
+
+SET_GUILD_LANGUAGE = """
+INSERT INTO guild_settings (guild_id, language, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    language = excluded.language,
+    updated_at = excluded.updated_at
+"""
+
+SET_MEMBER_LOCALE = """
+INSERT INTO member_locales (user_id, locale, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET
+    locale = excluded.locale,
+    updated_at = excluded.updated_at
+"""
+
+MEMBER_LOCALES = "SELECT user_id, locale FROM member_locales"
 
 CHANNEL_STAKES = """
 SELECT small_bet, small_blind, cap FROM channel_stakes WHERE guild_id = ? AND channel_id = ?

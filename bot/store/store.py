@@ -35,11 +35,12 @@ import math
 import os
 import time
 from collections.abc import Awaitable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS
+from bot.messages import LANGUAGES
 from bot.store import queries as q
 from bot.store.backend import Backend, Body, Tx, is_postgres_url
 from bot.store.errors import (
@@ -384,17 +385,18 @@ class Store:
 
     async def _table_settings(self, db: Tx, guild_id: int, channel_id: int) -> Settings:
         settings = await self._guild_settings(db, guild_id)
+        language = await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id))
+        if language is not None:
+            settings = replace(settings, language=str(language[0]))
         row = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
         if row is None:
             return settings
         small_bet, small_blind, cap = row
-        return Settings(
-            **{
-                **settings.__dict__,
-                "small_bet": small_bet,
-                "small_blind": small_blind,
-                "cap": cap if cap is not None else settings.cap,
-            }
+        return replace(
+            settings,
+            small_bet=small_bet,
+            small_blind=small_blind,
+            cap=cap if cap is not None else settings.cap,
         )
 
     async def _settings_report(self, db: Tx, guild_id: int, channel_id: int) -> SettingsReport:
@@ -409,6 +411,8 @@ class Store:
         if server.small_blind is None:  # "half the small bet" follows the small bet
             sources["small_blind"] = sources["small_bet"]
         server_sources = dict(sources)
+        if await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id)) is not None:
+            sources["language"] = SOURCE_CHANNEL
         channel = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
         if channel is not None:
             sources["small_bet"] = sources["small_blind"] = SOURCE_CHANNEL
@@ -569,6 +573,40 @@ class Store:
         if style not in CARD_STYLES:
             raise InvalidSetting("Cards are shown as two-colour or four-colour pictures, or text.")
         return await self._set_guild_setting(q.SET_GUILD_CARD_STYLE, guild_id, style)
+
+    async def set_language(
+        self, guild_id: int, channel_id: int | None, language: str | None
+    ) -> None:
+        """The language of one channel's table (``channel_id``) or of the server's tables;
+        None goes back to the server's (for a channel) or the server's Discord language."""
+        check_id(guild_id, "server")
+        if language is not None and language not in LANGUAGES:
+            raise InvalidSetting(f"Unknown language {language!r}.")
+
+        async def body(db: Tx) -> None:
+            now = time.time()
+            if channel_id is None:
+                await db.run(q.SET_GUILD_LANGUAGE, (guild_id, language, now))
+            elif language is None:
+                await db.run(q.CLEAR_CHANNEL_LANGUAGE, (guild_id, check_id(channel_id, "channel")))
+            else:
+                await db.run(q.SET_CHANNEL_LANGUAGE, (guild_id, channel_id, language, now))
+
+        await self._write(body, immediate=False)
+
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """The Discord locale a member last used with the bot (for DMs sent on its own)."""
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> None:
+            await db.run(q.SET_MEMBER_LOCALE, (user_id, locale, time.time()))
+
+        await self._write(body, immediate=False)
+
+    async def member_locales(self) -> dict[int, str]:
+        """Every member's last seen Discord locale."""
+        rows = await self._select_all(q.MEMBER_LOCALES, ())
+        return {int(user_id): str(locale) for user_id, locale in rows}
 
     async def set_alert_mode(self, guild_id: int, user_id: int, mode: str) -> None:
         """A member's turn alerts in this server: "off", "on" (after the server's delay) or

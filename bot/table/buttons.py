@@ -17,7 +17,7 @@ from typing import Any, Protocol, Self
 
 import discord
 
-from bot.messages import t
+from bot.messages import set_reader, t
 from bot.replies import private_sentence, reply_private
 
 log = logging.getLogger(__name__)
@@ -125,7 +125,9 @@ async def _run_click(
     table_id: int,
     handler: Callable[[ButtonInputs], Awaitable[None]],
 ) -> None:
-    """Find the session and run the handler; turn every failure into a private reply."""
+    """Find the session and run the handler (answering in the member's language); turn every
+    failure into a private reply."""
+    set_reader(interaction.locale)
     client: HasTables = interaction.client
     try:
         session = client.tables.by_table(table_id)

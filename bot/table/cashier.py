@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import AlreadySeated, InvalidAmount, NotSeated
 from bot.table import seating
@@ -63,12 +63,10 @@ class Cashier:
             raise AlreadySeated(t("join_while_leaving", seat=existing.seat + 1))
         if existing.stack > 0:
             key = "already_seated_sitin" if existing.sitting_out else "already_seated"
-            raise AlreadySeated(t(key, seat=existing.seat + 1, stack=f"{existing.stack:,}"))
+            raise AlreadySeated(t(key, seat=existing.seat + 1, stack=existing.stack))
         if amount < settings.buyin_min:
-            maximum = f"{settings.buyin_max:,}"
-            raise InvalidAmount(
-                t("buyin_range", minimum=f"{settings.buyin_min:,}", maximum=maximum)
-            )
+            maximum = settings.buyin_max
+            raise InvalidAmount(t("buyin_range", minimum=settings.buyin_min, maximum=maximum))
         await self.store.add_chips(self.table_id, user_id, amount, maximum=settings.buyin_max)
         return await self.store.update_seat(self.table_id, user_id, sitting_out=False, name=name)
 
@@ -96,7 +94,7 @@ class Cashier:
         log.warning("Table %s: hand %s cannot resume (%s); voiding", self.table_id, hand_id, name)
         log.debug("Table %s: resume error: %r", self.table_id, error)
         await self.store.void_hand(hand_id, f"could not resume ({name})")
-        self._post(content=t("voided"))
+        self._post(content=Text("voided"))
         return await self.seats()
 
     async def settle(self, hand: Hand, names: dict[int, str], sit_out: Collection[int]) -> bool:
@@ -119,7 +117,7 @@ class Cashier:
         except Exception:
             log.exception("Table %s: hand %s could not be settled", self.table_id, hand.hand_id)
             await self.store.void_hand(hand.hand_id, "could not be settled")
-            self._post(content=t("voided_settle"))
+            self._post(content=Text("voided_settle"))
             for user_id in sit_out:
                 await self.store.update_seat(self.table_id, user_id, sitting_out=True)
             return False
@@ -192,7 +190,7 @@ class Cashier:
         expired = seating.expired_sitouts(seats, now, keep)
         for seat in expired:
             if await self.cash_out([seat.user_id]):
-                self._post(content=t("seat_freed", name=safe_name(seat.name)))
+                self._post(content=Text("seat_freed", name=safe_name(seat.name)))
         await self.cash_out([s.user_id for s in seats if s.leaving and s not in expired])
         return await self.sit_out_busted()
 
@@ -205,7 +203,7 @@ class Cashier:
                 if is_house(seat.user_id):
                     continue
                 await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
-                self._post(content=t("busted", name=safe_name(seat.name)))
+                self._post(content=Text("busted", name=safe_name(seat.name)))
         return await self.seats()
 
     async def close_table(self) -> dict[int, int]:

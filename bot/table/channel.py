@@ -18,8 +18,9 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.messages import t
+from bot.messages import Text, language_of, speaking, t
 from bot.replies import NO_MENTIONS
+from bot.store import Settings
 from bot.table.buttons import shown_marks
 from bot.table.pictures import panel_picture, showdown_picture
 from bot.table.render import panel_embed, panel_view, result_embed
@@ -46,10 +47,16 @@ class DiscordClient(Protocol):
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
     async def create_dm(self, user: discord.abc.Snowflake) -> Any: ...
     def is_closed(self) -> bool: ...
+    def get_guild(self, id: int, /) -> Any: ...
+    def locale_of(self, user_id: int) -> str:
+        """The language a member last used with the bot (for DMs sent on its own)."""
+        ...
 
 
 class TableSource(Protocol):
     """What the I/O asks of its table session."""
+
+    settings: Settings
 
     def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]: ...
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None: ...
@@ -111,6 +118,20 @@ class TableChannel:
         )
         return channel
 
+    @property
+    def language(self) -> str:
+        """The language of the table's public messages: an admin's choice, else the server's
+        Discord language, else English."""
+        chosen = self.source.settings.language if self.source is not None else None
+        if chosen is not None:
+            return chosen
+        guild = self.client.get_guild(self.guild_id)
+        return language_of(getattr(guild, "preferred_locale", None))
+
+    def _table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
+        with speaking(self.language):
+            return self._source().table_payload()
+
     def _source(self) -> TableSource:
         if self.source is None:
             raise RuntimeError("the table channel has no session attached")
@@ -134,7 +155,7 @@ class TableChannel:
             return
         log.error("Table %s task %s failed", self.table_id, task.get_name(), exc_info=error)
         if not self.client.is_closed():
-            self.post(content=t("session_failed"))
+            self.post(content=Text("session_failed"))
 
     def start(self, source: TableSource, records: TableRecords) -> None:
         """Attach the session and start the edit loop and the outbox (idempotent)."""
@@ -174,8 +195,10 @@ class TableChannel:
         self, result: ResultSnapshot, card_style: str, *, then: Callable[[], Awaitable[None]]
     ) -> None:
         """Queue a hand's result, with the picture of the shown hands; ``then`` once posted."""
-        picture = partial(showdown_picture, result, card_style)
-        self.post(embed=result_embed(result), picture=picture, then=then)
+        picture = partial(showdown_picture, result, card_style, self.language)
+        with speaking(self.language):
+            embed = result_embed(result)
+        self.post(embed=embed, picture=picture, then=then)
 
     def delete_later(self, message_id: int) -> None:
         """Queue the deletion of a channel message (after what is queued before it)."""
@@ -189,6 +212,8 @@ class TableChannel:
             delete_id = kwargs.pop("_delete", None)
             then = kwargs.pop("then", None)
             picture = kwargs.pop("picture", None)
+            if isinstance(kwargs.get("content"), Text):
+                kwargs["content"] = kwargs["content"].render(self.language)
             try:
                 if delete_id is not None:
                     await self.channel.get_partial_message(delete_id).delete()
@@ -240,7 +265,7 @@ class TableChannel:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._outbox.join(), OUTBOX_WAIT)
             version = self.version
-            embed, view = self._source().table_payload()
+            embed, view = self._table_payload()
             kwargs: dict[str, Any] = {"embed": embed, "view": view}
             shown = _payload_key(embed, view)
             if target is not None and shown == self._last_payload:
@@ -287,7 +312,7 @@ class TableChannel:
         # with an older table, so the version is left for the edit loop to render.
         in_flight = self.render_lock.locked()
         version = self.version
-        embed, view = self._source().table_payload()
+        embed, view = self._table_payload()
         await interaction.response.edit_message(embed=embed, view=view)
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)
@@ -314,7 +339,7 @@ class TableChannel:
         message is deleted (an edit in flight targets it and then leaves the new one alone)."""
         in_flight = self.render_lock.locked()
         version = self.version
-        embed, view = self._source().table_payload()
+        embed, view = self._table_payload()
         kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
         if view is not None:
             kwargs["view"] = view
@@ -355,15 +380,16 @@ class TableChannel:
         if self._hand_id is not None and user_id not in self._dm_failed:
             self.spawn(self._send_panel(user_id, self._hand_id), f"dm-{user_id}")
 
-    def notify(self, user_id: int, text: str) -> None:
+    def notify(self, user_id: int, text: Text) -> None:
         """DM the player a short private notice (a timeout played for them)."""
         if user_id in self.dm_panels and user_id not in self._dm_failed:
             self.spawn(self._notify(user_id, text), f"dm-notice-{user_id}")
 
-    async def _notify(self, user_id: int, text: str) -> None:
+    async def _notify(self, user_id: int, text: Text) -> None:
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
-            await dm.send(content=text, allowed_mentions=NO_MENTIONS)
+            content = text.render(self.client.locale_of(user_id))
+            await dm.send(content=content, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
             log.warning("Table %s: DM notice failed: %s", self.table_id, error)
 
@@ -374,11 +400,12 @@ class TableChannel:
         an alert replaced turns that one into a stub and updates the newest one."""
         message = interaction.message
         if message is not None and message.id in self._moved_panels:
-            await interaction.response.edit_message(content=t("panel_moved"), embed=None, view=None)
+            moved = t("panel_moved")
+            await interaction.response.edit_message(content=moved, embed=None, view=None)
             self._moved_panels.discard(message.id)
             self.refresh_panel(panel.player_id)
             return
-        await interaction.response.edit_message(**await panel_message(panel, edit=True))
+        await interaction.response.edit_message(**await panel_message(panel, None, edit=True))
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
@@ -398,7 +425,7 @@ class TableChannel:
             return
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
-            message = await dm.send(**await panel_message(panel))
+            message = await dm.send(**await panel_message(panel, self.client.locale_of(user_id)))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -425,7 +452,8 @@ class TableChannel:
         if panel == unless:
             return
         try:
-            await message.edit(**await panel_message(panel, edit=True))
+            locale = self.client.locale_of(user_id)
+            await message.edit(**await panel_message(panel, locale, edit=True))
         except discord.HTTPException as error:
             log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
 
@@ -436,14 +464,18 @@ class TableChannel:
         if self.records is not None:
             with contextlib.suppress(Exception):
                 await self.records.note_dm(user_id, False)
-        self.post(content=t("dm_failed_public", name=f"<@{user_id}>"))
+        self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
 
 
-async def panel_message(panel: PanelSnapshot, *, edit: bool = False) -> dict[str, Any]:
-    """A private panel's message: its text and buttons, and the picture of the cards (an
-    edit replaces the attachments, so a panel that lost its picture loses the old one)."""
-    embed, view = panel_embed(panel), panel_view(panel)
-    picture = await panel_picture(panel)
+async def panel_message(
+    panel: PanelSnapshot, locale: str | None, *, edit: bool = False
+) -> dict[str, Any]:
+    """A private panel's message in ``locale`` (None: the member being answered): its text
+    and buttons, and the picture of the cards (an edit replaces the attachments, so a panel
+    that lost its picture loses the old one)."""
+    with speaking(locale) if locale is not None else contextlib.nullcontext():
+        embed, view = panel_embed(panel), panel_view(panel)
+        picture = await panel_picture(panel)
     kwargs: dict[str, Any] = {"embed": embed}
     if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
@@ -460,7 +492,7 @@ async def panel_message(panel: PanelSnapshot, *, edit: bool = False) -> dict[str
 
 async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
     """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
-    await interaction.response.send_message(**await panel_message(panel), ephemeral=True)
+    await interaction.response.send_message(**await panel_message(panel, None), ephemeral=True)
 
 
 def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:

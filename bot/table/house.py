@@ -31,7 +31,7 @@ from bot.engine import Hand, Phase, PrivateView, PublicView
 from bot.house import SOLID, STYLES, Decision, Style, apply_decision, decide
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.house.strategy import CHECK_CALL, FOLD
-from bot.messages import t
+from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import StoreError, TableFull
 from bot.table.render import safe_name
@@ -186,14 +186,15 @@ class HousePlayers:
             used_names.add(name.casefold())
             styles[player_id] = STYLES.get(style, SOLID)
             seated.append(seat)
-            self._table.io.post(content=t("house_sits", name=safe_name(name), style=style))
+            shown = Text(f"choice-{style}")
+            self._table.io.post(content=Text("house_sits", name=safe_name(name), style=shown))
         return seated
 
     async def _stand_up(self, seat: SeatRow) -> None:
         """A house player out of the hand stands up now (chips back to the house)."""
         if await self._table.cashier.cash_out([seat.user_id]):
             (await self.styles()).pop(seat.user_id, None)
-            self._table.io.post(content=t("house_stands", name=safe_name(seat.name)))
+            self._table.io.post(content=Text("house_stands", name=safe_name(seat.name)))
 
     async def _stand_up_after_hand(self, seat: SeatRow) -> None:
         """A house player in the hand stands up when it ends (the table's leavers)."""
@@ -244,9 +245,9 @@ class HousePlayers:
                 await table.cashier.sit_down(user_id, name, buy_in, await self._settings())
             except StoreError as error:
                 log.info("Table %s: waiting member not seated: %s", table.table_id, error)
-                table.io.post(content=t("house_room_lost", name=safe_name(name)))
+                table.io.post(content=Text("house_room_lost", name=safe_name(name)))
                 continue
-            table.io.post(content=t("house_room_taken", name=safe_name(name)))
+            table.io.post(content=Text("house_room_taken", name=safe_name(name)))
         await table.cashier.sit_out_busted()
         return await self.tidy()
 

@@ -8,10 +8,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Iterable
 
 import discord
 
-from bot.art import ShownHandArt, describe, describe_showdown, hand_image, showdown_image
+from bot.art import ShownHandArt, card_text, hand_image, showdown_image
+from bot.art.compose import printable
+from bot.engine import Card
+from bot.messages import speaking, t
+from bot.table.render import hand_text, high_first
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 log = logging.getLogger(__name__)
@@ -39,20 +44,45 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
         return None
-    alt = describe(panel.cards, marked, new)
+    parts = [t("alt_hand", cards=_cards_text(panel.cards))]
+    if marked:
+        parts.append(t("alt_marked", cards=_cards_text(c for c in panel.cards if c in marked)))
+    if new:
+        parts.append(t("alt_new", cards=_cards_text(c for c in panel.cards if c in new)))
+    alt = "; ".join(parts)
     return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt[:1024])
 
 
-async def showdown_picture(result: ResultSnapshot, card_style: str) -> discord.File | None:
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(card_text(c) for c in high_first(list(cards)))
+
+
+async def showdown_picture(
+    result: ResultSnapshot, card_style: str, language: str
+) -> discord.File | None:
     """One picture of every hand shown at the showdown, its owner's name and the hand's name
-    under each, the winners highlighted."""
+    (in the table's ``language``) under each, the winners highlighted."""
     if card_style == "text" or not result.shown:
         return None
     winners = {name for pot in result.pots for name, _share, _hand in pot.winners}
-    hands = [
-        ShownHandArt(hand.name, hand.cards, hand.hand_name, winner=hand.name in winners)
-        for hand in result.shown[:6]
-    ]
+    with speaking(language):
+        hands = [
+            ShownHandArt(
+                hand.name, hand.cards, hand_text(hand.cards).render(), winner=hand.name in winners
+            )
+            for hand in result.shown[:6]
+        ]
+        rows = [
+            t(
+                "alt_shown_hand",
+                winner="yes" if h.winner else "no",
+                name=printable(h.name) or "?",
+                cards=_cards_text(h.cards),
+                hand_name=h.hand_name,
+            )
+            for h in hands
+        ]
+        alt = " ".join([t("alt_showdown"), *rows])
     try:
         png = await asyncio.get_running_loop().run_in_executor(
             None, lambda: showdown_image(hands, four_colour=card_style == "four-colour")
@@ -60,6 +90,4 @@ async def showdown_picture(result: ResultSnapshot, card_style: str) -> discord.F
     except Exception:
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None
-    return discord.File(
-        io.BytesIO(png), filename=SHOWDOWN_FILE, description=describe_showdown(hands)[:1024]
-    )
+    return discord.File(io.BytesIO(png), filename=SHOWDOWN_FILE, description=alt[:1024])

@@ -14,9 +14,21 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.engine import Card, parse_cards
+from bot.engine import Card, rank27
+from bot.engine.evaluator import (
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    NO_PAIR,
+    ONE_PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    rank_parts,
+)
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import Text, number, signed, t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
     CardButton,
@@ -29,6 +41,7 @@ from bot.table.buttons import (
 from bot.table.emojis import card_emoji
 from bot.table.snapshot import (
     RECENT_ACTIONS,
+    LogEntry,
     PanelSnapshot,
     ResultSnapshot,
     SeatSnapshot,
@@ -65,20 +78,79 @@ def cards_label(cards: Sequence[Card | int]) -> str:
     return " ".join(card_label(c) for c in high_first(cards))
 
 
-SHOWN_CARDS = re.compile(
-    r"(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs] ){4}[2-9TJQKA][cdhs])(?![A-Za-z0-9])"
-)
-"""Five cards as the engine's log writes a shown hand: ``7s 5d 4c 3h 2s``."""
+HAND_KEYS: dict[int, tuple[str, tuple[str, ...]]] = {
+    NO_PAIR: ("hand_low", ("high", "second")),
+    ONE_PAIR: ("hand_pair", ("rank",)),
+    TWO_PAIR: ("hand_two_pair", ("high", "low")),
+    THREE_OF_A_KIND: ("hand_three", ("rank",)),
+    STRAIGHT: ("hand_straight", ("high",)),
+    FLUSH: ("hand_flush", ("high",)),
+    FULL_HOUSE: ("hand_full_house", ("high", "low")),
+    FOUR_OF_A_KIND: ("hand_four", ("rank",)),
+    STRAIGHT_FLUSH: ("hand_straight_flush", ("high",)),
+}
+"""Each category's catalogue name and the ranks it is told (2..14, 14 = ace)."""
+NAMED_LOWS = {(7, 5, 4, 3, 2): "hand_number_one", (7, 6, 4, 3, 2): "hand_number_two"}
 
 
-def log_line(text: str) -> str:
-    """A line of the public log with a shown hand's cards as labels, highest first."""
-    return SHOWN_CARDS.sub(lambda m: cards_label(parse_cards(m[1].replace(" ", ""))), text)
+def hand_text(cards: Sequence[Card | int]) -> Text:
+    """The hand's name ("eight-six low", "pair of nines"), to write in its reader's language;
+    empty for anything but five cards."""
+    if len(cards) != 5:
+        return Text("no_hand")
+    category, ranks = rank_parts(rank27([int(c) for c in cards]))
+    if category == NO_PAIR and ranks in NAMED_LOWS:
+        return Text(NAMED_LOWS[ranks])
+    if category == STRAIGHT_FLUSH and ranks[0] == 14:
+        return Text("hand_royal_flush")
+    key, names = HAND_KEYS[category]
+    return Text(key, **dict(zip(names, ranks, strict=False)))
 
 
-def chips(amount: int) -> str:
-    """Every amount in one format: ``1,010``."""
-    return f"{amount:,}"
+LOG_KEYS = {
+    "small_blind": "log_small_blind",
+    "big_blind": "log_big_blind",
+    "fold": "log_fold",
+    "check": "log_check",
+    "call": "log_call",
+    "bet": "log_bet",
+    "raise": "log_raise",
+}
+SIDE_POT = re.compile(r"side pot (\d+)")
+
+
+def pot_label(pot: str) -> str:
+    """The engine's pot name ("main pot", "side pot 2") in the reader's language."""
+    side = SIDE_POT.fullmatch(pot)
+    if side is not None:
+        return t("log_pot_side", number=int(side[1]))
+    return t("log_pot_main") if pot == "main pot" else t("log_pot_whole")
+
+
+def log_text(entry: LogEntry) -> str:
+    """A line of the public log in the reader's language (names made safe)."""
+    record, name = entry.record, safe_name(entry.name)
+    kind = record.kind.value
+    if record.left:
+        text = t("log_left", name=name)
+    elif kind == "draw":
+        text = t("log_draw", name=name, count=record.draw_count or 0)
+    elif kind == "show":
+        cards = record.shown
+        text = t("log_show", name=name, cards=cards_label(cards), hand_name=hand_text(cards))
+    elif kind == "award":
+        text = t("log_win", name=name, amount=record.amount, pot=pot_label(record.pot))
+    elif kind == "return":
+        text = t("log_return", name=name, amount=record.amount)
+    elif kind == "muck":
+        text = t("result_mucks", name=name)
+    elif kind == "reshuffle":
+        text = t("log_reshuffle", count=record.amount)
+    else:
+        text = t(LOG_KEYS[kind], name=name, amount=record.amount)
+        if record.all_in:
+            text = t("log_all_in", action=text)
+    return t("log_timed_out", action=text) if record.timed_out else text
 
 
 def clamp(text: str, limit: int) -> str:
@@ -129,13 +201,13 @@ def seat_line(seat: SeatSnapshot) -> str:
         state = t("state_sitting_out")
     if seat.leaving:
         state += t("state_leaving")
-    bet = t("seat_bet", amount=chips(seat.bet)) if seat.bet else ""
+    bet = t("seat_bet", amount=seat.bet) if seat.bet else ""
     draws = t("draws_label", counts=draws_text(seat.draws)) if seat.draws else ""
     return t(
         "seat_line",
         markers=markers,
         name=safe_name(seat.name),
-        stack=chips(seat.stack),
+        stack=seat.stack,
         bet=bet,
         state=state,
         draws=draws,
@@ -147,23 +219,23 @@ def pot_text(snapshot: TableSnapshot) -> str:
     if len(snapshot.side_pots) > 1:
         return t(
             "pot_with_sides",
-            amount=chips(snapshot.pot),
-            main=chips(snapshot.side_pots[0]),
-            sides=", ".join(chips(p) for p in snapshot.side_pots[1:]),
+            amount=snapshot.pot,
+            main=snapshot.side_pots[0],
+            sides=", ".join(number(p) for p in snapshot.side_pots[1:]),
         )
-    return t("pot_main", amount=chips(snapshot.pot))
+    return t("pot_main", amount=snapshot.pot)
 
 
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     """The table message's embed; hidden cards are not in the snapshot to begin with."""
-    small_bet, big_bet = chips(snapshot.small_bet), chips(2 * snapshot.small_bet)
+    small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
     if snapshot.hand_id is not None:
         title = t(
-            "table_title_hand", small_bet=small_bet, big_bet=big_bet, hand_id=snapshot.hand_id
+            "table_title_hand", small_bet=small_bet, big_bet=big_bet, hand_id=str(snapshot.hand_id)
         )
     else:
         title = t("table_title", small_bet=small_bet, big_bet=big_bet)
-    small_blind = chips(snapshot.small_blind)
+    small_blind = number(snapshot.small_blind)
     description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
     if snapshot.closed:
         description += "\n" + t("table_closed")
@@ -205,11 +277,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         else:
             text = t("waiting_players")
         embed.add_field(name=t("field_turn"), value=text, inline=False)
-    recent = [
-        clamp(discord.utils.escape_mentions(discord.utils.escape_markdown(log_line(r))), 120)
-        for r in snapshot.recent
-    ]
-    recent = recent[-RECENT_ACTIONS:]
+    recent = [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
     embed.add_field(
         name=t("field_log"),
         value=clamp("\n".join(recent) or t("no_actions"), EMBED_FIELD_MAX),
@@ -248,10 +316,10 @@ def add_betting_buttons(
     assert legal is not None and snapshot.hand_id is not None
     tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
     call_label = (
-        t("button_check") if legal.can_check else t("button_call", amount=chips(legal.call_amount))
+        t("button_check") if legal.can_check else t("button_call", amount=legal.call_amount)
     )
     key = "button_bet" if legal.is_bet else "button_raise"
-    raise_label = t(key, amount=chips(legal.raise_to))
+    raise_label = t(key, amount=legal.raise_to)
     buttons = (
         ("fold", t("button_fold"), discord.ButtonStyle.danger, False),
         ("call", call_label, discord.ButtonStyle.primary, False),
@@ -297,9 +365,9 @@ def result_line(won: int, net: int) -> str:
     """What a finished hand did to one player's stack, for their private panel: the pot they
     took (the amount the result and history say) and their net."""
     if won > 0:
-        return t("panel_won", amount=chips(won), net=f"{net:+,}")
+        return t("panel_won", amount=won, net=signed(net))
     if net < 0:
-        return t("panel_lost", amount=chips(-net))
+        return t("panel_lost", amount=-net)
     return t("panel_even")
 
 
@@ -310,11 +378,11 @@ def situation_lines(panel: PanelSnapshot) -> list[str]:
     if public is None or panel.complete or panel.folded:
         return []
     me = next((s for s in public.seats if s.player_id == panel.player_id), None)
-    stack = chips(me.stack) if me is not None else "—"
+    stack = number(me.stack) if me is not None else "—"
     legal = public.legal
     owed = legal.call_amount if panel.my_turn_to_bet and legal is not None else 0
-    to_call = t("panel_to_call", amount=chips(owed)) if owed else ""
-    lines = [t("panel_pot", pot=chips(public.pot), to_call=to_call, stack=stack)]
+    to_call = t("panel_to_call", amount=owed) if owed else ""
+    lines = [t("panel_pot", pot=public.pot, to_call=to_call, stack=stack)]
     countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
     if panel.my_turn_to_bet or panel.my_turn_to_draw:
         lines.append(t("panel_your_turn", countdown=countdown))
@@ -337,7 +405,10 @@ def situation_lines(panel: PanelSnapshot) -> list[str]:
 
 def panel_embed(panel: PanelSnapshot) -> discord.Embed:
     """The private hand's text: cards, name, the situation, marks, the last draw."""
-    lines = [f"## {cards_label(panel.cards)}" if panel.cards else "", f"**{panel.hand_name}**"]
+    lines = [
+        f"## {cards_label(panel.cards)}" if panel.cards else "",
+        f"**{hand_text(panel.cards).render()}**",
+    ]
     if panel.received is not None and not panel.folded:
         lines.append(
             t("panel_new_cards", cards=cards_label(panel.received))
@@ -368,7 +439,7 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
     if panel.prefold and not panel.folded and not panel.complete:
         lines.append(t("prefold_on"))
     embed = discord.Embed(
-        title=clamp(t("panel_title", hand_id=panel.hand_id), EMBED_TITLE_MAX),
+        title=clamp(t("panel_title", hand_id=str(panel.hand_id)), EMBED_TITLE_MAX),
         description=clamp("\n".join(line for line in lines if line), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.blurple(),
     )
@@ -423,19 +494,19 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
     """Shown hands (only those actually shown), each pot's winners with the winning hand, and
     every player's net for the hand."""
     embed = discord.Embed(
-        title=clamp(t("result_title", hand_id=result.hand_id), EMBED_TITLE_MAX),
+        title=clamp(t("result_title", hand_id=str(result.hand_id)), EMBED_TITLE_MAX),
         colour=discord.Colour.gold(),
     )
     if result.uncontested is not None:
         name, amount = result.uncontested
-        embed.description = t("result_no_showdown", name=safe_name(name), amount=chips(amount))
+        embed.description = t("result_no_showdown", name=safe_name(name), amount=amount)
     else:
         shown = [
             t(
                 "result_shows",
                 name=safe_name(hand.name),
                 cards=cards_label(hand.cards),
-                hand_name=hand.hand_name,
+                hand_name=hand_text(hand.cards),
             )
             for hand in result.shown
         ]
@@ -449,12 +520,12 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
         for number, pot in enumerate(result.pots):
             label = t("result_main_pot") if number == 0 else t("result_side_pot", number=number)
             winners = ", ".join(
-                t("result_wins_with", name=safe_name(name), amount=chips(share), hand_name=hand)
+                t("result_wins_with", name=safe_name(name), amount=share, hand_name=hand_text(hand))
                 if hand
-                else t("result_wins", name=safe_name(name), amount=chips(share))
+                else t("result_wins", name=safe_name(name), amount=share)
                 for name, share, hand in pot.winners
             )
-            pots.append(t("result_pot", pot=label, amount=chips(pot.amount), winners=winners))
+            pots.append(t("result_pot", pot=label, amount=pot.amount, winners=winners))
         embed.add_field(
             name=t("field_winners"),
             value=clamp("\n".join(pots) or "—", EMBED_FIELD_MAX),

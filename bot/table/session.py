@@ -18,7 +18,7 @@ import discord
 
 from bot.engine import Hand, Phase
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import Text, t
 from bot.replies import Refused, reply_private
 from bot.store.models import Settings
 from bot.table import seating
@@ -29,6 +29,7 @@ from bot.table.house import HousePlayers
 from bot.table.render import (
     cards_label,
     fold_anyway_view,
+    hand_text,
     safe_name,
     table_embed,
     table_view,
@@ -119,11 +120,8 @@ class TableSession:
         """The player's panel: the running hand (with the public table), else the last one."""
         hand = self.hand or self.last_hand
         assert hand is not None
-        public = self._table_snapshot() if self.hand is not None else None
-        style = self.settings.card_style
-        return panel_snapshot(
-            self.table_id, hand, user_id, self.notes, public=public, card_style=style
-        )
+        public, style = self._table_snapshot() if self.hand else None, self.settings.card_style
+        return panel_snapshot(self.table_id, hand, user_id, self.notes, public, style)
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
         """The player's panel of hand ``hand_id``, None if that hand is gone or not theirs."""
@@ -166,7 +164,7 @@ class TableSession:
             return
         remaining = None if deadline is None else deadline - self.clock()
         self._start_turn(remaining if remaining is not None and remaining > 1 else None)
-        self.io.post(content=t("resumed"))
+        self.io.post(content=Text("resumed"))
         for seat in self.seats:
             in_hand = seat.user_id in hand.player_ids
             if in_hand and seat.dm_ok and not hand.private_view(seat.user_id).folded:
@@ -309,8 +307,10 @@ class TableSession:
             record = hand.timeout()
             log.debug("Table %s: timeout: %s", self.table_id, record.text)
             self.notes.timed_out(player_id)
-            what = seating.timeout_key(record.kind)
-            self.io.notify(player_id, t("timed_out_private", hand_id=hand.hand_id, what=t(what)))
+            what = Text(seating.timeout_key(record.kind))
+            self.io.notify(
+                player_id, Text("timed_out_private", hand_id=str(hand.hand_id), what=what)
+            )
             if record.draw_count is not None:
                 self.notes.drew(player_id)
                 self.io.refresh_panel(player_id)
@@ -349,7 +349,7 @@ class TableSession:
         leavers = self.notes.leaving | {u for u, s in seats.items() if s.leaving}
         await self.cashier.cash_out(leavers & seats.keys())
         for user_id in sorted(sit_out):
-            self.io.post(content=t("timed_out_twice", name=safe_name(seats[user_id].name)))
+            self.io.post(content=Text("timed_out_twice", name=safe_name(seats[user_id].name)))
             self.notes.timeouts.pop(user_id, None)
         self.notes.leaving = set()
         self.notes.sit_out_after = set()
@@ -367,8 +367,8 @@ class TableSession:
         self.hand = None
         self.seats = []
         self.timers.cancel_deal()
-        summary = ", ".join(f"<@{uid}> {amount:,}" for uid, amount in returned.items()) or "—"
-        self.io.post(content=t("table_closed_now", summary=summary))
+        summary = ", ".join(f"<@{uid}> {amount}" for uid, amount in returned.items()) or "—"
+        self.io.post(content=Text("table_closed_now", summary=summary))
         self.io.close()
         self._on_closed(self)
 
@@ -508,8 +508,8 @@ class TableSession:
             hand.show_mucked(user_id)
             pv = hand.private_view(user_id)
             name = safe_name(seating.name_of(self.seats, hand, user_id))
-            cards = cards_label(pv.cards)
-            self.io.post(content=t("shows_after", name=name, cards=cards, hand_name=pv.hand_name))
+            cards, hand_name = cards_label(pv.cards), hand_text(pv.cards)
+            self.io.post(content=Text("shows_after", name=name, cards=cards, hand_name=hand_name))
             self.io.mark_changed()
             await self.io.answer_panel_click(interaction, self._panel(user_id))
 

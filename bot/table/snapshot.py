@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.engine import Card, Hand, Phase, hand_name, parse_cards
+from bot.engine import ActionRecord, Card, Hand, Phase, parse_cards
 from bot.table.seating import HandNotes, Seat, target_draw
 
 RECENT_ACTIONS = 6
@@ -81,11 +81,26 @@ class TableSnapshot:
     side_pots: tuple[int, ...] = ()
     to_act_name: str | None = None
     deadline: float | None = None
-    recent: tuple[str, ...] = ()
+    recent: tuple[LogEntry, ...] = ()
     next_hand_at: float | None = None
     closing: bool = False
     closed: bool = False
     legal: LegalSnapshot | None = None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the public log: an engine record (no hidden card) and its player's name."""
+
+    record: ActionRecord
+    name: str
+
+
+def log_entries(hand: Hand, records: tuple[ActionRecord, ...]) -> tuple[LogEntry, ...]:
+    """The public log lines of ``hand`` with their players' names."""
+    return tuple(
+        LogEntry(r, hand.name_of(r.player_id) if r.player_id is not None else "") for r in records
+    )
 
 
 @dataclass(frozen=True)
@@ -96,7 +111,6 @@ class PanelSnapshot:
     hand_id: int
     player_id: int
     cards: tuple[Card, ...]
-    hand_name: str
     public: TableSnapshot | None = None
     """The public table (pot, stacks, whose turn, draw counts), so the player can act from
     the panel alone; None once the hand is over."""
@@ -124,11 +138,10 @@ class PanelSnapshot:
 
 @dataclass(frozen=True)
 class ShownHand:
-    """A hand shown at showdown: its owner's name, the cards, the hand's name."""
+    """A hand shown at showdown: its owner's name and the cards (render names the hand)."""
 
     name: str
     cards: tuple[Card, ...]
-    hand_name: str
 
 
 @dataclass(frozen=True)
@@ -136,8 +149,8 @@ class PotSummary:
     """One pot: its amount and who won how much of it."""
 
     amount: int
-    winners: tuple[tuple[str, int, str], ...]
-    """Each winner's name, share and winning hand's name ("" when it was not shown)."""
+    winners: tuple[tuple[str, int, tuple[Card, ...]], ...]
+    """Each winner's name, share and winning hand (empty when it was not shown)."""
 
 
 @dataclass(frozen=True)
@@ -187,9 +200,11 @@ def table_snapshot(
     """
     if hand is None:
         small_bet = settings.small_bet if settings else 10
-        recent: tuple[str, ...] = ()
+        recent: tuple[LogEntry, ...] = ()
         if last_hand is not None:
-            recent = tuple(last_hand.public_view(recent=RECENT_ACTIONS).recent_actions)
+            recent = log_entries(
+                last_hand, last_hand.public_view(recent=RECENT_ACTIONS).recent_records
+            )
         return TableSnapshot(
             table_id=table_id,
             small_bet=small_bet,
@@ -257,7 +272,7 @@ def table_snapshot(
         side_pots=tuple(p.amount for p in view.pots),
         to_act_name=to_act_name,
         deadline=deadline,
-        recent=tuple(view.recent_actions),
+        recent=log_entries(hand, view.recent_records),
         next_hand_at=next_hand_at,
         closing=closing,
         closed=closed,
@@ -284,7 +299,6 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
         ShownHand(
             name=names.get(pid, "?"),
             cards=tuple(result.shown_hands[pid]),
-            hand_name=result.hand_names.get(pid, ""),
         )
         for pid in result.showdown_order
         if pid in result.shown_hands
@@ -294,7 +308,7 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
         PotSummary(
             amount=p.amount,
             winners=tuple(
-                (names.get(w, "?"), p.shares.get(w, 0), result.hand_names.get(w, ""))
+                (names.get(w, "?"), p.shares.get(w, 0), tuple(result.shown_hands.get(w, ())))
                 for w in p.winners
             ),
         )
@@ -319,11 +333,9 @@ def result_from_summary(hand_id: int, summary: dict[str, Any]) -> ResultSnapshot
         uncontested = (names.get(winner[0], "?"), winner[1]) if winner is not None else None
         return ResultSnapshot(hand_id=hand_id, uncontested=uncontested, nets=nets)
     shown_cards = {int(k): parse_cards(str(v)) for k, v in summary.get("shown", {}).items()}
-    stored = {int(k): str(v) for k, v in summary.get("hand_names", {}).items()}
-    hand_names = {pid: stored.get(pid) or hand_name(cards) for pid, cards in shown_cards.items()}
     order = [int(p) for p in summary.get("order", [])] or list(shown_cards)
     shown = tuple(
-        ShownHand(names.get(pid, "?"), tuple(shown_cards[pid]), hand_names[pid])
+        ShownHand(names.get(pid, "?"), tuple(shown_cards[pid]))
         for pid in order
         if pid in shown_cards
     )
@@ -335,7 +347,10 @@ def result_from_summary(hand_id: int, summary: dict[str, Any]) -> ResultSnapshot
         pots=tuple(
             PotSummary(
                 amount,
-                tuple((names.get(w, "?"), share, hand_names.get(w, "")) for w, share in winners),
+                tuple(
+                    (names.get(w, "?"), share, tuple(shown_cards.get(w, ())))
+                    for w, share in winners
+                ),
             )
             for amount, winners in pots
         ),
@@ -348,7 +363,6 @@ def panel_snapshot(
     hand: Hand,
     user_id: int,
     notes: HandNotes,
-    *,
     public: TableSnapshot | None = None,
     card_style: str = "two-colour",
 ) -> PanelSnapshot:
@@ -362,7 +376,6 @@ def panel_snapshot(
             hand_id=hand.hand_id,
             player_id=user_id,
             cards=tuple(pv.cards),
-            hand_name=pv.hand_name,
             folded=pv.folded,
             complete=True,
             card_style=card_style,
@@ -377,7 +390,6 @@ def panel_snapshot(
         hand_id=hand.hand_id,
         player_id=user_id,
         cards=tuple(pv.cards),
-        hand_name=pv.hand_name,
         public=public,
         card_style=card_style,
         my_turn_to_bet=hand.phase is Phase.BETTING and hand.to_act == user_id,

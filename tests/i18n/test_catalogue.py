@@ -25,10 +25,10 @@ class _Variables(Visitor):
         self.names: set[str] = set()
         self.selectors: set[str] = set()
 
-    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
         self.names.add(node.id.name)
 
-    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:  # noqa: N802
+    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
         if isinstance(node.selector, ast.VariableReference):
             self.selectors.add(node.selector.id.name)
         self.generic_visit(node)

@@ -105,6 +105,12 @@ class FakeClient:
     def is_closed(self) -> bool:
         return self.closed
 
+    def get_guild(self, id: int, /) -> None:
+        return None
+
+    def locale_of(self, user_id: int) -> str:
+        return "en"
+
 
 class FakeResponse:
     """``interaction.response`` (or ``.followup``): records what the bot answers."""
@@ -153,6 +159,7 @@ class FakeInteraction:
         self.data: dict[str, Any] = {}
         self.guild_id = GUILD
         self.channel_id = CHANNEL
+        self.locale = discord.Locale.american_english
 
     @property
     def as_discord(self) -> discord.Interaction[Any]:

@@ -89,6 +89,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "timer",
         "economy",
         "grant",
+        "language",
         "kick",
         "close",
         "settings",

@@ -8,7 +8,17 @@ from typing import Any
 
 import discord
 
-from bot.engine import Card, Hand, Phase, SeatedPlayer, Stakes
+from bot.engine import (
+    ActionRecord,
+    Card,
+    Hand,
+    Phase,
+    RecordKind,
+    SeatedPlayer,
+    Stakes,
+    parse_cards,
+)
+from bot.messages import speaking
 from bot.store.models import SeatRow
 from bot.table.buttons import FOLD_CONFIRMED
 from bot.table.render import (
@@ -18,7 +28,7 @@ from bot.table.render import (
     cards_label,
     draws_text,
     fold_anyway_view,
-    log_line,
+    log_text,
     panel_embed,
     panel_view,
     result_embed,
@@ -26,6 +36,7 @@ from bot.table.render import (
     table_view,
 )
 from bot.table.snapshot import (
+    LogEntry,
     PanelSnapshot,
     SeatSnapshot,
     TableSnapshot,
@@ -189,14 +200,13 @@ def test_private_panel_marks_cards_and_offers_draw_n() -> None:
         hand_id=9,
         player_id=ALICE,
         cards=cards,
-        hand_name="king-queen low",
         marked=frozenset({cards[1], cards[4]}),
         target_draw=2,
         my_turn_to_draw=True,
         can_prefold=True,
     )
     embed = panel_embed(panel)
-    assert "king-queen low" in (embed.description or "")
+    assert "ace-jack low" in (embed.description or "")
     view = panel_view(panel)
     assert view is not None
     found = buttons(view)
@@ -256,7 +266,9 @@ def test_long_names_and_markdown_stay_within_limits() -> None:
         small_blind=5 * 10**5,
         cap=4,
         seats=seats,
-        recent=tuple("x" * 500 for _ in range(20)),
+        recent=tuple(
+            LogEntry(ActionRecord(RecordKind.BET, 1, 10**9, None, ""), "x" * 500) for _ in range(20)
+        ),
     )
     embed = table_embed(snapshot)
     assert all(len(f.value or "") <= EMBED_FIELD_MAX for f in embed.fields)
@@ -287,9 +299,15 @@ def test_the_fold_anyway_question_carries_the_position_it_was_asked_at() -> None
     assert [b["label"] for b in buttons(view)] == ["Fold anyway", "Check"]
 
 
-def test_a_shown_hand_in_the_log_reads_as_cards_highest_first() -> None:
-    assert log_line("Alice shows 2s 3h 4c 5d 7s (number one)") == (
-        "Alice shows 7\u2660\ufe0f 5\u2666\ufe0f 4\u2663\ufe0f 3\u2665\ufe0f 2\u2660\ufe0f"
-        " (number one)"
-    )
-    assert log_line("As folds") == "As folds"  # a name is not a card
+def test_a_shown_hand_in_the_log_reads_as_cards_highest_first_in_each_language() -> None:
+    cards = tuple(parse_cards("2s 3h 4c 5d 7s"))
+    entry = LogEntry(ActionRecord(RecordKind.SHOW, 1, 1, None, "", shown=cards), "Alice")
+    labels = "7\u2660\ufe0f 5\u2666\ufe0f 4\u2663\ufe0f 3\u2665\ufe0f 2\u2660\ufe0f"
+    assert log_text(entry) == f"Alice shows {labels} (number one)"
+    with speaking("sv-SE"):
+        swedish = log_text(entry)
+    assert swedish.startswith("Alice ") and labels in swedish and "shows" not in swedish
+    raise_ = ActionRecord(RecordKind.RAISE, 1, 12000, None, "", all_in=True, timed_out=True)
+    assert log_text(LogEntry(raise_, "Bo")) == "Bo raises to 12,000 and is all-in (time ran out)"
+    with speaking("sv"):
+        assert "12\xa0000" in log_text(LogEntry(raise_, "Bo"))

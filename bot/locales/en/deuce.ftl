@@ -602,3 +602,5 @@ alt_shown_hand = { $winner ->
         [yes] { $name } (wins): { $cards }, { $hand_name }.
        *[no] { $name }: { $cards }, { $hand_name }.
     }
+log_reshuffle = The deck ran out: the muck ({ $count } cards) is shuffled into a new stub
+no_hand = —

@@ -1,0 +1,172 @@
+# Deuce: a perjeles (slash) parancsok magyarul.
+# Nevek: kisbetű, szóköz nélkül, legfeljebb 32 karakter (a Discord szabálya); leírások legfeljebb 100.
+# Azonosítók: cmd-<parancs útvonala>[-<opció>][-desc]; choice-<érték> egy rögzített választáshoz.
+
+cmd-poker = poker
+cmd-poker-desc = 2-7 Triple Draw ennek a csatornának az asztalánál
+
+cmd-poker-join = beül
+cmd-poker-join-desc = Ülj le a csatorna asztalához (a beszálló a tárcádból megy)
+cmd-poker-join-buy_in = beszálló
+cmd-poker-join-buy_in-desc = Ennyi zsetont viszel az asztalhoz (alapértelmezés: az asztal alapértéke)
+
+cmd-poker-leave = feláll
+cmd-poker-leave-desc = Felállás (leosztás közben: bedobás, és a zsetonok a leosztás végén visszajárnak)
+
+cmd-poker-sitout = kimarad
+cmd-poker-sitout-desc = Kimaradsz a következő leosztástól, de megtartod a helyed
+
+cmd-poker-sitin = visszaül
+cmd-poker-sitin-desc = Újra játszol a következő leosztástól
+
+cmd-poker-table = asztal
+cmd-poker-table-desc = Az asztal újbóli kirakása a csatorna aljára
+
+cmd-poker-hand = lapjaim
+cmd-poker-hand-desc = A lapjaid privátban, a cseregombokkal
+
+cmd-poker-rules = szabályok
+cmd-poker-rules-desc = A 2-7 Triple Draw szabályai és a kombinációk sorrendje
+
+cmd-poker-stats = statisztika
+cmd-poker-stats-desc = A te eredményeid itt, vagy egy másik tagé
+cmd-poker-stats-member = tag
+cmd-poker-stats-member-desc = Kinek a statisztikája (alapértelmezés: a tiéd)
+
+cmd-poker-history = előzmények
+cmd-poker-history-desc = Az itteni legutóbbi leosztások, mindegyik PHH fájlként
+cmd-poker-history-count = darab
+cmd-poker-history-count-desc = Hány leosztás (1-10, alapértelmezés 5)
+
+cmd-poker-alerts = értesítés
+cmd-poker-alerts-desc = Kapsz-e új privát üzenetet, amikor te következel
+cmd-poker-alerts-mode = mód
+cmd-poker-alerts-mode-desc = ki: soha; be: ha a köröd pár másodperce vár; azonnal: amint sorra kerülsz
+
+cmd-chips = zseton
+cmd-chips-desc = A pókerzsetonjaid
+
+cmd-chips-balance = egyenleg
+cmd-chips-balance-desc = Zsetonok a tárcádban és az asztalokon
+
+cmd-chips-daily = napi
+cmd-chips-daily-desc = A napi zsetonjaid felvétele
+
+cmd-chips-leaderboard = toplista
+cmd-chips-leaderboard-desc = A szerver leggazdagabb játékosai
+
+cmd-pokeradmin = pokeradmin
+cmd-pokeradmin-desc = Pókerbeállítások ezen a szerveren (Szerver kezelése)
+
+cmd-pokeradmin-house = házi
+cmd-pokeradmin-house-desc = Házi játékosok a csatorna asztalánál
+
+cmd-pokeradmin-house-add = hozzáad
+cmd-pokeradmin-house-add-desc = Házi játékosok leültetése a csatorna asztalához
+cmd-pokeradmin-house-add-count = darab
+cmd-pokeradmin-house-add-count-desc = Hány házi játékos (alapértelmezés 1)
+cmd-pokeradmin-house-add-style = stílus
+cmd-pokeradmin-house-add-style-desc = Hogyan játszanak (alapértelmezés: szolid)
+
+cmd-pokeradmin-house-remove = eltávolít
+cmd-pokeradmin-house-remove-desc = Házi játékosok felállítása a csatorna asztalától
+cmd-pokeradmin-house-remove-count = darab
+cmd-pokeradmin-house-remove-count-desc = Hány házi játékos (alapértelmezés: mind)
+
+cmd-pokeradmin-house-fill = feltölt
+cmd-pokeradmin-house-fill-desc = Az üres helyek feltöltése N-ig házi játékosokkal, amikor egy tag leül
+cmd-pokeradmin-house-fill-seats = helyek
+cmd-pokeradmin-house-fill-seats-desc = Hány helyig töltsön fel (0 = ki)
+cmd-pokeradmin-house-fill-style = stílus
+cmd-pokeradmin-house-fill-style-desc = Hogyan játszanak (alapértelmezés: szolid)
+cmd-pokeradmin-house-fill-scope = hatókör
+cmd-pokeradmin-house-fill-scope-desc = A csatorna asztala vagy a szerver alapértelmezése (alapértelmezés: csatorna)
+
+cmd-pokeradmin-stakes = tétek
+cmd-pokeradmin-stakes-desc = A csatorna vagy a szerver tétjeinek beállítása
+cmd-pokeradmin-stakes-small_bet = alsó_limit
+cmd-pokeradmin-stakes-small_bet-desc = Az alsó limit (a felső limit ennek kétszerese; nagy vak = alsó limit)
+cmd-pokeradmin-stakes-small_blind = kis_vak
+cmd-pokeradmin-stakes-small_blind-desc = Kis vak (alapértelmezés: az alsó limit fele)
+cmd-pokeradmin-stakes-cap = plafon
+cmd-pokeradmin-stakes-cap-desc = Körönként engedett tétek száma (alapértelmezés: változatlan)
+cmd-pokeradmin-stakes-scope = hatókör
+cmd-pokeradmin-stakes-scope-desc = A csatorna asztala vagy a szerver alapértelmezése (alapértelmezés: csatorna)
+
+cmd-pokeradmin-buyin = beszálló
+cmd-pokeradmin-buyin-desc = A szerver asztalainál engedett beszálló összegek
+cmd-pokeradmin-buyin-min = min
+cmd-pokeradmin-buyin-min-desc = Legkisebb beszálló
+cmd-pokeradmin-buyin-max = max
+cmd-pokeradmin-buyin-max-desc = Legnagyobb beszálló
+
+cmd-pokeradmin-timer = időzítő
+cmd-pokeradmin-timer-desc = Hány másodpercük van a játékosoknak a licitre és a cserére
+cmd-pokeradmin-timer-seconds = másodperc
+cmd-pokeradmin-timer-seconds-desc = Másodperc döntésenként
+
+cmd-pokeradmin-pause = szünet
+cmd-pokeradmin-pause-desc = Másodpercek két leosztás között
+cmd-pokeradmin-pause-seconds = másodperc
+cmd-pokeradmin-pause-seconds-desc = Másodpercek egy leosztás végétől a következő osztásig
+
+cmd-pokeradmin-alerts = értesítés
+cmd-pokeradmin-alerts-desc = Hány másodpercig várjon egy kör, mielőtt a játékosa privát üzenetet kap
+cmd-pokeradmin-alerts-seconds = másodperc
+cmd-pokeradmin-alerts-seconds-desc = Másodpercek lépés nélkül az üzenetig (0 = nincs értesítés)
+
+cmd-pokeradmin-cards = lapok
+cmd-pokeradmin-cards-desc = Hogyan mutatják a lapokat a szerver asztalai
+cmd-pokeradmin-cards-style = stílus
+cmd-pokeradmin-cards-style-desc = Képek piros és fekete színjelekkel, négyszínű színjelekkel, vagy szöveg
+
+cmd-pokeradmin-language = nyelv
+cmd-pokeradmin-language-desc = A csatorna asztalának vagy a szerver asztalainak nyelve
+cmd-pokeradmin-language-language = nyelv
+cmd-pokeradmin-language-language-desc = A nyelv, vagy a szerver saját Discord-nyelve
+cmd-pokeradmin-language-scope = hatókör
+cmd-pokeradmin-language-scope-desc = A csatorna asztala, vagy a szerver minden asztala
+
+cmd-pokeradmin-settings = beállítások
+cmd-pokeradmin-settings-desc = Minden itteni beállítás, és hogy honnan származik
+
+cmd-pokeradmin-economy = gazdaság
+cmd-pokeradmin-economy-desc = Kezdő tárca és napi juttatás
+cmd-pokeradmin-economy-start = kezdő
+cmd-pokeradmin-economy-start-desc = Ennyi zsetonnal indul egy új tag
+cmd-pokeradmin-economy-daily = napi
+cmd-pokeradmin-economy-daily-desc = Zseton alkalmanként a /zseton napi paranccsal
+
+cmd-pokeradmin-grant = jóváír
+cmd-pokeradmin-grant-desc = Zseton jóváírása egy tag tárcájába
+cmd-pokeradmin-grant-member = tag
+cmd-pokeradmin-grant-member-desc = Ki kapja a zsetonokat
+cmd-pokeradmin-grant-amount = összeg
+cmd-pokeradmin-grant-amount-desc = Hány zseton
+
+cmd-pokeradmin-kick = kirúg
+cmd-pokeradmin-kick-desc = Egy játékos eltávolítása a csatorna asztalától
+cmd-pokeradmin-kick-player = játékos
+cmd-pokeradmin-kick-player-desc = Kit távolítasz el (az ülő játékosok közül)
+
+cmd-pokeradmin-close = bezár
+cmd-pokeradmin-close-desc = A csatorna asztalának bezárása a mostani leosztás után
+
+## Rögzített választások
+
+choice-off = ki
+choice-on = be
+choice-now = azonnal
+choice-solid = szolid
+choice-loose = laza
+choice-channel = csatorna
+choice-server = szerver
+choice-two-colour = kétszínű
+choice-four-colour = négyszínű
+choice-text = szöveg
+choice-en = English (angol)
+choice-hu = magyar
+choice-sv = svenska (svéd)
+choice-id = Bahasa Indonesia (indonéz)
+choice-ru = русский (orosz)
+choice-discord = a szerver Discord-nyelve

@@ -1,0 +1,172 @@
+# Deuce: perintah slash dalam Bahasa Indonesia.
+# Nama: huruf kecil, tanpa spasi, paling banyak 32 karakter (aturan Discord); deskripsi paling banyak 100.
+# Id: cmd-<jalur perintah>[-<opsi>][-desc]; choice-<nilai> untuk pilihan tetap.
+
+cmd-poker = poker
+cmd-poker-desc = Main 2-7 Triple Draw di meja saluran ini
+
+cmd-poker-join = duduk
+cmd-poker-join-desc = Duduk di meja saluran ini (modal diambil dari dompet Anda)
+cmd-poker-join-buy_in = modal
+cmd-poker-join-buy_in-desc = Chip yang dibawa ke meja (bawaan: modal bawaan meja)
+
+cmd-poker-leave = keluar
+cmd-poker-leave-desc = Berdiri dari meja (di tengah tangan: fold, lalu chip dicairkan saat tangan selesai)
+
+cmd-poker-sitout = rehat
+cmd-poker-sitout-desc = Lewati tangan mulai tangan berikutnya, kursi tetap milik Anda
+
+cmd-poker-sitin = kembali
+cmd-poker-sitin-desc = Main lagi mulai tangan berikutnya
+
+cmd-poker-table = meja
+cmd-poker-table-desc = Tampilkan meja lagi di bagian bawah saluran
+
+cmd-poker-hand = kartu
+cmd-poker-hand-desc = Tampilkan kartu Anda secara pribadi, dengan tombol untuk membuang
+
+cmd-poker-rules = aturan
+cmd-poker-rules-desc = Aturan 2-7 Triple Draw dan urutan tangan
+
+cmd-poker-stats = statistik
+cmd-poker-stats-desc = Catatan permainan Anda di sini, atau milik anggota lain
+cmd-poker-stats-member = anggota
+cmd-poker-stats-member-desc = Statistik siapa (bawaan: milik Anda)
+
+cmd-poker-history = riwayat
+cmd-poker-history-desc = Tangan terakhir di sini, masing-masing sebagai berkas PHH
+cmd-poker-history-count = jumlah
+cmd-poker-history-count-desc = Berapa tangan (1-10, bawaan 5)
+
+cmd-poker-alerts = notifikasi
+cmd-poker-alerts-desc = Apakah DM baru memberi tahu bahwa sekarang giliran Anda
+cmd-poker-alerts-mode = mode
+cmd-poker-alerts-mode-desc = mati: tidak pernah; nyala: setelah giliran Anda menunggu beberapa detik; langsung: begitu tiba
+
+cmd-chips = chip
+cmd-chips-desc = Chip poker Anda
+
+cmd-chips-balance = saldo
+cmd-chips-balance-desc = Chip di dompet Anda dan di meja
+
+cmd-chips-daily = harian
+cmd-chips-daily-desc = Ambil chip harian Anda
+
+cmd-chips-leaderboard = peringkat
+cmd-chips-leaderboard-desc = Pemain terkaya di server ini
+
+cmd-pokeradmin = pokeradmin
+cmd-pokeradmin-desc = Pengaturan poker untuk server ini (Kelola Server)
+
+cmd-pokeradmin-house = bandar
+cmd-pokeradmin-house-desc = Pemain bandar di meja saluran ini
+
+cmd-pokeradmin-house-add = tambah
+cmd-pokeradmin-house-add-desc = Dudukkan pemain bandar di meja saluran ini
+cmd-pokeradmin-house-add-count = jumlah
+cmd-pokeradmin-house-add-count-desc = Berapa pemain bandar (bawaan 1)
+cmd-pokeradmin-house-add-style = gaya
+cmd-pokeradmin-house-add-style-desc = Cara mereka bermain (bawaan kokoh)
+
+cmd-pokeradmin-house-remove = hapus
+cmd-pokeradmin-house-remove-desc = Berdirikan pemain bandar dari meja saluran ini
+cmd-pokeradmin-house-remove-count = jumlah
+cmd-pokeradmin-house-remove-count-desc = Berapa pemain bandar (bawaan: semua)
+
+cmd-pokeradmin-house-fill = isi
+cmd-pokeradmin-house-fill-desc = Isi kursi kosong hingga N dengan pemain bandar saat seorang anggota duduk
+cmd-pokeradmin-house-fill-seats = kursi
+cmd-pokeradmin-house-fill-seats-desc = Jumlah kursi yang diisi (0 = mati)
+cmd-pokeradmin-house-fill-style = gaya
+cmd-pokeradmin-house-fill-style-desc = Cara mereka bermain (bawaan kokoh)
+cmd-pokeradmin-house-fill-scope = cakupan
+cmd-pokeradmin-house-fill-scope-desc = Meja saluran ini atau bawaan server (bawaan: saluran)
+
+cmd-pokeradmin-stakes = taruhan
+cmd-pokeradmin-stakes-desc = Atur besar taruhan saluran ini atau server
+cmd-pokeradmin-stakes-small_bet = taruhan_kecil
+cmd-pokeradmin-stakes-small_bet-desc = Taruhan kecil (taruhan besar dua kali lipatnya; big blind = taruhan kecil)
+cmd-pokeradmin-stakes-small_blind = small_blind
+cmd-pokeradmin-stakes-small_blind-desc = Small blind (bawaan: setengah taruhan kecil)
+cmd-pokeradmin-stakes-cap = batas
+cmd-pokeradmin-stakes-cap-desc = Jumlah taruhan yang boleh per ronde (bawaan: tidak berubah)
+cmd-pokeradmin-stakes-scope = cakupan
+cmd-pokeradmin-stakes-scope-desc = Meja saluran ini atau bawaan server (bawaan: saluran)
+
+cmd-pokeradmin-buyin = modal
+cmd-pokeradmin-buyin-desc = Atur rentang modal di meja-meja server ini
+cmd-pokeradmin-buyin-min = min
+cmd-pokeradmin-buyin-min-desc = Modal terkecil
+cmd-pokeradmin-buyin-max = maks
+cmd-pokeradmin-buyin-max-desc = Modal terbesar
+
+cmd-pokeradmin-timer = waktu
+cmd-pokeradmin-timer-desc = Detik yang dimiliki pemain untuk bertindak dan menukar kartu
+cmd-pokeradmin-timer-seconds = detik
+cmd-pokeradmin-timer-seconds-desc = Detik per keputusan
+
+cmd-pokeradmin-pause = jeda
+cmd-pokeradmin-pause-desc = Detik di antara dua tangan
+cmd-pokeradmin-pause-seconds = detik
+cmd-pokeradmin-pause-seconds-desc = Detik dari akhir satu tangan sampai pembagian kartu berikutnya
+
+cmd-pokeradmin-alerts = notifikasi
+cmd-pokeradmin-alerts-desc = Detik sebuah giliran menunggu sebelum pemainnya mendapat DM
+cmd-pokeradmin-alerts-seconds = detik
+cmd-pokeradmin-alerts-seconds-desc = Detik tanpa tindakan sebelum DM (0 = tanpa notifikasi giliran)
+
+cmd-pokeradmin-cards = kartu
+cmd-pokeradmin-cards-desc = Cara meja-meja server ini menampilkan kartu
+cmd-pokeradmin-cards-style = gaya
+cmd-pokeradmin-cards-style-desc = Gambar dengan suit merah dan hitam, empat warna suit, atau teks
+
+cmd-pokeradmin-language = bahasa
+cmd-pokeradmin-language-desc = Bahasa meja saluran ini atau meja-meja server
+cmd-pokeradmin-language-language = bahasa
+cmd-pokeradmin-language-language-desc = Bahasanya, atau bahasa Discord server ini sendiri
+cmd-pokeradmin-language-scope = cakupan
+cmd-pokeradmin-language-scope-desc = Meja saluran ini, atau semua meja di server
+
+cmd-pokeradmin-settings = pengaturan
+cmd-pokeradmin-settings-desc = Semua pengaturan saat ini di sini dan asalnya
+
+cmd-pokeradmin-economy = ekonomi
+cmd-pokeradmin-economy-desc = Dompet awal dan chip harian
+cmd-pokeradmin-economy-start = awal
+cmd-pokeradmin-economy-start-desc = Chip yang dimiliki anggota baru di awal
+cmd-pokeradmin-economy-daily = harian
+cmd-pokeradmin-economy-daily-desc = Chip per /chip harian
+
+cmd-pokeradmin-grant = beri
+cmd-pokeradmin-grant-desc = Berikan chip ke dompet seorang anggota
+cmd-pokeradmin-grant-member = anggota
+cmd-pokeradmin-grant-member-desc = Siapa yang menerima chip
+cmd-pokeradmin-grant-amount = jumlah
+cmd-pokeradmin-grant-amount-desc = Berapa chip
+
+cmd-pokeradmin-kick = keluarkan
+cmd-pokeradmin-kick-desc = Keluarkan seorang pemain dari meja saluran ini
+cmd-pokeradmin-kick-player = pemain
+cmd-pokeradmin-kick-player-desc = Siapa yang dikeluarkan (salah satu pemain yang duduk)
+
+cmd-pokeradmin-close = tutup
+cmd-pokeradmin-close-desc = Tutup meja saluran ini setelah tangan yang sedang berjalan
+
+## Pilihan tetap
+
+choice-off = mati
+choice-on = nyala
+choice-now = langsung
+choice-solid = kokoh
+choice-loose = longgar
+choice-channel = saluran
+choice-server = server
+choice-two-colour = dua warna
+choice-four-colour = empat warna
+choice-text = teks
+choice-en = English (Inggris)
+choice-hu = magyar (Hongaria)
+choice-sv = svenska (Swedia)
+choice-id = Bahasa Indonesia
+choice-ru = русский (Rusia)
+choice-discord = bahasa Discord server ini

@@ -1,0 +1,172 @@
+# Deuce: слэш-команды на русском (перевод с английского).
+# Имена: строчные, без пробелов, не длиннее 32 символов (правило Discord); описания не длиннее 100.
+# Идентификаторы: cmd-<путь команды>[-<параметр>][-desc]; choice-<значение> для фиксированного выбора.
+
+cmd-poker = покер
+cmd-poker-desc = Игра в 2-7 трипл дро за столом этого канала
+
+cmd-poker-join = сесть
+cmd-poker-join-desc = Сесть за стол этого канала (бай-ин из вашего кошелька)
+cmd-poker-join-buy_in = бай-ин
+cmd-poker-join-buy_in-desc = Сколько фишек взять за стол (по умолчанию — бай-ин стола)
+
+cmd-poker-leave = уйти
+cmd-poker-leave-desc = Встать из-за стола (во время раздачи: фолд и фишки в кошелёк, когда она закончится)
+
+cmd-poker-sitout = отойти
+cmd-poker-sitout-desc = Пропускать раздачи со следующей, сохранив место
+
+cmd-poker-sitin = вернуться
+cmd-poker-sitin-desc = Снова играть со следующей раздачи
+
+cmd-poker-table = стол
+cmd-poker-table-desc = Показать стол заново внизу канала
+
+cmd-poker-hand = карты
+cmd-poker-hand-desc = Показать ваши карты только вам, с кнопками для сброса
+
+cmd-poker-rules = правила
+cmd-poker-rules-desc = Правила 2-7 трипл дро и старшинство рук
+
+cmd-poker-stats = статистика
+cmd-poker-stats-desc = Ваша статистика здесь или статистика другого участника
+cmd-poker-stats-member = участник
+cmd-poker-stats-member-desc = Чья статистика (по умолчанию — ваша)
+
+cmd-poker-history = история
+cmd-poker-history-desc = Последние раздачи здесь, каждая файлом PHH
+cmd-poker-history-count = количество
+cmd-poker-history-count-desc = Сколько раздач (от 1 до 10, по умолчанию 5)
+
+cmd-poker-alerts = уведомления
+cmd-poker-alerts-desc = Сообщать ли вам в личные сообщения, что настал ваш ход
+cmd-poker-alerts-mode = режим
+cmd-poker-alerts-mode-desc = выкл — никогда; вкл — когда ход ждёт несколько секунд; сразу — как только он настал
+
+cmd-chips = фишки
+cmd-chips-desc = Ваши покерные фишки
+
+cmd-chips-balance = баланс
+cmd-chips-balance-desc = Фишки в кошельке и на столах
+
+cmd-chips-daily = бонус
+cmd-chips-daily-desc = Получить ежедневные фишки
+
+cmd-chips-leaderboard = лидеры
+cmd-chips-leaderboard-desc = Самые богатые игроки этого сервера
+
+cmd-pokeradmin = покерадмин
+cmd-pokeradmin-desc = Настройки покера на этом сервере (право «Управлять сервером»)
+
+cmd-pokeradmin-house = боты
+cmd-pokeradmin-house-desc = Боты за столом этого канала
+
+cmd-pokeradmin-house-add = добавить
+cmd-pokeradmin-house-add-desc = Посадить ботов за стол этого канала
+cmd-pokeradmin-house-add-count = количество
+cmd-pokeradmin-house-add-count-desc = Сколько ботов (по умолчанию 1)
+cmd-pokeradmin-house-add-style = стиль
+cmd-pokeradmin-house-add-style-desc = Как они играют (по умолчанию сдержанно)
+
+cmd-pokeradmin-house-remove = убрать
+cmd-pokeradmin-house-remove-desc = Поднять ботов из-за стола этого канала
+cmd-pokeradmin-house-remove-count = количество
+cmd-pokeradmin-house-remove-count-desc = Сколько ботов (по умолчанию — всех)
+
+cmd-pokeradmin-house-fill = заполнить
+cmd-pokeradmin-house-fill-desc = Когда садится участник, дополнять стол ботами до N мест
+cmd-pokeradmin-house-fill-seats = места
+cmd-pokeradmin-house-fill-seats-desc = До скольких мест дополнять (0 — выключить)
+cmd-pokeradmin-house-fill-style = стиль
+cmd-pokeradmin-house-fill-style-desc = Как они играют (по умолчанию сдержанно)
+cmd-pokeradmin-house-fill-scope = область
+cmd-pokeradmin-house-fill-scope-desc = Стол этого канала или значение сервера по умолчанию (по умолчанию — канал)
+
+cmd-pokeradmin-stakes = ставки
+cmd-pokeradmin-stakes-desc = Задать ставки этого канала или сервера
+cmd-pokeradmin-stakes-small_bet = малая_ставка
+cmd-pokeradmin-stakes-small_bet-desc = Малая ставка (большая — вдвое больше; большой блайнд = малой ставке)
+cmd-pokeradmin-stakes-small_blind = малый_блайнд
+cmd-pokeradmin-stakes-small_blind-desc = Малый блайнд (по умолчанию — половина малой ставки)
+cmd-pokeradmin-stakes-cap = лимит
+cmd-pokeradmin-stakes-cap-desc = Сколько ставок разрешено за круг (по умолчанию — без изменений)
+cmd-pokeradmin-stakes-scope = область
+cmd-pokeradmin-stakes-scope-desc = Стол этого канала или значение сервера по умолчанию (по умолчанию — канал)
+
+cmd-pokeradmin-buyin = бай-ин
+cmd-pokeradmin-buyin-desc = Задать диапазон бай-ина для столов этого сервера
+cmd-pokeradmin-buyin-min = минимум
+cmd-pokeradmin-buyin-min-desc = Наименьший бай-ин
+cmd-pokeradmin-buyin-max = максимум
+cmd-pokeradmin-buyin-max-desc = Наибольший бай-ин
+
+cmd-pokeradmin-timer = таймер
+cmd-pokeradmin-timer-desc = Сколько секунд у игроков на ход и на обмен
+cmd-pokeradmin-timer-seconds = секунды
+cmd-pokeradmin-timer-seconds-desc = Секунд на одно решение
+
+cmd-pokeradmin-pause = пауза
+cmd-pokeradmin-pause-desc = Секунды между двумя раздачами
+cmd-pokeradmin-pause-seconds = секунды
+cmd-pokeradmin-pause-seconds-desc = Секунд от конца одной раздачи до следующей сдачи карт
+
+cmd-pokeradmin-alerts = уведомления
+cmd-pokeradmin-alerts-desc = Сколько секунд ход ждёт, прежде чем игрок получит личное сообщение
+cmd-pokeradmin-alerts-seconds = секунды
+cmd-pokeradmin-alerts-seconds-desc = Секунд без действия до личного сообщения (0 — без уведомлений о ходе)
+
+cmd-pokeradmin-cards = карты
+cmd-pokeradmin-cards-desc = Как столы этого сервера показывают карты
+cmd-pokeradmin-cards-style = стиль
+cmd-pokeradmin-cards-style-desc = Картинки с красными и чёрными мастями, четыре цвета мастей или текст
+
+cmd-pokeradmin-language = язык
+cmd-pokeradmin-language-desc = Язык стола этого канала или столов сервера
+cmd-pokeradmin-language-language = язык
+cmd-pokeradmin-language-language-desc = Язык или собственный язык сервера в Discord
+cmd-pokeradmin-language-scope = область
+cmd-pokeradmin-language-scope-desc = Стол этого канала или все столы сервера
+
+cmd-pokeradmin-settings = настройки
+cmd-pokeradmin-settings-desc = Все текущие настройки здесь и откуда они взяты
+
+cmd-pokeradmin-economy = экономика
+cmd-pokeradmin-economy-desc = Стартовый кошелёк и ежедневный бонус
+cmd-pokeradmin-economy-start = старт
+cmd-pokeradmin-economy-start-desc = Сколько фишек у нового участника на старте
+cmd-pokeradmin-economy-daily = бонус
+cmd-pokeradmin-economy-daily-desc = Фишек за одну команду /фишки бонус
+
+cmd-pokeradmin-grant = выдать
+cmd-pokeradmin-grant-desc = Положить фишки в кошелёк участника
+cmd-pokeradmin-grant-member = участник
+cmd-pokeradmin-grant-member-desc = Кто получит фишки
+cmd-pokeradmin-grant-amount = сумма
+cmd-pokeradmin-grant-amount-desc = Сколько фишек
+
+cmd-pokeradmin-kick = выгнать
+cmd-pokeradmin-kick-desc = Убрать игрока из-за стола этого канала
+cmd-pokeradmin-kick-player = игрок
+cmd-pokeradmin-kick-player-desc = Кого убрать (одного из сидящих за столом)
+
+cmd-pokeradmin-close = закрыть
+cmd-pokeradmin-close-desc = Закрыть стол этого канала после текущей раздачи
+
+## Фиксированные варианты
+
+choice-off = выкл
+choice-on = вкл
+choice-now = сразу
+choice-solid = сдержанно
+choice-loose = азартно
+choice-channel = канал
+choice-server = сервер
+choice-two-colour = два цвета
+choice-four-colour = четыре цвета
+choice-text = текст
+choice-en = English (английский)
+choice-hu = magyar (венгерский)
+choice-sv = svenska (шведский)
+choice-id = Bahasa Indonesia (индонезийский)
+choice-ru = русский
+choice-discord = язык сервера в Discord

@@ -1,0 +1,172 @@
+# Deuce: snedstreckskommandona på svenska.
+# Namn: gemener, inga mellanslag, högst 32 tecken (Discords regel); beskrivningar högst 100.
+# Id: cmd-<kommandosökväg>[-<alternativ>][-desc]; choice-<värde> för ett fast val.
+
+cmd-poker = poker
+cmd-poker-desc = Spela 2-7 Triple Draw vid den här kanalens bord
+
+cmd-poker-join = sätt-dig
+cmd-poker-join-desc = Sätt dig vid kanalens bord (köp in från din plånbok)
+cmd-poker-join-buy_in = inköp
+cmd-poker-join-buy_in-desc = Marker att ta med till bordet (standard: bordets standardinköp)
+
+cmd-poker-leave = lämna
+cmd-poker-leave-desc = Res dig (mitt i en hand: lägg dig och växla in när den är slut)
+
+cmd-poker-sitout = stå-över
+cmd-poker-sitout-desc = Stå över händer från och med nästa, men behåll din plats
+
+cmd-poker-sitin = spela-igen
+cmd-poker-sitin-desc = Spela igen från nästa hand
+
+cmd-poker-table = bord
+cmd-poker-table-desc = Visa bordet igen längst ner i kanalen
+
+cmd-poker-hand = hand
+cmd-poker-hand-desc = Visa dina kort privat, med knapparna för att slänga kort
+
+cmd-poker-rules = regler
+cmd-poker-rules-desc = Reglerna för 2-7 Triple Draw och handrankingen
+
+cmd-poker-stats = statistik
+cmd-poker-stats-desc = Din statistik här, eller en annan medlems
+cmd-poker-stats-member = medlem
+cmd-poker-stats-member-desc = Vems statistik (standard: din)
+
+cmd-poker-history = historik
+cmd-poker-history-desc = Senaste händerna här, var och en som en PHH-fil
+cmd-poker-history-count = antal
+cmd-poker-history-count-desc = Hur många händer (1-10, standard 5)
+
+cmd-poker-alerts = notiser
+cmd-poker-alerts-desc = Om ett nytt DM ska tala om att det är din tur
+cmd-poker-alerts-mode = läge
+cmd-poker-alerts-mode-desc = av: aldrig; på: när din tur har väntat några sekunder; direkt: så fort den kommer
+
+cmd-chips = marker
+cmd-chips-desc = Dina pokermarker
+
+cmd-chips-balance = saldo
+cmd-chips-balance-desc = Marker i din plånbok och på borden
+
+cmd-chips-daily = dagliga
+cmd-chips-daily-desc = Hämta dina dagliga marker
+
+cmd-chips-leaderboard = topplista
+cmd-chips-leaderboard-desc = De rikaste spelarna på den här servern
+
+cmd-pokeradmin = pokeradmin
+cmd-pokeradmin-desc = Pokerinställningar för den här servern (Hantera server)
+
+cmd-pokeradmin-house = husspelare
+cmd-pokeradmin-house-desc = Husspelare vid den här kanalens bord
+
+cmd-pokeradmin-house-add = lägg-till
+cmd-pokeradmin-house-add-desc = Placera husspelare vid den här kanalens bord
+cmd-pokeradmin-house-add-count = antal
+cmd-pokeradmin-house-add-count-desc = Hur många husspelare (standard 1)
+cmd-pokeradmin-house-add-style = stil
+cmd-pokeradmin-house-add-style-desc = Hur de spelar (standard stabil)
+
+cmd-pokeradmin-house-remove = ta-bort
+cmd-pokeradmin-house-remove-desc = Låt husspelare resa sig från den här kanalens bord
+cmd-pokeradmin-house-remove-count = antal
+cmd-pokeradmin-house-remove-count-desc = Hur många husspelare (standard: alla)
+
+cmd-pokeradmin-house-fill = fyll
+cmd-pokeradmin-house-fill-desc = Fyll tomma platser upp till N med husspelare när en medlem sätter sig
+cmd-pokeradmin-house-fill-seats = platser
+cmd-pokeradmin-house-fill-seats-desc = Antal platser att fylla upp till (0 = av)
+cmd-pokeradmin-house-fill-style = stil
+cmd-pokeradmin-house-fill-style-desc = Hur de spelar (standard stabil)
+cmd-pokeradmin-house-fill-scope = omfång
+cmd-pokeradmin-house-fill-scope-desc = Den här kanalens bord eller serverns standard (standard: kanal)
+
+cmd-pokeradmin-stakes = insatser
+cmd-pokeradmin-stakes-desc = Ställ in insatsnivån för den här kanalen eller servern
+cmd-pokeradmin-stakes-small_bet = liten_insats
+cmd-pokeradmin-stakes-small_bet-desc = Den lilla insatsen (den stora är dubbelt så stor; stora mörken = lilla insatsen)
+cmd-pokeradmin-stakes-small_blind = lilla_mörken
+cmd-pokeradmin-stakes-small_blind-desc = Lilla mörken (standard: halva lilla insatsen)
+cmd-pokeradmin-stakes-cap = tak
+cmd-pokeradmin-stakes-cap-desc = Tillåtna satsningar per runda (standard: oförändrat)
+cmd-pokeradmin-stakes-scope = omfång
+cmd-pokeradmin-stakes-scope-desc = Den här kanalens bord eller serverns standard (standard: kanal)
+
+cmd-pokeradmin-buyin = inköp
+cmd-pokeradmin-buyin-desc = Ställ in inköpsintervallet för serverns bord
+cmd-pokeradmin-buyin-min = min
+cmd-pokeradmin-buyin-min-desc = Minsta inköp
+cmd-pokeradmin-buyin-max = max
+cmd-pokeradmin-buyin-max-desc = Största inköp
+
+cmd-pokeradmin-timer = tidsgräns
+cmd-pokeradmin-timer-desc = Sekunder spelarna får på sig att agera och att byta
+cmd-pokeradmin-timer-seconds = sekunder
+cmd-pokeradmin-timer-seconds-desc = Sekunder per beslut
+
+cmd-pokeradmin-pause = paus
+cmd-pokeradmin-pause-desc = Sekunder mellan två händer
+cmd-pokeradmin-pause-seconds = sekunder
+cmd-pokeradmin-pause-seconds-desc = Sekunder från slutet av en hand till nästa giv
+
+cmd-pokeradmin-alerts = notiser
+cmd-pokeradmin-alerts-desc = Sekunder en tur väntar innan spelaren får ett DM
+cmd-pokeradmin-alerts-seconds = sekunder
+cmd-pokeradmin-alerts-seconds-desc = Sekunder utan handling innan DM:et (0 = inga turnotiser)
+
+cmd-pokeradmin-cards = kort
+cmd-pokeradmin-cards-desc = Hur serverns bord visar korten
+cmd-pokeradmin-cards-style = stil
+cmd-pokeradmin-cards-style-desc = Bilder med röda och svarta symboler, fyra färger på symbolerna, eller text
+
+cmd-pokeradmin-language = språk
+cmd-pokeradmin-language-desc = Språket för den här kanalens bord eller för serverns bord
+cmd-pokeradmin-language-language = språk
+cmd-pokeradmin-language-language-desc = Språket, eller serverns eget Discord-språk
+cmd-pokeradmin-language-scope = omfång
+cmd-pokeradmin-language-scope-desc = Den här kanalens bord, eller alla bord på servern
+
+cmd-pokeradmin-settings = inställningar
+cmd-pokeradmin-settings-desc = Alla nuvarande inställningar här och var de kommer ifrån
+
+cmd-pokeradmin-economy = ekonomi
+cmd-pokeradmin-economy-desc = Startplånbok och dagliga marker
+cmd-pokeradmin-economy-start = start
+cmd-pokeradmin-economy-start-desc = Marker som en ny medlem börjar med
+cmd-pokeradmin-economy-daily = dagliga
+cmd-pokeradmin-economy-daily-desc = Marker per /marker dagliga
+
+cmd-pokeradmin-grant = ge
+cmd-pokeradmin-grant-desc = Ge marker till en medlems plånbok
+cmd-pokeradmin-grant-member = medlem
+cmd-pokeradmin-grant-member-desc = Vem som får markerna
+cmd-pokeradmin-grant-amount = antal
+cmd-pokeradmin-grant-amount-desc = Hur många marker
+
+cmd-pokeradmin-kick = sparka
+cmd-pokeradmin-kick-desc = Ta bort en spelare från den här kanalens bord
+cmd-pokeradmin-kick-player = spelare
+cmd-pokeradmin-kick-player-desc = Vem som ska bort (en av spelarna vid bordet)
+
+cmd-pokeradmin-close = stäng
+cmd-pokeradmin-close-desc = Stäng den här kanalens bord efter den pågående handen
+
+## Fasta val
+
+choice-off = av
+choice-on = på
+choice-now = direkt
+choice-solid = stabil
+choice-loose = lös
+choice-channel = kanal
+choice-server = server
+choice-two-colour = två färger
+choice-four-colour = fyra färger
+choice-text = text
+choice-en = English (engelska)
+choice-hu = magyar (ungerska)
+choice-sv = svenska
+choice-id = Bahasa Indonesia (indonesiska)
+choice-ru = русский (ryska)
+choice-discord = serverns Discord-språk

@@ -1,0 +1,648 @@
+# Deuce: varje mening en spelare ser, på svenska.
+# Project Fluent-syntax: https://projectfluent.org/fluent/guide/
+
+## Allmänt
+
+error_generic = Något gick fel hos mig. Inget ändrades; försök igen.
+guild_only = Poker spelas i en serverkanal, inte i direktmeddelanden.
+no_permission = Du behöver behörigheten Hantera server för att använda det här kommandot.
+cooldown = Ta det lite lugnt: försök igen om { $seconds } s.
+
+## Bordet / platser
+
+no_table = Det finns inget bord i den här kanalen. Starta ett med /poker sätt-dig.
+joined_private = Du sitter på plats { $seat } med { $stack ->
+        [one] { $stack } mark
+       *[other] { $stack } marker
+    } (plånboken har nu { $wallet }).
+joined_wait = Du får kort från och med nästa hand.
+already_seated = Du sitter redan här (plats { $seat }, { $stack ->
+        [one] { $stack } mark
+       *[other] { $stack } marker
+    }).
+already_seated_sitin = Du sitter redan här (plats { $seat }, { $stack ->
+        [one] { $stack } mark
+       *[other] { $stack } marker
+    }) och står över: /poker spela-igen för att spela igen.
+dm_ok = Dina kort kommer i dina DM. /poker hand visar dem här också.
+dm_closed = Jag kan inte skicka direktmeddelanden till dig, så dina kort kommer som privata svar: använd knappen Mina kort vid bordet eller /poker hand.
+welcome_dm = Välkommen till Deuce-bordet i #{ $channel }. Dina kort kommer hit varje hand, med knappar för att markera kort att slänga.
+table_closing = Bordet stängs efter den pågående handen; inga nya spelare.
+left_now = Du reser dig och tar med { $amount ->
+        [one] { $amount } mark
+       *[other] { $amount } marker
+    } tillbaka till plånboken (plånbok { $wallet }).
+left_after_hand = Du lägger dig och reser dig med dina marker när handen är slut.
+already_leaving = Du lämnar redan efter den här handen.
+join_while_leaving = Du reser dig när den här handen är slut (plats { $seat }); använd /poker sätt-dig igen efter den.
+sat_out = Du står över från och med nästa hand. Använd /poker spela-igen för att spela igen.
+already_sitting_out = Du står redan över.
+sat_in = Du är med igen från nästa hand.
+not_sitting_out = Du står inte över.
+sit_in_busted = Du har inga marker på bordet: /poker sätt-dig för att köpa in igen.
+not_seated = Du sitter inte vid det här bordet. Sätt dig med /poker sätt-dig.
+busted = { $name } har slut på marker och står över: /poker sätt-dig för att köpa in igen.
+timed_out_twice = { $name } fick slut på tid två gånger i rad och står över från nästa hand.
+seat_freed = { $name } var borta för länge och platsen är ledig igen.
+dm_failed_public = { $name }: jag kan inte skicka dina kort i DM; använd /poker hand.
+waiting_players = Väntar på spelare: minst två spelare med marker måste sitta vid bordet. /poker sätt-dig
+next_hand_in = Nästa hand { $when }.
+table_closed = Bordet är stängt. Allas marker har gått tillbaka till plånböckerna.
+table_closed_now = Bordet stängt; marker återlämnade: { $summary }.
+close_after_hand = Bordet stängs när den här handen är slut.
+kicked = { $name } har tagits bort från bordet.
+kick_after_hand = { $name } tas bort från bordet när den här handen är slut.
+kick_not_seated = { $name } sitter inte vid det här bordet.
+session_failed = Dealern stötte på ett problem vid det här bordet och stoppade det; markerna är i säkerhet.
+resumed = Dealern startade om; handen fortsätter.
+voided = Handen kunde inte återupptas efter en omstart: alla insatser har betalats tillbaka.
+voided_settle = Handen kunde inte avgöras och ströks därför: alla insatser har betalats tillbaka.
+
+## Turer och knappar
+
+not_your_turn = Det är inte din tur: det är { $name }s tur.
+not_your_turn_nobody = Ingen kan satsa just nu.
+not_in_hand = Du är inte med i den här handen.
+hand_over = Den här handen är slut.
+table_moved = Bordet har gått vidare sedan den knappen; titta på det uppdaterade bordet.
+already_done = Redan gjort.
+draw_finished = Det bytet är avslutat.
+no_more_draws = Det finns inga byten kvar i den här handen.
+draw_queued = Ditt byte är inställt: det sker när din tur kommer.
+prefold_on = Du checkar eller lägger dig när din tur kommer.
+no_hand_running = Ingen hand pågår vid det här bordet.
+
+## Privat panel
+
+panel_title = Din hand — hand #{ $hand_id }
+panel_marked = Markerade att slänga: { $cards }
+panel_none_marked = Klicka på kort för att markera dem att slänga.
+panel_new_cards = Nya kort: { $cards }
+panel_drew_none = Du bytte inga kort.
+panel_folded = Du lade dig i den här handen.
+panel_after_draws = Slutlig hand.
+panel_draw_next = Nästa: byte { $number } av 3.
+panel_your_draw = Din tur att byta.
+panel_footer = Bara du kan se de här korten.
+button_draw = Byt { $count }
+button_stand_pat = Byt inga
+button_prefold = Checka/Lägg dig
+button_show = Visa min hand
+panel_won = Du vann { $amount ->
+        [one] { $amount } mark
+       *[other] { $amount } marker
+    } i den här handen (netto { $net }).
+panel_lost = Den här handen kostade dig { $amount ->
+        [one] { $amount } mark
+       *[other] { $amount } marker
+    }.
+panel_even = Du gick jämnt ut i den här handen.
+panel_can_show = Din hand slängdes vid visningen; du kan fortfarande visa den.
+nothing_to_show = Bara en hand som slängts vid visningen kan visas i efterhand.
+shows_after = { $name } visar { $cards } — { $hand_name }
+button_prefold_cancel = Ångra checka/lägg dig
+panel_pot = Pott { $pot }{ $to_call } · din stack { $stack }
+panel_to_call = {" "}· att syna { $amount }
+panel_your_turn = **Din tur** · tiden går ut { $countdown }
+panel_turn_of = { $name } ska agera · { $countdown }
+panel_this_draw = Det här bytet: { $counts }
+panel_moved = Panelen har flyttats ner: dina senaste kort finns i det nyaste meddelandet.
+timed_out_private = Tiden tog slut i hand #{ $hand_id }: { $what }.
+timed_out_fold = du lade dig
+timed_out_check = du checkade
+timed_out_pat = du bytte inga kort
+checked = Du checkade.
+
+## Bordets knappar
+
+button_fold = Lägg dig
+button_fold_anyway = Lägg dig ändå
+fold_free_check = Här kan du checka gratis. Lägga dig ändå?
+folded_anyway = Du lade dig.
+button_check = Checka
+button_call = Syna { $amount }
+button_bet = Satsa { $amount }
+button_raise = Höj till { $amount }
+button_my_cards = Mina kort
+
+## Bordets ruta
+
+table_title = 2-7 Triple Draw · { $small_bet }/{ $big_bet }
+table_title_hand = 2-7 Triple Draw · { $small_bet }/{ $big_bet } · hand #{ $hand_id }
+table_blinds = Mörkar { $small_blind }/{ $small_bet } · tak { $cap ->
+        [one] { $cap } satsning
+       *[other] { $cap } satsningar
+    }
+seat_line = { $markers }**{ $name }** · { $stack }{ $bet }{ $state }{ $draws }
+seat_bet = {" "}· satsat { $amount }
+state_folded = {" "}· lagt sig
+state_all_in = {" "}· all-in
+state_sitting_out = {" "}· står över
+state_to_act = {" "}· **ska agera**
+state_leaving = {" "}· lämnar
+draws_label = {" "}· { $counts }
+pat = bytte inga
+drew = bytte { $count }
+field_seats = Platser
+field_pot = Pott
+field_round = Runda
+field_turn = Tur
+field_log = Senaste händelser
+pot_main = { $amount }
+pot_with_sides = { $amount } (huvudpott { $main }; sidopott { $sides })
+turn_line = { $name } ska { $verb } · tiden går ut { $countdown }
+verb_act = agera
+verb_draw = byta
+round_predraw = Satsning före första bytet
+round_betting = Satsning efter byte { $number }
+round_drawing = Byte { $number } av 3
+round_complete = Handen är klar
+round_waiting = Mellan händerna
+no_actions = —
+
+## Visning
+
+result_title = Resultat av hand #{ $hand_id }
+result_shows = { $name } visar { $cards } — { $hand_name }
+result_mucks = { $name } visar inte sin hand
+result_wins = { $name } vinner { $amount }
+result_wins_with = { $name } vinner { $amount } med { $hand_name }
+field_nets = Netto den här handen
+result_pot = { $pot }: { $amount } — { $winners }
+result_main_pot = Huvudpott
+result_side_pot = Sidopott { $number }
+result_no_showdown = { $name } vinner { $amount } utan motstånd.
+field_shown = Visade händer
+field_winners = Vinnare
+
+## Marker
+
+balance = { $name }: { $wallet ->
+        [one] { $wallet } mark
+       *[other] { $wallet } marker
+    } i plånboken, { $on_table } på borden.
+daily_granted = Du får { $amount ->
+        [one] { $amount } mark
+       *[other] { $amount } marker
+    }. Plånbok: { $wallet }.
+daily_cooldown = Dina nästa dagliga marker är klara { $when }.
+leaderboard_title = Flest marker
+leaderboard_line = { $rank }. { $name } — { $total } ({ $wallet } i plånboken, { $on_table } på borden)
+leaderboard_empty = Ingen har några marker än. /marker dagliga för att få några.
+
+## Statistik och historik
+
+stats_title = Statistik för { $name }
+stats_line = { $label }: { $value }
+stats_empty = { $name } har inte spelat någon hand här än.
+stats_hands_played = Spelade händer
+stats_hands_won = Vunna händer
+stats_hands_won_value = { $won } ({ $rate })
+stats_net = Netto i marker
+stats_biggest_pot = Största vunna pott
+stats_showdowns = Vunna visningar
+stats_showdowns_value = { $won } av { $total }
+stats_vpip = Frivilligt i potten
+history_settled = pott { $pot } → { $winners }
+history_void = struken ({ $reason })
+history_void_default = återbetald
+history_count = Välj mellan 1 och { $maximum } händer.
+buyin_range = Inköpet måste vara mellan { $minimum } och { $maximum ->
+        [one] { $maximum } mark
+       *[other] { $maximum } marker
+    }.
+scope_invalid = Omfånget måste vara kanal eller server.
+history_title = Senaste händerna
+history_line = #{ $hand_id } · { $when } · { $summary }
+history_empty = Inga händer har spelats här än.
+history_files = Varje hand bifogas som en PHH-fil med handhistorik.
+
+## Admin
+
+stakes_set_channel = Insatser för den här kanalen: { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet }, tak { $cap }. Från och med nästa hand.
+stakes_set_server = Serverns standardinsatser: { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet }, tak { $cap }.
+buyin_set = Inköpet är nu { $minimum } till { $maximum } (standard { $default }).
+timer_set = Spelarna har nu { $seconds } s på sig att agera och att byta.
+timer_too_low = Tidsgränsen måste vara minst { $minimum } s.
+timer_too_high = Tidsgränsen får vara högst { $maximum } s.
+economy_set = Nya plånböcker börjar med { $start ->
+        [one] { $start } mark
+       *[other] { $start } marker
+    }; /marker dagliga ger { $daily }.
+granted = { $name } får { $amount ->
+        [one] { $amount } mark
+       *[other] { $amount } marker
+    } (plånbok { $wallet }).
+amount_positive = Antalet måste vara ett positivt heltal.
+bot_member = Bottar spelar inte poker.
+timer_set_next_hand = Spelarna får { $seconds } s på sig att agera och att byta från och med nästa hand: handen som spelas här behåller sina { $current } s.
+pause_set = Händerna börjar nu { $seconds } s efter att den förra slutat (ett bord mitt i en hand, eller som just ska dela ut, behåller sin gamla paus en gång till).
+pause_overridden = Den här installationen sätter varje paus till { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): serverns värde gäller bara utan den.
+alert_delay_set = En spelare vars tur har väntat { $seconds } s utan handling får ett nytt DM om att det är hens tur (varje spelare väljer med /poker notiser).
+cards_set = Korten vid serverns bord visas nu som { $style }.
+cards_two_colour = bilder med röda och svarta symboler
+cards_four_colour = bilder med fyra färger på symbolerna (♣ grön, ♦ blå, ♥ röd, ♠ svart)
+cards_text = endast text
+settings_cards = Kort: { $style } ({ $source })
+alert_delay_off = Turnotiser är avstängda på den här servern: ingen får ett DM när det är deras tur.
+settings_title = Pokerinställningar här
+settings_intro = Det här spelar kanalens bord med. Varje värde visar var det kommer ifrån: den här kanalen, servern (inställt av en admin) eller standard.
+settings_stakes = **Insatser** { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet } — { $source }
+settings_cap = **Tak** { $cap ->
+        [one] { $cap } satsning
+       *[other] { $cap } satsningar
+    } per runda — { $source }
+settings_server_stakes = **Serverns standardinsatser** { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet }, tak { $cap } — { $source }
+settings_buyin = **Inköp** { $minimum } till { $maximum }, { $default } när inget anges — { $source }
+settings_timers = **Tid att agera** { $action } s, **att byta** { $draw } s — { $source }
+settings_pause = **Paus mellan händer** { $seconds } s — { $source }
+settings_pause_deployment = **Paus mellan händer** { $seconds } s — den här installationen (DEUCE_HAND_PAUSE_SECONDS); utan den { $server } s — { $source }
+settings_alerts = **Turnotis** ett nytt DM efter { $seconds } s utan handling — { $source }
+settings_alerts_off = **Turnotiser** av — { $source }
+settings_economy = **Nya plånböcker** { $start ->
+        [one] { $start } mark
+       *[other] { $start } marker
+    }, **/marker dagliga** { $daily } var { $cooldown } — { $source }
+settings_seats = **Platser** { $seats }, en plats hålls åt den som står över i { $keep } — { $source }
+source_channel = den här kanalen
+source_server = servern
+source_default = standard
+
+## Turnotiser (spelare)
+
+alerts_off = Du får inget DM när det är din tur; bordet och din panel visar det ändå.
+alerts_on = När din tur har väntat { $seconds } s utan handling får du ett nytt DM om det.
+alerts_now = Du får ett nytt DM så fort det är din tur.
+alerts_server_off = Turnotiser är avstängda på den här servern för tillfället, så inga kommer förrän en admin slår på dem.
+
+## Regler
+
+rules_title = 2-7 Triple Draw — reglerna
+rules_body =
+    {"*"}*Mål:** den lägsta femkortshanden vinner. Ess är alltid högt och bildar aldrig stege, stege och färg räknas emot dig, så den bästa handen är 7-5-4-3-2 i blandade färger ("nummer ett").
+    {"*"}*Giv:** fem mörka kort var, i dina DM (eller /poker hand). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
+    {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får nya; alla ser hur många kort du bytte.
+    {"*"}*Satsningar:** fast limit. Satsningar och höjningar är den lilla insatsen före och efter första bytet och den stora insatsen (dubbelt så mycket) efter andra och tredje; högst { $cap ->
+        [one] { $cap } satsning
+       *[other] { $cap } satsningar
+    } per runda, där stora mörken räknas som den första före bytet.
+    {"*"}*Tid:** { $timer } s att agera eller byta; när tiden går ut checkar eller lägger du dig, eller byter inga kort. Går tiden ut två gånger i rad står du över.
+rules_rankings_title = Handranking (bäst först)
+rules_rankings =
+    1. Lägsta kort utan att bilda något, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)
+    2. Ett par (2-2-3-4-5 är bäst)
+    3. Två par
+    4. Triss
+    5. Stege
+    6. Färg
+    7. Kåk
+    8. Fyrtal
+    9. Färgstege
+rules_commands_title = Kommandon
+rules_commands = /poker sätt-dig [inköp] · /poker lämna · /poker stå-över · /poker spela-igen · /poker bord · /poker hand · /poker statistik · /poker historik · /marker saldo · /marker dagliga · /marker topplista
+
+## Husspelare
+
+house_marker = 🤖
+house_sits = 🤖 { $name } (husspelare, { $style }) sätter sig.
+house_stands = 🤖 { $name } reser sig.
+house_room_after_hand = Bordet är fullt: husspelaren { $name } reser sig när den här handen är slut, och då sätter du dig på den platsen.
+house_room_waiting = Du har redan en plats på väg: du sätter dig när den här handen är slut.
+house_room_taken = { $name } tar platsen som en husspelare lämnade.
+house_room_lost = { $name } kunde inte få en plats efter handen: /poker sätt-dig för att försöka igen.
+house_count_invalid = Välj mellan 1 och 9 husspelare.
+house_seats_invalid = Välj mellan 0 och 10 platser (0 stänger av fyllningen).
+house_style_invalid = Den stilen finns inte: välj { $styles }.
+house_no_member = Husspelare sätter sig bara vid ett bord med en medlem: /poker sätt-dig först.
+house_table_full = Bordet är fullt ({ $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    }).
+house_none = Det finns ingen husspelare vid det här bordet.
+house_fill_on = Det här bordet är inställt på att fylla { $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    } med husspelare; de skulle sätta sig igen. Kör /pokeradmin husspelare fyll platser:0 först.
+house_added = { $count ->
+        [one] En husspelare satte sig
+       *[other] { $count } husspelare satte sig
+    } ({ $style }).
+house_added_fewer = { $count ->
+        [one] Bara en plats var ledig: en husspelare satte sig
+       *[other] Bara { $count } platser var lediga: { $count } husspelare satte sig
+    } ({ $style }).
+house_removed = { $now ->
+        [one] En husspelare reste sig
+       *[other] { $now } husspelare reste sig
+    }; { $later } reser sig när den här handen är slut.
+house_fill_set_channel = Husspelare ({ $style }) fyller nu det här bordet upp till { $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    } så fort en medlem sitter vid det.
+house_fill_set_server = Husspelare ({ $style }) fyller nu varje bord på servern upp till { $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    } så fort en medlem sitter vid det (en kanals egen inställning går före).
+house_fill_off_channel = Husspelare fyller inte längre platser vid det här bordet; de som sitter kvar stannar tills /pokeradmin husspelare ta-bort.
+house_fill_off_server = Husspelare fyller inte längre platser som standard på den här servern.
+settings_house = **Husspelare** fyller upp till { $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    } ({ $style }) bredvid en medlem
+settings_no_house = **Husspelare** fyller inga platser (/pokeradmin husspelare fyll)
+kick_house = { $name } är en husspelare: /pokeradmin husspelare ta-bort låter den resa sig.
+
+## Handnamn (valörerna är tal: 2-10, 11 knekt, 12 dam, 13 kung, 14 ess)
+
+hand_number_one = nummer ett
+hand_number_two = nummer två
+hand_low =
+    { $high ->
+        [2] två
+        [3] tre
+        [4] fyra
+        [5] fem
+        [6] sex
+        [7] sju
+        [8] åtta
+        [9] nio
+        [10] tio
+        [11] knekt
+        [12] dam
+        [13] kung
+       *[14] ess
+    }-{ $second ->
+        [2] två
+        [3] tre
+        [4] fyra
+        [5] fem
+        [6] sex
+        [7] sju
+        [8] åtta
+        [9] nio
+        [10] tio
+        [11] knekt
+        [12] dam
+        [13] kung
+       *[14] ess
+    }-låg
+hand_pair =
+    ett par { $rank ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    }
+hand_two_pair =
+    två par, { $high ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    } och { $low ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    }
+hand_three =
+    triss i { $rank ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    }
+hand_straight =
+    stege, { $high ->
+        [2] tvåa
+        [3] trea
+        [4] fyra
+        [5] femma
+        [6] sexa
+        [7] sjua
+        [8] åtta
+        [9] nia
+        [10] tia
+        [11] knekt
+        [12] dam
+        [13] kung
+       *[14] ess
+    } högst
+hand_flush =
+    färg, { $high ->
+        [2] tvåa
+        [3] trea
+        [4] fyra
+        [5] femma
+        [6] sexa
+        [7] sjua
+        [8] åtta
+        [9] nia
+        [10] tia
+        [11] knekt
+        [12] dam
+        [13] kung
+       *[14] ess
+    } högst
+hand_full_house =
+    kåk, { $high ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    } över { $low ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    }
+hand_four =
+    fyrtal i { $rank ->
+        [2] tvåor
+        [3] treor
+        [4] fyror
+        [5] femmor
+        [6] sexor
+        [7] sjuor
+        [8] åttor
+        [9] nior
+        [10] tior
+        [11] knektar
+        [12] damer
+        [13] kungar
+       *[14] ess
+    }
+hand_straight_flush =
+    färgstege, { $high ->
+        [2] tvåa
+        [3] trea
+        [4] fyra
+        [5] femma
+        [6] sexa
+        [7] sjua
+        [8] åtta
+        [9] nia
+        [10] tia
+        [11] knekt
+        [12] dam
+        [13] kung
+       *[14] ess
+    } högst
+hand_royal_flush = royal flush
+
+## Handens offentliga logg (under bordet)
+
+log_small_blind = { $name } lägger in lilla mörken { $amount }
+log_big_blind = { $name } lägger in stora mörken { $amount }
+log_fold = { $name } lägger sig
+log_check = { $name } checkar
+log_call = { $name } synar { $amount }
+log_bet = { $name } satsar { $amount }
+log_raise = { $name } höjer till { $amount }
+log_all_in = { $action } och är all-in
+log_draw = { $count ->
+        [0] { $name } står (byter inga)
+       *[other] { $name } byter { $count }
+    }
+log_show = { $name } visar { $cards } ({ $hand_name })
+log_win = { $name } vinner { $amount } från { $pot }
+log_pot_main = huvudpotten
+log_pot_side = sidopott { $number }
+log_pot_whole = potten
+log_return = { $name } får tillbaka { $amount } (inte synat)
+log_left = { $name } har lämnat bordet: handen läggs
+log_timed_out = { $action } (tiden tog slut)
+
+## Språk (/pokeradmin språk)
+
+language_name = { $language ->
+        [hu] magyar (ungerska)
+        [sv] svenska
+        [id] Bahasa Indonesia (indonesiska)
+        [ru] русский (ryska)
+       *[en] English (engelska)
+    }
+language_set_channel = Den här kanalens bord talar nu { $name }.
+language_set_server = Serverns bord talar nu { $name } (en kanals eget språk går före).
+language_reset_channel = Den här kanalens bord talar nu serverns språk ({ $name }).
+language_reset_server = Serverns bord talar nu serverns Discord-språk ({ $name }).
+settings_language = **Språk** { $name } — { $source }
+source_discord = serverns Discord-språk
+
+## Nekanden från markregistret
+
+error_amount_whole = Antalet måste vara ett helt antal marker.
+error_amount_positive = Antalet måste vara fler än noll marker.
+error_amount_range = Antalet måste vara mellan { $minimum } och { $maximum }.
+error_wallet_short = { $balance ->
+        [one] Du har bara { $balance } mark i plånboken; det krävs { $needed }.
+       *[other] Du har bara { $balance } marker i plånboken; det krävs { $needed }.
+    }
+error_daily_cooldown = Du har redan hämtat dina dagliga marker. Kom tillbaka om { $wait }.
+error_daily_off = Dagliga marker är avstängda på den här servern.
+error_wallet_full = Din plånbok är full; använd några marker först.
+error_wallet_limit = Då skulle en plånbok få mer än { $maximum ->
+        [one] { $maximum } mark
+       *[other] { $maximum } marker
+    }.
+error_table_limit = Du kan ha högst { $maximum ->
+        [one] { $maximum } mark
+       *[other] { $maximum } marker
+    } på bordet; du kan lägga till upp till { $room }.
+error_no_table = Det finns inget sådant bord.
+error_table_closing = Bordet stängs och tar inte emot nya spelare.
+error_table_closed = Bordet är stängt.
+error_table_full = Bordet är fullt ({ $seats ->
+        [one] { $seats } plats
+       *[other] { $seats } platser
+    }).
+error_seat_taken = Plats { $seat } är upptagen.
+error_hand_running = En hand spelas fortfarande; bordet stängs efter den.
+error_blind_whole = Lilla mörken måste vara ett heltal.
+error_blind_range = Lilla mörken måste vara mellan 1 och den lilla insatsen ({ $small_bet }).
+error_buyin_order = Minsta inköp ({ $minimum }) kan inte vara högre än högsta ({ $maximum }).
+error_action = Den handlingen är inte möjlig just nu.
+duration_hours = { $hours ->
+        [one] { $hours } timme
+       *[other] { $hours } timmar
+    }
+duration_minutes = { $minutes ->
+        [one] { $minutes } minut
+       *[other] { $minutes } minuter
+    }
+duration_seconds = { $seconds ->
+        [one] { $seconds } sekund
+       *[other] { $seconds } sekunder
+    }
+
+## Diverse
+
+kick_choice = { $name } (plats { $seat })
+shard_back_soon = Det här bordet är tillbaka om en stund: försök igen snart. Inget ändrades.
+alt_hand = Din hand: { $cards }
+alt_marked = markerade att slänga: { $cards }
+alt_new = nya i det här bytet: { $cards }
+alt_showdown = Visning.
+alt_shown_hand = { $winner ->
+        [yes] { $name } (vinner): { $cards }, { $hand_name }.
+       *[no] { $name }: { $cards }, { $hand_name }.
+    }
+log_reshuffle = Kortleken tog slut: de slängda korten ({ $count ->
+        [one] { $count } kort
+       *[other] { $count } kort
+    }) blandas in i en ny lek
+no_hand = —
