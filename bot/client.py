@@ -69,6 +69,15 @@ class DeuceBot(commands.Bot):
         """The language a member last used with the bot (English for one never seen)."""
         return self.locales.get(user_id, DEFAULT_LANGUAGE)
 
+    async def channel_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the interaction's channel for everyone there: its table's or the
+        server's as an admin set it, else the server's Discord language."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            settings = await self.store.table_settings(interaction.guild_id, interaction.channel_id)
+            if settings.language is not None:
+                return settings.language
+        return language_of(interaction.guild_locale)
+
     async def reader_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Every command answers in its member's language."""
         set_reader(interaction.locale)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import EngineError
-from bot.messages import t
+from bot.messages import DEFAULT_LANGUAGE, reader, t
 from bot.store.errors import StoreError
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,10 @@ def private_sentence(error: BaseException) -> str | None:
     """The sentence an expected error tells the player, or None for an unexpected one."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, StoreError) and error.key is not None:
+        return t(error.key, **error.params)
+    if isinstance(error, EngineError) and reader() != DEFAULT_LANGUAGE:
+        return t("error_action")  # the engine explains itself in English only
     if isinstance(error, (Refused, StoreError, EngineError)):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -98,6 +98,13 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=t("source_discord"), value=LANGUAGE_DISCORD),
 ]
 
+LANGUAGE_SET_KEYS = {
+    (True, "channel"): "language_set_channel",
+    (True, "server"): "language_set_server",
+    (False, "channel"): "language_reset_channel",
+    (False, "server"): "language_reset_server",
+}
+
 CARD_STYLE_KEYS = {
     "two-colour": "cards_two_colour",
     "four-colour": "cards_four_colour",
@@ -291,7 +298,7 @@ class Admin(commands.Cog):
         await self._refresh_sessions(interaction.guild_id)
         report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
         spoken = report.table.language or language_of(interaction.guild_locale)
-        key = f"language_{'set' if chosen else 'reset'}_{scope}"
+        key = LANGUAGE_SET_KEYS[chosen is not None, scope]
         name = t("language_name", interaction.locale, language=spoken)
         await reply_private(interaction, t(key, interaction.locale, name=name))
 
@@ -301,7 +308,7 @@ class Admin(commands.Cog):
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
-        lines = self._settings_lines(report)
+        lines = self._settings_lines(report, interaction.guild_locale)
         fill, style = await self.bot.store.house_fill(interaction.guild_id, interaction.channel_id)
         lines.append(
             t("settings_house", seats=fill, style=Text(f"choice-{style}"))
@@ -317,7 +324,7 @@ class Admin(commands.Cog):
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    def _settings_lines(self, report: SettingsReport) -> list[str]:
+    def _settings_lines(self, report: SettingsReport, guild_locale: object) -> list[str]:
         table, server = report.table, report.server
         stakes = {
             "small_bet": table.small_bet,
@@ -378,6 +385,10 @@ class Admin(commands.Cog):
             lines.append(t("settings_alerts_off", source=alert_source))
         style = t(CARD_STYLE_KEYS[table.card_style])
         lines.append(t("settings_cards", style=style, source=source_of(report, "card_style")))
+        spoken = table.language or language_of(guild_locale)
+        source = t("source_discord") if table.language is None else source_of(report, "language")
+        name = t("language_name", language=spoken)
+        lines.append(t("settings_language", name=name, source=source))
         lines.append(
             t(
                 "settings_economy",
@@ -430,8 +441,9 @@ class Admin(commands.Cog):
         wallet = await self.bot.store.grant(
             interaction.guild_id, member.id, amount, interaction.user.id
         )
+        language = await self.bot.channel_language(interaction)
         await interaction.response.send_message(
-            t("granted", name=member.mention, amount=amount, wallet=wallet),
+            t("granted", language, name=member.mention, amount=amount, wallet=wallet),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -455,7 +467,8 @@ class Admin(commands.Cog):
             await reply_private(interaction, t("kick_not_seated", name=mention))
             return
         key = "kicked" if now else "kick_after_hand"
-        await interaction.response.send_message(t(key, name=mention), allowed_mentions=NO_MENTIONS)
+        text = t(key, await self.bot.channel_language(interaction), name=mention)
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
 
     @kick.autocomplete("player")
     async def kick_choices(
@@ -471,7 +484,8 @@ class Admin(commands.Cog):
         typed = current.strip().casefold()
         return [
             app_commands.Choice(
-                name=f"{seat.name} (seat {seat.seat + 1})"[:100], value=str(seat.user_id)
+                name=t("kick_choice", interaction.locale, name=seat.name, seat=seat.seat + 1)[:100],
+                value=str(seat.user_id),
             )
             for seat in await self._seats_here(interaction)
             if typed in seat.name.casefold()
@@ -490,8 +504,9 @@ class Admin(commands.Cog):
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         closed_now = await session.request_close()
+        language = await self.bot.channel_language(interaction)
         await interaction.response.send_message(
-            t("table_closed") if closed_now else t("close_after_hand"),
+            t("table_closed" if closed_now else "close_after_hand", language),
             allowed_mentions=NO_MENTIONS,
         )
 

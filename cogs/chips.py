@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import speaking, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
 
@@ -70,22 +70,23 @@ class Chips(commands.Cog):
         if not rows:
             await reply_private(interaction, t("leaderboard_empty"))
             return
-        lines = [
-            t(
-                "leaderboard_line",
-                rank=rank,
-                name=f"<@{row.user_id}>",
-                total=row.wallet + row.on_table,
-                wallet=row.wallet,
-                on_table=row.on_table,
+        with speaking(await self.bot.channel_language(interaction)):
+            lines = [
+                t(
+                    "leaderboard_line",
+                    rank=rank,
+                    name=f"<@{row.user_id}>",
+                    total=row.wallet + row.on_table,
+                    wallet=row.wallet,
+                    on_table=row.on_table,
+                )
+                for rank, row in enumerate(rows, start=1)
+            ]
+            embed = discord.Embed(
+                title=t("leaderboard_title"),
+                description="\n".join(lines)[:4096],
+                colour=discord.Colour.gold(),
             )
-            for rank, row in enumerate(rows, start=1)
-        ]
-        embed = discord.Embed(
-            title=t("leaderboard_title"),
-            description="\n".join(lines)[:4096],
-            colour=discord.Colour.gold(),
-        )
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
 

@@ -8,12 +8,20 @@ was rolled back.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
-    """A request the store refuses; ``str(self)`` is a player-readable sentence."""
+    """A request the store refuses; ``str(self)`` is an English sentence for logs and
+    tools, ``key`` and ``params`` the same sentence in the message catalogue (the Discord layer
+    writes it in the reader's language)."""
+
+    def __init__(self, message: str = "", *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 class InvalidAmount(StoreError):
@@ -28,7 +36,7 @@ class InsufficientFunds(StoreError):
     """The wallet (or seat) holds fewer chips than the request needs."""
 
     def __init__(self, message: str, *, balance: int = 0, needed: int = 0) -> None:
-        super().__init__(message)
+        super().__init__(message, key="error_wallet_short", balance=balance, needed=needed)
         self.balance = balance
         self.needed = needed
 

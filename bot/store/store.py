@@ -131,15 +131,34 @@ def check_chips(
     ``"100a"`` is not a hundred.
     """
     if type(value) is not int:
-        raise InvalidAmount(f"The {what} must be a whole number of chips.")
+        raise InvalidAmount(
+            f"The {what} must be a whole number of chips.", key="error_amount_whole"
+        )
     if value < minimum:
         if minimum == 1:
-            raise InvalidAmount(f"The {what} must be more than zero chips.")
+            raise InvalidAmount(
+                f"The {what} must be more than zero chips.", key="error_amount_positive"
+            )
         if minimum == 0:
-            raise InvalidAmount(f"The {what} cannot be negative.")
-        raise InvalidAmount(f"The {what} must be at least {minimum:,} chips.")
+            raise InvalidAmount(
+                f"The {what} cannot be negative.",
+                key="error_amount_range",
+                minimum=minimum,
+                maximum=maximum,
+            )
+        raise InvalidAmount(
+            f"The {what} must be at least {minimum:,} chips.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
     if value > maximum:
-        raise InvalidAmount(f"The {what} can be at most {maximum:,} chips.")
+        raise InvalidAmount(
+            f"The {what} can be at most {maximum:,} chips.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
     return value
 
 
@@ -153,9 +172,14 @@ def check_id(value: object, what: str) -> int:
 def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
     """Return an int setting within [minimum, maximum] or raise InvalidSetting saying the range."""
     if type(value) is not int:
-        raise InvalidSetting(f"The {what} must be a whole number.")
+        raise InvalidSetting(f"The {what} must be a whole number.", key="error_amount_whole")
     if not minimum <= value <= maximum:
-        raise InvalidSetting(f"The {what} must be between {minimum:,} and {maximum:,}.")
+        raise InvalidSetting(
+            f"The {what} must be between {minimum:,} and {maximum:,}.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
     return value
 
 
@@ -459,11 +483,15 @@ class Store:
         check_setting(small_bet, "small bet", 1, MAX_SMALL_BET)
         if small_blind is not None:
             if type(small_blind) is not int:
-                raise InvalidSetting("The small blind must be a whole number.")
+                raise InvalidSetting(
+                    "The small blind must be a whole number.", key="error_blind_whole"
+                )
             if not 1 <= small_blind < small_bet:
                 raise InvalidSetting(
                     f"The small blind must be at least 1 and less than the small bet "
-                    f"({small_bet:,})."
+                    f"({small_bet:,}).",
+                    key="error_blind_range",
+                    small_bet=small_bet,
                 )
         if cap is not None:
             check_setting(cap, "cap", 1, MAX_CAP)
@@ -509,7 +537,10 @@ class Store:
         check_setting(maximum, "maximum buy-in", 1, MAX_CHIPS)
         if minimum > maximum:
             raise InvalidSetting(
-                f"The minimum buy-in ({minimum:,}) cannot be above the maximum ({maximum:,})."
+                f"The minimum buy-in ({minimum:,}) cannot be above the maximum ({maximum:,}).",
+                key="error_buyin_order",
+                minimum=minimum,
+                maximum=maximum,
             )
         if default is not None:
             check_setting(default, "default buy-in", minimum, maximum)
@@ -744,7 +775,12 @@ class Store:
             check_chips(chosen, "buy-in")
             low, high = settings.buyin_min, settings.buyin_max
             if not low <= chosen <= high:
-                raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
+                raise InvalidAmount(
+                    f"The buy-in must be between {low:,} and {high:,} chips.",
+                    key="buyin_range",
+                    minimum=low,
+                    maximum=high,
+                )
             row = await db.one(q.WALLET, (guild_id, user_id))
             balance = settings.start_wallet if row is None else int(row[0])
             if balance < chosen:
@@ -770,13 +806,17 @@ class Store:
             settings = await self._guild_settings(db, guild_id)
             balance, last = await self._ensure_wallet(db, guild_id, user_id, when)
             if settings.daily_amount <= 0:
-                raise DailyDisabled("Daily chips are turned off on this server.")
+                raise DailyDisabled(
+                    "Daily chips are turned off on this server.", key="error_daily_off"
+                )
             if last is not None and when - last < settings.daily_cooldown:
                 wait = min(settings.daily_cooldown, settings.daily_cooldown - (when - last))
                 raise DailyCooldown(math.ceil(wait))
             amount = settings.daily_amount
             if balance + amount > MAX_BALANCE:
-                raise InvalidAmount("Your wallet is full; spend some chips first.")
+                raise InvalidAmount(
+                    "Your wallet is full; spend some chips first.", key="error_wallet_full"
+                )
             await db.run(q.CLAIM_DAILY, (amount, when, guild_id, user_id))
             await self._post(
                 db,
@@ -801,7 +841,9 @@ class Store:
             balance, _ = await self._ensure_wallet(db, guild_id, user_id, now)
             if balance + amount > MAX_BALANCE:
                 raise InvalidAmount(
-                    f"That would put more than {MAX_BALANCE:,} chips in one wallet."
+                    f"That would put more than {MAX_BALANCE:,} chips in one wallet.",
+                    key="error_wallet_limit",
+                    maximum=MAX_BALANCE,
                 )
             await db.run(q.CREDIT_WALLET, (amount, guild_id, user_id))
             await self._post(
@@ -830,13 +872,13 @@ class Store:
     async def _table(self, db: Tx, table_id: int) -> TableRow:
         row = await db.one(q.TABLE_BY_ID, (table_id,))
         if row is None:
-            raise TableNotFound("There is no such table.")
+            raise TableNotFound("There is no such table.", key="error_no_table")
         return _table_row(row)
 
     async def _seat(self, db: Tx, table_id: int, user_id: int) -> SeatRow:
         row = await db.one(q.SEAT_OF, (table_id, user_id))
         if row is None:
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated("You are not seated at this table.", key="not_seated")
         return _seat_row(row)
 
     async def _refuse_if_in_hand(self, db: Tx, table_id: int, user_id: int, message: str) -> None:
@@ -892,7 +934,7 @@ class Store:
     async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
         async def body(db: Tx) -> None:
             if await db.run(sql, params) != 1:
-                raise TableNotFound("There is no such table.")
+                raise TableNotFound("There is no such table.", key="error_no_table")
 
         await self._write(body, immediate=False)
 
@@ -947,12 +989,19 @@ class Store:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status != TABLE_OPEN:
-                raise TableClosed("This table is closing and takes no new players.")
+                raise TableClosed(
+                    "This table is closing and takes no new players.", key="error_table_closing"
+                )
             settings = await self._table_settings(db, table.guild_id, table.channel_id)
             low = settings.buyin_min if minimum is None else minimum
             high = settings.buyin_max if maximum is None else maximum
             if not low <= amount <= high:
-                raise InvalidAmount(f"The buy-in must be between {low:,} and {high:,} chips.")
+                raise InvalidAmount(
+                    f"The buy-in must be between {low:,} and {high:,} chips.",
+                    key="buyin_range",
+                    minimum=low,
+                    maximum=high,
+                )
             existing = await db.one(q.SEAT_OF, (table_id, user_id))
             if existing is not None:
                 raise AlreadySeated(
@@ -962,15 +1011,25 @@ class Store:
             if seat is None:
                 free = [number for number in range(settings.seats) if number not in taken]
                 if not free:
-                    raise TableFull(f"The table is full ({settings.seats} seats).")
+                    raise TableFull(
+                        f"The table is full ({settings.seats} seats).",
+                        key="error_table_full",
+                        seats=settings.seats,
+                    )
                 chosen = free[0]
             else:
                 if not 0 <= seat < settings.seats:
                     raise StoreError(f"Seats are numbered 1 to {settings.seats}.")
                 if seat in taken:
                     if len(taken) >= settings.seats:
-                        raise TableFull(f"The table is full ({settings.seats} seats).")
-                    raise SeatTaken(f"Seat {seat + 1} is taken.")
+                        raise TableFull(
+                            f"The table is full ({settings.seats} seats).",
+                            key="error_table_full",
+                            seats=settings.seats,
+                        )
+                    raise SeatTaken(
+                        f"Seat {seat + 1} is taken.", key="error_seat_taken", seat=seat + 1
+                    )
                 chosen = seat
             await self._wallet_to_seat(db, table, user_id, amount, now, "this buy-in needs")
             await db.run(
@@ -1015,7 +1074,11 @@ class Store:
             if seat.stack + amount > high:
                 room = max(0, high - seat.stack)
                 raise InvalidAmount(
-                    f"You can have at most {high:,} chips on the table; you can add up to {room:,}."
+                    f"You can have at most {high:,} chips on the table; "
+                    f"you can add up to {room:,}.",
+                    key="error_table_limit",
+                    maximum=high,
+                    room=room,
                 )
             await self._wallet_to_seat(
                 db, table, user_id, amount, now, "that needs", note="add chips"
@@ -1115,7 +1178,10 @@ class Store:
             now = time.time()
             table = await self._table(db, table_id)
             if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
-                raise HandInProgress("A hand is still being played; the table closes after it.")
+                raise HandInProgress(
+                    "A hand is still being played; the table closes after it.",
+                    key="error_hand_running",
+                )
             returned: dict[int, int] = {}
             for row in await db.all(q.SEATS, (table_id,)):
                 seat = _seat_row(row)
@@ -1145,7 +1211,7 @@ class Store:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status == TABLE_CLOSED:
-                raise TableClosed("This table is closed.")
+                raise TableClosed("This table is closed.", key="error_table_closed")
             if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
                 raise HandInProgress("A hand is already being played at this table.")
             seats: dict[int, SeatRow] = {}
@@ -1673,14 +1739,20 @@ class Store:
             now = time.time()
             table = await self._table(db, table_id)
             if table.status != TABLE_OPEN:
-                raise TableClosed("This table is closing and takes no new players.")
+                raise TableClosed(
+                    "This table is closing and takes no new players.", key="error_table_closing"
+                )
             settings = await self._table_settings(db, table.guild_id, table.channel_id)
             if await db.one(q.SEAT_OF, (table_id, user_id)) is not None:
                 raise AlreadySeated("That house player is already seated here.")
             taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
             free = [number for number in range(settings.seats) if number not in taken]
             if not free:
-                raise TableFull(f"The table is full ({settings.seats} seats).")
+                raise TableFull(
+                    f"The table is full ({settings.seats} seats).",
+                    key="error_table_full",
+                    seats=settings.seats,
+                )
             await self._house_to_seat(db, table, user_id, amount, now)
             seat_params = (table_id, user_id, free[0], name[:100], amount, 0, now)
             await db.run(q.INSERT_SEAT, seat_params)

@@ -106,3 +106,31 @@ async def test_economy_sets_starting_wallet_and_daily(store: Store) -> None:
         await store.set_economy(GUILD, -1, 100)
     with pytest.raises(InvalidSetting):
         await store.set_economy(GUILD, 100, 10**10)
+
+
+async def test_the_table_language_is_the_channels_then_the_servers(store: Store) -> None:
+    assert (await store.table_settings(GUILD, CHANNEL)).language is None
+    await store.set_language(GUILD, None, "sv")
+    assert (await store.table_settings(GUILD, CHANNEL)).language == "sv"
+    await store.set_language(GUILD, CHANNEL, "hu")
+    await store.set_stakes(GUILD, CHANNEL, 100)  # a channel's stakes keep its language
+    table = await store.table_settings(GUILD, CHANNEL)
+    assert (table.language, table.small_bet) == ("hu", 100)
+    assert (await store.table_settings(GUILD, CHANNEL + 1)).language == "sv"
+    report = await store.settings_report(GUILD, CHANNEL)
+    assert (report.source("language"), report.server_source("language")) == ("channel", "server")
+    await store.set_language(GUILD, CHANNEL, None)  # back to the server's
+    assert (await store.table_settings(GUILD, CHANNEL)).language == "sv"
+    await store.set_language(GUILD, None, None)  # back to the server's Discord language
+    assert (await store.table_settings(GUILD, CHANNEL)).language is None
+    with pytest.raises(InvalidSetting):
+        await store.set_language(GUILD, None, "fr")
+    assert (await store.guild_settings(GUILD)).language is None
+
+
+async def test_members_locales_are_remembered(store: Store) -> None:
+    assert await store.member_locales() == {}
+    await store.remember_locale(7, "ru")
+    await store.remember_locale(8, "hu")
+    await store.remember_locale(7, "sv")
+    assert await store.member_locales() == {7: "sv", 8: "hu"}

@@ -562,7 +562,6 @@ error_wallet_short = { $balance ->
         [one] You have only { $balance } chip in your wallet; that needs { $needed }.
        *[other] You have only { $balance } chips in your wallet; that needs { $needed }.
     }
-error_daily_cooldown = You already claimed your daily chips. Come back in { $wait }.
 error_daily_off = Daily chips are turned off on this server.
 error_wallet_full = Your wallet is full; spend some chips first.
 error_wallet_limit = That would put more than { $maximum } chips in one wallet.
@@ -577,19 +576,6 @@ error_blind_whole = The small blind must be a whole number.
 error_blind_range = The small blind must be between 1 and the small bet ({ $small_bet }).
 error_buyin_order = The minimum buy-in ({ $minimum }) cannot be above the maximum ({ $maximum }).
 error_action = That action is not possible right now.
-duration_hours = { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    }
-duration_minutes = { $minutes ->
-        [one] { $minutes } minute
-       *[other] { $minutes } minutes
-    }
-duration_seconds = { $seconds ->
-        [one] { $seconds } second
-       *[other] { $seconds } seconds
-    }
-
 ## Odds and ends
 
 kick_choice = { $name } (seat { $seat })

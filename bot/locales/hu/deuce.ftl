@@ -529,7 +529,6 @@ error_amount_whole = Az összeg csak egész számú zseton lehet.
 error_amount_positive = Az összegnek nullánál több zsetonnak kell lennie.
 error_amount_range = Az összegnek { $minimum } és { $maximum } között kell lennie.
 error_wallet_short = A tárcádban csak { $balance } zseton van; ehhez { $needed } kell.
-error_daily_cooldown = A napi zsetonjaidat már felvetted. Gyere vissza { $wait } múlva.
 error_daily_off = A napi zseton ki van kapcsolva ezen a szerveren.
 error_wallet_full = A tárcád megtelt; előbb költs el némi zsetont.
 error_wallet_limit = Így egy tárcában több mint { $maximum } zseton lenne.
@@ -544,10 +543,6 @@ error_blind_whole = A kis vaknak egész számnak kell lennie.
 error_blind_range = A kis vaknak 1 és az alsó limit ({ $small_bet }) között kell lennie.
 error_buyin_order = A legkisebb beszálló ({ $minimum }) nem lehet nagyobb a legnagyobbnál ({ $maximum }).
 error_action = Ez a lépés most nem lehetséges.
-duration_hours = { $hours } óra
-duration_minutes = { $minutes } perc
-duration_seconds = { $seconds } másodperc
-
 ## Apróságok
 
 kick_choice = { $name } ({ $seat }. hely)

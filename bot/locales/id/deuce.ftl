@@ -526,7 +526,6 @@ error_amount_whole = Jumlahnya harus bilangan bulat chip.
 error_amount_positive = Jumlahnya harus lebih dari nol chip.
 error_amount_range = Jumlahnya harus antara { $minimum } dan { $maximum }.
 error_wallet_short = Anda hanya punya { $balance } chip di dompet; yang dibutuhkan { $needed }.
-error_daily_cooldown = Anda sudah mengambil chip harian. Kembali lagi dalam { $wait }.
 error_daily_off = Chip harian dimatikan di server ini.
 error_wallet_full = Dompet Anda penuh; pakai dulu sebagian chip.
 error_wallet_limit = Itu akan membuat satu dompet berisi lebih dari { $maximum } chip.
@@ -541,10 +540,6 @@ error_blind_whole = Small blind harus bilangan bulat.
 error_blind_range = Small blind harus antara 1 dan taruhan kecil ({ $small_bet }).
 error_buyin_order = Modal minimum ({ $minimum }) tidak boleh lebih besar dari maksimum ({ $maximum }).
 error_action = Tindakan itu tidak bisa dilakukan sekarang.
-duration_hours = { $hours } jam
-duration_minutes = { $minutes } menit
-duration_seconds = { $seconds } detik
-
 ## Lain-lain
 
 kick_choice = { $name } (kursi { $seat })

@@ -748,7 +748,6 @@ error_wallet_short = { $balance ->
         [many] В вашем кошельке только { $balance } фишек, а нужно { $needed }.
        *[other] В вашем кошельке только { $balance } фишек, а нужно { $needed }.
     }
-error_daily_cooldown = Вы уже получили ежедневные фишки. Возвращайтесь через { $wait }.
 error_daily_off = Ежедневные фишки на этом сервере отключены.
 error_wallet_full = Ваш кошелёк полон; сначала потратьте часть фишек.
 error_wallet_limit = Тогда в одном кошельке окажется больше { $maximum ->
@@ -774,25 +773,6 @@ error_blind_whole = Малый блайнд должен быть целым ч�
 error_blind_range = Малый блайнд должен быть от 1 до малой ставки ({ $small_bet }).
 error_buyin_order = Минимальный бай-ин ({ $minimum }) не может быть больше максимального ({ $maximum }).
 error_action = Сейчас это действие невозможно.
-duration_hours = { $hours ->
-        [one] { $hours } час
-        [few] { $hours } часа
-        [many] { $hours } часов
-       *[other] { $hours } часов
-    }
-duration_minutes = { $minutes ->
-        [one] { $minutes } минуту
-        [few] { $minutes } минуты
-        [many] { $minutes } минут
-       *[other] { $minutes } минут
-    }
-duration_seconds = { $seconds ->
-        [one] { $seconds } секунду
-        [few] { $seconds } секунды
-        [many] { $seconds } секунд
-       *[other] { $seconds } секунд
-    }
-
 ## Разное
 
 kick_choice = { $name } (место { $seat })

@@ -592,7 +592,6 @@ error_wallet_short = { $balance ->
         [one] Du har bara { $balance } mark i plånboken; det krävs { $needed }.
        *[other] Du har bara { $balance } marker i plånboken; det krävs { $needed }.
     }
-error_daily_cooldown = Du har redan hämtat dina dagliga marker. Kom tillbaka om { $wait }.
 error_daily_off = Dagliga marker är avstängda på den här servern.
 error_wallet_full = Din plånbok är full; använd några marker först.
 error_wallet_limit = Då skulle en plånbok få mer än { $maximum ->
@@ -616,19 +615,6 @@ error_blind_whole = Lilla mörken måste vara ett heltal.
 error_blind_range = Lilla mörken måste vara mellan 1 och den lilla insatsen ({ $small_bet }).
 error_buyin_order = Minsta inköp ({ $minimum }) kan inte vara högre än högsta ({ $maximum }).
 error_action = Den handlingen är inte möjlig just nu.
-duration_hours = { $hours ->
-        [one] { $hours } timme
-       *[other] { $hours } timmar
-    }
-duration_minutes = { $minutes ->
-        [one] { $minutes } minut
-       *[other] { $minutes } minuter
-    }
-duration_seconds = { $seconds ->
-        [one] { $seconds } sekund
-       *[other] { $seconds } sekunder
-    }
-
 ## Diverse
 
 kick_choice = { $name } (plats { $seat })
