@@ -61,6 +61,7 @@ class DeuceBot(commands.Bot):
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self.locales: dict[int, str] = {}
         """Each member's Discord locale as last seen (their DMs are written in it)."""
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.reader_check  # type: ignore[method-assign]
 
     # -- languages ------------------------------------------------------------------------
@@ -94,7 +95,6 @@ class DeuceBot(commands.Bot):
             await self._store.remember_locale(user_id, locale)
         except Exception:
             log.exception("Could not remember a member's locale")
-        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     @staticmethod
     def shard_options(config: Config) -> dict[str, Any]:

@@ -86,6 +86,8 @@ class User:
     bot: bool = False
     #: Faults: when True the bot's DMs to this user fail with 403 / 50007.
     dms_closed: bool = False
+    #: The language of the user's Discord client, sent with each of their interactions.
+    locale: str = "en-US"
 
     @property
     def display_name(self) -> str:
@@ -117,6 +119,8 @@ class Guild:
     name: str
     owner_id: int
     created_at: str = field(default_factory=iso_now)
+    #: The server's language (Server Settings → Community → Server Primary Language).
+    preferred_locale: str = "en-US"
 
     def everyone_role_json(self) -> dict[str, Any]:
         """The @everyone role (its id is the guild's id, as on Discord)."""

@@ -324,10 +324,12 @@ class DiscordDouble:
 
     # ------------------------------------------------------------------ world (test API)
 
-    async def add_guild(self, name: str = "Deuce Club", *, guild_id: int | None = None) -> Guild:
+    async def add_guild(
+        self, name: str = "Deuce Club", *, guild_id: int | None = None, locale: str = "en-US"
+    ) -> Guild:
         """A guild the bot is in (announced with GUILD_CREATE if the bot is connected)."""
         gid = guild_id if guild_id is not None else self.snowflakes.next()
-        guild = Guild(id=gid, name=name, owner_id=self.owner.id)
+        guild = Guild(id=gid, name=name, owner_id=self.owner.id, preferred_locale=locale)
         self.guilds[guild.id] = guild
         self.members[(guild.id, self.bot_user.id)] = Member(
             guild=guild, user=self.bot_user, permissions=BOT_PERMISSIONS
@@ -361,10 +363,14 @@ class DiscordDouble:
         permissions: int = DEFAULT_MEMBER_PERMISSIONS,
         dms_closed: bool = False,
         user: User | None = None,
+        locale: str = "en-US",
     ) -> Member:
-        """A member of ``guild``; ``dms_closed`` makes the bot's DMs to them fail (403/50007)."""
+        """A member of ``guild``; ``dms_closed`` makes the bot's DMs to them fail (403/50007);
+        ``locale`` is their Discord client's language."""
         if user is None:
-            user = User(id=self.snowflakes.next(), username=name, global_name=display_name)
+            user = User(
+                id=self.snowflakes.next(), username=name, global_name=display_name, locale=locale
+            )
             self.users[user.id] = user
         user.dms_closed = dms_closed
         member = Member(guild=guild, user=user, permissions=permissions)
@@ -650,6 +656,7 @@ class DiscordDouble:
         if not parts:
             raise CommandError("empty command")
         guild = channel.guild
+        parts = self._canonical_names(parts, self._user_of(who).locale, guild)
         schema = self.synced_command(parts[0], guild)
         if schema is None:
             raise CommandError(f"/{parts[0]} was never synced by the bot")
@@ -690,6 +697,28 @@ class DiscordDouble:
         if schema.get("guild_id"):
             data["guild_id"] = str(schema["guild_id"])
         return await self._dispatch_interaction(kind, user, member, channel, data, expired=expired)
+
+    def _canonical_names(self, parts: list[str], locale: str, guild: Guild | None) -> list[str]:
+        """A command typed as a member sees it: names in their client's language (from the
+        synced ``name_localizations``) become the command's own names, as Discord sends them."""
+        candidates = list(self.guild_commands.get(guild.id, [])) if guild is not None else []
+        candidates += self.global_commands
+        options: list[dict[str, Any]] = [c for c in candidates if c.get("type", 1) == 1]
+        canonical: list[str] = []
+        for part in parts:
+            match = next(
+                (
+                    o
+                    for o in options
+                    if part in (o["name"], (o.get("name_localizations") or {}).get(locale))
+                ),
+                None,
+            )
+            if match is None:
+                return canonical + parts[len(canonical) :]
+            canonical.append(match["name"])
+            options = [o for o in match.get("options") or [] if o.get("type") in (1, 2)]
+        return canonical
 
     def find_component(
         self, message: dict[str, Any], target: str, *, component_types: tuple[int, ...] = (2,)
@@ -901,15 +930,16 @@ class DiscordDouble:
             "token": interaction.token,
             "version": 1,
             "app_permissions": str(BOT_PERMISSIONS),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if member is not None and channel.guild is not None:
             payload["guild_id"] = str(channel.guild.id)
-            payload["guild"] = {"id": str(channel.guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            locale = channel.guild.preferred_locale
+            payload["guild"] = {"id": str(channel.guild.id), "locale": locale, "features": []}
+            payload["guild_locale"] = locale
             payload["member"] = member.to_json(with_permissions=True)
             payload["authorizing_integration_owners"] = {"0": str(channel.guild.id)}
             payload["context"] = 0
@@ -965,7 +995,7 @@ class DiscordDouble:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "nsfw": False,
@@ -1446,6 +1476,9 @@ class DiscordDouble:
     def _store_command(
         self, raw: dict[str, Any], existing: list[dict[str, Any]], guild_id: int | None
     ) -> dict[str, Any]:
+        problems = localization_problems(raw, raw.get("name", "?"))
+        if problems:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
         kind = raw.get("type", 1)
         previous = next(
             (c for c in existing if c["name"] == raw["name"] and c.get("type", 1) == kind), None
@@ -1934,3 +1967,63 @@ class DiscordDouble:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+DISCORD_LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
+"""The locales Discord accepts in ``name_localizations`` and ``description_localizations``."""
+LOCALIZED_NAME = re.compile(r"[-_\w]{1,32}")
+
+
+def localization_problems(node: dict[str, Any], where: str) -> list[str]:
+    """What Discord would refuse in a command's (or option's, or choice's) localisations:
+    unknown locales, names that are not lowercase words of 1-32 characters, descriptions
+    longer than 100 characters; walked through options and choices."""
+    problems: list[str] = []
+    is_choice = "value" in node
+    for field_name in ("name_localizations", "description_localizations"):
+        for locale, text in (node.get(field_name) or {}).items():
+            if locale not in DISCORD_LOCALES:
+                problems.append(f"{where}.{field_name}: unknown locale {locale!r}")
+            elif field_name == "name_localizations" and not is_choice:
+                if not LOCALIZED_NAME.fullmatch(text) or text != text.lower():
+                    problems.append(f"{where}.{field_name}.{locale}: bad name {text!r}")
+            elif not 1 <= len(text) <= 100:
+                problems.append(f"{where}.{field_name}.{locale}: {len(text)} characters")
+    for child in [*(node.get("options") or []), *(node.get("choices") or [])]:
+        problems += localization_problems(child, f"{where}.{child.get('name', '?')}")
+    return problems

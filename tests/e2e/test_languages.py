@@ -1,0 +1,178 @@
+"""Every reader in their own language (issue 13): a Hungarian and a Russian member play a hand
+at a Swedish server. Their private replies, panels and DMs are in their language; the table,
+its log and the result in the channel are in Swedish; the commands they type are the ones
+their Discord shows them, from the localisations the bot synced.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from bot.messages import t
+from tests.conftest import StartBot
+from tests.discord_double import DiscordDouble
+from tests.discord_double.models import Member
+from tests.e2e.helpers import audit, buttons, cards_in_logs, embed0, private_reply
+
+#: Words any English sentence of the dealer would carry; none may reach these readers.
+ENGLISH = re.compile(
+    r"\b(the|your|you|turn|chips|pot|stack|calls|raises|folds|checks|bets|draws|"
+    r"blinds|seat|wins|shows|wallet|next|round|time)\b",
+    re.IGNORECASE,
+)
+MENTION = re.compile(r"<[@#:!&t][^>]*>")
+
+
+def texts(message: dict[str, Any]) -> list[str]:
+    """Every text of a message a member reads: content, embed, fields, buttons, descriptions."""
+    found = [str(message.get("content") or "")]
+    for embed in message.get("embeds") or []:
+        found += [str(embed.get(k) or "") for k in ("title", "description")]
+        found += [str((embed.get("footer") or {}).get("text") or "")]
+        for item in embed.get("fields") or []:
+            found += [str(item.get("name") or ""), str(item.get("value") or "")]
+    found += [str(b.get("label") or "") for b in buttons(message)]
+    found += [str(a.get("description") or "") for a in message.get("attachments") or []]
+    return [MENTION.sub("", text) for text in found if text]
+
+
+def english_in(messages: list[dict[str, Any]], names: tuple[str, ...]) -> list[str]:
+    """The texts of ``messages`` with an English word in them (players' names left out)."""
+    found = []
+    for message in messages:
+        for text in texts(message):
+            for name in names:
+                text = text.replace(name, "")
+            if ENGLISH.search(text):
+                found.append(text)
+    return found
+
+
+def command(language: str, *path: str) -> str:
+    """A command as a member whose Discord speaks ``language`` types it."""
+    ids = ["cmd-" + "-".join(path[: i + 1]) for i in range(len(path))]
+    return " ".join(t(key, language) for key in ids)
+
+
+def newest_turn_panel(
+    double: DiscordDouble, member: Member, language: str, hand_id: int, seen: set[str]
+) -> dict[str, Any] | None:
+    """The member's newest DM panel of the hand showing their turn, not acted on yet."""
+    title = t("panel_title", language, hand_id=str(hand_id))
+    marker = t("panel_your_turn", language, countdown="").split("·")[0].strip()
+    draw_marker = t("panel_your_draw", language)
+    panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+    if not panels:
+        return None
+    panel = panels[-1]
+    description = str(embed0(panel).get("description"))
+    key = f"{panel['id']}:{description}"
+    if key in seen or (marker not in description and draw_marker not in description):
+        return None
+    return panel
+
+
+async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    guild = await double.add_guild("Klubben", locale="sv-SE")
+    channel = await double.add_channel(guild, "poker")
+    ilona = await double.add_member(guild, "ilona", display_name="Ilona", locale="hu")
+    boris = await double.add_member(guild, "boris", display_name="Boris", locale="ru")
+    db_path = tmp_path / "deuce.db"
+    bot = await start_bot(double, db_path)
+    players = ((ilona, "hu"), (boris, "ru"))
+    names = ("Ilona", "Boris")
+
+    # The synced commands carry every language's names and descriptions.
+    poker = double.synced_command("poker", guild)
+    assert poker is not None
+    for language, locale in (("hu", "hu"), ("sv", "sv-SE"), ("id", "id"), ("ru", "ru")):
+        assert poker["name_localizations"][locale] == t("cmd-poker", language)
+        assert poker["description_localizations"][locale] == t("cmd-poker-desc", language)
+        join = next(o for o in poker["options"] if o["name"] == "join")
+        assert join["name_localizations"][locale] == t("cmd-poker-join", language)
+
+    # Each member types the commands in their language and is answered in it.
+    for member, language in players:
+        reply = await double.invoke(
+            member, channel, command(language, "poker", "alerts"), mode="now"
+        )
+        assert await private_reply(reply) == t("alerts_now", language)
+    for member, language in players:
+        reply = await double.invoke(member, channel, command(language, "poker", "join"))
+        text = await private_reply(reply)
+        assert any(
+            text.startswith(t("joined_private", language, seat=seat, stack=400, wallet=600))
+            for seat in range(1, 7)
+        ), text
+
+    title = t("table_title", "sv", small_bet=10, big_bet=20)
+    hand_re = re.compile(re.escape(title) + r" · .*?(\d+)$")
+
+    def hand_dealt() -> int | None:
+        for message in double.channel_messages(channel):
+            match = hand_re.match(str(embed0(message).get("title") or ""))
+            if match:
+                return int(match[1])
+        return None
+
+    hand_id = await double.wait_until(hand_dealt, 20)
+    result_title = t("result_title", "sv", hand_id=str(hand_id))
+
+    def result() -> dict[str, Any] | None:
+        return double.last_message(channel, lambda m: embed0(m).get("title") == result_title)
+
+    seen: set[str] = set()
+    clicks = 0
+    while result() is None:
+
+        def someone_to_act() -> Any:
+            if result() is not None:
+                return True
+            for member, language in players:
+                panel = newest_turn_panel(double, member, language, hand_id, seen)
+                if panel is not None:
+                    return member, panel
+            return None
+
+        acting = await double.wait_until(someone_to_act, 15)
+        if acting is True:
+            break
+        member, panel = acting
+        seen.add(f"{panel['id']}:{embed0(panel).get('description')}")
+        ids = [str(b["custom_id"]) for b in buttons(panel) if not b.get("disabled")]
+        target = next((c for c in ids if c.endswith(":call")), None)
+        target = target or next((c for c in ids if c.endswith(":pat")), None)
+        assert target is not None, ids
+        answer = await (await double.click(member, panel, target)).response(timeout=10)
+        assert answer.type in (4, 7)
+        clicks += 1
+        assert clicks < 40, "the hand did not end"
+    await double.wait_until(lambda: result() is not None, 15)
+
+    # Everything in the channel, every version of the table included, is Swedish.
+    events = double.channel_events(channel)
+    public = [e.payload for e in events if e.kind != "delete"]
+    assert public and english_in(public, names) == []
+    table = double.last_message(
+        channel, lambda m: str(embed0(m).get("title") or "").startswith(title)
+    )
+    assert table is not None
+    fields = [f["name"] for f in embed0(table).get("fields") or []]
+    assert t("field_seats", "sv") in fields and t("field_log", "sv") in fields
+    finished = result()
+    assert finished is not None and embed0(finished)["title"] == result_title
+
+    # Each member read only their own language in private: panels, DMs and replies.
+    for member, language in players:
+        private = double.dms(member) + double.ephemerals(member)
+        assert private
+        assert english_in(private, names) == [], language
+        panel_titles = {embed0(m).get("title") for m in double.dms(member)}
+        assert t("panel_title", language, hand_id=str(hand_id)) in panel_titles
+    assert audit(db_path).returncode == 0
+    assert double.unknown_routes == []
+    assert cards_in_logs(bot.output()) == []
