@@ -94,10 +94,6 @@ def card_text(c: Card) -> str:
     return RANK_TEXT[c.rank] + SUIT_TEXT[c.suit]
 
 
-def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(card_text(c) for c in cards)
-
-
 def _subset(name: str, chosen: Collection[Card | int], cards: tuple[Card, ...]) -> frozenset[int]:
     picked = frozenset(int(c) for c in chosen)
     if not picked <= {int(c) for c in cards}:
@@ -342,33 +338,3 @@ def card_emoji_image(c: Card | int, *, four_colour: bool = False) -> bytes:
     buffer = io.BytesIO()
     faces.emoji_face(card(int(c)), four_colour=four_colour).save(buffer, "PNG", optimize=True)
     return buffer.getvalue()
-
-
-def describe(
-    cards: Iterable[Card | int],
-    marked: Collection[Card | int] = frozenset(),
-    new: Collection[Card | int] = frozenset(),
-) -> str:
-    """Alt text of a hand picture:
-    ``"Your hand: K♠ J♥ 10♦ 9♣ 2♠; marked to discard: 2♠; new this draw: J♥"``."""
-    shown = _checked_cards(cards)
-    marked_set = _subset("marked", marked, shown)
-    new_set = _subset("new", new, shown)
-    parts = [f"Your hand: {_cards_text(shown)}"]
-    if marked_set:
-        parts.append("marked to discard: " + _cards_text(c for c in shown if c in marked_set))
-    if new_set:
-        parts.append("new this draw: " + _cards_text(c for c in shown if c in new_set))
-    return "; ".join(parts)
-
-
-def describe_showdown(hands: Sequence[ShownHandArt]) -> str:
-    """Alt text of a showdown picture: ``"Showdown. Alice (wins): K♠ J♥ 10♦ 9♣ 2♠, king-jack
-    low. Bob: ..."``, at most 1024 characters (Discord's limit for a description)."""
-    rows = [
-        f"{printable(h.name) or '?'}{' (wins)' if h.winner else ''}: "
-        f"{_cards_text(h.cards)}, {printable(h.hand_name)}."
-        for h in hands
-    ]
-    text = " ".join(["Showdown.", *rows])
-    return text if len(text) <= 1024 else text[:1023] + "\u2026"

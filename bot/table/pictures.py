@@ -12,17 +12,19 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.art import ShownHandArt, card_text, hand_image, showdown_image
+from bot.art import ShownHandArt, card_text, hand_image, order_for_display, showdown_image
 from bot.art.compose import printable
 from bot.engine import Card
 from bot.messages import speaking, t
-from bot.table.render import hand_text, high_first
+from bot.table.render import hand_text
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 log = logging.getLogger(__name__)
 
 HAND_FILE = "hand.png"
 SHOWDOWN_FILE = "showdown.png"
+DESCRIPTION_MAX = 1024
+"""Discord's limit for an attachment's description (its alt text)."""
 
 
 async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
@@ -50,11 +52,12 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     if new:
         parts.append(t("alt_new", cards=_cards_text(c for c in panel.cards if c in new)))
     alt = "; ".join(parts)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt[:1024])
+    return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt[:DESCRIPTION_MAX])
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(card_text(c) for c in high_first(list(cards)))
+    """``K♦ J♥ 10♠``: cards as pictured, highest first, as people write them."""
+    return " ".join(card_text(c) for c in order_for_display(cards))
 
 
 async def showdown_picture(
@@ -83,6 +86,8 @@ async def showdown_picture(
             for h in hands
         ]
         alt = " ".join([t("alt_showdown"), *rows])
+    if len(alt) > DESCRIPTION_MAX:
+        alt = alt[: DESCRIPTION_MAX - 1] + "\u2026"
     try:
         png = await asyncio.get_running_loop().run_in_executor(
             None, lambda: showdown_image(hands, four_colour=card_style == "four-colour")
@@ -90,4 +95,4 @@ async def showdown_picture(
     except Exception:
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None
-    return discord.File(io.BytesIO(png), filename=SHOWDOWN_FILE, description=alt[:1024])
+    return discord.File(io.BytesIO(png), filename=SHOWDOWN_FILE, description=alt[:DESCRIPTION_MAX])
