@@ -11,7 +11,7 @@ import pytest
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
-from bot.messages import FILES, LANGUAGES, LOCALE_DIR, bundle
+from bot.messages import FILES, LANGUAGES, LOCALE_DIR, bundle, t
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHER_LANGUAGES = [language for language in LANGUAGES if language != "en"]
@@ -113,3 +113,26 @@ def test_every_english_message_is_used_by_the_code() -> None:
     used = set(re.findall(r"""["']([a-z][a-z0-9_]*)["']""", code))
     unused = sorted(set(messages("en", "deuce.ftl")) - used)
     assert unused == [], f"message ids no code names: {unused}"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["1 chip.", "2 chips.", "5 chips.", "21 chips.", "0 chips."]),
+        ("hu", ["1 zsetonodba", "2 zsetonodba", "5 zsetonodba", "21 zsetonodba", "0 zsetonodba"]),
+        ("sv", ["1 mark.", "2 marker.", "5 marker.", "21 marker.", "0 marker."]),
+        ("id", ["1 chip.", "2 chip.", "5 chip.", "21 chip.", "0 chip."]),
+        ("ru", ["1 фишку.", "2 фишки.", "5 фишек.", "21 фишку.", "0 фишек."]),
+    ],
+)
+def test_chips_take_each_languages_plural_form(language: str, words: list[str]) -> None:
+    """Russian has three forms after a number (1 фишку, 2 фишки, 5 фишек, 21 фишку); Hungarian
+    and Indonesian nouns stay singular after one; English and Swedish have two."""
+    for count, word in zip(COUNTS, words, strict=True):
+        assert word in t("panel_lost", language, amount=count)
+
+
+def test_numbers_follow_each_languages_format() -> None:
+    assert t("panel_lost", "en", amount=12345) == "This hand cost you 12,345 chips."
+    assert "12\xa0345" in t("panel_lost", "ru", amount=12345)
+    assert "12.345" in t("panel_lost", "id", amount=12345)
