@@ -17,6 +17,7 @@ EN: dict[str, str] = {
     "guild_only": "Poker is played in a server channel, not in direct messages.",
     "no_permission": "You need the Manage Server permission to use this command.",
     "cooldown": "Slow down a little: try again in {seconds} s.",
+    "shard_back_soon": "The table will be back in a moment: try again in a few seconds.",
     # table state / seating
     "no_table": "There is no table in this channel. Start one with /poker join.",
     "joined_private": "You sit in seat {seat} with {stack} chips (wallet now {wallet}).",

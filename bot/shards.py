@@ -34,6 +34,7 @@ import asyncpg
 import discord
 
 from bot.config import shard_of
+from bot.messages import t
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,6 @@ STALE_AFTER = 5.0
 DEFER_AFTER = 1.5
 NOTIFY_LIMIT = 7900
 """Bytes of NOTIFY payload sent inline; a larger payload is read from the table."""
-BACK_SOON = "The table will be back in a moment: try again in a few seconds."
 
 TABLE_OF_CUSTOM_ID = re.compile(r"deuce:[a-z]:(\d+)(?::|$)")
 
@@ -214,7 +214,7 @@ class ShardRouter:
         )
         if not await self.owner_alive(shard_id):
             log.info("DM click for table %s: shard %s is down", table_id, shard_id)
-            await interaction.response.send_message(BACK_SOON, ephemeral=True)
+            await interaction.response.send_message(t("shard_back_soon"), ephemeral=True)
             return
         text = json.dumps(raw, separators=(",", ":"))
         handoff_id = int(
@@ -231,6 +231,7 @@ class ShardRouter:
             note = f'{{"id":{handoff_id:d}}}'
         await self._run("SELECT pg_notify($1, $2)", channel_name(shard_id), note)
         self.routed += 1
+        log.debug("Handed a DM click on table %s to shard %s", table_id, shard_id)
         await asyncio.sleep(DEFER_AFTER)
         status = await self._run(
             "UPDATE interaction_handoffs SET state = 'deferred' WHERE id = $1 AND state = 'new'",
