@@ -47,6 +47,11 @@ NOTIFY_LIMIT = 7900
 TABLE_OF_CUSTOM_ID = re.compile(r"deuce:[a-z]:(\d+)(?::|$)")
 
 
+def listener_name(process_id: str) -> str:
+    """The application name of a process's LISTEN connection (``pg_stat_activity``)."""
+    return f"deuce-shard-{process_id}"
+
+
 def channel_name(shard_id: int) -> str:
     return f"deuce_shard_{shard_id:d}"
 
@@ -114,7 +119,12 @@ class ShardRouter:
 
     async def start(self) -> None:
         self._conn = await asyncpg.connect(self.url)
-        self._listen = await asyncpg.connect(self.url)
+        # The LISTEN connection carries the process id as its application name: the server
+        # drops it the moment the process dies (even by SIGKILL), so the others see at once
+        # that its shards are down, without waiting for the heartbeat to go stale.
+        self._listen = await asyncpg.connect(
+            self.url, server_settings={"application_name": listener_name(self.process_id)}
+        )
         now = time.time()
         await self._conn.execute(
             "INSERT INTO shard_processes (process_id, shard_count, shard_ids, heartbeat_at, "
@@ -192,15 +202,39 @@ class ShardRouter:
         return True
 
     async def owner_alive(self, shard_id: int) -> bool:
+        """Whether a process runs ``shard_id``: its heartbeat is fresh and its LISTEN
+        connection is still open."""
         found = await self._fetchval(
-            "SELECT count(*) FROM shard_processes WHERE shard_ids LIKE $1 AND heartbeat_at > $2",
+            "SELECT count(*) FROM shard_processes p WHERE p.shard_ids LIKE $1 "
+            "AND p.heartbeat_at > $2 AND EXISTS (SELECT 1 FROM pg_stat_activity a "
+            "WHERE a.application_name = 'deuce-shard-' || p.process_id)",
             f"%,{shard_id:d},%",
             time.time() - STALE_AFTER,
         )
         return bool(found)
 
     async def _route(self, raw: dict[str, Any], table_id: int) -> None:
-        guild_id = await self._fetchval("SELECT guild_id FROM tables WHERE id = $1", table_id)
+        """Hand one DM click to its table's process; whatever goes wrong, it is answered."""
+        try:
+            await self._hand_off(raw, table_id)
+        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError):
+            log.warning("DM click for table %s could not be handed off", table_id, exc_info=True)
+            await self._answer_back_soon(raw)
+
+    async def _answer_back_soon(self, raw: dict[str, Any]) -> None:
+        state: Any = self.client._connection
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=cast(Any, raw), state=state
+        )
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.send_message(t("shard_back_soon"), ephemeral=True)
+        except discord.HTTPException:
+            log.debug("could not answer a DM click", exc_info=True)
+
+    async def _hand_off(self, raw: dict[str, Any], table_id: int) -> None:
+        guild_id = await self._fetchval("SELECT guild_id FROM poker_tables WHERE id = $1", table_id)
         if guild_id is None:
             self._parse(raw)  # no such table: answered here as any unknown table is
             return
@@ -208,13 +242,9 @@ class ShardRouter:
         if shard_id in self.shard_ids:
             self._parse(raw)  # ours after all (a table not running here: closed)
             return
-        state: Any = self.client._connection
-        interaction: discord.Interaction[Any] = discord.Interaction(
-            data=cast(Any, raw), state=state
-        )
         if not await self.owner_alive(shard_id):
             log.info("DM click for table %s: shard %s is down", table_id, shard_id)
-            await interaction.response.send_message(t("shard_back_soon"), ephemeral=True)
+            await self._answer_back_soon(raw)
             return
         text = json.dumps(raw, separators=(",", ":"))
         handoff_id = int(
@@ -239,6 +269,10 @@ class ShardRouter:
         )
         if status.endswith(" 1"):
             log.info("DM click for table %s not taken in %.1fs: deferred", table_id, DEFER_AFTER)
+            state: Any = self.client._connection
+            interaction: discord.Interaction[Any] = discord.Interaction(
+                data=cast(Any, raw), state=state
+            )
             await interaction.response.defer()
 
     # -- the owning side ------------------------------------------------------------------

@@ -48,9 +48,11 @@ def button_id(message: dict[str, Any], suffix: str) -> str | None:
     return found[0] if found else None
 
 
-async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> Interaction:
-    """Click the button ending in ``custom_id_suffix`` on the member's newest DM panel, once
-    the panel shows it (panels are edited a moment after the table)."""
+async def dm_button(
+    table: PokerTable, member: Member, custom_id_suffix: str
+) -> tuple[dict[str, Any], str]:
+    """The member's newest DM panel and its button ending in ``custom_id_suffix``, once the
+    panel shows it (a turn's panel comes a moment after the table)."""
     double = table.double
 
     def ready() -> tuple[dict[str, Any], str] | None:
@@ -64,8 +66,13 @@ async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> 
         found = button_id(panels[-1], custom_id_suffix)
         return (panels[-1], found) if found else None
 
-    panel, custom_id = await double.wait_until(ready, 10)
-    return await double.click(member, panel, custom_id)
+    return await double.wait_until(ready, 10)
+
+
+async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> Interaction:
+    """Click the button ending in ``custom_id_suffix`` on the member's DM panel."""
+    panel, custom_id = await dm_button(table, member, custom_id_suffix)
+    return await table.double.click(member, panel, custom_id)
 
 
 async def play_by_dm(table: PokerTable, timeout: float = 60.0) -> HandOutcome:
@@ -111,6 +118,9 @@ async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) ->
     members = [await double.add_member(guild, name.lower(), display_name=name) for name in names]
     table = PokerTable(double, channel, members)
     for member in members:
+        # The turn's panel (with the betting buttons) comes by DM at once.
+        alerts = await double.invoke(member, channel, "poker alerts", mode="now")
+        await alerts.response(timeout=10)
         await table.join(member)
     await table.wait_hand()
     return table
@@ -170,11 +180,12 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     frozen_seq = table_seq(message)
     turn = far.turn(message)
     assert turn is not None
+    panel, call_id = await dm_button(far, turn[0], f":{hand_id}:{frozen_seq}:call")
     await one.kill()
     assert not one.running
 
     # While it is down, a DM click is answered "back in a moment" and changes nothing.
-    down = await click_dm(far, turn[0], f":{hand_id}:{frozen_seq}:call")
+    down = await double.click(turn[0], panel, call_id)
     reply = await down.response(timeout=10)
     assert reply.ephemeral and reply.content == t("shard_back_soon"), reply.data
     assert table_seq(far.table_message() or {}) == frozen_seq
