@@ -138,9 +138,13 @@ class ShardRouter:
             await self._listen.add_listener(channel_name(shard_id), self._on_notify)
         self._spawn(self._heartbeat())
         # Hand-offs written while this shard's process was down were answered "back in a
-        # moment" or deferred: drop them.
+        # moment" or deferred: drop them, and the rows of processes long gone (killed ones
+        # never remove their own).
         await self._run(
             "DELETE FROM interaction_handoffs WHERE created_at < $1", time.time() - STALE_AFTER
+        )
+        await self._run(
+            "DELETE FROM shard_processes WHERE heartbeat_at < $1", time.time() - 60 * STALE_AFTER
         )
         log.info("Shard router %s runs shards %s", self.process_id, sorted(self.shard_ids))
 
@@ -268,7 +272,9 @@ class ShardRouter:
             handoff_id,
         )
         if status.endswith(" 1"):
-            log.info("DM click for table %s not taken in %.1fs: deferred", table_id, DEFER_AFTER)
+            log.info(
+                "DM click for table %s not taken in %.1f seconds: deferred", table_id, DEFER_AFTER
+            )
             state: Any = self.client._connection
             interaction: discord.Interaction[Any] = discord.Interaction(
                 data=cast(Any, raw), state=state

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -75,9 +76,9 @@ async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> 
     return await table.double.click(member, panel, custom_id)
 
 
-async def play_by_dm(table: PokerTable, timeout: float = 60.0) -> HandOutcome:
-    """Play the running hand to its end with DM panel buttons only: check or call every bet,
-    stand pat at every draw."""
+async def play_by_dm(table: PokerTable, action: str = "call", timeout: float = 60.0) -> HandOutcome:
+    """Play the running hand to its end with DM panel buttons only: ``action`` (call: check or
+    call; fold: the first to act folds) at every bet, stand pat at every draw."""
     message = table.table_message()
     assert message is not None
     hand_id = hand_id_of(message)
@@ -106,11 +107,13 @@ async def play_by_dm(table: PokerTable, timeout: float = 60.0) -> HandOutcome:
         turn = table.turn(current)
         assert turn is not None
         member, verb = turn
-        suffix = f":{hand_id}:{last_seq}:call" if verb == "act" else ":pat"
+        suffix = f":{hand_id}:{last_seq}:{action}" if verb == "act" else ":pat"
         clicked = await click_dm(table, member, suffix)
         response = await clicked.response(timeout=10)
-        assert response.type in (6, 7), response.data  # the panel updated (or deferred)
-        table.acted.append((member.display_name, "call" if verb == "act" else "pat"))
+        # The panel updated in the click's own response, in time: not deferred.
+        assert response.type == 7, response.data
+        assert response.latency < 1.5, response.latency
+        table.acted.append((member.display_name, action if verb == "act" else "pat"))
 
 
 async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) -> PokerTable:
@@ -164,19 +167,39 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     assert one.output().count(HANDOFF_LOG) == 0
     log.info("far hand: %d DM clicks in %.1fs", len(far.acted), time.monotonic() - started)
     # A hand on the near table: its DM clicks stay in shard 0's process.
-    await play_by_dm(near)
+    near_outcome = await play_by_dm(near, "fold")
+    assert near_outcome.uncontested
     assert zero.output().count(HANDOFF_LOG) == handed
 
-    # Mid-hand on the far table: the owner is killed.
-    after = outcome.hand_id
-    hand_id = await far.wait_hand(after=after)
+    # The owner does not take a click in time (stopped for a moment): the receiver defers it
+    # before Discord's deadline, and the owner finishes it through the token when it wakes.
+    hand_id = await far.wait_hand(after=outcome.hand_id)
     message = far.table_message()
     assert message is not None
     turn = far.turn(message)
     assert turn is not None and turn[1] == "act"
-    clicked = await click_dm(far, turn[0], f":{hand_id}:{table_seq(message)}:raise")
-    assert (await clicked.response(timeout=10)).type in (6, 7)
+    panel, raise_id = await dm_button(far, turn[0], f":{hand_id}:{table_seq(message)}:raise")
+    assert one.process is not None
+    one.process.send_signal(signal.SIGSTOP)
+    try:
+        clicked = await double.click(turn[0], panel, raise_id)
+        deferred = await clicked.response(timeout=10)
+        assert deferred.type == 6, deferred.data  # deferred update, within the deadline
+        assert deferred.latency < double.interaction_deadline, deferred.latency
+    finally:
+        one.process.send_signal(signal.SIGCONT)
     message = await far.wait_table(lambda m: table_seq(m) != table_seq(message))
+    # The owner edited the panel through the token (its betting buttons are gone).
+    await double.wait_until(
+        lambda: any(
+            e.message_id == int(panel["id"]) and e.route.startswith("PATCH /webhooks/")
+            for e in double.events
+        ),
+        10,
+    )
+    assert button_id(double.current(panel) or {}, ":raise") is None
+
+    # Mid-hand on the far table: the owner is killed.
     frozen_seq = table_seq(message)
     turn = far.turn(message)
     assert turn is not None
