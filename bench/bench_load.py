@@ -103,6 +103,7 @@ class LoadConfig:
     keep_logs: bool = False
     processes: int = 1  # bot processes, one shard each (bench/load_cluster.py)
     database: str = "sqlite"  # or postgresql
+    database_url: str | None = None  # postgresql: this server, not a throwaway one
 
 
 @dataclass

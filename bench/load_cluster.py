@@ -106,12 +106,16 @@ class BotCluster:
         )
 
     async def start(self, timeout: float) -> None:
-        bin_dir = postgres_bin_dir()
-        if bin_dir is None or not (bin_dir / "initdb").exists():
-            raise SystemExit("--database postgresql needs the PostgreSQL server (README, 'Test')")
-        self.postgres = PostgresCluster(bin_dir)
-        await asyncio.to_thread(self.postgres.start)
-        url = await self.postgres.create_database()
+        url = self.config.database_url
+        if url is None:
+            bin_dir = postgres_bin_dir()
+            if bin_dir is None or not (bin_dir / "initdb").exists():
+                raise SystemExit(
+                    "--database postgresql needs the PostgreSQL server (README, 'Test')"
+                )
+            self.postgres = PostgresCluster(bin_dir)
+            await asyncio.to_thread(self.postgres.start)
+            url = await self.postgres.create_database()
         deadline = time.monotonic() + timeout
         for index, bot in enumerate(self.bots):
             bot.env["DATABASE_URL"] = url
