@@ -112,30 +112,16 @@ class ShardRouter:
         self._listen: asyncpg.Connection | None = None
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._started_at = 0.0
         self.routed = 0
         self.taken = 0
 
     # -- lifecycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self._conn = await asyncpg.connect(self.url)
-        # The LISTEN connection carries the process id as its application name: the server
-        # drops it the moment the process dies (even by SIGKILL), so the others see at once
-        # that its shards are down, without waiting for the heartbeat to go stale.
-        self._listen = await asyncpg.connect(
-            self.url, server_settings={"application_name": listener_name(self.process_id)}
-        )
-        now = time.time()
-        await self._conn.execute(
-            "INSERT INTO shard_processes (process_id, shard_count, shard_ids, heartbeat_at, "
-            "started_at) VALUES ($1, $2, $3, $4, $4)",
-            self.process_id,
-            self.shard_count,
-            shard_list(self.shard_ids),
-            now,
-        )
-        for shard_id in sorted(self.shard_ids):
-            await self._listen.add_listener(channel_name(shard_id), self._on_notify)
+        self._started_at = time.time()
+        await self._beat()
+        await self._open_listen()
         self._spawn(self._heartbeat())
         # Hand-offs written while this shard's process was down were answered "back in a
         # moment" or deferred: drop them, and the rows of processes long gone (killed ones
@@ -173,26 +159,66 @@ class ShardRouter:
         if not task.cancelled() and task.exception() is not None:
             log.error("Shard routing task failed", exc_info=task.exception())
 
-    async def _run(self, sql: str, *args: Any) -> str:
-        assert self._conn is not None
+    async def _query(self, method: str, sql: str, *args: Any) -> Any:
+        """One statement on the router's connection, opened again (and the statement retried
+        once) when the server dropped it (a restart, a failover, a terminated backend)."""
         async with self._lock:
-            return str(await self._conn.execute(sql, *args))
+            for attempt in (1, 2):
+                if self._conn is None or self._conn.is_closed():
+                    self._conn = await asyncpg.connect(
+                        self.url,
+                        server_settings={"application_name": f"deuce-router-{self.process_id}"},
+                    )
+                try:
+                    return await getattr(self._conn, method)(sql, *args)
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                    if attempt == 2 or not self._conn.is_closed():
+                        raise
+                    log.warning("Shard router: the database connection was lost; reconnecting")
+        raise AssertionError("unreachable")
+
+    async def _run(self, sql: str, *args: Any) -> str:
+        return str(await self._query("execute", sql, *args))
 
     async def _fetchval(self, sql: str, *args: Any) -> Any:
-        assert self._conn is not None
-        async with self._lock:
-            return await self._conn.fetchval(sql, *args)
+        return await self._query("fetchval", sql, *args)
+
+    async def _open_listen(self) -> None:
+        """The LISTEN connection carries the process id as its application name: the server
+        drops it the moment the process dies (even by SIGKILL), so the others see at once that
+        its shards are down, without waiting for the heartbeat to go stale."""
+        if self._listen is not None:
+            self._listen.terminate()
+        self._listen = await asyncpg.connect(
+            self.url, server_settings={"application_name": listener_name(self.process_id)}
+        )
+        for shard_id in sorted(self.shard_ids):
+            await self._listen.add_listener(channel_name(shard_id), self._on_notify)
+
+    async def _beat(self) -> None:
+        """Say this process runs its shards (the row is written again if it went missing)."""
+        await self._run(
+            "INSERT INTO shard_processes (process_id, shard_count, shard_ids, heartbeat_at, "
+            "started_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (process_id) "
+            "DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at",
+            self.process_id,
+            self.shard_count,
+            shard_list(self.shard_ids),
+            time.time(),
+            self._started_at,
+        )
 
     async def _heartbeat(self) -> None:
+        """Beat every second; a LISTEN connection the server dropped is opened again (clicks
+        handed over meanwhile were deferred by the receiver, or answered "back in a moment")."""
         while True:
             await asyncio.sleep(HEARTBEAT_EVERY)
             try:
-                await self._run(
-                    "UPDATE shard_processes SET heartbeat_at = $1 WHERE process_id = $2",
-                    time.time(),
-                    self.process_id,
-                )
-            except (asyncpg.PostgresError, OSError):
+                if self._listen is None or self._listen.is_closed():
+                    log.warning("Shard router: the LISTEN connection was lost; reconnecting")
+                    await self._open_listen()
+                await self._beat()
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                 log.warning("Shard heartbeat failed", exc_info=True)
 
     # -- the receiving side (shard 0) -----------------------------------------------------
@@ -289,13 +315,11 @@ class ShardRouter:
     async def _take(self, payload: str) -> None:
         note = json.loads(payload)
         handoff_id = int(note["id"])
-        row = None
-        assert self._conn is not None
-        async with self._lock:
-            row = await self._conn.fetchrow(
-                "DELETE FROM interaction_handoffs WHERE id = $1 RETURNING state, payload",
-                handoff_id,
-            )
+        row = await self._query(
+            "fetchrow",
+            "DELETE FROM interaction_handoffs WHERE id = $1 RETURNING state, payload",
+            handoff_id,
+        )
         if row is None:
             return  # another process of the same shards took it
         raw = note.get("raw") or json.loads(row["payload"])
