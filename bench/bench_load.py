@@ -21,7 +21,9 @@ Printed per table count:
 
 Each table count runs in its own harness process (a fresh double, bot and database).
 
-Run: ``python bench/bench_load.py [--tables 50 200] [--hands 1] [--seconds 120]``
+Run: ``python bench/bench_load.py [--tables 50 200] [--hands 1] [--seconds 120]``; with
+``--processes 2 --database postgresql`` the bot runs as two sharded processes on one
+PostgreSQL (:mod:`bench.load_cluster`).
 
 Diagnosis: ``--profile DIR`` records the bot with py-spy during play (``pip install py-spy``);
 ``--probe`` starts the bot through :mod:`bench.load_probe`, which reports the bot's loop lag, GC
@@ -57,6 +59,7 @@ if str(REPO_ROOT) not in sys.path:
 
 import logging  # noqa: E402
 
+from bench import load_cluster  # noqa: E402
 from bench.load_double import LoadDouble  # noqa: E402
 from bench.load_players import Stats, TableDriver  # noqa: E402
 from tests.discord_double import (  # noqa: E402
@@ -98,6 +101,9 @@ class LoadConfig:
     probe_journal: str = ""
     probe_switch: float | None = None
     keep_logs: bool = False
+    processes: int = 1  # bot processes, one shard each (bench/load_cluster.py)
+    database: str = "sqlite"  # or postgresql
+    database_url: str | None = None  # postgresql: this server, not a throwaway one
 
 
 @dataclass
@@ -306,7 +312,8 @@ async def build_world(double: LoadDouble, config: LoadConfig, rng: random.Random
     names = NAMES[: config.players] if config.players <= len(NAMES) else None
     for index in range(config.tables):
         if index % config.tables_per_guild == 0:
-            guild = await double.add_guild(f"Club {index // config.tables_per_guild + 1}")
+            number = index // config.tables_per_guild
+            guild = await load_cluster.add_guild(double, config, f"Club {number + 1}", number)
             world.admins[guild.id] = await double.add_member(
                 guild,
                 f"admin{guild.id}",
@@ -605,7 +612,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
     workdir = Path(tempfile.mkdtemp(prefix=f"deuce-load-{config.tables}-"))
     double = LoadDouble()
     await double.start("127.0.0.1", 0)
-    bot = BotUnderTest(double, workdir, config)
+    bot = load_cluster.make_bots(double, workdir, config, BotUnderTest)
     stop_lag = asyncio.Event()
     lag_task: asyncio.Task[None] | None = None
     world: World | None = None
@@ -682,6 +689,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.bot_log_tail = bot.output_tail()
         if play_window is not None:
             finish_measures(world, result, bot, *play_window)
+            result.notes.extend(load_cluster.report_lines(result, bot))
         await double.stop()
         if config.keep_logs:
             result.notes.append(f"bot log and database kept in {workdir}")
@@ -893,6 +901,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="with --probe: experiment, the bot's sys.setswitchinterval (seconds; default 0.005)",
     )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (needs postgresql)"
+    )
+    parser.add_argument(
+        "--database",
+        choices=["sqlite", "postgresql"],
+        default="sqlite",
+        help="the store: a SQLite file, or a throwaway PostgreSQL server (bench/load_cluster.py)",
+    )
     return parser.parse_args(argv)
 
 
@@ -918,6 +935,8 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             probe_journal=args.probe_journal,
             probe_switch=args.probe_switch,
             keep_logs=args.keep_logs,
+            processes=args.processes,
+            database=args.database,
         )
         result = await run_load(config)
         print(format_report(result), flush=True)

@@ -34,6 +34,7 @@ import asyncpg
 import discord
 
 from bot.config import shard_of
+from bot.messages import t
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +43,13 @@ STALE_AFTER = 5.0
 DEFER_AFTER = 1.5
 NOTIFY_LIMIT = 7900
 """Bytes of NOTIFY payload sent inline; a larger payload is read from the table."""
-BACK_SOON = "The table will be back in a moment: try again in a few seconds."
 
 TABLE_OF_CUSTOM_ID = re.compile(r"deuce:[a-z]:(\d+)(?::|$)")
+
+
+def listener_name(process_id: str) -> str:
+    """The application name of a process's LISTEN connection (``pg_stat_activity``)."""
+    return f"deuce-shard-{process_id}"
 
 
 def channel_name(shard_id: int) -> str:
@@ -107,30 +112,25 @@ class ShardRouter:
         self._listen: asyncpg.Connection | None = None
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._started_at = 0.0
         self.routed = 0
         self.taken = 0
 
     # -- lifecycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self._conn = await asyncpg.connect(self.url)
-        self._listen = await asyncpg.connect(self.url)
-        now = time.time()
-        await self._conn.execute(
-            "INSERT INTO shard_processes (process_id, shard_count, shard_ids, heartbeat_at, "
-            "started_at) VALUES ($1, $2, $3, $4, $4)",
-            self.process_id,
-            self.shard_count,
-            shard_list(self.shard_ids),
-            now,
-        )
-        for shard_id in sorted(self.shard_ids):
-            await self._listen.add_listener(channel_name(shard_id), self._on_notify)
+        self._started_at = time.time()
+        await self._beat()
+        await self._open_listen()
         self._spawn(self._heartbeat())
         # Hand-offs written while this shard's process was down were answered "back in a
-        # moment" or deferred: drop them.
+        # moment" or deferred: drop them, and the rows of processes long gone (killed ones
+        # never remove their own).
         await self._run(
             "DELETE FROM interaction_handoffs WHERE created_at < $1", time.time() - STALE_AFTER
+        )
+        await self._run(
+            "DELETE FROM shard_processes WHERE heartbeat_at < $1", time.time() - 60 * STALE_AFTER
         )
         log.info("Shard router %s runs shards %s", self.process_id, sorted(self.shard_ids))
 
@@ -159,26 +159,66 @@ class ShardRouter:
         if not task.cancelled() and task.exception() is not None:
             log.error("Shard routing task failed", exc_info=task.exception())
 
-    async def _run(self, sql: str, *args: Any) -> str:
-        assert self._conn is not None
+    async def _query(self, method: str, sql: str, *args: Any) -> Any:
+        """One statement on the router's connection, opened again (and the statement retried
+        once) when the server dropped it (a restart, a failover, a terminated backend)."""
         async with self._lock:
-            return str(await self._conn.execute(sql, *args))
+            for attempt in (1, 2):
+                if self._conn is None or self._conn.is_closed():
+                    self._conn = await asyncpg.connect(
+                        self.url,
+                        server_settings={"application_name": f"deuce-router-{self.process_id}"},
+                    )
+                try:
+                    return await getattr(self._conn, method)(sql, *args)
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                    if attempt == 2 or not self._conn.is_closed():
+                        raise
+                    log.warning("Shard router: the database connection was lost; reconnecting")
+        raise AssertionError("unreachable")
+
+    async def _run(self, sql: str, *args: Any) -> str:
+        return str(await self._query("execute", sql, *args))
 
     async def _fetchval(self, sql: str, *args: Any) -> Any:
-        assert self._conn is not None
-        async with self._lock:
-            return await self._conn.fetchval(sql, *args)
+        return await self._query("fetchval", sql, *args)
+
+    async def _open_listen(self) -> None:
+        """The LISTEN connection carries the process id as its application name: the server
+        drops it the moment the process dies (even by SIGKILL), so the others see at once that
+        its shards are down, without waiting for the heartbeat to go stale."""
+        if self._listen is not None:
+            self._listen.terminate()
+        self._listen = await asyncpg.connect(
+            self.url, server_settings={"application_name": listener_name(self.process_id)}
+        )
+        for shard_id in sorted(self.shard_ids):
+            await self._listen.add_listener(channel_name(shard_id), self._on_notify)
+
+    async def _beat(self) -> None:
+        """Say this process runs its shards (the row is written again if it went missing)."""
+        await self._run(
+            "INSERT INTO shard_processes (process_id, shard_count, shard_ids, heartbeat_at, "
+            "started_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (process_id) "
+            "DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at",
+            self.process_id,
+            self.shard_count,
+            shard_list(self.shard_ids),
+            time.time(),
+            self._started_at,
+        )
 
     async def _heartbeat(self) -> None:
+        """Beat every second; a LISTEN connection the server dropped is opened again (clicks
+        handed over meanwhile were deferred by the receiver, or answered "back in a moment")."""
         while True:
             await asyncio.sleep(HEARTBEAT_EVERY)
             try:
-                await self._run(
-                    "UPDATE shard_processes SET heartbeat_at = $1 WHERE process_id = $2",
-                    time.time(),
-                    self.process_id,
-                )
-            except (asyncpg.PostgresError, OSError):
+                if self._listen is None or self._listen.is_closed():
+                    log.warning("Shard router: the LISTEN connection was lost; reconnecting")
+                    await self._open_listen()
+                await self._beat()
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                 log.warning("Shard heartbeat failed", exc_info=True)
 
     # -- the receiving side (shard 0) -----------------------------------------------------
@@ -192,15 +232,40 @@ class ShardRouter:
         return True
 
     async def owner_alive(self, shard_id: int) -> bool:
+        """Whether a process runs ``shard_id``: its heartbeat is fresh and its LISTEN
+        connection is still open."""
         found = await self._fetchval(
-            "SELECT count(*) FROM shard_processes WHERE shard_ids LIKE $1 AND heartbeat_at > $2",
+            "SELECT count(*) FROM shard_processes p WHERE p.shard_ids LIKE $1 "
+            "AND p.heartbeat_at > $2 AND EXISTS (SELECT 1 FROM pg_stat_activity a "
+            "WHERE a.application_name = 'deuce-shard-' || p.process_id)",
             f"%,{shard_id:d},%",
             time.time() - STALE_AFTER,
         )
         return bool(found)
 
     async def _route(self, raw: dict[str, Any], table_id: int) -> None:
-        guild_id = await self._fetchval("SELECT guild_id FROM tables WHERE id = $1", table_id)
+        """Hand one DM click to its table's process; whatever goes wrong, it is answered."""
+        try:
+            await self._hand_off(raw, table_id)
+        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError):
+            log.warning("DM click for table %s could not be handed off", table_id, exc_info=True)
+            await self._answer_back_soon(raw)
+
+    async def _answer_back_soon(self, raw: dict[str, Any]) -> None:
+        state: Any = self.client._connection
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=cast(Any, raw), state=state
+        )
+        if interaction.response.is_done():
+            return
+        try:
+            text = t("shard_back_soon", interaction.locale)
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.debug("could not answer a DM click", exc_info=True)
+
+    async def _hand_off(self, raw: dict[str, Any], table_id: int) -> None:
+        guild_id = await self._fetchval("SELECT guild_id FROM poker_tables WHERE id = $1", table_id)
         if guild_id is None:
             self._parse(raw)  # no such table: answered here as any unknown table is
             return
@@ -208,13 +273,9 @@ class ShardRouter:
         if shard_id in self.shard_ids:
             self._parse(raw)  # ours after all (a table not running here: closed)
             return
-        state: Any = self.client._connection
-        interaction: discord.Interaction[Any] = discord.Interaction(
-            data=cast(Any, raw), state=state
-        )
         if not await self.owner_alive(shard_id):
             log.info("DM click for table %s: shard %s is down", table_id, shard_id)
-            await interaction.response.send_message(BACK_SOON, ephemeral=True)
+            await self._answer_back_soon(raw)
             return
         text = json.dumps(raw, separators=(",", ":"))
         handoff_id = int(
@@ -231,13 +292,20 @@ class ShardRouter:
             note = f'{{"id":{handoff_id:d}}}'
         await self._run("SELECT pg_notify($1, $2)", channel_name(shard_id), note)
         self.routed += 1
+        log.debug("Handed a DM click on table %s to shard %s", table_id, shard_id)
         await asyncio.sleep(DEFER_AFTER)
         status = await self._run(
             "UPDATE interaction_handoffs SET state = 'deferred' WHERE id = $1 AND state = 'new'",
             handoff_id,
         )
         if status.endswith(" 1"):
-            log.info("DM click for table %s not taken in %.1fs: deferred", table_id, DEFER_AFTER)
+            log.info(
+                "DM click for table %s not taken in %.1f seconds: deferred", table_id, DEFER_AFTER
+            )
+            state: Any = self.client._connection
+            interaction: discord.Interaction[Any] = discord.Interaction(
+                data=cast(Any, raw), state=state
+            )
             await interaction.response.defer()
 
     # -- the owning side ------------------------------------------------------------------
@@ -248,13 +316,11 @@ class ShardRouter:
     async def _take(self, payload: str) -> None:
         note = json.loads(payload)
         handoff_id = int(note["id"])
-        row = None
-        assert self._conn is not None
-        async with self._lock:
-            row = await self._conn.fetchrow(
-                "DELETE FROM interaction_handoffs WHERE id = $1 RETURNING state, payload",
-                handoff_id,
-            )
+        row = await self._query(
+            "fetchrow",
+            "DELETE FROM interaction_handoffs WHERE id = $1 RETURNING state, payload",
+            handoff_id,
+        )
         if row is None:
             return  # another process of the same shards took it
         raw = note.get("raw") or json.loads(row["payload"])

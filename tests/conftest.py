@@ -14,13 +14,14 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.discord_double import DiscordDouble
+from tests.store._helpers import PostgresCluster, postgres_bin_dir
 
 log = logging.getLogger(__name__)
 
@@ -182,3 +183,23 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
             await bot.kill()
         if bot.process is not None and bot.process.returncode not in (0, None, -9, -15):
             sys.stderr.write(f"bot output ({bot.log_path}):\n{bot.output()[-4000:]}\n")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """The session's PostgreSQL server, started on first use."""
+    bin_dir = postgres_bin_dir()
+    if bin_dir is None or not (bin_dir / "initdb").exists():
+        reason = (
+            "PostgreSQL server binaries (initdb, pg_ctl) not found: install the server "
+            "(README, 'Test') or set DEUCE_POSTGRES_BIN"
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
+        pytest.skip(reason)
+    cluster = PostgresCluster(bin_dir)
+    try:
+        cluster.start()  # a server that cannot start fails every PostgreSQL test, loudly
+        yield cluster
+    finally:
+        cluster.stop()

@@ -12,6 +12,7 @@ import logging
 import math
 
 from bench.bench_load import LoadConfig, format_report, percentile, run_load
+from tests.store._helpers import PostgresCluster
 
 log = logging.getLogger(__name__)
 
@@ -51,3 +52,31 @@ async def test_two_tables_play_a_hand_each() -> None:
     # the hand pictures on the DM panels are uploads: they show in the bytes sent
     assert result.rest_bytes > result.rest_by_kind["DM message send"] * 1024, report
     assert "REST bytes sent per hand" in report
+
+
+async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresCluster) -> None:
+    """``--processes 2 --database postgresql``: a table on each shard's server, so the DM
+    clicks (draws) of one table are handed from shard 0's process to shard 1's."""
+    url = await postgres_cluster.create_database()
+    config = LoadConfig(
+        tables=2,
+        hands=1,
+        players=3,
+        think=0.1,
+        seconds=60.0,
+        tables_per_guild=1,
+        processes=2,
+        database="postgresql",
+        database_url=url,
+    )
+    result = await run_load(config)
+    report = format_report(result)
+    log.info("load smoke report (2 processes):\n%s", report)
+
+    assert not result.timed_out, report
+    assert result.hands_completed == 2 and result.bot_exit == 0, report
+    assert result.clicks > 0 and result.acked == result.clicks, report
+    assert result.late == 0 and result.unanswered == 0, report
+    assert "draw" in result.latency_by_kind, report
+    assert "cluster: 2 process(es) on postgresql, SHARD_COUNT=2" in report
+    assert "non-interaction REST calls" in report and "bot CPU per process" in report

@@ -76,8 +76,9 @@ def hand_id_of(message: dict[str, Any]) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def audit(db_path: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m bot.store audit DB`` as an operator would run it."""
+def audit(db_path: Path | str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.store audit DB`` (a SQLite path or a PostgreSQL URL) as an operator
+    would run it."""
     return subprocess.run(
         [sys.executable, "-m", "bot.store", "audit", str(db_path)],
         cwd=REPO_ROOT,

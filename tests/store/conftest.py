@@ -2,44 +2,24 @@
 PostgreSQL database (``store`` and ``database`` are parametrised by backend), audited on the
 way out so no test leaks a chip.
 
-The PostgreSQL server is the run's own throwaway cluster (``_helpers.PostgresCluster``), one per
-session, with a fresh database per test. Without the server binaries the PostgreSQL cases are
-skipped with the reason, except under ``CI=true``, where they must run: there they fail.
+The PostgreSQL server is the run's own throwaway cluster (``postgres_cluster`` in
+tests/conftest.py), one per session, with a fresh database per test. Without the server
+binaries the PostgreSQL cases are skipped with the reason, except under ``CI=true``, where they
+must run: there they fail.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store
-from tests.store._helpers import BACKENDS, SQLITE, Database, PostgresCluster, postgres_bin_dir
+from tests.store._helpers import BACKENDS, SQLITE, Database, PostgresCluster
 
 log = logging.getLogger(__name__)
-
-
-@pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[PostgresCluster]:
-    """The session's PostgreSQL server, started on first use."""
-    bin_dir = postgres_bin_dir()
-    if bin_dir is None or not (bin_dir / "initdb").exists():
-        reason = (
-            "PostgreSQL server binaries (initdb, pg_ctl) not found: install the server "
-            "(README, 'Test') or set DEUCE_POSTGRES_BIN"
-        )
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
-        pytest.skip(reason)
-    cluster = PostgresCluster(bin_dir)
-    try:
-        cluster.start()  # a server that cannot start fails every PostgreSQL test, loudly
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture

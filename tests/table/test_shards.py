@@ -3,9 +3,14 @@ restores (only those of the guilds on its shards)."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import functools
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any, cast
 
+import asyncpg
 import discord
 import pytest
 from discord.ext import commands
@@ -14,6 +19,7 @@ from bot.client import DeuceBot, ShardedDeuceBot, make_bot
 from bot.config import Config, ConfigError, shard_of
 from bot.store import Store
 from bot.table.registry import TableRegistry
+from tests.store._helpers import PostgresCluster
 from tests.table._helpers import FakeClient
 
 BASE = {"DISCORD_TOKEN": "x"}
@@ -108,3 +114,82 @@ def test_dm_clicks_name_their_table_and_guild_clicks_are_left_alone() -> None:
     assert dm_click_table({**dm, "type": 2}) is None  # a command
     assert dm_click_table({**dm, "data": {"custom_id": "other:1"}}) is None
     assert shard_list({2, 0}) == ",0,2," and channel_name(3) == "deuce_shard_3"
+
+
+async def test_the_router_comes_back_after_the_server_drops_its_connections(
+    postgres_cluster: PostgresCluster,
+) -> None:
+    """Two routers on one PostgreSQL (the owner of shard 1, the receiver of shard 0): a DM
+    click is handed over; the server then drops the owner's connections (as a restart or a
+    failover does); the owner is seen down at once, opens them again within a heartbeat or
+    two, and takes the next click."""
+    from bot.shards import ShardRouter
+
+    url = await postgres_cluster.create_database()
+    store = await Store.open(url)
+    table = await store.get_or_create_table(guild_on(1, 2), 5)
+    await store.close()
+    taken: list[dict[str, Any]] = []
+    unused = cast(Any, None)  # the happy path never answers a click itself
+    owner = ShardRouter(unused, url, 2, [1], parse=taken.append)
+    receiver = ShardRouter(unused, url, 2, [0], parse=lambda raw: None)
+    admin = await asyncpg.connect(url)
+
+    def click(number: int) -> dict[str, Any]:
+        return {
+            "type": 3,
+            "id": str(number),
+            "token": f"token-{number}",
+            "data": {"component_type": 2, "custom_id": f"deuce:d:{table.id}:1:1:pat"},
+        }
+
+    async def until(check: Callable[[], Awaitable[bool]], timeout: float = 6.0) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not await check():
+            assert asyncio.get_running_loop().time() < deadline, "condition not met in time"
+            await asyncio.sleep(0.05)
+
+    async def taken_count(count: int) -> bool:
+        return len(taken) == count
+
+    try:
+        await owner.start()
+        await receiver.start()
+        assert await receiver.owner_alive(1) and not await receiver.owner_alive(2)
+        assert receiver.intercept(click(1), lambda table_id: False)
+        await until(functools.partial(taken_count, 1))
+        assert taken[0]["id"] == "1"
+
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1",
+            f"%{owner.process_id}",
+        )
+
+        async def down() -> bool:
+            return not await receiver.owner_alive(1)
+
+        async def up() -> bool:
+            return await receiver.owner_alive(1)
+
+        await until(down, 2.0)
+        await until(up)
+        assert receiver.intercept(click(2), lambda table_id: False)
+        await until(functools.partial(taken_count, 2))
+        assert [raw["id"] for raw in taken] == ["1", "2"]
+        rows = await admin.fetch("SELECT process_id FROM shard_processes ORDER BY process_id")
+        assert sorted(r["process_id"] for r in rows) == sorted(
+            [owner.process_id, receiver.process_id]
+        )
+    finally:
+        await receiver.close()
+        await owner.close()
+        await admin.close()
+    assert await admin_rows(url) == 0  # each router removed its row on close
+
+
+async def admin_rows(url: str) -> int:
+    conn = await asyncpg.connect(url)
+    try:
+        return int(await conn.fetchval("SELECT count(*) FROM shard_processes"))
+    finally:
+        await conn.close()

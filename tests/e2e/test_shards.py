@@ -1,0 +1,238 @@
+"""Two bot processes, one per shard (``SHARD_COUNT=2``, ``SHARD_IDS=0`` and ``1``), on one
+throwaway PostgreSQL database, against the double sharding as Discord does.
+
+Discord delivers every click on a button in a DM to shard 0. The tables of the server on shard
+1 belong to the process that runs shard 1, so each click on their DM panels reaches the process
+of shard 0 first, which hands it over (``bot/shards.py``); the owner answers it within
+Discord's deadline. Killed (SIGKILL) mid-hand, the owner loses nothing: the hand resumes when
+it starts again, and a DM click while it is down is answered "back in a moment" and changes
+nothing. The chips audit is clean on PostgreSQL at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.messages import t
+from tests.conftest import BotProcess, StartBot
+from tests.discord_double import DiscordDouble, Guild, Interaction, Member
+from tests.e2e.helpers import (
+    PANEL_PREFIX,
+    START_WALLET,
+    HandOutcome,
+    PokerTable,
+    audit,
+    balance,
+    buttons,
+    cards_in_logs,
+    channel_card_leaks,
+    embed0,
+    hand_id_of,
+    table_seq,
+)
+from tests.store._helpers import PostgresCluster
+
+log = logging.getLogger(__name__)
+
+SHARDS = 2
+HANDOFF_LOG = "Handed a DM click"
+"""What the process of shard 0 logs (DEBUG) for each click it hands to another process."""
+
+
+def button_id(message: dict[str, Any], suffix: str) -> str | None:
+    found = [str(b["custom_id"]) for b in buttons(message) if str(b["custom_id"]).endswith(suffix)]
+    return found[0] if found else None
+
+
+async def dm_button(
+    table: PokerTable, member: Member, custom_id_suffix: str
+) -> tuple[dict[str, Any], str]:
+    """The member's newest DM panel and its button ending in ``custom_id_suffix``, once the
+    panel shows it (a turn's panel comes a moment after the table)."""
+    double = table.double
+
+    def ready() -> tuple[dict[str, Any], str] | None:
+        panels = [
+            m
+            for m in double.dms(member)
+            if str(embed0(m).get("title") or "").startswith(PANEL_PREFIX)
+        ]
+        if not panels:
+            return None
+        found = button_id(panels[-1], custom_id_suffix)
+        return (panels[-1], found) if found else None
+
+    return await double.wait_until(ready, 10)
+
+
+async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> Interaction:
+    """Click the button ending in ``custom_id_suffix`` on the member's DM panel."""
+    panel, custom_id = await dm_button(table, member, custom_id_suffix)
+    return await table.double.click(member, panel, custom_id)
+
+
+async def play_by_dm(table: PokerTable, action: str = "call", timeout: float = 60.0) -> HandOutcome:
+    """Play the running hand to its end with DM panel buttons only: ``action`` (call: check or
+    call; fold: the first to act folds) at every bet, stand pat at every draw."""
+    message = table.table_message()
+    assert message is not None
+    hand_id = hand_id_of(message)
+    assert hand_id is not None
+    deadline = time.monotonic() + timeout
+    last_seq: int | None = None
+    while True:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"hand {hand_id} did not finish in {timeout}s"
+
+        def next_state(previous: int | None = last_seq) -> tuple[str, Any] | None:
+            if table.result_message(hand_id) is not None:
+                return ("done", None)
+            current = table.table_message()
+            if current is None or hand_id_of(current) != hand_id:
+                return None
+            seq = table_seq(current)
+            if seq is None or seq == previous or table.turn(current) is None:
+                return None
+            return ("turn", current)
+
+        kind, current = await table.double.wait_until(next_state, remaining)
+        if kind == "done":
+            return table.outcome(hand_id)
+        last_seq = table_seq(current)
+        turn = table.turn(current)
+        assert turn is not None
+        member, verb = turn
+        suffix = f":{hand_id}:{last_seq}:{action}" if verb == "act" else ":pat"
+        clicked = await click_dm(table, member, suffix)
+        response = await clicked.response(timeout=10)
+        # The panel updated in the click's own response, in time: not deferred.
+        assert response.type == 7, response.data
+        assert response.latency < 1.5, response.latency
+        table.acted.append((member.display_name, action if verb == "act" else "pat"))
+
+
+async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) -> PokerTable:
+    channel = await double.add_channel(guild, "poker")
+    members = [await double.add_member(guild, name.lower(), display_name=name) for name in names]
+    table = PokerTable(double, channel, members)
+    for member in members:
+        # The turn's panel (with the betting buttons) comes by DM at once.
+        alerts = await double.invoke(member, channel, "poker alerts", mode="now")
+        await alerts.response(timeout=10)
+        await table.join(member)
+    await table.wait_hand()
+    return table
+
+
+async def chips_total(table: PokerTable) -> int:
+    total = 0
+    for member in table.players:
+        wallet, on_table = await balance(table, member)
+        total += wallet + on_table
+    return total
+
+
+async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
+    double: DiscordDouble,
+    start_bot: StartBot,
+    tmp_path: Path,
+    postgres_cluster: PostgresCluster,
+) -> None:
+    url = await postgres_cluster.create_database()
+    guild_zero = await double.add_guild_on_shard(0, SHARDS, "Zero Club")
+    guild_one = await double.add_guild_on_shard(1, SHARDS, "One Club")
+    env = {"DATABASE_URL": url, "SHARD_COUNT": str(SHARDS)}
+    # Shard 0's process first: it alone syncs the commands.
+    zero: BotProcess = await start_bot(double, tmp_path / "zero.db", SHARD_IDS="0", **env)
+    one: BotProcess = await start_bot(double, tmp_path / "one.db", SHARD_IDS="1", **env)
+    assert "identify shard [0, 2]" in double.gateway_log
+    assert "identify shard [1, 2]" in double.gateway_log
+
+    # A table on each shard's server; the DM panels of both come from their own process.
+    near = await seated(double, guild_zero, ("Carol", "Dave"))
+    far = await seated(double, guild_one, ("Alice", "Bob"))
+
+    # A hand on the far table, played with DM buttons only: every click reaches shard 0's
+    # process and is handed to shard 1's, which answers it.
+    started = time.monotonic()
+    outcome = await play_by_dm(far)
+    assert sum(outcome.winnings.values()) > 0
+    handed = zero.output().count(HANDOFF_LOG)
+    assert handed >= len(far.acted), (handed, far.acted)
+    assert one.output().count(HANDOFF_LOG) == 0
+    log.info("far hand: %d DM clicks in %.1fs", len(far.acted), time.monotonic() - started)
+    # A hand on the near table: its DM clicks stay in shard 0's process.
+    near_outcome = await play_by_dm(near, "fold")
+    assert near_outcome.uncontested
+    assert zero.output().count(HANDOFF_LOG) == handed
+
+    # The owner does not take a click in time (stopped for a moment): the receiver defers it
+    # before Discord's deadline, and the owner finishes it through the token when it wakes.
+    hand_id = await far.wait_hand(after=outcome.hand_id)
+    message = far.table_message()
+    assert message is not None
+    turn = far.turn(message)
+    assert turn is not None and turn[1] == "act"
+    panel, raise_id = await dm_button(far, turn[0], f":{hand_id}:{table_seq(message)}:raise")
+    assert one.process is not None
+    one.process.send_signal(signal.SIGSTOP)
+    try:
+        clicked = await double.click(turn[0], panel, raise_id)
+        deferred = await clicked.response(timeout=10)
+        assert deferred.type == 6, deferred.data  # deferred update, within the deadline
+        assert deferred.latency < double.interaction_deadline, deferred.latency
+    finally:
+        one.process.send_signal(signal.SIGCONT)
+    message = await far.wait_table(lambda m: table_seq(m) != table_seq(message))
+    # The owner edited the panel through the token (its betting buttons are gone).
+    await double.wait_until(
+        lambda: any(
+            e.message_id == int(panel["id"]) and e.route.startswith("PATCH /webhooks/")
+            for e in double.events
+        ),
+        10,
+    )
+    assert button_id(double.current(panel) or {}, ":raise") is None
+
+    # Mid-hand on the far table: the owner is killed.
+    frozen_seq = table_seq(message)
+    turn = far.turn(message)
+    assert turn is not None
+    panel, call_id = await dm_button(far, turn[0], f":{hand_id}:{frozen_seq}:call")
+    await one.kill()
+    assert not one.running
+
+    # While it is down, a DM click is answered "back in a moment" and changes nothing.
+    down = await double.click(turn[0], panel, call_id)
+    reply = await down.response(timeout=10)
+    assert reply.ephemeral and reply.content == t("shard_back_soon"), reply.data
+    assert table_seq(far.table_message() or {}) == frozen_seq
+
+    # The same shard's process starts again: the hand resumes where it was and finishes.
+    await one.start()
+    resumed = await far.wait_table(
+        lambda m: hand_id_of(m) == hand_id and table_seq(m) == frozen_seq, timeout=20
+    )
+    assert far.turn(resumed) == turn
+    await asyncio.sleep(0.5)  # its router listens by now; the panels were sent again
+    finished = await play_by_dm(far)
+    assert finished.hand_id == hand_id
+    assert sum(finished.winnings.values()) == 40  # raised to 20, called
+
+    assert await chips_total(far) == START_WALLET * 2
+    assert await chips_total(near) == START_WALLET * 2
+    for table in (near, far):
+        assert channel_card_leaks(double, table.channel) == []
+    for process in (zero, one):
+        assert cards_in_logs(process.output()) == []
+    assert double.unknown_routes == []
+    # Stop both (their journals saved), then audit the shared database.
+    assert await one.stop() == 0
+    assert await zero.stop() == 0
+    result = audit(url)
+    assert result.returncode == 0, result.stdout + result.stderr
