@@ -14,7 +14,14 @@ from bot.messages import t
 from tests.conftest import StartBot
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Member
-from tests.e2e.helpers import audit, buttons, cards_in_logs, embed0, private_reply
+from tests.e2e.helpers import (
+    ADMIN_MEMBER_PERMISSIONS,
+    audit,
+    buttons,
+    cards_in_logs,
+    embed0,
+    private_reply,
+)
 
 #: Words any English sentence of the dealer would carry; none may reach these readers.
 ENGLISH = re.compile(
@@ -176,3 +183,52 @@ async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
     assert audit(db_path).returncode == 0
     assert double.unknown_routes == []
     assert cards_in_logs(bot.output()) == []
+
+
+async def test_an_admin_sets_the_tables_language(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    guild = await double.add_guild("Club")  # an English server
+    channel = await double.add_channel(guild, "poker")
+    other = await double.add_channel(guild, "poker-2")
+    admin = await double.add_member(
+        guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
+    )
+    alice = await double.add_member(guild, "alice", display_name="Alice")
+    await start_bot(double, tmp_path / "deuce.db")
+    await private_reply(await double.invoke(alice, channel, "poker join"))
+    english = t("table_title", "en", small_bet=10, big_bet=20)
+    assert await double.wait_until(lambda: table_titled(double, channel, english), 10)
+
+    # Russian for this channel's table: the table message turns Russian; the admin, whose
+    # Discord is English, is told in English.
+    reply = await double.invoke(admin, channel, "pokeradmin language", language="ru")
+    name = t("language_name", "en", language="ru")
+    assert await private_reply(reply) == t("language_set_channel", "en", name=name)
+    russian = t("table_title", "ru", small_bet=10, big_bet=20)
+    assert await double.wait_until(lambda: table_titled(double, channel, russian), 10)
+    settings = await double.invoke(admin, channel, "pokeradmin settings")
+    assert t("settings_language", "en", name=name, source=t("source_channel", "en")) in str(
+        embed0((await settings.response(timeout=10)).data).get("description")
+    )
+
+    # Swedish for the server: another channel's table speaks it, this one stays Russian.
+    await private_reply(
+        await double.invoke(admin, channel, "pokeradmin language", language="sv", scope="server")
+    )
+    await private_reply(await double.invoke(alice, other, "poker join"))
+    swedish = t("table_title", "sv", small_bet=10, big_bet=20)
+    assert await double.wait_until(lambda: table_titled(double, other, swedish), 10)
+    assert table_titled(double, channel, russian)
+
+    # Back to the server's own language for this channel: Swedish now.
+    await private_reply(
+        await double.invoke(admin, channel, "pokeradmin language", language="discord")
+    )
+    assert await double.wait_until(lambda: table_titled(double, channel, swedish), 10)
+
+
+def table_titled(double: DiscordDouble, channel: Any, title: str) -> bool:
+    """Whether the channel's newest embed (its table, no hand being played) is titled so."""
+    message = double.last_message(channel, lambda m: bool(m.get("embeds")))
+    return message is not None and str(embed0(message).get("title") or "").startswith(title)
