@@ -169,10 +169,12 @@ def journal_in_background() -> None:
 
 def main() -> int:
     import bot.__main__ as entry
+    from bench import load_trace
 
+    trace = load_trace.start()
     out = os.environ.get("DEUCE_PROBE_OUT")
     if not out:
-        return entry.main()
+        return entry.main() if trace is None else _traced_main(entry, trace)
     probe = Probe(Path(out))
     gc.callbacks.append(probe.on_gc)
     switch = os.environ.get("DEUCE_PROBE_SWITCH")
@@ -207,7 +209,25 @@ def main() -> int:
             probe.dump()
 
     entry.run = probed_run
-    return entry.main()
+    return entry.main() if trace is None else _traced_main(entry, trace)
+
+
+def _traced_main(entry: Any, trace: Any) -> int:
+    """Run the bot with the click trace dumped every few seconds and at exit."""
+    original_run = entry.run
+
+    async def traced_run(settings: Any) -> int:
+        task = asyncio.get_running_loop().create_task(trace.dump_every())
+        try:
+            return int(await original_run(settings))
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            trace.dump()
+
+    entry.run = traced_run
+    return int(entry.main())
 
 
 if __name__ == "__main__":
