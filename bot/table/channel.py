@@ -31,6 +31,9 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
+DEAL_CARRIES_SECONDS = 2.0
+"""A change of the table this little before the next deal is left for the deal's edit to show
+(seats filling up before a hand): one edit instead of two."""
 TOKEN_SECONDS = 14 * 60.0
 """How long an interaction's token edits the message it answered on (Discord: 15 minutes).
 Such an edit is part of the interaction's answer, outside the bot's global rate limit of 50
@@ -115,6 +118,8 @@ class TableChannel:
         """The same for each player's DM panel of the current hand."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops_started = False
+        self.next_deal: Callable[[], float | None] = lambda: None
+        """Seconds until the next deal, None when none is planned (set by the registry)."""
 
     @property
     def channel(self) -> Messageable:
@@ -227,7 +232,10 @@ class TableChannel:
             await self._dirty.wait()
             self._dirty.clear()
             try:
-                await self.push_table()
+                deferred = await self.push_table()
+                if deferred is not None:
+                    await asyncio.sleep(deferred)
+                    self._dirty.set()  # the deal has shown it by now, unless it failed
             except discord.DiscordServerError as error:
                 log.warning("Table %s: table edit failed, retrying: %s", self.table_id, error)
                 self._dirty.set()
@@ -240,13 +248,22 @@ class TableChannel:
                 return
             await asyncio.sleep(EDIT_INTERVAL)
 
-    async def push_table(self) -> None:
-        """Edit (or first send) the table message with the latest state."""
+    async def push_table(self) -> float | None:
+        """Edit (or first send) the table message with the latest state; or, when the next
+        deal is due in a moment, the seconds to wait for it instead."""
         async with self.render_lock:
             if self.rendered_version >= self.version:
-                return
+                return None
             old = self.message_id
             target = None if self._move_table else old
+            due = self.next_deal()
+            if (
+                target is not None
+                and not self.closed
+                and due is not None
+                and 0 < due <= DEAL_CARRIES_SECONDS
+            ):
+                return due + 0.1
             if target is None:
                 # A new message goes below what the outbox is still posting (a result, a notice).
                 with contextlib.suppress(TimeoutError):
@@ -257,7 +274,7 @@ class TableChannel:
             shown = _payload_key(embed, view)
             if target is not None and shown == self._last_payload:
                 self.rendered_version = version
-                return
+                return None
             if target is not None:
                 try:
                     if not await self._edit_by_token(self._table_answer, target, kwargs):
@@ -267,10 +284,10 @@ class TableChannel:
                     if self.message_id == target:
                         self.rendered_version = version
                         self._last_payload = shown
-                    return
+                    return None
                 except discord.NotFound:
                     if self.message_id != target:
-                        return  # /poker table moved the table meanwhile: that one is live
+                        return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
             if view is None:
                 kwargs.pop("view")
@@ -281,6 +298,7 @@ class TableChannel:
             if self._move_table and old is not None and old != message.id:
                 self.delete_later(old)
             self._move_table = False
+            return None
 
     async def _edit_by_token(
         self,
