@@ -54,6 +54,20 @@ class TimedLock(asyncio.Lock):
         super().release()
 
 
+def timed_write_lock(samples: list[tuple[float, float, float]]) -> Any:
+    """The store's WriteLock, timed as a TimedLock (journal batches acquire it first)."""
+    from bot.store.store import WriteLock
+
+    class TimedWriteLock(TimedLock, WriteLock):
+        async def acquire_first(self) -> None:
+            start = time.perf_counter()
+            await WriteLock.acquire_first(self)
+            self._acquired_at = time.perf_counter()
+            self._wait_ms = (self._acquired_at - start) * 1000
+
+    return TimedWriteLock(samples)
+
+
 class Probe:
     """Samples (wall time, ms) of loop lag and of GC pauses, by generation."""
 
@@ -93,7 +107,7 @@ class Probe:
 
         def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
             store_init(store, *args, **kwargs)
-            store._write_lock = probe.lock("store write lock")
+            store._write_lock = timed_write_lock(probe.locks.setdefault("store write lock", []))
             store._read_lock = probe.lock("store read lock")
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
