@@ -4,7 +4,9 @@ keeps the picture its message carries, and a change just before a deal waits for
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -14,7 +16,7 @@ from bot.table import channel as channel_module
 from bot.table.channel import panel_message
 from bot.table.pictures import HAND_FILE
 from bot.table.session import TableSession
-from tests.table._helpers import TABLE_MESSAGE, FakeClient, wait_until
+from tests.table._helpers import TABLE_MESSAGE, FakeClient, FakeInteraction, wait_until
 from tests.table.test_session_inputs import click
 
 
@@ -99,3 +101,64 @@ async def test_a_panel_edit_keeps_the_picture_its_message_carries(
     fresh = await panel_message(marked, edit=True, current=other)
     (upload,) = fresh["attachments"]
     assert isinstance(upload, discord.File)
+
+
+async def unfinished(session: TableSession) -> set[int]:
+    return {h.hand_id for h in await session.store.unfinished_hands()}
+
+
+async def fold_to_the_end(
+    client: FakeClient, session: TableSession, hand: Hand
+) -> list[FakeInteraction]:
+    """Fold (calling where folding a free check would ask first) until one player is left;
+    the last click, the one that ends the hand, is returned last."""
+    clicks = []
+    while not hand.is_complete:
+        action = "call" if hand.legal().can_check else "fold"
+        clicks.append(await click(client, session, hand.to_act, action))
+    return clicks
+
+
+async def test_the_hand_ending_click_is_answered_before_the_settle(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand is journaled complete before the answer (a restart settles it as shown), so
+    the answer does not wait for the settle's transaction and what follows it."""
+    hand = running(session)
+    answers: list[bool] = []  # for each answer: was the hand complete
+    seen_at_settle: list[bool] = []
+    real_answer, settle = session.io.answer_betting_click, session.store.settle_hand
+
+    async def answer(*args: Any, **kwargs: Any) -> None:
+        answers.append(hand.is_complete)
+        await real_answer(*args, **kwargs)
+
+    async def settle_after(*args: Any, **kwargs: Any) -> Any:
+        seen_at_settle.extend(answers)
+        journaled = await session.store.journal_state(hand.hand_id)
+        assert journaled is not None  # the complete hand is on disk before the answer
+        return await settle(*args, **kwargs)
+
+    monkeypatch.setattr(session.io, "answer_betting_click", answer)
+    monkeypatch.setattr(session.store, "settle_hand", settle_after)
+    clicks = await asyncio.wait_for(fold_to_the_end(client, session, hand), 5)
+    # when the settle began, the click that ended the hand was already answered
+    assert seen_at_settle and seen_at_settle[-1] is True
+    assert clicks[-1].response.calls[0][0] == "edit"
+    assert hand.hand_id not in await unfinished(session)  # settled after the answer
+
+
+async def test_a_failed_answer_still_settles_the_hand(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = running(session)
+    real = session.io.answer_betting_click
+
+    async def failing(*args: Any, **kwargs: Any) -> None:
+        if hand.is_complete:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="gone"), "late")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(session.io, "answer_betting_click", failing)
+    await fold_to_the_end(client, session, hand)
+    assert hand.hand_id not in await unfinished(session)
