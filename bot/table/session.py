@@ -335,6 +335,7 @@ class TableSession:
         seats = {s.user_id: s for s in await self.cashier.seats()}
         sit_out = seating.sit_outs_after_hand(self.notes, seats)
         if await self.cashier.settle(hand, names, sit_out):
+            self.seats = await self.cashier.seats()  # the stacks /chips shows, before the result
             result = result_snapshot(hand, hand.hand_id, names)
             announced = partial(self.cashier.announced, hand.hand_id)
             self.io.post_result(result, self.settings.card_style, then=announced)
