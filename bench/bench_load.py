@@ -147,6 +147,7 @@ class LoadResult:
     profile_path: Path | None = None
     rest_answers: int = 0  # interaction answers (callbacks, follow-ups): no global limit
     rest_limited_peak: int = 0  # most rate-limited calls in one second of play
+    rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)
     stages: dict[str, list[float]] = field(default_factory=dict)  # --trace: stage -> ms
     notes: list[str] = field(default_factory=list)
 
@@ -610,6 +611,7 @@ def measure(
     result.rest_calls -= welcome
     result.setup_rest_calls += welcome
     result.rest_limited_peak = max(limited_by_second.values(), default=0)
+    result.rest_seconds = rest_end - setup_start
 
 
 async def run_load(config: LoadConfig) -> LoadResult:
@@ -793,7 +795,7 @@ def trace_stages(
 def format_rest_split(result: LoadResult) -> list[str]:
     """Interaction answers and rate-limited calls apart, per hand and per second of play."""
     hands = result.hands_completed
-    seconds = max(result.play_seconds, 1e-9)
+    seconds = max(result.rest_seconds, 1e-9)  # the calls are counted from the joins on
     limited = result.rest_calls - result.rest_answers
 
     def per_hand(count: int) -> float:
@@ -803,7 +805,7 @@ def format_rest_split(result: LoadResult) -> list[str]:
         f"  interaction answers: {per_hand(result.rest_answers):.1f}/hand, "
         f"{result.rest_answers / seconds:.1f}/s; rate-limited calls (global 50/s): "
         f"{per_hand(limited):.1f}/hand, {limited / seconds:.1f}/s, "
-        f"peak {result.rest_limited_peak} in one second"
+        f"peak {result.rest_limited_peak} in one second of play"
     ]
 
 
