@@ -100,6 +100,7 @@ class LoadConfig:
     probe_gc: str = ""
     probe_journal: str = ""
     probe_switch: float | None = None
+    trace: bool = False
     keep_logs: bool = False
     processes: int = 1  # bot processes, one shard each (bench/load_cluster.py)
     database: str = "sqlite"  # or postgresql
@@ -150,6 +151,10 @@ class LoadResult:
     bot_exit: int | None = None
     bot_log_tail: str = ""
     profile_path: Path | None = None
+    rest_answers: int = 0  # interaction answers (callbacks, follow-ups): no global limit
+    rest_limited_peak: int = 0  # most rate-limited calls in one second of play
+    rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)
+    stages: dict[str, list[float]] = field(default_factory=dict)  # --trace: stage -> ms
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -215,6 +220,11 @@ class BotUnderTest:
         }
         self.module = "bot"
         self.probe_path: Path | None = None
+        self.trace_path: Path | None = None
+        if config.trace:
+            self.module = "bench.load_probe"
+            self.trace_path = workdir / "trace.json"
+            self.env["DEUCE_TRACE_OUT"] = str(self.trace_path)
         if config.probe:
             self.module = "bench.load_probe"
             self.probe_path = workdir / "probe.json"
@@ -583,6 +593,7 @@ def measure(
         if click.at <= play_end and click.interaction.callbacks:
             rest_end = max(rest_end, click.at + click.interaction.callbacks[0].latency + 0.05)
     sizes = list(double.rest_bytes)
+    limited_by_second: Counter[int] = Counter()
     for index, (at, method, path, status) in enumerate(list(double.rest_log)):
         if not setup_start <= at <= rest_end:
             continue
@@ -594,6 +605,10 @@ def measure(
             continue
         result.rest_calls += 1
         result.rest_by_kind[kind] += 1
+        if kind in ANSWER_KINDS:
+            result.rest_answers += 1
+        elif play_start <= at <= play_end:
+            limited_by_second[int(at)] += 1
         result.rest_bytes += sizes[index] if index < len(sizes) else 0
         if status >= 400:
             result.rest_errors[status] += 1
@@ -602,6 +617,8 @@ def measure(
     result.rest_by_kind["DM message send"] -= welcome
     result.rest_calls -= welcome
     result.setup_rest_calls += welcome
+    result.rest_limited_peak = max(limited_by_second.values(), default=0)
+    result.rest_seconds = rest_end - setup_start
 
 
 async def run_load(config: LoadConfig) -> LoadResult:
@@ -720,6 +737,8 @@ def finish_measures(
         ]
     if world is not None:
         correlate(world, result, start, end)
+        if bot.trace_path is not None and bot.trace_path.exists():
+            result.stages = trace_stages(world, json.loads(bot.trace_path.read_text()), start, end)
 
 
 def machine_busy_seconds() -> float:
@@ -735,6 +754,82 @@ def machine_busy_seconds() -> float:
 def _own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+# ---------------------------------------------------------------------- REST split, trace
+
+ANSWER_KINDS = frozenset({"interaction callback", "follow-up", "edit original/follow-up"})
+"""REST calls made with an interaction's token: Discord's global limit of 50 requests a second
+per bot does not count them. Every other call does (table edits, DMs, channel posts)."""
+
+STAGES = (
+    ("gateway", "dispatched", "parsed"),
+    ("dispatch", "parsed", "callback"),
+    ("lock wait", "callback", "locked"),
+    ("locked work", "locked", "answer"),
+    ("render", "answer", "http"),
+    ("answer HTTP", "http", "arrived"),
+)
+"""A click's stages, each from one mark to the next: the double dispatches INTERACTION_CREATE,
+discord.py parses it, the button's callback starts, the table's lock is taken, the session
+hands the answer to its I/O (engine, journal, timers done), the callback request enters
+discord.py's webhook adapter (rendering and pictures done), the double receives it."""
+
+
+def trace_stages(
+    world: World, records: dict[str, dict[str, float]], start: float, end: float
+) -> dict[str, list[float]]:
+    """Milliseconds of each stage of every answered click of the play window, from the bot's
+    trace (``bench.load_trace``) and the double's dispatch and arrival times."""
+    offset = time.time() - time.monotonic()  # the double stamps with time.monotonic()
+    stages: dict[str, list[float]] = {name: [] for name, _, _ in STAGES}
+    stages["journal (in locked work)"] = []
+    for click in world.stats.clicks:
+        interaction = click.interaction
+        record = records.get(str(interaction.id))
+        if record is None or not interaction.callbacks or not start <= click.at <= end:
+            continue
+        marks = dict(record)
+        marks["dispatched"] = interaction.created + offset
+        marks["arrived"] = interaction.created + interaction.callbacks[0].latency + offset
+        for name, first, second in STAGES:
+            if first in marks and second in marks:
+                stages[name].append(max(0.0, (marks[second] - marks[first]) * 1000))
+        if "journal_ms" in marks:
+            stages["journal (in locked work)"].append(marks["journal_ms"])
+    return stages
+
+
+def format_rest_split(result: LoadResult) -> list[str]:
+    """Interaction answers and rate-limited calls apart, per hand and per second of play."""
+    hands = result.hands_completed
+    seconds = max(result.rest_seconds, 1e-9)  # the calls are counted from the joins on
+    limited = result.rest_calls - result.rest_answers
+
+    def per_hand(count: int) -> float:
+        return count / hands if hands else math.nan
+
+    return [
+        f"  interaction answers: {per_hand(result.rest_answers):.1f}/hand, "
+        f"{result.rest_answers / seconds:.1f}/s; rate-limited calls (global 50/s): "
+        f"{per_hand(limited):.1f}/hand, {limited / seconds:.1f}/s, "
+        f"peak {result.rest_limited_peak} in one second of play"
+    ]
+
+
+def format_stages(result: LoadResult) -> list[str]:
+    """The click path's stages (``--trace``): p50/p95/p99/max of each."""
+    if not result.stages:
+        return []
+    lines = ["click path stages (--trace), ms:"]
+    for name, values in result.stages.items():
+        if values:
+            lines.append(
+                f"    {name:<24} n={len(values):<6} p50 {percentile(values, 50):6.1f}  "
+                f"p95 {percentile(values, 95):6.1f}  p99 {percentile(values, 99):6.1f}  "
+                f"max {max(values):6.1f}"
+            )
+    return lines
 
 
 # ---------------------------------------------------------------------- report
@@ -781,6 +876,7 @@ def format_report(result: LoadResult) -> str:
         lines.append(
             f"REST bytes sent per hand: {result.rest_bytes / result.hands_completed / 1024:.1f} KiB"
         )
+    lines.extend(format_rest_split(result))
     for kind, count in result.rest_by_kind.most_common():
         per_hand = count / result.hands_completed if result.hands_completed else math.nan
         lines.append(f"    {kind:<26} {count:>7}  {per_hand:6.1f}/hand")
@@ -844,6 +940,7 @@ def format_report(result: LoadResult) -> str:
                 else ""
             )
         )
+    lines.extend(format_stages(result))
     if result.profile_path is not None:
         lines.append(f"py-spy profile: {result.profile_path}")
     lines.extend(result.notes)
@@ -900,6 +997,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="with --probe: experiment, the bot's sys.setswitchinterval (seconds; default 0.005)",
     )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time each stage of a click inside the bot (bench.load_trace) and print them",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (needs postgresql)"
@@ -934,6 +1036,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             probe_gc=args.probe_gc,
             probe_journal=args.probe_journal,
             probe_switch=args.probe_switch,
+            trace=args.trace,
             keep_logs=args.keep_logs,
             processes=args.processes,
             database=args.database,

@@ -54,6 +54,20 @@ class TimedLock(asyncio.Lock):
         super().release()
 
 
+def timed_write_lock(samples: list[tuple[float, float, float]]) -> Any:
+    """The store's WriteLock, timed as a TimedLock (journal batches acquire it first)."""
+    from bot.store.store import WriteLock
+
+    class TimedWriteLock(TimedLock, WriteLock):
+        async def acquire_first(self) -> None:
+            start = time.perf_counter()
+            await WriteLock.acquire_first(self)
+            self._acquired_at = time.perf_counter()
+            self._wait_ms = (self._acquired_at - start) * 1000
+
+    return TimedWriteLock(samples)
+
+
 class Probe:
     """Samples (wall time, ms) of loop lag and of GC pauses, by generation."""
 
@@ -93,7 +107,7 @@ class Probe:
 
         def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
             store_init(store, *args, **kwargs)
-            store._write_lock = probe.lock("store write lock")
+            store._write_lock = timed_write_lock(probe.locks.setdefault("store write lock", []))
             store._read_lock = probe.lock("store read lock")
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
@@ -169,10 +183,12 @@ def journal_in_background() -> None:
 
 def main() -> int:
     import bot.__main__ as entry
+    from bench import load_trace
 
+    trace = load_trace.start()
     out = os.environ.get("DEUCE_PROBE_OUT")
     if not out:
-        return entry.main()
+        return entry.main() if trace is None else _traced_main(entry, trace)
     probe = Probe(Path(out))
     gc.callbacks.append(probe.on_gc)
     switch = os.environ.get("DEUCE_PROBE_SWITCH")
@@ -207,7 +223,25 @@ def main() -> int:
             probe.dump()
 
     entry.run = probed_run
-    return entry.main()
+    return entry.main() if trace is None else _traced_main(entry, trace)
+
+
+def _traced_main(entry: Any, trace: Any) -> int:
+    """Run the bot with the click trace dumped every few seconds and at exit."""
+    original_run = entry.run
+
+    async def traced_run(settings: Any) -> int:
+        task = asyncio.get_running_loop().create_task(trace.dump_every())
+        try:
+            return int(await original_run(settings))
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            trace.dump()
+
+    entry.run = traced_run
+    return int(entry.main())
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from bot.messages import Text, language_of, speaking, t
 from bot.replies import NO_MENTIONS
 from bot.store import Settings
 from bot.table.buttons import shown_marks
-from bot.table.pictures import panel_picture, showdown_picture
+from bot.table.pictures import kept_picture, panel_picture, showdown_picture
 from bot.table.render import panel_embed, panel_view, result_embed
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
@@ -32,6 +32,13 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
+DEAL_CARRIES_SECONDS = 2.0
+"""A change of the table this little before the next deal is left for the deal's edit to show
+(seats filling up before a hand): one edit instead of two."""
+TOKEN_SECONDS = 14 * 60.0
+"""How long an interaction's token edits the message it answered on (Discord: 15 minutes).
+Such an edit is part of the interaction's answer, outside the bot's global rate limit of 50
+requests a second, which every other edit, DM and post shares with every table."""
 
 
 class Messageable(Protocol):
@@ -104,12 +111,22 @@ class TableChannel:
         """The DM panel message of each player of the current hand."""
         self._dm_failed: set[int] = set()
         self._moved_panels: set[int] = set()
+        self._stale_pictures: set[int] = set()
+        """Players whose DM panel got a new picture in an answer (the message held in
+        ``dm_panels`` does not know it, so an edit uploads the picture again)."""
         """DM panels an alert replaced by a new message (a click on one turns it into a
         stub)."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
+        self._table_answer: tuple[discord.Interaction[Any], int, float] | None = None
+        """The newest interaction answered on the table message, that message's id and when:
+        its token edits the table without spending the global rate limit."""
+        self._panel_answers: dict[int, tuple[discord.Interaction[Any], int, float]] = {}
+        """The same for each player's DM panel of the current hand."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops_started = False
+        self.next_deal: Callable[[], float | None] = lambda: None
+        """Seconds until the next deal, None when none is planned (set by the registry)."""
 
     @property
     def channel(self) -> Messageable:
@@ -240,7 +257,10 @@ class TableChannel:
             await self._dirty.wait()
             self._dirty.clear()
             try:
-                await self.push_table()
+                deferred = await self.push_table()
+                if deferred is not None:
+                    await asyncio.sleep(deferred)
+                    self._dirty.set()  # the deal has shown it by now, unless it failed
             except discord.DiscordServerError as error:
                 log.warning("Table %s: table edit failed, retrying: %s", self.table_id, error)
                 self._dirty.set()
@@ -253,13 +273,22 @@ class TableChannel:
                 return
             await asyncio.sleep(EDIT_INTERVAL)
 
-    async def push_table(self) -> None:
-        """Edit (or first send) the table message with the latest state."""
+    async def push_table(self) -> float | None:
+        """Edit (or first send) the table message with the latest state; or, when the next
+        deal is due in a moment, the seconds to wait for it instead."""
         async with self.render_lock:
             if self.rendered_version >= self.version:
-                return
+                return None
             old = self.message_id
             target = None if self._move_table else old
+            due = self.next_deal()
+            if (
+                target is not None
+                and not self.closed
+                and due is not None
+                and 0 < due <= DEAL_CARRIES_SECONDS
+            ):
+                return due + 0.1
             if target is None:
                 # A new message goes below what the outbox is still posting (a result, a notice).
                 with contextlib.suppress(TimeoutError):
@@ -270,19 +299,20 @@ class TableChannel:
             shown = _payload_key(embed, view)
             if target is not None and shown == self._last_payload:
                 self.rendered_version = version
-                return
+                return None
             if target is not None:
                 try:
-                    await self.channel.get_partial_message(target).edit(
-                        **kwargs, allowed_mentions=NO_MENTIONS
-                    )
+                    if not await self._edit_by_token(self._table_answer, target, kwargs):
+                        await self.channel.get_partial_message(target).edit(
+                            **kwargs, allowed_mentions=NO_MENTIONS
+                        )
                     if self.message_id == target:
                         self.rendered_version = version
                         self._last_payload = shown
-                    return
+                    return None
                 except discord.NotFound:
                     if self.message_id != target:
-                        return  # /poker table moved the table meanwhile: that one is live
+                        return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
             if view is None:
                 kwargs.pop("view")
@@ -293,6 +323,34 @@ class TableChannel:
             if self._move_table and old is not None and old != message.id:
                 self.delete_later(old)
             self._move_table = False
+            return None
+
+    async def _edit_by_token(
+        self,
+        answer: tuple[discord.Interaction[Any], int, float] | None,
+        message_id: int,
+        kwargs: dict[str, Any],
+    ) -> Any:
+        """Edit ``message_id`` through the token of the interaction answered on it, when one is
+        still valid: the edited message, or None (then the caller edits it the usual way)."""
+        if answer is None:
+            return None
+        interaction, answered_id, at = answer
+        loop = asyncio.get_running_loop()
+        if answered_id != message_id or loop.time() - at > TOKEN_SECONDS:
+            return None
+        try:
+            return await interaction.edit_original_response(**kwargs, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.debug("Table %s: edit by token failed: %s", self.table_id, error)
+            if self._table_answer is answer:
+                self._table_answer = None
+            return None
+
+    def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
+        """An interaction was answered on the table message: remember its token."""
+        at = asyncio.get_running_loop().time()
+        self._table_answer = (interaction, message_id, at)
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
@@ -314,6 +372,7 @@ class TableChannel:
         version = self.version
         embed, view = self._table_payload()
         await interaction.response.edit_message(embed=embed, view=view)
+        self._answered(interaction, message.id)
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)
             self._last_payload = _payload_key(embed, view)
@@ -350,6 +409,7 @@ class TableChannel:
             message = await interaction.original_response()
             new_id = message.id
         await self._set_message(new_id)
+        self._answered(interaction, new_id)
         if in_flight or self.render_lock.locked():
             self._dirty.set()
         else:
@@ -365,8 +425,10 @@ class TableChannel:
         other notices) below it moves to the bottom, following the game down the channel."""
         self._hand_id = hand_id
         self.dm_panels = {}
+        self._panel_answers = {}
         self._dm_failed = set()
         self._moved_panels = set()
+        self._stale_pictures = set()
         self._move_table = self._posts_below_table > 0
 
     def dm_opened(self, user_id: int) -> None:
@@ -405,7 +467,15 @@ class TableChannel:
             self._moved_panels.discard(message.id)
             self.refresh_panel(panel.player_id)
             return
-        await interaction.response.edit_message(**await panel_message(panel, None, edit=True))
+        kwargs = await panel_message(panel, None, edit=True, current=message)
+        await interaction.response.edit_message(**kwargs)
+        user_id = panel.player_id
+        current = self.dm_panels.get(user_id)
+        if message is not None and current is not None and current.id == message.id:
+            at = asyncio.get_running_loop().time()
+            self._panel_answers[user_id] = (interaction, message.id, at)
+            if any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+                self._stale_pictures.add(user_id)  # the message we hold has the old picture
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
@@ -415,7 +485,8 @@ class TableChannel:
             self.spawn(self._edit_panel(user_id, self._hand_id), f"dm-edit-{user_id}")
 
     def end_panels(self) -> None:
-        """The hand ended: every DM panel becomes its record (no live buttons)."""
+        """The hand ended: every DM panel becomes its record (no live buttons); a panel the
+        player clicked this hand is edited through that click's token."""
         for user_id in list(self.dm_panels):
             self.refresh_panel(user_id)
 
@@ -451,11 +522,21 @@ class TableChannel:
             return  # the next hand began meanwhile: this message belongs to the old one
         if panel == unless:
             return
+        current = None if user_id in self._stale_pictures else message
+        locale = self.client.locale_of(user_id)
+        kwargs = await panel_message(panel, locale, edit=True, current=current)
         try:
-            locale = self.client.locale_of(user_id)
-            await message.edit(**await panel_message(panel, locale, edit=True))
+            answer = self._panel_answers.get(user_id)
+            edited = await self._edit_by_token(answer, message.id, kwargs)
+            if edited is None:
+                self._panel_answers.pop(user_id, None)
+                edited = await message.channel.get_partial_message(message.id).edit(**kwargs)
         except discord.HTTPException as error:
             log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
+            return
+        if self._hand_id == hand_id and self.dm_panels.get(user_id) is message:
+            self.dm_panels[user_id] = edited
+            self._stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:
         if user_id in self._dm_failed:
@@ -468,13 +549,18 @@ class TableChannel:
 
 
 async def panel_message(
-    panel: PanelSnapshot, locale: str | None, *, edit: bool = False
+    panel: PanelSnapshot, locale: str | None, *, edit: bool = False, current: object = None
 ) -> dict[str, Any]:
     """A private panel's message in ``locale`` (None: the member being answered): its text
     and buttons, and the picture of the cards (an edit replaces the attachments, so a panel
-    that lost its picture loses the old one)."""
+    that lost its picture loses the old one). An edit of ``current`` (the message as it is)
+    keeps its picture when it is still right."""
     with speaking(locale) if locale is not None else contextlib.nullcontext():
         embed, view = panel_embed(panel), panel_view(panel)
+        kept = kept_picture(panel, current) if edit else None
+        if kept is not None:
+            embed.set_image(url=f"attachment://{kept.filename}")
+            return {"embed": embed, "view": view, "attachments": [kept]}
         picture = await panel_picture(panel)
     kwargs: dict[str, Any] = {"embed": embed}
     if picture is not None:

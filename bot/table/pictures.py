@@ -27,18 +27,43 @@ DESCRIPTION_MAX = 1024
 """Discord's limit for an attachment's description (its alt text)."""
 
 
-async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
-    """The picture of a panel's five cards (marks lifted, last draw's cards framed)."""
+def panel_picture_text(panel: PanelSnapshot) -> str | None:
+    """The alt text of the panel's picture, None when the panel has no picture. The picture
+    shows the cards and frames the last draw's; the marks for discard are on the buttons
+    alone, so marking a card leaves the picture as it is."""
     if panel.card_style == "text" or len(panel.cards) != 5:
         return None
-    marked = panel.marked if not (panel.complete or panel.folded) else frozenset()
+    parts = [t("alt_hand", cards=_cards_text(panel.cards))]
+    new = set(panel.received or ())
+    if new:
+        parts.append(t("alt_new", cards=_cards_text(c for c in panel.cards if c in new)))
+    return "; ".join(parts)[:DESCRIPTION_MAX]
+
+
+def kept_picture(panel: PanelSnapshot, message: object) -> discord.Attachment | None:
+    """The picture ``message`` already carries when it is the one the panel would get (the
+    same cards, the same draw framed): an edit keeps it instead of composing and uploading it
+    again."""
+    alt = panel_picture_text(panel)
+    if alt is None:
+        return None
+    for attachment in getattr(message, "attachments", None) or ():
+        if attachment.filename == HAND_FILE and attachment.description == alt:
+            return attachment  # type: ignore[no-any-return]
+    return None
+
+
+async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
+    """The picture of a panel's five cards (the last draw's cards framed)."""
+    alt = panel_picture_text(panel)
+    if alt is None:
+        return None
     new = panel.received or ()
     try:
         png = await asyncio.get_running_loop().run_in_executor(
             None,
             lambda: hand_image(
                 panel.cards,
-                marked=marked,
                 new=new,
                 four_colour=panel.card_style == "four-colour",
             ),
@@ -46,13 +71,7 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
         return None
-    parts = [t("alt_hand", cards=_cards_text(panel.cards))]
-    if marked:
-        parts.append(t("alt_marked", cards=_cards_text(c for c in panel.cards if c in marked)))
-    if new:
-        parts.append(t("alt_new", cards=_cards_text(c for c in panel.cards if c in new)))
-    alt = "; ".join(parts)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt[:DESCRIPTION_MAX])
+    return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt)
 
 
 def _cards_text(cards: Iterable[Card]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
     from bot.store.models import TableRow
 
 log = logging.getLogger(__name__)
+
+
+def _next_deal(session: TableSession) -> float | None:
+    """Seconds until the session's next deal (None when none is planned)."""
+    due = session.timers.next_hand_at
+    return None if due is None else due - session.clock()
 
 
 class TableRegistry:
@@ -68,6 +75,7 @@ class TableRegistry:
             hand_pause=self.hand_pause,
             house_pause=self.house_pause,
         )
+        io.next_deal = partial(_next_deal, session)
         return session
 
     def _register(self, session: TableSession) -> None:

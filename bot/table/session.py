@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -21,19 +21,11 @@ from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused, reply_private
 from bot.store.models import Settings
-from bot.table import seating
+from bot.table import render, seating
 from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.house import HousePlayers
-from bot.table.render import (
-    cards_label,
-    fold_anyway_view,
-    hand_text,
-    safe_name,
-    table_embed,
-    table_view,
-)
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     PanelSnapshot,
@@ -99,7 +91,7 @@ class TableSession:
     def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
         """Embed and buttons of the table message, from the current state."""
         snapshot = self._table_snapshot()
-        return table_embed(snapshot), table_view(snapshot)
+        return render.table_embed(snapshot), render.table_view(snapshot)
 
     def _table_snapshot(self) -> TableSnapshot:
         return table_snapshot(
@@ -277,10 +269,8 @@ class TableSession:
         if is_house(player := hand.to_act):
             step = self.house.thinking_time(seconds)
         else:
-            mode, seat = (
-                self.notes.alert_modes.get(player, "on"),
-                seating.seat_of(self.seats, player),
-            )
+            mode = self.notes.alert_modes.get(player, "on")
+            seat = seating.seat_of(self.seats, player)
             step = seating.alert_after(seat, mode, self.settings.alert_delay)
         self.timers.start_turn(hand.action_count, seconds, step)
 
@@ -316,20 +306,23 @@ class TableSession:
                 self.io.refresh_panel(player_id)
             await self._after_action()
 
-    async def _after_action(self) -> None:
-        """Apply early actions now due, journal, then settle or re-arm the timer (under lock)."""
+    async def _after_action(self, answer: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Apply early actions now due, re-arm the timer, journal, then settle (under lock);
+        ``answer`` (a click's) goes out once the action is journaled, before any settle."""
         hand = self.hand
         assert hand is not None
         for player_id in seating.apply_early_actions(hand, self.notes):
             self.io.refresh_panel(player_id)
-        if hand.is_complete:
-            self.timers.stop_turn()
-            await self._journal()
-            await self._finish_hand()
-        else:
-            self._start_turn()
-            await self._journal()
+        self._start_turn()  # or stop the timer of a finished hand
+        await self._journal()
         self.io.mark_changed()
+        try:
+            if answer is not None:
+                await answer()  # journaled: a restart settles the hand as the answer shows it
+        finally:
+            if hand.is_complete:
+                await self._finish_hand()
+                self.io.mark_changed()
 
     async def _finish_hand(self) -> None:
         """Settle in the store, show the result, apply leaves and sit-outs, plan the next hand."""
@@ -340,6 +333,7 @@ class TableSession:
         seats = {s.user_id: s for s in await self.cashier.seats()}
         sit_out = seating.sit_outs_after_hand(self.notes, seats)
         if await self.cashier.settle(hand, names, sit_out):
+            self.seats = await self.cashier.seats()  # the stacks /chips shows, before the result
             result = result_snapshot(hand, hand.hand_id, names)
             announced = partial(self.cashier.announced, hand.hand_id)
             self.io.post_result(result, self.settings.card_style, then=announced)
@@ -349,7 +343,9 @@ class TableSession:
         leavers = self.notes.leaving | {u for u, s in seats.items() if s.leaving}
         await self.cashier.cash_out(leavers & seats.keys())
         for user_id in sorted(sit_out):
-            self.io.post(content=Text("timed_out_twice", name=safe_name(seats[user_id].name)))
+            self.io.post(
+                content=Text("timed_out_twice", name=render.safe_name(seats[user_id].name))
+            )
             self.notes.timeouts.pop(user_id, None)
         self.notes.leaving = set()
         self.notes.sit_out_after = set()
@@ -395,7 +391,7 @@ class TableSession:
             assert hand is not None
             if action == "fold" and hand.legal().can_check:
                 # Folding what could be checked for free is almost always a slip: ask first.
-                view = fold_anyway_view(self.table_id, hand_id, action_number)
+                view = render.fold_anyway_view(self.table_id, hand_id, action_number)
                 await reply_private(interaction, t("fold_free_check"), view=view)
                 return
             if action in ("fold", "fold_confirmed"):
@@ -408,9 +404,10 @@ class TableSession:
             self.acted_at[action_number] = user_id
             self.notes.acted(user_id)
             self.notes.prefold.discard(user_id)
-            await self._after_action()
             done = "folded_anyway" if action == "fold_confirmed" else "checked"
-            await self.io.answer_betting_click(interaction, lambda: self._panel(user_id), t(done))
+            panel = partial(self._panel, user_id)
+            answer = partial(self.io.answer_betting_click, interaction, panel, t(done))
+            await self._after_action(answer)
 
     async def on_card_button(
         self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
@@ -507,8 +504,8 @@ class TableSession:
             assert hand is not None
             hand.show_mucked(user_id)
             pv = hand.private_view(user_id)
-            name = safe_name(seating.name_of(self.seats, hand, user_id))
-            cards, hand_name = cards_label(pv.cards), hand_text(pv.cards)
+            name = render.safe_name(seating.name_of(self.seats, hand, user_id))
+            cards, hand_name = render.cards_label(pv.cards), render.hand_text(pv.cards)
             self.io.post(content=Text("shows_after", name=name, cards=cards, hand_name=hand_name))
             self.io.mark_changed()
             await self.io.answer_panel_click(interaction, self._panel(user_id))
@@ -528,10 +525,12 @@ class TableSession:
     async def note_dm(self, user_id: int, ok: bool) -> None:
         """Remember whether the player's DMs reach them (the welcome DM at join)."""
         async with self.lock:
-            await self.cashier.note_dm(user_id, ok)
+            seat = seating.seat_of(self.seats, user_id)
+            if seat is None or seat.dm_ok != ok:  # written only when it changes
+                await self.cashier.note_dm(user_id, ok)
+                self.seats = await self.cashier.seats()
             if ok:
                 self.io.dm_opened(user_id)
-            self.seats = await self.cashier.seats()
 
     async def leave(self, user_id: int) -> tuple[bool, int]:
         """Stand up now: (True, chips cashed out); a player in the running hand leaves it (the

@@ -26,7 +26,7 @@ def test_percentile_is_nearest_rank() -> None:
 
 
 async def test_two_tables_play_a_hand_each() -> None:
-    config = LoadConfig(tables=2, hands=1, players=3, think=0.1, seconds=40.0)
+    config = LoadConfig(tables=2, hands=1, players=3, think=0.1, seconds=40.0, trace=True)
     result = await run_load(config)
     report = format_report(result)
     log.info("load smoke report:\n%s", report)
@@ -52,6 +52,16 @@ async def test_two_tables_play_a_hand_each() -> None:
     # the hand pictures on the DM panels are uploads: they show in the bytes sent
     assert result.rest_bytes > result.rest_by_kind["DM message send"] * 1024, report
     assert "REST bytes sent per hand" in report
+    # interaction answers and rate-limited calls apart
+    limited = result.rest_calls - result.rest_answers
+    assert result.rest_answers >= result.acked and limited > 0, report
+    assert "rate-limited calls (global 50/s)" in report
+    # --trace: every stage of the click path, for the clicks of the play window
+    played = len(result.play_latencies_ms)
+    for stage in ("gateway", "dispatch", "lock wait", "locked work", "render", "answer HTTP"):
+        assert len(result.stages[stage]) == played, (stage, report)
+        assert all(ms >= 0 for ms in result.stages[stage])
+    assert "click path stages (--trace)" in report
 
 
 async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresCluster) -> None:

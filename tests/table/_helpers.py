@@ -160,6 +160,20 @@ class FakeInteraction:
         self.guild_id = GUILD
         self.channel_id = CHANNEL
         self.locale = discord.Locale.american_english
+        self.token_edits: list[tuple[int, dict[str, Any]]] = []
+        """Edits made later through this interaction's token (``edit_original_response``)."""
+
+    async def edit_original_response(self, **kwargs: Any) -> Any:
+        """Edit the message the interaction was answered on (a click's: the clicked message;
+        /poker table's: the table it posted) through its token, as Discord does: recorded as
+        an edit of that message in its channel."""
+        message_id = self.message.id if self.message is not None else REPOST_MESSAGE
+        self.token_edits.append((message_id, kwargs))
+        channel = getattr(self.message, "channel", None)
+        if channel is None:
+            assert self.client is not None
+            channel = self.client.channel
+        return await channel.get_partial_message(message_id).edit(**kwargs)
 
     @property
     def as_discord(self) -> discord.Interaction[Any]:

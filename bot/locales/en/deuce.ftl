@@ -581,7 +581,6 @@ error_action = That action is not possible right now.
 kick_choice = { $name } (seat { $seat })
 shard_back_soon = This table will be back in a moment: try again shortly. Nothing changed.
 alt_hand = Your hand: { $cards }
-alt_marked = marked to discard: { $cards }
 alt_new = new this draw: { $cards }
 alt_showdown = Showdown.
 alt_shown_hand = { $winner ->

@@ -548,7 +548,6 @@ error_action = Ez a lépés most nem lehetséges.
 kick_choice = { $name } ({ $seat }. hely)
 shard_back_soon = Ez az asztal egy pillanat múlva visszatér: próbáld újra hamarosan. Semmi sem változott.
 alt_hand = A lapjaid: { $cards }
-alt_marked = cserére kijelölve: { $cards }
 alt_new = új lapok ebben a cserében: { $cards }
 alt_showdown = Leterítés.
 alt_shown_hand = { $winner ->

@@ -545,7 +545,6 @@ error_action = Tindakan itu tidak bisa dilakukan sekarang.
 kick_choice = { $name } (kursi { $seat })
 shard_back_soon = Meja ini akan kembali sebentar lagi: coba lagi nanti. Tidak ada yang berubah.
 alt_hand = Tangan Anda: { $cards }
-alt_marked = ditandai untuk dibuang: { $cards }
 alt_new = baru di undian ini: { $cards }
 alt_showdown = Showdown.
 alt_shown_hand = { $winner ->

@@ -778,7 +778,6 @@ error_action = Сейчас это действие невозможно.
 kick_choice = { $name } (место { $seat })
 shard_back_soon = Стол вернётся через мгновение: попробуйте чуть позже. Ничего не изменилось.
 alt_hand = Ваша рука: { $cards }
-alt_marked = отмечены для сброса: { $cards }
 alt_new = новые в этом обмене: { $cards }
 alt_showdown = Вскрытие.
 alt_shown_hand = { $winner ->

@@ -620,7 +620,6 @@ error_action = Den handlingen är inte möjlig just nu.
 kick_choice = { $name } (plats { $seat })
 shard_back_soon = Det här bordet är tillbaka om en stund: försök igen snart. Inget ändrades.
 alt_hand = Din hand: { $cards }
-alt_marked = markerade att slänga: { $cards }
 alt_new = nya i det här bytet: { $cards }
 alt_showdown = Visning.
 alt_shown_hand = { $winner ->

@@ -1,0 +1,164 @@
+"""What the table spends of Discord's global rate limit (50 requests a second per bot, shared by
+every table): edits of a message a player clicked go through that click's token, a panel edit
+keeps the picture its message carries, and a change just before a deal waits for the deal."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.engine import Hand
+from bot.table import channel as channel_module
+from bot.table.channel import panel_message
+from bot.table.pictures import HAND_FILE
+from bot.table.session import TableSession
+from tests.table._helpers import TABLE_MESSAGE, FakeClient, FakeInteraction, wait_until
+from tests.table.test_session_inputs import click
+
+
+def running(session: TableSession) -> Hand:
+    hand = session.hand
+    assert hand is not None
+    return hand
+
+
+async def test_after_a_click_the_table_is_edited_through_its_token(
+    session: TableSession, client: FakeClient
+) -> None:
+    hand = running(session)
+    answer = await click(client, session, hand.to_act, "call")
+    assert answer.response.calls[0][0] == "edit"
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    edits = len(client.channel.edits)
+    session.closing = True  # a change no answer carried: the table shows it
+    session.io.mark_changed()
+    await wait_until(lambda: answer.token_edits)
+    ((message_id, kwargs),) = answer.token_edits
+    assert message_id == TABLE_MESSAGE
+    assert kwargs["embed"].to_dict() == session.table_payload()[0].to_dict()
+    # the token edit is the only edit of the table message
+    assert len(client.channel.edits) == edits + 1
+
+
+async def test_an_expired_token_is_not_used(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(channel_module, "TOKEN_SECONDS", -1.0)
+    hand = running(session)
+    answer = await click(client, session, hand.to_act, "call")
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    edits = len(client.channel.edits)
+    session.closing = True
+    session.io.mark_changed()
+    await wait_until(lambda: len(client.channel.edits) > edits)
+    assert answer.token_edits == []
+
+
+async def test_a_change_just_before_the_deal_is_left_to_the_deal(
+    session: TableSession, client: FakeClient
+) -> None:
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    session.io.stop()  # no edit loop: push by hand
+    edits = len(client.channel.edits)
+    session.closing = True
+    session.io.mark_changed()
+    session.io.next_deal = lambda: 1.0
+    wait = await session.io.push_table()
+    assert wait is not None and 1.0 <= wait < 1.5
+    assert len(client.channel.edits) == edits
+    session.io.next_deal = lambda: None  # no deal planned: edited at once
+    assert await session.io.push_table() is None
+    assert len(client.channel.edits) == edits + 1
+
+
+async def test_a_panel_edit_keeps_the_picture_its_message_carries(
+    session: TableSession,
+) -> None:
+    hand = running(session)
+    player = hand.player_ids[0]
+    panel = session._panel(player)
+    sent = await panel_message(panel, "en")
+    picture = sent["file"]
+    assert isinstance(picture, discord.File) and picture.filename == HAND_FILE
+    attachment = SimpleNamespace(id=1, filename=HAND_FILE, description=picture.description)
+    message = SimpleNamespace(id=5, attachments=[attachment])
+    # marking a card changes the buttons, not the picture: the edit keeps it
+    card = hand.private_view(player).cards[0]
+    session.notes.mark(player, card, True)
+    marked = session._panel(player)
+    assert marked != panel
+    kept = await panel_message(marked, "en", edit=True, current=message)
+    assert kept["attachments"] == [attachment]
+    assert kept["embed"].image.url == f"attachment://{HAND_FILE}"
+    # another picture (other cards) is composed and uploaded again
+    other = SimpleNamespace(
+        id=6, attachments=[SimpleNamespace(filename=HAND_FILE, description="x")]
+    )
+    fresh = await panel_message(marked, "en", edit=True, current=other)
+    (upload,) = fresh["attachments"]
+    assert isinstance(upload, discord.File)
+
+
+async def unfinished(session: TableSession) -> set[int]:
+    return {h.hand_id for h in await session.store.unfinished_hands()}
+
+
+async def fold_to_the_end(
+    client: FakeClient, session: TableSession, hand: Hand
+) -> list[FakeInteraction]:
+    """Fold (calling where folding a free check would ask first) until one player is left;
+    the last click, the one that ends the hand, is returned last."""
+    clicks = []
+    while not hand.is_complete:
+        action = "call" if hand.legal().can_check else "fold"
+        clicks.append(await click(client, session, hand.to_act, action))
+    return clicks
+
+
+async def test_the_hand_ending_click_is_answered_before_the_settle(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand is journaled complete before the answer (a restart settles it as shown), so
+    the answer does not wait for the settle's transaction and what follows it."""
+    hand = running(session)
+    answers: list[bool] = []  # for each answer: was the hand complete
+    seen_at_settle: list[bool] = []
+    real_answer, settle = session.io.answer_betting_click, session.store.settle_hand
+
+    async def answer(*args: Any, **kwargs: Any) -> None:
+        answers.append(hand.is_complete)
+        await real_answer(*args, **kwargs)
+
+    async def settle_after(*args: Any, **kwargs: Any) -> Any:
+        seen_at_settle.extend(answers)
+        journaled = await session.store.journal_state(hand.hand_id)
+        assert journaled is not None  # the complete hand is on disk before the answer
+        return await settle(*args, **kwargs)
+
+    monkeypatch.setattr(session.io, "answer_betting_click", answer)
+    monkeypatch.setattr(session.store, "settle_hand", settle_after)
+    clicks = await asyncio.wait_for(fold_to_the_end(client, session, hand), 5)
+    # when the settle began, the click that ended the hand was already answered
+    assert seen_at_settle and seen_at_settle[-1] is True
+    assert clicks[-1].response.calls[0][0] == "edit"
+    assert hand.hand_id not in await unfinished(session)  # settled after the answer
+
+
+async def test_a_failed_answer_still_settles_the_hand(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = running(session)
+    real = session.io.answer_betting_click
+
+    async def failing(*args: Any, **kwargs: Any) -> None:
+        if hand.is_complete:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="gone"), "late")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(session.io, "answer_betting_click", failing)
+    await fold_to_the_end(client, session, hand)
+    assert hand.hand_id not in await unfinished(session)
