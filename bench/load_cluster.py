@@ -84,6 +84,8 @@ class BotCluster:
         self.cpu_seconds: list[float] = []
         self.run_seconds = 0.0
         self.probe_path: Path | None = None
+        self.trace_path: Path | None = None
+        """--trace times one process's click path; a cluster has several: not traced."""
 
     # The interface of BotUnderTest that the benchmark uses: the first process stands for the
     # cluster (its pid for memory and CPU), and ``process`` is any that has exited.
