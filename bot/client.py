@@ -150,6 +150,7 @@ class DeuceBot(commands.Bot):
         await self._tables.restore_all()
         await self.start_routing()
         await self.sync_commands()
+        await self.tree.set_translator(None)  # only the sync reads the commands' languages
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
         # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).

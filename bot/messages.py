@@ -45,9 +45,14 @@ def language_of(locale: object) -> str:
 
 @cache
 def bundle(language: str) -> FluentBundle:
-    """The loaded catalogue of one language (read once per process)."""
+    """The loaded catalogue of one language (read once per process, when first needed)."""
+    return load_bundle(language, FILES)
+
+
+def load_bundle(language: str, files: tuple[str, ...]) -> FluentBundle:
+    """A catalogue of ``files`` of one language, read now."""
     result = FluentBundle([language], use_isolating=False)
-    for name in FILES:
+    for name in files:
         path = LOCALE_DIR / language / name
         if path.exists():
             result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
@@ -110,11 +115,6 @@ def signed(amount: int) -> str:
     """A chip difference with its sign, in the reader's number format: ``+1,200``, ``-40``."""
     text = number(abs(amount))
     return f"+{text}" if amount > 0 else f"-{text}" if amount < 0 else text
-
-
-def has(key: str, locale: object = DEFAULT_LANGUAGE) -> bool:
-    """Whether ``key`` exists in the locale's own catalogue (no English fallback)."""
-    return bool(bundle(language_of(locale)).has_message(key))
 
 
 def t(key: str, /, locale: object = None, **params: Any) -> str:

@@ -20,8 +20,9 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
+from fluent.runtime import FluentBundle
 
-from bot.messages import DEFAULT_LANGUAGE, has, language_of, t
+from bot.messages import DEFAULT_LANGUAGE, language_of, load_bundle
 
 
 def message_id(context: app_commands.TranslationContextTypes) -> str | None:
@@ -46,7 +47,25 @@ def _path(command: Any) -> str:
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Command names, descriptions, options and choices from the Fluent catalogues."""
+    """Command names, descriptions, options and choices from the Fluent catalogues. It reads
+    only ``commands.ftl`` and only while it is set (at the command sync): the messages of a
+    language are loaded when a member reading it first shows up."""
+
+    def __init__(self) -> None:
+        self._bundles: dict[str, FluentBundle] = {}
+
+    async def unload(self) -> None:
+        self._bundles.clear()
+
+    def text(self, key: str, language: str) -> str | None:
+        """The catalogue's text of ``key`` in ``language``, None when it has none."""
+        if language not in self._bundles:
+            self._bundles[language] = load_bundle(language, ("commands.ftl",))
+        catalogue = self._bundles[language]
+        if not catalogue.has_message(key):
+            return None
+        text, errors = catalogue.format_pattern(catalogue.get_message(key).value, {})
+        return None if errors else str(text)
 
     async def translate(
         self,
@@ -58,6 +77,4 @@ class CatalogueTranslator(app_commands.Translator):
         if language == DEFAULT_LANGUAGE:
             return None
         key = message_id(context)
-        if key is None or not has(key, language):
-            return None
-        return t(key, language)
+        return None if key is None else self.text(key, language)
