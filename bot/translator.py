@@ -62,9 +62,10 @@ class CatalogueTranslator(app_commands.Translator):
         if language not in self._bundles:
             self._bundles[language] = load_bundle(language, ("commands.ftl",))
         catalogue = self._bundles[language]
-        if not catalogue.has_message(key):
+        value = catalogue.get_message(key).value if catalogue.has_message(key) else None
+        if value is None:
             return None
-        text, errors = catalogue.format_pattern(catalogue.get_message(key).value, {})
+        text, errors = catalogue.format_pattern(value, {})
         return None if errors else str(text)
 
     async def translate(
