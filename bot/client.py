@@ -134,7 +134,6 @@ class DeuceBot(commands.Bot):
                 db_path.parent.mkdir(parents=True, exist_ok=True)
             self._store = await Store.open(str(db_path))
         self.locales = await self._store.member_locales()
-        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -150,7 +149,6 @@ class DeuceBot(commands.Bot):
         await self._tables.restore_all()
         await self.start_routing()
         await self.sync_commands()
-        await self.tree.set_translator(None)  # only the sync reads the commands' languages
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
         # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
@@ -189,7 +187,9 @@ class DeuceBot(commands.Bot):
         return base / "deuce-commands.json"
 
     async def sync_commands(self) -> None:
-        """Sync the command tree when its payload changed (DEUCE_SYNC=changed), or as told."""
+        """Sync the command tree when its payload changed (DEUCE_SYNC=changed), or as told.
+        The commands' languages are read for the sync alone: the tree's translator is set for
+        it and unset after."""
         mode = self.config.sync
         if mode == "never" or not self.runs_shard_zero:  # one process of a sharded bot syncs
             return
@@ -197,22 +197,26 @@ class DeuceBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         translator = CatalogueTranslator()
-        payload = [
-            await command.get_translated_payload(self.tree, translator)
-            for command in self.tree.get_commands(guild=guild)
-        ]
-        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"{self.application_id}:{guild.id if guild else 'global'}"
-        marker = self._sync_marker_path()
-        known: dict[str, str] = {}
+        await self.tree.set_translator(translator)
         try:
-            known = json.loads(marker.read_text())
-        except (OSError, ValueError):
-            known = {}
-        if mode == "changed" and known.get(key) == digest:
-            log.info("Command tree unchanged; not syncing")
-            return
-        synced = await self.tree.sync(guild=guild)
+            payload = [
+                await command.get_translated_payload(self.tree, translator)
+                for command in self.tree.get_commands(guild=guild)
+            ]
+            digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+            key = f"{self.application_id}:{guild.id if guild else 'global'}"
+            marker = self._sync_marker_path()
+            known: dict[str, str] = {}
+            try:
+                known = json.loads(marker.read_text())
+            except (OSError, ValueError):
+                known = {}
+            if mode == "changed" and known.get(key) == digest:
+                log.info("Command tree unchanged; not syncing")
+                return
+            synced = await self.tree.sync(guild=guild)
+        finally:
+            await self.tree.set_translator(None)
         log.info("Synced %d command(s) to %s", len(synced), "guild" if guild else "global")
         known[key] = digest
         try:

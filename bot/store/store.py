@@ -447,6 +447,15 @@ class Store:
         }
         return Settings(**overrides)
 
+    async def _open_table(self, db: Tx, table_id: int) -> tuple[TableRow, Settings]:
+        """A table that takes players, with its settings; ``TableClosed`` otherwise."""
+        table = await self._table(db, table_id)
+        if table.status != TABLE_OPEN:
+            raise TableClosed(
+                "This table is closing and takes no new players.", key="error_table_closing"
+            )
+        return table, await self._table_settings(db, table.guild_id, table.channel_id)
+
     async def _table_settings(self, db: Tx, guild_id: int, channel_id: int) -> Settings:
         settings = await self._guild_settings(db, guild_id)
         language = await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id))
@@ -1027,12 +1036,7 @@ class Store:
 
         async def body(db: Tx) -> SeatRow:
             now = time.time()
-            table = await self._table(db, table_id)
-            if table.status != TABLE_OPEN:
-                raise TableClosed(
-                    "This table is closing and takes no new players.", key="error_table_closing"
-                )
-            settings = await self._table_settings(db, table.guild_id, table.channel_id)
+            table, settings = await self._open_table(db, table_id)
             low = settings.buyin_min if minimum is None else minimum
             high = settings.buyin_max if maximum is None else maximum
             if not low <= amount <= high:
@@ -1780,12 +1784,7 @@ class Store:
 
         async def body(db: Tx) -> SeatRow:
             now = time.time()
-            table = await self._table(db, table_id)
-            if table.status != TABLE_OPEN:
-                raise TableClosed(
-                    "This table is closing and takes no new players.", key="error_table_closing"
-                )
-            settings = await self._table_settings(db, table.guild_id, table.channel_id)
+            table, settings = await self._open_table(db, table_id)
             if await db.one(q.SEAT_OF, (table_id, user_id)) is not None:
                 raise AlreadySeated("That house player is already seated here.")
             taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
