@@ -25,7 +25,7 @@ Run: ``python bench/bench_load.py [--tables 50 200] [--hands 1] [--seconds 120]`
 ``--processes 2 --database postgresql`` the bot runs as two sharded processes on one
 PostgreSQL (:mod:`bench.load_cluster`).
 
-Diagnosis: ``--profile DIR`` records the bot with py-spy during play (``pip install py-spy``);
+Diagnosis: ``--profile DIR`` records the bot with py-spy from the joins on (``pip install py-spy``);
 ``--probe`` starts the bot through :mod:`bench.load_probe`, which reports the bot's loop lag, GC
 pauses, lock waits (store writer, table sessions) and handler times; ``--probe-journal
 background`` and ``--probe-gc freeze`` are what-if experiments on top of the probe.
@@ -113,6 +113,7 @@ class LoadResult:
 
     config: LoadConfig
     setup_seconds: float = 0.0
+    join_ms: list[float] = field(default_factory=list)
     play_seconds: float = 0.0
     tables_seated: int = 0
     hands_completed: int = 0
@@ -305,6 +306,8 @@ class World:
     by_channel: dict[int, TableDriver] = field(default_factory=dict)
     by_dm: dict[int, tuple[TableDriver, Member]] = field(default_factory=dict)
     setup_interactions: list[Interaction] = field(default_factory=list)
+    join_ms: list[float] = field(default_factory=list)
+    """Each ``/poker join``: from its dispatch to the bot's reply (the follow-up) arriving."""
 
     def on_message(self, kind: str, stored: StoredMessage) -> None:
         driver = self.by_channel.get(stored.channel_id)
@@ -399,6 +402,7 @@ async def seat_players(world: World, config: LoadConfig) -> int:
             await interaction.wait_followups(1, timeout=30)
         except TimeoutError:
             return False
+        world.join_ms.append((time.monotonic() - interaction.created) * 1000)
         return True
 
     ramp = config.ramp if config.ramp is not None else 0.05 * len(world.drivers)
@@ -639,26 +643,30 @@ async def run_load(config: LoadConfig) -> LoadResult:
     play_window: tuple[float, float] | None = None
     try:
         world = await build_world(double, config, rng)
+        # The harness's own collections would stall the double and every ack it is about to
+        # stamp (a full one took 300-400 ms in the middle of the joins): what exists now is
+        # kept out of collection, and nothing is collected until the run is over (a run
+        # lasts minutes; its garbage is freed at the end).
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         await asyncio.wait_for(bot.start(timeout=60), max(1.0, deadline - loop.time()))
         setup_start = time.time()
+        if config.profile_dir is not None:  # joins and play: the whole run's clicks count
+            profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
+            if profiler is not None:
+                result.profile_path = config.profile_dir / f"bot-{bot.pid}.folded.txt"
         lag_task = loop.create_task(lag_monitor(result.harness_lag, stop_lag))
         await asyncio.wait_for(set_timers(world, config.timer), max(1.0, deadline - loop.time()))
+        result.join_ms = world.join_ms
         result.tables_seated = await asyncio.wait_for(
             seat_players(world, config), max(1.0, deadline - loop.time())
         )
         play_start = time.time()
         result.setup_seconds = play_start - setup_start
-        # The harness's own full collections would stall the double (and every ack it is
-        # about to stamp); its long-lived records only grow, so keep them out of collection.
-        gc.collect()
-        gc.freeze()
         bot_cpu_start = proc_cpu_seconds(bot.pid)
         harness_cpu_start = _own_cpu_seconds()
         machine_start = machine_busy_seconds()
-        if config.profile_dir is not None:
-            profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
-            if profiler is not None:
-                result.profile_path = config.profile_dir / f"bot-{bot.pid}.folded.txt"
         while loop.time() < deadline:
             if all(d.hands_done >= config.hands for d in world.drivers):
                 break
@@ -690,6 +698,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         if bot.process is not None:
             result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
     finally:
+        gc.enable()
         gc.unfreeze()
         stop_lag.set()
         if world is not None:
@@ -842,6 +851,8 @@ def format_report(result: LoadResult) -> str:
         f"(think {c.think:.1f}s ±20%, limit {c.seconds:.0f}s)",
         f"setup (admin timers, joins): {result.setup_seconds:.1f}s; "
         f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
+        f"/poker join -> reply ms: n={len(result.join_ms)} "
+        f"p50 {percentile(result.join_ms, 50):.1f}  p99 {percentile(result.join_ms, 99):.1f}",
         f"tables seated: {result.tables_seated}/{c.tables}; hands completed: "
         f"{result.hands_completed}, players dealt per completed hand: "
         f"{result.players_per_hand:.2f}",

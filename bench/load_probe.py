@@ -23,7 +23,9 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Any, Literal
 
@@ -78,6 +80,46 @@ class Probe:
         self.locks: dict[str, list[tuple[float, float, float]]] = {}
         self.calls: dict[str, list[tuple[float, float]]] = {}
         self._gc_started = 0.0
+        self.stalls: dict[str, float] = {}
+        """Where the loop thread was while the loop was stalled: stack → ms sampled there."""
+        self._beat = time.monotonic()
+        self.census: dict[str, int] = {}
+        """Objects the collector tracks, by type, when the last census was taken."""
+
+    def take_census(self) -> None:
+        counts: dict[str, int] = {}
+        for obj in gc.get_objects():
+            name = type(obj).__qualname__
+            counts[name] = counts.get(name, 0) + 1
+        counts["(frozen)"] = gc.get_freeze_count()
+        counts["(tracked)"] = sum(counts.values()) - counts["(frozen)"]
+        self.census = dict(sorted(counts.items(), key=lambda kv: -kv[1])[:40])
+
+    def start_stall_sampler(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A thread that looks at the loop thread's stack every 5 ms while the loop has not
+        run a 10 ms heartbeat for over 30 ms: the code a stall is spent in, not averages."""
+        loop_thread = threading.get_ident()
+
+        def beat() -> None:
+            self._beat = time.monotonic()
+            loop.call_later(0.01, beat)
+
+        def sample() -> None:
+            while True:
+                time.sleep(0.005)
+                if time.monotonic() - self._beat < 0.03:
+                    continue
+                frame = sys._current_frames().get(loop_thread)
+                if frame is None:
+                    continue
+                stack = traceback.extract_stack(frame)[-12:]
+                key = " < ".join(
+                    f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(stack)
+                )
+                self.stalls[key] = self.stalls.get(key, 0.0) + 5.0
+
+        loop.call_soon(beat)
+        threading.Thread(target=sample, name="probe stall sampler", daemon=True).start()
 
     def lock(self, name: str) -> TimedLock:
         return TimedLock(self.locks.setdefault(name, []))
@@ -119,6 +161,21 @@ class Probe:
         for name in ("on_table_button", "on_draw_button", "on_card_button"):
             self.time_calls(TableSession, name, name)
         self.time_calls(TableSession, "_journal", "journal (session)")
+        import bot.store.sqlite as sqlite_backend
+
+        self.time_calls(sqlite_backend.SqliteBackend, "write_journal", "journal hop (sqlite)")
+        self.time_calls(sqlite_backend.SqliteBackend, "write", "write hop (sqlite)")
+        in_thread = self.calls.setdefault("journal statement (sqlite thread)", [])
+        original_write = sqlite_backend._write_journal
+
+        def write_timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return original_write(*args, **kwargs)
+            finally:
+                in_thread.append((time.time(), (time.perf_counter() - start) * 1000))
+
+        sqlite_backend._write_journal = write_timed  # type: ignore[assignment]
         self.time_calls(Store, "settle_hand", "settle_hand")
         self.time_calls(Store, "begin_hand", "begin_hand")
 
@@ -131,19 +188,31 @@ class Probe:
 
     async def monitor(self) -> None:
         loop = asyncio.get_running_loop()
-        last_dump = time.monotonic()
+        last_dump = started = time.monotonic()
         while True:
             start = loop.time()
             await asyncio.sleep(INTERVAL)
             self.lag.append((time.time(), (loop.time() - start - INTERVAL) * 1000))
             if time.monotonic() - last_dump > 5:
+                census_at = float(os.environ.get("DEUCE_PROBE_CENSUS") or 0)
+                if census_at and not self.census and time.monotonic() - started > census_at:
+                    self.take_census()  # once: it stalls the loop for a while
                 self.dump()
                 last_dump = time.monotonic()
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
         tmp.write_text(
-            json.dumps({"lag": self.lag, "gc": self.gc, "locks": self.locks, "calls": self.calls})
+            json.dumps(
+                {
+                    "lag": self.lag,
+                    "gc": self.gc,
+                    "locks": self.locks,
+                    "calls": self.calls,
+                    "stalls": self.stalls,
+                    "census": self.census,
+                }
+            )
         )
         tmp.replace(self.out)
 
@@ -198,6 +267,18 @@ def main() -> int:
         sys.setswitchinterval(float(switch))
     if os.environ.get("DEUCE_PROBE_JOURNAL") == "background":
         journal_in_background()
+    if os.environ.get("DEUCE_PROBE_PICTURES") == "inline":
+        # Experiment: compose card pictures on the loop's thread (no executor thread that
+        # competes with the loop for the GIL).
+        import bot.table.pictures as pictures
+
+        class Inline:
+            def run_in_executor(self, _executor: Any, work: Any) -> Any:
+                future = asyncio.get_running_loop().create_future()
+                future.set_result(work())
+                return future
+
+        pictures.asyncio = type("A", (), {"get_running_loop": staticmethod(Inline)})  # type: ignore[assignment]
     probe.instrument()
     original_run = entry.run
 
@@ -211,6 +292,7 @@ def main() -> int:
 
     async def probed_run(settings: Any) -> int:
         task = asyncio.get_running_loop().create_task(probe.monitor())
+        probe.start_stall_sampler(asyncio.get_running_loop())
         if os.environ.get("DEUCE_PROBE_GC") == "freeze":
             freezer = asyncio.get_running_loop().create_task(freeze_heap_later())
             freezer.add_done_callback(lambda t: None)

@@ -7,7 +7,8 @@
   while the writer works, and it can never observe another coroutine's uncommitted writes.
 * WAL with ``synchronous=FULL``: every commit fsyncs the WAL, so a committed transfer or journal
   entry survives a power cut, not only a process crash.
-* Only aiosqlite's public API: each statement is one call on the connection's thread.
+* A transaction runs whole on its connection's aiosqlite thread, one hop from the event loop
+  (``_on_thread``); the loop is free meanwhile and the writer is held for the database's time.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,33 +36,62 @@ BUSY_TIMEOUT_MS = 10_000
 
 
 class SqliteTx:
-    """Statements on one aiosqlite connection (each one call on its thread)."""
+    """Statements on one sqlite3 connection, run on that connection's own thread.
+
+    The methods are coroutines only to fit ``Tx``: none of them suspends, so a transaction
+    body over them runs to its end in a single ``send`` (``_run_body``).
+    """
 
     __slots__ = ("_db",)
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = await self._db.execute_fetchall(sql, tuple(params))
-        return next(iter(rows), None)
+        return self._db.execute(sql, tuple(params)).fetchone()
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return list(await self._db.execute_fetchall(sql, tuple(params)))
+        return self._db.execute(sql, tuple(params)).fetchall()
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        # not closed: a finished statement holds nothing, and closing costs a second call
-        cursor = await self._db.execute(sql, tuple(params))
-        return cursor.rowcount
+        return self._db.execute(sql, tuple(params)).rowcount
 
     async def insert(self, sql: str, params: Sequence[Any]) -> int:
-        row_id = (await self._db.execute(sql, tuple(params))).lastrowid
+        row_id = self._db.execute(sql, tuple(params)).lastrowid
         if row_id is None:
             raise RuntimeError("insert returned no row id")
         return int(row_id)
 
     async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        await self._db.executemany(sql, rows)
+        self._db.executemany(sql, rows)
+
+
+def _run_body(body: Body[T], db: sqlite3.Connection) -> T:
+    """Run a transaction body over ``db`` to its end, synchronously (on the connection's
+    thread). A body awaits only its ``Tx``, whose calls never suspend; one that awaits
+    anything else is a bug, refused rather than run half on the wrong thread."""
+    coroutine = body(SqliteTx(db))
+    try:
+        coroutine.send(None)  # type: ignore[attr-defined]
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coroutine.close()  # type: ignore[attr-defined]
+    raise RuntimeError("a store transaction awaited something other than its database")
+
+
+def _transaction(db: sqlite3.Connection, body: Body[T], begin: str, end: str) -> T:
+    """``begin``, the body and ``end`` (COMMIT, or ROLLBACK for a read snapshot); rolled back
+    if anything fails, COMMIT included."""
+    db.execute(begin)
+    try:
+        result = _run_body(body, db)
+        db.execute(end)
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
+                db.execute("ROLLBACK")
+        raise
+    return result
 
 
 class SqliteBackend:
@@ -120,77 +151,83 @@ class SqliteBackend:
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         if not immediate:
-            return await body(SqliteTx(self._writer))
-        return await _transaction(self._writer, body, "BEGIN IMMEDIATE", "COMMIT")
+            return await _on_thread(self._writer, partial(_run_body, body))
+        return await _on_thread(
+            self._writer, partial(_transaction, body=body, begin="BEGIN IMMEDIATE", end="COMMIT")
+        )
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:
         if not snapshot:
-            return await body(SqliteTx(self._reader))
-        return await _transaction(self._reader, body, "BEGIN", "ROLLBACK")
+            return await _on_thread(self._reader, partial(_run_body, body))
+        return await _on_thread(
+            self._reader, partial(_transaction, body=body, begin="BEGIN", end="ROLLBACK")
+        )
 
     async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
-        """The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in
-        autocommit mode): one call on the writer's thread, one fsync. If SQLite refuses it
-        (nothing of it is written), the hands are written one statement each, so a single bad
-        state fails only its own hand."""
-        db = self._writer
-        try:
-            written = (await db.execute(q.JOURNAL_BATCH, (now, journal_payload(states)))).rowcount
-        except sqlite3.Error as error:
-            log.debug("journal batch statement refused (%s); writing hand by hand", error)
-            return await self._write_journal_each(states, now)
-        if written == len(states):
-            return {}
-        # Some hands are not running. The caller holds the store's write lock and SQLite
-        # finished the statement, so the statuses read now are those the statement saw
-        # (a hand never goes back to running).
-        failures: dict[int, Exception] = {}
-        for hand_id in states:
-            row = next(iter(await db.execute_fetchall(q.HAND_STATUS, (hand_id,))), None)
-            if row is None or row[0] != HAND_RUNNING:
-                failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
-        return failures
-
-    async def _write_journal_each(
-        self, states: Mapping[int, str], now: float
-    ) -> dict[int, Exception]:
-        """One statement per hand, in one transaction. A statement SQLite refuses undoes only
-        itself, so the others still commit; an error that ends the transaction (disk full, a
-        failed COMMIT, a ``RAISE(ROLLBACK)``) rolls back the batch and is raised."""
-        db = self._writer
-        failures: dict[int, Exception] = {}
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            for hand_id, text in states.items():
-                try:
-                    # RETURNING tells whether a row was written in the same step.
-                    if list(await db.execute_fetchall(q.JOURNAL, (text, now, hand_id))):
-                        continue
-                    rows = list(await db.execute_fetchall(q.HAND_STATUS, (hand_id,)))
-                    failures[hand_id] = hand_not_running(hand_id, rows[0][0] if rows else None)
-                except sqlite3.Error as error:
-                    if not db.in_transaction:
-                        raise
-                    failures[hand_id] = error
-            await db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                with contextlib.suppress(sqlite3.Error):
-                    await db.execute("ROLLBACK")
-            raise
-        return failures
+        return await _on_thread(self._writer, partial(_write_journal, states=states, now=now))
 
 
-async def _transaction(db: aiosqlite.Connection, body: Body[T], begin: str, end: str) -> T:
-    """``begin``, the body and ``end`` (COMMIT, or ROLLBACK for a read snapshot); rolled back
-    if anything fails, COMMIT included."""
-    await db.execute(begin)
+async def _on_thread(
+    connection: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]
+) -> T:
+    """Run ``work`` with the sqlite3 connection on aiosqlite's thread for it: a whole
+    transaction in one hop, where a statement per call made one each (and a transaction held
+    the writer for as many turns of a busy event loop as it had statements).
+
+    ``Connection._execute`` (queue a function on the connection's thread) and ``_conn`` are
+    aiosqlite's own plumbing, stable since its first releases; its public calls take one
+    statement each."""
+    return await connection._execute(lambda: work(connection._conn))  # type: ignore[no-untyped-call,no-any-return]
+
+
+def _write_journal(
+    db: sqlite3.Connection, states: Mapping[int, str], now: float
+) -> dict[int, Exception]:
+    """The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in autocommit
+    mode): one fsync. If SQLite refuses it (nothing of it is written), the hands are written
+    one statement each, so a single bad state fails only its own hand."""
     try:
-        result = await body(SqliteTx(db))
-        await db.execute(end)
+        written = db.execute(q.JOURNAL_BATCH, (now, journal_payload(states))).rowcount
+    except sqlite3.Error as error:
+        log.debug("journal batch statement refused (%s); writing hand by hand", error)
+        return _write_journal_each(db, states, now)
+    if written == len(states):
+        return {}
+    # Some hands are not running. Nothing else writes on this connection meanwhile (this runs
+    # on its thread), so the statuses read now are those the statement saw (a hand never
+    # goes back to running).
+    failures: dict[int, Exception] = {}
+    for hand_id in states:
+        row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+        if row is None or row[0] != HAND_RUNNING:
+            failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
+    return failures
+
+
+def _write_journal_each(
+    db: sqlite3.Connection, states: Mapping[int, str], now: float
+) -> dict[int, Exception]:
+    """One statement per hand, in one transaction. A statement SQLite refuses undoes only
+    itself, so the others still commit; an error that ends the transaction (disk full, a
+    failed COMMIT, a ``RAISE(ROLLBACK)``) rolls back the batch and is raised."""
+    failures: dict[int, Exception] = {}
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for hand_id, text in states.items():
+            try:
+                # RETURNING tells whether a row was written in the same step.
+                if db.execute(q.JOURNAL, (text, now, hand_id)).fetchall():
+                    continue
+                row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+                failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
+            except sqlite3.Error as error:
+                if not db.in_transaction:
+                    raise
+                failures[hand_id] = error
+        db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
-                await db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
-    return result
+    return failures

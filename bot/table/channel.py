@@ -13,8 +13,9 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -39,6 +40,40 @@ TOKEN_SECONDS = 14 * 60.0
 """How long an interaction's token edits the message it answered on (Discord: 15 minutes).
 Such an edit is part of the interaction's answer, outside the bot's global rate limit of 50
 requests a second, which every other edit, DM and post shares with every table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """What a table keeps of a message it sent: its ids and attachments, not discord.py's
+    whole ``Message`` (embeds, buttons, emojis, author...). At 200 tables the messages held
+    were most of the objects the collector scanned, and its full passes stalled every table."""
+
+    id: int
+    channel_id: int
+    attachments: tuple[discord.Attachment, ...] = ()
+
+    @classmethod
+    def of(cls, message: discord.Message) -> Sent:
+        return cls(message.id, message.channel.id, tuple(message.attachments))
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """An interaction answered on a message: the token's webhook edits that message (the
+    interaction's "original response") until ``at`` + ``TOKEN_SECONDS``."""
+
+    webhook: discord.Webhook
+    message_id: int
+    at: float
+
+    @classmethod
+    def now(cls, interaction: discord.Interaction[Any], message_id: int) -> Answered:
+        return cls(interaction.followup, message_id, asyncio.get_running_loop().time())
+
+
+ORIGINAL = cast(int, "@original")
+"""The message an interaction answered, in a webhook's routes (PATCH
+/webhooks/{application}/{token}/messages/@original), where a message id goes."""
 
 
 class Messageable(Protocol):
@@ -107,21 +142,21 @@ class TableChannel:
         self._move_table = False
         """Post the table anew at the bottom (and delete the old one) at the next render."""
         self._hand_id: int | None = None
-        self.dm_panels: dict[int, Any] = {}
+        self.dm_panels: dict[int, Sent] = {}
         """The DM panel message of each player of the current hand."""
         self._dm_failed: set[int] = set()
         self._moved_panels: set[int] = set()
-        self._stale_pictures: set[int] = set()
-        """Players whose DM panel got a new picture in an answer (the message held in
-        ``dm_panels`` does not know it, so an edit uploads the picture again)."""
         """DM panels an alert replaced by a new message (a click on one turns it into a
         stub)."""
+        self._stale_pictures: set[int] = set()
+        """Players whose DM panel got a new picture in an answer (the attachments held in
+        ``dm_panels`` are the old ones, so an edit uploads the picture again)."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
-        self._table_answer: tuple[discord.Interaction[Any], int, float] | None = None
-        """The newest interaction answered on the table message, that message's id and when:
-        its token edits the table without spending the global rate limit."""
-        self._panel_answers: dict[int, tuple[discord.Interaction[Any], int, float]] = {}
+        self._table_answer: Answered | None = None
+        """The newest interaction answered on the table message: its token edits the table
+        without spending the global rate limit."""
+        self._panel_answers: dict[int, Answered] = {}
         """The same for each player's DM panel of the current hand."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops_started = False
@@ -326,21 +361,19 @@ class TableChannel:
             return None
 
     async def _edit_by_token(
-        self,
-        answer: tuple[discord.Interaction[Any], int, float] | None,
-        message_id: int,
-        kwargs: dict[str, Any],
-    ) -> Any:
+        self, answer: Answered | None, message_id: int, kwargs: dict[str, Any]
+    ) -> discord.Message | None:
         """Edit ``message_id`` through the token of the interaction answered on it, when one is
         still valid: the edited message, or None (then the caller edits it the usual way)."""
-        if answer is None:
+        if answer is None or answer.message_id != message_id:
             return None
-        interaction, answered_id, at = answer
-        loop = asyncio.get_running_loop()
-        if answered_id != message_id or loop.time() - at > TOKEN_SECONDS:
+        if asyncio.get_running_loop().time() - answer.at > TOKEN_SECONDS:
             return None
         try:
-            return await interaction.edit_original_response(**kwargs, allowed_mentions=NO_MENTIONS)
+            edited: discord.Message = await answer.webhook.edit_message(
+                ORIGINAL, **kwargs, allowed_mentions=NO_MENTIONS
+            )
+            return edited
         except discord.HTTPException as error:
             log.debug("Table %s: edit by token failed: %s", self.table_id, error)
             if self._table_answer is answer:
@@ -349,8 +382,7 @@ class TableChannel:
 
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         """An interaction was answered on the table message: remember its token."""
-        at = asyncio.get_running_loop().time()
-        self._table_answer = (interaction, message_id, at)
+        self._table_answer = Answered.now(interaction, message_id)
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
@@ -472,10 +504,9 @@ class TableChannel:
         user_id = panel.player_id
         current = self.dm_panels.get(user_id)
         if message is not None and current is not None and current.id == message.id:
-            at = asyncio.get_running_loop().time()
-            self._panel_answers[user_id] = (interaction, message.id, at)
+            self._panel_answers[user_id] = Answered.now(interaction, message.id)
             if any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
-                self._stale_pictures.add(user_id)  # the message we hold has the old picture
+                self._stale_pictures.add(user_id)  # what we hold has the old picture
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
@@ -508,7 +539,7 @@ class TableChannel:
         old = self.dm_panels.get(user_id)
         if old is not None:
             self._moved_panels.add(old.id)
-        self.dm_panels[user_id] = message
+        self.dm_panels[user_id] = Sent.of(message)
         # The player may have acted (from another panel) while this one was on its way.
         await self._edit_panel(user_id, hand_id, unless=panel)
 
@@ -530,12 +561,13 @@ class TableChannel:
             edited = await self._edit_by_token(answer, message.id, kwargs)
             if edited is None:
                 self._panel_answers.pop(user_id, None)
-                edited = await message.channel.get_partial_message(message.id).edit(**kwargs)
+                dm = self.client.get_partial_messageable(message.channel_id)
+                edited = await dm.get_partial_message(message.id).edit(**kwargs)
         except discord.HTTPException as error:
             log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
             return
         if self._hand_id == hand_id and self.dm_panels.get(user_id) is message:
-            self.dm_panels[user_id] = edited
+            self.dm_panels[user_id] = Sent.of(edited)
             self._stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:

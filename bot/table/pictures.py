@@ -8,7 +8,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 
 import discord
 
@@ -25,6 +26,15 @@ HAND_FILE = "hand.png"
 SHOWDOWN_FILE = "showdown.png"
 DESCRIPTION_MAX = 1024
 """Discord's limit for an attachment's description (its alt text)."""
+
+_PAINTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deuce-pictures")
+"""One thread draws every picture. Drawing is partly Python, which holds the GIL: each thread
+that draws is one more the event loop waits behind whenever it gives the GIL up (every socket
+call), so several at once made answers wait on pictures being drawn for other tables."""
+
+
+async def _painted(draw: Callable[[], bytes]) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(_PAINTER, draw)
 
 
 def panel_picture_text(panel: PanelSnapshot) -> str | None:
@@ -60,13 +70,8 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
         return None
     new = panel.received or ()
     try:
-        png = await asyncio.get_running_loop().run_in_executor(
-            None,
-            lambda: hand_image(
-                panel.cards,
-                new=new,
-                four_colour=panel.card_style == "four-colour",
-            ),
+        png = await _painted(
+            lambda: hand_image(panel.cards, new=new, four_colour=panel.card_style == "four-colour")
         )
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
@@ -108,9 +113,7 @@ async def showdown_picture(
     if len(alt) > DESCRIPTION_MAX:
         alt = alt[: DESCRIPTION_MAX - 1] + "\u2026"
     try:
-        png = await asyncio.get_running_loop().run_in_executor(
-            None, lambda: showdown_image(hands, four_colour=card_style == "four-colour")
-        )
+        png = await _painted(lambda: showdown_image(hands, four_colour=card_style == "four-colour"))
     except Exception:
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ import pytest
 from bot.store import HandAlreadyFinished, HandNotFound, Store
 from bot.store.backend import Tx
 from tests.store._helpers import CHANNEL, GUILD, SQLITE, Database
+
+INSERT_GUILD = "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)"
 
 log = logging.getLogger(__name__)
 
@@ -244,8 +248,7 @@ async def test_a_transaction_body_that_fails_midway_writes_nothing(
     """A body that raises after a statement is rolled back whole, and the writer goes on."""
 
     async def half_done(db: Tx) -> None:
-        await db.run("INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)", (4242,))
-        await asyncio.sleep(0)
+        await db.run(INSERT_GUILD, (4242,))
         raise RuntimeError("failed after its first statement")
 
     with pytest.raises(RuntimeError, match="after its first statement"):
@@ -254,6 +257,36 @@ async def test_a_transaction_body_that_fails_midway_writes_nothing(
     (hand_id,) = await running_hands(store, 1)
     await store.journal(hand_id, {"step": 1})
     assert await committed(database, hand_id) == (1, {"step": 1})
+
+
+async def test_a_sqlite_transaction_runs_whole_on_the_writer_thread(db_path: Path) -> None:
+    """On SQLite a body runs to its end on the writer's thread, one hop from the event loop;
+    a body that awaits anything but its statements is refused and rolled back."""
+    store = await Store.open(db_path)
+    database = Database(SQLITE, str(db_path))
+    try:
+
+        async def three_inserts(db: Tx) -> int:
+            for guild_id in (4243, 4244, 4245):
+                await db.run(INSERT_GUILD, (guild_id,))
+            return threading.get_ident()
+
+        assert await store._write(three_inserts) != threading.get_ident()
+        assert len(await database.rows("SELECT 1 FROM guild_settings WHERE guild_id > 4242")) == 3
+
+        async def sleeps(db: Tx) -> None:
+            await db.run(INSERT_GUILD, (4246,))
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something other than its database"):
+            await store._write(sleeps)
+        assert await database.rows("SELECT 1 FROM guild_settings WHERE guild_id = 4246") == []
+        (hand_id,) = await running_hands(store, 1)
+        await store.journal(hand_id, {"step": 1})  # the writer goes on
+        assert await committed(database, hand_id) == (1, {"step": 1})
+    finally:
+        await store.close()
+        await database.close()
 
 
 async def test_batched_states_are_stored_exactly(store: Store, database: Database) -> None:

@@ -20,6 +20,8 @@ from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
 
 GUILD, CHANNEL = 10, 20
+DM_CHANNEL = 9_000_000
+"""A player's DM channel id is this plus their user id."""
 ALICE, BOB, CAROL, DAVE = 101, 202, 303, 404
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 TABLE_MESSAGE = 777
@@ -49,7 +51,8 @@ class FakeMessage:
 class FakeChannel:
     """Records what the table sends to a channel or a DM."""
 
-    def __init__(self, first_id: int = 1000) -> None:
+    def __init__(self, first_id: int = 1000, channel_id: int = CHANNEL) -> None:
+        self.id = channel_id
         self.sent: list[dict[str, Any]] = []
         self.edits: list[tuple[int, dict[str, Any]]] = []
         self.deleted: list[int] = []
@@ -96,11 +99,14 @@ class FakeClient:
         self._tables = registry
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> FakeChannel:
+        for dm in self.dm_channels.values():
+            if dm.id == id:
+                return dm
         return self.channel
 
     async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
         first_id = 5000 + len(self.dm_channels) * 100
-        return self.dm_channels.setdefault(user.id, FakeChannel(first_id))
+        return self.dm_channels.setdefault(user.id, FakeChannel(first_id, DM_CHANNEL + user.id))
 
     def is_closed(self) -> bool:
         return self.closed
@@ -137,6 +143,19 @@ class FakeResponse:
         self.calls.append(("defer", kwargs))
 
 
+class FakeFollowup(FakeResponse):
+    """``interaction.followup``: also the webhook of the interaction's token, which edits the
+    message the interaction was answered on (``@original``)."""
+
+    def __init__(self, interaction: FakeInteraction) -> None:
+        super().__init__()
+        self._interaction = interaction
+
+    async def edit_message(self, message_id: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        assert message_id == "@original"
+        return await self._interaction.edit_original_response(**kwargs)
+
+
 class FakeInteraction:
     """A click or command from ``user_id``, on message ``message_id`` (or ``message``)."""
 
@@ -155,7 +174,7 @@ class FakeInteraction:
             message = SimpleNamespace(id=message_id, components=[])
         self.message = message
         self.response = FakeResponse()
-        self.followup = FakeResponse()
+        self.followup = FakeFollowup(self)
         self.data: dict[str, Any] = {}
         self.guild_id = GUILD
         self.channel_id = CHANNEL
