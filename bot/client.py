@@ -32,7 +32,7 @@ from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-GC_YOUNG = 20_000
+GC_YOUNG = 5_000
 
 EXTENSIONS = ("cogs.poker", "cogs.chips", "cogs.admin")
 
@@ -157,9 +157,10 @@ class DeuceBot(commands.Bot):
         gc.collect()
         gc.freeze()
         # Young collections every GC_YOUNG allocations rather than 700: a click's objects (the
-        # interaction, its message, payloads, the request) live for tens of milliseconds, and
-        # at 700 they survived into the old generation, whose growth set off the full
-        # collections that stalled every table for 100-200 ms.
+        # interaction, its message, payloads, the request) live for some milliseconds, and at
+        # 700 many survived into the old generation, whose growth set off the full collections
+        # that stalled every table for 100-200 ms (bench/bench_load.py --probe). A young pass
+        # costs about 1.5 us an object, so GC_YOUNG also bounds its pause (20,000: 20-60 ms).
         gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
 
     async def start_routing(self) -> None:

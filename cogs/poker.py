@@ -72,13 +72,17 @@ class Poker(commands.Cog):
         session = await self.bot.tables.open(interaction.guild_id, interaction.channel_id)
         seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
         wallet = await self.bot.store.balance(interaction.guild_id, user.id)
-        dm_ok = await self._welcome_dm(interaction, user.id)
-        await session.note_dm(user.id, dm_ok)
         lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
         if mid_hand:
             lines.append(t("joined_wait"))
-        lines.append(t("dm_ok") if dm_ok else t("dm_closed"))
+        # Seated: the reply goes now. The welcome DM follows (opening a DM channel is one
+        # request queue for the whole bot, seconds long when many join at once), and only
+        # closed DMs get a word more.
         await interaction.followup.send("\n".join(lines), ephemeral=True)
+        dm_ok = await self._welcome_dm(interaction, user.id)
+        await session.note_dm(user.id, dm_ok)
+        if not dm_ok:
+            await interaction.followup.send(t("dm_closed"), ephemeral=True)
 
     async def _welcome_dm(self, interaction: discord.Interaction[Any], user_id: int) -> bool:
         """Send a short welcome DM; whether DMs reach this player."""

@@ -38,6 +38,7 @@ async def test_closed_dms_player_plays_with_my_cards_and_poker_hand(club: Club) 
     table = PokerTable(double, club.channel, members)
     await table.join(alice)
     joined = await table.join(bob)
+    await joined.wait_followups(2, timeout=5)
     assert "can't send you direct messages" in joined.followups[-1]["content"]
     assert joined.followups[-1]["flags"] & 64
     hand_id = await table.wait_hand()
@@ -112,9 +113,11 @@ async def test_dms_closed_after_joining_falls_back_to_the_channel_hint(club: Clu
     table = PokerTable(double, club.channel, members)
     await table.join(alice)
     double.close_dms(bob)  # Bob joined with open DMs... (closed before the deal)
-    await table.join(bob)
-    joined_text = double.ephemerals(bob)[-1]["content"]
-    assert "can't send you direct messages" in joined_text
+    await table.join(bob)  # answered at once; the word on closed DMs follows the welcome DM
+    await double.wait_until(
+        lambda: "can't send you direct messages" in (double.ephemerals(bob)[-1]["content"] or ""),
+        5,
+    )
     hand_id = await table.wait_hand()
     assert double.dms(bob) == []
     assert table.panel(alice, hand_id) is not None

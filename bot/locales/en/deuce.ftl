@@ -24,7 +24,6 @@ already_seated_sitin = You are already seated here (seat { $seat }, { $stack ->
         [one] { $stack } chip
        *[other] { $stack } chips
     }) and sitting out: /poker sitin to play again.
-dm_ok = Your cards will come to your DMs. /poker hand shows them here too.
 dm_closed = I can't send you direct messages, so your cards will come as private replies: use the My cards button on the table or /poker hand.
 welcome_dm = Welcome to the Deuce table in #{ $channel }. Your cards will arrive here each hand, with buttons to mark discards.
 table_closing = This table is closing after the current hand; no new players.

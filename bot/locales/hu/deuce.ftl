@@ -15,7 +15,6 @@ joined_private = Leültél: { $seat }. hely, { $stack } zseton (a tárcádban mo
 joined_wait = A következő leosztástól kapsz lapot.
 already_seated = Már ülsz ennél az asztalnál ({ $seat }. hely, { $stack } zseton).
 already_seated_sitin = Már ülsz ennél az asztalnál ({ $seat }. hely, { $stack } zseton), de kimaradsz: /poker visszaül, és újra játszol.
-dm_ok = A lapjaidat privát üzenetben kapod. A /poker lapjaim itt is megmutatja őket.
 dm_closed = Nem tudok neked privát üzenetet küldeni, ezért a lapjaidat privát válaszként kapod: használd az asztalnál a Lapjaim gombot vagy a /poker lapjaim parancsot.
 welcome_dm = Üdv a Deuce asztalnál (#{ $channel } csatorna)! A lapjaidat minden leosztásban ide kapod, gombokkal a cserélendő lapok kijelöléséhez.
 table_closing = Ez az asztal a mostani leosztás után bezár; új játékos nem ülhet le.

@@ -15,7 +15,6 @@ joined_private = Anda duduk di kursi { $seat } dengan { $stack } chip (dompet se
 joined_wait = Anda mendapat kartu mulai tangan berikutnya.
 already_seated = Anda sudah duduk di sini (kursi { $seat }, { $stack } chip).
 already_seated_sitin = Anda sudah duduk di sini (kursi { $seat }, { $stack } chip) dan sedang rehat: /poker kembali untuk main lagi.
-dm_ok = Kartu Anda akan dikirim lewat DM. /poker kartu juga menampilkannya di sini.
 dm_closed = Saya tidak bisa mengirimi Anda pesan langsung, jadi kartu Anda datang sebagai balasan pribadi: pakai tombol Kartuku di meja atau /poker kartu.
 welcome_dm = Selamat datang di meja Deuce di #{ $channel }. Kartu Anda akan datang ke sini setiap tangan, dengan tombol untuk menandai kartu yang dibuang.
 table_closing = Meja ini ditutup setelah tangan yang sedang berjalan; tidak menerima pemain baru.

@@ -24,7 +24,6 @@ already_seated_sitin = Du sitter redan här (plats { $seat }, { $stack ->
         [one] { $stack } mark
        *[other] { $stack } marker
     }) och står över: /poker spela-igen för att spela igen.
-dm_ok = Dina kort kommer i dina DM. /poker hand visar dem här också.
 dm_closed = Jag kan inte skicka direktmeddelanden till dig, så dina kort kommer som privata svar: använd knappen Mina kort vid bordet eller /poker hand.
 welcome_dm = Välkommen till Deuce-bordet i #{ $channel }. Dina kort kommer hit varje hand, med knappar för att markera kort att slänga.
 table_closing = Bordet stängs efter den pågående handen; inga nya spelare.
