@@ -25,7 +25,6 @@ import os
 import sys
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any, Literal
 
@@ -110,12 +109,14 @@ class Probe:
                 if time.monotonic() - self._beat < 0.03:
                     continue
                 frame = sys._current_frames().get(loop_thread)
-                if frame is None:
+                sites = []
+                while frame is not None and len(sites) < 12:  # no source lines read: cheap
+                    code = frame.f_code
+                    sites.append(f"{Path(code.co_filename).name}:{frame.f_lineno} {code.co_name}")
+                    frame = frame.f_back
+                if not sites:
                     continue
-                stack = traceback.extract_stack(frame)[-12:]
-                key = " < ".join(
-                    f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(stack)
-                )
+                key = " < ".join(sites)
                 self.stalls[key] = self.stalls.get(key, 0.0) + 5.0
 
         loop.call_soon(beat)
@@ -176,6 +177,13 @@ class Probe:
                 in_thread.append((time.time(), (time.perf_counter() - start) * 1000))
 
         sqlite_backend._write_journal = write_timed  # type: ignore[assignment]
+        from bot.table.registry import TableRegistry
+
+        self.time_calls(TableRegistry, "open", "join: tables.open")
+        self.time_calls(TableSession, "join", "join: session.join")
+        self.time_calls(TableSession, "note_dm", "join: session.note_dm")
+        self.time_calls(Store, "verify_buy_in", "join: verify_buy_in")
+        self.time_calls(Store, "balance", "join: balance")
         self.time_calls(Store, "settle_hand", "settle_hand")
         self.time_calls(Store, "begin_hand", "begin_hand")
 
@@ -187,18 +195,17 @@ class Probe:
             self.gc.append((time.time(), int(info.get("generation", -1)), pause))
 
     async def monitor(self) -> None:
+        """Sample the loop's lag; written out when the bot exits (a dump on the way would
+        stall the loop it measures: tens of milliseconds of JSON)."""
         loop = asyncio.get_running_loop()
-        last_dump = started = time.monotonic()
+        started = time.monotonic()
+        census_at = float(os.environ.get("DEUCE_PROBE_CENSUS") or 0)
         while True:
             start = loop.time()
             await asyncio.sleep(INTERVAL)
             self.lag.append((time.time(), (loop.time() - start - INTERVAL) * 1000))
-            if time.monotonic() - last_dump > 5:
-                census_at = float(os.environ.get("DEUCE_PROBE_CENSUS") or 0)
-                if census_at and not self.census and time.monotonic() - started > census_at:
-                    self.take_census()  # once: it stalls the loop for a while
-                self.dump()
-                last_dump = time.monotonic()
+            if census_at and not self.census and time.monotonic() - started > census_at:
+                self.take_census()  # once: it stalls the loop for a while
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
@@ -313,14 +320,10 @@ def _traced_main(entry: Any, trace: Any) -> int:
     original_run = entry.run
 
     async def traced_run(settings: Any) -> int:
-        task = asyncio.get_running_loop().create_task(trace.dump_every())
         try:
             return int(await original_run(settings))
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-            trace.dump()
+            trace.dump()  # at exit only: a dump on the way stalls the loop it times
 
     entry.run = traced_run
     return int(entry.main())

@@ -46,11 +46,6 @@ class Trace:
         tmp.write_text(json.dumps({str(k): v for k, v in self.clicks.items()}))
         tmp.replace(self.out)
 
-    async def dump_every(self, seconds: float = 5.0) -> None:
-        while True:
-            await asyncio.sleep(seconds)
-            self.dump()
-
 
 def mark(name: str) -> None:
     """Record ``name`` at now in the current click's record (first time only)."""
