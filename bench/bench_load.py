@@ -114,6 +114,7 @@ class LoadResult:
     config: LoadConfig
     setup_seconds: float = 0.0
     join_ms: list[float] = field(default_factory=list)
+    table_lag_ms: list[float] = field(default_factory=list)
     play_seconds: float = 0.0
     tables_seated: int = 0
     hands_completed: int = 0
@@ -560,6 +561,7 @@ def measure(
     double = world.double
     stats = world.stats
     result.stale_clicks = stats.stale_clicks
+    result.table_lag_ms = [ms for at, ms in stats.table_lag if play_start <= at <= play_end]
     for click in stats.clicks:
         if click.at > play_end:
             continue
@@ -853,6 +855,10 @@ def format_report(result: LoadResult) -> str:
         f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
         f"/poker join -> reply ms: n={len(result.join_ms)} "
         f"p50 {percentile(result.join_ms, 50):.1f}  p99 {percentile(result.join_ms, 99):.1f}",
+        f"action -> table shows a later turn ms, play: n={len(result.table_lag_ms)} "
+        f"p50 {percentile(result.table_lag_ms, 50):.1f}  "
+        f"p99 {percentile(result.table_lag_ms, 99):.1f}  "
+        f"max {max(result.table_lag_ms, default=0):.1f}",
         f"tables seated: {result.tables_seated}/{c.tables}; hands completed: "
         f"{result.hands_completed}, players dealt per completed hand: "
         f"{result.players_per_hand:.2f}",

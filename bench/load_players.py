@@ -135,6 +135,10 @@ class Stats:
     results: list[tuple[float, int, int]] = field(default_factory=list)  # (time, table, hand)
     panels: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, hand) → panels
     other_dms: int = 0  # DMs that are not hand panels (the welcome DM at /poker join)
+    table_lag: list[tuple[float, float]] = field(default_factory=list)
+    """(time, ms) from a player's action to the table message showing a later turn: how far
+    the table trails the game (it never shows more than one action less: players act on
+    the turn the table shows)."""
 
 
 class TableDriver:
@@ -168,6 +172,7 @@ class TableDriver:
         self.hands_seen: list[int] = []
         self.hands_done = 0
         self.seen_turns: set[TableTurn] = set()
+        self.acted: dict[tuple[int, int], float] = {}  # (hand, turn) acted on → when
         self.active = True
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -208,6 +213,9 @@ class TableDriver:
         if turn is None or turn in self.seen_turns:
             return
         self.seen_turns.add(turn)
+        now = time.time()
+        for key in [k for k in self.acted if k[0] == turn.hand_id and k[1] < turn.seq]:
+            self.stats.table_lag.append((now, (now - self.acted.pop(key)) * 1000))
         if turn.hand_id not in self.hands_seen:
             self.hands_seen.append(turn.hand_id)
             if len(self.hands_seen) == self.hands_wanted and self.on_last_hand is not None:
@@ -251,7 +259,8 @@ class TableDriver:
             self.stats.stale_clicks += 1
             return
         custom_id = f"deuce:t:{self._table_id(message)}:{turn.hand_id}:{turn.seq}:{action}"
-        await self._click(member, message, custom_id, "bet")
+        if await self._click(member, message, custom_id, "bet") is not None:
+            self.acted[(turn.hand_id, turn.seq)] = self.stats.clicks[-1].at
 
     @staticmethod
     def _table_id(message: StoredMessage) -> str:
@@ -289,7 +298,8 @@ class TableDriver:
             marked += 1
         draw_id = str(cards[0]["custom_id"]).rsplit(":", 1)[0].replace(":c:", ":d:", 1)
         what = "draw" if marked else "pat"
-        await self._click(member, panel, f"{draw_id}:{what}", "draw")
+        if await self._click(member, panel, f"{draw_id}:{what}", "draw") is not None:
+            self.acted[(turn.hand_id, turn.seq)] = self.stats.clicks[-1].at
 
     async def stop(self) -> None:
         """Stop acting and cancel thinking players (end of the run)."""
