@@ -150,9 +150,8 @@ class Probe:
 
         def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
             store_init(store, *args, **kwargs)
-            if store._write_lock is not None:  # PostgreSQL (SQLite's calls need no lock)
-                store._write_lock = timed_write_lock(probe.locks.setdefault("store write lock", []))
-                store._read_lock = probe.lock("store read lock")
+            store._write_lock = timed_write_lock(probe.locks.setdefault("store write lock", []))
+            store._read_lock = probe.lock("store read lock")
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
             session_init(session, *args, **kwargs)
@@ -167,7 +166,6 @@ class Probe:
 
         self.time_calls(sqlite_backend.SqliteBackend, "write_journal", "journal hop (sqlite)")
         self.time_calls(sqlite_backend.SqliteBackend, "write", "write hop (sqlite)")
-        self.time_calls(sqlite_backend.SqliteBackend, "read", "read hop (sqlite)")
         in_thread = self.calls.setdefault("journal statement (sqlite thread)", [])
         original_write = sqlite_backend._write_journal
 

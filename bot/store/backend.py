@@ -58,16 +58,12 @@ class Backend(Protocol):
     """"sqlite" or "postgresql"."""
     location: str
     """The file path or the server URL (with any password removed), for messages."""
-    serialises_calls: bool
-    """Whether each call (a whole transaction, a journal batch) runs on its own, in the order
-    of the calls, with no statement of another call in between: then the caller needs no lock
-    around them. Otherwise the caller serialises the writes, and the reads, itself."""
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         """Run ``body`` as one write transaction (or change nothing if it raises).
 
         ``immediate=False`` says the body is a single self-contained statement, which a backend
-        may run without an explicit transaction.
+        may run without an explicit transaction. The caller serialises calls on one backend.
         """
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:

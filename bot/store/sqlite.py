@@ -98,7 +98,6 @@ class SqliteBackend:
     """A SQLite file: ``backend, applied = await SqliteBackend.open(path)``."""
 
     kind = "sqlite"
-    serialises_calls = True  # a call is one function on its connection's thread, in order
 
     def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
         self.path = path

@@ -8,13 +8,9 @@ Why it is built this way:
   body as one transaction that serialises with every other writer of the database, in this
   process or another. ``Store.open`` picks the backend from the location: a
   ``postgresql://`` URL, or a SQLite file path.
-* One writer connection. On PostgreSQL an ``asyncio.Lock`` goes around each of its
-  transactions: two coroutines sharing the connection would otherwise interleave statements
-  inside one transaction and commit each other's half-done transfer. SQLite runs a whole
-  transaction as one call on the connection's thread, in the order of the calls
-  (``Backend.serialises_calls``): no lock, so a transaction waits for the database's time of
-  those before it, not for a turn of the event loop each (at 200 tables joining at once,
-  the locks' queues were the join's longest wait).
+* One writer connection, and an ``asyncio.Lock`` around each of its transactions: two
+  coroutines sharing the connection would otherwise interleave statements inside one
+  transaction and commit each other's half-done transfer.
 * A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
@@ -300,11 +296,8 @@ class Store:
         """The database under the store (``SqliteBackend`` or ``PostgresBackend``)."""
         self.path: Path | None = getattr(backend, "path", None)
         """The SQLite file, or None on PostgreSQL."""
-        locks = not backend.serialises_calls
-        self._write_lock: WriteLock | None = WriteLock() if locks else None
-        self._read_lock: asyncio.Lock | None = asyncio.Lock() if locks else None
-        self._running: set[asyncio.Future[Any]] = set()
-        """Transactions and reads under way (their callers may have given up waiting)."""
+        self._write_lock = WriteLock()
+        self._read_lock = asyncio.Lock()
         self._closed = False
         self._journal_next: _JournalBatch | None = None
         """The batch new journal writes join; taken by the flusher when it gets the lock."""
@@ -347,15 +340,15 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        await self.wait_idle()
-        await self.backend.close()
+        await self._journals_flushed()
+        async with self._write_lock, self._read_lock:
+            await self.backend.close()
 
     async def wait_idle(self) -> None:
-        """Wait until every write and read started so far (including ones whose caller gave
-        up) is done."""
+        """Wait until every write queued so far (including ones whose caller gave up) is done."""
         await self._journals_flushed()
-        while self._running:
-            await asyncio.gather(*self._running, return_exceptions=True)
+        async with self._write_lock:
+            pass
 
     async def _journals_flushed(self) -> None:
         """Wait until no journal write is pending (the flusher stops when none is left)."""
@@ -375,8 +368,6 @@ class Store:
 
     async def _shielded(self, work: Awaitable[T]) -> T:
         task = asyncio.ensure_future(work)
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -395,8 +386,6 @@ class Store:
         return await self._shielded(self._run_write(body, immediate))
 
     async def _run_write(self, body: Body[T], immediate: bool) -> T:
-        if self._write_lock is None:
-            return await self.backend.write(body, immediate=immediate)
         async with self._write_lock:
             return await self.backend.write(body, immediate=immediate)
 
@@ -416,8 +405,6 @@ class Store:
         return await self._read(lambda db: db.all(sql, params), snapshot=False)
 
     async def _run_read(self, body: Body[T], snapshot: bool) -> T:
-        if self._read_lock is None:
-            return await self.backend.read(body, snapshot=snapshot)
         async with self._read_lock:
             return await self.backend.read(body, snapshot=snapshot)
 
@@ -1337,14 +1324,11 @@ class Store:
     async def _flush_journals(self) -> None:
         """Write pending journal batches, one transaction each, until none is pending.
 
-        The batch is taken only once the write lock is held (or, without a lock, once the last
-        batch is committed), so everything that arrived while the previous transaction (a
-        batch or any other write) ran goes into this one.
+        The batch is taken only once the write lock is held, so everything that arrived while
+        the previous transaction (a batch or any other write) ran goes into this one.
         """
-        lock = self._write_lock
         while self._journal_next is not None:
-            if lock is not None:
-                await lock.acquire_first()
+            await self._write_lock.acquire_first()
             try:
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
@@ -1363,8 +1347,7 @@ class Store:
                 # woken before the lock passes on: each waiter's commit is done
                 batch.release(failures)
             finally:
-                if lock is not None:
-                    lock.release()
+                self._write_lock.release()
             for hand_id, failure in failures.items():
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
 
