@@ -1012,7 +1012,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--probe-switch",
         type=float,
         default=None,
-        help="with --probe: experiment, the bot's sys.setswitchinterval (seconds; default 0.005)",
+        help="with --probe: experiment, the bot's GIL switch interval (seconds; the bot's: 0.001)",
     )
     parser.add_argument(
         "--trace",

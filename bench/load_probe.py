@@ -8,9 +8,14 @@ after instrumenting, from the outside,
 * garbage collection: ``gc.callbacks`` times every pass, by generation;
 * the locks a click waits for: the store's writer and reader locks and each table session's
   lock are replaced by a :class:`TimedLock` recording wait and hold times;
-* the button handlers and the store's journal write, timed from call to return.
+* the button handlers, the steps of ``/poker join`` and the store's journal write, timed
+  from call to return, and the SQLite backend's calls (one hop to its thread each);
+* stalls: a thread samples the loop thread's stack while the loop has not run for 30 ms;
+* ``DEUCE_PROBE_CENSUS=<seconds>``: once, that long after start, the objects the collector
+  tracks, counted by type (it stalls the loop while it counts).
 
-Samples are written as JSON to ``$DEUCE_PROBE_OUT`` every few seconds and when the bot exits.
+Samples are written as JSON to ``$DEUCE_PROBE_OUT`` when the bot exits (a dump on the way
+would stall the loop it measures).
 The wrappers add a few microseconds per call; run without ``--probe`` for the headline figures.
 """
 
@@ -269,23 +274,11 @@ def main() -> int:
     gc.callbacks.append(probe.on_gc)
     switch = os.environ.get("DEUCE_PROBE_SWITCH")
     if switch:
-        # Experiment: how long the event-loop thread may keep the GIL while aiosqlite's worker
-        # thread waits for it (CPython's default is 5 ms).
-        sys.setswitchinterval(float(switch))
+        # Experiment: how long a thread may keep the GIL while another waits for it (the
+        # bot sets bot.__main__.SWITCH_INTERVAL; CPython's default is 5 ms).
+        entry.SWITCH_INTERVAL = float(switch)
     if os.environ.get("DEUCE_PROBE_JOURNAL") == "background":
         journal_in_background()
-    if os.environ.get("DEUCE_PROBE_PICTURES") == "inline":
-        # Experiment: compose card pictures on the loop's thread (no executor thread that
-        # competes with the loop for the GIL).
-        import bot.table.pictures as pictures
-
-        class Inline:
-            def run_in_executor(self, _executor: Any, work: Any) -> Any:
-                future = asyncio.get_running_loop().create_future()
-                future.set_result(work())
-                return future
-
-        pictures.asyncio = type("A", (), {"get_running_loop": staticmethod(Inline)})  # type: ignore[assignment]
     probe.instrument()
     original_run = entry.run
 

@@ -21,6 +21,10 @@ from bot.config import Config, ConfigError
 log = logging.getLogger(__name__)
 
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the GIL while another waits for it (CPython's default: 0.005)."""
+
+
 def configure_logging(level: str) -> None:
     """Log lines to stderr; discord.py's own chatter stays at WARNING unless we debug."""
     logging.basicConfig(
@@ -97,6 +101,11 @@ def main() -> int:
         print(f"deuce: {error}", file=sys.stderr)
         return 2
     configure_logging(config.log_level)
+    # The event loop gives the GIL up at every socket call; a database or picture thread that
+    # takes it then keeps it for up to the switch interval (5 ms by default) before the loop
+    # gets it back, and a database thread waits as long for it at each statement. At 1 ms
+    # neither waits long (bench/bench_load.py --probe: stalls sampled at socket calls).
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         return asyncio.run(run(config))
     except KeyboardInterrupt:
