@@ -58,9 +58,6 @@ class Backend(Protocol):
     """"sqlite" or "postgresql"."""
     location: str
     """The file path or the server URL (with any password removed), for messages."""
-    journal_apart: bool
-    """Whether ``write_journal`` runs on a connection of its own, so that a batch need not
-    wait for the writer's turn (the database still serialises the writes)."""
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         """Run ``body`` as one write transaction (or change nothing if it raises).

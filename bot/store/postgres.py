@@ -147,7 +147,6 @@ class PostgresBackend:
     """A PostgreSQL database: ``backend, applied = await PostgresBackend.open(url)``."""
 
     kind = "postgresql"
-    journal_apart = False
 
     def __init__(self, url: str, writer: asyncpg.Connection, reader: asyncpg.Connection):
         self.url = url

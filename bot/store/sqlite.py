@@ -98,24 +98,12 @@ class SqliteBackend:
     """A SQLite file: ``backend, applied = await SqliteBackend.open(path)``."""
 
     kind = "sqlite"
-    journal_apart = True
 
-    def __init__(
-        self,
-        path: Path,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        journal: aiosqlite.Connection,
-    ):
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
         self.path = path
         self.location = str(path)
         self._writer = writer
         self._reader = reader
-        self._journal = journal
-        """The journal's batches have their own connection and thread: a batch waits for
-        SQLite's write lock (the database time of a transaction, a millisecond or so), not
-        for the store's writer, whose queue at 200 tables joining at once was the click's
-        longest wait."""
 
     @classmethod
     async def open(cls, path: Path, *, synchronous: str = "FULL") -> tuple[SqliteBackend, int]:
@@ -135,31 +123,24 @@ class SqliteBackend:
             await writer.execute_fetchall(f"PRAGMA synchronous = {synchronous.upper()}")
             await writer.execute_fetchall("PRAGMA foreign_keys = ON")
             applied = await apply_migrations(writer)
+            reader = await aiosqlite.connect(path, isolation_level=None)
         except BaseException:
             await writer.close()
             raise
-        opened = [writer]
         try:
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            opened.append(reader)
             await reader.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await reader.execute_fetchall("PRAGMA query_only = ON")
-            journal = await aiosqlite.connect(path, isolation_level=None)
-            opened.append(journal)
-            await journal.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await journal.execute_fetchall(f"PRAGMA synchronous = {synchronous.upper()}")
         except BaseException:
-            for connection in reversed(opened):
-                await connection.close()
+            await reader.close()
+            await writer.close()
             raise
-        return cls(path, writer, reader, journal), applied
+        return cls(path, writer, reader), applied
 
     async def close(self) -> None:
         try:
             await self._writer.execute_fetchall("PRAGMA optimize")
         except Exception:
             log.debug("PRAGMA optimize failed at close", exc_info=True)
-        await self._journal.close()
         await self._reader.close()
         await self._writer.close()
 
@@ -183,7 +164,7 @@ class SqliteBackend:
         )
 
     async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
-        return await _on_thread(self._journal, partial(_write_journal, states=states, now=now))
+        return await _on_thread(self._writer, partial(_write_journal, states=states, now=now))
 
 
 async def _on_thread(
@@ -202,32 +183,24 @@ async def _on_thread(
 def _write_journal(
     db: sqlite3.Connection, states: Mapping[int, str], now: float
 ) -> dict[int, Exception]:
-    """The fast path is ONE statement (``q.JOURNAL_BATCH``) in one transaction: one fsync.
-    If SQLite refuses it (nothing of it is written), the hands are written one statement
-    each, so a single bad state fails only its own hand."""
-    db.execute("BEGIN IMMEDIATE")
+    """The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in autocommit
+    mode): one fsync. If SQLite refuses it (nothing of it is written), the hands are written
+    one statement each, so a single bad state fails only its own hand."""
     try:
         written = db.execute(q.JOURNAL_BATCH, (now, journal_payload(states))).rowcount
-        failures: dict[int, Exception] = {}
-        if written != len(states):
-            # Some hands are not running. The transaction holds SQLite's write lock, so the
-            # statuses read now are those the statement saw.
-            for hand_id in states:
-                row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
-                if row is None or row[0] != HAND_RUNNING:
-                    failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
-        db.execute("COMMIT")
     except sqlite3.Error as error:
-        if db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
         log.debug("journal batch statement refused (%s); writing hand by hand", error)
         return _write_journal_each(db, states, now)
-    except BaseException:
-        if db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-        raise
+    if written == len(states):
+        return {}
+    # Some hands are not running. Nothing else writes on this connection meanwhile (this runs
+    # on its thread), so the statuses read now are those the statement saw (a hand never
+    # goes back to running).
+    failures: dict[int, Exception] = {}
+    for hand_id in states:
+        row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+        if row is None or row[0] != HAND_RUNNING:
+            failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
     return failures
 
 

@@ -19,10 +19,8 @@ Why it is built this way:
   transaction of ONE statement (one write-lock turn and one fsync for the whole batch). A call
   returns only after the commit that holds its state (or a newer state of the same hand) is
   durable, so durability is what it was with one transaction per call; under load the batches
-  grow instead of a queue of waiters each passing the write lock on. On SQLite the batches
-  have a connection of their own (``Backend.journal_apart``): a batch waits for SQLite's write
-  lock, held for a transaction's database time, not for the writer's queue.
-* A read-only connection serves pure reads from the last committed state.
+  grow instead of a queue of waiters each passing the write lock on.
+* A second, read-only connection serves pure reads from the last committed state.
 * Chips move only as ledger transactions whose entries sum to zero; wallet and seat rows hold the
   balances beside the ledger, and ``audit()`` checks one against the other.
 """
@@ -1326,14 +1324,11 @@ class Store:
     async def _flush_journals(self) -> None:
         """Write pending journal batches, one transaction each, until none is pending.
 
-        The batch is taken only once the write lock is held (or, with the journal on its own
-        connection, once the last batch is committed), so everything that arrived while the
-        previous transaction ran goes into this one.
+        The batch is taken only once the write lock is held, so everything that arrived while
+        the previous transaction (a batch or any other write) ran goes into this one.
         """
-        lock = None if self.backend.journal_apart else self._write_lock
         while self._journal_next is not None:
-            if lock is not None:
-                await lock.acquire_first()
+            await self._write_lock.acquire_first()
             try:
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
@@ -1352,8 +1347,7 @@ class Store:
                 # woken before the lock passes on: each waiter's commit is done
                 batch.release(failures)
             finally:
-                if lock is not None:
-                    lock.release()
+                self._write_lock.release()
             for hand_id, failure in failures.items():
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
 
