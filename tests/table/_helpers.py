@@ -39,6 +39,7 @@ class FakeMessage:
     def __init__(self, channel: FakeChannel, message_id: int) -> None:
         self.channel = channel
         self.id = message_id
+        self.attachments: list[Any] = []
 
     async def edit(self, **kwargs: Any) -> FakeMessage:
         self.channel.edits.append((self.id, kwargs))
