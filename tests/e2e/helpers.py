@@ -7,11 +7,11 @@ Whose turn it is comes from the table embed's Turn field, exactly as a player le
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,32 +292,11 @@ class PokerTable:
         timeout: float = 90.0,
     ) -> HandOutcome:
         """Play the running hand to its end: bet with ``policy``, draw ``discards`` cards."""
-        message = self.table_message()
-        assert message is not None
-        hand_id = hand_id_of(message)
-        assert hand_id is not None
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        hand_id = self.running_hand()
+        deadline = time.monotonic() + timeout
         last_seq: int | None = None
         draws_seen: dict[int, int] = {}
-        while True:
-            remaining = deadline - loop.time()
-            assert remaining > 0, f"hand {hand_id} did not finish in {timeout}s"
-
-            def next_state(previous: int | None = last_seq) -> tuple[str, Any] | None:
-                if self.result_message(hand_id) is not None:
-                    return ("done", None)
-                current = self.table_message()
-                if current is None or hand_id_of(current) != hand_id:
-                    return None
-                seq = table_seq(current)
-                if seq is None or seq == previous or self.turn(current) is None:
-                    return None
-                return ("turn", current)
-
-            kind, current = await self.double.wait_until(next_state, remaining)
-            if kind == "done":
-                return self.outcome(hand_id)
+        while (current := await self.next_turn(hand_id, last_seq, deadline)) is not None:
             last_seq = table_seq(current)
             turn = self.turn(current)
             assert turn is not None
@@ -334,6 +313,37 @@ class PokerTable:
                 count = discards(member, number) if discards else 0
                 self.acted.append((member.display_name, f"draw {count}"))
                 await self.draw(member, hand_id, count)
+        return self.outcome(hand_id)
+
+    def running_hand(self) -> int:
+        """The id of the hand the table message shows."""
+        message = self.table_message()
+        assert message is not None
+        hand_id = hand_id_of(message)
+        assert hand_id is not None
+        return hand_id
+
+    async def next_turn(
+        self, hand_id: int, previous_seq: int | None, deadline: float
+    ) -> dict[str, Any] | None:
+        """The table message once it shows a turn of hand ``hand_id`` after ``previous_seq``;
+        None once the hand's result is posted. Fails the test at ``deadline`` (monotonic)."""
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"hand {hand_id} did not finish in time"
+
+        def next_state() -> tuple[str, Any] | None:
+            if self.result_message(hand_id) is not None:
+                return ("done", None)
+            current = self.table_message()
+            if current is None or hand_id_of(current) != hand_id:
+                return None
+            seq = table_seq(current)
+            if seq is None or seq == previous_seq or self.turn(current) is None:
+                return None
+            return ("turn", current)
+
+        kind, current = await self.double.wait_until(next_state, remaining)
+        return None if kind == "done" else current
 
 
 def channel_card_leaks(double: DiscordDouble, channel: Channel) -> list[str]:
@@ -392,6 +402,15 @@ async def balance(table: PokerTable, member: Member) -> tuple[int, int]:
     match = BALANCE_RE.search(text)
     assert match is not None, text
     return int(match.group(1).replace(",", "")), int(match.group(2).replace(",", ""))
+
+
+async def chips_total(table: PokerTable) -> int:
+    """Every player's wallet plus chips on tables, as ``/chips balance`` tells each."""
+    total = 0
+    for member in table.players:
+        wallet, on_table = await balance(table, member)
+        total += wallet + on_table
+    return total
 
 
 async def private_reply(interaction: Interaction, timeout: float = 10.0) -> str:

@@ -14,22 +14,14 @@ from tests.e2e.helpers import (
     DEFAULT_BUY_IN,
     START_WALLET,
     Club,
-    PokerTable,
     balance,
     channel_card_leaks,
+    chips_total,
     hand_id_of,
     table_seq,
 )
 
 log = logging.getLogger(__name__)
-
-
-async def chips_total(table: PokerTable) -> int:
-    total = 0
-    for member in table.players:
-        wallet, on_table = await balance(table, member)
-        total += wallet + on_table
-    return total
 
 
 async def test_sigkill_mid_hand_then_restart_resumes_the_hand(club: Club) -> None:

@@ -27,10 +27,10 @@ from tests.e2e.helpers import (
     HandOutcome,
     PokerTable,
     audit,
-    balance,
     buttons,
     cards_in_logs,
     channel_card_leaks,
+    chips_total,
     embed0,
     hand_id_of,
     table_seq,
@@ -79,30 +79,10 @@ async def click_dm(table: PokerTable, member: Member, custom_id_suffix: str) -> 
 async def play_by_dm(table: PokerTable, action: str = "call", timeout: float = 60.0) -> HandOutcome:
     """Play the running hand to its end with DM panel buttons only: ``action`` (call: check or
     call; fold: the first to act folds) at every bet, stand pat at every draw."""
-    message = table.table_message()
-    assert message is not None
-    hand_id = hand_id_of(message)
-    assert hand_id is not None
+    hand_id = table.running_hand()
     deadline = time.monotonic() + timeout
     last_seq: int | None = None
-    while True:
-        remaining = deadline - time.monotonic()
-        assert remaining > 0, f"hand {hand_id} did not finish in {timeout}s"
-
-        def next_state(previous: int | None = last_seq) -> tuple[str, Any] | None:
-            if table.result_message(hand_id) is not None:
-                return ("done", None)
-            current = table.table_message()
-            if current is None or hand_id_of(current) != hand_id:
-                return None
-            seq = table_seq(current)
-            if seq is None or seq == previous or table.turn(current) is None:
-                return None
-            return ("turn", current)
-
-        kind, current = await table.double.wait_until(next_state, remaining)
-        if kind == "done":
-            return table.outcome(hand_id)
+    while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
         last_seq = table_seq(current)
         turn = table.turn(current)
         assert turn is not None
@@ -114,6 +94,7 @@ async def play_by_dm(table: PokerTable, action: str = "call", timeout: float = 6
         assert response.type == 7, response.data
         assert response.latency < 1.5, response.latency
         table.acted.append((member.display_name, action if verb == "act" else "pat"))
+    return table.outcome(hand_id)
 
 
 async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) -> PokerTable:
@@ -127,14 +108,6 @@ async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) ->
         await table.join(member)
     await table.wait_hand()
     return table
-
-
-async def chips_total(table: PokerTable) -> int:
-    total = 0
-    for member in table.players:
-        wallet, on_table = await balance(table, member)
-        total += wallet + on_table
-    return total
 
 
 async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
