@@ -79,12 +79,14 @@ def _run_body(body: Body[T], db: sqlite3.Connection) -> T:
     raise RuntimeError("a store transaction awaited something other than its database")
 
 
-def _transaction(db: sqlite3.Connection, body: Body[T], begin: str, end: str) -> T:
-    """``begin``, the body and ``end`` (COMMIT, or ROLLBACK for a read snapshot); rolled back
-    if anything fails, COMMIT included."""
+def _transaction(
+    db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T], begin: str, end: str
+) -> T:
+    """``begin``, ``work(db)`` and ``end`` (COMMIT, or ROLLBACK for a read snapshot); rolled
+    back if anything fails, COMMIT included."""
     db.execute(begin)
     try:
-        result = _run_body(body, db)
+        result = work(db)
         db.execute(end)
     except BaseException:
         if db.in_transaction:
@@ -152,15 +154,17 @@ class SqliteBackend:
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         if not immediate:
             return await _on_thread(self._writer, partial(_run_body, body))
+        work = partial(_run_body, body)
         return await _on_thread(
-            self._writer, partial(_transaction, body=body, begin="BEGIN IMMEDIATE", end="COMMIT")
+            self._writer, partial(_transaction, work=work, begin="BEGIN IMMEDIATE", end="COMMIT")
         )
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:
         if not snapshot:
             return await _on_thread(self._reader, partial(_run_body, body))
+        work = partial(_run_body, body)
         return await _on_thread(
-            self._reader, partial(_transaction, body=body, begin="BEGIN", end="ROLLBACK")
+            self._reader, partial(_transaction, work=work, begin="BEGIN", end="ROLLBACK")
         )
 
     async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
@@ -190,7 +194,8 @@ def _write_journal(
         written = db.execute(q.JOURNAL_BATCH, (now, journal_payload(states))).rowcount
     except sqlite3.Error as error:
         log.debug("journal batch statement refused (%s); writing hand by hand", error)
-        return _write_journal_each(db, states, now)
+        each = partial(_write_journal_each, states=states, now=now)
+        return _transaction(db, each, "BEGIN IMMEDIATE", "COMMIT")
     if written == len(states):
         return {}
     # Some hands are not running. Nothing else writes on this connection meanwhile (this runs
@@ -207,27 +212,19 @@ def _write_journal(
 def _write_journal_each(
     db: sqlite3.Connection, states: Mapping[int, str], now: float
 ) -> dict[int, Exception]:
-    """One statement per hand, in one transaction. A statement SQLite refuses undoes only
-    itself, so the others still commit; an error that ends the transaction (disk full, a
-    failed COMMIT, a ``RAISE(ROLLBACK)``) rolls back the batch and is raised."""
+    """One statement per hand (inside the caller's transaction). A statement SQLite refuses
+    undoes only itself, so the others still commit; an error that ends the transaction (disk
+    full, a ``RAISE(ROLLBACK)``) is raised, and the transaction rolls the batch back."""
     failures: dict[int, Exception] = {}
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for hand_id, text in states.items():
-            try:
-                # RETURNING tells whether a row was written in the same step.
-                if db.execute(q.JOURNAL, (text, now, hand_id)).fetchall():
-                    continue
-                row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
-                failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
-            except sqlite3.Error as error:
-                if not db.in_transaction:
-                    raise
-                failures[hand_id] = error
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-        raise
+    for hand_id, text in states.items():
+        try:
+            # RETURNING tells whether a row was written in the same step.
+            if db.execute(q.JOURNAL, (text, now, hand_id)).fetchall():
+                continue
+            row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+            failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
+        except sqlite3.Error as error:
+            if not db.in_transaction:
+                raise
+            failures[hand_id] = error
     return failures
