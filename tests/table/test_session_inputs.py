@@ -31,6 +31,7 @@ from tests.table._helpers import (
     FakeClient,
     FakeInteraction,
     Tables,
+    all_posted,
     panel_message,
     press,
     wait_until,
@@ -225,8 +226,7 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None
     for _ in range(30):
         session.timers.cancel_deal()
         # what earlier hands posted or showed is out before this hand's texts are counted
-        await session.io.push_table()
-        await wait_until(lambda: session.io._outbox.empty())
+        await all_posted(session)
         posted_before = len(channel.sent)
         async with session.lock:
             await session._start_hand()
@@ -248,8 +248,7 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None
     winner = next(p for p in hand.player_ids if p != mucked)
     cards = hand.private_view(mucked).cards
     # nobody saw the mucked cards so far (earlier hands may have shown the same cards)
-    await session.io.push_table()
-    await wait_until(lambda: session.io._outbox.empty())
+    await all_posted(session)
     texts = channel.texts()[posted_before:]
     assert not any(card_label(c) in x for x in texts for c in cards)
     show = show_button_id(session.table_id, hand.hand_id)
