@@ -627,6 +627,12 @@ class Hand:
         return [CARDS[c] for c in self._holes[pos]]
 
     @property
+    def changes(self) -> int:
+        """A number that grows with every change to the hand: each deal, decision, draw,
+        timeout, departure, show and award is an entry of its log. Equal numbers, equal views."""
+        return len(self._log)
+
+    @property
     def action_count(self) -> int:
         """Player decisions so far (bets, calls, checks, folds, draws)."""
         kinds = _DECISION_KINDS

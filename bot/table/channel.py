@@ -24,8 +24,8 @@ from bot.replies import NO_MENTIONS
 from bot.store import Settings
 from bot.table.buttons import shown_marks
 from bot.table.pictures import kept_picture, panel_picture, showdown_picture
-from bot.table.render import panel_embed, panel_view, result_embed
-from bot.table.snapshot import PanelSnapshot, ResultSnapshot
+from bot.table.render import panel_embed, panel_view, result_embed, table_embed, table_view
+from bot.table.snapshot import PanelSnapshot, ResultSnapshot, TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class TableSource(Protocol):
 
     settings: Settings
 
-    def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]: ...
+    def table_snapshot(self) -> TableSnapshot: ...
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None: ...
 
 
@@ -153,6 +153,8 @@ class TableChannel:
         ``dm_panels`` are the old ones, so an edit uploads the picture again)."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
+        self._payload: TablePayload | None = None
+        """The table last rendered, and from which snapshot (rendered once per change)."""
         self._table_answer: Answered | None = None
         """The newest interaction answered on the table message: its token edits the table
         without spending the global rate limit."""
@@ -180,9 +182,16 @@ class TableChannel:
         guild = self.client.get_guild(self.guild_id)
         return language_of(getattr(guild, "preferred_locale", None))
 
-    def _table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
-        with speaking(self.language):
-            return self._source().table_payload()
+    def _table_payload(self) -> TablePayload:
+        """The table message now: rendered again only when its snapshot or language changed."""
+        snapshot, language = self._source().table_snapshot(), self.language
+        payload = self._payload
+        if payload is None or payload.snapshot is not snapshot or payload.language != language:
+            with speaking(language):
+                embed, view = table_embed(snapshot), table_view(snapshot)
+            payload = TablePayload(snapshot, language, embed, view, _payload_key(embed, view))
+            self._payload = payload
+        return payload
 
     def _source(self) -> TableSource:
         if self.source is None:
@@ -329,9 +338,9 @@ class TableChannel:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._outbox.join(), OUTBOX_WAIT)
             version = self.version
-            embed, view = self._table_payload()
-            kwargs: dict[str, Any] = {"embed": embed, "view": view}
-            shown = _payload_key(embed, view)
+            payload = self._table_payload()
+            kwargs: dict[str, Any] = {"embed": payload.embed, "view": payload.view}
+            shown = payload.key
             if target is not None and shown == self._last_payload:
                 self.rendered_version = version
                 return None
@@ -349,7 +358,7 @@ class TableChannel:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
-            if view is None:
+            if payload.view is None:
                 kwargs.pop("view")
             message = await self.channel.send(**kwargs, allowed_mentions=NO_MENTIONS)
             self.rendered_version = version
@@ -402,12 +411,12 @@ class TableChannel:
         # with an older table, so the version is left for the edit loop to render.
         in_flight = self.render_lock.locked()
         version = self.version
-        embed, view = self._table_payload()
-        await interaction.response.edit_message(embed=embed, view=view)
+        payload = self._table_payload()
+        await interaction.response.edit_message(embed=payload.embed, view=payload.view)
         self._answered(interaction, message.id)
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)
-            self._last_payload = _payload_key(embed, view)
+            self._last_payload = payload.key
 
     async def answer_betting_click(
         self,
@@ -430,10 +439,10 @@ class TableChannel:
         message is deleted (an edit in flight targets it and then leaves the new one alone)."""
         in_flight = self.render_lock.locked()
         version = self.version
-        embed, view = self._table_payload()
-        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
-        if view is not None:
-            kwargs["view"] = view
+        payload = self._table_payload()
+        kwargs: dict[str, Any] = {"embed": payload.embed, "allowed_mentions": NO_MENTIONS}
+        if payload.view is not None:
+            kwargs["view"] = payload.view
         response = await interaction.response.send_message(**kwargs)
         old = self.message_id
         new_id = response.message_id
@@ -446,7 +455,7 @@ class TableChannel:
             self._dirty.set()
         else:
             self.rendered_version = max(self.rendered_version, version)
-            self._last_payload = _payload_key(embed, view)
+            self._last_payload = payload.key
         if old is not None and old != new_id:
             self.delete_later(old)
 
@@ -611,6 +620,18 @@ async def panel_message(
 async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
     """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
     await interaction.response.send_message(**await panel_message(panel, None), ephemeral=True)
+
+
+@dataclass(frozen=True, slots=True)
+class TablePayload:
+    """The table message rendered from one snapshot in one language."""
+
+    snapshot: TableSnapshot
+    language: str
+    embed: discord.Embed
+    view: discord.ui.View | None
+    key: str
+    """The content as one comparable string (``_payload_key``)."""
 
 
 def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:

@@ -29,10 +29,10 @@ from bot.table.house import HousePlayers
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     PanelSnapshot,
+    SnapshotMemo,
     TableSnapshot,
     panel_snapshot,
     result_snapshot,
-    table_snapshot,
 )
 from bot.table.timers import TableTimers
 
@@ -78,6 +78,7 @@ class TableSession:
         self.seats: list[SeatRow] = []
         self.hand: Hand | None = None
         self.last_hand: Hand | None = None  # until the next deal (its panels, Show my hand)
+        self._snapshots = SnapshotMemo()
         self.notes = HandNotes()
         self.acted_at: dict[int, int] = {}  # who made each action (to tell a double click)
         self.cashier = Cashier(store, table.id, io.post)
@@ -88,20 +89,15 @@ class TableSession:
 
     # ------------------------------------------------------------------ what the I/O reads
 
-    def table_payload(self) -> tuple[discord.Embed, discord.ui.View | None]:
-        """Embed and buttons of the table message, from the current state."""
-        snapshot = self._table_snapshot()
-        return render.table_embed(snapshot), render.table_view(snapshot)
-
-    def _table_snapshot(self) -> TableSnapshot:
-        return table_snapshot(
+    def table_snapshot(self) -> TableSnapshot:
+        """The public table now (the same object while nothing it shows has changed)."""
+        return self._snapshots.get(
             table_id=self.table_id,
             settings=self.settings,
             seats=self.seats,
             hand=self.hand,
             last_hand=self.last_hand,
             leaving=self.notes.leaving,
-            action_number=self.hand.action_count if self.hand is not None else 0,
             deadline=self.timers.deadline,
             next_hand_at=self.timers.next_hand_at,
             closing=self.closing,
@@ -112,7 +108,7 @@ class TableSession:
         """The player's panel: the running hand (with the public table), else the last one."""
         hand = self.hand or self.last_hand
         assert hand is not None
-        public, style = self._table_snapshot() if self.hand else None, self.settings.card_style
+        public, style = self.table_snapshot() if self.hand else None, self.settings.card_style
         return panel_snapshot(self.table_id, hand, user_id, self.notes, public, style)
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:

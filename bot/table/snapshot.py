@@ -179,6 +179,37 @@ def idle_seat(row: Seat) -> SeatSnapshot:
     )
 
 
+class SnapshotMemo:
+    """The table snapshot last built and what it was built from. Asked again with the same
+    inputs (a hand with the same ``changes``), it returns the same object: the table is built
+    once per change however many answers, panels and edits show it, and the I/O can keep what
+    it rendered from that object."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Any, ...] | None = None
+        self._snapshot: TableSnapshot | None = None
+
+    def get(self, **inputs: Any) -> TableSnapshot:
+        """``table_snapshot(**inputs)``, built again only when an input differs (a hand by its
+        ``changes``, collections by their contents)."""
+        key = tuple(_frozen(value) for value in inputs.values())
+        if self._snapshot is None or key != self._key:
+            self._key = key
+            self._snapshot = table_snapshot(**inputs)
+        return self._snapshot
+
+
+def _frozen(value: Any) -> Any:
+    """What ``SnapshotMemo`` compares of one input: a later change to it must compare unequal."""
+    if isinstance(value, Hand):
+        return value, value.changes
+    if isinstance(value, list | tuple):
+        return tuple(value)
+    if isinstance(value, set | frozenset):
+        return frozenset(value)
+    return value
+
+
 def table_snapshot(
     *,
     table_id: int,
@@ -187,7 +218,6 @@ def table_snapshot(
     hand: Hand | None,
     last_hand: Hand | None,
     leaving: Collection[int],
-    action_number: int,
     deadline: float | None,
     next_hand_at: float | None,
     closing: bool,
@@ -264,7 +294,7 @@ def table_snapshot(
         cap=view.cap,
         seats=tuple(shown),
         hand_id=view.hand_id,
-        action_number=action_number,
+        action_number=hand.action_count,
         phase=view.phase.value,
         betting_round=view.betting_round,
         draw_round=view.draw_round,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from functools import partial
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -182,3 +184,38 @@ def test_a_pre_draw_state_saved_by_the_old_engine_resumes_with_the_blind_as_a_fu
     resumed = Hand.from_json(saved)
     play(resumed, "1 raise; 2 call")
     assert resumed.to_act == 3 and not resumed.legal().can_bet_or_raise
+
+
+def test_the_change_count_grows_whenever_the_public_view_changes() -> None:
+    """``Hand.changes`` is the table's cache key: a step that changes what the table shows
+    (decisions, draws, timeouts, departures, the result, a shown muck) must change it too."""
+    rng = random.Random(77)
+    steps = shows = 0
+    for k in range(80):
+        players = random_players(rng, 2 + k % 5)
+        hand = Hand.start(players, rng.randrange(len(players)), Stakes(10), rng=rng, hand_id=k)
+        while not hand.is_complete:
+            roll = rng.random()
+            gone = hand.leaving
+            staying = [p for p in hand.player_ids if p not in gone and hand.private_cards(p)]
+            move: Callable[[], object]
+            if roll < 0.05 and len(staying) > 1:
+                move = partial(hand.leave, rng.choice(staying))
+            elif roll < 0.15:
+                move = hand.timeout
+            else:
+                action, discards = random_step(hand, rng)
+                move = partial(hand.act, hand.to_act, action, discards)
+            before = (hand.changes, hand.public_view())
+            move()
+            after = (hand.changes, hand.public_view())
+            assert after[0] > before[0] or after[1] == before[1]
+            assert after[0] >= before[0]
+            steps += 1
+        assert hand.result is not None
+        for player_id in hand.result.mucked:
+            before = (hand.changes, hand.public_view())
+            hand.show_mucked(player_id)
+            assert hand.changes > before[0]
+            shows += 1
+    assert steps > 1000 and shows > 0

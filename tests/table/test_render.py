@@ -74,7 +74,6 @@ def snapshot_of(
         hand=hand,
         last_hand=None,
         leaving=(),
-        action_number=hand.action_count,
         deadline=deadline,
         next_hand_at=None,
         closing=False,

@@ -15,6 +15,7 @@ from bot.engine import Hand
 from bot.table import channel as channel_module
 from bot.table.channel import panel_message
 from bot.table.pictures import HAND_FILE
+from bot.table.render import table_embed
 from bot.table.session import TableSession
 from tests.table._helpers import TABLE_MESSAGE, FakeClient, FakeInteraction, wait_until
 from tests.table.test_session_inputs import click
@@ -39,7 +40,7 @@ async def test_after_a_click_the_table_is_edited_through_its_token(
     await wait_until(lambda: answer.token_edits)
     ((message_id, kwargs),) = answer.token_edits
     assert message_id == TABLE_MESSAGE
-    assert kwargs["embed"].to_dict() == session.table_payload()[0].to_dict()
+    assert kwargs["embed"].to_dict() == table_embed(session.table_snapshot()).to_dict()
     # the token edit is the only edit of the table message
     assert len(client.channel.edits) == edits + 1
 

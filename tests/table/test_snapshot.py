@@ -7,7 +7,13 @@ import random
 
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.table.seating import HandNotes
-from bot.table.snapshot import TableSnapshot, panel_snapshot, result_snapshot, table_snapshot
+from bot.table.snapshot import (
+    SnapshotMemo,
+    TableSnapshot,
+    panel_snapshot,
+    result_snapshot,
+    table_snapshot,
+)
 from tests.table._helpers import ALICE, BOB, CAROL, seat_row
 
 
@@ -24,7 +30,6 @@ def snapshot_of(hand: Hand | None, last_hand: Hand | None = None) -> TableSnapsh
         hand=hand,
         last_hand=last_hand,
         leaving={BOB},
-        action_number=hand.action_count if hand else 0,
         deadline=None,
         next_hand_at=None,
         closing=False,
@@ -71,3 +76,37 @@ def test_a_panel_shows_only_its_owner_s_marks_and_queue() -> None:
     assert panel.target_draw == 1 and panel.queued and not panel.my_turn_to_draw
     assert panel.can_prefold and not panel.complete
     assert panel_snapshot(1, hand, ALICE, notes, public=snapshot_of(hand)).marked == frozenset()
+
+
+def test_the_memo_builds_a_snapshot_once_per_change() -> None:
+    memo, hand = SnapshotMemo(), heads_up()
+    seats, leaving = [seat_row(0, ALICE, "Alice", 500), seat_row(1, BOB, "Bob", 500)], {BOB}
+    inputs = {
+        "table_id": 1,
+        "settings": None,
+        "hand": hand,
+        "last_hand": None,
+        "deadline": 10.0,
+        "next_hand_at": None,
+        "closing": False,
+        "closed": False,
+    }
+
+    def get() -> TableSnapshot:
+        return memo.get(seats=seats, leaving=leaving, **inputs)
+
+    first = get()
+    assert get() is first
+    player = hand.to_act
+    assert player is not None
+    hand.check_or_call(player)  # the same hand object, one action later
+    after_call = get()
+    assert after_call is not first and after_call.action_number == first.action_number + 1
+    seats.append(seat_row(2, CAROL, "Carol", 300))  # changed in place: still seen
+    assert get() is not after_call and len(get().seats) == 3
+    leaving.add(ALICE)
+    assert any(s.leaving for s in get().seats if s.player_id == ALICE)
+    built = get()
+    inputs["deadline"] = 40.0
+    assert get() is not built and get().deadline == 40.0
+    assert get() == table_snapshot(seats=seats, leaving=leaving, **inputs)
