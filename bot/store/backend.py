@@ -58,6 +58,10 @@ class Backend(Protocol):
     """"sqlite" or "postgresql"."""
     location: str
     """The file path or the server URL (with any password removed), for messages."""
+    queues_writes: bool
+    """Whether the backend itself runs write transactions one at a time in the order they are
+    called (each one whole, never interleaved): then a journal batch needs no turn of the
+    store's write lock to stay out of another transaction."""
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         """Run ``body`` as one write transaction (or change nothing if it raises).

@@ -147,6 +147,8 @@ class PostgresBackend:
     """A PostgreSQL database: ``backend, applied = await PostgresBackend.open(url)``."""
 
     kind = "postgresql"
+    queues_writes = False
+    """The writer is one connection, and asyncpg refuses a second operation while one runs."""
 
     def __init__(self, url: str, writer: asyncpg.Connection, reader: asyncpg.Connection):
         self.url = url

@@ -100,6 +100,9 @@ class SqliteBackend:
     """A SQLite file: ``backend, applied = await SqliteBackend.open(path)``."""
 
     kind = "sqlite"
+    queues_writes = True
+    """Every transaction is one call on the writer connection's thread, which runs its calls
+    in order (``_on_thread``)."""
 
     def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
         self.path = path

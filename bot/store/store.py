@@ -16,7 +16,8 @@ Why it is built this way:
   never released halfway.
 * Journal writes (one per player action, the hot path) are group-committed: each call leaves the
   hand's latest state in a pending batch, and one flusher task writes every pending hand in ONE
-  transaction of ONE statement (one write-lock turn and one fsync for the whole batch). A call
+  transaction of ONE statement (one fsync for the whole batch; on PostgreSQL one turn of the
+  write lock too, while SQLite's writer thread queues it behind the running write). A call
   returns only after the commit that holds its state (or a newer state of the same hand) is
   durable, so durability is what it was with one transaction per call; under load the batches
   grow instead of a queue of waiters each passing the write lock on.
@@ -34,7 +35,7 @@ import logging
 import math
 import os
 import time
-from collections.abc import Awaitable, Collection, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -1328,8 +1329,7 @@ class Store:
         the previous transaction (a batch or any other write) ran goes into this one.
         """
         while self._journal_next is not None:
-            await self._write_lock.acquire_first()
-            try:
+            async with self._journal_turn():
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
                     break
@@ -1346,10 +1346,24 @@ class Store:
                     continue
                 # woken before the lock passes on: each waiter's commit is done
                 batch.release(failures)
-            finally:
-                self._write_lock.release()
             for hand_id, failure in failures.items():
                 log.debug("journal write for hand %d failed: %s", hand_id, failure)
+
+    @contextlib.asynccontextmanager
+    async def _journal_turn(self) -> AsyncIterator[None]:
+        """Where a journal batch waits to be written. On a backend that queues its writes
+        (SQLite's writer thread) it goes straight into that queue, behind at most the one write
+        holding the lock: waiting for the lock as well would add two turns of a busy event loop
+        (the holder's release, then this wake-up) while the writer sits idle. Elsewhere it takes
+        the write lock before every other waiter."""
+        if self.backend.queues_writes:
+            yield
+            return
+        await self._write_lock.acquire_first()
+        try:
+            yield
+        finally:
+            self._write_lock.release()
 
     async def _running_hand(
         self, db: Tx, hand_id: int

@@ -289,6 +289,20 @@ async def test_a_sqlite_transaction_runs_whole_on_the_writer_thread(db_path: Pat
         await database.close()
 
 
+async def test_a_journal_batch_waits_for_the_write_lock_only_where_the_backend_needs_it(
+    store: Store, database: Database
+) -> None:
+    """SQLite runs its writer's transactions one after another on its own thread, so a batch
+    goes straight into that queue; PostgreSQL's one writer connection needs the lock's turn."""
+    (hand_id,) = await running_hands(store, 1)
+    async with store._write_lock:  # a writer between its turn and its transaction
+        write = asyncio.ensure_future(store.journal(hand_id, {"step": 1}))
+        done, _ = await asyncio.wait({write}, timeout=2)
+        assert bool(done) is (database.kind == SQLITE)
+    await write
+    assert await committed(database, hand_id) == (1, {"step": 1})
+
+
 async def test_batched_states_are_stored_exactly(store: Store, database: Database) -> None:
     """The batch statement splices each state's JSON text into one array; what is stored is
     still exactly the text the state was encoded to (escapes, big numbers, floats, nesting)."""
