@@ -40,6 +40,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
+
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS
 from bot.messages import LANGUAGES
 from bot.store import queries as q
@@ -185,7 +187,10 @@ def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
 
 
 def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+    """JSON text of a journal state or a hand summary (orjson: a state is encoded on the event
+    loop at every action, several times faster than ``json``; keys such as user ids become
+    strings, as ``json`` makes them)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _consume_result(task: asyncio.Future[Any]) -> None:
