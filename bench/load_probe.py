@@ -38,40 +38,47 @@ log = logging.getLogger(__name__)
 INTERVAL = 0.02
 
 
-class TimedLock(asyncio.Lock):
-    """An asyncio.Lock that records (time, wait ms, hold ms) of every acquisition."""
+class TimedLock(asyncio.Semaphore):
+    """A lock (or ``depth`` turns) that records (time, wait ms, hold ms) of every acquisition;
+    each holding task is timed on its own."""
 
-    def __init__(self, samples: list[tuple[float, float, float]]) -> None:
-        super().__init__()
+    def __init__(self, samples: list[tuple[float, float, float]], depth: int = 1) -> None:
+        super().__init__(depth)
         self._samples = samples
-        self._acquired_at = 0.0
-        self._wait_ms = 0.0
+        self._held: dict[Any, tuple[float, float]] = {}
+
+    def _took(self, start: float) -> None:
+        now = time.perf_counter()
+        self._held[asyncio.current_task()] = (now, (now - start) * 1000)
 
     async def acquire(self) -> Literal[True]:
         start = time.perf_counter()
         await super().acquire()
-        self._acquired_at = time.perf_counter()
-        self._wait_ms = (self._acquired_at - start) * 1000
+        self._took(start)
         return True
 
     def release(self) -> None:
-        hold = (time.perf_counter() - self._acquired_at) * 1000
-        self._samples.append((time.time(), self._wait_ms, hold))
+        acquired_at, wait_ms = self._held.pop(asyncio.current_task(), (time.perf_counter(), 0.0))
+        hold = (time.perf_counter() - acquired_at) * 1000
+        self._samples.append((time.time(), wait_ms, hold))
         super().release()
 
 
-def timed_write_lock(samples: list[tuple[float, float, float]]) -> Any:
+def timed_write_lock(samples: list[tuple[float, float, float]], depth: int) -> Any:
     """The store's WriteLock, timed as a TimedLock (journal batches acquire it first)."""
     from bot.store.store import WriteLock
 
     class TimedWriteLock(TimedLock, WriteLock):
+        def __init__(self) -> None:
+            TimedLock.__init__(self, samples, depth)
+            self._first = []
+
         async def acquire_first(self) -> None:
             start = time.perf_counter()
             await WriteLock.acquire_first(self)
-            self._acquired_at = time.perf_counter()
-            self._wait_ms = (self._acquired_at - start) * 1000
+            self._took(start)
 
-    return TimedWriteLock(samples)
+    return TimedWriteLock()
 
 
 class Probe:
@@ -155,8 +162,9 @@ class Probe:
 
         def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
             store_init(store, *args, **kwargs)
-            store._write_lock = timed_write_lock(probe.locks.setdefault("store write lock", []))
-            store._read_lock = probe.lock("store read lock")
+            locks, depth = probe.locks, store._depth
+            store._write_lock = timed_write_lock(locks.setdefault("store write lock", []), depth)
+            store._read_lock = TimedLock(locks.setdefault("store read lock", []), depth)
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
             session_init(session, *args, **kwargs)

@@ -8,9 +8,11 @@ Why it is built this way:
   body as one transaction that serialises with every other writer of the database, in this
   process or another. ``Store.open`` picks the backend from the location: a
   ``postgresql://`` URL, or a SQLite file path.
-* One writer connection, and an ``asyncio.Lock`` around each of its transactions: two
-  coroutines sharing the connection would otherwise interleave statements inside one
-  transaction and commit each other's half-done transfer.
+* One writer connection, whose transactions never interleave: two coroutines sharing it would
+  otherwise mix statements inside one transaction and commit each other's half-done transfer.
+  On PostgreSQL a lock gives each transaction its turn. On SQLite a transaction is one call on
+  the connection's own thread, which runs its calls in order, so up to ``IN_FLIGHT`` are handed
+  over at once and the thread never waits for the event loop between two of them.
 * A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
@@ -202,8 +204,18 @@ def _consume_result(task: asyncio.Future[Any]) -> None:
         log.error("store transaction failed after its caller was cancelled", exc_info=error)
 
 
-class WriteLock(asyncio.Lock):
-    """The writer's lock, where a journal batch goes before the other waiters.
+IN_FLIGHT = 4
+"""Transactions handed at once to a backend that queues its calls (SQLite: each connection's
+thread runs them in order). Its thread then finds the next transaction waiting as it ends one,
+instead of idling through two turns of a busy event loop (the release, then the next waiter's
+wake-up) per transaction: at 200 tables, a read waited p99 80 ms for the lock and joins waited
+seconds for their buy-ins. A journal batch, which skips the writers' queue there, waits behind
+at most this many."""
+
+
+class WriteLock(asyncio.Semaphore):
+    """The writer's turns (``depth`` of them, one on PostgreSQL's single writer connection),
+    where a journal batch goes before the other waiters.
 
     A click's answer waits for its journal commit; a settle, a buy-in or a seat change waits
     for nobody but its own caller. In plain FIFO order a batch waited behind every write
@@ -213,12 +225,12 @@ class WriteLock(asyncio.Lock):
     runs once per write at most while writes are queued.
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, depth: int = 1) -> None:
+        super().__init__(depth)
         self._first: list[asyncio.Future[None]] = []
 
     async def acquire_first(self) -> None:
-        """Acquire the lock before every waiter that used ``acquire``."""
+        """Acquire a turn before every waiter that used ``acquire``."""
         if not self.locked() and not self._first:
             await self.acquire()
             return
@@ -237,9 +249,25 @@ class WriteLock(asyncio.Lock):
         while self._first:
             turn = self._first.pop(0)
             if not turn.done():
-                turn.set_result(None)  # handed over: the lock stays held, by its new owner
+                turn.set_result(None)  # handed over: the turn stays taken, by its new owner
                 return
         super().release()
+
+
+@contextlib.asynccontextmanager
+async def _every_turn(*gates: tuple[asyncio.Semaphore, int]) -> AsyncIterator[None]:
+    """Hold all ``depth`` turns of each (gate, depth): every transaction handed over before is
+    done, and none starts until the block ends."""
+    taken: list[asyncio.Semaphore] = []
+    try:
+        for gate, depth in gates:
+            for _ in range(depth):
+                await gate.acquire()
+                taken.append(gate)
+        yield
+    finally:
+        for gate in taken:
+            gate.release()
 
 
 @dataclass
@@ -302,8 +330,10 @@ class Store:
         """The database under the store (``SqliteBackend`` or ``PostgresBackend``)."""
         self.path: Path | None = getattr(backend, "path", None)
         """The SQLite file, or None on PostgreSQL."""
-        self._write_lock = WriteLock()
-        self._read_lock = asyncio.Lock()
+        self._depth = IN_FLIGHT if backend.queues_writes else 1
+        """Transactions in flight at once on each connection (``IN_FLIGHT`` or one)."""
+        self._write_lock = WriteLock(self._depth)
+        self._read_lock = asyncio.Semaphore(self._depth)
         self._closed = False
         self._journal_next: _JournalBatch | None = None
         """The batch new journal writes join; taken by the flusher when it gets the lock."""
@@ -347,13 +377,13 @@ class Store:
             return
         self._closed = True
         await self._journals_flushed()
-        async with self._write_lock, self._read_lock:
+        async with _every_turn((self._write_lock, self._depth), (self._read_lock, self._depth)):
             await self.backend.close()
 
     async def wait_idle(self) -> None:
         """Wait until every write queued so far (including ones whose caller gave up) is done."""
         await self._journals_flushed()
-        async with self._write_lock:
+        async with _every_turn((self._write_lock, self._depth)):
             pass
 
     async def _journals_flushed(self) -> None:

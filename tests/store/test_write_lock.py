@@ -4,10 +4,17 @@ other queued writes, and a waiter cancelled as the lock reaches it passes the lo
 from __future__ import annotations
 
 import asyncio
+import threading
+from functools import partial
+from pathlib import Path
 
 import pytest
 
-from bot.store.store import WriteLock
+from bot.store import Store
+from bot.store.backend import Tx
+from bot.store.store import IN_FLIGHT, WriteLock
+
+INSERT_GUILD = "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)"
 
 
 async def test_a_journal_batch_goes_before_queued_writes() -> None:
@@ -67,3 +74,58 @@ async def test_a_first_waiter_cancelled_passes_the_lock_on() -> None:
     with pytest.raises(asyncio.CancelledError):
         await first
     assert not lock.locked()
+
+
+async def test_turns_let_depth_writers_in_and_a_batch_first_after_them() -> None:
+    lock = WriteLock(2)
+    await asyncio.wait_for(lock.acquire(), 1)
+    await asyncio.wait_for(lock.acquire(), 1)  # two in flight at once
+    assert lock.locked()
+    queued = asyncio.create_task(lock.acquire())
+    await asyncio.sleep(0)
+    batch = asyncio.create_task(lock.acquire_first())
+    await asyncio.sleep(0)
+    lock.release()  # a turn frees: the batch takes it before the queued writer
+    await asyncio.wait_for(batch, 1)
+    assert not queued.done()
+    lock.release()
+    await asyncio.wait_for(queued, 1)
+    lock.release()
+    lock.release()
+    assert not lock.locked()
+
+
+async def test_a_sqlite_store_hands_several_transactions_over_and_waits_for_all(
+    db_path: Path,
+) -> None:
+    """Up to IN_FLIGHT transactions are queued on SQLite's writer thread at once; waiting for
+    the store to be idle waits for every one of them."""
+    store = await Store.open(db_path)
+    try:
+        started = threading.Event()
+        finish = threading.Event()
+
+        async def held(db: Tx) -> None:
+            started.set()
+            finish.wait(5)  # on the writer thread: the next transactions queue behind it
+            await db.run(INSERT_GUILD, (7001,))
+
+        async def after(guild_id: int, db: Tx) -> None:
+            await db.run(INSERT_GUILD, (guild_id,))
+
+        first = asyncio.ensure_future(store._write(held))
+        await asyncio.to_thread(started.wait, 5)
+        count = IN_FLIGHT + 1
+        rest = [asyncio.ensure_future(store._write(partial(after, 7002 + i))) for i in range(count)]
+        await asyncio.sleep(0.05)
+        assert store._depth == IN_FLIGHT > 1 and store._write_lock.locked()  # the last one waits
+        idle = asyncio.ensure_future(store.wait_idle())
+        await asyncio.sleep(0.05)
+        assert not idle.done()
+        finish.set()
+        await asyncio.wait_for(idle, 5)
+        assert all(task.done() for task in [first, *rest])
+        rows = await store._select_all("SELECT guild_id FROM guild_settings WHERE guild_id > 7000")
+        assert sorted(r[0] for r in rows) == list(range(7001, 7002 + count))
+    finally:
+        await store.close()
