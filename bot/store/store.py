@@ -213,6 +213,12 @@ seconds for their buy-ins. A journal batch, which skips the writers' queue there
 at most this many."""
 
 
+JOURNAL_IN_FLIGHT = 2
+"""Journal batches on a backend that queues its writes at once: the next batch is handed to the
+writer's thread while one is still committing, so the thread does not idle through the turns
+of the event loop that wake the first batch's waiters and take the next batch."""
+
+
 class WriteLock(asyncio.Semaphore):
     """The writer's turns (``depth`` of them, one on PostgreSQL's single writer connection),
     where a journal batch goes before the other waiters.
@@ -337,7 +343,8 @@ class Store:
         self._closed = False
         self._journal_next: _JournalBatch | None = None
         """The batch new journal writes join; taken by the flusher when it gets the lock."""
-        self._journal_flusher: asyncio.Task[None] | None = None
+        self._journal_writers: set[asyncio.Task[None]] = set()
+        """The running batch writers (``_flush_journals``), at most the backend's depth."""
 
     # Opening and closing -----------------------------------------------------------------------
 
@@ -388,10 +395,10 @@ class Store:
 
     async def _journals_flushed(self) -> None:
         """Wait until no journal write is pending (the flusher stops when none is left)."""
-        while (flusher := self._journal_flusher) is not None and not flusher.done():
+        while writers := [writer for writer in self._journal_writers if not writer.done()]:
             with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(flusher)
-            if flusher.cancelled():
+                await asyncio.shield(asyncio.gather(*writers, return_exceptions=True))
+            if any(writer.cancelled() for writer in writers):
                 break
 
     async def __aenter__(self) -> Store:
@@ -1351,23 +1358,30 @@ class Store:
         batch.states[hand_id] = text
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         batch.waiters.append((hand_id, waiter))
-        if self._journal_flusher is None or self._journal_flusher.done():
-            self._journal_flusher = asyncio.create_task(
-                self._flush_journals(), name="store journal flusher"
-            )
+        self._start_journal_writer()
         await waiter
+
+    def _start_journal_writer(self) -> None:
+        """Start one more batch writer, if fewer than the backend's depth are running."""
+        depth = JOURNAL_IN_FLIGHT if self.backend.queues_writes else 1
+        # done(), not the set's size: a writer that just found nothing left to write is done
+        # at once, but leaves the set only in a later turn of the loop
+        if sum(not writer.done() for writer in self._journal_writers) < depth:
+            writer = asyncio.create_task(self._flush_journals(), name="store journal writer")
+            self._journal_writers.add(writer)
+            writer.add_done_callback(self._journal_writers.discard)
 
     async def _flush_journals(self) -> None:
         """Write pending journal batches, one transaction each, until none is pending.
 
-        The batch is taken only once the write lock is held, so everything that arrived while
-        the previous transaction (a batch or any other write) ran goes into this one.
+        The batch is taken only once its turn has come, so everything that arrived while the
+        writes before it ran goes into it.
         """
-        while self._journal_next is not None:
+        while True:
             async with self._journal_turn():
                 batch, self._journal_next = self._journal_next, None
                 if batch is None:
-                    break
+                    return
                 try:
                     failures = await self.backend.write_journal(batch.states, time.time())
                 except asyncio.CancelledError:
@@ -1387,10 +1401,10 @@ class Store:
     @contextlib.asynccontextmanager
     async def _journal_turn(self) -> AsyncIterator[None]:
         """Where a journal batch waits to be written. On a backend that queues its writes
-        (SQLite's writer thread) it goes straight into that queue, behind at most the one write
-        holding the lock: waiting for the lock as well would add two turns of a busy event loop
-        (the holder's release, then this wake-up) while the writer sits idle. Elsewhere it takes
-        the write lock before every other waiter."""
+        (SQLite's writer thread) it goes straight into that queue, behind at most the
+        ``IN_FLIGHT`` writes handed over: waiting for a turn as well would add two turns of a
+        busy event loop (a release, then this wake-up) while the writer sits idle. Elsewhere it
+        takes the write lock before every other waiter."""
         if self.backend.queues_writes:
             yield
             return
