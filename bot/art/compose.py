@@ -24,15 +24,18 @@ from . import palette as pal
 log = logging.getLogger(__name__)
 
 HAND_COMPRESS_LEVEL = 3
-"""zlib level of a hand picture (drawn at every deal, mark and draw): 0.4 ms, against 1.0 ms at
+"""zlib level of a hand picture (drawn at every deal and draw): 0.4 ms, against 1.0 ms at
 level 6 for an eighth fewer bytes (``bench_cards``). The drawing thread holds the GIL for most
 of that, so at 200 tables the time comes out of the event loop's."""
 SHOWDOWN_COMPRESS_LEVEL = 3
 """zlib level of a showdown picture (drawn once, four times the pixels): level 6 alone takes
 most of the 15 ms budget for a fifth fewer bytes."""
 
-HAND_CACHE_SIZE = 1024
-"""Distinct (cards, marks, new, colours) pictures kept; a hand's panel is redrawn many times."""
+HAND_CACHE_SIZE = 512
+"""Distinct (cards, marks, new, colours) pictures kept: a panel shown again (My cards, an edit
+whose message lost its attachment) reuses its player's current picture. A player has a new one
+at each deal and draw and never needs the old one again, so more entries are dead weight: 512
+instead of 1,024 took 5 MiB off the bot's peak at 50 tables (``bench_load``)."""
 LABEL_CACHE_SIZE = 512
 """Rendered name and hand-name lines kept: the same players and hand names come back every hand."""
 
