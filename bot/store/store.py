@@ -17,9 +17,9 @@ Why it is built this way:
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
 * Journal writes (one per player action, the hot path) are group-committed: each call leaves the
-  hand's latest state in a pending batch, and one flusher task writes every pending hand in ONE
+  hand's latest state in a pending batch, and a batch writer task writes every pending hand in ONE
   transaction of ONE statement (one fsync for the whole batch; on PostgreSQL one turn of the
-  write lock too, while SQLite's writer thread queues it behind the running write). A call
+  write lock too, while on SQLite it joins the writer thread's queue, two batches at most). A call
   returns only after the commit that holds its state (or a newer state of the same hand) is
   durable, so durability is what it was with one transaction per call; under load the batches
   grow instead of a queue of waiters each passing the write lock on.
@@ -342,7 +342,7 @@ class Store:
         self._read_lock = asyncio.Semaphore(self._depth)
         self._closed = False
         self._journal_next: _JournalBatch | None = None
-        """The batch new journal writes join; taken by the flusher when it gets the lock."""
+        """The batch new journal writes join; taken by a batch writer when its turn comes."""
         self._journal_writers: set[asyncio.Task[None]] = set()
         """The running batch writers (``_flush_journals``), at most the backend's depth."""
 
@@ -394,7 +394,7 @@ class Store:
             pass
 
     async def _journals_flushed(self) -> None:
-        """Wait until no journal write is pending (the flusher stops when none is left)."""
+        """Wait until no journal write is pending (a batch writer stops when none is left)."""
         while writers := [writer for writer in self._journal_writers if not writer.done()]:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(asyncio.gather(*writers, return_exceptions=True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from hypothesis import given, settings
@@ -32,12 +32,17 @@ def random_step(hand: Hand, rng: random.Random) -> tuple[str, list[int]]:
     return ("call" if legal.call_amount else "check"), []
 
 
+def random_hands(rng: random.Random, count: int) -> Iterator[Hand]:
+    """``count`` freshly dealt hands of two to six random players."""
+    for k in range(count):
+        players = random_players(rng, 2 + k % 5)
+        yield Hand.start(players, rng.randrange(len(players)), Stakes(10), rng=rng, hand_id=k)
+
+
 def test_json_round_trip_at_every_step_continues_identically() -> None:
     rng = random.Random(2024)
     steps = reshuffled = 0
-    for k in range(40):
-        players = random_players(rng, 2 + k % 5)
-        hand = Hand.start(players, rng.randrange(len(players)), Stakes(10), rng=rng, hand_id=k)
+    for hand in random_hands(rng, 40):
         while not hand.is_complete:
             data = hand.to_json()
             text = json.dumps(data)
@@ -191,9 +196,7 @@ def test_the_change_count_grows_whenever_the_public_view_changes() -> None:
     (decisions, draws, timeouts, departures, the result, a shown muck) must change it too."""
     rng = random.Random(77)
     steps = shows = 0
-    for k in range(80):
-        players = random_players(rng, 2 + k % 5)
-        hand = Hand.start(players, rng.randrange(len(players)), Stakes(10), rng=rng, hand_id=k)
+    for hand in random_hands(rng, 80):
         while not hand.is_complete:
             roll = rng.random()
             gone = hand.leaving
