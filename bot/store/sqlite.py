@@ -155,17 +155,17 @@ class SqliteBackend:
         return rows[0][0]
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
-        if not immediate:
-            return await _on_thread(self._writer, partial(_run_body, body))
         work = partial(_run_body, body)
+        if not immediate:
+            return await _on_thread(self._writer, work)
         return await _on_thread(
             self._writer, partial(_transaction, work=work, begin="BEGIN IMMEDIATE", end="COMMIT")
         )
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:
-        if not snapshot:
-            return await _on_thread(self._reader, partial(_run_body, body))
         work = partial(_run_body, body)
+        if not snapshot:
+            return await _on_thread(self._reader, work)
         return await _on_thread(
             self._reader, partial(_transaction, work=work, begin="BEGIN", end="ROLLBACK")
         )

@@ -261,12 +261,12 @@ class WriteLock(asyncio.Semaphore):
 
 
 @contextlib.asynccontextmanager
-async def _every_turn(*gates: tuple[asyncio.Semaphore, int]) -> AsyncIterator[None]:
-    """Hold all ``depth`` turns of each (gate, depth): every transaction handed over before is
-    done, and none starts until the block ends."""
+async def _every_turn(depth: int, *gates: asyncio.Semaphore) -> AsyncIterator[None]:
+    """Hold all ``depth`` turns of each gate: every transaction handed over before is done, and
+    none starts until the block ends."""
     taken: list[asyncio.Semaphore] = []
     try:
-        for gate, depth in gates:
+        for gate in gates:
             for _ in range(depth):
                 await gate.acquire()
                 taken.append(gate)
@@ -384,18 +384,18 @@ class Store:
             return
         self._closed = True
         await self._journals_flushed()
-        async with _every_turn((self._write_lock, self._depth), (self._read_lock, self._depth)):
+        async with _every_turn(self._depth, self._write_lock, self._read_lock):
             await self.backend.close()
 
     async def wait_idle(self) -> None:
         """Wait until every write queued so far (including ones whose caller gave up) is done."""
         await self._journals_flushed()
-        async with _every_turn((self._write_lock, self._depth)):
+        async with _every_turn(self._depth, self._write_lock):
             pass
 
     async def _journals_flushed(self) -> None:
         """Wait until no journal write is pending (a batch writer stops when none is left)."""
-        while writers := [writer for writer in self._journal_writers if not writer.done()]:
+        while writers := self._running_journal_writers():
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(asyncio.gather(*writers, return_exceptions=True))
             if any(writer.cancelled() for writer in writers):
@@ -1364,12 +1364,16 @@ class Store:
     def _start_journal_writer(self) -> None:
         """Start one more batch writer, if fewer than the backend's depth are running."""
         depth = JOURNAL_IN_FLIGHT if self.backend.queues_writes else 1
-        # done(), not the set's size: a writer that just found nothing left to write is done
-        # at once, but leaves the set only in a later turn of the loop
-        if sum(not writer.done() for writer in self._journal_writers) < depth:
+        if len(self._running_journal_writers()) < depth:
             writer = asyncio.create_task(self._flush_journals(), name="store journal writer")
             self._journal_writers.add(writer)
             writer.add_done_callback(self._journal_writers.discard)
+
+    def _running_journal_writers(self) -> list[asyncio.Task[None]]:
+        """The batch writers not done yet. A writer that found nothing left to write is done at
+        once but leaves ``_journal_writers`` only in a later turn of the loop, so the set's
+        size alone would let a batch arriving in between go without a writer."""
+        return [writer for writer in self._journal_writers if not writer.done()]
 
     async def _flush_journals(self) -> None:
         """Write pending journal batches, one transaction each, until none is pending.
