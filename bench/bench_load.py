@@ -157,6 +157,7 @@ class LoadResult:
     rest_limited_peak: int = 0  # most rate-limited calls in one second of play
     rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)
     stages: dict[str, list[float]] = field(default_factory=dict)  # --trace: stage -> ms
+    slow_stages: dict[str, list[float]] = field(default_factory=dict)  # the same, acks > SLOW_MS
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -749,7 +750,9 @@ def finish_measures(
     if world is not None:
         correlate(world, result, start, end)
         if bot.trace_path is not None and bot.trace_path.exists():
-            result.stages = trace_stages(world, json.loads(bot.trace_path.read_text()), start, end)
+            records = json.loads(bot.trace_path.read_text())
+            result.stages = trace_stages(world, records, start, end)
+            result.slow_stages = trace_stages(world, records, start, end, slower_than=SLOW_MS)
 
 
 def machine_busy_seconds() -> float:
@@ -787,11 +790,20 @@ hands the answer to its I/O (engine, journal, timers done), the callback request
 discord.py's webhook adapter (rendering and pictures done), the double receives it."""
 
 
+SLOW_MS = 100.0
+"""The goal's click->ack bound: ``--trace`` also prints the stages of the clicks above it."""
+
+
 def trace_stages(
-    world: World, records: dict[str, dict[str, float]], start: float, end: float
+    world: World,
+    records: dict[str, dict[str, float]],
+    start: float,
+    end: float,
+    slower_than: float = 0.0,
 ) -> dict[str, list[float]]:
-    """Milliseconds of each stage of every answered click of the play window, from the bot's
-    trace (``bench.load_trace``) and the double's dispatch and arrival times."""
+    """Milliseconds of each stage of every answered click of the play window (only those
+    acknowledged after more than ``slower_than`` ms), from the bot's trace
+    (``bench.load_trace``) and the double's dispatch and arrival times."""
     offset = time.time() - time.monotonic()  # the double stamps with time.monotonic()
     stages: dict[str, list[float]] = {name: [] for name, _, _ in STAGES}
     stages["journal (in locked work)"] = []
@@ -799,6 +811,8 @@ def trace_stages(
         interaction = click.interaction
         record = records.get(str(interaction.id))
         if record is None or not interaction.callbacks or not start <= click.at <= end:
+            continue
+        if interaction.callbacks[0].latency * 1000 <= slower_than:
             continue
         marks = dict(record)
         marks["dispatched"] = interaction.created + offset
@@ -829,7 +843,8 @@ def format_rest_split(result: LoadResult) -> list[str]:
 
 
 def format_stages(result: LoadResult) -> list[str]:
-    """The click path's stages (``--trace``): p50/p95/p99/max of each."""
+    """The click path's stages (``--trace``): p50/p95/p99/max of each; then, for the clicks
+    acknowledged after more than SLOW_MS, each stage's share of their time."""
     if not result.stages:
         return []
     lines = ["click path stages (--trace), ms:"]
@@ -840,6 +855,17 @@ def format_stages(result: LoadResult) -> list[str]:
                 f"p95 {percentile(values, 95):6.1f}  p99 {percentile(values, 99):6.1f}  "
                 f"max {max(values):6.1f}"
             )
+    slow = result.slow_stages
+    total = sum(sum(slow.get(name, ())) for name, _, _ in STAGES)
+    if total > 0:
+        count = max(len(values) for values in slow.values())
+        lines.append(f"  the {count} clicks acknowledged after more than {SLOW_MS:.0f} ms:")
+        for name, values in slow.items():
+            if values:
+                lines.append(
+                    f"    {name:<24} {sum(values) / total:4.0%} of their time; "
+                    f"p50 {percentile(values, 50):6.1f}  max {max(values):6.1f}"
+                )
     return lines
 
 

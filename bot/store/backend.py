@@ -11,6 +11,7 @@ the statements themselves are named in ``queries.py``, written with ``?`` placeh
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
@@ -81,8 +82,24 @@ class Backend(Protocol):
         for that hand alone); raises if the whole batch failed (nothing of it was written).
         """
 
+    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
+        """Only where ``queues_writes``: queue a journal write at once, behind the writes
+        already queued. When its turn comes it takes the pending batch (``take``; None:
+        nothing to write), writes it as ``write_journal`` does and releases the batch's
+        waiters on the event loop; the future is done after that."""
+
     async def close(self) -> None:
         """Close the connections (the caller has waited for its transactions)."""
+
+
+class JournalBatch(Protocol):
+    """Journal states waiting for one commit, and the callers waiting for it."""
+
+    states: dict[int, str]
+
+    def release(self, failures: Mapping[int, Exception], error: Exception | None = None) -> None:
+        """Wake the waiters (on the event loop): each with its hand's failure, or with
+        ``error`` if the whole batch failed, or with success."""
 
 
 def hand_not_running(hand_id: int, status: str | None) -> StoreError:

@@ -21,14 +21,14 @@ import functools
 import logging
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.store import queries as q
-from bot.store.backend import Body, Tx, hand_not_running, journal_payload
+from bot.store.backend import Body, JournalBatch, Tx, hand_not_running, journal_payload
 from bot.store.migrations_pg import apply_migrations
 from bot.store.models import HAND_RUNNING
 
@@ -222,6 +222,11 @@ class PostgresBackend:
                 raise
             log.debug("journal batch statement refused (%s); writing hand by hand", error)
         return await self.write(lambda tx: self._write_journal_each(states, now))
+
+    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
+        """Not on PostgreSQL (``queues_writes`` is False): the store's task writes its batches
+        with ``write_journal`` in a turn of its write lock."""
+        raise NotImplementedError("the PostgreSQL writer does not queue writes")
 
     async def _write_journal_each(
         self, states: Mapping[int, str], now: float

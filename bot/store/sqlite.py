@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -24,7 +26,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store import queries as q
-from bot.store.backend import Body, hand_not_running, journal_payload
+from bot.store.backend import Body, JournalBatch, hand_not_running, journal_payload
 from bot.store.migrations import apply_migrations
 from bot.store.models import HAND_RUNNING
 
@@ -173,18 +175,51 @@ class SqliteBackend:
     async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
         return await _on_thread(self._writer, partial(_write_journal, states=states, now=now))
 
+    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
+        """Queue a journal write on the writer's thread now; the thread wakes the batch's
+        waiters itself as the commit ends, a turn of the loop before this future is done."""
+        loop = asyncio.get_running_loop()
+
+        def work(db: sqlite3.Connection) -> None:
+            batch = take()
+            if batch is None:
+                return
+            try:
+                failures = _write_journal(db, batch.states, time.time())
+            except Exception as error:
+                log.error("journal batch of %d hands failed: %s", len(batch.states), error)
+                loop.call_soon_threadsafe(batch.release, {}, error)
+                return
+            loop.call_soon_threadsafe(batch.release, failures)
+            for hand_id, failure in failures.items():
+                log.debug("journal write for hand %d failed: %s", hand_id, failure)
+
+        return _queue_on_thread(self._writer, work)
+
+
+def _queue_on_thread(
+    connection: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]
+) -> asyncio.Future[T]:
+    """Queue ``work`` with the sqlite3 connection on aiosqlite's thread for it, now: a whole
+    transaction in one hop, where a statement per call made one each (and a transaction held
+    the writer for as many turns of a busy event loop as it had statements). The future is
+    done once the thread has run it.
+
+    This is ``Connection._execute`` (aiosqlite's own plumbing, stable since its first
+    releases: ``_tx`` its thread's queue, ``_conn`` the sqlite3 connection) without the
+    coroutine around it; its public calls take one statement each."""
+    if not connection._running or connection._connection is None:
+        raise ValueError("Connection closed")
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    connection._tx.put_nowait((future, lambda: work(connection._conn)))
+    return future
+
 
 async def _on_thread(
     connection: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]
 ) -> T:
-    """Run ``work`` with the sqlite3 connection on aiosqlite's thread for it: a whole
-    transaction in one hop, where a statement per call made one each (and a transaction held
-    the writer for as many turns of a busy event loop as it had statements).
-
-    ``Connection._execute`` (queue a function on the connection's thread) and ``_conn`` are
-    aiosqlite's own plumbing, stable since its first releases; its public calls take one
-    statement each."""
-    return await connection._execute(lambda: work(connection._conn))  # type: ignore[no-untyped-call,no-any-return]
+    """Run ``work`` on the connection's thread (``_queue_on_thread``) and return its result."""
+    return await _queue_on_thread(connection, work)
 
 
 def _write_journal(

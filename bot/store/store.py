@@ -17,9 +17,10 @@ Why it is built this way:
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
 * Journal writes (one per player action, the hot path) are group-committed: each call leaves the
-  hand's latest state in a pending batch, and a batch writer task writes every pending hand in ONE
-  transaction of ONE statement (one fsync for the whole batch; on PostgreSQL one turn of the
-  write lock too, while on SQLite it joins the writer thread's queue, two batches at most). A call
+  hand's latest state in a pending batch, and a batch write writes every pending hand in ONE
+  transaction of ONE statement (one fsync for the whole batch; on PostgreSQL a task takes one
+  turn of the write lock for it, while on SQLite it goes onto the writer thread's queue at once
+  and the thread wakes the waiters: one batch writing, the next gathering). A call
   returns only after the commit that holds its state (or a newer state of the same hand) is
   durable, so durability is what it was with one transaction per call; under load the batches
   grow instead of a queue of waiters each passing the write lock on.
@@ -36,6 +37,7 @@ import json
 import logging
 import math
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -213,12 +215,6 @@ seconds for their buy-ins. A journal batch, which skips the writers' queue there
 at most this many."""
 
 
-JOURNAL_IN_FLIGHT = 2
-"""Journal batches on a backend that queues its writes at once: the next batch is handed to the
-writer's thread while one is still committing, so the thread does not idle through the turns
-of the event loop that wake the first batch's waiters and take the next batch."""
-
-
 class WriteLock(asyncio.Semaphore):
     """The writer's turns (``depth`` of them, one on PostgreSQL's single writer connection),
     where a journal batch goes before the other waiters.
@@ -281,8 +277,8 @@ class _JournalBatch:
     """Journal writes waiting for the next group commit: the latest state text of each hand,
     and every caller waiting for the batch's commit with the hand it wrote.
 
-    Each waiter has its own future, resolved by the flusher directly (one turn of the loop to
-    wake it); a cancelled caller cancels only its own future, never the batch.
+    Each waiter has its own future, resolved by the batch's write directly (one turn of the
+    loop to wake it); a cancelled caller cancels only its own future, never the batch.
     """
 
     states: dict[int, str] = field(default_factory=dict)
@@ -299,6 +295,43 @@ class _JournalBatch:
                 waiter.set_result(None)
             else:
                 waiter.set_exception(failure)
+
+
+class _JournalPending:
+    """The journal writes no batch write has taken yet, shared by the event loop (``add``)
+    and the batch writes (``take``), which on SQLite run on the writer's thread: a lock
+    keeps a state from joining a batch its write has already taken.
+
+    A batch write is queued only when none is queued that has yet to take: each takes all
+    that is pending when its turn comes, so one writes while the next gathers.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._batch: _JournalBatch | None = None
+        self._untaken = 0
+        """Batch writes queued that have not taken yet (0 or 1)."""
+
+    def add(self, hand_id: int, text: str, waiter: asyncio.Future[None]) -> bool:
+        """Put a hand's state in the next batch; True if a batch write must be queued for it."""
+        with self._lock:
+            batch = self._batch
+            if batch is None:
+                batch = self._batch = _JournalBatch()
+            batch.states[hand_id] = text
+            batch.waiters.append((hand_id, waiter))
+            if self._untaken:
+                return False
+            self._untaken = 1
+            return True
+
+    def take(self) -> _JournalBatch | None:
+        """The pending batch, for the queued write whose turn it is (None if an earlier one
+        took everything)."""
+        with self._lock:
+            batch, self._batch = self._batch, None
+            self._untaken = 0
+            return batch
 
 
 def _table_row(row: Iterable[Any]) -> TableRow:
@@ -341,10 +374,9 @@ class Store:
         self._write_lock = WriteLock(self._depth)
         self._read_lock = asyncio.Semaphore(self._depth)
         self._closed = False
-        self._journal_next: _JournalBatch | None = None
-        """The batch new journal writes join; taken by a batch writer when its turn comes."""
-        self._journal_writers: set[asyncio.Task[None]] = set()
-        """The running batch writers (``_flush_journals``), at most the backend's depth."""
+        self._journal = _JournalPending()
+        self._journal_writes: set[asyncio.Future[None]] = set()
+        """The batch writes queued and not done (a writing one, and one gathering at most)."""
 
     # Opening and closing -----------------------------------------------------------------------
 
@@ -394,11 +426,12 @@ class Store:
             pass
 
     async def _journals_flushed(self) -> None:
-        """Wait until no journal write is pending (a batch writer stops when none is left)."""
-        while writers := self._running_journal_writers():
+        """Wait until no journal write is pending (every pending state has a batch write
+        queued for it, which is not done before the state is written)."""
+        while writes := [write for write in self._journal_writes if not write.done()]:
             with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(asyncio.gather(*writers, return_exceptions=True))
-            if any(writer.cancelled() for writer in writers):
+                await asyncio.shield(asyncio.gather(*writes, return_exceptions=True))
+            if any(write.cancelled() for write in writes):
                 break
 
     async def __aenter__(self) -> Store:
@@ -1338,11 +1371,12 @@ class Store:
         """Save the engine state after an action; returns once it is durably committed.
 
         Group commit: the state joins the pending batch (replacing an older pending state of
-        the same hand: only the latest is worth writing), and the flusher writes the whole
-        batch in one transaction. Returns after the commit holding this state, or a newer one
-        of the same hand, is on disk; raises HandNotFound/HandAlreadyFinished if the hand is not
-        running, or the database error that failed the batch. Cancelling the caller does not
-        withdraw the write, and never affects the other hands in the batch.
+        the same hand: only the latest is worth writing), and a batch write takes the whole
+        batch when its turn comes and writes it in one transaction. Returns after the commit
+        holding this state, or a newer one of the same hand, is on disk; raises
+        HandNotFound/HandAlreadyFinished if the hand is not running, or the database error that
+        failed the batch. Cancelling the caller does not withdraw the write, and never affects
+        the other hands in the batch.
         """
         if self._closed:
             raise RuntimeError("the store is closed")
@@ -1352,71 +1386,49 @@ class Store:
         # Encoded now, on the loop: the caller's state is captured as it is at the call, even
         # if the caller gives up waiting and changes it while the batch is still pending.
         text = _dumps(dict(state))
-        batch = self._journal_next
-        if batch is None:
-            batch = self._journal_next = _JournalBatch()
-        batch.states[hand_id] = text
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        batch.waiters.append((hand_id, waiter))
-        self._start_journal_writer()
+        if self._journal.add(hand_id, text, waiter):
+            self._queue_journal_write()
         await waiter
 
-    def _start_journal_writer(self) -> None:
-        """Start one more batch writer, if fewer than the backend's depth are running."""
-        depth = JOURNAL_IN_FLIGHT if self.backend.queues_writes else 1
-        if len(self._running_journal_writers()) < depth:
-            writer = asyncio.create_task(self._flush_journals(), name="store journal writer")
-            self._journal_writers.add(writer)
-            writer.add_done_callback(self._journal_writers.discard)
-
-    def _running_journal_writers(self) -> list[asyncio.Task[None]]:
-        """The batch writers not done yet. A writer that found nothing left to write is done at
-        once but leaves ``_journal_writers`` only in a later turn of the loop, so the set's
-        size alone would let a batch arriving in between go without a writer."""
-        return [writer for writer in self._journal_writers if not writer.done()]
-
-    async def _flush_journals(self) -> None:
-        """Write pending journal batches, one transaction each, until none is pending.
-
-        The batch is taken only once its turn has come, so everything that arrived while the
-        writes before it ran goes into it.
-        """
-        while True:
-            async with self._journal_turn():
-                batch, self._journal_next = self._journal_next, None
-                if batch is None:
-                    return
-                try:
-                    failures = await self.backend.write_journal(batch.states, time.time())
-                except asyncio.CancelledError:
-                    # only when the loop shuts down: the waiters cannot know the outcome
-                    for _, waiter in batch.waiters:
-                        waiter.cancel()
-                    raise
-                except Exception as error:
-                    log.error("journal batch of %d hands failed: %s", len(batch.states), error)
-                    batch.release({}, error)
-                    continue
-                # woken before the lock passes on: each waiter's commit is done
-                batch.release(failures)
-            for hand_id, failure in failures.items():
-                log.debug("journal write for hand %d failed: %s", hand_id, failure)
-
-    @contextlib.asynccontextmanager
-    async def _journal_turn(self) -> AsyncIterator[None]:
-        """Where a journal batch waits to be written. On a backend that queues its writes
-        (SQLite's writer thread) it goes straight into that queue, behind at most the
-        ``IN_FLIGHT`` writes handed over: waiting for a turn as well would add two turns of a
-        busy event loop (a release, then this wake-up) while the writer sits idle. Elsewhere it
-        takes the write lock before every other waiter."""
+    def _queue_journal_write(self) -> None:
+        """Queue a batch write, which takes what is pending when its turn comes. On a backend
+        that queues its writes (SQLite's writer thread) it goes straight into that queue, and
+        the thread wakes the waiters itself: no turn of a busy event loop to start a writer
+        task, nor one to resume it after the commit (at 200 tables those turns were most of a
+        click's journal wait). Elsewhere a task takes the write lock before every other
+        waiter."""
+        write: asyncio.Future[None]
         if self.backend.queues_writes:
-            yield
-            return
+            write = self.backend.queue_journal(self._journal.take)
+        else:
+            write = asyncio.ensure_future(self._write_journal_batch())
+        self._journal_writes.add(write)
+        write.add_done_callback(self._journal_writes.discard)
+
+    async def _write_journal_batch(self) -> None:
+        """Take the pending batch once the write lock's turn has come, and write it."""
         await self._write_lock.acquire_first()
         try:
-            yield
+            batch = self._journal.take()
+            if batch is None:
+                return
+            try:
+                failures = await self.backend.write_journal(batch.states, time.time())
+            except asyncio.CancelledError:
+                # only when the loop shuts down: the waiters cannot know the outcome
+                for _, waiter in batch.waiters:
+                    waiter.cancel()
+                raise
+            except Exception as error:
+                log.error("journal batch of %d hands failed: %s", len(batch.states), error)
+                batch.release({}, error)
+                return
+            batch.release(failures)  # woken before the lock passes on: each commit is done
         finally:
             self._write_lock.release()
+        for hand_id, failure in failures.items():
+            log.debug("journal write for hand %d failed: %s", hand_id, failure)
 
     async def _running_hand(
         self, db: Tx, hand_id: int
