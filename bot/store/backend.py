@@ -83,10 +83,11 @@ class Backend(Protocol):
         """
 
     def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
-        """Only where ``queues_writes``: queue a journal write at once, behind the writes
-        already queued. When its turn comes it takes the pending batch (``take``; None:
-        nothing to write), writes it as ``write_journal`` does and releases the batch's
-        waiters on the event loop; the future is done after that."""
+        """Only where ``queues_writes``: queue a journal write at once. It takes the pending
+        batch (``take``; None: nothing to write) when its turn comes, or earlier: the backend
+        may write it before any transaction it runs. The batch is written as
+        ``write_journal`` does and its waiters released on the event loop; the future is done
+        after that."""
 
     async def close(self) -> None:
         """Close the connections (the caller has waited for its transactions)."""

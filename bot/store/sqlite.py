@@ -111,6 +111,10 @@ class SqliteBackend:
         self.location = str(path)
         self._writer = writer
         self._reader = reader
+        self._journal: tuple[asyncio.AbstractEventLoop, Callable[[], JournalBatch | None]] | None
+        self._journal = None
+        """The loop and the store's pending journal batch (``queue_journal``), which the writer
+        thread writes before any transaction it runs."""
 
     @classmethod
     async def open(cls, path: Path, *, synchronous: str = "FULL") -> tuple[SqliteBackend, int]:
@@ -158,11 +162,9 @@ class SqliteBackend:
 
     async def write(self, body: Body[T], *, immediate: bool = True) -> T:
         work = partial(_run_body, body)
-        if not immediate:
-            return await _on_thread(self._writer, work)
-        return await _on_thread(
-            self._writer, partial(_transaction, work=work, begin="BEGIN IMMEDIATE", end="COMMIT")
-        )
+        if immediate:
+            work = partial(_transaction, work=work, begin="BEGIN IMMEDIATE", end="COMMIT")
+        return await _on_thread(self._writer, partial(self._journal_first, work))
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:
         work = partial(_run_body, body)
@@ -176,25 +178,37 @@ class SqliteBackend:
         return await _on_thread(self._writer, partial(_write_journal, states=states, now=now))
 
     def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
-        """Queue a journal write on the writer's thread now; the thread wakes the batch's
-        waiters itself as the commit ends, a turn of the loop before this future is done."""
-        loop = asyncio.get_running_loop()
+        """Queue a journal write on the writer's thread now. It writes what ``take`` gives
+        then, unless a transaction queued before it took it first (``_journal_first``): a
+        click waits for the transaction running at most, not for every one queued (at 200
+        tables the buy-ins of joining players). The thread wakes the batch's waiters itself
+        as the commit ends, a turn of the loop before this future is done."""
+        self._journal = (asyncio.get_running_loop(), take)
+        return _queue_on_thread(self._writer, self._write_pending_journal)
 
-        def work(db: sqlite3.Connection) -> None:
-            batch = take()
-            if batch is None:
-                return
-            try:
-                failures = _write_journal(db, batch.states, time.time())
-            except Exception as error:
-                log.error("journal batch of %d hands failed: %s", len(batch.states), error)
-                loop.call_soon_threadsafe(batch.release, {}, error)
-                return
-            loop.call_soon_threadsafe(batch.release, failures)
-            for hand_id, failure in failures.items():
-                log.debug("journal write for hand %d failed: %s", hand_id, failure)
+    def _journal_first(self, work: Callable[[sqlite3.Connection], T], db: sqlite3.Connection) -> T:
+        """On the writer's thread: the pending journal batch, then ``work``."""
+        self._write_pending_journal(db)
+        return work(db)
 
-        return _queue_on_thread(self._writer, work)
+    def _write_pending_journal(self, db: sqlite3.Connection) -> None:
+        """On the writer's thread: write the pending journal batch, if any, and wake its
+        waiters on the loop (never raises: a failure is the batch's waiters' to see)."""
+        if self._journal is None:
+            return
+        loop, take = self._journal
+        batch = take()
+        if batch is None:
+            return
+        try:
+            failures = _write_journal(db, batch.states, time.time())
+        except Exception as error:
+            log.error("journal batch of %d hands failed: %s", len(batch.states), error)
+            loop.call_soon_threadsafe(batch.release, {}, error)
+            return
+        loop.call_soon_threadsafe(batch.release, failures)
+        for hand_id, failure in failures.items():
+            log.debug("journal write for hand %d failed: %s", hand_id, failure)
 
 
 def _queue_on_thread(

@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import HandAlreadyFinished, HandNotFound, Store
 from bot.store.backend import Tx
+from bot.store.store import IN_FLIGHT
 from bot.store.store import _dumps as encoded
 from tests.store._helpers import CHANNEL, GUILD, SQLITE, Database
 
@@ -288,6 +289,41 @@ async def test_a_sqlite_transaction_runs_whole_on_the_writer_thread(db_path: Pat
     finally:
         await store.close()
         await database.close()
+
+
+async def test_a_sqlite_journal_batch_goes_before_the_writes_queued_ahead_of_it(
+    db_path: Path,
+) -> None:
+    """SQLite's writer thread writes the pending journal batch before any transaction it runs:
+    a click's journal waits for the transaction running, not for every one queued before it,
+    and its caller is released as that commit ends."""
+    store = await Store.open(db_path)
+    try:
+        (hand_id,) = await running_hands(store, 1)
+        started, finish = threading.Event(), threading.Event()
+
+        async def held(db: Tx) -> None:
+            started.set()
+            finish.wait(5)  # on the writer thread: what follows queues behind it
+
+        seen: list[Any] = []
+
+        async def queued(db: Tx) -> None:
+            row = await db.one("SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,))
+            seen.append(None if row is None else json.loads(row[0]))
+
+        first = asyncio.ensure_future(store._write(held))
+        await asyncio.to_thread(started.wait, 5)
+        writes = [asyncio.ensure_future(store._write(queued)) for _ in range(IN_FLIGHT - 1)]
+        await asyncio.sleep(0.05)  # queued on the thread, ahead of the journal's own write
+        journal = asyncio.ensure_future(store.journal(hand_id, {"step": 1}))
+        await asyncio.sleep(0.05)
+        assert not journal.done()
+        finish.set()
+        await asyncio.wait_for(asyncio.gather(first, *writes, journal), 5)
+        assert seen == [{"step": 1}] * (IN_FLIGHT - 1)
+    finally:
+        await store.close()
 
 
 async def test_a_journal_batch_waits_for_the_write_lock_only_where_the_backend_needs_it(
