@@ -61,7 +61,7 @@ import logging  # noqa: E402
 
 from bench import load_cluster  # noqa: E402
 from bench.load_double import LoadDouble  # noqa: E402
-from bench.load_players import Stats, TableDriver  # noqa: E402
+from bench.load_players import ClickRecord, Stats, TableDriver  # noqa: E402
 from tests.discord_double import (  # noqa: E402
     ADMIN_MEMBER_PERMISSIONS,
     Channel,
@@ -147,6 +147,7 @@ class LoadResult:
     bot_calls: dict[str, list[float]] = field(default_factory=dict)
     play_latencies_ms: list[float] = field(default_factory=list)
     slow_acks: int = 0
+    slow_timeline: str = ""  # acks over SLOW_ACK_MS per SLOW_WINDOW seconds, the joins too
     slow_with_harness_stall: int = 0
     slow_with_bot_stall: int = 0
     timed_out: bool = False
@@ -493,10 +494,30 @@ def overlaps(spans: list[tuple[float, float]], start: float, end: float) -> bool
     return any(s < end and e > start for s, e in spans)
 
 
+SLOW_WINDOW = 5.0
+
+
+def slow_timeline(clicks: list[ClickRecord], play_start: float) -> str:
+    """Acks over SLOW_ACK_MS in each SLOW_WINDOW seconds from the first click, ``|`` where
+    every table is seated: whether the slow ones gather while players join or spread."""
+    answered = [c for c in clicks if c.interaction.callbacks]
+    if not answered:
+        return ""
+    first = min(c.at for c in answered)
+    counts = [0] * (int((max(c.at for c in answered) - first) // SLOW_WINDOW) + 1)
+    for click in answered:
+        if click.interaction.callbacks[0].latency * 1000 > SLOW_ACK_MS:
+            counts[int((click.at - first) // SLOW_WINDOW)] += 1
+    seated = int((play_start - first) // SLOW_WINDOW) + 1 if play_start > first else 0
+    words = [str(n) for n in counts]
+    return " ".join([*words[:seated], "|", *words[seated:]])
+
+
 def correlate(world: World, result: LoadResult, play_start: float, play_end: float) -> None:
     """Count slow acknowledgements whose wait overlapped a stall of the harness or the bot."""
     harness = stalls(result.harness_lag)
     bot = stalls([(at, lag) for at, lag in result.bot_lag_samples])
+    result.slow_timeline = slow_timeline(world.stats.clicks, play_start)
     for click in world.stats.clicks:
         if not play_start <= click.at <= play_end or not click.interaction.callbacks:
             continue
@@ -752,7 +773,7 @@ def finish_measures(
         if bot.trace_path is not None and bot.trace_path.exists():
             records = json.loads(bot.trace_path.read_text())
             result.stages = trace_stages(world, records, start, end)
-            result.slow_stages = trace_stages(world, records, start, end, slower_than=SLOW_MS)
+            result.slow_stages = trace_stages(world, records, start, end, slower_than=SLOW_ACK_MS)
 
 
 def machine_busy_seconds() -> float:
@@ -788,10 +809,6 @@ STAGES = (
 discord.py parses it, the button's callback starts, the table's lock is taken, the session
 hands the answer to its I/O (engine, journal, timers done), the callback request enters
 discord.py's webhook adapter (rendering and pictures done), the double receives it."""
-
-
-SLOW_MS = 100.0
-"""The goal's click->ack bound: ``--trace`` also prints the stages of the clicks above it."""
 
 
 def trace_stages(
@@ -844,7 +861,7 @@ def format_rest_split(result: LoadResult) -> list[str]:
 
 def format_stages(result: LoadResult) -> list[str]:
     """The click path's stages (``--trace``): p50/p95/p99/max of each; then, for the clicks
-    acknowledged after more than SLOW_MS, each stage's share of their time."""
+    acknowledged after more than SLOW_ACK_MS, each stage's share of their time."""
     if not result.stages:
         return []
     lines = ["click path stages (--trace), ms:"]
@@ -859,7 +876,7 @@ def format_stages(result: LoadResult) -> list[str]:
     total = sum(sum(slow.get(name, ())) for name, _, _ in STAGES)
     if total > 0:
         count = max(len(values) for values in slow.values())
-        lines.append(f"  the {count} clicks acknowledged after more than {SLOW_MS:.0f} ms:")
+        lines.append(f"  the {count} clicks acknowledged after more than {SLOW_ACK_MS:.0f} ms:")
         for name, values in slow.items():
             if values:
                 lines.append(
@@ -973,6 +990,11 @@ def format_report(result: LoadResult) -> str:
                 f"{percentile(holds, 50):.1f} p99 {percentile(holds, 99):.1f} "
                 f"max {max(holds):.1f} ms"
             )
+    if result.slow_timeline:
+        lines.append(
+            f"acks over {SLOW_ACK_MS:.0f} ms per {SLOW_WINDOW:.0f} s from the first click "
+            f"(| = all seated): {result.slow_timeline}"
+        )
     if result.slow_acks:
         lines.append(
             f"acks over {SLOW_ACK_MS:.0f} ms: {result.slow_acks}; of these, waiting through a "
