@@ -138,6 +138,8 @@ class LoadResult:
     bot_cpu_percent: float = 0.0
     harness_cpu_percent: float = 0.0
     other_cpu_percent: float = 0.0  # every other process on the machine, during play
+    other_setup_percent: float = 0.0  # the same during the joins
+    steal_percent: float = 0.0  # CPU the hypervisor gave to other machines, joins and play
     harness_lag: list[tuple[float, float]] = field(default_factory=list)  # (time, ms)
     harness_lag_ms: list[float] = field(default_factory=list)  # during play
     bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
@@ -676,6 +678,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
         gc.disable()
         await asyncio.wait_for(bot.start(timeout=60), max(1.0, deadline - loop.time()))
         setup_start = time.time()
+        setup_cpu = (proc_cpu_seconds(bot.pid), _own_cpu_seconds(), machine_busy_seconds())
+        steal_start = steal_seconds()
         if config.profile_dir is not None:  # joins and play: the whole run's clicks count
             profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
             if profiler is not None:
@@ -691,6 +695,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
         bot_cpu_start = proc_cpu_seconds(bot.pid)
         harness_cpu_start = _own_cpu_seconds()
         machine_start = machine_busy_seconds()
+        own = bot_cpu_start - setup_cpu[0] + harness_cpu_start - setup_cpu[1]
+        others = machine_start - setup_cpu[2] - own
+        result.other_setup_percent = max(0.0, 100 * others / max(result.setup_seconds, 1e-9))
         while loop.time() < deadline:
             if all(d.hands_done >= config.hands for d in world.drivers):
                 break
@@ -712,6 +719,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.other_cpu_percent = max(
             0.0, machine - result.bot_cpu_percent - result.harness_cpu_percent
         )
+        result.steal_percent = 100 * (steal_seconds() - steal_start) / (play_end - setup_start)
         await drain_acks(world, min(2.0, max(0.1, deadline - loop.time())))
         result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
         measure(world, result, setup_start, play_start, play_end)
@@ -774,6 +782,15 @@ def finish_measures(
             records = json.loads(bot.trace_path.read_text())
             result.stages = trace_stages(world, records, start, end)
             result.slow_stages = trace_stages(world, records, start, end, slower_than=SLOW_ACK_MS)
+
+
+def steal_seconds() -> float:
+    """CPU seconds the hypervisor ran other machines while this one wanted the CPU (the
+    steal column of /proc/stat; counted in ``machine_busy_seconds`` too)."""
+    try:
+        return int(Path("/proc/stat").read_text().split()[8]) / CLOCK_TICKS
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def machine_busy_seconds() -> float:
@@ -948,10 +965,12 @@ def format_report(result: LoadResult) -> str:
         f"bot CPU during play: {result.bot_cpu_percent:.0f}% of one core"
     )
     cores = os.cpu_count() or 1
+    disturbed = max(result.other_cpu_percent, result.other_setup_percent) > 20
     lines.append(
-        f"other processes on this {cores}-core machine during play: "
-        f"{result.other_cpu_percent:.0f}% of one core"
-        + ("  [NOT IDLE: figures disturbed]" if result.other_cpu_percent > 20 else "")
+        f"other processes on this {cores}-core machine: {result.other_setup_percent:.0f}% of "
+        f"one core during the joins, {result.other_cpu_percent:.0f}% during play (hypervisor "
+        f"steal {result.steal_percent:.0f}%)"
+        + ("  [NOT IDLE: figures disturbed]" if disturbed else "")
     )
     lag = result.harness_lag_ms
     lines.append(
