@@ -63,16 +63,25 @@ def kept_picture(panel: PanelSnapshot, message: object) -> discord.Attachment | 
     return None
 
 
+def _panel_drawing(panel: PanelSnapshot) -> Callable[[], bytes]:
+    new = panel.received or ()
+    return lambda: hand_image(panel.cards, new=new, four_colour=panel.card_style == "four-colour")
+
+
+def paint_ahead(panel: PanelSnapshot) -> None:
+    """Start drawing the panel's picture now, while the action that changed the cards is being
+    journaled: the answer that sends it finds it drawn (``hand_image`` keeps it)."""
+    if panel_picture_text(panel) is not None:
+        _PAINTER.submit(_panel_drawing(panel))  # a failure shows when the answer draws it
+
+
 async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     """The picture of a panel's five cards (the last draw's cards framed)."""
     alt = panel_picture_text(panel)
     if alt is None:
         return None
-    new = panel.received or ()
     try:
-        png = await _painted(
-            lambda: hand_image(panel.cards, new=new, four_colour=panel.card_style == "four-colour")
-        )
+        png = await _painted(_panel_drawing(panel))
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
         return None

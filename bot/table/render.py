@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import discord
 
@@ -28,7 +29,7 @@ from bot.engine.evaluator import (
     rank_parts,
 )
 from bot.house.accounts import is_house
-from bot.messages import Text, number, signed, t
+from bot.messages import Text, number, reader, signed, t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
     CardButton,
@@ -58,6 +59,9 @@ EMBED_FIELD_MAX = 1024
 EMBED_TOTAL_MAX = 6000
 BUTTON_LABEL_MAX = 80
 NAME_MAX = 32
+LINE_CACHE_SIZE = 4096
+"""Seat lines, log lines and safe names kept (each a short string; 200 busy tables use a few
+hundred of each)."""
 EMBED_COLOUR = discord.Colour.dark_green()
 
 
@@ -129,6 +133,13 @@ def pot_label(pot: str) -> str:
 
 def log_text(entry: LogEntry) -> str:
     """A line of the public log in the reader's language (names made safe)."""
+    return _log_text(entry, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _log_text(entry: LogEntry, language: str) -> str:
+    """``log_text`` in ``language`` (the reader's, which ``t`` reads): each line is written
+    once, where the table showed it again on every action while it stayed in the log."""
     record, name = entry.record, safe_name(entry.name)
     kind = record.kind.value
     if record.left:
@@ -158,6 +169,7 @@ def clamp(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@lru_cache(maxsize=LINE_CACHE_SIZE)
 def safe_name(name: str) -> str:
     """A display name that cannot break markdown or be too long; mentions are off anyway."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(clamp(name, NAME_MAX)))
@@ -182,7 +194,15 @@ def round_text(snapshot: TableSnapshot) -> str:
 
 
 def seat_line(seat: SeatSnapshot) -> str:
-    """One line of the seats field."""
+    """One line of the seats field, in the reader's language."""
+    return _seat_line(seat, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _seat_line(seat: SeatSnapshot, language: str) -> str:
+    """``seat_line`` in ``language`` (the reader's, which ``t`` reads). Written once per seat
+    state and language: an action changes one or two seats, and the table's answer, its
+    edits and every panel show the others as they were."""
     markers = f"`{seat.seat + 1}` "
     if seat.button:
         markers += "Ⓓ "

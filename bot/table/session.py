@@ -26,6 +26,7 @@ from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.house import HousePlayers
+from bot.table.pictures import paint_ahead
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     PanelSnapshot,
@@ -452,6 +453,7 @@ class TableSession:
                 log.debug("Table %s: %s", self.table_id, record.text)
                 self.notes.acted(user_id)
                 self.notes.drew(user_id)  # the DM panel shows the new cards (unless clicked)
+                paint_ahead(self._panel(user_id))  # drawn while the draw is journaled
                 self.io.refresh_panel(user_id, unless_message=getattr(interaction.message, "id", 0))
                 await self._after_action()
             else:

@@ -1,10 +1,13 @@
-"""The pictures' alt text (what a screen reader says) in the reader's language."""
+"""The pictures' alt text (what a screen reader says) in the reader's language, and a panel's
+picture drawn ahead of its answer."""
 
 from __future__ import annotations
 
+from bot.art import hand_image
+from bot.art.compose import clear_hand_cache, hand_cache_info
 from bot.engine import parse_cards
 from bot.messages import speaking
-from bot.table.pictures import panel_picture, showdown_picture
+from bot.table.pictures import paint_ahead, panel_picture, showdown_picture
 from bot.table.snapshot import PanelSnapshot, PotSummary, ResultSnapshot, ShownHand
 
 
@@ -58,3 +61,19 @@ async def test_the_showdown_alt_text_fits_discords_limit() -> None:
     picture = await showdown_picture(ResultSnapshot(hand_id=3, shown=hands), "two-colour", "en")
     assert picture is not None and picture.description is not None
     assert len(picture.description) <= 1024
+
+
+async def test_a_panel_painted_ahead_is_drawn_once_and_sent_as_painted() -> None:
+    """``paint_ahead`` draws the picture on the painter's thread while the action is being
+    journaled; the answer then finds it drawn (one miss, one hit) and sends the same bytes."""
+    clear_hand_cache()
+    ahead = panel(received="Jh")
+    paint_ahead(ahead)
+    picture = await panel_picture(ahead)
+    assert picture is not None
+    assert hand_cache_info().startswith("CacheInfo(hits=1, misses=1,")
+    assert picture.fp.read() == hand_image(ahead.cards, new=ahead.received or ())
+    clear_hand_cache()
+    paint_ahead(PanelSnapshot(1, 9, 7, ahead.cards, card_style="text"))  # no picture to draw
+    await panel_picture(panel())
+    assert hand_cache_info().startswith("CacheInfo(hits=0, misses=1,")

@@ -32,6 +32,7 @@ from bot.table.render import (
     panel_embed,
     panel_view,
     result_embed,
+    seat_line,
     table_embed,
     table_view,
 )
@@ -310,3 +311,15 @@ def test_a_shown_hand_in_the_log_reads_as_cards_highest_first_in_each_language()
     assert log_text(LogEntry(raise_, "Bo")) == "Bo raises to 12,000 and is all-in (time ran out)"
     with speaking("sv"):
         assert "12\xa0000" in log_text(LogEntry(raise_, "Bo"))
+
+
+def test_a_seat_line_is_written_in_each_readers_language() -> None:
+    """Seat lines are kept once written, per seat state and language: a reader of another
+    language gets their own."""
+    seat = SeatSnapshot(0, ALICE, "Alice", 1200, bet=40, in_hand=True, to_act=True, draws=(2,))
+    english = seat_line(seat)
+    with speaking("sv"):
+        swedish = seat_line(seat)
+    assert "1,200" in english and "1\xa0200" in swedish and english != swedish
+    assert seat_line(seat) == english
+    assert seat_line(SeatSnapshot(0, ALICE, "Alice", 1160, in_hand=True)) != english
