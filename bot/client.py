@@ -25,7 +25,7 @@ from bot.config import Config
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
 from bot.replies import NO_MENTIONS, private_sentence, reply_private
 from bot.store import Store
-from bot.table.buttons import DYNAMIC_ITEMS
+from bot.table.buttons import dispatch_click
 from bot.table.emojis import sync_card_emojis
 from bot.table.registry import TableRegistry
 from bot.translator import CatalogueTranslator
@@ -87,7 +87,9 @@ class DeuceBot(commands.Bot):
         return True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Remember the member's locale for the DMs the bot sends on its own."""
+        """A dealer button's click goes to its table; then the member's locale is remembered
+        for the DMs the bot sends on its own."""
+        await dispatch_click(interaction)
         locale = language_of(interaction.locale)
         user_id = interaction.user.id
         if self.locales.get(user_id) == locale or self._store is None:
@@ -138,7 +140,6 @@ class DeuceBot(commands.Bot):
         self.locales = await self._store.member_locales()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._tables = TableRegistry(
             self,
             self._store,

@@ -1,6 +1,6 @@
 """The one helper module of the table tests: a fake Discord client (channel, DMs), tables
 opened the real way (a real ``Store``, a real ``TableRegistry``), fake interactions, and
-``press`` to click a button through the real button path (``DYNAMIC_ITEMS``)."""
+``press`` to click a button through the real button path (``dispatch_click``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import discord
 
 from bot.store import Store
 from bot.store.models import SeatRow
-from bot.table.buttons import DYNAMIC_ITEMS
+from bot.table.buttons import DYNAMIC_ITEMS, dispatch_click
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
 
@@ -177,6 +177,7 @@ class FakeInteraction:
         self.response = FakeResponse()
         self.followup = FakeFollowup(self)
         self.data: dict[str, Any] = {}
+        self.type = discord.InteractionType.application_command
         self.guild_id = GUILD
         self.channel_id = CHANNEL
         self.locale = discord.Locale.american_english
@@ -227,24 +228,19 @@ def panel_message(view: discord.ui.View, message_id: int = 5555) -> Any:
 async def press(
     client: FakeClient, user_id: int, custom_id: str, *, message: Any = None
 ) -> FakeInteraction:
-    """Click the button ``custom_id`` as ``user_id`` through the real path: the DynamicItem
-    whose template matches is rebuilt from the id and its ``callback`` runs (a refusal comes
-    back as a private reply). ``message``: the clicked message, or its id."""
+    """Click the button ``custom_id`` as ``user_id`` through the real path
+    (``dispatch_click``: the button class whose template matches is rebuilt from the id and
+    its ``callback`` runs; a refusal comes back as a private reply). ``message``: the clicked
+    message, or its id."""
     if isinstance(message, int):
         interaction = FakeInteraction(user_id, message, client)
     else:
         interaction = FakeInteraction(user_id, client=client, message=message)
-    found = [
-        (item, match)
-        for item in DYNAMIC_ITEMS
-        if (match := item.__discord_ui_compiled_template__.fullmatch(custom_id)) is not None
-    ]
-    assert len(found) == 1, f"{custom_id!r} matches {len(found)} button templates"
-    item_class, match = found[0]
-    real = interaction.as_discord
-    button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id)
-    item = await item_class.from_custom_id(real, button, match)
-    await item.callback(real)
+    matching = [b for b in DYNAMIC_ITEMS if b.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    assert len(matching) == 1, f"{custom_id!r} matches {len(matching)} button templates"
+    interaction.type = discord.InteractionType.component
+    interaction.data = {"custom_id": custom_id, "component_type": 2}
+    assert await dispatch_click(interaction.as_discord)
     return interaction
 
 

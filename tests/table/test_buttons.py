@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import logging
 import re
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.engine import EngineError
@@ -22,6 +24,7 @@ from bot.table.buttons import (
     PrefoldButton,
     TableButton,
     card_button_id,
+    dispatch_click,
     draw_button_id,
     prefold_button_id,
     show_button_id,
@@ -167,3 +170,36 @@ async def test_a_refusal_after_an_answer_goes_as_a_followup(
     assert answer.response.calls == [("defer", {})]
     assert answer.followup.calls[0][1]["content"] == "too late"
     assert answer.followup.calls[0][1]["ephemeral"] is True
+
+
+async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
+    """``dispatch_click`` rebuilds the named button from its id and runs it on its table;
+    another bot's button, a slash command or a dealer-like id that no template matches is
+    left alone."""
+    seen: list[tuple[Any, ...]] = []
+
+    class Inputs:
+        async def on_table_button(self, _: Any, hand_id: int, number: int, action: str) -> None:
+            seen.append(("table", hand_id, number, action))
+
+        async def on_draw_button(self, _: Any, hand_id: int, draw: int, pat: bool) -> None:
+            seen.append(("draw", hand_id, draw, pat))
+
+    inputs = Inputs()
+    client = SimpleNamespace(tables=SimpleNamespace(by_table={7: inputs}.get))
+
+    def click(custom_id: str, kind: discord.InteractionType) -> Any:
+        data = {"custom_id": custom_id, "component_type": 2}
+        return SimpleNamespace(type=kind, data=data, client=client, locale="en-US")
+
+    component = discord.InteractionType.component
+    assert await dispatch_click(click(table_button_id(7, 2, 3, "call"), component))
+    assert await dispatch_click(click(draw_button_id(7, 2, 1, "pat"), component))
+    assert seen == [("table", 2, 3, "call"), ("draw", 2, 1, True)]
+    for custom_id, kind in (
+        ("other:t:7:2:3:call", component),
+        ("deuce:t:7:2:3:allin", component),
+        (table_button_id(7, 2, 3, "call"), discord.InteractionType.application_command),
+    ):
+        assert not await dispatch_click(click(custom_id, kind))
+    assert len(seen) == 2
