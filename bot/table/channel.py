@@ -153,6 +153,9 @@ class TableChannel:
         ``dm_panels`` are the old ones, so an edit uploads the picture again)."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
+        self._answering: str | None = None
+        """What a click's answer on its way is putting on the table message: the edit loop,
+        woken by the same change, does not send it too."""
         self._payload: TablePayload | None = None
         """The table last rendered, and from which snapshot (rendered once per change)."""
         self._table_answer: Answered | None = None
@@ -341,7 +344,7 @@ class TableChannel:
             payload = self._table_payload()
             kwargs: dict[str, Any] = {"embed": payload.embed, "view": payload.view}
             shown = payload.key
-            if target is not None and shown == self._last_payload:
+            if target is not None and shown in (self._last_payload, self._answering):
                 self.rendered_version = version
                 return None
             if target is not None:
@@ -412,7 +415,16 @@ class TableChannel:
         in_flight = self.render_lock.locked()
         version = self.version
         payload = self._table_payload()
-        await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+        self._answering = payload.key
+        try:
+            await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+        except BaseException:
+            self._last_payload = None  # the edit loop sends what the answer did not
+            self.mark_changed()
+            raise
+        finally:
+            if self._answering == payload.key:
+                self._answering = None
         self._answered(interaction, message.id)
         if not in_flight and not self.render_lock.locked():
             self.rendered_version = max(self.rendered_version, version)

@@ -17,7 +17,13 @@ from bot.table.channel import panel_message
 from bot.table.pictures import HAND_FILE
 from bot.table.render import table_embed
 from bot.table.session import TableSession
-from tests.table._helpers import TABLE_MESSAGE, FakeClient, FakeInteraction, wait_until
+from tests.table._helpers import (
+    TABLE_MESSAGE,
+    FakeClient,
+    FakeInteraction,
+    FakeResponse,
+    wait_until,
+)
 from tests.table.test_session_inputs import click
 
 
@@ -163,3 +169,47 @@ async def test_a_failed_answer_still_settles_the_hand(
     monkeypatch.setattr(session.io, "answer_betting_click", failing)
     await fold_to_the_end(client, session, hand)
     assert hand.hand_id not in await unfinished(session)
+
+
+async def test_the_table_an_answer_carries_is_not_sent_again_by_the_edit_loop(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click's change wakes the edit loop while the click's answer, which carries the new
+    table, is still on its way: the loop does not send the same table again."""
+    hand = running(session)
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    await asyncio.sleep(channel_module.EDIT_INTERVAL + 0.1)  # the loop waits for a change
+    answer_edit = FakeResponse.edit_message
+
+    async def on_its_way(response: FakeResponse, **kwargs: Any) -> None:
+        await asyncio.sleep(0.2)  # the answer's HTTP call
+        await answer_edit(response, **kwargs)
+
+    monkeypatch.setattr(FakeResponse, "edit_message", on_its_way)
+    edits = len(client.channel.edits)
+    answer = await click(client, session, hand.to_act, "call")
+    assert answer.response.calls[0][0] == "edit"
+    await asyncio.sleep(channel_module.EDIT_INTERVAL + 0.2)
+    assert len(client.channel.edits) == edits
+    assert session.io.rendered_version == session.io.version
+
+
+async def test_the_table_an_answer_failed_to_carry_is_sent_by_the_edit_loop(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the click's answer fails (the interaction expired on the way), the edit loop sends
+    the table the answer was carrying."""
+    hand = running(session)
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+
+    async def lost(response: FakeResponse, **kwargs: Any) -> None:
+        await asyncio.sleep(0.05)
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown")
+
+    monkeypatch.setattr(FakeResponse, "edit_message", lost)
+    edits = len(client.channel.edits)
+    await click(client, session, hand.to_act, "call")
+    await wait_until(lambda: len(client.channel.edits) > edits)
+    (message_id, kwargs) = client.channel.edits[-1]
+    assert message_id == TABLE_MESSAGE
+    assert kwargs["embed"].to_dict() == table_embed(session.table_snapshot()).to_dict()
