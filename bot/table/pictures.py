@@ -41,7 +41,7 @@ def panel_picture_text(panel: PanelSnapshot) -> str | None:
     """The alt text of the panel's picture, None when the panel has no picture. The picture
     shows the cards and frames the last draw's; the marks for discard are on the buttons
     alone, so marking a card leaves the picture as it is."""
-    if panel.card_style == "text" or len(panel.cards) != 5:
+    if not _pictured(panel.cards, panel.card_style):
         return None
     parts = [t("alt_hand", cards=_cards_text(panel.cards))]
     new = set(panel.received or ())
@@ -63,16 +63,22 @@ def kept_picture(panel: PanelSnapshot, message: object) -> discord.Attachment | 
     return None
 
 
-def _panel_drawing(panel: PanelSnapshot) -> Callable[[], bytes]:
-    new = panel.received or ()
-    return lambda: hand_image(panel.cards, new=new, four_colour=panel.card_style == "four-colour")
+def _pictured(cards: tuple[Card, ...], card_style: str) -> bool:
+    """Whether a hand of ``cards`` gets a picture in ``card_style``."""
+    return card_style != "text" and len(cards) == 5
 
 
-def paint_ahead(panel: PanelSnapshot) -> None:
-    """Start drawing the panel's picture now, while the action that changed the cards is being
-    journaled: the answer that sends it finds it drawn (``hand_image`` keeps it)."""
-    if panel_picture_text(panel) is not None:
-        _PAINTER.submit(_panel_drawing(panel))  # a failure shows when the answer draws it
+def _hand_drawing(
+    cards: tuple[Card, ...], new: tuple[Card, ...], card_style: str
+) -> Callable[[], bytes]:
+    return lambda: hand_image(cards, new=new, four_colour=card_style == "four-colour")
+
+
+def paint_ahead(cards: tuple[Card, ...], new: tuple[Card, ...], card_style: str) -> None:
+    """Start drawing the picture of a hand that just drew ``new``, while the draw is being
+    journaled: the answer that sends its panel finds it drawn (``hand_image`` keeps it)."""
+    if _pictured(cards, card_style):
+        _PAINTER.submit(_hand_drawing(cards, new, card_style))  # a failure shows at the answer
 
 
 async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
@@ -81,7 +87,7 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     if alt is None:
         return None
     try:
-        png = await _painted(_panel_drawing(panel))
+        png = await _painted(_hand_drawing(panel.cards, panel.received or (), panel.card_style))
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
         return None

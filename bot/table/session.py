@@ -453,7 +453,8 @@ class TableSession:
                 log.debug("Table %s: %s", self.table_id, record.text)
                 self.notes.acted(user_id)
                 self.notes.drew(user_id)  # the DM panel shows the new cards (unless clicked)
-                paint_ahead(self._panel(user_id))  # drawn while the draw is journaled
+                cards = tuple(hand.private_view(user_id).cards)
+                paint_ahead(cards, record.received, self.settings.card_style)
                 self.io.refresh_panel(user_id, unless_message=getattr(interaction.message, "id", 0))
                 await self._after_action()
             else:

@@ -68,12 +68,13 @@ async def test_a_panel_painted_ahead_is_drawn_once_and_sent_as_painted() -> None
     journaled; the answer then finds it drawn (one miss, one hit) and sends the same bytes."""
     clear_hand_cache()
     ahead = panel(received="Jh")
-    paint_ahead(ahead)
+    assert ahead.received is not None
+    paint_ahead(ahead.cards, ahead.received, ahead.card_style)
     picture = await panel_picture(ahead)
     assert picture is not None
     assert hand_cache_info().startswith("CacheInfo(hits=1, misses=1,")
-    assert picture.fp.read() == hand_image(ahead.cards, new=ahead.received or ())
+    assert picture.fp.read() == hand_image(ahead.cards, new=ahead.received)
     clear_hand_cache()
-    paint_ahead(PanelSnapshot(1, 9, 7, ahead.cards, card_style="text"))  # no picture to draw
+    paint_ahead(ahead.cards, ahead.received, "text")  # no picture to draw
     await panel_picture(panel())
     assert hand_cache_info().startswith("CacheInfo(hits=0, misses=1,")
