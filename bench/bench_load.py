@@ -143,7 +143,8 @@ class LoadResult:
     harness_lag: list[tuple[float, float]] = field(default_factory=list)  # (time, ms)
     harness_lag_ms: list[float] = field(default_factory=list)  # during play
     bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
-    bot_gc: list[tuple[float, int, float]] = field(default_factory=list)  # (time, gen, ms)
+    bot_gc: list[tuple[float, int, float, int]] = field(default_factory=list)
+    """(time, generation, ms, objects freed) of the bot's collections."""
     bot_lag_samples: list[tuple[float, float]] = field(default_factory=list)
     bot_locks: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # wait, hold
     bot_calls: dict[str, list[float]] = field(default_factory=dict)
@@ -774,7 +775,7 @@ def finish_measures(
             for name, samples in data.get("calls", {}).items()
         }
         result.bot_gc = [
-            (float(a), int(g), float(ms)) for a, g, ms in data["gc"] if start <= a <= end
+            (float(a), int(g), float(ms), int(n)) for a, g, ms, n in data["gc"] if start <= a <= end
         ]
     if world is not None:
         correlate(world, result, start, end)
@@ -987,14 +988,15 @@ def format_report(result: LoadResult) -> str:
             f"bot loop lag (probe): p50 {percentile(lag, 50):.1f} ms  "
             f"p99 {percentile(lag, 99):.1f} ms  max {max(lag):.1f} ms"
         )
-        by_gen: dict[int, list[float]] = {}
-        for _, generation, pause in result.bot_gc:
-            by_gen.setdefault(generation, []).append(pause)
+        by_gen: dict[int, list[tuple[float, int]]] = {}
+        for _, generation, pause, freed in result.bot_gc:
+            by_gen.setdefault(generation, []).append((pause, freed))
         for generation in sorted(by_gen):
-            pauses = by_gen[generation]
+            pauses = [pause for pause, _ in by_gen[generation]]
             lines.append(
                 f"    bot GC gen {generation}: {len(pauses)} passes, max {max(pauses):.1f} ms, "
-                f"total {sum(pauses):.0f} ms"
+                f"total {sum(pauses):.0f} ms, "
+                f"{sum(freed for _, freed in by_gen[generation])} unreachable objects freed"
             )
     for name, calls in sorted(result.bot_calls.items()):
         if calls:

@@ -12,7 +12,8 @@ after instrumenting, from the outside,
   from call to return, and the SQLite backend's calls (one hop to its thread each);
 * stalls: a thread samples the loop thread's stack while the loop has not run for 30 ms;
 * ``DEUCE_PROBE_CENSUS=<seconds>``: once, that long after start, the objects the collector
-  tracks, counted by type (it stalls the loop while it counts).
+  tracks, counted by type (it stalls the loop while it counts), then the cyclic garbage made
+  in the next 5 s, by type (what the collector's passes have to find).
 
 Samples are written as JSON to ``$DEUCE_PROBE_OUT`` when the bot exits (a dump on the way
 would stall the loop it measures).
@@ -87,7 +88,8 @@ class Probe:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.lag: list[tuple[float, float]] = []
-        self.gc: list[tuple[float, int, float]] = []
+        self.gc: list[tuple[float, int, float, int]] = []
+        """(time, generation, pause ms, unreachable objects freed) of each collection."""
         self.locks: dict[str, list[tuple[float, float, float]]] = {}
         self.calls: dict[str, list[tuple[float, float]]] = {}
         self._gc_started = 0.0
@@ -96,6 +98,8 @@ class Probe:
         self._beat = time.monotonic()
         self.census: dict[str, int] = {}
         """Objects the collector tracks, by type, when the last census was taken."""
+        self.garbage: dict[str, int] = {}
+        """Cyclic garbage made in the 5 s after the census, by type."""
 
     def take_census(self) -> None:
         counts: dict[str, int] = {}
@@ -105,6 +109,19 @@ class Probe:
         counts["(frozen)"] = gc.get_freeze_count()
         counts["(tracked)"] = sum(counts.values()) - counts["(frozen)"]
         self.census = dict(sorted(counts.items(), key=lambda kv: -kv[1])[:40])
+
+    def count_garbage(self) -> None:
+        """The cyclic garbage saved since the census (``gc.DEBUG_SAVEALL``), by type: what
+        the collector has to find, each object a cost of its passes."""
+        gc.collect()
+        counts: dict[str, int] = {}
+        for obj in gc.garbage:
+            name = type(obj).__qualname__
+            counts[name] = counts.get(name, 0) + 1
+        gc.garbage.clear()
+        gc.set_debug(0)
+        top = sorted(counts.items(), key=lambda kv: -kv[1])[:40]
+        self.garbage = {"(all)": sum(counts.values()), **dict(top)}
 
     def start_stall_sampler(self, loop: asyncio.AbstractEventLoop) -> None:
         """A thread that looks at the loop thread's stack every 5 ms while the loop has not
@@ -205,7 +222,9 @@ class Probe:
             self._gc_started = time.perf_counter()
         else:
             pause = (time.perf_counter() - self._gc_started) * 1000
-            self.gc.append((time.time(), int(info.get("generation", -1)), pause))
+            self.gc.append(
+                (time.time(), int(info.get("generation", -1)), pause, int(info.get("collected", 0)))
+            )
 
     async def monitor(self) -> None:
         """Sample the loop's lag; written out when the bot exits (a dump on the way would
@@ -219,6 +238,8 @@ class Probe:
             self.lag.append((time.time(), (loop.time() - start - INTERVAL) * 1000))
             if census_at and not self.census and time.monotonic() - started > census_at:
                 self.take_census()  # once: it stalls the loop for a while
+                gc.set_debug(gc.DEBUG_SAVEALL)  # and what becomes cyclic garbage for 5 s
+                loop.call_later(5.0, self.count_garbage)
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
@@ -231,6 +252,7 @@ class Probe:
                     "calls": self.calls,
                     "stalls": self.stalls,
                     "census": self.census,
+                    "garbage": self.garbage,
                 }
             )
         )
