@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
-from bot.replies import NO_MENTIONS, private_sentence, reply_private
+from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_interaction
 from bot.store import Store
 from bot.table.buttons import dispatch_click
 from bot.table.emojis import sync_card_emojis
@@ -246,7 +246,16 @@ class DeuceBot(commands.Bot):
             original = getattr(error, "original", error)
             log.error("Unexpected error in /%s", command, exc_info=original)
             text = t("error_generic")
-        await reply_private(interaction, text)
+        try:
+            await reply_private(interaction, text)
+        finally:
+            unlink_interaction(interaction)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        """A command is done: its interaction is freed now (``unlink_interaction``)."""
+        unlink_interaction(interaction)
 
     async def close(self) -> None:
         """Stop every table (journals saved, timers cancelled), close the store, disconnect."""

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, Self, cast
+from typing import Any, Protocol, Self
 
 import discord
 
 from bot.messages import set_reader, t
-from bot.replies import private_sentence, reply_private
+from bot.replies import private_sentence, reply_private, unlink_interaction
 
 log = logging.getLogger(__name__)
 
@@ -382,17 +382,6 @@ async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
             try:
                 await button.from_match(match).callback(interaction)
             finally:
-                _unlink(interaction)
+                unlink_interaction(interaction)
             return True
     return False
-
-
-def _unlink(interaction: discord.Interaction[Any]) -> None:
-    """Break the reference cycle of a handled click (its ``response`` points back at it), so
-    that the interaction and all discord.py made of it (the clicked message, its buttons,
-    the member: 20 to 45 objects a click) are freed at once rather than left to the garbage
-    collector, whose passes stall every table (bench/bench_load.py --probe). A use of the
-    response after this fails loudly; nothing uses it once the click is answered."""
-    response = getattr(interaction, "_cs_response", None)
-    if response is not None:
-        cast(Any, response)._parent = None
