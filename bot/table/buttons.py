@@ -56,11 +56,14 @@ class HasTables(Protocol):
 
 
 class PlainView(discord.ui.View):
-    """A view that discord.py never files in its view store.
+    """A view that discord.py never files in its view store, however it is sent.
 
-    Our items are all ``DynamicItem``s registered once in ``setup_hook``, so storing views would
-    only leak memory; worse, an ephemeral view's 15-minute expiry would unregister the dynamic
-    item patterns for every message.
+    Every click on a dealer button is dispatched once, by ``dispatch_click`` from the client's
+    ``on_interaction``. A view discord.py stored would make it dispatch the same click a second
+    time through its ``DynamicItem`` patterns: ``send``, ``edit`` and the webhook paths skip a
+    view that is not ``is_dispatchable()``, but ``interaction.response.send_message`` (an
+    ephemeral panel, "Fold anyway?") checks only ``is_finished()``. So the view says it is
+    finished from the start: no send path of discord.py stores it, and none needs it live.
     """
 
     def __init__(self) -> None:
@@ -78,6 +81,9 @@ class PlainView(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def is_finished(self) -> bool:
+        return True
 
 
 def table_button_id(table_id: int, hand_id: int, action_number: int, action: str) -> str:

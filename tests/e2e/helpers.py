@@ -471,6 +471,7 @@ MakeClub = Callable[..., Awaitable[Club]]
 #: A card as the engine writes it (``7s``, ``Td``), standing alone.
 CARD_TOKEN_RE = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 LOG_LEVEL_RE = re.compile(r"^\S+ \S+ (INFO|WARNING|ERROR|CRITICAL)\b")
+ERROR_LINE_RE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL)\b")
 
 
 def cards_in_logs(output: str) -> list[str]:
@@ -494,7 +495,15 @@ async def make_club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path, 
     return Club(double, guild, channel, admin, bot, db_path)
 
 
+def error_lines(output: str) -> list[str]:
+    """The bot's log lines at ERROR or CRITICAL (a traceback's first line)."""
+    return [line for line in output.splitlines() if ERROR_LINE_RE.match(line)]
+
+
 def check_after_test(club: Club) -> None:
-    """Whatever a test did: no card in a log line at INFO or above, no unknown route."""
-    assert cards_in_logs(club.bot.output()) == []
+    """Whatever a test did: no ERROR line in the bot's log, no card in a log line at INFO or
+    above, no unknown route."""
+    output = club.bot.output()
+    assert error_lines(output) == []
+    assert cards_in_logs(output) == []
     assert club.double.unknown_routes == []

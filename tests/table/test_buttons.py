@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 from discord.state import ConnectionState
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.engine import EngineError
 from bot.messages import t
@@ -248,15 +249,16 @@ def gateway_state(client: Any) -> ConnectionState[Any]:
     return state
 
 
-def real_click(custom_id: str, state: ConnectionState[Any]) -> discord.Interaction[Any]:
-    """discord.py's own Interaction of a click on ``custom_id`` in a DM, as the gateway
-    delivers it (with the clicked message)."""
-    user = {"id": "11", "username": "ann", "discriminator": "0", "avatar": None}
+ANN = {"id": "11", "username": "ann", "discriminator": "0", "avatar": None}
+
+
+def clicked_message(custom_id: str) -> dict[str, Any]:
+    """A message of the dealer's in a DM, with one button, as the gateway sends it."""
     button = {"type": 2, "style": 2, "label": "Call", "custom_id": custom_id}
-    message = {
+    return {
         "id": "30",
         "channel_id": "20",
-        "author": user,
+        "author": ANN,
         "content": "",
         "timestamp": "2026-01-01T00:00:00+00:00",
         "edited_timestamp": None,
@@ -270,6 +272,12 @@ def real_click(custom_id: str, state: ConnectionState[Any]) -> discord.Interacti
         "type": 0,
         "components": [{"type": 1, "components": [button]}],
     }
+
+
+def real_click(custom_id: str, state: ConnectionState[Any]) -> discord.Interaction[Any]:
+    """discord.py's own Interaction of a click on ``custom_id`` in a DM, as the gateway
+    delivers it (with the clicked message)."""
+    user, message = ANN, clicked_message(custom_id)
     payload: Any = {
         "id": "100",
         "application_id": "5",
@@ -315,3 +323,71 @@ async def test_a_handled_click_is_freed_without_the_collector(collector_off: Non
     assert left.response is not None  # the same interaction, not handled: a cycle
     del left
     assert gc.collect() > 0
+
+
+class RecordingAdapter(AsyncWebhookAdapter):
+    """discord.py's webhook adapter (interaction callbacks, follow-ups, token edits) answering
+    as Discord would, without a network: each answer is the message the call made."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.routes: list[str] = []
+
+    async def request(self, route: Any, *args: Any, **kwargs: Any) -> Any:
+        self.routes.append(f"{route.method} {route.path}")
+        message = {**clicked_message("x"), "id": str(40 + len(self.routes)), "flags": 64}
+        if route.path.endswith("/callback"):
+            interaction = {"id": "100", "type": 3, "response_message_id": message["id"]}
+            return {"interaction": interaction, "resource": {"type": 4, "message": message}}
+        return message
+
+
+def sent_views() -> list[discord.ui.View]:
+    """One of each view the dealer sends: the table, a private panel, "Fold anyway?"."""
+    from bot.table.render import fold_anyway_view
+
+    view = PlainView()
+    for action in ("fold", "call", "raise", "cards"):
+        view.add_item(TableButton(7, 2, 3, action, label=action))
+    panel = PlainView()
+    for index in range(5):
+        panel.add_item(CardButton(7, 2, 1, index))
+    panel.add_item(DrawButton(7, 2, 1, "draw", label="Draw"))
+    return [view, panel, fold_anyway_view(7, 2, 3)]
+
+
+async def send_every_way(views: list[discord.ui.View], state: ConnectionState[Any]) -> None:
+    """Send each view as the dealer does: a private reply, the answer that edits the clicked
+    message, a private follow-up, and an edit through the interaction's token."""
+    for view in views:
+        first = real_click(table_button_id(7, 2, 3, "cards"), state)
+        await first.response.send_message("panel", view=view, ephemeral=True)
+        await first.followup.send("again", view=view, ephemeral=True)
+        await first.edit_original_response(view=view)
+        second = real_click(table_button_id(7, 2, 3, "call"), state)
+        await second.response.edit_message(view=view)
+
+
+async def test_no_view_the_dealer_sends_is_left_with_discord_py(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """discord.py would dispatch a click a second time (beside ``dispatch_click``) through any
+    view it stored: however the dealer sends its views, none is stored. A plain discord.py
+    view sent the same way is, which shows the check can fail."""
+    adapter = RecordingAdapter()
+    async_context.set(adapter)
+    client = SimpleNamespace(user=None, tables=SimpleNamespace(by_table={}.get))
+    state = gateway_state(client)
+    state.http = SimpleNamespace(  # type: ignore[assignment]
+        _HTTPClient__session=None, proxy=None, proxy_auth=None, token="t"
+    )
+    await send_every_way(sent_views(), state)
+    assert len(adapter.routes) == 12
+    store = state._view_store
+    assert store._dynamic_items == {} and store._views == {}
+    assert store._synced_message_views == {}
+
+    live = discord.ui.View(timeout=None)
+    live.add_item(TableButton(7, 2, 3, "call", label="Call"))
+    await send_every_way([live], state)
+    assert pattern(TableButton) in store._dynamic_items
