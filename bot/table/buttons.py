@@ -13,12 +13,14 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, Self
+from functools import partial
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
 from bot.messages import set_reader, t
-from bot.replies import private_sentence, reply_private, unlink_interaction
+from bot.replies import Refused, private_sentence, reply_private, unlink_interaction
+from bot.table.seating import ClickOrigin, click_origin_refusal
 
 log = logging.getLogger(__name__)
 
@@ -26,12 +28,9 @@ FOLD_CONFIRMED = "foldx"
 """The custom-id token of "Fold anyway" (kept short and stable: old messages carry it)."""
 
 
-class ButtonInputs(Protocol):
-    """The session methods a button click calls."""
+class PanelButtonInputs(Protocol):
+    """The inputs of a player's private panel (``bot.table.panels``)."""
 
-    async def on_table_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
-    ) -> None: ...
     async def on_card_button(
         self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
     ) -> None: ...
@@ -42,6 +41,18 @@ class ButtonInputs(Protocol):
         self, interaction: discord.Interaction[Any], hand_id: int
     ) -> None: ...
     async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None: ...
+
+
+class ButtonInputs(Protocol):
+    """What a button click reaches of its table's session."""
+
+    @property
+    def table_message_id(self) -> int | None: ...
+    @property
+    def panels(self) -> PanelButtonInputs: ...
+    async def on_table_button(
+        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
+    ) -> None: ...
 
 
 class TableFinder(Protocol):
@@ -136,13 +147,38 @@ def shown_marks(message: discord.Message | None) -> set[int] | None:
     return marked if found else None
 
 
+def message_custom_ids(message: object) -> tuple[str, ...]:
+    """The custom ids of the buttons on a message (as the click delivered it)."""
+    found = []
+    for row in getattr(message, "components", None) or ():
+        for button in getattr(row, "children", ()):
+            custom_id = getattr(button, "custom_id", None)
+            if isinstance(custom_id, str):
+                found.append(custom_id)
+    return tuple(found)
+
+
+def click_origin(interaction: discord.Interaction[Any]) -> ClickOrigin:
+    """Where a click came from: the clicked message's id, whether only the clicker sees it
+    (a DM, or an ephemeral reply) and its buttons' custom ids."""
+    message = interaction.message
+    if message is None:
+        return ClickOrigin(None, False, ())
+    ephemeral = bool(getattr(getattr(message, "flags", None), "ephemeral", False))
+    private = interaction.guild_id is None or ephemeral
+    return ClickOrigin(message.id, private, message_custom_ids(message))
+
+
 async def _run_click(
     interaction: discord.Interaction[Any],
     table_id: int,
     handler: Callable[[ButtonInputs], Awaitable[None]],
+    *,
+    panel_action: bool,
 ) -> None:
     """Find the session and run the handler (answering in the member's language); turn every
-    failure into a private reply."""
+    failure into a private reply. A click is first checked against the message it came from
+    (``seating.click_origin_refusal``): a forged custom id acts on nothing and edits nothing."""
     set_reader(interaction.locale)
     client: HasTables = interaction.client
     try:
@@ -150,6 +186,12 @@ async def _run_click(
         if session is None:
             await reply_private(interaction, t("hand_over"))
             return
+        origin = click_origin(interaction)
+        refusal = click_origin_refusal(
+            origin, table_id, session.table_message_id, panel_action=panel_action
+        )
+        if refusal is not None:
+            raise Refused(t(refusal))
         await handler(session)
     except Exception as error:
         text = private_sentence(error)
@@ -168,6 +210,8 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
     """
 
     table_id: int
+    panel_action: ClassVar[bool] = True
+    """Whether the button belongs on a private panel (else on the table message)."""
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -186,7 +230,8 @@ class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deu
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run_click(interaction, self.table_id, lambda s: self.handle(s, interaction))
+        handle = partial(self.handle, interaction=interaction)
+        await _run_click(interaction, self.table_id, handle, panel_action=self.panel_action)
 
 
 class TableButton(
@@ -199,6 +244,8 @@ class TableButton(
     """Fold / Check-Call / Bet-Raise / My cards under the table message, and "Fold anyway" in
     the private question a Fold click gets when checking is free (``action`` is then
     ``FOLD_CONFIRMED``)."""
+
+    panel_action = False
 
     def __init__(
         self,
@@ -273,7 +320,7 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.on_card_button(interaction, self.hand_id, self.draw, self.index)
+        await session.panels.on_card_button(interaction, self.hand_id, self.draw, self.index)
 
 
 class DrawButton(
@@ -313,7 +360,9 @@ class DrawButton(
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.on_draw_button(interaction, self.hand_id, self.draw, self.what == "pat")
+        await session.panels.on_draw_button(
+            interaction, self.hand_id, self.draw, self.what == "pat"
+        )
 
 
 class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)"):
@@ -339,7 +388,7 @@ class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.on_prefold_button(interaction, self.hand_id)
+        await session.panels.on_prefold_button(interaction, self.hand_id)
 
 
 class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
@@ -361,7 +410,7 @@ class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.on_show_button(interaction, self.hand_id)
+        await session.panels.on_show_button(interaction, self.hand_id)
 
 
 DYNAMIC_ITEMS: tuple[type[DeuceButton], ...] = (

@@ -16,7 +16,7 @@ from bot.engine.phh import hand_to_phh
 from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused
-from bot.store import AlreadySeated, InvalidAmount, NotSeated
+from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
 from bot.table.render import result_embed, safe_name
 from bot.table.snapshot import result_from_summary
@@ -96,6 +96,12 @@ class Cashier:
         await self.store.void_hand(hand_id, f"could not resume ({name})")
         self._post(content=Text("voided"))
         return await self.seats()
+
+    async def void_unsaved(self, hand_id: int) -> None:
+        """Call off a dealt hand whose first journal write failed (nobody saw it): its blinds
+        go back. Already called off (the store answered after all) is as good."""
+        with contextlib.suppress(HandAlreadyFinished):
+            await self.store.void_hand(hand_id, "not saved")
 
     async def settle(self, hand: Hand, names: dict[int, str], sit_out: Collection[int]) -> bool:
         """Pay the finished hand out (and sit out ``sit_out`` in the same transaction). A hand

@@ -261,6 +261,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         description += "\n" + t("table_closed")
     elif snapshot.closing:
         description += "\n" + t("close_after_hand")
+
     embed = discord.Embed(
         title=clamp(title, EMBED_TITLE_MAX),
         description=clamp(description, EMBED_DESCRIPTION_MAX),
@@ -275,7 +276,9 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     if snapshot.hand_id is not None and snapshot.phase != "waiting":
         embed.add_field(name=t("field_round"), value=round_text(snapshot), inline=True)
         embed.add_field(name=t("field_pot"), value=clamp(pot_text(snapshot), 256), inline=True)
-    if snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
+    if snapshot.store_waiting:
+        embed.add_field(name=t("field_turn"), value=t("store_waiting"), inline=False)
+    elif snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
         countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
         verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
         embed.add_field(
@@ -310,6 +313,8 @@ def table_view(snapshot: TableSnapshot) -> PlainView | None:
     """Buttons under the table: only while a hand runs, labels showing the amounts."""
     if snapshot.hand_id is None or snapshot.phase not in ("betting", "drawing") or snapshot.closed:
         return None
+    if snapshot.store_waiting:
+        return None  # nothing can be played until the store answers
     view = PlainView()
     tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
     if snapshot.phase == "betting" and snapshot.legal is not None:

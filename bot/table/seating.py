@@ -277,6 +277,47 @@ def betting_click_refusal(
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class ClickOrigin:
+    """The message a click came from, as Discord delivered it with the click: its id,
+    whether only the clicker sees it (a DM or an ephemeral reply) and the custom ids of its
+    buttons. A client may send any custom id with a click; the message it names is
+    Discord's."""
+
+    message_id: int | None
+    private: bool
+    custom_ids: tuple[str, ...]
+
+
+PANEL_KINDS = frozenset("cdfs")
+"""Custom-id kinds only a private panel carries: cards, draw, fold in turn, show."""
+
+
+def click_origin_refusal(
+    origin: ClickOrigin, table_id: int, table_message_id: int | None, *, panel_action: bool
+) -> str | None:
+    """Why a click is refused for the message it came from, as a catalogue key; None when
+    it may act. A public message must be this table's (its current message, or an older one
+    carrying its buttons, whose stale click is then refused as stale) and carries no panel
+    buttons; a private one (a DM or an ephemeral reply: only the clicker sees it) must carry
+    this table's buttons, and a panel button needs a panel (not the "Fold anyway?"
+    question). Discord checks a click against its message itself; this is defence in depth
+    against a forged custom id."""
+    kinds = set()
+    for custom_id in origin.custom_ids:
+        parts = custom_id.split(":", 3)
+        if len(parts) >= 3 and parts[0] == "deuce" and parts[2] == str(table_id):
+            kinds.add(parts[1])
+    if not origin.private:
+        current = origin.message_id is not None and origin.message_id == table_message_id
+        if panel_action or not (current or "t" in kinds):
+            return "click_elsewhere"
+        return None
+    if not kinds or (panel_action and not kinds & PANEL_KINDS):
+        return "click_elsewhere"
+    return None
+
+
 def panel_click_refusal(
     hand: Hand | None,
     hand_id: int,

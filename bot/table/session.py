@@ -8,6 +8,7 @@ is the answer to the interaction being handled.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -16,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Hand, Phase
+from bot.engine import Hand
 from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused, reply_private
 from bot.store.models import Settings
 from bot.table import render, seating
-from bot.table.buttons import shown_marks
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.house import HousePlayers
-from bot.table.pictures import paint_ahead
+from bot.table.journal import HandJournal, NotSaved
+from bot.table.panels import PanelInputs
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     PanelSnapshot,
@@ -87,8 +88,17 @@ class TableSession:
             io.spawn, clock, on_timeout=self._timed_out, on_step=self._step, on_deal=self._deal
         )
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
+        self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
+        self.journal = HandJournal(
+            store, table.id, io.spawn, self.lock, on_lost=self._store_lost, on_back=self._store_back
+        )
 
     # ------------------------------------------------------------------ what the I/O reads
+
+    @property
+    def table_message_id(self) -> int | None:
+        """The table's current message (the only public message its clicks may come from)."""
+        return self.io.message_id
 
     def table_snapshot(self) -> TableSnapshot:
         """The public table now (the same object while nothing it shows has changed)."""
@@ -103,6 +113,7 @@ class TableSession:
             next_hand_at=self.timers.next_hand_at,
             closing=self.closing,
             closed=self.closed,
+            store_waiting=self.journal.waiting,
         )
 
     def _panel(self, user_id: int) -> PanelSnapshot:
@@ -143,13 +154,14 @@ class TableSession:
             self.seats = await self.cashier.void_unresumable(hand_id, error)
             return
         self.hand = hand
+        self.journal.durable = state
         self.closing = self.closing or closing
         self.io.new_hand(hand.hand_id)
         for user_id in sorted(self.notes.leaving):
             hand.leave(user_id)  # a journal from before the engine knew of leavers
         log.info("Table %s: resuming hand %s", self.table_id, hand_id)
         if hand.is_complete:
-            await self._finish_hand()
+            await self._finish_or_wait()
             return
         remaining = None if deadline is None else deadline - self.clock()
         self._start_turn(remaining if remaining is not None and remaining > 1 else None)
@@ -171,31 +183,58 @@ class TableSession:
         try:
             self.io.stop()
             self.timers.forget()
-            if self.hand is not None and not self.hand.is_complete:
+            if self.hand is not None and not self.hand.is_complete and not self.journal.waiting:
                 await self._journal()
+        except NotSaved:
+            pass  # the journal holds the last state players saw: the hand resumes from it
         finally:
             if locked:
                 self.lock.release()
 
     async def _journal(self) -> None:
-        """Save the hand for a restart. A failure is logged, never raised: the action is applied,
-        and the seats keep their chips until the hand is settled."""
+        """Save the hand before anything of the change is shown. When the write fails, the
+        hand goes back to its last durable state (what players saw), the table waits for the
+        store, and ``NotSaved`` tells the player that nothing changed."""
         hand = self.hand
         if hand is None:
             return
         deadline, closing = self.timers.deadline, self.closing
-        try:
-            state = seating.journal_state(hand, self.notes, deadline=deadline, closing=closing)
-            await self.store.journal(hand.hand_id, state)
-        except Exception as error:
-            # the error's text is the store's, never the state's cards
-            log.error("Table %s: hand %s journal not saved: %s", self.table_id, hand.hand_id, error)
+        state = seating.journal_state(hand, self.notes, deadline=deadline, closing=closing)
+        if await self.journal.write(hand.hand_id, state):
+            return
+        durable = self.journal.durable
+        if durable is None:  # its deal: nobody saw it, it is called off once the store answers
+            self.hand = None
+            self.journal.wait(partial(self.cashier.void_unsaved, hand.hand_id))
+        else:
+            alert_modes = self.notes.alert_modes
+            self.hand, self.notes, _, self.closing = seating.read_journal(durable)
+            self.notes.alert_modes = alert_modes
+            self.acted_at = {n: u for n, u in self.acted_at.items() if n < self.hand.action_count}
+            self.journal.wait(partial(self.store.journal, hand.hand_id, durable))
+        raise NotSaved(t("action_not_saved"))
+
+    def _store_lost(self) -> None:
+        """The table waits for its store: no clock runs, the table says so."""
+        self.timers.stop_turn()
+        self.timers.cancel_deal()
+        self.io.mark_changed()
+
+    async def _store_back(self) -> None:
+        """The store answers again: the hand goes on from the state players saw (a new
+        decision time for the player to act), or the table plans its next hand."""
+        if self.hand is None:
+            self.seats = await self.cashier.seats()
+            self._plan_next_hand()
+        else:
+            self._start_turn()
+        self.io.mark_changed()
 
     # ------------------------------------------------------------------ hands
 
     def _plan_next_hand(self) -> None:
         """Deal after the pause if two can play (only then a countdown), else wait for expiries."""
-        if self.closed or self.hand is not None:
+        if self.closed or self.hand is not None or self.journal.waiting:
             return
         if len(seating.dealt_in(self.seats)) >= 2:
             pause = self._hand_pause
@@ -212,6 +251,8 @@ class TableSession:
             self.timers.dealing()
             try:
                 await self._start_hand()
+            except NotSaved:
+                pass  # the table waits for the store; the deal nobody saw is called off
             except Exception:
                 log.exception("Table %s: could not deal; retrying", self.table_id)
                 if self.hand is None and not self.closed:
@@ -225,7 +266,7 @@ class TableSession:
 
     async def _start_hand(self) -> None:
         """Deal a new hand if at least two seated players can play (called under the lock)."""
-        if self.hand is not None or self.closed:
+        if self.hand is not None or self.closed or self.journal.waiting:
             return
         if self.closing:
             await self._close_now()
@@ -245,9 +286,10 @@ class TableSession:
         self.notes.new_hand(hand.player_ids)
         self.notes.alert_modes = await self.store.alert_modes(self.guild_id, hand.player_ids)
         self.acted_at = {}
-        self.io.new_hand(hand_id)
+        self.journal.new_hand()
         self._start_turn()
         await self._journal()
+        self.io.new_hand(hand_id)
         self.io.mark_changed()
         log.info("Table %s: hand %s dealt to %d players", self.table_id, hand_id, len(players))
         for seat in players:
@@ -278,7 +320,8 @@ class TableSession:
             if hand is None or hand.action_count != action_number or hand.to_act is None:
                 return
             if is_house(hand.to_act):
-                await self.house.play(hand, hand.to_act)
+                with contextlib.suppress(NotSaved):  # it plays again when the store answers
+                    await self.house.play(hand, hand.to_act)
             else:
                 self.io.send_panel(hand.to_act)
 
@@ -294,32 +337,60 @@ class TableSession:
             record = hand.timeout()
             log.debug("Table %s: timeout: %s", self.table_id, record.text)
             self.notes.timed_out(player_id)
+            if record.draw_count is not None:
+                self.notes.drew(player_id)
+            try:
+                await self._after_action(refresh=player_id if record.draw_count else None)
+            except NotSaved:
+                return  # undone: the player's turn starts again when the store answers
             what = Text(seating.timeout_key(record.kind))
             self.io.notify(
                 player_id, Text("timed_out_private", hand_id=str(hand.hand_id), what=what)
             )
-            if record.draw_count is not None:
-                self.notes.drew(player_id)
-                self.io.refresh_panel(player_id)
-            await self._after_action()
 
-    async def _after_action(self, answer: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Apply early actions now due, re-arm the timer, journal, then settle (under lock);
-        ``answer`` (a click's) goes out once the action is journaled, before any settle."""
+    async def _after_action(
+        self,
+        answer: Callable[[], Awaitable[None]] | None = None,
+        *,
+        refresh: int | None = None,
+        unless_message: int | None = None,
+    ) -> None:
+        """Apply early actions now due, re-arm the timer, journal, then show (under lock):
+        ``answer`` (a click's) and the DM panels of ``refresh`` (a player who drew) and of
+        the players whose early draws were made go out only once the action is durable
+        (``NotSaved`` otherwise: the hand is back where players saw it), before any settle."""
         hand = self.hand
         assert hand is not None
-        for player_id in seating.apply_early_actions(hand, self.notes):
-            self.io.refresh_panel(player_id)
+        drew = seating.apply_early_actions(hand, self.notes)
         self._start_turn()  # or stop the timer of a finished hand
         await self._journal()
+        if refresh is not None:
+            self.io.refresh_panel(refresh, unless_message=unless_message)
+        for player_id in drew:
+            self.io.refresh_panel(player_id)
         self.io.mark_changed()
         try:
             if answer is not None:
                 await answer()  # journaled: a restart settles the hand as the answer shows it
         finally:
             if hand.is_complete:
-                await self._finish_hand()
+                await self._finish_or_wait()
                 self.io.mark_changed()
+
+    async def _finish_or_wait(self) -> None:
+        """Settle the finished hand; when the store fails, the table waits for it and tries
+        again (the journal holds the hand finished, as players saw it)."""
+        try:
+            await self._finish_hand()
+        except Exception:
+            log.warning("Table %s: finishing the hand failed; waiting for the store", self.table_id)
+            log.debug("Table %s: finish error", self.table_id, exc_info=True)
+            self.journal.wait(self._finish_hand if self.hand is not None else self._tidy)
+
+    async def _tidy(self) -> None:
+        """Between hands after a store failure: the seats and settings as the store has them."""
+        self.seats = await self.house.after_hand()
+        self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
 
     async def _finish_hand(self) -> None:
         """Settle in the store, show the result, apply leaves and sit-outs, plan the next hand."""
@@ -329,14 +400,16 @@ class TableSession:
         names.update({s.user_id: s.name for s in self.seats if s.user_id in names})
         seats = {s.user_id: s for s in await self.cashier.seats()}
         sit_out = seating.sit_outs_after_hand(self.notes, seats)
-        if await self.cashier.settle(hand, names, sit_out):
-            self.seats = await self.cashier.seats()  # the stacks /chips shows, before the result
+        settled = await self.cashier.settle(hand, names, sit_out)
+        self.last_hand = hand  # settled or called off: what follows never settles it again
+        self.hand = None
+        self.journal.new_hand()
+        if settled:
             result = result_snapshot(hand, hand.hand_id, names)
             announced = partial(self.cashier.announced, hand.hand_id)
             self.io.post_result(result, self.settings.card_style, then=announced)
-        self.last_hand = hand
-        self.hand = None
         self.io.end_panels()
+        self.seats = await self.cashier.seats()  # the stacks /chips shows, as the result
         leavers = self.notes.leaving | {u for u, s in seats.items() if s.leaving}
         await self.cashier.cash_out(leavers & seats.keys())
         for user_id in sorted(sit_out):
@@ -406,82 +479,6 @@ class TableSession:
             answer = partial(self.io.answer_betting_click, interaction, panel, t(done))
             await self._after_action(answer)
 
-    async def on_card_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
-    ) -> None:
-        """Mark a card the clicked panel showed unmarked, or unmark it: a double click (or a
-        stale copy of the panel) acts once. Toggles when the panel is unknown."""
-        user_id = interaction.user.id
-        async with self.lock:
-            hand = self.hand
-            refusal = seating.panel_click_refusal(hand, hand_id, user_id, draw, card_index=index)
-            if refusal is not None:
-                raise Refused(t(refusal))
-            assert hand is not None
-            chosen = hand.private_view(user_id).cards[index]
-            shown = shown_marks(interaction.message)
-            mark = (
-                chosen not in self.notes.marks.get(user_id, ())
-                if shown is None
-                else index not in shown
-            )
-            if self.notes.mark(user_id, chosen, mark):
-                await self._journal()  # a draw set in advance was taken back
-            await self.io.answer_panel_click(interaction, self._panel(user_id))
-
-    async def on_draw_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, pat: bool
-    ) -> None:
-        """Draw the cards the clicked panel showed marked (or stand pat) now, or queue it for
-        the player's turn: a stale copy's "Draw N" draws the N cards it showed."""
-        user_id = interaction.user.id
-        async with self.lock:
-            hand = self.hand
-            refusal = seating.panel_click_refusal(hand, hand_id, user_id, draw)
-            if refusal is not None:
-                raise Refused(t(refusal))
-            assert hand is not None
-            pv = hand.private_view(user_id)
-            shown = shown_marks(interaction.message)
-            if shown is not None and not pat:
-                self.notes.marks[user_id] = {pv.cards[i] for i in shown if i < len(pv.cards)}
-            discards = [] if pat else self.notes.discards(hand, user_id)
-            if not pat and not discards:
-                raise Refused(t("panel_none_marked"))
-            if hand.phase is Phase.DRAWING and hand.to_act == user_id and hand.draw_round == draw:
-                record = hand.draw(user_id, discards)
-                log.debug("Table %s: %s", self.table_id, record.text)
-                self.notes.acted(user_id)
-                self.notes.drew(user_id)  # the DM panel shows the new cards (unless clicked)
-                cards = tuple(hand.private_view(user_id).cards)
-                paint_ahead(cards, record.received, self.settings.card_style)
-                self.io.refresh_panel(user_id, unless_message=getattr(interaction.message, "id", 0))
-                await self._after_action()
-            else:
-                self.notes.queued[user_id] = (draw, "pat" if pat else "draw")
-                await self._journal()
-            await self.io.answer_panel_click(interaction, self._panel(user_id))
-
-    async def on_prefold_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
-        """Toggle "fold when it's my turn" (checks instead when checking is free)."""
-        user_id = interaction.user.id
-        async with self.lock:
-            hand = self.hand
-            refusal = seating.panel_click_refusal(hand, hand_id, user_id, None)
-            if refusal is not None:
-                raise Refused(t(refusal))
-            assert hand is not None
-            if user_id in self.notes.prefold:
-                self.notes.prefold.discard(user_id)
-            else:
-                self.notes.prefold.add(user_id)
-                if hand.to_act == user_id and hand.phase is Phase.BETTING:
-                    await self._after_action()
-                    if self.hand is None:
-                        raise Refused(t("hand_over"))
-            await self._journal()
-            await self.io.answer_panel_click(interaction, self._panel(user_id))
-
     async def send_panel(self, interaction: discord.Interaction[Any], hand_id: int | None) -> None:
         """The private panel as an ephemeral reply (My cards button, /poker hand)."""
         user_id = interaction.user.id
@@ -491,23 +488,6 @@ class TableSession:
                 raise Refused(t(refusal))
             panel = self._panel(user_id)
         await answer_with_panel(interaction, panel)
-
-    async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
-        """After the hand, the owner of a mucked hand shows it to the table."""
-        user_id = interaction.user.id
-        async with self.lock:
-            hand = self.last_hand
-            refusal = seating.show_refusal(self.hand, hand, hand_id, user_id)
-            if refusal is not None:
-                raise Refused(t(refusal))
-            assert hand is not None
-            hand.show_mucked(user_id)
-            pv = hand.private_view(user_id)
-            name = render.safe_name(seating.name_of(self.seats, hand, user_id))
-            cards, hand_name = render.cards_label(pv.cards), render.hand_text(pv.cards)
-            self.io.post(content=Text("shows_after", name=name, cards=cards, hand_name=hand_name))
-            self.io.mark_changed()
-            await self.io.answer_panel_click(interaction, self._panel(user_id))
 
     # ------------------------------------------------------------------ inputs: commands
 
@@ -542,12 +522,12 @@ class TableSession:
                 if user_id in self.notes.leaving:
                     return False, -1
                 self.notes.leaving.add(user_id)
-                self.seats = await self.cashier.mark_leaving(user_id)
                 if hand.leave(user_id):
                     await self._after_action()  # something happened: journal, timer, settle
                 else:
                     await self._journal()  # out of turn: the countdown of the player to act
                     self.io.mark_changed()  # runs on untouched
+                self.seats = await self.cashier.mark_leaving(user_id)
                 return False, 0
             amount = await self.store.cash_out(self.table_id, user_id)
             self.seats = await self.house.tidy()  # the house leaves with the last member

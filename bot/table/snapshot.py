@@ -86,6 +86,8 @@ class TableSnapshot:
     closing: bool = False
     closed: bool = False
     legal: LegalSnapshot | None = None
+    store_waiting: bool = False
+    """The table waits for its store to answer again (nothing moves meanwhile)."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +224,7 @@ def table_snapshot(
     next_hand_at: float | None,
     closing: bool,
     closed: bool,
+    store_waiting: bool = False,
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
 
@@ -245,6 +248,7 @@ def table_snapshot(
             next_hand_at=next_hand_at,
             closing=closing,
             closed=closed,
+            store_waiting=store_waiting,
         )
     view = hand.public_view(recent=RECENT_ACTIONS)
     rows = {s.user_id: s for s in seats}
@@ -307,6 +311,7 @@ def table_snapshot(
         closing=closing,
         closed=closed,
         legal=legal_snapshot,
+        store_waiting=store_waiting,
     )
 
 

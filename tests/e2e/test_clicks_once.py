@@ -90,4 +90,3 @@ async def test_my_cards_and_fold_anyway_then_every_click_is_answered_once(club: 
         stale = await double.click(alice, old, card["custom_id"])
         assert await private_reply(stale)
         assert len(stale.callbacks) == 1 and stale.followup_ids == []
-

@@ -28,6 +28,8 @@ TABLE_MESSAGE = 777
 """The table message id the seated fixture sets, so table clicks come from the table."""
 REPOST_MESSAGE = 9999
 """The message id a fake interaction's ``send_message`` answers with."""
+DM_PANEL_MESSAGE = 6000
+"""The DM message a click comes from when a test names none."""
 
 T = TypeVar("T")
 
@@ -215,14 +217,33 @@ class FakeInteraction:
 
 
 def panel_message(view: discord.ui.View, message_id: int = 5555) -> Any:
-    """A panel message as a click delivers it: the buttons as the player saw them."""
+    """A private panel message (ephemeral) as a click delivers it: the buttons as the player
+    saw them."""
     children = [
         SimpleNamespace(
             custom_id=getattr(item, "custom_id", None), style=getattr(item, "style", None)
         )
         for item in (getattr(child, "item", child) for child in view.children)
     ]
-    return SimpleNamespace(id=message_id, components=[SimpleNamespace(children=children)])
+    return SimpleNamespace(
+        id=message_id,
+        components=[SimpleNamespace(children=children)],
+        flags=SimpleNamespace(ephemeral=True),
+    )
+
+
+def private_message(custom_id: str, message_id: int) -> Any:
+    """A message in the player's DM whose buttons are unknown to the test: it carries the
+    table's Fold in turn button (a panel of that table), no card button (so a card click
+    toggles as it would on a panel the session cannot read)."""
+    _, _, table, hand = custom_id.split(":")[:4]
+    button = SimpleNamespace(custom_id=f"deuce:f:{table}:{hand}", style=None)
+    return SimpleNamespace(
+        id=message_id,
+        components=[SimpleNamespace(children=[button])],
+        flags=SimpleNamespace(ephemeral=False),
+        in_dm=True,
+    )
 
 
 async def press(
@@ -232,10 +253,14 @@ async def press(
     (``dispatch_click``: the button class whose template matches is rebuilt from the id and
     its ``callback`` runs; a refusal comes back as a private reply). ``message``: the clicked
     message, or its id."""
+    if message is None or (isinstance(message, int) and message != TABLE_MESSAGE):
+        message = private_message(custom_id, message or DM_PANEL_MESSAGE)
     if isinstance(message, int):
         interaction = FakeInteraction(user_id, message, client)
     else:
         interaction = FakeInteraction(user_id, client=client, message=message)
+        if getattr(message, "in_dm", False):
+            interaction.guild_id = None
     matching = [b for b in DYNAMIC_ITEMS if b.__discord_ui_compiled_template__.fullmatch(custom_id)]
     assert len(matching) == 1, f"{custom_id!r} matches {len(matching)} button templates"
     interaction.type = discord.InteractionType.component

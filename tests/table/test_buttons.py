@@ -183,6 +183,11 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
     seen: list[tuple[Any, ...]] = []
 
     class Inputs:
+        table_message_id = 30
+
+        def __init__(self) -> None:
+            self.panels = self
+
         async def on_table_button(self, _: Any, hand_id: int, number: int, action: str) -> None:
             seen.append(("table", hand_id, number, action))
 
@@ -194,7 +199,11 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
 
     def click(custom_id: str, kind: discord.InteractionType) -> Any:
         data = {"custom_id": custom_id, "component_type": 2}
-        return SimpleNamespace(type=kind, data=data, client=client, locale="en-US")
+        button = SimpleNamespace(custom_id=custom_id)
+        message = SimpleNamespace(id=31, components=[SimpleNamespace(children=[button])])
+        return SimpleNamespace(
+            type=kind, data=data, client=client, locale="en-US", message=message, guild_id=None
+        )
 
     component = discord.InteractionType.component
     assert await dispatch_click(click(table_button_id(7, 2, 3, "call"), component))
@@ -305,6 +314,8 @@ async def test_a_handled_click_is_freed_without_the_collector(collector_off: Non
     answered: list[bool] = []
 
     class Inputs:
+        table_message_id = None
+
         async def on_table_button(
             self, interaction: Any, hand_id: int, number: int, action: str
         ) -> None:

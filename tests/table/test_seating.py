@@ -11,8 +11,10 @@ import pytest
 from bot.engine import Card, Hand, Phase, SeatedPlayer, Stakes
 from bot.table.seating import (
     TIMEOUTS_TO_SIT_OUT,
+    ClickOrigin,
     HandNotes,
     apply_early_actions,
+    click_origin_refusal,
     eligible_seats,
     expired_sitouts,
     next_button,
@@ -184,3 +186,30 @@ def test_a_draw_queued_for_another_draw_waits() -> None:
     notes = HandNotes(queued={player: (2, "pat")})
     assert apply_early_actions(hand, notes) == []
     assert hand.to_act == player and hand.private_view(player).draws_made == 0
+
+
+def test_a_click_is_checked_against_the_message_it_came_from() -> None:
+    """A public click must come from the table's current message and be a table button; a
+    private one from a message carrying this table's buttons, a panel for a panel button."""
+    table, message = 7, 70
+    panel = ("deuce:c:7:2:1:0", "deuce:d:7:2:1:draw", "deuce:f:7:2")
+    question = ("deuce:t:7:2:5:foldx", "deuce:t:7:2:5:call")
+    public = ClickOrigin(message, False, ())
+    assert click_origin_refusal(public, table, message, panel_action=False) is None
+    assert click_origin_refusal(public, table, message, panel_action=True) == "click_elsewhere"
+    assert click_origin_refusal(public, table, 71, panel_action=False) == "click_elsewhere"
+    older = ClickOrigin(69, False, question)  # an older table message of this table: stale
+    assert click_origin_refusal(older, table, message, panel_action=False) is None
+    other = ClickOrigin(69, False, ("deuce:t:8:2:5:call",))  # another table's message
+    assert click_origin_refusal(other, table, message, panel_action=False) == "click_elsewhere"
+    assert click_origin_refusal(public, table, None, panel_action=False) == "click_elsewhere"
+    nothing = ClickOrigin(None, False, ())
+    assert click_origin_refusal(nothing, table, None, panel_action=False) == "click_elsewhere"
+    for ids, panel_ok in ((panel, True), (question, False), (("deuce:s:7:2",), True)):
+        private = ClickOrigin(5, True, ids)
+        assert click_origin_refusal(private, table, message, panel_action=False) is None
+        refusal = click_origin_refusal(private, table, message, panel_action=True)
+        assert refusal == (None if panel_ok else "click_elsewhere")
+    for ids in ((), ("deuce:c:8:2:1:0",), ("deuce:c:77:2:1:0",), ("other:c:7:2",)):
+        private = ClickOrigin(5, True, ids)
+        assert click_origin_refusal(private, table, message, panel_action=False) is not None

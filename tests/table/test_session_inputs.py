@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -328,32 +329,6 @@ async def test_draw_from_a_stale_panel_draws_what_that_panel_showed(
     assert cards[1] in after.cards and cards[2] in after.cards
 
 
-async def test_a_failing_journal_neither_fails_the_click_nor_stalls_the_hand(
-    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The journal is for restarts: when it cannot be saved, the click already applied must
-    still be answered with the table, and the finished hand must still be settled."""
-    hand = running(session)
-
-    async def broken_journal(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("disk full")
-
-    monkeypatch.setattr(session.store, "journal", broken_journal)
-    while not hand.is_complete:
-        player = hand.to_act
-        assert player is not None
-        if hand.phase is Phase.DRAWING:
-            answer = await draw_click(client, session, player, hand.draw_round, pat=True)
-        else:
-            action = "fold" if len(hand.player_ids) > 2 else "call"
-            answer = await click(client, session, player, action)
-        assert answer.response.calls and answer.response.calls[0][0] == "edit", answer.private_text
-    assert session.hand is not hand  # settled, not stuck
-    record = await session.store.hand(hand.hand_id)
-    assert record.status == "settled"
-    assert (await session.store.audit()).ok
-
-
 async def test_a_draw_set_in_advance_ends_a_timeout_streak(
     session: TableSession, client: FakeClient
 ) -> None:
@@ -409,3 +384,37 @@ async def test_a_click_is_answered_while_a_table_edit_is_stuck(
     released.set()
     monkeypatch.setattr(channel, "get_partial_message", real_partial)
     await wait_until(lambda: session.io.rendered_version >= version)
+
+
+async def test_a_forged_click_acts_only_where_it_was_made(
+    session: TableSession, client: FakeClient
+) -> None:
+    """A client may send any custom id with a click; the message it names is Discord's. A
+    table button from another public message, a panel button on the table message, and a
+    button of another table on a private message all act on nothing and edit nothing."""
+    hand = running(session)
+    player = hand.to_act
+    assert player is not None
+    before = hand.action_count
+    call = table_button_id(session.table_id, hand.hand_id, before, "call")
+    elsewhere = SimpleNamespace(id=4321, components=[], flags=SimpleNamespace(ephemeral=False))
+    card = card_button_id(session.table_id, hand.hand_id, 1, 0)
+    other_table = SimpleNamespace(
+        id=5432,
+        components=[SimpleNamespace(children=[SimpleNamespace(custom_id="deuce:f:99:1")])],
+        flags=SimpleNamespace(ephemeral=True),
+    )
+    for custom_id, message in (
+        (call, elsewhere),  # a forged table button on another channel message
+        (card, TABLE_MESSAGE),  # a forged card button on the public table
+        (card, other_table),  # this table's card on another table's private panel
+        (call, other_table),
+    ):
+        refused = await press(client, player, custom_id, message=message)
+        assert refused.private_text == t("click_elsewhere"), custom_id
+        assert [kind for kind, _ in refused.answers] == ["send"]
+    assert hand.action_count == before and not session.notes.marks.get(player)
+    assert client.channel.edits == []
+    # The same buttons where they belong act.
+    assert (await press(client, player, call, message=TABLE_MESSAGE)).private_text is None
+    assert hand.action_count == before + 1
