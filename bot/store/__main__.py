@@ -21,6 +21,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.config import database_url_problem, without_secrets
 from bot.store.backend import is_postgres_url
 from bot.store.copy import CopyRefused, copy_database
 from bot.store.postgres import redacted
@@ -43,14 +44,23 @@ async def run_audit(location: str) -> int:
     return 0 if report.ok else 1
 
 
+def one_line(error: BaseException) -> str:
+    """The error's message on one line (its type when it has none: a timeout)."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
 def audit(location: str) -> int:
     if not is_postgres_url(location) and not Path(location).is_file():
         print(f"no database at {location}", file=sys.stderr)
         return 2
+    if is_postgres_url(location) and (problem := database_url_problem(location)):
+        print(f"cannot audit {redacted(location)}: {problem}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(run_audit(location))
     except Exception as error:  # a corrupt or foreign file, a server down: say so, no traceback
-        print(f"cannot audit {redacted(location)}: {error}", file=sys.stderr)
+        message = f"cannot audit {redacted(location)}: {one_line(error)}"
+        print(without_secrets(message, location), file=sys.stderr)
         return 2
 
 
@@ -61,13 +71,17 @@ def copy(source: str, target: str) -> int:
     if not is_postgres_url(target):
         print("the target must be a postgresql:// URL", file=sys.stderr)
         return 2
+    if problem := database_url_problem(target):
+        print(f"cannot copy to {redacted(target)}: {problem}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(copy_database(Path(source), target))
     except CopyRefused as refusal:
-        print(f"copy refused: {refusal}", file=sys.stderr)
+        print(without_secrets(f"copy refused: {refusal}", target), file=sys.stderr)
         return 2
     except Exception as error:
-        print(f"copy failed, nothing was written to the target: {error}", file=sys.stderr)
+        message = f"copy failed, nothing was written to the target: {one_line(error)}"
+        print(without_secrets(message, target), file=sys.stderr)
         return 2
 
 

@@ -69,6 +69,10 @@ class Backend(Protocol):
 
         ``immediate=False`` says the body is a single self-contained statement, which a backend
         may run without an explicit transaction. The caller serialises calls on one backend.
+        A backend may run ``body`` again from the start (PostgreSQL: after a serialisation
+        failure, or on a new connection after losing one, even during its COMMIT); the store's
+        bodies are written to be run again (``store._Call``). ``StoreUnavailable`` when the
+        database does not answer within the backend's budget.
         """
 
     async def read(self, body: Body[T], *, snapshot: bool = True) -> T:

@@ -95,6 +95,20 @@ class ChipsNotConserved(StoreError):
     """Final stacks do not add up to the start stacks: settling would create or destroy chips."""
 
 
+class StoreUnavailable(StoreError):
+    """The database did not answer within the store's retry budget (a server restarting,
+    failing over or unreachable); the next call tries again. Nothing was changed, unless
+    ``outcome_unknown``: the connection was lost while the write's COMMIT was on its way and
+    the database never answered again in time, so it was applied once or not at all (never
+    twice: a ledger transfer carries its call's key)."""
+
+    def __init__(self, message: str, *, outcome_unknown: bool = False) -> None:
+        super().__init__(
+            message, key="store_outcome_unknown" if outcome_unknown else "error_generic"
+        )
+        self.outcome_unknown = outcome_unknown
+
+
 def format_duration(seconds: int) -> str:
     """Say a wait like "3 h 12 min" or "45 s", rounding up so players are never told too early."""
     seconds = max(0, int(seconds))

@@ -238,6 +238,15 @@ CREATE TABLE member_locales (
 server's Discord language), and each member's Discord locale as last seen (for the DMs the
 bot sends on its own)."""
 
+MIGRATION_0008_LEDGER_CALL_KEYS = """
+ALTER TABLE ledger_tx ADD COLUMN call_key TEXT;
+CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
+"""
+"""The key of the store call that wrote a ledger transaction (``Store._write``: the call's
+first ledger transaction carries the key itself, its later ones ``key/2``, ``key/3``...), unique:
+a call run again after its COMMIT went unanswered finds its key and does not move chips twice.
+Ledger transactions from before this migration have none (NULL, which UNIQUE allows many of)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -246,6 +255,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0005_CARD_STYLE,
     MIGRATION_0006_SHARD_ROUTING,
     MIGRATION_0007_LANGUAGES,
+    MIGRATION_0008_LEDGER_CALL_KEYS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -249,12 +249,20 @@ CREATE TABLE member_locales (
 """
 """SQLite migration 0007: the server's and a channel's language, members' locales."""
 
+MIGRATION_0006_LEDGER_CALL_KEYS = """
+ALTER TABLE ledger_tx ADD COLUMN call_key TEXT;
+CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
+"""
+"""SQLite migration 0008: the key of the store call that wrote each ledger transaction, unique,
+so a call run again after a lost COMMIT answer applies once."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
     MIGRATION_0003_CARD_STYLE,
     MIGRATION_0004_SHARD_ROUTING,
     MIGRATION_0005_LANGUAGES,
+    MIGRATION_0006_LEDGER_CALL_KEYS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -373,9 +373,13 @@ WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
 # Ledger ----------------------------------------------------------------------------------------
 
 INSERT_LEDGER_TX = """
-INSERT INTO ledger_tx (kind, guild_id, table_id, hand_id, by_user_id, note, created_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO ledger_tx (kind, guild_id, table_id, hand_id, by_user_id, note, created_at, call_key)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 """
+
+# Whether a store call's first ledger transaction (its key) is already written: a run of the
+# call whose COMMIT went unanswered did commit.
+LEDGER_CALL_APPLIED = "SELECT 1 FROM ledger_tx WHERE call_key = ?"
 
 INSERT_LEDGER_ENTRY = "INSERT INTO ledger_entries (tx_id, account, amount) VALUES (?, ?, ?)"
 

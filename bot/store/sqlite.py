@@ -203,7 +203,7 @@ class SqliteBackend:
         try:
             failures = _write_journal(db, batch.states, time.time())
         except Exception as error:
-            log.error("journal batch of %d hands failed: %s", len(batch.states), error)
+            log.warning("journal batch of %d hands failed: %s", len(batch.states), error)
             loop.call_soon_threadsafe(batch.release, {}, error)
             return
         loop.call_soon_threadsafe(batch.release, failures)

@@ -16,6 +16,12 @@ Why it is built this way:
 * A transaction is run as a shielded task: if the awaiting coroutine is cancelled (an interaction
   times out, a session stops), the transaction still finishes, commit or rollback, and the lock is
   never released halfway.
+* A backend may run a transaction body more than once (PostgreSQL: after a serialisation
+  failure, or on a new connection after losing one, perhaps during its COMMIT). Each write call
+  draws a key before its first run (``_Call``); its ledger transactions carry it in a UNIQUE
+  column, and a run that finds its key already written returns the answer of the run that
+  committed: chips move at most once per call. ``postgres.py`` says why running again each
+  body that writes no ledger transaction is safe.
 * Journal writes (one per player action, the hot path) are group-committed: each call leaves the
   hand's latest state in a pending batch, and a batch write writes every pending hand in ONE
   transaction of ONE statement (one fsync for the whole batch; on PostgreSQL a task takes one
@@ -39,10 +45,11 @@ import math
 import os
 import threading
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import orjson
 
@@ -204,6 +211,56 @@ def _consume_result(task: asyncio.Future[Any]) -> None:
     error = task.exception()
     if error is not None and not isinstance(error, StoreError):
         log.error("store transaction failed after its caller was cancelled", exc_info=error)
+
+
+class _CallTx:
+    """One run of a store call's transaction: the backend's statements (bound as they are, no
+    extra call per statement), and the keys the call's ledger transactions carry: the call's
+    key on its first, ``key/2``, ``key/3``... on the next ones."""
+
+    __slots__ = ("_key", "_posted", "all", "insert", "many", "one", "run")
+
+    def __init__(self, tx: Tx, key: str) -> None:
+        self.one = tx.one
+        self.all = tx.all
+        self.run = tx.run
+        self.insert = tx.insert
+        self.many = tx.many
+        self._key = key
+        self._posted = 0
+
+    def ledger_key(self) -> str:
+        """The key of the next ledger transaction of this run."""
+        self._posted += 1
+        return self._key if self._posted == 1 else f"{self._key}/{self._posted}"
+
+
+class _Call(Generic[T]):
+    """A store call's transaction body, as the backend runs it: once, or again from the start
+    when PostgreSQL refuses it (a serialisation failure) or the connection is lost (a retry on
+    a new connection, ``postgres.py``).
+
+    The key is drawn once per call, before the first run. A run after one whose body returned
+    (its COMMIT may have been applied, unanswered) first looks for the key: found, that earlier
+    run committed, and the call returns what it returned, moving no chip again. A body that
+    posts nothing leaves no key; running it again must be safe by itself (``postgres.py``
+    says why each one is)."""
+
+    __slots__ = ("_body", "_returned", "key")
+
+    def __init__(self, body: Body[T]) -> None:
+        self._body = body
+        self.key = uuid.uuid4().hex
+        self._returned: tuple[T] | None = None
+
+    async def __call__(self, db: Tx) -> T:
+        returned = self._returned
+        if returned is not None and await db.one(q.LEDGER_CALL_APPLIED, (self.key,)):
+            log.info("store call %s had committed before its answer was lost", self.key)
+            return returned[0]
+        result = await self._body(_CallTx(db, self.key))
+        self._returned = (result,)
+        return result
 
 
 IN_FLIGHT = 4
@@ -459,7 +516,7 @@ class Store:
         """
         if self._closed:
             raise RuntimeError("the store is closed")
-        return await self._shielded(self._run_write(body, immediate))
+        return await self._shielded(self._run_write(_Call(body), immediate))
 
     async def _run_write(self, body: Body[T], immediate: bool) -> T:
         async with self._write_lock:
@@ -497,12 +554,16 @@ class Store:
         by_user_id: int | None = None,
         note: str | None = None,
     ) -> int:
-        """Append one ledger transaction; its entries must sum to zero (zeros are skipped)."""
+        """Append one ledger transaction; its entries must sum to zero (zeros are skipped).
+        It carries the store call's key (``_Call``), so the call applies at most once."""
         lines = [(account, amount) for account, amount in entries if amount != 0]
         if sum(amount for _, amount in lines) != 0:
             raise RuntimeError(f"unbalanced ledger transaction {kind}: {lines}")
+        if not isinstance(db, _CallTx):
+            raise RuntimeError(f"ledger transaction {kind} outside a store call (no key)")
+        key = db.ledger_key()
         tx_id = await db.insert(
-            q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now)
+            q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now, key)
         )
         if lines:
             await db.many(
@@ -1327,12 +1388,17 @@ class Store:
             check_id(user_id, "member")
             check_chips(stack, "start stack")
 
+        now = time.time()  # once per call: its start time tells a run of it again its own hand
+
         async def body(db: Tx) -> int:
-            now = time.time()
             table = await self._table(db, table_id)
             if table.status == TABLE_CLOSED:
                 raise TableClosed("This table is closed.", key="error_table_closed")
-            if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+            running = await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+            if running is not None:
+                hand = await db.one(q.HAND, (running[0],))
+                if hand is not None and hand[5] == now:
+                    return int(running[0])  # begun by this call, whose COMMIT went unanswered
                 raise HandInProgress("A hand is already being played at this table.")
             seats: dict[int, SeatRow] = {}
             for user_id, stack in players.items():
@@ -1421,7 +1487,7 @@ class Store:
                     waiter.cancel()
                 raise
             except Exception as error:
-                log.error("journal batch of %d hands failed: %s", len(batch.states), error)
+                log.warning("journal batch of %d hands failed: %s", len(batch.states), error)
                 batch.release({}, error)
                 return
             batch.release(failures)  # woken before the lock passes on: each commit is done

@@ -6,22 +6,30 @@ Discord delivers every click on a button in a DM to shard 0. The tables of the s
 of shard 0 first, which hands it over (``bot/shards.py``); the owner answers it within
 Discord's deadline. Killed (SIGKILL) mid-hand, the owner loses nothing: the hand resumes when
 it starts again, and a DM click while it is down is answered "back in a moment" and changes
-nothing. The chips audit is clean on PostgreSQL at the end.
+nothing. Only row ids travel on the owner's channel, and junk or forged notifications there
+change nothing and log no error. The chips audit is clean on PostgreSQL at the end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import signal
 import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import asyncpg
 
 from bot.messages import t
 from tests.conftest import BotProcess, StartBot
 from tests.discord_double import DiscordDouble, Guild, Interaction, Member
 from tests.e2e.helpers import (
+    LOG_LEVEL_RE,
     PANEL_PREFIX,
     START_WALLET,
     HandOutcome,
@@ -32,6 +40,7 @@ from tests.e2e.helpers import (
     channel_card_leaks,
     chips_total,
     embed0,
+    error_lines,
     hand_id_of,
     table_seq,
 )
@@ -42,6 +51,10 @@ log = logging.getLogger(__name__)
 SHARDS = 2
 HANDOFF_LOG = "Handed a DM click"
 """What the process of shard 0 logs (DEBUG) for each click it hands to another process."""
+IGNORED_LOG = "Shard router: ignored"
+"""What a process logs (WARNING, at most once a minute) for notifications naming no click."""
+JUNK = 1500
+"""Junk notifications poured during a hand, at least."""
 
 
 def button_id(message: dict[str, Any], suffix: str) -> str | None:
@@ -110,6 +123,70 @@ async def seated(double: DiscordDouble, guild: Guild, names: tuple[str, ...]) ->
     return table
 
 
+def junk_note(n: int, victim: Member, custom_id: str) -> str:
+    """What anyone who can connect may NOTIFY on an owner's channel: a made-up click "by" a
+    seated member (a user id, a custom id of the table's, a token) naming an id, an id of no
+    row, text."""
+    if n % 3 == 1:
+        return str(10**9 + n)
+    if n % 3 == 2:
+        return f"junk {n}"
+    forged = {
+        "type": 3,
+        "id": str(10**15 + n),
+        "token": f"forged-{n}",
+        "user": {"id": str(victim.user.id), "username": victim.user.username},
+        "data": {"component_type": 2, "custom_id": custom_id},
+    }
+    return json.dumps({"id": n, "raw": forged})
+
+
+@dataclass
+class Noise:
+    """What ``noisy_channel`` poured and heard."""
+
+    poured: int = 0
+    heard: list[str] = field(default_factory=list)
+    """What the listener heard on the channel that it did not pour itself."""
+
+
+@contextlib.asynccontextmanager
+async def noisy_channel(url: str, shard_id: int, table: PokerTable) -> AsyncIterator[Noise]:
+    """While the block runs, another connection pours junk on the shard's channel (100 notes
+    every 0.1 s, at least ``JUNK``) and listens to it."""
+    channel = f"deuce_shard_{shard_id}"
+    victim = table.players[-1]
+    custom_id = str(next(iter(buttons(table.table_message() or {})), {}).get("custom_id"))
+    noise = Noise()
+    poured: set[str] = set()
+    heard: list[str] = []
+    listener, sender = await asyncpg.connect(url), await asyncpg.connect(url)
+    await listener.add_listener(channel, lambda _c, _p, _ch, payload: heard.append(str(payload)))
+    done = asyncio.Event()
+
+    async def pour() -> None:
+        while not done.is_set() or noise.poured < JUNK:
+            notes = [junk_note(noise.poured + k, victim, custom_id) for k in range(100)]
+            poured.update(notes)
+            await sender.execute(
+                "SELECT pg_notify($1, note) FROM unnest($2::text[]) AS note", channel, notes
+            )
+            noise.poured += len(notes)
+            await asyncio.sleep(0.1)
+
+    pouring = asyncio.create_task(pour())
+    try:
+        yield noise
+        done.set()
+        await pouring
+        await asyncio.sleep(0.2)  # the last notes reach the listener
+    finally:
+        pouring.cancel()
+        noise.heard = [note for note in heard if note not in poured]
+        await listener.close()
+        await sender.close()
+
+
 async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     double: DiscordDouble,
     start_bot: StartBot,
@@ -131,10 +208,16 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     far = await seated(double, guild_one, ("Alice", "Bob"))
 
     # A hand on the far table, played with DM buttons only: every click reaches shard 0's
-    # process and is handed to shard 1's, which answers it.
+    # process and is handed to shard 1's, which answers it in the click's own response, while
+    # junk and forged notifications pour on shard 1's channel: they change nothing, and a
+    # listener there hears only row ids.
     started = time.monotonic()
-    outcome = await play_by_dm(far)
-    assert sum(outcome.winnings.values()) > 0
+    async with noisy_channel(url, 1, far) as noise:
+        outcome = await play_by_dm(far)
+    assert sum(outcome.winnings.values()) > 0 and not outcome.uncontested
+    assert len(noise.heard) >= len(far.acted), noise.heard
+    assert all(note.isdigit() for note in noise.heard), noise.heard
+    log.info("far hand: %d junk notifications poured during it", noise.poured)
     handed = zero.output().count(HANDOFF_LOG)
     assert handed >= len(far.acted), (handed, far.acted)
     assert one.output().count(HANDOFF_LOG) == 0
@@ -202,7 +285,17 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     for table in (near, far):
         assert channel_card_leaks(double, table.channel) == []
     for process in (zero, one):
-        assert cards_in_logs(process.output()) == []
+        output = process.output()
+        assert cards_in_logs(output) == []
+        assert error_lines(output) == []
+        tokens = [i.token for i in double.interactions]
+        shown = [line for line in output.splitlines() if LOG_LEVEL_RE.match(line)]
+        assert not [line for line in shown if any(token in line for token in tokens)]
+    # The junk was counted, in one line (at most one a minute), without a traceback.
+    lines = one.output().splitlines()
+    reports = [n for n, line in enumerate(lines) if IGNORED_LOG in line]
+    assert len(reports) == 1 and " WARNING " in lines[reports[0]], reports
+    assert not lines[reports[0] + 1].startswith("Traceback")
     assert double.unknown_routes == []
     # Stop both (their journals saved), then audit the shared database.
     assert await one.stop() == 0

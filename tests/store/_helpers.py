@@ -59,8 +59,10 @@ class PostgresCluster:
     through ``runuser``: the server refuses to run as root.
     """
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, durable_commits: bool = False) -> None:
         self.bin_dir = bin_dir
+        self.durable_commits = durable_commits
+        """``synchronous_commit`` on: a crash (an immediate stop) keeps every commit."""
         self.root = Path(tempfile.mkdtemp(prefix="deuce-pg-"))  # short: socket paths are <108
         self.data = self.root / "data"
         self.log = self.root / "server.log"
@@ -96,8 +98,13 @@ class PostgresCluster:
             "--locale=C",
             "--no-sync",
         )
+        self.start_server()
+
+    def start_server(self) -> None:
+        """Start the initialised server; returns once it accepts connections."""
         options = (
-            f"-k {self.root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+            f"-k {self.root} -c listen_addresses='' -c fsync=off "
+            f"-c synchronous_commit={'on' if self.durable_commits else 'off'} "
             "-c full_page_writes=off -c max_connections=200"
         )
         self._run(
@@ -113,6 +120,11 @@ class PostgresCluster:
             "60",
             "start",
         )
+
+    def stop_server(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its data: "fast" ends every session (as a restart does),
+        "immediate" kills them (as a crash does)."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
@@ -174,6 +186,24 @@ class Database:
                 for sql in statements:
                     await conn.execute(postgres_sql(sql), *params)
 
+    async def terminate_others(self) -> int:
+        """PostgreSQL: end every other session on this database (the store's), as an operator's
+        ``pg_terminate_backend`` does, and wait until they are gone; how many there were."""
+        assert self.kind == POSTGRESQL, "only a PostgreSQL database has sessions to terminate"
+        rows = await self.rows(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return sum(1 for (ended,) in rows if ended)
+
+    async def session_ids(self) -> set[int]:
+        """PostgreSQL: the backend pids of every other session on this database."""
+        rows = await self.rows(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {int(pid) for (pid,) in rows}
+
     async def table_names(self) -> list[str]:
         if self.kind == SQLITE:
             sql = "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
@@ -211,6 +241,84 @@ class Database:
         if self._conn is not None:
             await self._conn.close()
             self._conn = None
+
+
+class CommitDropProxy:
+    """A Unix-socket proxy in front of a test server that, once armed, lets the next COMMIT
+    through, waits for the server's answer that it committed, and then drops the client's
+    connection instead of passing that answer on: a transaction applied but never confirmed,
+    as when a connection dies at the worst moment. Everything else passes unchanged."""
+
+    COMMIT = b"Q\x00\x00\x00\x0cCOMMIT;\x00"
+    """asyncpg's COMMIT: a simple Query message."""
+    COMMITTED = b"C\x00\x00\x00\x0bCOMMIT\x00"
+    """The server's CommandComplete for it."""
+
+    def __init__(self, cluster: PostgresCluster) -> None:
+        self.upstream = str(cluster.root / ".s.PGSQL.5432")
+        self.root = Path(tempfile.mkdtemp(prefix="deuce-px-"))
+        self.armed = 0
+        """COMMITs still to drop the answer of."""
+        self.dropped = 0
+        """COMMITs the server confirmed and the client never heard of."""
+        self._server: asyncio.AbstractServer | None = None
+        self._links: set[asyncio.Task[None]] = set()
+
+    def url(self, database_url: str) -> str:
+        """The same database, reached through the proxy."""
+        return database_url.rsplit("?host=", 1)[0] + f"?host={self.root}"
+
+    async def start(self) -> None:
+        path = str(self.root / ".s.PGSQL.5432")
+        self._server = await asyncio.start_unix_server(self._link, path=path)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for task in list(self._links):
+            task.cancel()
+        await asyncio.gather(*self._links, return_exceptions=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._links.add(task)
+        up_reader, up_writer = await asyncio.open_unix_connection(self.upstream)
+        committing = asyncio.Event()
+
+        async def to_server() -> None:
+            while data := await reader.read(65536):
+                if self.armed and self.COMMIT in data:
+                    self.armed -= 1
+                    committing.set()
+                up_writer.write(data)
+                await up_writer.drain()
+            up_writer.close()
+
+        async def to_client() -> None:
+            answer = b""
+            while data := await up_reader.read(65536):
+                if committing.is_set():
+                    answer += data
+                    if self.COMMITTED in answer:  # committed: the client must not hear it
+                        self.dropped += 1
+                        writer.transport.abort()
+                        up_writer.transport.abort()
+                        return
+                    continue
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+
+        try:
+            await asyncio.gather(to_server(), to_client())
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.transport.abort()
+            up_writer.transport.abort()
+            self._links.discard(task)
 
 
 async def seated_table(store: Store, *stacks: int) -> tuple[int, list[int]]:

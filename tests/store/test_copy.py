@@ -117,6 +117,8 @@ async def test_copy_moves_everything_and_audits_both(
             rows = await source.table_rows(table)
             assert rows, f"the fixture left {table} empty"
             assert await target.table_rows(table) == rows, table
+        # Every ledger transaction moved with its call's key (a UNIQUE column on both sides).
+        assert all(row["call_key"] for row in await target.table_rows("ledger_tx"))
 
         before = await target.snapshot()
         again = store_cli("copy", source.location, target.location)
