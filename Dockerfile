@@ -1,5 +1,7 @@
 # Deuce: a Discord dealer for 2-7 Triple Draw.
-# Build: docker build -t deuce .   Run: docker run --env-file .env -v deuce-data:/data deuce
+# Build: docker build -t deuce .
+# Run:   docker run -d --restart unless-stopped --env-file .env -v deuce-data:/data deuce
+# The bot runs as uid 10001: a bind mount instead of the volume must be owned by that uid.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 INTERACTION_KINDS = ("interaction callback", "follow-up", "edit original/follow-up")
 """REST kinds that answer an interaction (webhook routes): outside the global rate limit."""
 DISCORD_GLOBAL_LIMIT = 50.0
+REST_BUDGET = 40.0
+"""The bot's own pace of rate-limited calls (its DEUCE_REST_PER_SECOND default), for the whole
+cluster: each process of one takes its part."""
 
 
 def clustered(config: LoadConfig) -> bool:
@@ -124,6 +127,8 @@ class BotCluster:
             if self.config.processes > 1:
                 bot.env["SHARD_COUNT"] = str(self.config.processes)
                 bot.env["SHARD_IDS"] = str(index)
+                # The processes of one bot share Discord's limit: each takes its part.
+                bot.env["DEUCE_REST_PER_SECOND"] = f"{REST_BUDGET / self.config.processes:g}"
             if index > 0:
                 bot.env["DEUCE_SYNC"] = "never"  # only shard 0's process syncs anyway
             # Shard 0's process first: it syncs the commands the others' READY relies on.

@@ -171,6 +171,7 @@ class Probe:
     def instrument(self) -> None:
         """Timed locks in the store and the sessions; timed handlers and journal writes."""
         from bot.store.store import Store
+        from bot.table.panels import PanelInputs
         from bot.table.session import TableSession
 
         probe = self
@@ -189,8 +190,9 @@ class Probe:
 
         Store.__init__ = store_init_timed  # type: ignore[method-assign,assignment]
         TableSession.__init__ = session_init_timed  # type: ignore[method-assign,assignment]
-        for name in ("on_table_button", "on_draw_button", "on_card_button"):
-            self.time_calls(TableSession, name, name)
+        self.time_calls(TableSession, "on_table_button", "on_table_button")
+        for name in ("on_draw_button", "on_card_button"):
+            self.time_calls(PanelInputs, name, name)
         self.time_calls(TableSession, "_journal", "journal (session)")
         import bot.store.sqlite as sqlite_backend
 

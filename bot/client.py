@@ -14,6 +14,7 @@ import gc
 import hashlib
 import json
 import logging
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
+from bot.pacer import RestPacer, paced
 from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_interaction
 from bot.store import Store
 from bot.table.buttons import dispatch_click
@@ -33,6 +35,8 @@ from bot.translator import CatalogueTranslator
 log = logging.getLogger(__name__)
 
 GC_YOUNG = 5_000
+DM_CHANNELS_KEPT = 100_000
+"""DM channel ids kept (about 100 bytes each)."""
 
 EXTENSIONS = ("cogs.poker", "cogs.chips", "cogs.admin")
 
@@ -65,6 +69,28 @@ class DeuceBot(commands.Bot):
         """Each member's Discord locale as last seen (their DMs are written in it)."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.reader_check  # type: ignore[method-assign]
+        self.pacer = RestPacer(config.rest_per_second)
+        """Every request but the interaction answers waits its turn here (``bot/pacer.py``)."""
+        self.http.request = paced(self.http.request, self.pacer)  # type: ignore[method-assign, assignment]
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()
+        """The DM channel id of each member the bot writes to (they never change), the most
+        recently used last, at most ``DM_CHANNELS_KEPT``: a DM is opened once, not per panel."""
+
+    # -- DMs ------------------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The member's DM channel: opened once (``POST /users/@me/channels``), then known by
+        its id. discord.py keeps only its last 128 DM channels, so past 128 players every
+        panel would have opened the DM again: one more rate-limited request each."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is not None:
+            self._dm_channels.move_to_end(user_id)
+            return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.create_dm(discord.Object(id=user_id))
+        self._dm_channels[user_id] = channel.id
+        if len(self._dm_channels) > DM_CHANNELS_KEPT:
+            self._dm_channels.popitem(last=False)
+        return channel
 
     # -- languages ------------------------------------------------------------------------
 
@@ -166,17 +192,24 @@ class DeuceBot(commands.Bot):
 
     async def start_routing(self) -> None:
         """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
-        (``bot/shards.py``) and take those handed to this one."""
+        (``bot/shards.py``) and take those handed to this one. A click handed over is answered
+        by ``on_interaction`` as one this process received, awaited so that the router knows
+        when it is answered (nothing else listens for interactions)."""
         config = self.config
         if config.shard_count is None or config.database_url is None:
             return
-        from bot.shards import ShardRouter
+        from bot.shards import ShardRouter, routed_interaction
 
-        parsers: dict[str, Any] = self._connection.parsers
+        state = self._connection
+        parsers: dict[str, Any] = state.parsers
         original = parsers["INTERACTION_CREATE"]
+
+        async def handle(raw: dict[str, Any], deferred: bool) -> None:
+            await self.on_interaction(routed_interaction(state, raw, deferred=deferred))
+
         shard_ids = config.shard_ids or tuple(range(config.shard_count))
         router = ShardRouter(
-            self, config.database_url, config.shard_count, shard_ids, parse=original
+            self, config.database_url, config.shard_count, shard_ids, parse=original, handle=handle
         )
         await router.start()
         self._router = router

@@ -9,11 +9,16 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, unquote, unquote_plus
 
 log = logging.getLogger(__name__)
 
 SYNC_MODES = ("always", "changed", "never")
+
+SECRET_PARAMETERS = ("password", "sslpassword")
+"""The query parameters of a PostgreSQL URL that hold a secret (asyncpg reads both; the store's
+``redacted`` hides the same two)."""
 
 
 class ConfigError(Exception):
@@ -70,14 +75,70 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
     return count, ids
 
 
+def database_url_problem(url: str) -> str | None:
+    """Why asyncpg would misread ``url``'s address, or None. A password holding an unencoded
+    ``/ ? #`` ends the address early (``user:pa/ss@host`` reads as host ``user``, port ``pa``),
+    and one holding ``@`` moves its tail into the host name: the message quotes neither, since
+    both carry pieces of the password."""
+    address = url.partition("://")[2]
+    for mark in "/?#":
+        address = address.partition(mark)[0]
+    userinfo, _, hosts = address.rpartition("@")
+    if "@" in userinfo:
+        return (
+            "DATABASE_URL has more than one @ before its host: an @ in the user name or "
+            "password must be percent-encoded (%40)."
+        )
+    for host in hosts.split(","):
+        port = host.rpartition("]")[2] if host.startswith("[") else host
+        _, colon, port = port.rpartition(":")
+        if colon and port and not port.isdigit():
+            return (
+                "DATABASE_URL's host does not end in a port number: a / ? or # in the password "
+                "must be percent-encoded (%2F, %3F, %23)."
+            )
+    return None
+
+
+def database_secrets(url: str | None, env: Mapping[str, str] | None = None) -> list[str]:
+    """Every password that reaches the database through ``url`` or the environment
+    (``PGPASSWORD``), as written and decoded, longest first. The user information is read both
+    up to the first ``@`` (as asyncpg does) and up to the last (as ``redacted`` hides it)."""
+    env = os.environ if env is None else env
+    found = {env.get("PGPASSWORD", "")}
+    rest = (url or "").partition("://")[2]
+    for userinfo in (rest.partition("@")[0], rest.rpartition("@")[0]):
+        if "@" in rest and ":" in userinfo:
+            found.add(userinfo.partition(":")[2])
+    query = rest.partition("?")[2]
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key.strip().lower() in SECRET_PARAMETERS:
+            found.add(value)
+    for item in query.split("&"):
+        key, _, value = item.partition("=")
+        if unquote_plus(key).strip().lower() in SECRET_PARAMETERS:
+            found.add(value)
+    found |= {unquote(secret) for secret in found} | {unquote_plus(secret) for secret in found}
+    return sorted((secret for secret in found if secret), key=len, reverse=True)
+
+
+def without_secrets(text: str, url: str | None, env: Mapping[str, str] | None = None) -> str:
+    """``text`` (an error message, a traceback) with every password of ``database_secrets``
+    replaced by ``***``: a library's message may quote what it was given."""
+    for secret in database_secrets(url, env):
+        text = text.replace(secret, "***")
+    return text
+
+
 @dataclass(frozen=True)
 class Config:
     """What `python -m bot` runs with; see `.env.example` for each setting."""
 
-    token: str
+    token: str = field(repr=False)
     database_path: str = "data/deuce.db"
-    database_url: str | None = None
-    """A ``postgresql://`` server; when set, the store runs there instead of ``database_path``."""
+    database_url: str | None = field(default=None, repr=False)
+    """A ``postgresql://`` server; when set, the store runs there instead of ``database_path``.
+    Secret (it may hold the password): shown only through ``bot.store.postgres.redacted``."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -92,6 +153,9 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (``SHARD_IDS``, e.g. ``0,1``); None with ``shard_count``
     means all of them."""
+    rest_per_second: float = 40.0
+    """This process's share of Discord's 50 requests a second (``DEUCE_REST_PER_SECOND``;
+    the processes of one bot divide it between them)."""
 
     @property
     def sharded(self) -> bool:
@@ -141,7 +205,31 @@ class Config:
                 "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host/deuce "
                 "(leave it empty to use the SQLite file at DATABASE_PATH)."
             )
+        problem = None if database_url is None else database_url_problem(database_url)
+        if problem is not None:
+            raise ConfigError(problem)
         shard_count, shard_ids = _shards(env)
+        try:
+            rest = float(env.get("DEUCE_REST_PER_SECOND", "").strip() or 40)
+        except ValueError:
+            rest = -1.0
+        if not 0 < rest <= 50:
+            raise ConfigError(
+                "DEUCE_REST_PER_SECOND must be a number of requests a second above 0 and at "
+                "most 50 (Discord's limit for the whole bot)."
+            )
+        if (
+            database_url is None
+            and shard_count is not None
+            and shard_ids is not None
+            and set(shard_ids) != set(range(shard_count))
+        ):
+            raise ConfigError(
+                f"SHARD_IDS={','.join(map(str, shard_ids))} runs only some of the "
+                f"{shard_count} shards: the processes of one bot must share one PostgreSQL "
+                "database (set DATABASE_URL), or one process runs them all (leave SHARD_IDS "
+                "unset)."
+            )
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or "data/deuce.db",
@@ -157,4 +245,5 @@ class Config:
             sync=sync,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            rest_per_second=rest,
         )

@@ -33,10 +33,10 @@ def message_id(context: app_commands.TranslationContextTypes) -> str | None:
         return f"cmd-{_path(data)}"
     if where in (Where.command_description, Where.group_description):
         return f"cmd-{_path(data)}-desc"
-    if where is Where.parameter_name:
-        return f"cmd-{_path(data.command)}-{data.name}"
+    if where is Where.parameter_name:  # an option's name as Discord shows it (renamed or not)
+        return f"cmd-{_path(data.command)}-{data.display_name}"
     if where is Where.parameter_description:
-        return f"cmd-{_path(data.command)}-{data.name}-desc"
+        return f"cmd-{_path(data.command)}-{data.display_name}-desc"
     if where is Where.choice_name:
         return f"choice-{data.value}"
     return None

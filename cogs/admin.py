@@ -72,11 +72,15 @@ def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minim
     params[option] = dataclasses.replace(params[option], min_value=minimum)
 
 
+SNOWFLAKE_DIGITS = 20
+"""Digits of the largest Discord id (a longer number names nobody: never parsed)."""
+
+
 def find_seat(seats: list[SeatRow], chosen: str) -> SeatRow | None:
     """The seat an admin picked: the autocomplete sends the player's id; a typed name works
     too when exactly one seated player has it."""
     text = chosen.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= SNOWFLAKE_DIGITS:
         for seat in seats:
             if seat.user_id == int(text):
                 return seat

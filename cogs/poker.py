@@ -88,7 +88,7 @@ class Poker(commands.Cog):
         """Send a short welcome DM; whether DMs reach this player."""
         channel_name = getattr(interaction.channel, "name", None) or "poker"
         try:
-            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            dm = await self.bot.dm_channel(user_id)
             await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
         except discord.Forbidden:
             return False

@@ -147,6 +147,17 @@ def shown_marks(message: discord.Message | None) -> set[int] | None:
     return marked if found else None
 
 
+def shown_prefold(message: discord.Message | None) -> bool | None:
+    """Whether the clicked panel showed "Fold in turn" set (its button red, saying Cancel);
+    None when the message has no such button. A click does what its button said, so a double
+    click sets it once rather than setting and cancelling it."""
+    for row in getattr(message, "components", None) or ():
+        for button in getattr(row, "children", ()):
+            if PREFOLD_ID.fullmatch(str(getattr(button, "custom_id", "") or "")):
+                return getattr(button, "style", None) == discord.ButtonStyle.danger
+    return None
+
+
 def message_custom_ids(message: object) -> tuple[str, ...]:
     """The custom ids of the buttons on a message (as the click delivered it)."""
     found = []
@@ -365,7 +376,10 @@ class DrawButton(
         )
 
 
-class PrefoldButton(DeuceButton, template=r"deuce:f:(?P<table>\d+):(?P<hand>\d+)"):
+PREFOLD_ID = re.compile(r"deuce:f:(?P<table>\d+):(?P<hand>\d+)")
+
+
+class PrefoldButton(DeuceButton, template=PREFOLD_ID.pattern):
     """ "Fold in turn": an early action taken when the player's turn comes."""
 
     def __init__(

@@ -20,6 +20,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.messages import Text, language_of, speaking, t
+from bot.pacer import BULK, URGENT, task_priority
 from bot.replies import NO_MENTIONS
 from bot.store import Settings
 from bot.table.buttons import shown_marks
@@ -87,7 +88,10 @@ class DiscordClient(Protocol):
     """What the table's I/O needs of the Discord client."""
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
-    async def create_dm(self, user: discord.abc.Snowflake) -> Any: ...
+    async def dm_channel(self, user_id: int) -> Any:
+        """The member's DM channel (opened once, then known by its id)."""
+        ...
+
     def is_closed(self) -> bool: ...
     def get_guild(self, id: int, /) -> Any: ...
     def locale_of(self, user_id: int) -> str:
@@ -269,8 +273,10 @@ class TableChannel:
         self._outbox.put_nowait({"_delete": message_id})
 
     async def _outbox_loop(self) -> None:
-        """Send queued channel messages in order. Any error costs that one message, never the
-        loop: a dead outbox would swallow every later result without a trace."""
+        """Send queued channel messages in order, after what players need now (``BULK``). Any
+        error costs that one message, never the loop: a dead outbox would swallow every later
+        result without a trace."""
+        task_priority(BULK)
         while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
@@ -297,9 +303,11 @@ class TableChannel:
                 self._outbox.task_done()
 
     async def _edit_loop(self) -> None:
-        """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``. An error
-        never ends the loop; a transient one (dropped connection, Discord 5xx) is retried after
-        the interval, since the table may not change again before the turn times out."""
+        """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``, before
+        other requests (``URGENT``). An error never ends the loop; a transient one (dropped
+        connection, Discord 5xx) is retried after the interval, since the table may not change
+        again before the turn times out."""
+        task_priority(URGENT)
         while True:
             await self._dirty.wait()
             self._dirty.clear()
@@ -488,12 +496,14 @@ class TableChannel:
         """The player's DMs work again (a welcome DM went through)."""
         self._dm_failed.discard(user_id)
 
-    def send_panel(self, user_id: int) -> None:
-        """DM the player their private panel of the current hand (in the background). Sent
-        again later, it is a turn alert: a new message notifies where an edit would not, and
-        the old panel becomes a stub when clicked."""
+    def send_panel(self, user_id: int, *, urgent: bool = False) -> None:
+        """DM the player their private panel of the current hand (in the background); an
+        ``urgent`` one (the player to act) before the others. Sent again later, it is a turn
+        alert: a new message notifies where an edit would not, and the old panel becomes a
+        stub when clicked."""
         if self._hand_id is not None and user_id not in self._dm_failed:
-            self.spawn(self._send_panel(user_id, self._hand_id), f"dm-{user_id}")
+            level = URGENT if urgent else BULK
+            self.spawn(self._send_panel(user_id, self._hand_id, level), f"dm-{user_id}")
 
     def notify(self, user_id: int, text: Text) -> None:
         """DM the player a short private notice (a timeout played for them)."""
@@ -501,8 +511,9 @@ class TableChannel:
             self.spawn(self._notify(user_id, text), f"dm-notice-{user_id}")
 
     async def _notify(self, user_id: int, text: Text) -> None:
+        task_priority(BULK)
         try:
-            dm = await self.client.create_dm(discord.Object(id=user_id))
+            dm = await self.client.dm_channel(user_id)
             content = text.render(self.client.locale_of(user_id))
             await dm.send(content=content, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
@@ -542,12 +553,13 @@ class TableChannel:
         for user_id in list(self.dm_panels):
             self.refresh_panel(user_id)
 
-    async def _send_panel(self, user_id: int, hand_id: int) -> None:
+    async def _send_panel(self, user_id: int, hand_id: int, level: int) -> None:
+        task_priority(level)
         panel = await self._source().panel_for(user_id, hand_id)
         if panel is None:
             return
         try:
-            dm = await self.client.create_dm(discord.Object(id=user_id))
+            dm = await self.client.dm_channel(user_id)
             message = await dm.send(**await panel_message(panel, self.client.locale_of(user_id)))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)

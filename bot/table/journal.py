@@ -43,7 +43,7 @@ class HandJournal:
         store: Store,
         table_id: int,
         spawn: Spawn,
-        lock: asyncio.Lock,
+        lock: Callable[[], asyncio.Lock],
         *,
         on_lost: Callable[[], None],
         on_back: Callable[[], Awaitable[None]],
@@ -93,7 +93,7 @@ class HandJournal:
     async def _until_answered(self) -> None:
         while True:
             await asyncio.sleep(RETRY_SECONDS)
-            async with self._lock:
+            async with self._lock():
                 retry = self._retry
                 if not self.waiting or retry is None:
                     return

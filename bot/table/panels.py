@@ -20,7 +20,7 @@ from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store.models import SeatRow, Settings
 from bot.table import render, seating
-from bot.table.buttons import shown_marks
+from bot.table.buttons import shown_marks, shown_prefold
 from bot.table.channel import TableChannel
 from bot.table.pictures import paint_ahead
 from bot.table.seating import HandNotes
@@ -128,7 +128,8 @@ class PanelInputs:
             await table.io.answer_panel_click(interaction, self._panel(user_id))
 
     async def on_prefold_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None:
-        """Toggle "fold when it's my turn" (checks instead when checking is free)."""
+        """Set or cancel "fold when it's my turn" (checks instead when checking is free), as
+        the clicked button said: a second click on the same panel does not undo the first."""
         user_id, table = interaction.user.id, self.table
         async with table.lock:
             hand = table.hand
@@ -136,7 +137,11 @@ class PanelInputs:
             if refusal is not None:
                 raise Refused(t(refusal))
             assert hand is not None
-            if user_id in table.notes.prefold:
+            active = user_id in table.notes.prefold
+            shown = shown_prefold(interaction.message)
+            if shown is not None and shown != active:
+                pass  # the clicked panel was older: its button already did what it says
+            elif active:
                 table.notes.prefold.discard(user_id)
             else:
                 table.notes.prefold.add(user_id)

@@ -169,10 +169,19 @@ def clamp(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+BIDI_CONTROLS = dict.fromkeys(
+    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C]
+)
+"""Bidirectional formatting characters: in a name they could reorder the stacks and bets
+shown after it on a seat line (``str.translate`` table: each is removed)."""
+
+
 @lru_cache(maxsize=LINE_CACHE_SIZE)
 def safe_name(name: str) -> str:
-    """A display name that cannot break markdown or be too long; mentions are off anyway."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(clamp(name, NAME_MAX)))
+    """A display name that cannot break markdown, reorder the text after it or be too long;
+    mentions are off anyway."""
+    plain = clamp(name.translate(BIDI_CONTROLS), NAME_MAX)
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(plain))
 
 
 def draws_text(draws: Sequence[int]) -> str:

@@ -90,7 +90,12 @@ class TableSession:
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
         self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
         self.journal = HandJournal(
-            store, table.id, io.spawn, self.lock, on_lost=self._store_lost, on_back=self._store_back
+            store,
+            table.id,
+            io.spawn,
+            lambda: self.lock,
+            on_lost=self._store_lost,
+            on_back=self._store_back,
         )
 
     # ------------------------------------------------------------------ what the I/O reads
@@ -169,7 +174,7 @@ class TableSession:
         for seat in self.seats:
             in_hand = seat.user_id in hand.player_ids
             if in_hand and seat.dm_ok and not hand.private_view(seat.user_id).folded:
-                self.io.send_panel(seat.user_id)
+                self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
 
     async def shutdown(self) -> None:
         """Stop timers and loops; save the journal so the hand resumes after a restart (an
@@ -293,8 +298,8 @@ class TableSession:
         self.io.mark_changed()
         log.info("Table %s: hand %s dealt to %d players", self.table_id, hand_id, len(players))
         for seat in players:
-            if seat.dm_ok:
-                self.io.send_panel(seat.user_id)
+            if seat.dm_ok:  # the player to act first before the others' deal DMs
+                self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
 
     def _start_turn(self, seconds: float | None = None) -> None:
         """(Re)start the turn's timer and plan its step (an alert, or a house player's move)."""
@@ -323,7 +328,7 @@ class TableSession:
                 with contextlib.suppress(NotSaved):  # it plays again when the store answers
                     await self.house.play(hand, hand.to_act)
             else:
-                self.io.send_panel(hand.to_act)
+                self.io.send_panel(hand.to_act, urgent=True)
 
     async def _timed_out(self, action_number: int) -> None:
         """The player to act ran out of time: check if free, else fold; a draw stands pat."""

@@ -243,6 +243,11 @@ async def test_kick_suggests_the_seated_players(club: Club) -> None:
     assert (await member.response()).choices == []
     unknown = await double.invoke(club.admin, club.channel, "pokeradmin kick", player="Zed")
     assert "Zed is not seated at this table." in await private_reply(unknown)
+    # A number too long to be anybody's id (Python refuses to read over 4,300 digits) and a
+    # string of other digits are names of nobody, said plainly.
+    for odd in ("9" * 4300, "١٢٣", "²"):
+        odd_kick = await double.invoke(club.admin, club.channel, "pokeradmin kick", player=odd)
+        assert "is not seated at this table." in await private_reply(odd_kick)
     kick = await double.invoke(club.admin, club.channel, "pokeradmin kick", player=str(carol.id))
     reply = await kick.response()
     assert f"<@{carol.id}>" in reply.content and "removed" in reply.content

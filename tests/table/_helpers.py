@@ -107,9 +107,9 @@ class FakeClient:
                 return dm
         return self.channel
 
-    async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
+    async def dm_channel(self, user_id: int) -> FakeChannel:
         first_id = 5000 + len(self.dm_channels) * 100
-        return self.dm_channels.setdefault(user.id, FakeChannel(first_id, DM_CHANNEL + user.id))
+        return self.dm_channels.setdefault(user_id, FakeChannel(first_id, DM_CHANNEL + user_id))
 
     def is_closed(self) -> bool:
         return self.closed
@@ -234,10 +234,10 @@ def panel_message(view: discord.ui.View, message_id: int = 5555) -> Any:
 
 def private_message(custom_id: str, message_id: int) -> Any:
     """A message in the player's DM whose buttons are unknown to the test: it carries the
-    table's Fold in turn button (a panel of that table), no card button (so a card click
-    toggles as it would on a panel the session cannot read)."""
+    table's Show my hand button (a panel of that table), no card or Fold in turn button (so
+    those clicks toggle as they would on a panel the session cannot read)."""
     _, _, table, hand = custom_id.split(":")[:4]
-    button = SimpleNamespace(custom_id=f"deuce:f:{table}:{hand}", style=None)
+    button = SimpleNamespace(custom_id=f"deuce:s:{table}:{hand}", style=None)
     return SimpleNamespace(
         id=message_id,
         components=[SimpleNamespace(children=[button])],

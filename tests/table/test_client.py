@@ -112,3 +112,30 @@ async def test_the_bot_reads_its_config(tmp_path: Path) -> None:
     assert bot.config.hand_pause_seconds == 0.5
     with pytest.raises(RuntimeError):
         bot.tables  # noqa: B018 - not loaded before setup_hook
+
+
+async def test_every_command_and_option_is_localised_in_every_language(tmp_path: Path) -> None:
+    """The payload the sync sends: every command, group and option (renamed ones too) has
+    its name and description in each of the four other languages, and every fixed choice its
+    name."""
+    from bot.translator import CatalogueTranslator
+
+    bot, _ = await make_bot(tmp_path)
+    translator = CatalogueTranslator()
+    await bot.tree.set_translator(translator)
+    languages = {"hu", "sv-SE", "id", "ru"}
+    missing: list[str] = []
+
+    def check(item: dict[str, Any], path: str) -> None:
+        where = f"{path} {item['name']}".strip()
+        keys = ("name", "description") if "description" in item else ("name",)
+        for key in keys:
+            found = set((item.get(f"{key}_localizations") or {}).keys())
+            if languages - found:
+                missing.append(f"{where} {key}: {sorted(languages - found)}")
+        for child in item.get("options", []) + item.get("choices", []):
+            check(child, where)
+
+    for command in bot.tree.get_commands():
+        check(await command.get_translated_payload(bot.tree, translator), "")
+    assert missing == []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, database_secrets, database_url_problem, without_secrets
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,6 +39,7 @@ def test_every_setting_is_read() -> None:
             "DEUCE_MIN_TIMER_SECONDS": "1",
             "DEUCE_GUILD_READY_TIMEOUT": "0.1",
             "DEUCE_SYNC": "always",
+            "DEUCE_REST_PER_SECOND": "20",
         }
     )
     assert config.token == "tok"
@@ -51,6 +52,7 @@ def test_every_setting_is_read() -> None:
     assert config.min_timer_seconds == 1
     assert config.guild_ready_timeout == 0.1
     assert config.sync == "always"
+    assert config.rest_per_second == 20
 
 
 @pytest.mark.parametrize(
@@ -64,6 +66,10 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "x", "DEUCE_HAND_PAUSE_SECONDS": "-1"}, "DEUCE_HAND_PAUSE_SECONDS"),
         ({"DISCORD_TOKEN": "x", "DEUCE_MIN_TIMER_SECONDS": "0"}, "DEUCE_MIN_TIMER_SECONDS"),
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "localhost"}, "DISCORD_API_BASE"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "60"}, "DEUCE_REST_PER_SECOND"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "fast"}, "DEUCE_REST_PER_SECOND"),
+        # processes on separate SQLite files would never hand each other their DM clicks
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],
 )
 def test_bad_settings_are_one_line_errors(env: dict[str, str], fragment: str) -> None:
@@ -71,6 +77,24 @@ def test_bad_settings_are_one_line_errors(env: dict[str, str], fragment: str) ->
         Config.from_env(env)
     assert fragment in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_shards_on_sqlite_only_when_one_process_runs_them_all() -> None:
+    """Without a shared database, one process may run every shard (or the only one)."""
+    for ids in ("0,1", None):
+        env = {"DISCORD_TOKEN": "x", "SHARD_COUNT": "2"} | ({"SHARD_IDS": ids} if ids else {})
+        assert Config.from_env(env).shard_count == 2
+    one = Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "1", "SHARD_IDS": "0"})
+    assert one.shard_ids == (0,)
+    shared = Config.from_env(
+        {
+            "DISCORD_TOKEN": "x",
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": "1",
+            "DATABASE_URL": "postgresql://h/d",
+        }
+    )
+    assert shared.shard_ids == (1,)
 
 
 @pytest.mark.parametrize("token", [None, ""])
@@ -163,3 +187,60 @@ def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) 
     later = marker.stat().st_mtime + 10
     os.utime(tmp_path / "pyproject.toml", (later, later))
     assert any("pip install" in line for line in run())
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://deuce:ab12/cd34@db.example.com/deuce",
+        "postgresql://deuce:ab12?cd34@db.example.com/deuce",
+        "postgresql://deuce:ab12#cd34@db.example.com/deuce",
+        "postgresql://deuce:ab12@cd34@db.example.com/deuce",
+    ],
+)
+def test_a_database_url_asyncpg_would_misread_is_refused_without_its_password(url: str) -> None:
+    """An unencoded / ? # or @ in the password: asyncpg would take a piece of it for the port
+    or the host (and quote it in its error); the refusal quotes none of it."""
+    with pytest.raises(ConfigError) as info:
+        Config.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": url})
+    message = str(info.value)
+    assert "DATABASE_URL" in message and "percent-encoded" in message
+    assert "ab12" not in message and "cd34" not in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://deuce:ab12%2Fcd34@db.example.com:5432/deuce",
+        "postgresql://deuce@/deuce?host=/run/postgresql&password=a/b?c",
+        "postgresql://deuce:pw@[::1]:5432,db2:5433,db3/deuce",
+        "postgres://db.example.com/deuce",
+    ],
+)
+def test_a_well_formed_database_url_is_taken_as_it_is(url: str) -> None:
+    assert database_url_problem(url) is None
+    assert Config.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": url}).database_url == url
+
+
+def test_without_secrets_hides_every_password_the_database_gets() -> None:
+    url = (
+        "postgresql://deuce:user%2Binfo@db.example.com/deuce"
+        "?password=in+query&sslpassword=ssl-key-pass&sslmode=require"
+    )
+    text = (
+        "user%2Binfo user+info / in+query in query / ssl-key-pass / from-env / "
+        "db.example.com deuce sslmode"
+    )
+    hidden = without_secrets(text, url, {"PGPASSWORD": "from-env"})
+    assert hidden == "*** *** / *** *** / *** / *** / db.example.com deuce sslmode"
+    # asyncpg reads the user information up to the first @, redacted up to the last.
+    assert database_secrets("postgresql://u:ab@cd@host/d", {}) == ["ab@cd", "ab"]
+    assert database_secrets("data/deuce.db", {}) == []
+
+
+def test_the_configuration_shows_neither_token_nor_database_url() -> None:
+    config = Config.from_env(
+        {"DISCORD_TOKEN": "token-s3cret", "DATABASE_URL": "postgresql://u:pw-s3cret@h/d"}
+    )
+    assert "s3cret" not in repr(config)

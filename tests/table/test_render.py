@@ -323,3 +323,25 @@ def test_a_seat_line_is_written_in_each_readers_language() -> None:
     assert "1,200" in english and "1\xa0200" in swedish and english != swedish
     assert seat_line(seat) == english
     assert seat_line(SeatSnapshot(0, ALICE, "Alice", 1160, in_hand=True)) != english
+
+
+def test_names_cannot_reorder_the_seat_line_or_the_log() -> None:
+    """Bidirectional controls in a display name (right-to-left override, isolates, marks)
+    would flip the stack and bet shown after it; every text line shows the name without
+    them."""
+    controls = "\u202e\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+    name = f"Mal\u202elory{controls}"
+    hand = new_hand()
+    seats = [
+        seat_row(0, ALICE, name, 500),
+        seat_row(1, BOB, "Bob", 500),
+        seat_row(2, CAROL, "Carol", 500),
+    ]
+    snapshot = snapshot_of(hand, seats=seats)
+    text = embed_text(table_embed(snapshot))
+    assert "Mallory" in text
+    assert not any(c in text for c in controls)
+    call_round(hand)
+    assert not any(
+        c in log_text(entry) for entry in snapshot_of(hand, seats=seats).recent for c in controls
+    )

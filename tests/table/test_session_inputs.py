@@ -20,7 +20,7 @@ from bot.table.buttons import (
     show_button_id,
     table_button_id,
 )
-from bot.table.render import card_label
+from bot.table.render import card_label, panel_view
 from bot.table.session import TableSession
 from tests.table._helpers import (
     ALICE,
@@ -219,6 +219,31 @@ async def test_fold_in_turn_is_a_toggle_on_the_panel(
     assert waiting not in session.notes.prefold
     stranger = await press(client, DAVE, custom_id)
     assert stranger.private_text == t("not_in_hand")
+
+
+def view_of(session: TableSession, user_id: int) -> discord.ui.View:
+    """The player's private panel's buttons as they are now."""
+    view = panel_view(session._panel(user_id))
+    assert view is not None
+    return view
+
+
+async def test_fold_in_turn_does_what_its_button_said(
+    session: TableSession, client: FakeClient
+) -> None:
+    """A double click on "Fold in turn" sets it once (both clicks come from the panel that
+    showed it off); "Cancel" on a panel that showed it on cancels it, twice or not."""
+    hand = running(session)
+    waiting = next(p for p in hand.player_ids if p != hand.to_act)
+    custom_id = prefold_button_id(session.table_id, hand.hand_id)
+    shown_off = panel_message(view_of(session, waiting))
+    for _ in range(2):
+        clicked = await press(client, waiting, custom_id, message=shown_off)
+        assert clicked.private_text is None and waiting in session.notes.prefold
+    shown_on = panel_message(view_of(session, waiting))
+    for _ in range(2):
+        await press(client, waiting, custom_id, message=shown_on)
+        assert waiting not in session.notes.prefold
 
 
 async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None:

@@ -66,6 +66,7 @@ hand_over = This hand is over.
 table_moved = The table has moved on since that button; look at the updated table.
 already_done = Already done.
 click_elsewhere = That button does not belong to this message, so nothing was done.
+store_outcome_unknown = The database stopped answering while this was being saved, so it was done once or not at all. Check before you try again (your chips: /chips balance).
 action_not_saved = That was not saved: the table's database did not answer, so nothing changed. Please try again in a moment.
 store_waiting = ⏸ The table is waiting for its database. Play goes on from here as soon as it answers again.
 draw_finished = That draw is finished.

@@ -54,6 +54,7 @@ hand_over = Ez a leosztás véget ért.
 table_moved = Az asztal azóta továbblépett; nézd a frissített asztalt.
 already_done = Már megtörtént.
 click_elsewhere = Ez a gomb nem ehhez az üzenethez tartozik, ezért nem történt semmi.
+store_outcome_unknown = Az adatbázis mentés közben nem válaszolt, így ez egyszer vagy egyszer sem történt meg. Nézd meg, mielőtt újra próbálod (a zsetonjaid: /chips balance).
 action_not_saved = Ez nem lett elmentve: az asztal adatbázisa nem válaszolt, így semmi sem változott. Kérlek, próbáld újra egy kicsit később.
 store_waiting = ⏸ Az asztal az adatbázisára vár. A játék innen folytatódik, amint az újra válaszol.
 draw_finished = Ez a csere már lezárult.

@@ -54,6 +54,7 @@ hand_over = Tangan ini sudah selesai.
 table_moved = Meja sudah berlanjut sejak tombol itu; lihat meja yang terbaru.
 already_done = Sudah dilakukan.
 click_elsewhere = Tombol itu bukan milik pesan ini, jadi tidak ada yang dilakukan.
+store_outcome_unknown = Basis data berhenti menjawab saat ini sedang disimpan, jadi ini terjadi sekali atau tidak sama sekali. Periksa sebelum mencoba lagi (chip kamu: /chips balance).
 action_not_saved = Itu tidak tersimpan: basis data meja tidak menjawab, jadi tidak ada yang berubah. Silakan coba lagi sebentar lagi.
 store_waiting = ⏸ Meja sedang menunggu basis datanya. Permainan berlanjut dari sini begitu basis data menjawab lagi.
 draw_finished = Undian itu sudah selesai.

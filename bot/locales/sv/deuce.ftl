@@ -66,6 +66,7 @@ hand_over = Den här handen är slut.
 table_moved = Bordet har gått vidare sedan den knappen; titta på det uppdaterade bordet.
 already_done = Redan gjort.
 click_elsewhere = Den knappen hör inte till det här meddelandet, så inget gjordes.
+store_outcome_unknown = Databasen slutade svara medan det sparades, så det gjordes en gång eller inte alls. Kontrollera innan du försöker igen (dina marker: /chips balance).
 action_not_saved = Det sparades inte: bordets databas svarade inte, så inget ändrades. Försök igen om en stund.
 store_waiting = ⏸ Bordet väntar på sin databas. Spelet fortsätter härifrån så snart den svarar igen.
 draw_finished = Det bytet är avslutat.

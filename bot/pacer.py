@@ -1,0 +1,118 @@
+"""The pace of one process's Discord requests: Discord allows a bot 50 requests a second in
+all (interaction answers and edits through an interaction's token excepted); beyond that it
+answers 429, and a flood of 429s bans the bot's address for an hour.
+
+Every request of the client's HTTP session (``DeuceBot`` wraps ``http.request``: messages,
+edits, DMs, deletes, emojis, the command sync; interaction answers go through discord.py's
+webhook adapter and are not counted) first takes a token of one process-wide bucket
+(``RestPacer``): at most ``rate`` a second, spaced evenly, so no second carries more. Waiting
+requests go out by priority, then in order: what a player needs now (``URGENT``: the table
+message, the panel of the player whose turn it is) before the rest (``NORMAL``), and the bulk
+(``BULK``: deal DMs of players not to act, results, notices, deletions) last. A request takes
+its priority from the context it runs in (``rest_priority``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+URGENT, NORMAL, BULK = 0, 1, 2
+"""Request priorities, most pressing first."""
+
+_priority: ContextVar[int] = ContextVar("deuce_rest_priority", default=NORMAL)
+
+
+def task_priority(level: int) -> None:
+    """The rest of the running task's requests wait their turn at ``level`` (a task runs in
+    its own copy of the context: this changes no other task)."""
+    _priority.set(level)
+
+
+@contextlib.contextmanager
+def rest_priority(level: int) -> Iterator[None]:
+    """Requests made inside this block (in this task) wait their turn at ``level``."""
+    token = _priority.set(level)
+    try:
+        yield
+    finally:
+        _priority.reset(token)
+
+
+@dataclass(order=True)
+class _Waiter:
+    level: int
+    seq: int
+    future: asyncio.Future[None] = field(compare=False)
+
+
+class RestPacer:
+    """A token bucket of ``rate`` tokens a second holding at most one: requests are spaced at
+    least ``1 / rate`` apart, so a second never carries more than ``rate`` of them."""
+
+    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0:
+            raise ValueError("the request rate must be positive")
+        self.rate = rate
+        self._clock = clock
+        self._next_free = 0.0
+        """When the next token is there (the bucket's one token, in time)."""
+        self._waiters: list[_Waiter] = []
+        self._seq = 0
+        self._timer: asyncio.TimerHandle | None = None
+        self.waited = 0
+        """Requests that had to wait for their turn (for the load benchmark)."""
+
+    async def acquire(self, level: int | None = None) -> None:
+        """Wait until this request may go (at once when the bucket is free and nobody
+        waits)."""
+        now = self._clock()
+        if not self._waiters and now >= self._next_free:
+            self._next_free = now + 1.0 / self.rate
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        level = _priority.get() if level is None else level
+        heapq.heappush(self._waiters, _Waiter(level, self._seq, future))
+        self._seq += 1
+        self.waited += 1
+        self._arm()
+        await future
+
+    def _arm(self) -> None:
+        if self._timer is None and self._waiters:
+            delay = max(0.0, self._next_free - self._clock())
+            self._timer = asyncio.get_running_loop().call_later(delay, self._release)
+
+    def _release(self) -> None:
+        """The token is back: the most pressing waiter still waiting takes it."""
+        self._timer = None
+        while self._waiters:
+            waiter = heapq.heappop(self._waiters)
+            if not waiter.future.done():  # a waiter that gave up (cancelled) takes nothing
+                self._next_free = max(self._next_free, self._clock()) + 1.0 / self.rate
+                waiter.future.set_result(None)
+                break
+        self._arm()
+
+    @property
+    def queued(self) -> int:
+        """Requests waiting now."""
+        return sum(1 for waiter in self._waiters if not waiter.future.done())
+
+
+def paced(request: Callable[..., Awaitable[T]], pacer: RestPacer) -> Callable[..., Awaitable[T]]:
+    """``request`` (discord.py's ``HTTPClient.request``) taking its turn at ``pacer`` first."""
+
+    async def paced_request(*args: Any, **kwargs: Any) -> T:
+        await pacer.acquire()
+        return await request(*args, **kwargs)
+
+    return paced_request
