@@ -203,3 +203,16 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture
+def private_cluster(postgres_cluster: PostgresCluster) -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of this test's own, to stop and start (the session's serves every
+    test), whose commits survive a crash; skipped or failed as the session's is without the
+    server binaries."""
+    cluster = PostgresCluster(postgres_cluster.bin_dir, durable_commits=True)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()

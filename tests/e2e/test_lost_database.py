@@ -16,12 +16,10 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import asyncpg
-import pytest
 
 from bot.engine import Hand
 from bot.messages import t
@@ -46,17 +44,6 @@ log = logging.getLogger(__name__)
 
 NOT_SAVED = t("action_not_saved")
 WAITING = t("store_waiting")
-
-
-@pytest.fixture
-def private_cluster(postgres_cluster: PostgresCluster) -> Iterator[PostgresCluster]:
-    """A server of this test's own, to stop and start, whose commits survive a crash."""
-    cluster = PostgresCluster(postgres_cluster.bin_dir, durable_commits=True)
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 async def journaled_count(url: str, hand_id: int) -> int:

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -74,18 +74,6 @@ async def postgres(postgres_cluster: PostgresCluster) -> AsyncIterator[Database]
         yield database
     finally:
         await database.close()
-
-
-@pytest.fixture
-def private_cluster(postgres_cluster: PostgresCluster) -> Iterator[PostgresCluster]:
-    """A server of this test's own, to stop and start (the session's serves every test), whose
-    commits survive a crash; skipped or failed as the session's is without server binaries."""
-    cluster = PostgresCluster(postgres_cluster.bin_dir, durable_commits=True)
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 async def test_terminated_sessions_are_replaced_without_reopening(postgres: Database) -> None:
