@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from dotenv import find_dotenv, load_dotenv
@@ -38,15 +39,38 @@ THREADS_END_SECONDS = 2.0
 """Longest wait, after a failed start, for the threads a database connection left running."""
 
 
-def configure_logging(level: str) -> None:
-    """Log lines to stderr; discord.py's own chatter stays at WARNING unless we debug."""
+DEBUG_DISCORD = "DEUCE_DEBUG_DISCORD"
+"""Set to 1 (with ``LOG_LEVEL=DEBUG``) to let discord.py log at DEBUG too."""
+
+
+def configure_logging(level: str, *, debug_discord: bool = False) -> None:
+    """Log lines to stderr. discord.py's own loggers (``discord`` and every ``discord.*``
+    below it) stay at WARNING, and at INFO when the bot's level is DEBUG: at DEBUG they write
+    every request and gateway event whole, with each interaction's token (which answers as
+    the bot for 15 minutes) and each DM panel's cards. ``debug_discord`` (``DEUCE_DEBUG_DISCORD=1``)
+    lets them write it all when the bot's level is DEBUG."""
     logging.basicConfig(
         level=level,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
         stream=sys.stderr,
     )
     if level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
+        discord_level = logging.WARNING
+    elif debug_discord:
+        discord_level = logging.DEBUG
+    else:
+        discord_level = logging.INFO
+    logging.getLogger("discord").setLevel(discord_level)
+    if level == "DEBUG" and debug_discord:
+        log.warning(
+            "%s=1: discord.py logs at DEBUG, interaction tokens and private cards included",
+            DEBUG_DISCORD,
+        )
+
+
+def debug_discord_asked(env: Mapping[str, str]) -> bool:
+    """Whether the environment opts in to discord.py's DEBUG output."""
+    return env.get(DEBUG_DISCORD, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def point_discord_at(config: Config) -> None:
@@ -200,7 +224,7 @@ def main() -> int:
     except ConfigError as error:
         print(f"deuce: {error}", file=sys.stderr)
         return 2
-    configure_logging(config.log_level)
+    configure_logging(config.log_level, debug_discord=debug_discord_asked(os.environ))
     # The event loop gives the GIL up at every socket call; a database or picture thread that
     # takes it then keeps it for up to the switch interval (5 ms by default) before the loop
     # gets it back, and a database thread waits as long for it at each statement. At 1 ms

@@ -37,6 +37,12 @@ log = logging.getLogger(__name__)
 GC_YOUNG = 5_000
 DM_CHANNELS_KEPT = 100_000
 """DM channel ids kept (about 100 bytes each)."""
+LOCALES_KEPT = 20_000
+"""Members whose language is kept in memory, the most recently seen: about 140 bytes each, so
+under 3 MiB (all 200,000 members of a big bot took 27 MiB). The DMs the bot sends on its own
+go to seated players, six a table (1,200 at 200 tables), and members who click are seen again
+while they play, so what is needed stays here; any other member's language is one read of the
+store's ``member_locales`` by primary key, then kept."""
 
 EXTENSIONS = ("cogs.poker", "cogs.chips", "cogs.admin")
 
@@ -65,8 +71,10 @@ class DeuceBot(commands.Bot):
         self._closing = False
         self._router: Any = None
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
-        self.locales: dict[int, str] = {}
-        """Each member's Discord locale as last seen (their DMs are written in it)."""
+        self.locales: OrderedDict[int, str] = OrderedDict()
+        """The language of the members seen most recently (at most ``LOCALES_KEPT``, the most
+        recent last): their Discord locale as last seen, for the DMs sent on the bot's own.
+        The store keeps every member's (``locale_of`` reads one missing here)."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.reader_check  # type: ignore[method-assign]
         self.pacer = RestPacer(config.rest_per_second)
@@ -94,9 +102,34 @@ class DeuceBot(commands.Bot):
 
     # -- languages ------------------------------------------------------------------------
 
-    def locale_of(self, user_id: int) -> str:
-        """The language a member last used with the bot (English for one never seen)."""
-        return self.locales.get(user_id, DEFAULT_LANGUAGE)
+    async def locale_of(self, user_id: int) -> str:
+        """The language a member last used with the bot (English for one never seen): kept in
+        memory for the members seen recently, read from the store for any other (then kept).
+        A store that cannot be read leaves that DM in English rather than unsent."""
+        language = self.locales.get(user_id)
+        if language is not None:
+            self.locales.move_to_end(user_id)
+            return language
+        if self._store is None:
+            return DEFAULT_LANGUAGE
+        try:
+            stored = await self._store.member_locale(user_id)
+        except Exception as error:
+            log.warning("Could not read a member's language (%s); English meanwhile", error)
+            return DEFAULT_LANGUAGE
+        language = self.locales.get(user_id)  # seen while the store was read: that is newer
+        if language is None:
+            language = language_of(stored)
+            self._keep_locale(user_id, language)
+        return language
+
+    def _keep_locale(self, user_id: int, language: str) -> None:
+        """Remember the member's language as the most recent, forgetting the least recent
+        beyond ``LOCALES_KEPT``."""
+        self.locales[user_id] = language
+        self.locales.move_to_end(user_id)
+        if len(self.locales) > LOCALES_KEPT:
+            self.locales.popitem(last=False)
 
     async def channel_language(self, interaction: discord.Interaction[Any]) -> str:
         """The language of the interaction's channel for everyone there: its table's or the
@@ -118,9 +151,9 @@ class DeuceBot(commands.Bot):
         await dispatch_click(interaction)
         locale = language_of(interaction.locale)
         user_id = interaction.user.id
-        if self.locales.get(user_id) == locale or self._store is None:
+        if self._store is None or await self.locale_of(user_id) == locale:
             return
-        self.locales[user_id] = locale
+        self._keep_locale(user_id, locale)
         try:
             await self._store.remember_locale(user_id, locale)
         except Exception:
@@ -154,8 +187,9 @@ class DeuceBot(commands.Bot):
             raise RuntimeError("The tables are not loaded")
         return self._tables
 
-    async def setup_hook(self) -> None:
-        """Open the store, load cogs and buttons, resume tables, sync commands."""
+    async def open_store(self) -> Store:
+        """Open the configured database: ``DATABASE_URL``, else the SQLite file (its folder
+        made first). Nothing is read whole from it: members' languages are read as needed."""
         if self.config.database_url is not None:
             self._store = await Store.open(self.config.database_url)
         else:
@@ -163,12 +197,16 @@ class DeuceBot(commands.Bot):
             if str(db_path) != ":memory:":
                 db_path.parent.mkdir(parents=True, exist_ok=True)
             self._store = await Store.open(str(db_path))
-        self.locales = await self._store.member_locales()
+        return self._store
+
+    async def setup_hook(self) -> None:
+        """Open the store, load cogs and buttons, resume tables, sync commands."""
+        store = await self.open_store()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._tables = TableRegistry(
             self,
-            self._store,
+            store,
             hand_pause=self.config.hand_pause_seconds,
             house_pause=self.config.house_pause_seconds,
             owns_guild=self.config.owns_guild if self.config.sharded else None,
@@ -229,15 +267,26 @@ class DeuceBot(commands.Bot):
         return base / "deuce-commands.json"
 
     async def sync_commands(self) -> None:
-        """Sync the command tree when its payload changed (DEUCE_SYNC=changed), or as told.
-        The commands' languages are read for the sync alone: the tree's translator is set for
-        it and unset after."""
+        """Sync the command tree when its payload changed (DEUCE_SYNC=changed), or as told,
+        to the dev guild (``DEV_GUILD_ID``) or globally; then remove the copy synced before to
+        the other place (the global commands, or a dev guild's), which Discord would otherwise
+        keep showing beside the new one. What was synced where is remembered in the marker
+        file. The commands' languages are read for the sync alone: the tree's translator is
+        set for it and unset after."""
         mode = self.config.sync
         if mode == "never" or not self.runs_shard_zero:  # one process of a sharded bot syncs
             return
         guild = discord.Object(id=self.config.dev_guild_id) if self.config.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        marker = self._sync_marker_path()
+        known: dict[str, str] = {}
+        try:
+            known = json.loads(marker.read_text())
+        except (OSError, ValueError):
+            known = {}
+        recorded = dict(known)
+        key = f"{self.application_id}:{guild.id if guild else 'global'}"
         translator = CatalogueTranslator()
         await self.tree.set_translator(translator)
         try:
@@ -246,26 +295,48 @@ class DeuceBot(commands.Bot):
                 for command in self.tree.get_commands(guild=guild)
             ]
             digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-            key = f"{self.application_id}:{guild.id if guild else 'global'}"
-            marker = self._sync_marker_path()
-            known: dict[str, str] = {}
-            try:
-                known = json.loads(marker.read_text())
-            except (OSError, ValueError):
-                known = {}
             if mode == "changed" and known.get(key) == digest:
                 log.info("Command tree unchanged; not syncing")
-                return
-            synced = await self.tree.sync(guild=guild)
+            else:
+                synced = await self.tree.sync(guild=guild)
+                log.info("Synced %d command(s) to %s", len(synced), "guild" if guild else "global")
+                known[key] = digest
         finally:
             await self.tree.set_translator(None)
-        log.info("Synced %d command(s) to %s", len(synced), "guild" if guild else "global")
-        known[key] = digest
+        for old in [k for k in known if k.startswith(f"{self.application_id}:") and k != key]:
+            if await self._remove_commands(old.partition(":")[2]):
+                del known[old]
+        if known == recorded:
+            return
         try:
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.write_text(json.dumps(known))
         except OSError:
             log.warning("Could not record the command hash in %s", marker)
+
+    async def _remove_commands(self, where: str) -> bool:
+        """Remove the commands this bot synced before to ``where`` ("global" or a guild id):
+        whether that place is done with (emptied, or out of the bot's reach: nothing to
+        retry). Another error keeps it, to be tried again at the next start."""
+        application_id = self.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        place = "global" if where == "global" else f"guild {where}"
+        try:
+            if where == "global":
+                await self.http.bulk_upsert_global_commands(application_id, [])
+            elif where.isdigit():
+                await self.http.bulk_upsert_guild_commands(application_id, int(where), [])
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.warning("Could not remove the old %s commands: %s", place, error)
+            return True
+        except discord.HTTPException as error:
+            log.warning(
+                "Could not remove the old %s commands (retried next start): %s", place, error
+            )
+            return False
+        log.info("Removed the %s commands synced before", place)
+        return True
 
     # -- errors ---------------------------------------------------------------------------
 

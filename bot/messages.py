@@ -29,6 +29,8 @@ LANGUAGES: tuple[str, ...] = ("en", "hu", "sv", "id", "ru")
 """The languages with a catalogue; English is the source and the fallback."""
 
 DEFAULT_LANGUAGE = "en"
+_LANGUAGE_NAMES = {name: name for name in LANGUAGES}
+"""Each language's one string, so that a map of many members' languages holds five strings."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 FILES = ("deuce.ftl", "commands.ftl")
 
@@ -39,8 +41,7 @@ def language_of(locale: object) -> str:
     if locale is None:
         return DEFAULT_LANGUAGE
     code = str(getattr(locale, "value", locale)).strip().lower().replace("_", "-")
-    base = code.split("-", 1)[0]
-    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+    return _LANGUAGE_NAMES.get(code.split("-", 1)[0], DEFAULT_LANGUAGE)
 
 
 @cache

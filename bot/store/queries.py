@@ -71,6 +71,8 @@ ON CONFLICT (user_id) DO UPDATE SET
 
 MEMBER_LOCALES = "SELECT user_id, locale FROM member_locales"
 
+MEMBER_LOCALE = "SELECT locale FROM member_locales WHERE user_id = ?"
+
 CHANNEL_STAKES = """
 SELECT small_bet, small_blind, cap FROM channel_stakes WHERE guild_id = ? AND channel_id = ?
 """

@@ -825,6 +825,11 @@ class Store:
         rows = await self._select_all(q.MEMBER_LOCALES, ())
         return {int(user_id): str(locale) for user_id, locale in rows}
 
+    async def member_locale(self, user_id: int) -> str | None:
+        """A member's last seen Discord locale, or None for a member never seen."""
+        row = await self._select_one(q.MEMBER_LOCALE, (check_id(user_id, "member"),))
+        return None if row is None else str(row[0])
+
     async def set_alert_mode(self, guild_id: int, user_id: int, mode: str) -> None:
         """A member's turn alerts in this server: "off", "on" (after the server's delay) or
         "now" (as soon as it is their turn)."""

@@ -94,7 +94,7 @@ class DiscordClient(Protocol):
 
     def is_closed(self) -> bool: ...
     def get_guild(self, id: int, /) -> Any: ...
-    def locale_of(self, user_id: int) -> str:
+    async def locale_of(self, user_id: int) -> str:
         """The language a member last used with the bot (for DMs sent on its own)."""
         ...
 
@@ -514,7 +514,7 @@ class TableChannel:
         task_priority(BULK)
         try:
             dm = await self.client.dm_channel(user_id)
-            content = text.render(self.client.locale_of(user_id))
+            content = text.render(await self.client.locale_of(user_id))
             await dm.send(content=content, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
             log.warning("Table %s: DM notice failed: %s", self.table_id, error)
@@ -560,7 +560,8 @@ class TableChannel:
             return
         try:
             dm = await self.client.dm_channel(user_id)
-            message = await dm.send(**await panel_message(panel, self.client.locale_of(user_id)))
+            locale = await self.client.locale_of(user_id)
+            message = await dm.send(**await panel_message(panel, locale))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -587,7 +588,7 @@ class TableChannel:
         if panel == unless:
             return
         current = None if user_id in self._stale_pictures else message
-        locale = self.client.locale_of(user_id)
+        locale = await self.client.locale_of(user_id)
         kwargs = await panel_message(panel, locale, edit=True, current=current)
         try:
             answer = self._panel_answers.get(user_id)

@@ -483,6 +483,37 @@ def cards_in_logs(output: str) -> list[str]:
     return found
 
 
+def dm_cards(double: DiscordDouble, members: list[Member]) -> set[str]:
+    """Every card the bot's DMs to ``members`` ever showed (each version of each message, as
+    text or as a card-face emoji), in engine notation (``7s``)."""
+    found: set[str] = set()
+    for member in members:
+        for event in double.channel_events(double.dm_channel(member)):
+            found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
+            for component in iter_components(list(event.payload.get("components") or [])):
+                name = str((component.get("emoji") or {}).get("name") or "")
+                found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
+    return found
+
+
+def private_cards_in_logs(output: str, cards: set[str]) -> list[str]:
+    """Log lines at any level, DEBUG included (and the lines of a traceback), that name one of
+    ``cards`` (engine notation): as a card label (``7♠️``) or in engine notation (``7s``)."""
+    found = []
+    for line in output.splitlines():
+        named = {label_to_card(label) for label in CARD_RE.findall(line)}
+        named.update(CARD_TOKEN_RE.findall(line))
+        if named & cards:
+            found.append(line)
+    return found
+
+
+def tokens_in_logs(output: str, double: DiscordDouble) -> list[str]:
+    """Log lines, at any level, carrying the token of an interaction the double sent."""
+    tokens = [interaction.token for interaction in double.interactions]
+    return [line for line in output.splitlines() if any(token in line for token in tokens)]
+
+
 async def make_club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path, **env: str) -> Club:
     """A guild, #poker, an admin with Manage Server, and the bot started with ``env``."""
     guild = await double.add_guild("Deuce Club")

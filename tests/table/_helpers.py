@@ -117,7 +117,7 @@ class FakeClient:
     def get_guild(self, id: int, /) -> None:
         return None
 
-    def locale_of(self, user_id: int) -> str:
+    async def locale_of(self, user_id: int) -> str:
         return "en"
 
 

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
-from bot.client import EXTENSIONS, DeuceBot
+from bot.client import EXTENSIONS, LOCALES_KEPT, DeuceBot
 from bot.config import Config
+from bot.messages import t
+from bot.store import Store
+from bot.table.registry import TableRegistry
+from tests.table._helpers import CHANNEL, GUILD, FakeClient, wait_until
 
 
 async def make_bot(tmp_path: Path, **overrides: Any) -> tuple[DeuceBot, list[Any]]:
@@ -62,6 +69,87 @@ async def test_dev_guild_gets_the_commands(tmp_path: Path) -> None:
     assert names == {"poker", "chips", "pokeradmin"}
 
 
+async def test_switching_between_guild_and_global_sync_removes_the_old_copy(
+    tmp_path: Path,
+) -> None:
+    """Synced to a dev guild, then globally, then to the dev guild again: each sync removes
+    the copy the one before left (an empty command list sent there), so Discord never shows
+    both; the marker file remembers where the commands are."""
+    removed: list[str] = []
+
+    async def start(**overrides: Any) -> list[Any]:
+        bot, calls = await make_bot(tmp_path, **overrides)
+        bot._connection.application_id = 555
+
+        async def global_commands(application_id: int, payload: list[Any]) -> list[Any]:
+            assert (application_id, payload) == (555, [])
+            removed.append("global")
+            return []
+
+        async def guild_commands(application_id: int, guild_id: int, payload: list[Any]) -> Any:
+            assert (application_id, payload) == (555, [])
+            removed.append(f"guild {guild_id}")
+            return []
+
+        bot.http.bulk_upsert_global_commands = global_commands  # type: ignore[method-assign]
+        bot.http.bulk_upsert_guild_commands = guild_commands  # type: ignore[method-assign]
+        await bot.sync_commands()
+        return calls
+
+    def marker() -> set[str]:
+        return set(json.loads((tmp_path / "deuce-commands.json").read_text()))
+
+    calls = await start(dev_guild_id=4242)
+    assert [c.id for c in calls] == [4242] and removed == []
+    assert marker() == {"555:4242"}
+    calls = await start()  # DEV_GUILD_ID emptied: global sync
+    assert calls == [None] and removed == ["guild 4242"]
+    assert marker() == {"555:global"}
+    calls = await start()  # unchanged: nothing synced, nothing left to remove
+    assert calls == [] and removed == ["guild 4242"]
+    calls = await start(dev_guild_id=4343)
+    assert [c.id for c in calls] == [4343] and removed == ["guild 4242", "global"]
+    assert marker() == {"555:4343"}
+    calls = await start(dev_guild_id=4242)  # another dev guild: the first one's copy goes
+    assert [c.id for c in calls] == [4242] and removed[2:] == ["guild 4343"]
+    assert marker() == {"555:4242"}
+
+
+async def test_a_removal_that_fails_is_tried_again(tmp_path: Path) -> None:
+    """Discord failing to remove the old copy (a server error) keeps it in the marker file,
+    so the next start tries again; a guild the bot may no longer reach (403) is given up."""
+
+    def failure(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+        return kind(SimpleNamespace(status=status, reason="no"), "no")  # type: ignore[arg-type]
+
+    outcomes = [failure(discord.HTTPException, 500), failure(discord.Forbidden, 403)]
+    tries: list[int] = []
+
+    async def start(**overrides: Any) -> None:
+        bot, _ = await make_bot(tmp_path, **overrides)
+        bot._connection.application_id = 555
+
+        async def guild_commands(application_id: int, guild_id: int, payload: list[Any]) -> Any:
+            tries.append(guild_id)
+            raise outcomes.pop(0)
+
+        bot.http.bulk_upsert_guild_commands = guild_commands  # type: ignore[method-assign]
+        await bot.sync_commands()
+
+    await start(dev_guild_id=4242)
+    await start()  # the removal fails: kept
+    assert tries == [4242]
+    assert set(json.loads((tmp_path / "deuce-commands.json").read_text())) == {
+        "555:4242",
+        "555:global",
+    }
+    await start()  # refused: given up
+    assert tries == [4242, 4242]
+    assert set(json.loads((tmp_path / "deuce-commands.json").read_text())) == {"555:global"}
+    await start()
+    assert tries == [4242, 4242]
+
+
 async def test_command_tree_shape(tmp_path: Path) -> None:
     bot, _ = await make_bot(tmp_path)
     groups = {c.name: c for c in bot.tree.get_commands()}
@@ -95,6 +183,8 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "settings",
         "pause",
         "alerts",
+        "idle",
+        "tables",
         "cards",
         "house",
     }
@@ -139,3 +229,50 @@ async def test_every_command_and_option_is_localised_in_every_language(tmp_path:
     for command in bot.tree.get_commands():
         check(await command.get_translated_payload(bot.tree, translator), "")
     assert missing == []
+
+
+async def test_members_languages_in_memory_are_bounded(tmp_path: Path, store: Store) -> None:
+    """50,000 members' languages remembered in the store: the client reads none of them at
+    start, keeps at most ``LOCALES_KEPT`` however many members it meets, and a member it no
+    longer keeps still gets their DM panel, sent by the table on its own, in their language."""
+    first, count = 1_000_000, 50_000
+    languages = ("hu", "ru", "sv", "id", "en")
+    with sqlite3.connect(tmp_path / "deuce.db") as db:
+        db.executemany(
+            "INSERT INTO member_locales (user_id, locale, updated_at) VALUES (?, ?, 0)",
+            [(first + n, languages[n % len(languages)]) for n in range(count)],
+        )
+    bot, _ = await make_bot(tmp_path)
+    await bot.open_store()
+    try:
+        assert len(bot.locales) == 0
+        met = LOCALES_KEPT + 100
+        for n in range(met):
+            assert await bot.locale_of(first + n) == languages[n % len(languages)]
+        assert len(bot.locales) == LOCALES_KEPT
+        assert await bot.locale_of(7) == "en"  # never seen
+        hungarian, russian = first, first + 1  # met first, forgotten since
+        assert hungarian not in bot.locales and russian not in bot.locales
+
+        # A table deals: each player's panel is DMed by the table, in the player's language.
+        table = await store.get_or_create_table(GUILD, CHANNEL)
+        for user_id, name in ((hungarian, "Ilona"), (russian, "Boris")):
+            await store.buy_in(table.id, user_id, name, 400)
+        client = FakeClient()
+        client.locale_of = bot.locale_of  # type: ignore[method-assign]
+        client.tables = TableRegistry(client, store, hand_pause=0.0, house_pause=0.0)
+        try:
+            await client.tables.restore_all()
+            session = client.tables.by_channel(CHANNEL)
+            assert session is not None
+            hand = await wait_until(lambda: session.hand)
+            for user_id, language in ((hungarian, "hu"), (russian, "ru")):
+                title = t("panel_title", language, hand_id=str(hand.hand_id))
+                dm = await wait_until(lambda user_id=user_id: client.dm_channels.get(user_id))
+                panel = await wait_until(lambda dm=dm: dm.sent)
+                assert panel[0]["embed"].title == title
+        finally:
+            await client.tables.close_all()
+        assert len(bot.locales) == LOCALES_KEPT
+    finally:
+        await bot.store.close()
