@@ -146,6 +146,9 @@ class Config:
     hand_pause_seconds: float | None = None
     house_pause_seconds: float | None = None
     min_timer_seconds: int = 10
+    min_idle_seconds: int = 60
+    """The shortest idle time of an empty table an admin may set (``DEUCE_MIN_IDLE_SECONDS``;
+    tests lower it)."""
     guild_ready_timeout: float = 2.0
     sync: str = "changed"
     shard_count: int | None = None
@@ -190,6 +193,10 @@ class Config:
         assert min_timer is not None
         if min_timer < 1:
             raise ConfigError("DEUCE_MIN_TIMER_SECONDS must be at least 1.")
+        min_idle = _int(env, "DEUCE_MIN_IDLE_SECONDS", 60)
+        assert min_idle is not None
+        if not 1 <= min_idle <= 60:
+            raise ConfigError("DEUCE_MIN_IDLE_SECONDS must be between 1 and 60.")
         ready = _float(env, "DEUCE_GUILD_READY_TIMEOUT", 2.0)
         assert ready is not None
         api_base = env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None
@@ -241,6 +248,7 @@ class Config:
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
             house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
             min_timer_seconds=min_timer,
+            min_idle_seconds=min_idle,
             guild_ready_timeout=ready,
             sync=sync,
             shard_count=shard_count,

@@ -1,5 +1,6 @@
 """The ``/pokeradmin`` commands: stakes, buy-in, timers, the pause between hands, turn alerts,
-economy, grants, kick, close, house players, and every current setting with its source.
+the idle time of empty tables and the tables a member may open, economy, grants, kick, close,
+house players, and every current setting with its source.
 
 Discord's ``default_permissions`` only hides the commands from members; the permission is
 checked again here, in code, from ``interaction.permissions`` (what Discord computed for this
@@ -27,10 +28,13 @@ from bot.store import (
     MAX_CHIPS,
     MAX_ECONOMY,
     MAX_HAND_PAUSE_SECONDS,
+    MAX_IDLE_CLOSE_SECONDS,
     MAX_SMALL_BET,
+    MAX_TABLES_PER_MEMBER,
     MAX_TIMER_SECONDS,
     MIN_ALERT_DELAY_SECONDS,
     MIN_HAND_PAUSE_SECONDS,
+    MIN_IDLE_CLOSE_SECONDS,
     MIN_TIMER_SECONDS,
     InvalidAmount,
     InvalidSetting,
@@ -143,6 +147,7 @@ class Admin(commands.Cog):
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot
         set_minimum(self.timer, "seconds", bot.config.min_timer_seconds)
+        set_minimum(self.idle, "seconds", bot.config.min_idle_seconds)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Guild only, and Manage Server checked in code."""
@@ -266,6 +271,36 @@ class Admin(commands.Cog):
             await reply_private(interaction, t("alert_delay_off"))
         else:
             await reply_private(interaction, t("alert_delay_set", seconds=settings.alert_delay))
+
+    @admin.command(name="idle", description="Seconds a table nobody sits at stays open")
+    @app_commands.describe(seconds="Seconds with no member seated before the table closes itself")
+    async def idle(
+        self,
+        interaction: discord.Interaction[Any],
+        # the synced floor is DEUCE_MIN_IDLE_SECONDS (set_minimum in __init__)
+        seconds: app_commands.Range[int, MIN_IDLE_CLOSE_SECONDS, MAX_IDLE_CLOSE_SECONDS],
+    ) -> None:
+        assert interaction.guild_id is not None
+        minimum = self.bot.config.min_idle_seconds
+        if seconds < minimum:
+            raise InvalidSetting(t("idle_too_low", minimum=minimum))
+        settings = await self.bot.store.set_idle_close(
+            interaction.guild_id, seconds, minimum=minimum
+        )
+        await self._refresh_sessions(interaction.guild_id)
+        duration = format_duration(settings.idle_close)
+        await reply_private(interaction, t("idle_set", duration=duration))
+
+    @admin.command(name="tables", description="How many open tables each member may open here")
+    @app_commands.describe(per_member="Open tables one member may have opened at once")
+    async def tables_per_member(
+        self,
+        interaction: discord.Interaction[Any],
+        per_member: app_commands.Range[int, 1, MAX_TABLES_PER_MEMBER],
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.set_tables_per_member(interaction.guild_id, per_member)
+        await reply_private(interaction, t("tables_set", count=settings.tables_per_member))
 
     @admin.command(name="cards", description="How this server's tables show the cards")
     @app_commands.describe(style="Pictures with red and black suits, four suit colours, or text")
@@ -408,6 +443,20 @@ class Admin(commands.Cog):
                 seats=table.seats,
                 keep=format_duration(table.sitout_keep),
                 source=source_of(report, "seats", "sitout_keep"),
+            )
+        )
+        lines.append(
+            t(
+                "settings_idle",
+                duration=format_duration(table.idle_close),
+                source=source_of(report, "idle_close"),
+            )
+        )
+        lines.append(
+            t(
+                "settings_tables",
+                count=table.tables_per_member,
+                source=source_of(report, "tables_per_member"),
             )
         )
         return lines

@@ -19,7 +19,7 @@ from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import number, signed, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
-from bot.store import MAX_CHIPS, InvalidAmount
+from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -63,13 +63,22 @@ class Poker(commands.Cog):
             return
         if buy_in is not None and buy_in <= 0:
             raise InvalidAmount(t("amount_positive"))
-        # A refused join changes nothing: the amount and the wallet are checked before a table
-        # is opened here (the seat's own checks run again inside the buy-in's transaction).
+        # A refused join changes nothing: the member's limit of open tables, the amount and the
+        # wallet are checked before a table is opened here (the limit again as the table opens,
+        # the seat's own checks inside the buy-in's transaction). Admins have no limit.
+        permissions = interaction.permissions
+        limited = not (permissions.manage_guild or permissions.administrator)
+        if limited:
+            await self.bot.store.verify_table_limit(
+                interaction.guild_id, interaction.channel_id, user.id
+            )
         await self.bot.store.verify_buy_in(
             interaction.guild_id, interaction.channel_id, user.id, buy_in
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self.bot.tables.open(interaction.guild_id, interaction.channel_id)
+        session = await self.bot.tables.open(
+            interaction.guild_id, interaction.channel_id, opened_by=user.id, limited=limited
+        )
         seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
         wallet = await self.bot.store.balance(interaction.guild_id, user.id)
         lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
@@ -100,7 +109,14 @@ class Poker(commands.Cog):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         user_id = interaction.user.id
-        now, amount = await session.leave(user_id)
+        try:
+            now, amount = await session.leave(user_id)
+        except NotSeated:
+            # not seated, perhaps waiting for a house player's seat: then no longer
+            if not await self.bot.tables.house_here(interaction).unqueue(user_id):
+                raise
+            await reply_private(interaction, t("left_waiting"))
+            return
         if now:
             assert interaction.guild_id is not None
             wallet = await self.bot.store.balance(interaction.guild_id, user_id)

@@ -79,6 +79,22 @@ class TableClosed(StoreError):
     """The table is closing or closed and takes no new players."""
 
 
+class TableLimit(StoreError):
+    """The member already has as many open tables they opened in this server as it allows;
+    ``channels`` are those tables' channel ids."""
+
+    def __init__(self, channels: list[int], limit: int) -> None:
+        listed = ", ".join(f"<#{channel_id}>" for channel_id in channels)
+        super().__init__(
+            f"You already opened {limit} tables that are still open here: {listed}.",
+            key="table_limit",
+            count=limit,
+            channels=listed,
+        )
+        self.channels = channels
+        self.limit = limit
+
+
 class HandNotFound(StoreError):
     """No hand with that id."""
 

@@ -247,6 +247,28 @@ first ledger transaction carries the key itself, its later ones ``key/2``, ``key
 a call run again after its COMMIT went unanswered finds its key and does not move chips twice.
 Ledger transactions from before this migration have none (NULL, which UNIQUE allows many of)."""
 
+MIGRATION_0009_TABLE_LIMITS = """
+ALTER TABLE guild_settings ADD COLUMN idle_close INTEGER;
+ALTER TABLE guild_settings ADD COLUMN tables_per_member INTEGER;
+ALTER TABLE poker_tables ADD COLUMN opened_by INTEGER;
+ALTER TABLE poker_tables ADD COLUMN empty_since REAL;
+CREATE INDEX poker_tables_by_opener ON poker_tables (guild_id, opened_by) WHERE status != 'closed';
+
+CREATE TABLE waiting_members (
+    table_id    INTEGER NOT NULL REFERENCES poker_tables (id),
+    user_id     INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    buy_in      INTEGER CHECK (buy_in IS NULL OR buy_in > 0),
+    created_at  REAL NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+) STRICT, WITHOUT ROWID;
+"""
+"""Tables do not pile up: the server's idle time of an empty table and how many open tables a
+member may have opened; who opened each table (``/poker join`` in a channel without an open
+table) and since when no member sits there (NULL while one does, and for tables from before
+this migration); members waiting for a house player's seat at a full table, seated after the
+hand (a restart keeps them waiting)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -256,6 +278,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0006_SHARD_ROUTING,
     MIGRATION_0007_LANGUAGES,
     MIGRATION_0008_LEDGER_CALL_KEYS,
+    MIGRATION_0009_TABLE_LIMITS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

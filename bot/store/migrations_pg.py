@@ -256,6 +256,25 @@ CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
 """SQLite migration 0008: the key of the store call that wrote each ledger transaction, unique,
 so a call run again after a lost COMMIT answer applies once."""
 
+MIGRATION_0007_TABLE_LIMITS = """
+ALTER TABLE guild_settings ADD COLUMN idle_close BIGINT;
+ALTER TABLE guild_settings ADD COLUMN tables_per_member BIGINT;
+ALTER TABLE poker_tables ADD COLUMN opened_by BIGINT;
+ALTER TABLE poker_tables ADD COLUMN empty_since DOUBLE PRECISION;
+CREATE INDEX poker_tables_by_opener ON poker_tables (guild_id, opened_by) WHERE status != 'closed';
+
+CREATE TABLE waiting_members (
+    table_id    BIGINT NOT NULL REFERENCES poker_tables (id),
+    user_id     BIGINT NOT NULL,
+    name        TEXT NOT NULL,
+    buy_in      BIGINT CHECK (buy_in IS NULL OR buy_in > 0),
+    created_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+"""
+"""SQLite migration 0009: the idle time of empty tables and the tables a member may open, who
+opened each table and since when nobody sits there, members waiting for a house player's seat."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -263,6 +282,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0004_SHARD_ROUTING,
     MIGRATION_0005_LANGUAGES,
     MIGRATION_0006_LEDGER_CALL_KEYS,
+    MIGRATION_0007_TABLE_LIMITS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

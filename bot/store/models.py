@@ -76,6 +76,10 @@ class Settings:
     """Seats at a table."""
     sitout_keep: int = 600
     """Seconds a sat-out seat is kept before its chips go back to the wallet."""
+    idle_close: int = 600
+    """Seconds a table with no member seated stays open before it closes itself."""
+    tables_per_member: int = 2
+    """Open tables a member may have opened in the server at once (admins are exempt)."""
 
     @property
     def effective_small_blind(self) -> int:
@@ -129,6 +133,10 @@ class TableRow:
     button_seat: int | None
     message_id: int | None
     """The channel message showing the table, edited in place."""
+    opened_by: int | None = None
+    """The member whose ``/poker join`` opened (or reopened) it; None before that was kept."""
+    empty_since: float | None = None
+    """Since when no member sits here (None while one does): it closes after the idle time."""
 
 
 @dataclass(frozen=True)

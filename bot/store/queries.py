@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
        daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
-       alert_delay, card_style, language
+       alert_delay, card_style, language, idle_close, tables_per_member
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -39,6 +39,8 @@ GUILD_SETTINGS_COLUMNS = (
     "alert_delay",
     "card_style",
     "language",
+    "idle_close",
+    "tables_per_member",
 )
 
 CHANNEL_LANGUAGE = "SELECT language FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
@@ -151,6 +153,22 @@ ON CONFLICT (guild_id) DO UPDATE SET
     updated_at = excluded.updated_at
 """
 
+SET_GUILD_IDLE_CLOSE = """
+INSERT INTO guild_settings (guild_id, idle_close, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    idle_close = excluded.idle_close,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_TABLES_PER_MEMBER = """
+INSERT INTO guild_settings (guild_id, tables_per_member, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    tables_per_member = excluded.tables_per_member,
+    updated_at = excluded.updated_at
+"""
+
 SET_ALERT_MODE = """
 INSERT INTO alert_modes (guild_id, user_id, mode, updated_at)
 VALUES (?, ?, ?, ?)
@@ -202,17 +220,44 @@ LIMIT ?
 
 # Tables and seats ------------------------------------------------------------------------------
 
-TABLE_COLUMNS = "id, guild_id, channel_id, status, button_seat, message_id"
+TABLE_COLUMNS = "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since"
 
 TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
 
 TABLE_BY_CHANNEL = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE guild_id = ? AND channel_id = ?"
 
 CREATE_TABLE = """
-INSERT INTO poker_tables (guild_id, channel_id, status, created_at) VALUES (?, ?, 'open', ?)
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since)
+VALUES (?, ?, 'open', ?, ?, ?)
 """
 
-REOPEN_TABLE = "UPDATE poker_tables SET status = 'open' WHERE id = ? AND status = 'closed'"
+REOPEN_TABLE = """
+UPDATE poker_tables SET status = 'open', opened_by = ?, empty_since = ?
+WHERE id = ? AND status = 'closed'
+"""
+
+# The channels of the open tables a member opened in a server (the per-member limit).
+TABLES_OPENED_BY = """
+SELECT channel_id FROM poker_tables
+WHERE guild_id = ? AND opened_by = ? AND status != 'closed'
+ORDER BY id
+"""
+
+# No member sits at the table any more (house players are no members): its idle time starts,
+# unless it already runs.
+MARK_TABLE_EMPTY = """
+UPDATE poker_tables SET empty_since = ?1
+WHERE id = ?2 AND empty_since IS NULL
+  AND NOT EXISTS (
+      SELECT 1 FROM seats AS s
+      WHERE s.table_id = ?2
+        AND s.user_id NOT IN (SELECT h.user_id FROM house_players AS h WHERE h.table_id = ?2)
+  )
+"""
+
+MARK_TABLE_TAKEN = """
+UPDATE poker_tables SET empty_since = NULL WHERE id = ? AND empty_since IS NOT NULL
+"""
 
 OPEN_TABLES = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE status != 'closed' ORDER BY id"
 
@@ -432,6 +477,20 @@ INSERT INTO house_fill (guild_id, channel_id, seats, style, updated_at) VALUES (
 ON CONFLICT (guild_id, channel_id)
 DO UPDATE SET seats = excluded.seats, style = excluded.style, updated_at = excluded.updated_at
 """
+
+# Members waiting for a house player's seat at a full table (seated after the hand).
+WAITING_MEMBERS = """
+SELECT user_id, name, buy_in FROM waiting_members WHERE table_id = ? ORDER BY created_at, user_id
+"""
+
+INSERT_WAITING_MEMBER = """
+INSERT INTO waiting_members (table_id, user_id, name, buy_in, created_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (table_id, user_id) DO NOTHING
+"""
+
+DELETE_WAITING_MEMBER = "DELETE FROM waiting_members WHERE table_id = ? AND user_id = ?"
+
+DELETE_TABLE_WAITING = "DELETE FROM waiting_members WHERE table_id = ?"
 
 UNSIT_SEAT = """
 UPDATE seats SET sitting_out = 0, sat_out_at = NULL WHERE table_id = ? AND user_id = ?

@@ -73,6 +73,7 @@ from bot.store.errors import (
     StoreError,
     TableClosed,
     TableFull,
+    TableLimit,
     TableNotFound,
 )
 from bot.store.models import (
@@ -117,6 +118,10 @@ MAX_HAND_PAUSE_SECONDS = 60
 MIN_ALERT_DELAY_SECONDS = 0
 """0 turns turn alerts off for the whole server."""
 MAX_ALERT_DELAY_SECONDS = 120
+MIN_IDLE_CLOSE_SECONDS = 60
+"""The shortest idle time of an empty table an admin may set (a deployment may lower it)."""
+MAX_IDLE_CLOSE_SECONDS = 24 * 3600
+MAX_TABLES_PER_MEMBER = 25
 
 MINT = "mint"
 
@@ -392,8 +397,10 @@ class _JournalPending:
 
 
 def _table_row(row: Iterable[Any]) -> TableRow:
-    id_, guild_id, channel_id, status, button_seat, message_id = row
-    return TableRow(id_, guild_id, channel_id, status, button_seat, message_id)
+    id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since = row
+    return TableRow(
+        id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since
+    )
 
 
 def _seat_row(row: Iterable[Any]) -> SeatRow:
@@ -784,6 +791,26 @@ class Store:
         )
         return await self._set_guild_setting(q.SET_GUILD_ALERT_DELAY, guild_id, seconds)
 
+    async def set_idle_close(
+        self,
+        guild_id: int,
+        seconds: int,
+        *,
+        minimum: int = MIN_IDLE_CLOSE_SECONDS,
+        maximum: int = MAX_IDLE_CLOSE_SECONDS,
+    ) -> Settings:
+        """Set how long a table with no member seated stays open before it closes itself (the
+        caller may lower the minimum: ``DEUCE_MIN_IDLE_SECONDS``)."""
+        check_id(guild_id, "server")
+        check_setting(seconds, "idle time of an empty table (seconds)", minimum, maximum)
+        return await self._set_guild_setting(q.SET_GUILD_IDLE_CLOSE, guild_id, seconds)
+
+    async def set_tables_per_member(self, guild_id: int, count: int) -> Settings:
+        """Set how many open tables a member may have opened in the server at once."""
+        check_id(guild_id, "server")
+        check_setting(count, "tables per member", 1, MAX_TABLES_PER_MEMBER)
+        return await self._set_guild_setting(q.SET_GUILD_TABLES_PER_MEMBER, guild_id, count)
+
     async def set_card_style(self, guild_id: int, style: str) -> Settings:
         """How the server's tables show cards: one of ``CARD_STYLES``."""
         check_id(guild_id, "server")
@@ -1076,24 +1103,68 @@ class Store:
         if await db.one(q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
             raise HandInProgress(message)
 
-    async def get_or_create_table(self, guild_id: int, channel_id: int) -> TableRow:
-        """This channel's table, opening one if there is none (a closed one is reopened)."""
+    async def _check_table_limit(self, db: Tx, guild_id: int, user_id: int) -> None:
+        """``TableLimit`` if the member already opened as many open tables as the server
+        allows."""
+        limit = (await self._guild_settings(db, guild_id)).tables_per_member
+        channels = [int(row[0]) for row in await db.all(q.TABLES_OPENED_BY, (guild_id, user_id))]
+        if len(channels) >= limit:
+            raise TableLimit(channels, limit)
+
+    async def verify_table_limit(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """Whether the member may sit down here as far as the server's limit of open tables per
+        member goes: a channel with an open table is always fine; opening one more is refused
+        (``TableLimit``) when the member already opened as many as the server allows. A read:
+        ``get_or_create_table(..., limited=True)`` checks again as it opens the table."""
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> None:
+            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if row is None or row[3] == TABLE_CLOSED:
+                await self._check_table_limit(db, guild_id, user_id)
+
+        await self._read(body)
+
+    async def get_or_create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        opened_by: int | None = None,
+        limited: bool = False,
+    ) -> TableRow:
+        """This channel's table, opening one if there is none (a closed one is reopened) on
+        behalf of ``opened_by``; ``limited``: refused (``TableLimit``) when that member already
+        opened as many open tables in the server as it allows (admins are not limited)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        if opened_by is not None:
+            check_id(opened_by, "member")
 
         async def body(db: Tx) -> TableRow:
+            now = time.time()
             row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
-            if row is None:
-                await db.run(q.CREATE_TABLE, (guild_id, channel_id, time.time()))
-                log.info("table opened in guild %s channel %s", guild_id, channel_id)
-            elif row[3] == TABLE_CLOSED:
-                await db.run(q.REOPEN_TABLE, (row[0],))
-                log.info("table %s reopened", row[0])
-            else:
+            if row is not None and row[3] != TABLE_CLOSED:
                 return _table_row(row)
+            if limited and opened_by is not None:
+                await self._check_table_limit(db, guild_id, opened_by)
+            if row is None:
+                await db.run(q.CREATE_TABLE, (guild_id, channel_id, now, opened_by, now))
+                log.info("table opened in guild %s channel %s", guild_id, channel_id)
+            else:
+                await db.run(q.REOPEN_TABLE, (opened_by, now, row[0]))
+                log.info("table %s reopened", row[0])
             return _table_row(await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
 
         return await self._write(body)
+
+    async def tables_opened_by(self, guild_id: int, user_id: int) -> list[int]:
+        """The channels of the open tables the member opened in this server, oldest first."""
+        check_id(guild_id, "server")
+        rows = await self._select_all(q.TABLES_OPENED_BY, (guild_id, user_id))
+        return [int(row[0]) for row in rows]
 
     async def table(self, table_id: int) -> TableRow:
         """One table by id (TableNotFound if none)."""
@@ -1221,6 +1292,8 @@ class Store:
             await db.run(
                 q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
             )
+            await db.run(q.MARK_TABLE_TAKEN, (table_id,))
+            await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id))
             return await self._seat(db, table_id, user_id)
 
         row = await self._write(body)
@@ -1279,6 +1352,7 @@ class Store:
     async def _cash_out(self, db: Tx, table: TableRow, seat: SeatRow, now: float) -> int:
         await self._ensure_wallet(db, table.guild_id, seat.user_id, now)
         await db.run(q.DELETE_SEAT, (table.id, seat.user_id))
+        await db.run(q.MARK_TABLE_EMPTY, (now, table.id))
         if seat.stack:
             await db.run(q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
         await self._post(
@@ -1373,6 +1447,7 @@ class Store:
                 seat = _seat_row(row)
                 returned[seat.user_id] = await self._cash_out(db, table, seat, now)
             await db.run(q.CLOSE_TABLE, (table_id,))
+            await db.run(q.DELETE_TABLE_WAITING, (table_id,))
             return returned
 
         returned = await self._write(body)
@@ -2014,6 +2089,40 @@ class Store:
         check_id(guild_id, "server")
         row = await self._select_one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
         return 0 if row is None else int(row[0])
+
+    async def waiting_members(self, table_id: int) -> dict[int, tuple[str, int | None]]:
+        """Members waiting for a house player's seat at this table, first come first: user id
+        -> (name, buy-in or None for the table's default)."""
+        rows = await self._select_all(q.WAITING_MEMBERS, (table_id,))
+        return {
+            int(user_id): (str(name), None if buy_in is None else int(buy_in))
+            for user_id, name, buy_in in rows
+        }
+
+    async def add_waiting_member(
+        self, table_id: int, user_id: int, name: str, buy_in: int | None
+    ) -> None:
+        """The member waits for a house player's seat at this full table (seated after the
+        hand); their buy-in then leaves the wallet, not now. ``buy_in`` None: the default."""
+        check_id(user_id, "member")
+        if buy_in is not None:
+            check_chips(buy_in, "buy-in")
+
+        async def body(db: Tx) -> None:
+            await self._table(db, table_id)
+            params = (table_id, user_id, str(name)[:100], buy_in, time.time())
+            await db.run(q.INSERT_WAITING_MEMBER, params)
+
+        await self._write(body)
+
+    async def remove_waiting_member(self, table_id: int, user_id: int) -> bool:
+        """The member no longer waits for a seat here; whether they were waiting."""
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> bool:
+            return await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id)) > 0
+
+        return await self._write(body)
 
     async def house_fill(self, guild_id: int, channel_id: int) -> tuple[int, str | None]:
         """(seats, style) the house fills at this channel's table (the channel's own setting,

@@ -17,6 +17,9 @@ plays their turns.
   house player's seat at once, or one in the hand stands up after it and the member sits then),
   and leave when no member is left (``tidy``). An admin adds and removes them, and can have the
   house fill a table up to N seats whenever a member sits there.
+- The members waiting for a seat are kept in the store (``waiting_members``), so a restart
+  keeps them waiting; one who says ``/poker leave`` stops waiting (``unqueue``) and is never
+  bought in later.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.house.strategy import CHECK_CALL, FOLD
 from bot.messages import Text, t
 from bot.replies import Refused
-from bot.store import StoreError, TableFull
+from bot.store import StoreError, StoreUnavailable, TableFull
 from bot.table.render import safe_name
 
 if TYPE_CHECKING:
@@ -118,8 +121,9 @@ class HousePlayers:
         self._rng = rng or random.Random()
         self._styles: dict[int, Style] | None = None
         """Each seated house player's style (read from the store on first use)."""
-        self.waiting: dict[int, tuple[str, int | None]] = {}
-        """Members who joined a full table, seated after the hand: id -> (name, buy-in)."""
+        self._waiting: dict[int, tuple[str, int | None]] | None = None
+        """Members who joined a full table, seated after the hand: id -> (name, buy-in), as
+        the store keeps them (read on first use)."""
 
     # ------------------------------------------------------------------ playing
 
@@ -148,6 +152,12 @@ class HousePlayers:
             log.debug("Table %s: house decision error: %r", self._table.table_id, error)
             record = apply_decision(hand, player_id, fallback(hand))
         log.debug("Table %s: house: %s", self._table.table_id, record.text)
+
+    async def waiting(self) -> dict[int, tuple[str, int | None]]:
+        """The members waiting for a house player's seat, first come first."""
+        if self._waiting is None:
+            self._waiting = await self._table.store.waiting_members(self._table.table_id)
+        return self._waiting
 
     async def styles(self) -> dict[int, Style]:
         """The seated house players' styles."""
@@ -231,25 +241,48 @@ class HousePlayers:
         return await table.cashier.seats()
 
     async def before_deal(self, now: float, settings: Settings) -> list[SeatRow]:
-        """The table's housekeeping before a deal (``Cashier.before_deal``), then the house's."""
+        """The table's housekeeping before a deal (``Cashier.before_deal``: a restart between
+        hands finishes the house's stand-ups there), the waiting members, then the house's."""
         await self._table.cashier.before_deal(now, settings.sitout_keep)
+        await self._seat_waiting()
         return await self.tidy()
 
     async def after_hand(self) -> list[SeatRow]:
         """After the hand's leavers stood up: seat the members who waited for a house player's
         seat, sit out busted members, then tidy the house's seats."""
+        await self._seat_waiting()
+        await self._table.cashier.sit_out_busted()
+        return await self.tidy()
+
+    async def _seat_waiting(self) -> None:
+        """Seat the members who waited for a house player's seat (each buy-in ends its wait in
+        the store); one who cannot be seated stops waiting, and the channel is told."""
         table = self._table
-        waiting, self.waiting = self.waiting, {}
-        for user_id, (name, buy_in) in waiting.items():
+        waiting = await self.waiting()
+        for user_id, (name, buy_in) in list(waiting.items()):
             try:
                 await table.cashier.sit_down(user_id, name, buy_in, await self._settings())
+            except StoreUnavailable:
+                raise  # still waiting: the session tries again once the store answers
             except StoreError as error:
                 log.info("Table %s: waiting member not seated: %s", table.table_id, error)
+                await table.store.remove_waiting_member(table.table_id, user_id)
                 table.io.post(content=Text("house_room_lost", name=safe_name(name)))
-                continue
-            table.io.post(content=Text("house_room_taken", name=safe_name(name)))
-        await table.cashier.sit_out_busted()
-        return await self.tidy()
+            else:
+                table.io.post(content=Text("house_room_taken", name=safe_name(name)))
+            del waiting[user_id]
+
+    async def unqueue(self, user_id: int) -> bool:
+        """The member stops waiting for a seat (``/poker leave``): whether they were waiting.
+        The house player who was to make room for them still stands up after the hand."""
+        table = self._table
+        async with table.lock:
+            waiting = await self.waiting()
+            if user_id not in waiting:
+                return False
+            await table.store.remove_waiting_member(table.table_id, user_id)
+            del waiting[user_id]
+            return True
 
     async def seat_member(self, user_id: int, name: str, buy_in: int | None) -> SeatRow:
         """Seat a member who joins (``Cashier.sit_down``). At a full table a house player makes
@@ -257,14 +290,18 @@ class HousePlayers:
         member sits then (``Refused`` tells them so)."""
         table = self._table
         settings = await self._settings()
+        waiting = await self.waiting()
         try:
-            return await table.cashier.sit_down(user_id, name, buy_in, settings)
+            seat = await table.cashier.sit_down(user_id, name, buy_in, settings)
         except TableFull:
             house = [s for s in await table.cashier.seats() if is_house(s.user_id)]
             free = [s for s in house if not s.leaving]
             if not free:
                 raise
-        if user_id in self.waiting:
+        else:
+            waiting.pop(user_id, None)  # seated after all (its buy-in ended the wait)
+            return seat
+        if user_id in waiting:
             raise Refused(t("house_room_waiting"))
         in_hand = self._in_hand()
         idle = [s for s in free if s.user_id not in in_hand]
@@ -272,8 +309,9 @@ class HousePlayers:
             await self._stand_up(idle[-1])
             return await table.cashier.sit_down(user_id, name, buy_in, settings)
         seat = free[-1]
+        await table.store.add_waiting_member(table.table_id, user_id, name, buy_in)
+        waiting[user_id] = (name, buy_in)
         await self._stand_up_after_hand(seat)
-        self.waiting[user_id] = (name, buy_in)
         raise Refused(t("house_room_after_hand", name=safe_name(seat.name)))
 
     # ------------------------------------------------------------------ admin commands

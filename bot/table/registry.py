@@ -139,8 +139,17 @@ class TableRegistry:
         """The house players of every table of a server."""
         return [s.house for s in self.in_guild(guild_id)]
 
-    async def open(self, guild_id: int, channel_id: int) -> TableSession:
-        """The channel's session, creating the table and session when there is none yet."""
+    async def open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        opened_by: int | None = None,
+        limited: bool = False,
+    ) -> TableSession:
+        """The channel's session, creating the table and session when there is none yet (on
+        behalf of ``opened_by``; ``limited``: ``TableLimit`` when that member already opened
+        as many open tables in the server as it allows)."""
         session = self._by_channel.get(channel_id)
         if session is not None and not session.closed:
             return session
@@ -149,7 +158,9 @@ class TableRegistry:
             session = self._by_channel.get(channel_id)
             if session is not None and not session.closed:
                 return session
-            table = await self.store.get_or_create_table(guild_id, channel_id)
+            table = await self.store.get_or_create_table(
+                guild_id, channel_id, opened_by=opened_by, limited=limited
+            )
             session = self._new_session(table)
             await session.restore(None)
             self._register(session)

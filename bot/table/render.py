@@ -267,7 +267,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     small_blind = number(snapshot.small_blind)
     description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
     if snapshot.closed:
-        description += "\n" + t("table_closed")
+        description += "\n" + t("table_closed_idle" if snapshot.idle_closed else "table_closed")
     elif snapshot.closing:
         description += "\n" + t("close_after_hand")
 

@@ -26,6 +26,7 @@ from bot.table import render, seating
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.house import HousePlayers
+from bot.table.idle import IdleClose
 from bot.table.journal import HandJournal, NotSaved
 from bot.table.panels import PanelInputs
 from bot.table.seating import HandNotes
@@ -89,6 +90,9 @@ class TableSession:
         )
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
         self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
+        self.idle = IdleClose(
+            self, io.spawn, partial(self._close_now, idle=True), table.empty_since
+        )
         self.journal = HandJournal(
             store,
             table.id,
@@ -118,6 +122,7 @@ class TableSession:
             next_hand_at=self.timers.next_hand_at,
             closing=self.closing,
             closed=self.closed,
+            idle_closed=self.idle.closed,
             store_waiting=self.journal.waiting,
         )
 
@@ -239,6 +244,7 @@ class TableSession:
 
     def _plan_next_hand(self) -> None:
         """Deal after the pause if two can play (only then a countdown), else wait for expiries."""
+        self.idle.watch()  # an empty table's idle clock starts, or stops as a member sits down
         if self.closed or self.hand is not None or self.journal.waiting:
             return
         if len(seating.dealt_in(self.seats)) >= 2:
@@ -431,15 +437,18 @@ class TableSession:
         else:
             self._plan_next_hand()
 
-    async def _close_now(self) -> None:
-        """Cash everyone out and close the table (under the lock, between hands)."""
+    async def _close_now(self, idle: bool = False) -> None:
+        """Cash everyone out and close the table (under the lock, between hands); an empty
+        table closing itself (``idle``) says so on its message only."""
         returned = await self.cashier.close_table()
         self.closed = True
         self.hand = None
         self.seats = []
         self.timers.cancel_deal()
+        self.idle.watch()
         summary = ", ".join(f"<@{uid}> {amount}" for uid, amount in returned.items()) or "—"
-        self.io.post(content=Text("table_closed_now", summary=summary))
+        if not idle:
+            self.io.post(content=Text("table_closed_now", summary=summary))
         self.io.close()
         self._on_closed(self)
 
@@ -536,6 +545,7 @@ class TableSession:
                 return False, 0
             amount = await self.store.cash_out(self.table_id, user_id)
             self.seats = await self.house.tidy()  # the house leaves with the last member
+            self.idle.watch()
             self.io.mark_changed()
             return True, amount
 
@@ -570,6 +580,7 @@ class TableSession:
         async with self.lock:
             if self.hand is None and not self.closed:
                 self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
+                self.idle.watch()  # a new idle time
                 self.io.mark_changed()
 
     async def repost(self, interaction: discord.Interaction[Any]) -> None:

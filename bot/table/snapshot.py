@@ -85,6 +85,8 @@ class TableSnapshot:
     next_hand_at: float | None = None
     closing: bool = False
     closed: bool = False
+    idle_closed: bool = False
+    """Closed because nobody sat here for the server's idle time."""
     legal: LegalSnapshot | None = None
     store_waiting: bool = False
     """The table waits for its store to answer again (nothing moves meanwhile)."""
@@ -224,6 +226,7 @@ def table_snapshot(
     next_hand_at: float | None,
     closing: bool,
     closed: bool,
+    idle_closed: bool = False,
     store_waiting: bool = False,
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
@@ -248,6 +251,7 @@ def table_snapshot(
             next_hand_at=next_hand_at,
             closing=closing,
             closed=closed,
+            idle_closed=idle_closed,
             store_waiting=store_waiting,
         )
     view = hand.public_view(recent=RECENT_ACTIONS)
@@ -310,6 +314,7 @@ def table_snapshot(
         next_hand_at=next_hand_at,
         closing=closing,
         closed=closed,
+        idle_closed=idle_closed,
         legal=legal_snapshot,
         store_waiting=store_waiting,
     )

@@ -38,9 +38,9 @@ def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 async def populate(store: Store) -> int:
-    """Settings, wallets, alert modes, house players and fill, three tables,
-    settled/voided/unannounced hands and one
-    hand still running with its journal; returns the running hand's id."""
+    """Settings, wallets, alert modes, house players and fill, three tables (one opened by a
+    member, with a member waiting for a house player's seat), settled/voided/unannounced hands
+    and one hand still running with its journal; returns the running hand's id."""
     await store.set_stakes(GUILD, None, 20, cap=5)
     await store.set_stakes(GUILD, CHANNEL, 10, 4)
     await store.set_buyin(GUILD, 100, 3000)
@@ -79,11 +79,13 @@ async def populate(store: Store) -> int:
             await store.mark_announced(hand_id)
     await store.update_seat(table_id, users[2], sitting_out=False)
     await store.cash_out(table_id, users[0])
-    other = await store.get_or_create_table(GUILD, CHANNEL + 1)
+    await store.set_idle_close(GUILD, 900)
+    other = await store.get_or_create_table(GUILD, CHANNEL + 1, opened_by=8, limited=True)
     await store.buy_in(other.id, 8, "Eight", 300)
     await store.buy_in(other.id, 9, "Nine", 300)
     await store.set_house_fill(GUILD, CHANNEL + 1, 3, "solid")
     await store.house_sit_down(other.id, 1, "Dealer Bot", "solid", 300)
+    await store.add_waiting_member(other.id, 10, "Ten", 500)
     closed = await store.get_or_create_table(GUILD + 1, CHANNEL + 2)
     await store.buy_in(closed.id, 8, "Eight", 200)
     await store.close_table(closed.id)

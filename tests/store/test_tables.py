@@ -30,7 +30,7 @@ async def test_one_table_per_channel(store: Store) -> None:
     await store.set_table_message(table.id, 123456789012345678)
     await store.set_button(table.id, 3)
     assert await store.table(table.id) == table.__class__(
-        table.id, GUILD, CHANNEL, "open", 3, 123456789012345678
+        table.id, GUILD, CHANNEL, "open", 3, 123456789012345678, None, table.empty_since
     )
     assert await store.table_for_channel(GUILD, CHANNEL) == await store.table(table.id)
     assert await store.table_for_channel(GUILD, 5) is None

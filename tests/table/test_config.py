@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ def test_defaults_with_only_a_token() -> None:
     assert config.log_level == "INFO"
     assert config.hand_pause_seconds is None
     assert config.min_timer_seconds == 10
+    assert config.min_idle_seconds == 60
     assert config.guild_ready_timeout == 2.0
     assert config.sync == "changed"
 
@@ -37,6 +39,7 @@ def test_every_setting_is_read() -> None:
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
             "DEUCE_HAND_PAUSE_SECONDS": "0.5",
             "DEUCE_MIN_TIMER_SECONDS": "1",
+            "DEUCE_MIN_IDLE_SECONDS": "1",
             "DEUCE_GUILD_READY_TIMEOUT": "0.1",
             "DEUCE_SYNC": "always",
             "DEUCE_REST_PER_SECOND": "20",
@@ -50,6 +53,7 @@ def test_every_setting_is_read() -> None:
     assert config.gateway_url == "ws://127.0.0.1:9/gw"
     assert config.hand_pause_seconds == 0.5
     assert config.min_timer_seconds == 1
+    assert config.min_idle_seconds == 1
     assert config.guild_ready_timeout == 0.1
     assert config.sync == "always"
     assert config.rest_per_second == 20
@@ -65,6 +69,8 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "x", "DEUCE_SYNC": "sometimes"}, "DEUCE_SYNC"),
         ({"DISCORD_TOKEN": "x", "DEUCE_HAND_PAUSE_SECONDS": "-1"}, "DEUCE_HAND_PAUSE_SECONDS"),
         ({"DISCORD_TOKEN": "x", "DEUCE_MIN_TIMER_SECONDS": "0"}, "DEUCE_MIN_TIMER_SECONDS"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_MIN_IDLE_SECONDS": "0"}, "DEUCE_MIN_IDLE_SECONDS"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_MIN_IDLE_SECONDS": "61"}, "DEUCE_MIN_IDLE_SECONDS"),
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "localhost"}, "DISCORD_API_BASE"),
         ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "60"}, "DEUCE_REST_PER_SECOND"),
         ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "fast"}, "DEUCE_REST_PER_SECOND"),
@@ -244,3 +250,51 @@ def test_the_configuration_shows_neither_token_nor_database_url() -> None:
         {"DISCORD_TOKEN": "token-s3cret", "DATABASE_URL": "postgresql://u:pw-s3cret@h/d"}
     )
     assert "s3cret" not in repr(config)
+
+
+DISCORD_LOGGERS = (
+    "discord",
+    "discord.http",
+    "discord.gateway",
+    "discord.client",
+    "discord.state",
+    "discord.webhook.async_",
+    "discord.app_commands.tree",
+)
+
+
+@pytest.mark.parametrize(
+    ("level", "opt_in", "discord_debug", "discord_info"),
+    [
+        ("DEBUG", False, False, True),  # tokens and panels stay out of a DEBUG log
+        ("DEBUG", True, True, True),  # DEUCE_DEBUG_DISCORD=1: discord.py writes everything
+        ("INFO", True, False, False),  # the opt-in needs LOG_LEVEL=DEBUG
+        ("INFO", False, False, False),
+    ],
+)
+def test_discord_py_logs_at_debug_only_when_asked(
+    level: str, opt_in: bool, discord_debug: bool, discord_info: bool
+) -> None:
+    """At LOG_LEVEL=DEBUG discord.py's loggers stay at INFO (at DEBUG they write every
+    interaction token and DM panel) unless DEUCE_DEBUG_DISCORD=1; below DEBUG, at WARNING."""
+    from bot.__main__ import configure_logging, debug_discord_asked
+
+    root = logging.getLogger()
+    saved = root.level, logging.getLogger("discord").level
+    try:
+        root.setLevel(level)
+        configure_logging(level, debug_discord=opt_in)
+        for name in DISCORD_LOGGERS:
+            logger = logging.getLogger(name)
+            assert logger.isEnabledFor(logging.DEBUG) is discord_debug, name
+            assert logger.isEnabledFor(logging.INFO) is discord_info, name
+            assert logger.isEnabledFor(logging.WARNING), name
+        assert logging.getLogger("bot.table.session").isEnabledFor(logging.DEBUG) is (
+            level == "DEBUG"
+        )
+    finally:
+        root.setLevel(saved[0])
+        logging.getLogger("discord").setLevel(saved[1])
+    assert debug_discord_asked({"DEUCE_DEBUG_DISCORD": "1"})
+    assert not debug_discord_asked({"DEUCE_DEBUG_DISCORD": "0"})
+    assert not debug_discord_asked({})

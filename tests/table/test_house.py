@@ -21,6 +21,7 @@ from bot.table.session import TableSession
 from tests.table._helpers import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL,
     GUILD,
     Tables,
@@ -256,3 +257,56 @@ async def test_a_resumed_hand_plays_the_house_turns_again(store: Store, tables: 
     await wait_until(lambda: resumed.hand is None or resumed.hand.action_count > number)
     assert await store.house_players(resumed.table_id) == {1: "loose", 2: "loose"}
     assert (await resumed.house.styles())[1].name == "loose"
+
+
+async def test_a_waiting_member_who_leaves_is_never_bought_in(store: Store, tables: Tables) -> None:
+    """Issue 23: a member waiting for a house player's seat says /poker leave: they stop
+    waiting (the cog asks ``unqueue`` when the member has no seat), and when the seat frees
+    after the hand nothing is bought in for them."""
+    table = await tables.open((ALICE, "Alice", 1000), house_pause=0.05)
+    session = table.session
+    assert await session.house.add(5, "solid") == 5
+    hand = await wait_until(lambda: session.hand)
+    with pytest.raises(Refused, match="stands up when this hand ends"):
+        await session.join(BOB, "Bob", 300)
+    assert await session.house.waiting() == {BOB: ("Bob", 300)}
+    assert await store.waiting_members(session.table_id) == {BOB: ("Bob", 300)}
+    assert await session.house.unqueue(BOB) is True
+    assert await session.house.unqueue(BOB) is False  # a second /poker leave: not waiting
+    assert await store.waiting_members(session.table_id) == {}
+    await finish_hand(session, ALICE)
+    await wait_until(lambda: session.hand not in (None, hand))  # the seat was freed by now
+    assert BOB not in {s.user_id for s in await store.seats(session.table_id)}
+    assert await store.balance(GUILD, BOB) == 1000
+    assert not any("takes the seat" in text for text in table.channel.texts())
+    assert (await store.audit()).ok
+
+
+async def test_the_members_waiting_for_a_seat_survive_a_restart(
+    store: Store, tables: Tables
+) -> None:
+    """Two members wait for house players' seats; the bot restarts mid-hand; one of them
+    leaves the queue after the restart: when the hand ends the other is seated, not them."""
+    table = await tables.open((ALICE, "Alice", 1000), house_pause=30)
+    session = table.session
+    assert await session.house.add(5, "solid") == 5
+    hand = await wait_until(lambda: session.hand)
+    for member, name in ((BOB, "Bob"), (CAROL, "Carol")):
+        with pytest.raises(Refused, match="stands up when this hand ends"):
+            await session.join(member, name, None)
+    await stop(table)
+
+    again = await tables.reopen(house_pause=0)
+    resumed = again.session
+    assert resumed.hand is not None and resumed.hand.hand_id == hand.hand_id
+    assert await resumed.house.waiting() == {BOB: ("Bob", None), CAROL: ("Carol", None)}
+    with pytest.raises(Refused, match="already have a seat coming"):
+        await resumed.join(BOB, "Bob", None)
+    assert await resumed.house.unqueue(CAROL) is True
+    await finish_hand(resumed, ALICE)
+    bob = await wait_until(lambda: [s for s in resumed.seats if s.user_id == BOB])
+    assert bob[0].stack == BUY_IN
+    assert CAROL not in {s.user_id for s in await store.seats(resumed.table_id)}
+    assert await store.balance(GUILD, CAROL) == 1000
+    assert await store.waiting_members(resumed.table_id) == {}
+    assert (await store.audit()).ok

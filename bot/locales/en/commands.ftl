@@ -115,6 +115,16 @@ cmd-pokeradmin-alerts-desc = Seconds a turn waits before its player gets a DM
 cmd-pokeradmin-alerts-seconds = seconds
 cmd-pokeradmin-alerts-seconds-desc = Seconds without an action before the DM (0 = no turn alerts)
 
+cmd-pokeradmin-idle = idle
+cmd-pokeradmin-idle-desc = Seconds a table nobody sits at stays open
+cmd-pokeradmin-idle-seconds = seconds
+cmd-pokeradmin-idle-seconds-desc = Seconds with no member seated before the table closes itself
+
+cmd-pokeradmin-tables = tables
+cmd-pokeradmin-tables-desc = How many open tables each member may open here
+cmd-pokeradmin-tables-per_member = per_member
+cmd-pokeradmin-tables-per_member-desc = Open tables one member may have opened at once
+
 cmd-pokeradmin-cards = cards
 cmd-pokeradmin-cards-desc = How this server's tables show the cards
 cmd-pokeradmin-cards-style = style

@@ -40,6 +40,11 @@ sat_in = You are back in from the next hand.
 not_sitting_out = You are not sitting out.
 sit_in_busted = You have no chips on the table: /poker join to buy in again.
 not_seated = You are not seated at this table. Sit down with /poker join.
+left_waiting = You are no longer waiting for a seat at this table: nothing leaves your wallet. /poker join to wait again.
+table_limit = You can have at most { $count ->
+        [one] one open table
+       *[other] { $count } open tables
+    } that you opened on this server, and yours are in { $channels }. Play there, or sit down at a table someone else opened; a table nobody sits at closes by itself after a while.
 busted = { $name } is out of chips and sits out: /poker join to buy in again.
 timed_out_twice = { $name } timed out twice in a row and sits out from the next hand.
 seat_freed = { $name } was away too long and their seat is free again.
@@ -48,6 +53,7 @@ waiting_players = Waiting for players: at least two seated players with chips. /
 next_hand_in = Next hand { $when }.
 table_closed = The table is closed. Everyone's chips went back to their wallets.
 table_closed_now = Table closed; chips returned: { $summary }.
+table_closed_idle = Nobody sat at this table, so it closed. /poker join opens it again.
 close_after_hand = The table will close when this hand ends.
 kicked = { $name } is removed from the table.
 kick_after_hand = { $name } will be removed from the table when this hand ends.
@@ -236,6 +242,12 @@ timer_set_next_hand = Players will have { $seconds } s to act and to draw from t
 pause_set = Hands now start { $seconds } s after the previous one ends (a table in the middle of a hand, or about to deal, keeps its old pause once more).
 pause_overridden = This deployment sets every pause to { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): the server's value applies only without it.
 alert_delay_set = A player whose turn has waited { $seconds } s without an action gets a new DM saying it is their turn (each player chooses with /poker alerts).
+idle_set = A table nobody sits at now closes itself after { $duration } (its message then says so, and how to open it again).
+idle_too_low = The idle time must be at least { $minimum } s.
+tables_set = Each member may now have { $count ->
+        [one] one open table
+       *[other] { $count } open tables
+    } that they opened on this server at once (admins: no limit).
 cards_set = Cards at this server's tables are now shown as { $style }.
 cards_two_colour = pictures with red and black suits
 cards_four_colour = pictures with four suit colours (♣ green, ♦ blue, ♥ red, ♠ black)
@@ -255,6 +267,8 @@ settings_alerts = **Turn alert** a new DM after { $seconds } s without an action
 settings_alerts_off = **Turn alerts** off — { $source }
 settings_economy = **New wallets** { $start } chips, **/chips daily** { $daily } every { $cooldown } — { $source }
 settings_seats = **Seats** { $seats }, a sat-out seat kept { $keep } — { $source }
+settings_idle = **Empty tables** close after { $duration } — { $source }
+settings_tables = **Open tables per member** { $count } that they opened (admins: no limit) — { $source }
 source_channel = this channel
 source_server = server
 source_default = default

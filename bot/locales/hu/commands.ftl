@@ -115,6 +115,16 @@ cmd-pokeradmin-alerts-desc = Hány másodpercig várjon egy kör, mielőtt a já
 cmd-pokeradmin-alerts-seconds = másodperc
 cmd-pokeradmin-alerts-seconds-desc = Másodpercek lépés nélkül az üzenetig (0 = nincs értesítés)
 
+cmd-pokeradmin-idle = üresjárat
+cmd-pokeradmin-idle-desc = Hány másodpercig marad nyitva egy asztal, amelynél senki sem ül
+cmd-pokeradmin-idle-seconds = másodperc
+cmd-pokeradmin-idle-seconds-desc = Másodpercek ülő tag nélkül, mielőtt az asztal magától bezár
+
+cmd-pokeradmin-tables = asztalok
+cmd-pokeradmin-tables-desc = Hány nyitott asztalt nyithat egy tag ezen a szerveren
+cmd-pokeradmin-tables-per_member = tagonként
+cmd-pokeradmin-tables-per_member-desc = Egy tag által nyitott asztalok, amelyek egyszerre nyitva lehetnek
+
 cmd-pokeradmin-cards = lapok
 cmd-pokeradmin-cards-desc = Hogyan mutatják a lapokat a szerver asztalai
 cmd-pokeradmin-cards-style = stílus

@@ -115,6 +115,16 @@ cmd-pokeradmin-alerts-desc = Detik sebuah giliran menunggu sebelum pemainnya men
 cmd-pokeradmin-alerts-seconds = detik
 cmd-pokeradmin-alerts-seconds-desc = Detik tanpa tindakan sebelum DM (0 = tanpa notifikasi giliran)
 
+cmd-pokeradmin-idle = menganggur
+cmd-pokeradmin-idle-desc = Detik sebuah meja tanpa pemain tetap terbuka
+cmd-pokeradmin-idle-seconds = detik
+cmd-pokeradmin-idle-seconds-desc = Detik tanpa anggota yang duduk sebelum meja tertutup sendiri
+
+cmd-pokeradmin-tables = meja
+cmd-pokeradmin-tables-desc = Berapa meja terbuka yang boleh dibuka setiap anggota di sini
+cmd-pokeradmin-tables-per_member = per-anggota
+cmd-pokeradmin-tables-per_member-desc = Meja terbuka yang boleh dibuka satu anggota sekaligus
+
 cmd-pokeradmin-cards = kartu
 cmd-pokeradmin-cards-desc = Cara meja-meja server ini menampilkan kartu
 cmd-pokeradmin-cards-style = gaya

@@ -115,6 +115,16 @@ cmd-pokeradmin-alerts-desc = Сколько секунд ход ждёт, пре
 cmd-pokeradmin-alerts-seconds = секунды
 cmd-pokeradmin-alerts-seconds-desc = Секунд без действия до личного сообщения (0 — без уведомлений о ходе)
 
+cmd-pokeradmin-idle = простой
+cmd-pokeradmin-idle-desc = Сколько секунд стол, за которым никто не сидит, остаётся открытым
+cmd-pokeradmin-idle-seconds = секунды
+cmd-pokeradmin-idle-seconds-desc = Секунд без сидящих участников, прежде чем стол сам закроется
+
+cmd-pokeradmin-tables = столы
+cmd-pokeradmin-tables-desc = Сколько открытых столов может открыть каждый участник здесь
+cmd-pokeradmin-tables-per_member = на-участника
+cmd-pokeradmin-tables-per_member-desc = Столы, открытые одним участником, которые могут быть открыты одновременно
+
 cmd-pokeradmin-cards = карты
 cmd-pokeradmin-cards-desc = Как столы этого сервера показывают карты
 cmd-pokeradmin-cards-style = стиль

@@ -115,6 +115,16 @@ cmd-pokeradmin-alerts-desc = Sekunder en tur väntar innan spelaren får ett DM
 cmd-pokeradmin-alerts-seconds = sekunder
 cmd-pokeradmin-alerts-seconds-desc = Sekunder utan handling innan DM:et (0 = inga turnotiser)
 
+cmd-pokeradmin-idle = tomgång
+cmd-pokeradmin-idle-desc = Sekunder ett bord där ingen sitter förblir öppet
+cmd-pokeradmin-idle-seconds = sekunder
+cmd-pokeradmin-idle-seconds-desc = Sekunder utan någon medlem vid bordet innan det stängs av sig självt
+
+cmd-pokeradmin-tables = bord
+cmd-pokeradmin-tables-desc = Hur många öppna bord varje medlem får öppna här
+cmd-pokeradmin-tables-per_member = per-medlem
+cmd-pokeradmin-tables-per_member-desc = Öppna bord som en medlem får ha öppnat samtidigt
+
 cmd-pokeradmin-cards = kort
 cmd-pokeradmin-cards-desc = Hur serverns bord visar korten
 cmd-pokeradmin-cards-style = stil

@@ -40,6 +40,11 @@ sat_in = Du är med igen från nästa hand.
 not_sitting_out = Du står inte över.
 sit_in_busted = Du har inga marker på bordet: /poker sätt-dig för att köpa in igen.
 not_seated = Du sitter inte vid det här bordet. Sätt dig med /poker sätt-dig.
+left_waiting = Du väntar inte längre på en plats vid det här bordet: inget dras från din plånbok. /poker sätt-dig för att vänta igen.
+table_limit = Du kan ha högst { $count ->
+        [one] ett öppet bord
+       *[other] { $count } öppna bord
+    } som du har öppnat på den här servern, och dina finns i { $channels }. Spela där, eller sätt dig vid ett bord som någon annan har öppnat; ett bord där ingen sitter stängs av sig självt efter en stund.
 busted = { $name } har slut på marker och står över: /poker sätt-dig för att köpa in igen.
 timed_out_twice = { $name } fick slut på tid två gånger i rad och står över från nästa hand.
 seat_freed = { $name } var borta för länge och platsen är ledig igen.
@@ -48,6 +53,7 @@ waiting_players = Väntar på spelare: minst två spelare med marker måste sitt
 next_hand_in = Nästa hand { $when }.
 table_closed = Bordet är stängt. Allas marker har gått tillbaka till plånböckerna.
 table_closed_now = Bordet stängt; marker återlämnade: { $summary }.
+table_closed_idle = Ingen satt vid bordet, så det stängdes. /poker sätt-dig öppnar det igen.
 close_after_hand = Bordet stängs när den här handen är slut.
 kicked = { $name } har tagits bort från bordet.
 kick_after_hand = { $name } tas bort från bordet när den här handen är slut.
@@ -242,6 +248,12 @@ timer_set_next_hand = Spelarna får { $seconds } s på sig att agera och att byt
 pause_set = Händerna börjar nu { $seconds } s efter att den förra slutat (ett bord mitt i en hand, eller som just ska dela ut, behåller sin gamla paus en gång till).
 pause_overridden = Den här installationen sätter varje paus till { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): serverns värde gäller bara utan den.
 alert_delay_set = En spelare vars tur har väntat { $seconds } s utan handling får ett nytt DM om att det är hens tur (varje spelare väljer med /poker notiser).
+idle_set = Ett bord där ingen sitter stängs nu av sig självt efter { $duration } (meddelandet säger det då, och hur man öppnar det igen).
+idle_too_low = Tiden måste vara minst { $minimum } s.
+tables_set = Varje medlem får nu ha högst { $count ->
+        [one] ett öppet bord
+       *[other] { $count } öppna bord
+    } som den har öppnat på den här servern samtidigt (admins: ingen gräns).
 cards_set = Korten vid serverns bord visas nu som { $style }.
 cards_two_colour = bilder med röda och svarta symboler
 cards_four_colour = bilder med fyra färger på symbolerna (♣ grön, ♦ blå, ♥ röd, ♠ svart)
@@ -267,6 +279,8 @@ settings_economy = **Nya plånböcker** { $start ->
        *[other] { $start } marker
     }, **/marker dagliga** { $daily } var { $cooldown } — { $source }
 settings_seats = **Platser** { $seats }, en plats hålls åt den som står över i { $keep } — { $source }
+settings_idle = **Tomma bord** stängs efter { $duration } — { $source }
+settings_tables = **Öppna bord per medlem** { $count } som den har öppnat (admins: ingen gräns) — { $source }
 source_channel = den här kanalen
 source_server = servern
 source_default = standard

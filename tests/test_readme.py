@@ -1,0 +1,63 @@
+"""The README's invite link asks for the permissions its table names, and no other."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+#: Discord's names for the permissions (as the server settings show them) → discord.py's flag.
+PERMISSION_FLAGS = {
+    "View Channels": "view_channel",
+    "Send Messages": "send_messages",
+    "Embed Links": "embed_links",
+    "Attach Files": "attach_files",
+    "Send Messages in Threads": "send_messages_in_threads",
+    "Manage Messages": "manage_messages",
+    "Read Message History": "read_message_history",
+    "Mention Everyone": "mention_everyone",
+}
+
+
+def invite_section() -> str:
+    text = (REPO_ROOT / "README.md").read_text()
+    start = text.index("### 3. Invite the bot to your server")
+    return text[start : text.index("\n### ", start + 1)]
+
+
+def test_the_invite_link_grants_each_permission_the_readme_names() -> None:
+    section = invite_section()
+    links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", section)
+    assert len(links) == 1, links
+    granted = int(re.findall(r"[?&]permissions=(\d+)", links[0])[0])
+    assert re.search(rf"Permissions \({granted}\)", section), "the text names another number"
+    names = re.findall(r"^\| ([A-Z][^|]+?) \| ", section, re.MULTILINE)
+    assert names == [
+        "View Channels",
+        "Send Messages",
+        "Embed Links",
+        "Attach Files",
+        "Send Messages in Threads",
+    ]
+    wanted = discord.Permissions.none()
+    for name in names:
+        setattr(wanted, PERMISSION_FLAGS[name], True)
+    assert granted == wanted.value
+    bits = {name: getattr(discord.Permissions, PERMISSION_FLAGS[name]).flag for name in names}
+    assert bits == {
+        "View Channels": 1 << 10,
+        "Send Messages": 1 << 11,
+        "Embed Links": 1 << 14,
+        "Attach Files": 1 << 15,
+        "Send Messages in Threads": 1 << 38,
+    }
+    assert all(granted & bit for bit in bits.values())
+    # What the README says is not needed is not asked for.
+    _, _, not_needed = section.partition("Not needed:")
+    for name, flag in PERMISSION_FLAGS.items():
+        if name not in names and name in not_needed:
+            assert not granted & getattr(discord.Permissions, flag).flag, name
+    assert "coming" not in section  # the pictures are there
