@@ -10,6 +10,7 @@ process runs a single shard; either restores only the tables of the guilds on it
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
@@ -24,7 +25,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
-from bot.pacer import RestPacer, paced
+from bot.pacer import Key, RestPacer, paced
 from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_interaction
 from bot.store import Store
 from bot.table.buttons import dispatch_click
@@ -80,6 +81,7 @@ class DeuceBot(commands.Bot):
         self.pacer = RestPacer(config.rest_per_second)
         """Every request but the interaction answers waits its turn here (``bot/pacer.py``)."""
         self.http.request = paced(self.http.request, self.pacer)  # type: ignore[method-assign, assignment]
+        self._dm_opening: dict[int, asyncio.Future[discord.DMChannel]] = {}
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
         """The DM channel id of each member the bot writes to (they never change), the most
         recently used last, at most ``DM_CHANNELS_KEPT``: a DM is opened once, not per panel."""
@@ -94,11 +96,24 @@ class DeuceBot(commands.Bot):
         if channel_id is not None:
             self._dm_channels.move_to_end(user_id)
             return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        channel = await self.create_dm(discord.Object(id=user_id))
+        opening = self._dm_opening.get(user_id)
+        if opening is None:  # two panels at once (a welcome and a deal) open it once
+            opening = asyncio.ensure_future(self.create_dm(discord.Object(id=user_id)))
+            self._dm_opening[user_id] = opening
+            opening.add_done_callback(lambda _: self._dm_opening.pop(user_id, None))
+        channel = await asyncio.shield(opening)
         self._dm_channels[user_id] = channel.id
         if len(self._dm_channels) > DM_CHANNELS_KEPT:
             self._dm_channels.popitem(last=False)
         return channel
+
+    def hurry(self, key: Key) -> None:
+        """Requests waiting for ``key`` are what a player needs now (``bot/pacer.py``)."""
+        self.pacer.promote(key)
+
+    async def wait_turn(self) -> None:
+        """The running task's next request has its turn at the pacer (``bot/pacer.py``)."""
+        await self.pacer.wait_turn()
 
     # -- languages ------------------------------------------------------------------------
 

@@ -28,23 +28,33 @@ T = TypeVar("T")
 URGENT, NORMAL, BULK = 0, 1, 2
 """Request priorities, most pressing first."""
 
+Key = tuple[str, int]
+"""What a waiting request is for (``("dm", user_id)``, ``("outbox", table_id)``), so that it
+can be hurried when a player comes to need it (``RestPacer.promote``)."""
+
 _priority: ContextVar[int] = ContextVar("deuce_rest_priority", default=NORMAL)
+_key: ContextVar[Key | None] = ContextVar("deuce_rest_key", default=None)
+_reserved: ContextVar[bool] = ContextVar("deuce_rest_reserved", default=False)
+"""The task's next request already had its turn (``RestPacer.wait_turn``)."""
 
 
-def task_priority(level: int) -> None:
-    """The rest of the running task's requests wait their turn at ``level`` (a task runs in
-    its own copy of the context: this changes no other task)."""
+def task_priority(level: int, key: Key | None = None) -> None:
+    """The rest of the running task's requests wait their turn at ``level``, known by ``key``
+    (a task runs in its own copy of the context: this changes no other task)."""
     _priority.set(level)
+    _key.set(key)
 
 
 @contextlib.contextmanager
-def rest_priority(level: int) -> Iterator[None]:
-    """Requests made inside this block (in this task) wait their turn at ``level``."""
-    token = _priority.set(level)
+def rest_priority(level: int, key: Key | None = None) -> Iterator[None]:
+    """Requests made inside this block (in this task) wait their turn at ``level``, known by
+    ``key``."""
+    tokens = _priority.set(level), _key.set(key)
     try:
         yield
     finally:
-        _priority.reset(token)
+        _priority.reset(tokens[0])
+        _key.reset(tokens[1])
 
 
 @dataclass(order=True)
@@ -52,6 +62,7 @@ class _Waiter:
     level: int
     seq: int
     future: asyncio.Future[None] = field(compare=False)
+    key: Key | None = field(compare=False, default=None)
 
 
 class RestPacer:
@@ -80,7 +91,7 @@ class RestPacer:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         level = _priority.get() if level is None else level
-        heapq.heappush(self._waiters, _Waiter(level, self._seq, future))
+        heapq.heappush(self._waiters, _Waiter(level, self._seq, future, _key.get()))
         self._seq += 1
         self.waited += 1
         self._arm()
@@ -102,6 +113,24 @@ class RestPacer:
                 break
         self._arm()
 
+    async def wait_turn(self) -> None:
+        """Take the turn of the running task's next request now, so that what it sends can be
+        made once its turn came (a DM panel then shows the table as it is, not as it was
+        when it began to wait)."""
+        await self.acquire()
+        _reserved.set(True)
+
+    def promote(self, key: Key) -> None:
+        """The requests waiting for ``key`` are needed now: they go first (``URGENT``), in
+        the order they came."""
+        hurried = False
+        for waiter in self._waiters:
+            if waiter.key == key and waiter.level > URGENT:
+                waiter.level = URGENT
+                hurried = True
+        if hurried:
+            heapq.heapify(self._waiters)
+
     @property
     def queued(self) -> int:
         """Requests waiting now."""
@@ -112,7 +141,10 @@ def paced(request: Callable[..., Awaitable[T]], pacer: RestPacer) -> Callable[..
     """``request`` (discord.py's ``HTTPClient.request``) taking its turn at ``pacer`` first."""
 
     async def paced_request(*args: Any, **kwargs: Any) -> T:
-        await pacer.acquire()
+        if _reserved.get():
+            _reserved.set(False)
+        else:
+            await pacer.acquire()
         return await request(*args, **kwargs)
 
     return paced_request

@@ -20,7 +20,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.messages import Text, language_of, speaking, t
-from bot.pacer import BULK, URGENT, task_priority
+from bot.pacer import BULK, NORMAL, URGENT, Key, task_priority
 from bot.replies import NO_MENTIONS
 from bot.store import Settings
 from bot.table.buttons import shown_marks
@@ -90,6 +90,15 @@ class DiscordClient(Protocol):
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
     async def dm_channel(self, user_id: int) -> Any:
         """The member's DM channel (opened once, then known by its id)."""
+        ...
+
+    def hurry(self, key: Key) -> None:
+        """Requests waiting for ``key`` are needed now (``bot/pacer.py``)."""
+        ...
+
+    async def wait_turn(self) -> None:
+        """Wait for the turn of this task's next request at the pacer, which then goes at
+        once (``bot/pacer.py``)."""
         ...
 
     def is_closed(self) -> bool: ...
@@ -276,7 +285,7 @@ class TableChannel:
         """Send queued channel messages in order, after what players need now (``BULK``). Any
         error costs that one message, never the loop: a dead outbox would swallow every later
         result without a trace."""
-        task_priority(BULK)
+        task_priority(BULK, ("outbox", self.table_id))
         while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
@@ -345,7 +354,9 @@ class TableChannel:
             ):
                 return due + 0.1
             if target is None:
-                # A new message goes below what the outbox is still posting (a result, a notice).
+                # A new message goes below what the outbox is still posting (a result, a notice),
+                # which goes out at once (it waits behind the rest of the bot's requests).
+                self.client.hurry(("outbox", self.table_id))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._outbox.join(), OUTBOX_WAIT)
             version = self.version
@@ -505,13 +516,18 @@ class TableChannel:
             level = URGENT if urgent else BULK
             self.spawn(self._send_panel(user_id, self._hand_id, level), f"dm-{user_id}")
 
+    def hurry_panel(self, user_id: int) -> None:
+        """The player's turn came: their DM panel still on its way goes before other
+        requests (a deal DM waits behind what players need now until its player does)."""
+        self.client.hurry(("dm", user_id))
+
     def notify(self, user_id: int, text: Text) -> None:
         """DM the player a short private notice (a timeout played for them)."""
         if user_id in self.dm_panels and user_id not in self._dm_failed:
             self.spawn(self._notify(user_id, text), f"dm-notice-{user_id}")
 
     async def _notify(self, user_id: int, text: Text) -> None:
-        task_priority(BULK)
+        task_priority(BULK, ("dm", user_id))
         try:
             dm = await self.client.dm_channel(user_id)
             content = text.render(await self.client.locale_of(user_id))
@@ -554,13 +570,18 @@ class TableChannel:
             self.refresh_panel(user_id)
 
     async def _send_panel(self, user_id: int, hand_id: int, level: int) -> None:
-        task_priority(level)
-        panel = await self._source().panel_for(user_id, hand_id)
-        if panel is None:
+        """Send the panel as it is when its turn at the pacer comes (a deal DM may wait a
+        while behind what players need now: made before, it would need an edit at once)."""
+        task_priority(level, ("dm", user_id))
+        if await self._source().panel_for(user_id, hand_id) is None:
             return
         try:
             dm = await self.client.dm_channel(user_id)
             locale = await self.client.locale_of(user_id)
+            await self.client.wait_turn()
+            panel = await self._source().panel_for(user_id, hand_id)
+            if panel is None:
+                return
             message = await dm.send(**await panel_message(panel, locale))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
@@ -581,6 +602,7 @@ class TableChannel:
         self, user_id: int, hand_id: int, *, unless: PanelSnapshot | None = None
     ) -> None:
         """Edit the player's DM panel to the panel as it is now (not when it is ``unless``)."""
+        task_priority(NORMAL, ("dm", user_id))
         message = self.dm_panels.get(user_id)
         panel = await self._source().panel_for(user_id, hand_id)
         if message is None or panel is None or self._hand_id != hand_id:

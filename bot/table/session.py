@@ -319,6 +319,7 @@ class TableSession:
         if is_house(player := hand.to_act):
             step = self.house.thinking_time(seconds)
         else:
+            self.io.hurry_panel(player)
             mode = self.notes.alert_modes.get(player, "on")
             seat = seating.seat_of(self.seats, player)
             step = seating.alert_after(seat, mode, self.settings.alert_delay)

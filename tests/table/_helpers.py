@@ -88,6 +88,8 @@ class FakeClient:
     def __init__(self) -> None:
         self.channel = FakeChannel()
         self.dm_channels: dict[int, FakeChannel] = {}
+        self.hurried: list[tuple[str, int]] = []
+        """What the table asked the request pacer to hurry."""
         self.closed = False
         self._tables: TableRegistry | None = None
 
@@ -106,6 +108,12 @@ class FakeClient:
             if dm.id == id:
                 return dm
         return self.channel
+
+    def hurry(self, key: tuple[str, int]) -> None:
+        self.hurried.append(key)
+
+    async def wait_turn(self) -> None:
+        return None
 
     async def dm_channel(self, user_id: int) -> FakeChannel:
         first_id = 5000 + len(self.dm_channels) * 100

@@ -9,7 +9,15 @@ import time
 
 import pytest
 
-from bot.pacer import BULK, NORMAL, URGENT, RestPacer, rest_priority
+from bot.pacer import (
+    BULK,
+    NORMAL,
+    URGENT,
+    RestPacer,
+    paced,
+    rest_priority,
+    task_priority,
+)
 
 
 async def test_requests_are_spaced_by_the_rate_whatever_the_burst() -> None:
@@ -61,3 +69,42 @@ async def test_a_request_that_gave_up_takes_no_turn() -> None:
 def test_the_rate_must_be_positive() -> None:
     with pytest.raises(ValueError):
         RestPacer(0)
+
+
+async def test_a_waiting_request_is_hurried_when_its_player_needs_it() -> None:
+    """A deal DM waits behind what players need now, until its player's turn comes: then it
+    goes before the other waiting deal DMs."""
+    pacer = RestPacer(100)
+    order: list[str] = []
+
+    async def deal_dm(user_id: int) -> None:
+        task_priority(BULK, ("dm", user_id))
+        await pacer.acquire()
+        order.append(f"dm-{user_id}")
+
+    tasks = [asyncio.create_task(deal_dm(user)) for user in range(1, 7)]
+    await asyncio.sleep(0)
+    pacer.promote(("dm", 5))
+    pacer.promote(("dm", 99))  # nobody waits for it: nothing changes
+    await asyncio.gather(*tasks)
+    assert order == ["dm-1", "dm-5", "dm-2", "dm-3", "dm-4", "dm-6"]
+
+
+async def test_a_request_made_once_its_turn_came_takes_one_turn() -> None:
+    """``wait_turn`` takes the turn of the task's next request: that request goes at once
+    and the one after it waits again."""
+    pacer = RestPacer(20)
+    sent: list[float] = []
+
+    async def request() -> None:
+        sent.append(time.monotonic())
+
+    send = paced(request, pacer)
+    await pacer.acquire()  # someone else just had the turn
+    started = time.monotonic()
+    await pacer.wait_turn()
+    await send()
+    await send()
+    assert pacer.waited == 2  # the turn taken by wait_turn, and the second request's
+    assert sent[0] - started >= 1 / 20 - 0.005
+    assert sent[1] - sent[0] >= 1 / 20 - 0.005
