@@ -36,3 +36,12 @@ def test_the_build_context_holds_no_secret_and_everything_the_image_copies() -> 
     for needed in ("pyproject.toml", "README.md", "bot/client.py", "cogs/poker.py", ".env.example"):
         assert not ignored(needed, rules), needed
     assert "COPY bot ./bot" in dockerfile and "USER deuce" in dockerfile
+
+
+def test_the_readme_runs_the_image_as_an_operator_would() -> None:
+    """In the background, started again after a reboot, and with the uid a bind mount needs."""
+    readme = (REPO_ROOT / "README.md").read_text()
+    dockerfile = (REPO_ROOT / "Dockerfile").read_text()
+    assert "docker run -d --restart unless-stopped --env-file .env -v deuce-data:/data" in readme
+    uid = dockerfile.split("--uid ", 1)[1].split()[0]
+    assert f"runs as uid {uid}" in readme and f"chown {uid}" in readme
