@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
-from bot.pacer import Key, RestPacer, paced
+from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
 from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_interaction
 from bot.store import Store
 from bot.table.buttons import dispatch_click
@@ -98,7 +98,8 @@ class DeuceBot(commands.Bot):
             return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         opening = self._dm_opening.get(user_id)
         if opening is None:  # two panels at once (a welcome and a deal) open it once
-            opening = asyncio.ensure_future(self.create_dm(discord.Object(id=user_id)))
+            with rest_priority(BULK, ("dm", user_id)):  # hurried when its player needs it
+                opening = asyncio.ensure_future(self.create_dm(discord.Object(id=user_id)))
             self._dm_opening[user_id] = opening
             opening.add_done_callback(lambda _: self._dm_opening.pop(user_id, None))
         channel = await asyncio.shield(opening)

@@ -8,7 +8,8 @@ webhook adapter and are not counted) first takes a token of one process-wide buc
 (``RestPacer``): at most ``rate`` a second, spaced evenly, so no second carries more. Waiting
 requests go out by priority, then in order: what a player needs now (``URGENT``: the table
 message, the panel of the player whose turn it is) before the rest (``NORMAL``), and the bulk
-(``BULK``: deal DMs of players not to act, results, notices, deletions) last. A request takes
+(``BULK``: deal DMs of players not to act, results, notices, deletions) after them, and
+what no game waits for (``IDLE``: the welcome DM at ``/poker join``) last. A request takes
 its priority from the context it runs in (``rest_priority``).
 """
 
@@ -25,8 +26,12 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-URGENT, NORMAL, BULK = 0, 1, 2
-"""Request priorities, most pressing first."""
+URGENT, NORMAL, BULK, IDLE = 0, 1, 2, 3
+"""Request priorities, most pressing first (``IDLE``: what no game waits for, such as the
+welcome DM at ``/poker join``)."""
+HURRY_SECONDS = 30.0
+"""How long the requests of a key hurried stay urgent: a DM panel needs its channel opened,
+then its own turn, and each comes after the hurry."""
 
 Key = tuple[str, int]
 """What a waiting request is for (``("dm", user_id)``, ``("outbox", table_id)``), so that it
@@ -77,6 +82,8 @@ class RestPacer:
         self._next_free = 0.0
         """When the next token is there (the bucket's one token, in time)."""
         self._waiters: list[_Waiter] = []
+        self._hurried: dict[Key, float] = {}
+        """Keys whose requests go first until the time given (``promote``)."""
         self._seq = 0
         self._timer: asyncio.TimerHandle | None = None
         self.waited = 0
@@ -91,7 +98,13 @@ class RestPacer:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         level = _priority.get() if level is None else level
-        heapq.heappush(self._waiters, _Waiter(level, self._seq, future, _key.get()))
+        key = _key.get()
+        if key is not None and key in self._hurried:
+            if self._hurried[key] > now:
+                level = URGENT
+            else:
+                del self._hurried[key]
+        heapq.heappush(self._waiters, _Waiter(level, self._seq, future, key))
         self._seq += 1
         self.waited += 1
         self._arm()
@@ -122,7 +135,11 @@ class RestPacer:
 
     def promote(self, key: Key) -> None:
         """The requests waiting for ``key`` are needed now: they go first (``URGENT``), in
-        the order they came."""
+        the order they came, and so do those made for it in the next ``HURRY_SECONDS``."""
+        now = self._clock()
+        if len(self._hurried) > 10_000:  # forget the hurries that are over
+            self._hurried = {k: until for k, until in self._hurried.items() if until > now}
+        self._hurried[key] = now + HURRY_SECONDS
         hurried = False
         for waiter in self._waiters:
             if waiter.key == key and waiter.level > URGENT:

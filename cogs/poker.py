@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import number, signed, t
-from bot.pacer import BULK, rest_priority
+from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 
@@ -98,7 +98,7 @@ class Poker(commands.Cog):
         """Send a short welcome DM; whether DMs reach this player."""
         channel_name = getattr(interaction.channel, "name", None) or "poker"
         try:
-            with rest_priority(BULK, ("dm", user_id)):  # after what players need now
+            with rest_priority(IDLE, ("welcome", user_id)):  # after every game's requests
                 dm = await self.bot.dm_channel(user_id)
                 await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
         except discord.Forbidden:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Hand
+from bot.engine import Hand, Phase
 from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused, reply_private
@@ -319,7 +319,8 @@ class TableSession:
         if is_house(player := hand.to_act):
             step = self.house.thinking_time(seconds)
         else:
-            self.io.hurry_panel(player)
+            if hand.phase is Phase.DRAWING:  # a draw is made on the panel (a bet on the table)
+                self.io.hurry_panel(player)
             mode = self.notes.alert_modes.get(player, "on")
             seat = seating.seat_of(self.seats, player)
             step = seating.alert_after(seat, mode, self.settings.alert_delay)

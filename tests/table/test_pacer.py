@@ -108,3 +108,23 @@ async def test_a_request_made_once_its_turn_came_takes_one_turn() -> None:
     assert pacer.waited == 2  # the turn taken by wait_turn, and the second request's
     assert sent[0] - started >= 1 / 20 - 0.005
     assert sent[1] - sent[0] >= 1 / 20 - 0.005
+
+
+async def test_a_hurried_player_s_next_requests_go_first_too() -> None:
+    """A deal DM hurried while its DM channel is still being opened: the send that follows
+    the opening is urgent too, not back behind the other deal DMs."""
+    pacer = RestPacer(100)
+    order: list[str] = []
+
+    async def request(name: str, level: int, key: tuple[str, int] | None) -> None:
+        task_priority(level, key)
+        await pacer.acquire()
+        order.append(name)
+
+    await pacer.acquire()
+    others = [asyncio.create_task(request(f"deal-{i}", BULK, ("dm", i))) for i in range(4)]
+    await asyncio.sleep(0)
+    pacer.promote(("dm", 9))  # player 9's turn: their panel is not queued yet
+    late = asyncio.create_task(request("deal-9", BULK, ("dm", 9)))
+    await asyncio.gather(*others, late)
+    assert order[0] == "deal-9"
