@@ -1,8 +1,8 @@
 """Benchmark the chip store with durable commits: settled hands per second and journal writes
 per second on this machine (medians over repetitions).
 
-A hand is what a table session does: ``begin_hand``, one ``journal`` write per action (30 by
-default, a realistic triple-draw hand), then ``settle_hand``. The journaled state is a synthetic
+A hand is what a table session does: ``hands.begin``, one ``hands.journal`` write per action (30
+by default, a realistic triple-draw hand), then ``hands.settle``. The journaled state is a synthetic
 engine state of realistic size (deck order, hands, an action log that grows with each action).
 Also timed: 200 hands journaling at once, each after its previous write returned (the store's
 group commit turns these into a few large transactions), with the latency of one call.
@@ -56,8 +56,8 @@ async def seat_players(store: Store, table_id: int, base_user: int) -> dict[int,
     players = {}
     for seat in range(PLAYERS):
         user = base_user + seat
-        await store.grant(GUILD, user, 10_000, by_user_id=1)
-        row = await store.buy_in(table_id, user, f"P{user}", 2000)
+        await store.wallets.grant(GUILD, user, 10_000, by_user_id=1)
+        row = await store.tables.buy_in(table_id, user, f"P{user}", 2000)
         players[user] = row.stack
     return players
 
@@ -69,15 +69,17 @@ async def play_hands(
     rng = random.Random(table_id)
     states = [synthetic_state(0, action, rng) for action in range(actions)]
     for _ in range(hands):
-        hand_id = await store.begin_hand(table_id, players)
+        hand_id = await store.hands.begin(table_id, players)
         for state in states:
-            await store.journal(hand_id, state)
+            await store.hands.journal(hand_id, state)
         loser, winner = rng.sample(list(players), 2)
         moved = min(players[loser] - 1, 40)
         finals = dict(players)
         finals[loser] -= moved
         finals[winner] += moved
-        await store.settle_hand(hand_id, finals, "phh", {"pot": 2 * moved}, payouts={winner: moved})
+        await store.hands.settle(
+            hand_id, finals, "phh", {"pot": 2 * moved}, payouts={winner: moved}
+        )
         players = finals
     return players
 
@@ -86,7 +88,7 @@ async def bench_hands(path: Path, hands: int, actions: int, tables: int, sync: s
     """Settled hands per second, ``tables`` tables playing at once."""
     store = await Store.open(path, synchronous=sync)
     try:
-        table_ids = [(await store.get_or_create_table(GUILD, 500 + n)).id for n in range(tables)]
+        table_ids = [(await store.tables.get_or_create(GUILD, 500 + n)).id for n in range(tables)]
         seated = [
             await seat_players(store, tid, 10_000 * (n + 1)) for n, tid in enumerate(table_ids)
         ]
@@ -99,7 +101,7 @@ async def bench_hands(path: Path, hands: int, actions: int, tables: int, sync: s
             )
         )
         elapsed = time.perf_counter() - start
-        report = await store.audit()
+        report = await store.audit.check()
         if not report.ok:
             raise SystemExit(report.format())
         return per_table * tables / elapsed
@@ -111,16 +113,16 @@ async def bench_journal(path: Path, writes: int, sync: str) -> float:
     """Journal writes per second for one running hand (one durable UPSERT each)."""
     store = await Store.open(path, synchronous=sync)
     try:
-        table = await store.get_or_create_table(GUILD, 900)
+        table = await store.tables.get_or_create(GUILD, 900)
         players = await seat_players(store, table.id, 900_000)
-        hand_id = await store.begin_hand(table.id, players)
+        hand_id = await store.hands.begin(table.id, players)
         rng = random.Random(1)
         state = synthetic_state(hand_id, 15, rng)
         start = time.perf_counter()
         for _ in range(writes):
-            await store.journal(hand_id, state)
+            await store.hands.journal(hand_id, state)
         elapsed = time.perf_counter() - start
-        await store.void_hand(hand_id, "benchmark over")
+        await store.hands.void(hand_id, "benchmark over")
         return writes / elapsed
     finally:
         await store.close()
@@ -136,13 +138,13 @@ async def bench_journal_concurrent(
     try:
         hand_ids = []
         for n in range(hands):
-            table = await store.get_or_create_table(GUILD, 2000 + n)
+            table = await store.tables.get_or_create(GUILD, 2000 + n)
             players = {}
             for seat in range(2):
                 user = 2_000_000 + 10 * n + seat
-                await store.grant(GUILD, user, 1_000, by_user_id=1)
-                players[user] = (await store.buy_in(table.id, user, f"P{user}", 500)).stack
-            hand_ids.append(await store.begin_hand(table.id, players))
+                await store.wallets.grant(GUILD, user, 1_000, by_user_id=1)
+                players[user] = (await store.tables.buy_in(table.id, user, f"P{user}", 500)).stack
+            hand_ids.append(await store.hands.begin(table.id, players))
         rng = random.Random(2)
         states = [synthetic_state(0, 15, rng) for _ in range(4)]
         latencies: list[float] = []
@@ -150,14 +152,14 @@ async def bench_journal_concurrent(
         async def table(hand_id: int) -> None:
             for step in range(writes):
                 began = time.perf_counter()
-                await store.journal(hand_id, states[step % len(states)])
+                await store.hands.journal(hand_id, states[step % len(states)])
                 latencies.append(time.perf_counter() - began)
 
         start = time.perf_counter()
         await asyncio.gather(*(table(hand_id) for hand_id in hand_ids))
         elapsed = time.perf_counter() - start
         for hand_id in hand_ids:
-            await store.void_hand(hand_id, "benchmark over")
+            await store.hands.void(hand_id, "benchmark over")
         latencies.sort()
         p50 = latencies[len(latencies) // 2] * 1000
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000

@@ -24,15 +24,20 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bench.load_types import (
+    ANSWER_KINDS,
+    BotFactory,
+    BotProcess,
+    LoadConfig,
+    LoadResult,
+    proc_cpu_seconds,
+)
 from tests.store._helpers import PostgresCluster, postgres_bin_dir
 
 if TYPE_CHECKING:
-    from bench.bench_load import BotUnderTest, LoadConfig, LoadResult
     from bench.load_double import LoadDouble
     from tests.discord_double import Guild
 
-INTERACTION_KINDS = ("interaction callback", "follow-up", "edit original/follow-up")
-"""REST kinds that answer an interaction (webhook routes): outside the global rate limit."""
 DISCORD_GLOBAL_LIMIT = 50.0
 REST_BUDGET = 40.0
 """The bot's own pace of rate-limited calls (its DEUCE_REST_PER_SECOND default), for the whole
@@ -50,9 +55,7 @@ async def add_guild(double: LoadDouble, config: LoadConfig, name: str, number: i
     return await double.add_guild(name)
 
 
-def make_bots(
-    double: LoadDouble, workdir: Path, config: LoadConfig, bot_class: type[BotUnderTest]
-) -> Any:
+def make_bots(double: LoadDouble, workdir: Path, config: LoadConfig, bot_class: BotFactory) -> Any:
     """The bot under test: ``bot_class`` itself for one process on SQLite, else a cluster
     with the same interface (``start``, ``stop``, ``pid``, ``process``, ``output_tail``)."""
     if not clustered(config):
@@ -70,12 +73,12 @@ class BotCluster:
         double: LoadDouble,
         workdir: Path,
         config: LoadConfig,
-        bot_class: type[BotUnderTest],
+        bot_class: BotFactory,
     ) -> None:
         self.double = double
         self.workdir = workdir
         self.config = config
-        self.bots: list[BotUnderTest] = []
+        self.bots: list[BotProcess] = []
         for index in range(config.processes):
             folder = workdir / f"shard-{index}"
             folder.mkdir(parents=True, exist_ok=True)
@@ -90,7 +93,7 @@ class BotCluster:
         self.trace_path: Path | None = None
         """--trace times one process's click path; a cluster has several: not traced."""
 
-    # The interface of BotUnderTest that the benchmark uses: the first process stands for the
+    # The interface of a BotProcess that the benchmark uses: the first process stands for the
     # cluster (its pid for memory and CPU), and ``process`` is any that has exited.
 
     @property
@@ -138,14 +141,10 @@ class BotCluster:
                     lambda shard=index: self.double.shard_connected(shard),
                     max(1.0, deadline - time.monotonic()),
                 )
-        from bench.bench_load import proc_cpu_seconds
-
         self.cpu_at_start = [proc_cpu_seconds(bot.pid) for bot in self.bots]
         self.started_at = time.monotonic()
 
     async def stop(self, timeout: float = 15.0) -> int | None:
-        from bench.bench_load import proc_cpu_seconds
-
         if self.started_at:
             self.run_seconds = time.monotonic() - self.started_at
             self.cpu_seconds = [
@@ -163,7 +162,7 @@ class BotCluster:
 
 def non_interaction_calls(result: LoadResult) -> int:
     """REST calls of the hands that count against Discord's global limit."""
-    return sum(n for kind, n in result.rest_by_kind.items() if kind not in INTERACTION_KINDS)
+    return sum(n for kind, n in result.rest_by_kind.items() if kind not in ANSWER_KINDS)
 
 
 def report_lines(result: LoadResult, bot: Any) -> list[str]:

@@ -67,7 +67,7 @@ class TimedLock(asyncio.Semaphore):
 
 def timed_write_lock(samples: list[tuple[float, float, float]], depth: int) -> Any:
     """The store's WriteLock, timed as a TimedLock (journal batches acquire it first)."""
-    from bot.store.store import WriteLock
+    from bot.store.runner import WriteLock
 
     class TimedWriteLock(TimedLock, WriteLock):
         def __init__(self) -> None:
@@ -170,25 +170,28 @@ class Probe:
 
     def instrument(self) -> None:
         """Timed locks in the store and the sessions; timed handlers and journal writes."""
-        from bot.store.store import Store
+        from bot.store.hands import Hands
+        from bot.store.runner import Runner
+        from bot.store.tables import Tables
+        from bot.store.wallets import Wallets
         from bot.table.panels import PanelInputs
         from bot.table.session import TableSession
 
         probe = self
-        store_init = Store.__init__
+        runner_init = Runner.__init__
         session_init = TableSession.__init__
 
-        def store_init_timed(store: Any, *args: Any, **kwargs: Any) -> None:
-            store_init(store, *args, **kwargs)
-            locks, depth = probe.locks, store._depth
-            store._write_lock = timed_write_lock(locks.setdefault("store write lock", []), depth)
-            store._read_lock = TimedLock(locks.setdefault("store read lock", []), depth)
+        def runner_init_timed(runner: Any, *args: Any, **kwargs: Any) -> None:
+            runner_init(runner, *args, **kwargs)
+            locks, depth = probe.locks, runner.depth
+            runner._write_lock = timed_write_lock(locks.setdefault("store write lock", []), depth)
+            runner._read_lock = TimedLock(locks.setdefault("store read lock", []), depth)
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
             session_init(session, *args, **kwargs)
             session.lock = probe.lock("session lock")
 
-        Store.__init__ = store_init_timed  # type: ignore[method-assign,assignment]
+        Runner.__init__ = runner_init_timed  # type: ignore[method-assign,assignment]
         TableSession.__init__ = session_init_timed  # type: ignore[method-assign,assignment]
         self.time_calls(TableSession, "on_table_button", "on_table_button")
         for name in ("on_draw_button", "on_card_button"):
@@ -214,10 +217,10 @@ class Probe:
         self.time_calls(TableRegistry, "open", "join: tables.open")
         self.time_calls(TableSession, "join", "join: session.join")
         self.time_calls(TableSession, "note_dm", "join: session.note_dm")
-        self.time_calls(Store, "verify_buy_in", "join: verify_buy_in")
-        self.time_calls(Store, "balance", "join: balance")
-        self.time_calls(Store, "settle_hand", "settle_hand")
-        self.time_calls(Store, "begin_hand", "begin_hand")
+        self.time_calls(Tables, "verify_buy_in", "join: verify_buy_in")
+        self.time_calls(Wallets, "balance", "join: balance")
+        self.time_calls(Hands, "settle", "settle_hand")
+        self.time_calls(Hands, "begin", "begin_hand")
 
     def on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -285,7 +288,7 @@ def journal_in_background() -> None:
             if previous is not None:
                 await asyncio.gather(previous, return_exceptions=True)
             try:
-                await session.store.journal(hand_id, state)
+                await session.store.hands.journal(hand_id, state)
             except Exception as error:  # a hand settled meanwhile: its journal is gone
                 log.debug("probe: background journal of hand %s: %s", hand_id, error)
 

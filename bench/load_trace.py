@@ -67,7 +67,7 @@ def install(trace: Trace) -> None:
 
     import bot.replies as replies
     import bot.table.buttons as buttons
-    from bot.store.store import Store
+    from bot.store.hands import Hands
     from bot.table.channel import TableChannel
     from bot.table.session import TableSession
 
@@ -114,16 +114,16 @@ def install(trace: Trace) -> None:
 
     TableSession.__init__ = session_init_traced  # type: ignore[method-assign]
 
-    journal = Store.journal
+    journal = Hands.journal
 
-    async def journal_timed(store: Any, *args: Any, **kwargs: Any) -> Any:
+    async def journal_timed(hands: Any, *args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
         try:
-            return await journal(store, *args, **kwargs)
+            return await journal(hands, *args, **kwargs)
         finally:
             add_ms("journal_ms", (time.perf_counter() - start) * 1000)
 
-    Store.journal = journal_timed  # type: ignore[method-assign]
+    Hands.journal = journal_timed  # type: ignore[method-assign]
 
     def answer_marked(owner: Any, name: str) -> None:
         original = getattr(owner, name)

@@ -129,7 +129,7 @@ class DeuceBot(commands.Bot):
         if self._store is None:
             return DEFAULT_LANGUAGE
         try:
-            stored = await self._store.member_locale(user_id)
+            stored = await self._store.settings.member_locale(user_id)
         except Exception as error:
             log.warning("Could not read a member's language (%s); English meanwhile", error)
             return DEFAULT_LANGUAGE
@@ -151,7 +151,7 @@ class DeuceBot(commands.Bot):
         """The language of the interaction's channel for everyone there: its table's or the
         server's as an admin set it, else the server's Discord language."""
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            settings = await self.store.table_settings(interaction.guild_id, interaction.channel_id)
+            settings = await self.store.settings.table(interaction.guild_id, interaction.channel_id)
             if settings.language is not None:
                 return settings.language
         return language_of(interaction.guild_locale)
@@ -171,7 +171,7 @@ class DeuceBot(commands.Bot):
             return
         self._keep_locale(user_id, locale)
         try:
-            await self._store.remember_locale(user_id, locale)
+            await self._store.settings.remember_locale(user_id, locale)
         except Exception:
             log.exception("Could not remember a member's locale")
 

@@ -176,7 +176,7 @@ class Admin(commands.Cog):
         if scope not in ("channel", "server"):
             raise InvalidSetting(t("scope_invalid"))
         channel_id = interaction.channel_id if scope == "channel" else None
-        settings = await self.bot.store.set_stakes(
+        settings = await self.bot.store.settings.set_stakes(
             interaction.guild_id, channel_id, small_bet, small_blind, cap
         )
         await self._refresh_sessions(interaction.guild_id)
@@ -199,7 +199,7 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction[Any], minimum: Chips, maximum: Chips
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_buyin(interaction.guild_id, minimum, maximum)
+        settings = await self.bot.store.settings.set_buyin(interaction.guild_id, minimum, maximum)
         await reply_private(
             interaction,
             t(
@@ -226,10 +226,10 @@ class Admin(commands.Cog):
             raise InvalidSetting(t("timer_too_high", maximum=MAX_TIMER_SECONDS))
         store = self.bot.store
         # A hand reads its timers when it is dealt: one already running here keeps them.
-        before = await store.table_settings(interaction.guild_id, interaction.channel_id)
-        table = await store.table_for_channel(interaction.guild_id, interaction.channel_id)
-        running = table is not None and await store.running_hand(table.id) is not None
-        settings = await store.set_timer(
+        before = await store.settings.table(interaction.guild_id, interaction.channel_id)
+        table = await store.tables.for_channel(interaction.guild_id, interaction.channel_id)
+        running = table is not None and await store.hands.running(table.id) is not None
+        settings = await store.settings.set_timer(
             interaction.guild_id, seconds, minimum=minimum, maximum=MAX_TIMER_SECONDS
         )
         await self._refresh_sessions(interaction.guild_id)
@@ -249,7 +249,7 @@ class Admin(commands.Cog):
         seconds: app_commands.Range[int, MIN_HAND_PAUSE_SECONDS, MAX_HAND_PAUSE_SECONDS],
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_hand_pause(interaction.guild_id, seconds)
+        settings = await self.bot.store.settings.set_hand_pause(interaction.guild_id, seconds)
         await self._refresh_sessions(interaction.guild_id)
         lines = [t("pause_set", seconds=settings.hand_pause)]
         override = self.bot.config.hand_pause_seconds
@@ -265,7 +265,7 @@ class Admin(commands.Cog):
         seconds: app_commands.Range[int, MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS],
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_alert_delay(interaction.guild_id, seconds)
+        settings = await self.bot.store.settings.set_alert_delay(interaction.guild_id, seconds)
         await self._refresh_sessions(interaction.guild_id)
         if settings.alert_delay == 0:
             await reply_private(interaction, t("alert_delay_off"))
@@ -284,7 +284,7 @@ class Admin(commands.Cog):
         minimum = self.bot.config.min_idle_seconds
         if seconds < minimum:
             raise InvalidSetting(t("idle_too_low", minimum=minimum))
-        settings = await self.bot.store.set_idle_close(
+        settings = await self.bot.store.settings.set_idle_close(
             interaction.guild_id, seconds, minimum=minimum
         )
         await self._refresh_sessions(interaction.guild_id)
@@ -299,7 +299,9 @@ class Admin(commands.Cog):
         per_member: app_commands.Range[int, 1, MAX_TABLES_PER_MEMBER],
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_tables_per_member(interaction.guild_id, per_member)
+        settings = await self.bot.store.settings.set_tables_per_member(
+            interaction.guild_id, per_member
+        )
         await reply_private(interaction, t("tables_set", count=settings.tables_per_member))
 
     @admin.command(name="cards", description="How this server's tables show the cards")
@@ -310,7 +312,7 @@ class Admin(commands.Cog):
         style: Literal["two-colour", "four-colour", "text"],
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_card_style(interaction.guild_id, style)
+        settings = await self.bot.store.settings.set_card_style(interaction.guild_id, style)
         await self._refresh_sessions(interaction.guild_id)
         chosen = t(CARD_STYLE_KEYS[settings.card_style])
         await reply_private(interaction, t("cards_set", style=chosen))
@@ -333,9 +335,9 @@ class Admin(commands.Cog):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chosen = None if language == LANGUAGE_DISCORD else language
         channel_id = interaction.channel_id if scope == "channel" else None
-        await self.bot.store.set_language(interaction.guild_id, channel_id, chosen)
+        await self.bot.store.settings.set_language(interaction.guild_id, channel_id, chosen)
         await self._refresh_sessions(interaction.guild_id)
-        report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        report = await self.bot.store.settings.report(interaction.guild_id, interaction.channel_id)
         spoken = report.table.language or language_of(interaction.guild_locale)
         key = LANGUAGE_SET_KEYS[chosen is not None, scope]
         name = t("language_name", interaction.locale, language=spoken)
@@ -346,9 +348,9 @@ class Admin(commands.Cog):
     )
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        report = await self.bot.store.settings_report(interaction.guild_id, interaction.channel_id)
+        report = await self.bot.store.settings.report(interaction.guild_id, interaction.channel_id)
         lines = self._settings_lines(report, interaction.guild_locale)
-        fill, style = await self.bot.store.house_fill(interaction.guild_id, interaction.channel_id)
+        fill, style = await self.bot.store.house.fill(interaction.guild_id, interaction.channel_id)
         lines.append(
             t("settings_house", seats=fill, style=Text(f"choice-{style}"))
             if fill
@@ -470,7 +472,7 @@ class Admin(commands.Cog):
         daily: app_commands.Range[int, 0, MAX_ECONOMY],
     ) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.store.set_economy(interaction.guild_id, start, daily)
+        settings = await self.bot.store.settings.set_economy(interaction.guild_id, start, daily)
         await reply_private(
             interaction,
             t(
@@ -491,7 +493,7 @@ class Admin(commands.Cog):
             return
         if amount <= 0:
             raise InvalidAmount(t("amount_positive"))
-        wallet = await self.bot.store.grant(
+        wallet = await self.bot.store.wallets.grant(
             interaction.guild_id, member.id, amount, interaction.user.id
         )
         language = await self.bot.channel_language(interaction)
@@ -548,10 +550,12 @@ class Admin(commands.Cog):
         """The seats of this channel's table, as the store has them."""
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
-        table = await self.bot.store.table_for_channel(interaction.guild_id, interaction.channel_id)
+        table = await self.bot.store.tables.for_channel(
+            interaction.guild_id, interaction.channel_id
+        )
         if table is None or table.status == "closed":
             return []
-        return await self.bot.store.seats(table.id)
+        return await self.bot.store.tables.seats(table.id)
 
     @admin.command(name="close", description="Close this channel's table after the current hand")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
@@ -616,7 +620,7 @@ class Admin(commands.Cog):
         if scope not in ("channel", "server"):
             raise InvalidSetting(t("scope_invalid"))
         channel_id = interaction.channel_id if scope == "channel" else None
-        await self.bot.store.set_house_fill(interaction.guild_id, channel_id, seats, style)
+        await self.bot.store.house.set_fill(interaction.guild_id, channel_id, seats, style)
         for house in self.bot.tables.houses_in_guild(interaction.guild_id):
             await house.refill()
         key = HOUSE_FILL_KEYS[scope][1 if seats else 0]

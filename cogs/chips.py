@@ -36,7 +36,7 @@ class Chips(commands.Cog):
     async def balance(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         user = interaction.user
-        wallet = await self.bot.store.balance(interaction.guild_id, user.id)
+        wallet = await self.bot.store.wallets.balance(interaction.guild_id, user.id)
         on_table = sum(s.chips_of(user.id) for s in self.bot.tables.in_guild(interaction.guild_id))
         await reply_private(
             interaction,
@@ -52,7 +52,7 @@ class Chips(commands.Cog):
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         try:
-            granted, wallet = await self.bot.store.claim_daily(
+            granted, wallet = await self.bot.store.wallets.claim_daily(
                 interaction.guild_id, interaction.user.id
             )
         except DailyCooldown as error:
@@ -65,7 +65,7 @@ class Chips(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         # the house's wallet is no member's: left out (it is at most one row)
-        rows = await self.bot.store.leaderboard(interaction.guild_id, limit=11)
+        rows = await self.bot.store.wallets.leaderboard(interaction.guild_id, limit=11)
         rows = [row for row in rows if not is_house(row.user_id)][:10]
         if not rows:
             await reply_private(interaction, t("leaderboard_empty"))

@@ -70,10 +70,10 @@ class Poker(commands.Cog):
         permissions = interaction.permissions
         limited = not (permissions.manage_guild or permissions.administrator)
         if limited:
-            await self.bot.store.verify_table_limit(
+            await self.bot.store.tables.verify_limit(
                 interaction.guild_id, interaction.channel_id, user.id
             )
-        await self.bot.store.verify_buy_in(
+        await self.bot.store.tables.verify_buy_in(
             interaction.guild_id, interaction.channel_id, user.id, buy_in
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -81,7 +81,7 @@ class Poker(commands.Cog):
             interaction.guild_id, interaction.channel_id, opened_by=user.id, limited=limited
         )
         seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
-        wallet = await self.bot.store.balance(interaction.guild_id, user.id)
+        wallet = await self.bot.store.wallets.balance(interaction.guild_id, user.id)
         lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
         if mid_hand:
             lines.append(t("joined_wait"))
@@ -121,7 +121,7 @@ class Poker(commands.Cog):
             return
         if now:
             assert interaction.guild_id is not None
-            wallet = await self.bot.store.balance(interaction.guild_id, user_id)
+            wallet = await self.bot.store.wallets.balance(interaction.guild_id, user_id)
             await reply_private(interaction, t("left_now", amount=amount, wallet=wallet))
         elif amount < 0:
             await reply_private(interaction, t("already_leaving"))
@@ -154,7 +154,7 @@ class Poker(commands.Cog):
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         cap, timer = 4, 45
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            settings = await self.bot.store.table_settings(
+            settings = await self.bot.store.settings.table(
                 interaction.guild_id, interaction.channel_id
             )
             cap, timer = settings.cap, settings.action_timer
@@ -178,7 +178,7 @@ class Poker(commands.Cog):
             await reply_private(interaction, t("bot_member"))
             return
         name = display_name(target)
-        stats = await self.bot.store.player_stats(interaction.guild_id, target.id)
+        stats = await self.bot.store.hands.player_stats(interaction.guild_id, target.id)
         if not stats.hands_played:
             await reply_private(interaction, t("stats_empty", name=name))
             return
@@ -223,7 +223,7 @@ class Poker(commands.Cog):
         assert interaction.guild_id is not None
         if not 1 <= count <= HISTORY_MAX:
             raise EngineError(t("history_count", maximum=HISTORY_MAX))
-        hands = await self.bot.store.recent_hands(
+        hands = await self.bot.store.hands.recent(
             interaction.guild_id, interaction.channel_id, limit=count
         )
         if not hands:
@@ -251,7 +251,7 @@ class Poker(commands.Cog):
                     summary=what,
                 )
             )
-            phh = await self.bot.store.hand_phh(record.id)
+            phh = await self.bot.store.hands.phh(record.id)
             if phh:
                 shown = summary.get("shown", {}) if isinstance(summary, dict) else {}
                 phh = redact_phh(phh, interaction.user.id, shown={int(k) for k in shown})
@@ -277,8 +277,10 @@ class Poker(commands.Cog):
         self, interaction: discord.Interaction[Any], mode: Literal["off", "on", "now"]
     ) -> None:
         assert interaction.guild_id is not None
-        await self.bot.store.set_alert_mode(interaction.guild_id, interaction.user.id, mode)
-        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        await self.bot.store.settings.set_alert_mode(
+            interaction.guild_id, interaction.user.id, mode
+        )
+        settings = await self.bot.store.settings.server(interaction.guild_id)
         lines = [t(ALERT_KEYS[mode], seconds=settings.alert_delay)]
         if mode != "off" and settings.alert_delay == 0:
             lines.append(t("alerts_server_off"))

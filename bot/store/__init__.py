@@ -1,13 +1,31 @@
 """The chip store (aiosqlite): wallets, ledger, settings, tables, seats, hand journal, audit.
 
-``Store`` is the whole public surface; errors are ``StoreError`` subclasses whose text can be
-shown to players as is. See ``bot/store/store.py`` for why it is built the way it is.
+``Store`` is the whole public surface (its parts: ``store.settings``, ``store.wallets``,
+``store.tables``, ``store.hands``, ``store.house``, ``store.audit``); errors are ``StoreError``
+subclasses whose text can be shown to players as is. See ``bot/store/store.py`` for how it is
+divided and ``bot/store/runner.py`` for why its transactions run the way they do.
 """
 
 from __future__ import annotations
 
 import logging
 
+from bot.store.chips import (
+    MAX_ALERT_DELAY_SECONDS,
+    MAX_CAP,
+    MAX_CHIPS,
+    MAX_ECONOMY,
+    MAX_HAND_PAUSE_SECONDS,
+    MAX_IDLE_CLOSE_SECONDS,
+    MAX_SMALL_BET,
+    MAX_TABLES_PER_MEMBER,
+    MAX_TIMER_SECONDS,
+    MIN_ALERT_DELAY_SECONDS,
+    MIN_HAND_PAUSE_SECONDS,
+    MIN_IDLE_CLOSE_SECONDS,
+    MIN_TIMER_SECONDS,
+    check_chips,
+)
 from bot.store.errors import (
     AlreadySeated,
     ChipsNotConserved,
@@ -44,23 +62,7 @@ from bot.store.models import (
     TableRow,
     UnfinishedHand,
 )
-from bot.store.store import (
-    MAX_ALERT_DELAY_SECONDS,
-    MAX_CAP,
-    MAX_CHIPS,
-    MAX_ECONOMY,
-    MAX_HAND_PAUSE_SECONDS,
-    MAX_IDLE_CLOSE_SECONDS,
-    MAX_SMALL_BET,
-    MAX_TABLES_PER_MEMBER,
-    MAX_TIMER_SECONDS,
-    MIN_ALERT_DELAY_SECONDS,
-    MIN_HAND_PAUSE_SECONDS,
-    MIN_IDLE_CLOSE_SECONDS,
-    MIN_TIMER_SECONDS,
-    Store,
-    check_chips,
-)
+from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ async def run_audit(location: str) -> int:
     """Open the store, audit it, print the report; returns the process exit code."""
     store = await Store.open(location)
     try:
-        report = await store.audit()
+        report = await store.audit.check()
     finally:
         await store.close()
     print(f"database: {redacted(location)}")

@@ -1,12 +1,13 @@
 """What the chip store needs from a database, whichever it is.
 
 The chip rules (every check, every ledger posting, every wallet and seat change) are written
-once, in ``store.py``, as transaction bodies: coroutines that take a ``Tx`` and run statements
-through it. A ``Backend`` runs such a body as ONE transaction that serialises with every other
-writer of the same database, in this process or another (SQLite: ``BEGIN IMMEDIATE``;
-PostgreSQL: ``SERIALIZABLE``, retried on a serialisation failure), and writes the journal's
-group-committed batches. The SQL that differs between the two lives in the backend modules;
-the statements themselves are named in ``queries.py``, written with ``?`` placeholders.
+once, in the store's parts (``chips.py`` for what they share), as transaction bodies:
+coroutines that take a ``Tx`` and run statements through it. A ``Backend`` runs such a body as
+ONE transaction that serialises with every other writer of the same database, in this process
+or another (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``SERIALIZABLE``, retried on a
+serialisation failure), and writes the journal's group-committed batches. The SQL that differs
+between the two lives in the backend modules; the statements themselves are named in
+``queries.py``, written with ``?`` placeholders.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class Backend(Protocol):
         may run without an explicit transaction. The caller serialises calls on one backend.
         A backend may run ``body`` again from the start (PostgreSQL: after a serialisation
         failure, or on a new connection after losing one, even during its COMMIT); the store's
-        bodies are written to be run again (``store._Call``). ``StoreUnavailable`` when the
+        bodies are written to be run again (``runner._Call``). ``StoreUnavailable`` when the
         database does not answer within the backend's budget.
         """
 

@@ -172,7 +172,7 @@ async def copy_rows(
 async def audit_location(location: str) -> AuditReport:
     store = await Store.open(location)
     try:
-        return await store.audit()
+        return await store.audit.check()
     finally:
         await store.close()
 

@@ -27,7 +27,7 @@
 
   - Every chip movement (grants, dailies, starting wallets, buy-ins, top-ups, cash-outs, house
     seats, a hand's settlement or void) writes ledger transactions, which carry the store
-    call's key (``store._Call``, a UNIQUE column): a run after an unanswered COMMIT first looks
+    call's key (``runner._Call``, a UNIQUE column): a run after an unanswered COMMIT first looks
     for its key and, found, returns the answer of the run that committed. Chips never move
     twice, and a settled hand is not answered "already over".
   - A journal batch is an upsert of each running hand's latest state: the same state again
@@ -35,8 +35,8 @@
   - Settings, languages, alert modes, member locales, house fill, a table's message, status
     and button, a seat's flags and ``mark_announced`` set values rather than add to them: the
     same values again (``update_seat`` stamps ``sat_out_at`` only on a seat not already out).
-  - ``get_or_create_table`` finds the table it opened; ``begin_hand`` finds the running hand
-    it began (its start time is the call's) and returns it; ``close_table`` with nobody seated
+  - ``tables.get_or_create`` finds the table it opened; ``hands.begin`` finds the running hand
+    it began (its start time is the call's) and returns it; ``tables.close`` with nobody seated
     closes the closed table again.
 * The statements are ``queries.py``'s, with ``?``/``?N`` placeholders turned into ``$N``; the
   few that use SQLite-only functions have their PostgreSQL text in ``OVERRIDES`` below.

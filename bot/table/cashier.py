@@ -37,11 +37,11 @@ class Cashier:
         self._post = post
 
     async def seats(self) -> list[SeatRow]:
-        return await self.store.seats(self.table_id)
+        return await self.store.tables.seats(self.table_id)
 
     async def seat_of(self, user_id: int) -> SeatRow:
         """The player's seat; ``NotSeated`` if they have none here."""
-        seat = await self.store.seat_of(self.table_id, user_id)
+        seat = await self.store.tables.seat_of(self.table_id, user_id)
         if seat is None:
             raise NotSeated(t("not_seated"))
         return seat
@@ -49,9 +49,9 @@ class Cashier:
     async def sit_down(self, user_id: int, name: str, buy_in: int | None, settings: Any) -> SeatRow:
         """Buy in (or, after busting, buy in again on the same seat) from the wallet."""
         amount = buy_in if buy_in is not None else settings.buyin_default
-        existing = await self.store.seat_of(self.table_id, user_id)
+        existing = await self.store.tables.seat_of(self.table_id, user_id)
         if existing is None:
-            return await self.store.buy_in(
+            return await self.store.tables.buy_in(
                 self.table_id,
                 user_id,
                 name,
@@ -67,14 +67,18 @@ class Cashier:
         if amount < settings.buyin_min:
             maximum = settings.buyin_max
             raise InvalidAmount(t("buyin_range", minimum=settings.buyin_min, maximum=maximum))
-        await self.store.add_chips(self.table_id, user_id, amount, maximum=settings.buyin_max)
-        return await self.store.update_seat(self.table_id, user_id, sitting_out=False, name=name)
+        await self.store.tables.add_chips(
+            self.table_id, user_id, amount, maximum=settings.buyin_max
+        )
+        return await self.store.tables.update_seat(
+            self.table_id, user_id, sitting_out=False, name=name
+        )
 
     async def deal(self, players: Sequence[SeatRow], button: int, settings: Any) -> Hand:
         """Escrow the players' stacks in a new hand and deal it. The button is stored first:
-        after ``begin_hand`` nothing may fail without voiding (every bet refunded)."""
-        await self.store.set_button(self.table_id, button)
-        hand_id = await self.store.begin_hand(self.table_id, {s.user_id: s.stack for s in players})
+        after ``hands.begin`` nothing may fail without voiding (every bet refunded)."""
+        await self.store.tables.set_button(self.table_id, button)
+        hand_id = await self.store.hands.begin(self.table_id, {s.user_id: s.stack for s in players})
         try:
             return Hand.start(
                 [SeatedPlayer(s.user_id, s.name, s.stack, s.seat) for s in players],
@@ -83,7 +87,7 @@ class Cashier:
                 hand_id=hand_id,
             )
         except Exception as error:
-            await self.store.void_hand(hand_id, f"could not deal: {error}"[:200])
+            await self.store.hands.void(hand_id, f"could not deal: {error}"[:200])
             raise
 
     async def void_unresumable(self, hand_id: int, error: Exception) -> list[SeatRow]:
@@ -93,7 +97,7 @@ class Cashier:
         name = type(error).__name__
         log.warning("Table %s: hand %s cannot resume (%s); voiding", self.table_id, hand_id, name)
         log.debug("Table %s: resume error: %r", self.table_id, error)
-        await self.store.void_hand(hand_id, f"could not resume ({name})")
+        await self.store.hands.void(hand_id, f"could not resume ({name})")
         self._post(content=Text("voided"))
         return await self.seats()
 
@@ -101,7 +105,7 @@ class Cashier:
         """Call off a dealt hand whose first journal write failed (nobody saw it): its blinds
         go back. Already called off (the store answered after all) is as good."""
         with contextlib.suppress(HandAlreadyFinished):
-            await self.store.void_hand(hand_id, "not saved")
+            await self.store.hands.void(hand_id, "not saved")
 
     async def settle(self, hand: Hand, names: dict[int, str], sit_out: Collection[int]) -> bool:
         """Pay the finished hand out (and sit out ``sit_out`` in the same transaction). A hand
@@ -110,7 +114,7 @@ class Cashier:
         result = hand.result
         assert result is not None
         try:
-            await self.store.settle_hand(
+            await self.store.hands.settle(
                 hand.hand_id,
                 dict(result.final_stacks),
                 hand_to_phh(hand),
@@ -122,10 +126,10 @@ class Cashier:
             )
         except Exception:
             log.exception("Table %s: hand %s could not be settled", self.table_id, hand.hand_id)
-            await self.store.void_hand(hand.hand_id, "could not be settled")
+            await self.store.hands.void(hand.hand_id, "could not be settled")
             self._post(content=Text("voided_settle"))
             for user_id in sit_out:
-                await self.store.update_seat(self.table_id, user_id, sitting_out=True)
+                await self.store.tables.update_seat(self.table_id, user_id, sitting_out=True)
             return False
         log.info("Table %s: hand %s settled", self.table_id, hand.hand_id)
         return True
@@ -133,18 +137,18 @@ class Cashier:
     async def announce_missed(self) -> None:
         """Post the result of every settled hand the channel never saw (a crash came between
         settling and posting it), oldest first; each is marked once its message is sent."""
-        for record in await self.store.unannounced_hands(self.table_id):
+        for record in await self.store.hands.unannounced(self.table_id):
             result = result_from_summary(record.id, record.summary or {})
             self._post(embed=result_embed(result), then=partial(self.announced, record.id))
 
     async def announced(self, hand_id: int) -> None:
         """The hand's result reached the channel."""
-        await self.store.mark_announced(hand_id)
+        await self.store.hands.mark_announced(hand_id)
 
     async def sit_out(self, user_id: int) -> None:
         if (await self.seat_of(user_id)).sitting_out:
             raise Refused(t("already_sitting_out"))
-        await self.store.update_seat(self.table_id, user_id, sitting_out=True)
+        await self.store.tables.update_seat(self.table_id, user_id, sitting_out=True)
 
     async def sit_in(self, user_id: int) -> None:
         seat = await self.seat_of(user_id)
@@ -152,27 +156,27 @@ class Cashier:
             raise Refused(t("sit_in_busted"))
         if not seat.sitting_out:
             raise Refused(t("not_sitting_out"))
-        await self.store.update_seat(self.table_id, user_id, sitting_out=False)
+        await self.store.tables.update_seat(self.table_id, user_id, sitting_out=False)
 
     async def mark_leaving(self, user_id: int) -> list[SeatRow]:
         """The player leaves mid-hand: cashed out after it (even across a restart)."""
-        await self.store.update_seat(self.table_id, user_id, leaving=True)
+        await self.store.tables.update_seat(self.table_id, user_id, leaving=True)
         return await self.seats()
 
     async def close_after_hand(self) -> None:
         """Mark the table closing (also in the journal, so a failure here is only logged)."""
         try:
-            await self.store.set_table_status(self.table_id, "closing")
+            await self.store.tables.set_status(self.table_id, "closing")
         except Exception:
             log.exception("Table %s: could not mark the table closing", self.table_id)
 
     async def note_dm(self, user_id: int, ok: bool) -> None:
         """Whether the player's DMs reach them (a closed DM is noted once per hand)."""
         with contextlib.suppress(NotSeated):
-            await self.store.update_seat(self.table_id, user_id, dm_ok=ok)
+            await self.store.tables.update_seat(self.table_id, user_id, dm_ok=ok)
 
     async def table_message_moved(self, message_id: int) -> None:
-        await self.store.set_table_message(self.table_id, message_id)
+        await self.store.tables.set_message(self.table_id, message_id)
 
     async def cash_out(self, user_ids: Collection[int]) -> bool:
         """Send each player's chips back to their wallet and free the seat; whether all went
@@ -181,9 +185,9 @@ class Cashier:
         for user_id in sorted(user_ids):
             try:
                 if is_house(user_id):  # a house player's chips go back to the house's wallet
-                    await self.store.house_stand_up(self.table_id, user_id)
+                    await self.store.house.stand_up(self.table_id, user_id)
                 else:
-                    await self.store.cash_out(self.table_id, user_id)
+                    await self.store.tables.cash_out(self.table_id, user_id)
             except Exception:
                 log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
                 done = False
@@ -208,7 +212,7 @@ class Cashier:
             if seat.stack == 0 and not seat.sitting_out and not seat.leaving:
                 if is_house(seat.user_id):
                     continue
-                await self.store.update_seat(self.table_id, seat.user_id, sitting_out=True)
+                await self.store.tables.update_seat(self.table_id, seat.user_id, sitting_out=True)
                 self._post(content=Text("busted", name=safe_name(seat.name)))
         return await self.seats()
 
@@ -217,13 +221,13 @@ class Cashier:
         member out and close the table: chips returned per member (between hands)."""
         for seat in await self.seats():
             if is_house(seat.user_id):
-                await self.store.house_stand_up(self.table_id, seat.user_id)
-        return await self.store.close_table(self.table_id)
+                await self.store.house.stand_up(self.table_id, seat.user_id)
+        return await self.store.tables.close(self.table_id)
 
     async def seat_house(self, user_id: int, name: str, style: str, settings: Any) -> SeatRow:
         """A house player sits down, bought in for the table's default buy-in from the house's
         wallet."""
-        return await self.store.house_sit_down(
+        return await self.store.house.sit_down(
             self.table_id, user_id, name, style, settings.buyin_default
         )
 
@@ -232,5 +236,7 @@ class Cashier:
         default buy-in from the house's wallet, and sits in again."""
         amount = max(settings.buyin_default - seat.stack, 0)
         if amount == 0:
-            return await self.store.update_seat(self.table_id, seat.user_id, sitting_out=False)
-        return await self.store.house_top_up(self.table_id, seat.user_id, amount)
+            return await self.store.tables.update_seat(
+                self.table_id, seat.user_id, sitting_out=False
+            )
+        return await self.store.house.top_up(self.table_id, seat.user_id, amount)

@@ -156,13 +156,13 @@ class HousePlayers:
     async def waiting(self) -> dict[int, tuple[str, int | None]]:
         """The members waiting for a house player's seat, first come first."""
         if self._waiting is None:
-            self._waiting = await self._table.store.waiting_members(self._table.table_id)
+            self._waiting = await self._table.store.tables.waiting_members(self._table.table_id)
         return self._waiting
 
     async def styles(self) -> dict[int, Style]:
         """The seated house players' styles."""
         if self._styles is None:
-            stored = await self._table.store.house_players(self._table.table_id)
+            stored = await self._table.store.house.players(self._table.table_id)
             self._styles = {pid: STYLES.get(name, SOLID) for pid, name in stored.items()}
         return self._styles
 
@@ -174,7 +174,7 @@ class HousePlayers:
 
     async def _settings(self) -> Settings:
         table = self._table
-        return await table.store.table_settings(table.guild_id, table.channel_id)
+        return await table.store.settings.table(table.guild_id, table.channel_id)
 
     async def _sit_down(
         self, count: int, style: str, seats: list[SeatRow], settings: Settings
@@ -208,7 +208,7 @@ class HousePlayers:
 
     async def _stand_up_after_hand(self, seat: SeatRow) -> None:
         """A house player in the hand stands up when it ends (the table's leavers)."""
-        await self._table.store.update_seat(self._table.table_id, seat.user_id, leaving=True)
+        await self._table.store.tables.update_seat(self._table.table_id, seat.user_id, leaving=True)
 
     async def tidy(self) -> list[SeatRow]:
         """Bring the house's seats in line with the table (under the lock), and return the
@@ -234,7 +234,7 @@ class HousePlayers:
             short = seat.stack < settings.buyin_min or seat.sitting_out
             if short and seat.user_id not in in_hand:
                 await table.cashier.top_up_house(seat, settings)
-        fill, style = await table.store.house_fill(table.guild_id, table.channel_id)
+        fill, style = await table.store.house.fill(table.guild_id, table.channel_id)
         missing = min(fill, settings.seats) - len(seats)
         if missing > 0 and not (table.closing or table.closed):
             await self._sit_down(missing, style or SOLID.name, seats, settings)
@@ -266,7 +266,7 @@ class HousePlayers:
                 raise  # still waiting: the session tries again once the store answers
             except StoreError as error:
                 log.info("Table %s: waiting member not seated: %s", table.table_id, error)
-                await table.store.remove_waiting_member(table.table_id, user_id)
+                await table.store.tables.remove_waiting_member(table.table_id, user_id)
                 table.io.post(content=Text("house_room_lost", name=safe_name(name)))
             else:
                 table.io.post(content=Text("house_room_taken", name=safe_name(name)))
@@ -280,7 +280,7 @@ class HousePlayers:
             waiting = await self.waiting()
             if user_id not in waiting:
                 return False
-            await table.store.remove_waiting_member(table.table_id, user_id)
+            await table.store.tables.remove_waiting_member(table.table_id, user_id)
             del waiting[user_id]
             return True
 
@@ -309,7 +309,7 @@ class HousePlayers:
             await self._stand_up(idle[-1])
             return await table.cashier.sit_down(user_id, name, buy_in, settings)
         seat = free[-1]
-        await table.store.add_waiting_member(table.table_id, user_id, name, buy_in)
+        await table.store.tables.add_waiting_member(table.table_id, user_id, name, buy_in)
         waiting[user_id] = (name, buy_in)
         await self._stand_up_after_hand(seat)
         raise Refused(t("house_room_after_hand", name=safe_name(seat.name)))
@@ -345,7 +345,7 @@ class HousePlayers:
             raise Refused(t("house_count_invalid"))
         table = self._table
         async with table.lock:
-            fill, _style = await table.store.house_fill(table.guild_id, table.channel_id)
+            fill, _style = await table.store.house.fill(table.guild_id, table.channel_id)
             if fill:
                 raise Refused(t("house_fill_on", seats=fill))
             seats = await table.cashier.seats()

@@ -66,7 +66,7 @@ class HandJournal:
     async def write(self, hand_id: int, state: dict[str, Any]) -> bool:
         """Journal ``state``; whether it is durable. A table that was waiting goes on."""
         try:
-            await self.store.journal(hand_id, state)
+            await self.store.hands.journal(hand_id, state)
         except Exception as error:
             # the error's text is the store's, never the state's cards
             log.warning(

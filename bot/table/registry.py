@@ -86,9 +86,9 @@ class TableRegistry:
         """Bring back every open table of this process's guilds (every one, unsharded); resume
         its interrupted hand or refund it."""
         unfinished: dict[int, tuple[int, dict[str, Any] | None]] = {}
-        for hand_id, table_id, state in await self.store.unfinished_hands():
+        for hand_id, table_id, state in await self.store.hands.unfinished():
             unfinished[table_id] = (hand_id, state)
-        for table in await self.store.open_tables():
+        for table in await self.store.tables.not_closed():
             if self.owns_guild is not None and not self.owns_guild(table.guild_id):
                 unfinished.pop(table.id, None)  # another process's table and hand
                 continue
@@ -105,7 +105,7 @@ class TableRegistry:
                 break
             log.warning("Voiding hand %s of table %s that has no open table", hand_id, table_id)
             try:
-                await self.store.void_hand(hand_id, "table no longer open at restart")
+                await self.store.hands.void(hand_id, "table no longer open at restart")
             except Exception:
                 log.exception("Could not void hand %s", hand_id)
         if self._by_channel:
@@ -158,7 +158,7 @@ class TableRegistry:
             session = self._by_channel.get(channel_id)
             if session is not None and not session.closed:
                 return session
-            table = await self.store.get_or_create_table(
+            table = await self.store.tables.get_or_create(
                 guild_id, channel_id, opened_by=opened_by, limited=limited
             )
             session = self._new_session(table)

@@ -145,7 +145,7 @@ class TableSession:
 
     async def restore(self, unfinished: tuple[int, dict[str, Any] | None] | None) -> None:
         """Load settings and seats; resume the journaled hand (or void it and refund)."""
-        self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
+        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
         self.seats = await self.cashier.seats()
         self.io.start(self, self.cashier)
         async with self.lock:
@@ -221,7 +221,7 @@ class TableSession:
             self.hand, self.notes, _, self.closing = seating.read_journal(durable)
             self.notes.alert_modes = alert_modes
             self.acted_at = {n: u for n, u in self.acted_at.items() if n < self.hand.action_count}
-            self.journal.wait(partial(self.store.journal, hand.hand_id, durable))
+            self.journal.wait(partial(self.store.hands.journal, hand.hand_id, durable))
         raise NotSaved(t("action_not_saved"))
 
     def _store_lost(self) -> None:
@@ -282,7 +282,7 @@ class TableSession:
         if self.closing:
             await self._close_now()
             return
-        self.settings = settings = await self.store.table_settings(self.guild_id, self.channel_id)
+        self.settings = settings = await self.store.settings.table(self.guild_id, self.channel_id)
         self.seats = await self.house.before_deal(self.clock(), settings)
         players = seating.dealt_in(self.seats)
         if len(players) < 2:
@@ -295,7 +295,9 @@ class TableSession:
         hand_id = hand.hand_id
         self.last_hand = None
         self.notes.new_hand(hand.player_ids)
-        self.notes.alert_modes = await self.store.alert_modes(self.guild_id, hand.player_ids)
+        self.notes.alert_modes = await self.store.settings.alert_modes(
+            self.guild_id, hand.player_ids
+        )
         self.acted_at = {}
         self.journal.new_hand()
         self._start_turn()
@@ -403,7 +405,7 @@ class TableSession:
     async def _tidy(self) -> None:
         """Between hands after a store failure: the seats and settings as the store has them."""
         self.seats = await self.house.after_hand()
-        self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
+        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
 
     async def _finish_hand(self) -> None:
         """Settle in the store, show the result, apply leaves and sit-outs, plan the next hand."""
@@ -433,7 +435,7 @@ class TableSession:
         self.notes.leaving = set()
         self.notes.sit_out_after = set()
         self.seats = await self.house.after_hand()
-        self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
+        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
         if self.closing:
             await self._close_now()
         else:
@@ -545,7 +547,7 @@ class TableSession:
                     self.io.mark_changed()  # runs on untouched
                 self.seats = await self.cashier.mark_leaving(user_id)
                 return False, 0
-            amount = await self.store.cash_out(self.table_id, user_id)
+            amount = await self.store.tables.cash_out(self.table_id, user_id)
             self.seats = await self.house.tidy()  # the house leaves with the last member
             self.idle.watch()
             self.io.mark_changed()
@@ -581,7 +583,7 @@ class TableSession:
         """New settings: an idle table shows them now; a running hand keeps its own."""
         async with self.lock:
             if self.hand is None and not self.closed:
-                self.settings = await self.store.table_settings(self.guild_id, self.channel_id)
+                self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
                 self.idle.watch()  # a new idle time
                 self.io.mark_changed()
 

@@ -323,9 +323,9 @@ class CommitDropProxy:
 
 async def seated_table(store: Store, *stacks: int) -> tuple[int, list[int]]:
     """A table in GUILD/CHANNEL with players 1, 2, ... bought in for the given stacks."""
-    table = await store.get_or_create_table(GUILD, CHANNEL)
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
     users = []
     for number, stack in enumerate(stacks, start=1):
-        await store.buy_in(table.id, number, f"Player {number}", stack)
+        await store.tables.buy_in(table.id, number, f"Player {number}", stack)
         users.append(number)
     return table.id, users

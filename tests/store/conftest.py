@@ -51,7 +51,7 @@ async def store(database: Database) -> AsyncIterator[Store]:
     opened = await Store.open(database.location)
     try:
         yield opened
-        report = await opened.audit()
+        report = await opened.audit.check()
         assert report.ok, report.format()
     finally:
         await opened.close()

@@ -29,20 +29,20 @@ def say(line: str) -> None:
 
 async def seat_everyone(store: Store, table_id: int, rng: random.Random) -> None:
     for user in USERS:
-        seat = await store.seat_of(table_id, user)
+        seat = await store.tables.seat_of(table_id, user)
         if seat is not None and seat.stack > 0:
             continue
         if seat is not None:
-            await store.cash_out(table_id, user)
-        balance = await store.balance(GUILD, user)
+            await store.tables.cash_out(table_id, user)
+        balance = await store.wallets.balance(GUILD, user)
         if balance < 100:
-            balance = await store.grant(GUILD, user, 500, by_user_id=9)
-        await store.buy_in(table_id, user, f"P{user}", rng.randint(100, min(balance, 2000)))
+            balance = await store.wallets.grant(GUILD, user, 500, by_user_id=9)
+        await store.tables.buy_in(table_id, user, f"P{user}", rng.randint(100, min(balance, 2000)))
 
 
 async def play_forever(path: str) -> None:
     store = await Store.open(path)
-    table = await store.get_or_create_table(GUILD, CHANNEL)
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
     rng = random.Random()
     say("ready")
     while True:
@@ -50,13 +50,13 @@ async def play_forever(path: str) -> None:
         user = rng.choice(USERS)
         try:
             if rng.random() < 0.3:
-                await store.cash_out(table.id, user)
-            await store.claim_daily(GUILD, user, now=time.time() + rng.randint(0, 10**7))
+                await store.tables.cash_out(table.id, user)
+            await store.wallets.claim_daily(GUILD, user, now=time.time() + rng.randint(0, 10**7))
         except StoreError:
             pass
         await seat_everyone(store, table.id, rng)
-        players = {seat.user_id: seat.stack for seat in await store.seats(table.id)}
-        hand_id = await store.begin_hand(table.id, players)
+        players = {seat.user_id: seat.stack for seat in await store.tables.seats(table.id)}
+        hand_id = await store.hands.begin(table.id, players)
         say(f"H {hand_id}")
         for step in range(1, JOURNAL_STEPS + 1):
             state = {
@@ -65,14 +65,14 @@ async def play_forever(path: str) -> None:
                 "stacks": players,
                 "deck": rng.sample(range(52), 52),
             }
-            await store.journal(hand_id, state)
+            await store.hands.journal(hand_id, state)
             say(f"J {hand_id} {step}")
         loser, winner = rng.sample(list(players), 2)
         moved = rng.randint(0, players[loser])
         finals = dict(players)
         finals[loser] -= moved
         finals[winner] += moved
-        await store.settle_hand(hand_id, finals, "phh", {"moved": moved}, payouts={winner: moved})
+        await store.hands.settle(hand_id, finals, "phh", {"moved": moved}, payouts={winner: moved})
         say(f"S {hand_id}")
 
 

@@ -27,59 +27,59 @@ SUMMARY = {
 
 async def settle_one(store: Store, table_id: int) -> int:
     """One hand between players 1 and 2 in which 1 loses 20 to 2."""
-    stacks = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
-    hand_id = await store.begin_hand(table_id, stacks)
+    stacks = {seat.user_id: seat.stack for seat in await store.tables.seats(table_id)}
+    hand_id = await store.hands.begin(table_id, stacks)
     finals = {1: stacks[1] - 20, 2: stacks[2] + 20}
-    await store.settle_hand(hand_id, finals, PHH, SUMMARY, payouts={2: 40})
+    await store.hands.settle(hand_id, finals, PHH, SUMMARY, payouts={2: 40})
     return hand_id
 
 
 async def test_a_settled_hand_waits_to_be_announced(store: Store) -> None:
     table_id, _ = await seated_table(store, 400, 400)
-    assert await store.unannounced_hands(table_id) == []
+    assert await store.hands.unannounced(table_id) == []
     first = await settle_one(store, table_id)
     second = await settle_one(store, table_id)
-    pending = await store.unannounced_hands(table_id)
+    pending = await store.hands.unannounced(table_id)
     assert [record.id for record in pending] == [first, second]  # oldest first
     record = pending[0]
     assert (record.status, record.summary, record.channel_id) == ("settled", SUMMARY, CHANNEL)
     assert [(p.user_id, p.net, p.won) for p in record.players] == [(1, -20, 0), (2, 20, 40)]
-    assert await store.hand_phh(first) == PHH
-    await store.mark_announced(first)
-    await store.mark_announced(first)  # twice is harmless
-    assert [record.id for record in await store.unannounced_hands(table_id)] == [second]
-    await store.mark_announced(second)
-    assert await store.unannounced_hands(table_id) == []
+    assert await store.hands.phh(first) == PHH
+    await store.hands.mark_announced(first)
+    await store.hands.mark_announced(first)  # twice is harmless
+    assert [record.id for record in await store.hands.unannounced(table_id)] == [second]
+    await store.hands.mark_announced(second)
+    assert await store.hands.unannounced(table_id) == []
     # /poker history still lists both
-    assert [h.id for h in await store.recent_hands(GUILD, CHANNEL)] == [second, first]
+    assert [h.id for h in await store.hands.recent(GUILD, CHANNEL)] == [second, first]
 
 
 async def test_running_and_voided_hands_are_never_announced_as_results(store: Store) -> None:
     table_id, _ = await seated_table(store, 400, 400)
-    running = await store.begin_hand(table_id, {1: 400, 2: 400})
-    assert await store.running_hand(table_id) == running
-    assert await store.unannounced_hands(table_id) == []
+    running = await store.hands.begin(table_id, {1: 400, 2: 400})
+    assert await store.hands.running(table_id) == running
+    assert await store.hands.unannounced(table_id) == []
     with pytest.raises(StoreError, match="not settled"):
-        await store.mark_announced(running)
-    await store.void_hand(running, "test")
-    assert await store.running_hand(table_id) is None
-    assert await store.unannounced_hands(table_id) == []
+        await store.hands.mark_announced(running)
+    await store.hands.void(running, "test")
+    assert await store.hands.running(table_id) is None
+    assert await store.hands.unannounced(table_id) == []
     with pytest.raises(StoreError, match="not settled"):
-        await store.mark_announced(running)
+        await store.hands.mark_announced(running)
     with pytest.raises(HandNotFound):
-        await store.mark_announced(running + 100)
+        await store.hands.mark_announced(running + 100)
 
 
 async def test_other_tables_keep_their_own_results(store: Store) -> None:
     table_id, _ = await seated_table(store, 400, 400)
-    other = await store.get_or_create_table(GUILD, CHANNEL + 1)
-    await store.buy_in(other.id, 7, "Seven", 400)
-    await store.buy_in(other.id, 8, "Eight", 400)
+    other = await store.tables.get_or_create(GUILD, CHANNEL + 1)
+    await store.tables.buy_in(other.id, 7, "Seven", 400)
+    await store.tables.buy_in(other.id, 8, "Eight", 400)
     mine = await settle_one(store, table_id)
-    theirs = await store.begin_hand(other.id, {7: 400, 8: 400})
-    await store.settle_hand(theirs, {7: 400, 8: 400}, PHH, {"pot": 0, "winners": []})
-    assert [h.id for h in await store.unannounced_hands(table_id)] == [mine]
-    assert [h.id for h in await store.unannounced_hands(other.id)] == [theirs]
+    theirs = await store.hands.begin(other.id, {7: 400, 8: 400})
+    await store.hands.settle(theirs, {7: 400, 8: 400}, PHH, {"pot": 0, "winners": []})
+    assert [h.id for h in await store.hands.unannounced(table_id)] == [mine]
+    assert [h.id for h in await store.hands.unannounced(other.id)] == [theirs]
 
 
 async def test_hands_settled_before_the_migration_count_as_announced(db_path: Path) -> None:
@@ -104,10 +104,10 @@ async def test_hands_settled_before_the_migration_count_as_announced(db_path: Pa
         )
     store = await Store.open(db_path)
     try:
-        assert await store.unannounced_hands(1) == []
-        settings = await store.table_settings(GUILD, CHANNEL)
+        assert await store.hands.unannounced(1) == []
+        settings = await store.settings.table(GUILD, CHANNEL)
         assert (settings.hand_pause, settings.alert_delay) == (9, 8)
-        assert await store.alert_modes(GUILD, [1]) == {1: "on"}
+        assert await store.settings.alert_modes(GUILD, [1]) == {1: "on"}
     finally:
         await store.close()
     with sqlite3.connect(db_path) as db:

@@ -41,31 +41,31 @@ async def populate(store: Store) -> int:
     """Settings, wallets, alert modes, house players and fill, three tables (one opened by a
     member, with a member waiting for a house player's seat), settled/voided/unannounced hands
     and one hand still running with its journal; returns the running hand's id."""
-    await store.set_stakes(GUILD, None, 20, cap=5)
-    await store.set_stakes(GUILD, CHANNEL, 10, 4)
-    await store.set_buyin(GUILD, 100, 3000)
-    await store.set_alert_delay(GUILD, 15)
-    await store.set_alert_mode(GUILD, 1, "now")
-    await store.set_alert_mode(GUILD, 2, "off")
-    await store.set_language(GUILD, None, "sv")
-    await store.set_language(GUILD, CHANNEL, "hu")
-    await store.remember_locale(1, "ru")
-    await store.claim_daily(GUILD, 5)
-    await store.grant(GUILD, 6, 777, by_user_id=ADMIN)
+    await store.settings.set_stakes(GUILD, None, 20, cap=5)
+    await store.settings.set_stakes(GUILD, CHANNEL, 10, 4)
+    await store.settings.set_buyin(GUILD, 100, 3000)
+    await store.settings.set_alert_delay(GUILD, 15)
+    await store.settings.set_alert_mode(GUILD, 1, "now")
+    await store.settings.set_alert_mode(GUILD, 2, "off")
+    await store.settings.set_language(GUILD, None, "sv")
+    await store.settings.set_language(GUILD, CHANNEL, "hu")
+    await store.settings.remember_locale(1, "ru")
+    await store.wallets.claim_daily(GUILD, 5)
+    await store.wallets.grant(GUILD, 6, 777, by_user_id=ADMIN)
     table_id, users = await seated_table(store, 400, 500, 600)
-    await store.set_table_message(table_id, 123456789012345678)
-    await store.set_button(table_id, 1)
+    await store.tables.set_message(table_id, 123456789012345678)
+    await store.tables.set_button(table_id, 1)
     for number in range(6):
-        players = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
-        hand_id = await store.begin_hand(table_id, players)
-        await store.journal(hand_id, {"hand": hand_id, "step": 1, "note": 'é ♠ "quoted"'})
+        players = {seat.user_id: seat.stack for seat in await store.tables.seats(table_id)}
+        hand_id = await store.hands.begin(table_id, players)
+        await store.hands.journal(hand_id, {"hand": hand_id, "step": 1, "note": 'é ♠ "quoted"'})
         if number == 4:
-            await store.void_hand(hand_id, "crash test", bets={users[0]: 10})
+            await store.hands.void(hand_id, "crash test", bets={users[0]: 10})
             continue
         finals = dict(players)
         finals[users[number % 3]] -= 30
         finals[users[(number + 1) % 3]] += 30
-        await store.settle_hand(
+        await store.hands.settle(
             hand_id,
             finals,
             f"phh of hand {hand_id}",
@@ -76,21 +76,21 @@ async def populate(store: Store) -> int:
             sit_out=[users[2]] if number == 3 else (),
         )
         if number != 5:
-            await store.mark_announced(hand_id)
-    await store.update_seat(table_id, users[2], sitting_out=False)
-    await store.cash_out(table_id, users[0])
-    await store.set_idle_close(GUILD, 900)
-    other = await store.get_or_create_table(GUILD, CHANNEL + 1, opened_by=8, limited=True)
-    await store.buy_in(other.id, 8, "Eight", 300)
-    await store.buy_in(other.id, 9, "Nine", 300)
-    await store.set_house_fill(GUILD, CHANNEL + 1, 3, "solid")
-    await store.house_sit_down(other.id, 1, "Dealer Bot", "solid", 300)
-    await store.add_waiting_member(other.id, 10, "Ten", 500)
-    closed = await store.get_or_create_table(GUILD + 1, CHANNEL + 2)
-    await store.buy_in(closed.id, 8, "Eight", 200)
-    await store.close_table(closed.id)
-    running = await store.begin_hand(other.id, {8: 300, 9: 300})
-    await store.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})
+            await store.hands.mark_announced(hand_id)
+    await store.tables.update_seat(table_id, users[2], sitting_out=False)
+    await store.tables.cash_out(table_id, users[0])
+    await store.settings.set_idle_close(GUILD, 900)
+    other = await store.tables.get_or_create(GUILD, CHANNEL + 1, opened_by=8, limited=True)
+    await store.tables.buy_in(other.id, 8, "Eight", 300)
+    await store.tables.buy_in(other.id, 9, "Nine", 300)
+    await store.house.set_fill(GUILD, CHANNEL + 1, 3, "solid")
+    await store.house.sit_down(other.id, 1, "Dealer Bot", "solid", 300)
+    await store.tables.add_waiting_member(other.id, 10, "Ten", 500)
+    closed = await store.tables.get_or_create(GUILD + 1, CHANNEL + 2)
+    await store.tables.buy_in(closed.id, 8, "Eight", 200)
+    await store.tables.close(closed.id)
+    running = await store.hands.begin(other.id, {8: 300, 9: 300})
+    await store.hands.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})
     return running
 
 
@@ -130,19 +130,23 @@ async def test_copy_moves_everything_and_audits_both(
 
         moved = await Store.open(target.location)
         try:
-            unfinished = await moved.unfinished_hands()
+            unfinished = await moved.hands.unfinished()
             assert [(hand.hand_id, hand.state) for hand in unfinished] == [
                 (running, {"hand": running, "deck": list(range(52)), "to_act": 9})
             ]
-            assert [hand.id for hand in await moved.unannounced_hands(1)] == [running - 1]
-            assert len(await moved.recent_hands(GUILD, limit=50)) == 6
-            assert (await moved.player_stats(GUILD, 2)).hands_played == 5  # one was voided
-            assert await moved.alert_modes(GUILD, [1, 2, 3]) == {1: "now", 2: "off", 3: "on"}
+            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 1]
+            assert len(await moved.hands.recent(GUILD, limit=50)) == 6
+            assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5  # one was voided
+            assert await moved.settings.alert_modes(GUILD, [1, 2, 3]) == {
+                1: "now",
+                2: "off",
+                3: "on",
+            }
             # New rows continue after the copied ids.
-            await moved.settle_hand(running, {8: 310, 9: 290}, "phh", {}, payouts={8: 20})
-            table_id = (await moved.get_or_create_table(GUILD, CHANNEL + 9)).id
+            await moved.hands.settle(running, {8: 310, 9: 290}, "phh", {}, payouts={8: 20})
+            table_id = (await moved.tables.get_or_create(GUILD, CHANNEL + 9)).id
             assert table_id > max(row["id"] for row in await source.table_rows("poker_tables"))
-            report = await moved.audit()
+            report = await moved.audit.check()
             assert report.ok, report.format()
         finally:
             await moved.close()

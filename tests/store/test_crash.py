@@ -59,10 +59,10 @@ async def test_sigkill_loses_nothing(database: Database) -> None:
                 acked[int(hand)] = int(step)
         store = await Store.open(db_path)
         try:
-            report = await store.audit()
+            report = await store.audit.check()
             assert report.ok, report.format()
             assert report.granted == report.wallets + report.seats
-            unfinished = await store.unfinished_hands()
+            unfinished = await store.hands.unfinished()
             assert len(unfinished) <= 1
             for hand_id, table_id, state in unfinished:
                 interrupted_hands += 1
@@ -70,23 +70,23 @@ async def test_sigkill_loses_nothing(database: Database) -> None:
                 last_acked = acked.get(hand_id, 0)
                 step = 0 if state is None else state["step"]
                 assert last_acked <= step <= last_acked + 1
-                record = await store.hand(hand_id)
+                record = await store.hands.record(hand_id)
                 starts = {p.user_id: p.start_stack for p in record.players}
                 if state is not None:
                     assert {int(k): v for k, v in state["stacks"].items()} == starts
-                seats = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
+                seats = {seat.user_id: seat.stack for seat in await store.tables.seats(table_id)}
                 assert all(seats[user] == stack for user, stack in starts.items())
                 if round_number % 2:
-                    await store.void_hand(hand_id, "could not resume after a crash")
-                    assert {s.user_id: s.stack for s in await store.seats(table_id)} == seats
+                    await store.hands.void(hand_id, "could not resume after a crash")
+                    assert {s.user_id: s.stack for s in await store.tables.seats(table_id)} == seats
                 else:  # resumed and played to the end by a restarted session
                     first, second = sorted(starts)[:2]
                     finals = dict(starts)
                     finals[first] -= 1
                     finals[second] += 1
-                    await store.settle_hand(hand_id, finals, "phh", {"resumed": True})
-            assert await store.unfinished_hands() == []
-            report = await store.audit()
+                    await store.hands.settle(hand_id, finals, "phh", {"resumed": True})
+            assert await store.hands.unfinished() == []
+            report = await store.audit.check()
             assert report.ok, report.format()
         finally:
             await store.close()

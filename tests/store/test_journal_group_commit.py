@@ -14,8 +14,8 @@ import pytest
 
 from bot.store import HandAlreadyFinished, HandNotFound, Store
 from bot.store.backend import Tx
-from bot.store.store import IN_FLIGHT
-from bot.store.store import _dumps as encoded
+from bot.store.hands import _dumps as encoded
+from bot.store.runner import IN_FLIGHT
 from tests.store._helpers import CHANNEL, GUILD, SQLITE, Database
 
 INSERT_GUILD = "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)"
@@ -27,13 +27,13 @@ async def running_hands(store: Store, count: int) -> list[int]:
     """``count`` tables, each with two players bought in and a hand running."""
     hand_ids = []
     for number in range(count):
-        table = await store.get_or_create_table(GUILD, CHANNEL + 1 + number)
+        table = await store.tables.get_or_create(GUILD, CHANNEL + 1 + number)
         players = {}
         for seat in (1, 2):
             user = 1000 * (number + 1) + seat
-            await store.buy_in(table.id, user, f"P{user}", 100)
+            await store.tables.buy_in(table.id, user, f"P{user}", 100)
             players[user] = 100
-        hand_ids.append(await store.begin_hand(table.id, players))
+        hand_ids.append(await store.hands.begin(table.id, players))
     return hand_ids
 
 
@@ -90,7 +90,7 @@ async def test_concurrent_writes_are_durable_when_they_return(
     seen: list[tuple[int, int, int]] = []
 
     async def act(hand_id: int, step: int) -> None:
-        await store.journal(hand_id, {"hand": hand_id, "step": step, "deck": list(range(52))})
+        await store.hands.journal(hand_id, {"hand": hand_id, "step": step, "deck": list(range(52))})
         row = await committed(database, hand_id)  # read at once, before yielding to the loop
         assert row is not None
         seen.append((hand_id, step, row[1]["step"]))
@@ -111,7 +111,7 @@ async def test_concurrent_writes_are_durable_when_they_return(
             steps,
             {"hand": hand_id, "step": steps - 1, "deck": list(range(52))},
         )
-    assert await store.journal_state(hand_ids[0]) == {
+    assert await store.hands.journal_state(hand_ids[0]) == {
         "hand": hand_ids[0],
         "step": steps - 1,
         "deck": list(range(52)),
@@ -123,7 +123,7 @@ async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, database:
     on_return: dict[tuple[int, int], int] = {}
 
     async def act(hand_id: int, step: int) -> None:
-        await store.journal(hand_id, {"step": step})
+        await store.hands.journal(hand_id, {"step": step})
         row = await committed(database, hand_id)
         assert row is not None
         on_return[hand_id, step] = row[1]["step"]
@@ -136,22 +136,22 @@ async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, database:
     assert await committed(database, hand_b) == (1, {"step": 4})
 
     # A newer write after that commit is a new transaction.
-    await store.journal(hand_a, {"step": 5})
+    await store.hands.journal(hand_a, {"step": 5})
     assert await committed(database, hand_a) == (2, {"step": 5})
 
 
 async def test_hands_not_running_fail_alone(store: Store, database: Database) -> None:
     live, settled = await running_hands(store, 2)
-    hand = await store.hand(settled)
+    hand = await store.hands.record(settled)
     finals = {player.user_id: player.start_stack for player in hand.players}
-    await store.settle_hand(settled, finals, "phh", {})
+    await store.hands.settle(settled, finals, "phh", {})
 
     results = await asyncio.gather(
-        store.journal(live, {"step": 1}),
-        store.journal(settled, {"step": 1}),
-        store.journal(settled + 1000, {"step": 1}),
-        store.journal(-1, {"step": 1}),
-        store.journal(2**70, {"step": 1}),
+        store.hands.journal(live, {"step": 1}),
+        store.hands.journal(settled, {"step": 1}),
+        store.hands.journal(settled + 1000, {"step": 1}),
+        store.hands.journal(-1, {"step": 1}),
+        store.hands.journal(2**70, {"step": 1}),
         return_exceptions=True,
     )
     assert results[0] is None
@@ -168,15 +168,15 @@ async def test_a_refused_statement_fails_only_its_hand(store: Store, database: D
     good, bad = await running_hands(store, 2)
     await poison_journal(store, database, "poison", whole_transaction=False)
     results = await asyncio.gather(
-        store.journal(good, {"step": 1}),
-        store.journal(bad, {"step": "poison"}),
+        store.hands.journal(good, {"step": 1}),
+        store.hands.journal(bad, {"step": "poison"}),
         return_exceptions=True,
     )
     assert results[0] is None
     assert poisoned(results[1]), results
     assert await committed(database, good) == (1, {"step": 1})
     assert await committed(database, bad) is None
-    await store.journal(bad, {"step": 2})
+    await store.hands.journal(bad, {"step": 2})
     assert await committed(database, bad) == (1, {"step": 2})
 
 
@@ -184,13 +184,13 @@ async def test_a_failed_batch_fails_its_waiters_and_the_writer_goes_on(
     store: Store, database: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second, third = await running_hands(store, 3)
-    await store.journal(first, {"step": 0})
+    await store.hands.journal(first, {"step": 0})
     await poison_journal(store, database, "doom", whole_transaction=True)
-    with caplog.at_level(logging.WARNING, logger="bot.store.store"):
+    with caplog.at_level(logging.WARNING, logger="bot.store.runner"):
         results = await asyncio.gather(
-            store.journal(first, {"step": 1}),
-            store.journal(second, {"step": "doom"}),
-            store.journal(third, {"step": 1}),
+            store.hands.journal(first, {"step": 1}),
+            store.hands.journal(second, {"step": "doom"}),
+            store.hands.journal(third, {"step": 1}),
             return_exceptions=True,
         )
     # The trigger rolled the whole transaction back: nothing of the batch was committed, and
@@ -201,18 +201,20 @@ async def test_a_failed_batch_fails_its_waiters_and_the_writer_goes_on(
     assert await committed(database, second) is None
     assert await committed(database, third) is None
     # Not wedged: the next batch and other writes go through.
-    await asyncio.gather(store.journal(first, {"step": 2}), store.journal(third, {"step": 2}))
+    await asyncio.gather(
+        store.hands.journal(first, {"step": 2}), store.hands.journal(third, {"step": 2})
+    )
     assert await committed(database, first) == (2, {"step": 2})
     assert await committed(database, third) == (1, {"step": 2})
-    before = await store.balance(GUILD, 77)
-    assert await store.grant(GUILD, 77, 50, by_user_id=1) == before + 50
+    before = await store.wallets.balance(GUILD, 77)
+    assert await store.wallets.grant(GUILD, 77, 50, by_user_id=1) == before + 50
     await store.wait_idle()
 
 
 async def test_a_cancelled_waiter_loses_no_write(store: Store, database: Database) -> None:
     hand_ids = await running_hands(store, 8)
     tasks = {
-        hand_id: asyncio.create_task(store.journal(hand_id, {"hand": hand_id}))
+        hand_id: asyncio.create_task(store.hands.journal(hand_id, {"hand": hand_id}))
         for hand_id in hand_ids
     }
     await asyncio.sleep(0)  # the writes are queued; the flusher has not committed yet
@@ -234,14 +236,14 @@ async def test_a_cancelled_waiter_loses_no_write(store: Store, database: Databas
 async def test_close_commits_pending_writes(database: Database) -> None:
     store = await Store.open(database.location)
     (hand_id,) = await running_hands(store, 1)
-    waiter = asyncio.create_task(store.journal(hand_id, {"step": 9}))
+    waiter = asyncio.create_task(store.hands.journal(hand_id, {"step": 9}))
     await asyncio.sleep(0)
     waiter.cancel()
     await store.close()
     assert waiter.cancelled()
     assert await committed(database, hand_id) == (1, {"step": 9})
     with pytest.raises(RuntimeError):
-        await store.journal(hand_id, {"step": 10})
+        await store.hands.journal(hand_id, {"step": 10})
 
 
 async def test_a_transaction_body_that_fails_midway_writes_nothing(
@@ -254,10 +256,10 @@ async def test_a_transaction_body_that_fails_midway_writes_nothing(
         raise RuntimeError("failed after its first statement")
 
     with pytest.raises(RuntimeError, match="after its first statement"):
-        await store._write(half_done)
+        await store.runner.write(half_done)
     assert await database.rows("SELECT 1 FROM guild_settings WHERE guild_id = 4242") == []
     (hand_id,) = await running_hands(store, 1)
-    await store.journal(hand_id, {"step": 1})
+    await store.hands.journal(hand_id, {"step": 1})
     assert await committed(database, hand_id) == (1, {"step": 1})
 
 
@@ -273,7 +275,7 @@ async def test_a_sqlite_transaction_runs_whole_on_the_writer_thread(db_path: Pat
                 await db.run(INSERT_GUILD, (guild_id,))
             return threading.get_ident()
 
-        assert await store._write(three_inserts) != threading.get_ident()
+        assert await store.runner.write(three_inserts) != threading.get_ident()
         assert len(await database.rows("SELECT 1 FROM guild_settings WHERE guild_id > 4242")) == 3
 
         async def sleeps(db: Tx) -> None:
@@ -281,10 +283,10 @@ async def test_a_sqlite_transaction_runs_whole_on_the_writer_thread(db_path: Pat
             await asyncio.sleep(0)
 
         with pytest.raises(RuntimeError, match="awaited something other than its database"):
-            await store._write(sleeps)
+            await store.runner.write(sleeps)
         assert await database.rows("SELECT 1 FROM guild_settings WHERE guild_id = 4246") == []
         (hand_id,) = await running_hands(store, 1)
-        await store.journal(hand_id, {"step": 1})  # the writer goes on
+        await store.hands.journal(hand_id, {"step": 1})  # the writer goes on
         assert await committed(database, hand_id) == (1, {"step": 1})
     finally:
         await store.close()
@@ -312,11 +314,11 @@ async def test_a_sqlite_journal_batch_goes_before_the_writes_queued_ahead_of_it(
             row = await db.one("SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,))
             seen.append(None if row is None else json.loads(row[0]))
 
-        first = asyncio.ensure_future(store._write(held))
+        first = asyncio.ensure_future(store.runner.write(held))
         await asyncio.to_thread(started.wait, 5)
-        writes = [asyncio.ensure_future(store._write(queued)) for _ in range(IN_FLIGHT - 1)]
+        writes = [asyncio.ensure_future(store.runner.write(queued)) for _ in range(IN_FLIGHT - 1)]
         await asyncio.sleep(0.05)  # queued on the thread, ahead of the journal's own write
-        journal = asyncio.ensure_future(store.journal(hand_id, {"step": 1}))
+        journal = asyncio.ensure_future(store.hands.journal(hand_id, {"step": 1}))
         await asyncio.sleep(0.05)
         assert not journal.done()
         finish.set()
@@ -332,8 +334,8 @@ async def test_a_journal_batch_waits_for_the_write_lock_only_where_the_backend_n
     """SQLite runs its writer's transactions one after another on its own thread, so a batch
     goes straight into that queue; PostgreSQL's one writer connection needs the lock's turn."""
     (hand_id,) = await running_hands(store, 1)
-    async with store._write_lock:  # a writer between its turn and its transaction
-        write = asyncio.ensure_future(store.journal(hand_id, {"step": 1}))
+    async with store.runner._write_lock:  # a writer between its turn and its transaction
+        write = asyncio.ensure_future(store.hands.journal(hand_id, {"step": 1}))
         done, _ = await asyncio.wait({write}, timeout=2)
         assert bool(done) is (database.kind == SQLITE)
     await write
@@ -349,7 +351,9 @@ async def test_batched_states_are_stored_exactly(store: Store, database: Databas
         {"floats": [1.0, -0.0, 1e100, 2.5e-300], "nested": {"a": [[], {}, None, True]}},
         {},
     ]
-    await asyncio.gather(*(store.journal(h, s) for h, s in zip(hand_ids, states, strict=True)))
+    await asyncio.gather(
+        *(store.hands.journal(h, s) for h, s in zip(hand_ids, states, strict=True))
+    )
     for hand_id, state in zip(hand_ids, states, strict=True):
         ((text,),) = await database.rows(
             "SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,)

@@ -35,12 +35,12 @@ class Model:
 
 
 async def check_matches(store: Store, model: Model, tables: list[int]) -> None:
-    board = {row.user_id: row for row in await store.leaderboard(GUILD, limit=100)}
+    board = {row.user_id: row for row in await store.wallets.leaderboard(GUILD, limit=100)}
     assert {user: row.wallet for user, row in board.items()} == model.wallets
     for table_id in tables:
-        seats = {seat.user_id: seat.stack for seat in await store.seats(table_id)}
+        seats = {seat.user_id: seat.stack for seat in await store.tables.seats(table_id)}
         assert seats == model.seats[table_id]
-    report = await store.audit()
+    report = await store.audit.check()
     assert report.ok, report.format()
     assert report.granted == model.granted
 
@@ -48,7 +48,7 @@ async def check_matches(store: Store, model: Model, tables: list[int]) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_random_walk_matches_the_model(store: Store, seed: int) -> None:
     rng = random.Random(seed)
-    tables = [(await store.get_or_create_table(GUILD, CHANNEL + n)).id for n in range(2)]
+    tables = [(await store.tables.get_or_create(GUILD, CHANNEL + n)).id for n in range(2)]
     model = Model(seats={table_id: {} for table_id in tables})
     clock = 1_000_000.0
     tally = {"accepted": 0, "refused": 0, "hands": 0}
@@ -61,31 +61,31 @@ async def test_random_walk_matches_the_model(store: Store, seed: int) -> None:
         if op == "grant":
             amount = rng.choice([0, -5, 1, 77, 500])
             expect_ok = amount > 0
-            call = store.grant(GUILD, user, amount, by_user_id=ADMIN)
+            call = store.wallets.grant(GUILD, user, amount, by_user_id=ADMIN)
         elif op == "daily":
             expect_ok = clock - model.last_daily.get(user, -1e12) >= COOLDOWN
-            call = store.claim_daily(GUILD, user, now=clock)
+            call = store.wallets.claim_daily(GUILD, user, now=clock)
         elif op == "buy_in":
             amount = rng.choice([50, 100, 400, 1000, 1500, 2500])
             balance = model.peek(user)
             expect_ok = user not in seats and 100 <= amount <= 2000 and amount <= balance
-            call = store.buy_in(table_id, user, f"P{user}", amount)
+            call = store.tables.buy_in(table_id, user, f"P{user}", amount)
         elif op == "add":
             amount = rng.choice([1, 50, 300, 900])
             balance = model.peek(user)
             expect_ok = user in seats and seats[user] + amount <= 2000 and amount <= balance
-            call = store.add_chips(table_id, user, amount)
+            call = store.tables.add_chips(table_id, user, amount)
         elif op == "cash_out":
             expect_ok = user in seats
-            call = store.cash_out(table_id, user)
+            call = store.tables.cash_out(table_id, user)
         else:
             players = {u: s for u, s in seats.items() if s > 0}
             if len(players) < 2:
                 continue
-            hand_id = await store.begin_hand(table_id, players)
-            await store.journal(hand_id, {"step": step})
+            hand_id = await store.hands.begin(table_id, players)
+            await store.hands.journal(hand_id, {"step": step})
             if rng.random() < 0.25:
-                await store.void_hand(hand_id, "model void")
+                await store.hands.void(hand_id, "model void")
             else:
                 loser, winner = rng.sample(sorted(players), 2)
                 moved = rng.randint(0, players[loser])
@@ -95,8 +95,8 @@ async def test_random_walk_matches_the_model(store: Store, seed: int) -> None:
                 bad = dict(finals)
                 bad[winner] += 1
                 with pytest.raises(StoreError):
-                    await store.settle_hand(hand_id, bad, "phh", {})
-                await store.settle_hand(hand_id, finals, "phh", {}, payouts={winner: moved})
+                    await store.hands.settle(hand_id, bad, "phh", {})
+                await store.hands.settle(hand_id, finals, "phh", {}, payouts={winner: moved})
                 seats.update(finals)
             tally["hands"] += 1
             await check_matches(store, model, tables)

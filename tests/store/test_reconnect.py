@@ -79,27 +79,27 @@ async def postgres(postgres_cluster: PostgresCluster) -> AsyncIterator[Database]
 async def test_terminated_sessions_are_replaced_without_reopening(postgres: Database) -> None:
     store = await Store.open(postgres.location)
     try:
-        assert await store.grant(GUILD, 9, 500, by_user_id=ADMIN) == 1500
+        assert await store.wallets.grant(GUILD, 9, 500, by_user_id=ADMIN) == 1500
         table_id, users = await seated_table(store, 400, 400)
-        hand_id = await store.begin_hand(table_id, {user: 400 for user in users})
-        await store.journal(hand_id, {"step": 1})
+        hand_id = await store.hands.begin(table_id, {user: 400 for user in users})
+        await store.hands.journal(hand_id, {"step": 1})
         before = await postgres.session_ids()
 
         ended = await postgres.terminate_others()
         terminated = time.perf_counter()
         assert ended >= 2  # the writer and the reader
 
-        assert await store.grant(GUILD, 9, 500, by_user_id=ADMIN) == 2000
+        assert await store.wallets.grant(GUILD, 9, 500, by_user_id=ADMIN) == 2000
         recovered = time.perf_counter() - terminated
-        assert await store.balance(GUILD, 9) == 2000
-        await store.journal(hand_id, {"step": 2})
+        assert await store.wallets.balance(GUILD, 9) == 2000
+        await store.hands.journal(hand_id, {"step": 2})
         rows = await postgres.rows("SELECT state FROM hand_journal WHERE hand_id = ?", (hand_id,))
         assert rows == [('{"step":2}',)]
-        await store.settle_hand(hand_id, {users[0]: 390, users[1]: 410}, "phh", {})
+        await store.hands.settle(hand_id, {users[0]: 390, users[1]: 410}, "phh", {})
         assert not (await postgres.session_ids()) & before, "the old sessions are gone"
         print(f"\nrecovered {recovered:.3f} s after pg_terminate_backend of {ended} sessions")
         assert recovered < RECOVERY_LIMIT
-        report = await store.audit()
+        report = await store.audit.check()
         assert report.ok, report.format()
     finally:
         await store.close()
@@ -112,7 +112,7 @@ async def test_a_backend_killed_mid_transfer_is_run_again_once(postgres: Databas
     transaction again on a new connection, and the grant lands once."""
     store = await Store.open(postgres.location)
     try:
-        assert await store.balance(GUILD, 1) == 1000
+        assert await store.wallets.balance(GUILD, 1) == 1000
         await postgres.execute(
             "CREATE SEQUENCE kill_once",
             "CREATE FUNCTION kill_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
@@ -123,7 +123,7 @@ async def test_a_backend_killed_mid_transfer_is_run_again_once(postgres: Databas
             "FOR EACH ROW EXECUTE FUNCTION kill_once()",
         )
         began = time.perf_counter()
-        assert await store.grant(GUILD, 1, 250, by_user_id=ADMIN) == 1250
+        assert await store.wallets.grant(GUILD, 1, 250, by_user_id=ADMIN) == 1250
         took = time.perf_counter() - began
         assert await postgres.rows("SELECT last_value FROM kill_once") == [(2,)]
         assert await ledger_kinds(postgres) == ["start", "grant"]
@@ -145,25 +145,25 @@ async def test_a_commit_applied_but_unanswered_is_not_applied_again(
     store = await Store.open(proxy.url(postgres.location))
     try:
         table_id, users = await seated_table(store, 300, 300)
-        wallet = await store.balance(GUILD, users[0])
+        wallet = await store.wallets.balance(GUILD, users[0])
 
         proxy.armed = 1
-        seat = await store.add_chips(table_id, users[0], 200)
+        seat = await store.tables.add_chips(table_id, users[0], 200)
         assert proxy.dropped == 1, "the COMMIT was applied and its answer dropped"
         assert seat.stack == 500
-        assert await store.balance(GUILD, users[0]) == wallet - 200
+        assert await store.wallets.balance(GUILD, users[0]) == wallet - 200
 
-        hand_id = await store.begin_hand(table_id, {users[0]: 500, users[1]: 300})
+        hand_id = await store.hands.begin(table_id, {users[0]: 500, users[1]: 300})
         proxy.armed = 1
-        await store.settle_hand(hand_id, {users[0]: 450, users[1]: 350}, "phh", {})
+        await store.hands.settle(hand_id, {users[0]: 450, users[1]: 350}, "phh", {})
         assert proxy.dropped == 2
-        assert [seat.stack for seat in await store.seats(table_id)] == [450, 350]
-        assert (await store.hand(hand_id)).status == "settled"
+        assert [seat.stack for seat in await store.tables.seats(table_id)] == [450, 350]
+        assert (await store.hands.record(hand_id)).status == "settled"
 
         kinds = await ledger_kinds(postgres)
         assert kinds.count("buy_in") == 3  # two buy-ins, one top-up
         assert kinds.count("pot_contribution") == kinds.count("pot_win") == 1
-        report = await store.audit()
+        report = await store.audit.check()
         assert report.ok, report.format()
     finally:
         await store.close()
@@ -183,22 +183,22 @@ async def test_the_store_recovers_from_a_server_restart(
     loop = asyncio.get_running_loop()
     try:
         table_id, users = await seated_table(store, 400, 400)
-        hand_id = await store.begin_hand(table_id, {user: 400 for user in users})
-        await store.journal(hand_id, {"step": 1})
-        assert await store.grant(GUILD, 9, 100, by_user_id=ADMIN) == 1100
+        hand_id = await store.hands.begin(table_id, {user: 400 for user in users})
+        await store.hands.journal(hand_id, {"step": 1})
+        assert await store.wallets.grant(GUILD, 9, 100, by_user_id=ADMIN) == 1100
 
         await asyncio.to_thread(private_cluster.stop_server, mode)
         began = loop.time()
         with pytest.raises(StoreUnavailable) as refused:
-            await store.grant(GUILD, 9, 100, by_user_id=ADMIN)
+            await store.wallets.grant(GUILD, 9, 100, by_user_id=ADMIN)
         first_refusal = loop.time() - began
         assert not refused.value.outcome_unknown
         assert RECONNECT_SECONDS - 0.5 < first_refusal < RECONNECT_SECONDS + 1.0
         began = loop.time()
         with pytest.raises(StoreUnavailable):
-            await store.journal(hand_id, {"step": 2})
+            await store.hands.journal(hand_id, {"step": 2})
         with pytest.raises(StoreUnavailable):
-            await store.balance(GUILD, 9)
+            await store.wallets.balance(GUILD, 9)
         known_outage = loop.time() - began
         assert known_outage < 1.0, "while the outage is known, a call tries once"
 
@@ -208,24 +208,24 @@ async def test_the_store_recovers_from_a_server_restart(
         while True:
             tries += 1
             try:
-                balance = await store.grant(GUILD, 9, 100, by_user_id=ADMIN)
+                balance = await store.wallets.grant(GUILD, 9, 100, by_user_id=ADMIN)
                 break
             except StoreUnavailable:
                 assert loop.time() - back < RECOVERY_LIMIT, "the store did not recover"
                 await asyncio.sleep(0.05)
         recovered = loop.time() - back
         assert balance == 1200
-        assert await store.balance(GUILD, 9) == 1200
-        await store.journal(hand_id, {"step": 3})
-        assert (await store.unfinished_hands())[0].state == {"step": 3}
-        await store.settle_hand(hand_id, {users[0]: 420, users[1]: 380}, "phh", {})
+        assert await store.wallets.balance(GUILD, 9) == 1200
+        await store.hands.journal(hand_id, {"step": 3})
+        assert (await store.hands.unfinished())[0].state == {"step": 3}
+        await store.hands.settle(hand_id, {users[0]: 420, users[1]: 380}, "phh", {})
         print(
             f"\n{mode} stop: first call refused after {first_refusal:.2f} s, later ones in "
             f"{known_outage:.3f} s for two; the store worked again {recovered:.3f} s after "
             f"the server was back ({tries} call(s))"
         )
         assert recovered < RECOVERY_LIMIT
-        report = await store.audit()
+        report = await store.audit.check()
         assert report.ok, report.format()
     finally:
         await store.close()
@@ -239,13 +239,13 @@ async def test_a_call_waits_through_a_quick_restart(private_cluster: PostgresClu
     store = await Store.open(url)
     loop = asyncio.get_running_loop()
     try:
-        await store.balance(GUILD, 9)
+        await store.wallets.balance(GUILD, 9)
         await asyncio.to_thread(private_cluster.stop_server, "fast")
         stopped = loop.time()
         restart = asyncio.ensure_future(asyncio.to_thread(private_cluster.start_server))
         granted: int | None = None
         with contextlib.suppress(StoreUnavailable):
-            granted = await store.grant(GUILD, 9, 100, by_user_id=ADMIN)
+            granted = await store.wallets.grant(GUILD, 9, 100, by_user_id=ADMIN)
         answered = loop.time() - stopped
         await restart
         restarted = loop.time() - stopped
@@ -257,7 +257,7 @@ async def test_a_call_waits_through_a_quick_restart(private_cluster: PostgresClu
         if restarted < RECONNECT_SECONDS - 0.3:  # the budget covered the restart
             assert granted == 1100
         expected = 1100 if granted is None else 1200
-        assert await store.grant(GUILD, 9, 100, by_user_id=ADMIN) == expected
+        assert await store.wallets.grant(GUILD, 9, 100, by_user_id=ADMIN) == expected
     finally:
         await store.close()
     assert_audit_clean(url)
@@ -301,31 +301,31 @@ async def test_a_write_run_again_applies_once_on_both_backends(
     as its first run did (no "already seated", no "already over"), and the ledger holds one
     transaction per posting."""
     replaying = Replaying(store.backend)
-    store.backend = replaying
+    store.runner.backend = replaying
 
-    assert await store.balance(GUILD, 101) == 1000
-    assert await store.grant(GUILD, 101, 500, by_user_id=ADMIN) == 1500
-    assert await store.claim_daily(GUILD, 102, now=1_000_000.0) == (250, 1250)
-    table = await store.get_or_create_table(GUILD, CHANNEL)
-    first = await store.buy_in(table.id, 101, "One", 400)
+    assert await store.wallets.balance(GUILD, 101) == 1000
+    assert await store.wallets.grant(GUILD, 101, 500, by_user_id=ADMIN) == 1500
+    assert await store.wallets.claim_daily(GUILD, 102, now=1_000_000.0) == (250, 1250)
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
+    first = await store.tables.buy_in(table.id, 101, "One", 400)
     assert (first.seat, first.stack) == (0, 400)
-    assert (await store.buy_in(table.id, 102, "Two", 300)).stack == 300
-    assert (await store.add_chips(table.id, 102, 100)).stack == 400
-    house = await store.house_sit_down(table.id, 1, "Dealer Bot", "solid", 400)
+    assert (await store.tables.buy_in(table.id, 102, "Two", 300)).stack == 300
+    assert (await store.tables.add_chips(table.id, 102, 100)).stack == 400
+    house = await store.house.sit_down(table.id, 1, "Dealer Bot", "solid", 400)
     assert house.stack == 400
-    hand_id = await store.begin_hand(table.id, {101: 400, 102: 400})
-    await store.journal(hand_id, {"step": 1})
-    await store.settle_hand(hand_id, {101: 350, 102: 450}, "phh", {}, payouts={102: 100})
-    voided = await store.begin_hand(table.id, {101: 350, 102: 450})
-    await store.void_hand(voided, "test", bets={101: 10, 102: 10})
-    assert await store.house_stand_up(table.id, 1) == 400
-    assert await store.cash_out(table.id, 101) == 350
-    assert await store.close_table(table.id) == {102: 450}
+    hand_id = await store.hands.begin(table.id, {101: 400, 102: 400})
+    await store.hands.journal(hand_id, {"step": 1})
+    await store.hands.settle(hand_id, {101: 350, 102: 450}, "phh", {}, payouts={102: 100})
+    voided = await store.hands.begin(table.id, {101: 350, 102: 450})
+    await store.hands.void(voided, "test", bets={101: 10, 102: 10})
+    assert await store.house.stand_up(table.id, 1) == 400
+    assert await store.tables.cash_out(table.id, 101) == 350
+    assert await store.tables.close(table.id) == {102: 450}
 
     assert replaying.replayed >= 14
-    assert await store.balance(GUILD, 101) == 1500 - 400 + 350
-    assert await store.balance(GUILD, 102) == 1250 - 400 + 450
-    assert await store.house_balance(GUILD) == 400
+    assert await store.wallets.balance(GUILD, 101) == 1500 - 400 + 350
+    assert await store.wallets.balance(GUILD, 102) == 1250 - 400 + 450
+    assert await store.house.balance(GUILD) == 400
     assert await ledger_kinds(database) == [
         "start",
         "grant",
@@ -350,7 +350,7 @@ async def test_a_write_run_again_applies_once_on_both_backends(
 
 async def test_a_ledger_key_is_written_once(store: Store, database: Database) -> None:
     """The database itself refuses a second ledger transaction with a key already written."""
-    await store.grant(GUILD, 1, 5, by_user_id=ADMIN)
+    await store.wallets.grant(GUILD, 1, 5, by_user_id=ADMIN)
     (key,) = (await database.rows("SELECT call_key FROM ledger_tx WHERE kind = 'grant'"))[0]
     with pytest.raises(Exception, match=r"(?i)unique"):
         await database.execute(
@@ -397,8 +397,8 @@ async def test_a_run_again_after_a_rolled_back_one_applies(
 ) -> None:
     """A run whose body returned but whose transaction was not applied left no key: the run
     again applies the call (once), rather than answering from the first run."""
-    store.backend = RolledBack(store.backend)
+    store.runner.backend = RolledBack(store.backend)
     table_id, _ = await seated_table(store, 400)
-    assert (await store.add_chips(table_id, 1, 100)).stack == 500
-    assert await store.balance(GUILD, 1) == 500
+    assert (await store.tables.add_chips(table_id, 1, 100)).stack == 500
+    assert await store.wallets.balance(GUILD, 1) == 500
     assert await ledger_kinds(database) == ["start", "buy_in", "buy_in"]

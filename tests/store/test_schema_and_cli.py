@@ -33,11 +33,11 @@ def audit_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 
 async def test_migrations_apply_once_and_persist(database: Database) -> None:
     store = await Store.open(database.location)
-    await store.balance(GUILD, 1)
+    await store.wallets.balance(GUILD, 1)
     await store.close()
     store = await Store.open(database.location)  # reopening applies nothing and keeps the data
     try:
-        assert await store.balance(GUILD, 1) == 1000
+        assert await store.wallets.balance(GUILD, 1) == 1000
     finally:
         await store.close()
     tables = set(await database.table_names())
@@ -90,7 +90,7 @@ async def test_durable_commit_pragmas(db_path: Path) -> None:
 
 
 async def test_typed_columns_and_append_only_ledger(store: Store, database: Database) -> None:
-    await store.balance(GUILD, 1)
+    await store.wallets.balance(GUILD, 1)
     with pytest.raises(Exception):  # noqa: B017 - SQLite STRICT / PostgreSQL bigint: no text
         await database.execute("UPDATE wallets SET balance = '12abc'")
     with pytest.raises(Exception, match="balance"):
@@ -102,7 +102,7 @@ async def test_typed_columns_and_append_only_ledger(store: Store, database: Data
     if database.kind == POSTGRESQL:
         with pytest.raises(Exception, match="append-only"):
             await database.execute("TRUNCATE ledger_entries, ledger_tx")
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 @pytest.mark.parametrize("database", [POSTGRESQL], indirect=True)
@@ -110,7 +110,7 @@ async def test_postgres_refuses_an_unbalanced_ledger_transaction_at_commit(
     store: Store, database: Database
 ) -> None:
     """SQLite has no deferred triggers: there the store (``_post``) and the audit check it."""
-    await store.balance(GUILD, 1)
+    await store.wallets.balance(GUILD, 1)
     before = await database.snapshot()
     with pytest.raises(Exception, match="sums to -5, not 0"):
         await database.execute(
@@ -162,7 +162,7 @@ async def test_audit_cli_passes_then_catches_tampering(database: Database) -> No
 async def test_audit_catches_an_unbalanced_ledger_transaction(database: Database) -> None:
     store = await Store.open(database.location)
     try:
-        await store.balance(GUILD, 1)
+        await store.wallets.balance(GUILD, 1)
     finally:
         await store.close()
     statements = [
@@ -176,7 +176,7 @@ async def test_audit_catches_an_unbalanced_ledger_transaction(database: Database
     await database.execute(*statements)
     store = await Store.open(database.location)
     try:
-        report = await store.audit()
+        report = await store.audit.check()
     finally:
         await store.close()
     assert not report.ok

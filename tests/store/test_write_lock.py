@@ -12,7 +12,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.backend import Tx
-from bot.store.store import IN_FLIGHT, WriteLock
+from bot.store.runner import IN_FLIGHT, WriteLock
 
 INSERT_GUILD = "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)"
 
@@ -113,19 +113,26 @@ async def test_a_sqlite_store_hands_several_transactions_over_and_waits_for_all(
         async def after(guild_id: int, db: Tx) -> None:
             await db.run(INSERT_GUILD, (guild_id,))
 
-        first = asyncio.ensure_future(store._write(held))
+        first = asyncio.ensure_future(store.runner.write(held))
         await asyncio.to_thread(started.wait, 5)
         count = IN_FLIGHT + 1
-        rest = [asyncio.ensure_future(store._write(partial(after, 7002 + i))) for i in range(count)]
+        rest = [
+            asyncio.ensure_future(store.runner.write(partial(after, 7002 + i)))
+            for i in range(count)
+        ]
         await asyncio.sleep(0.05)
-        assert store._depth == IN_FLIGHT > 1 and store._write_lock.locked()  # the last one waits
+        assert (
+            store.runner.depth == IN_FLIGHT > 1 and store.runner._write_lock.locked()
+        )  # the last one waits
         idle = asyncio.ensure_future(store.wait_idle())
         await asyncio.sleep(0.05)
         assert not idle.done()
         finish.set()
         await asyncio.wait_for(idle, 5)
         assert all(task.done() for task in [first, *rest])
-        rows = await store._select_all("SELECT guild_id FROM guild_settings WHERE guild_id > 7000")
+        rows = await store.runner.select_all(
+            "SELECT guild_id FROM guild_settings WHERE guild_id > 7000"
+        )
         assert sorted(r[0] for r in rows) == list(range(7001, 7002 + count))
     finally:
         await store.close()

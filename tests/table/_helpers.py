@@ -305,9 +305,9 @@ async def open_table(
         client = FakeClient()
         client.tables = TableRegistry(client, store, hand_pause=hand_pause, house_pause=house_pause)
         return OpenTable(await client.tables.open(GUILD, CHANNEL), client)
-    table = await store.get_or_create_table(GUILD, CHANNEL)
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
     for user_id, name, amount in players:
-        await store.buy_in(table.id, user_id, name, amount)
+        await store.tables.buy_in(table.id, user_id, name, amount)
     return await reopen(store, hand_pause=hand_pause, house_pause=house_pause)
 
 

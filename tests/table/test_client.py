@@ -255,9 +255,9 @@ async def test_members_languages_in_memory_are_bounded(tmp_path: Path, store: St
         assert hungarian not in bot.locales and russian not in bot.locales
 
         # A table deals: each player's panel is DMed by the table, in the player's language.
-        table = await store.get_or_create_table(GUILD, CHANNEL)
+        table = await store.tables.get_or_create(GUILD, CHANNEL)
         for user_id, name in ((hungarian, "Ilona"), (russian, "Boris")):
-            await store.buy_in(table.id, user_id, name, 400)
+            await store.tables.buy_in(table.id, user_id, name, 400)
         client = FakeClient()
         client.locale_of = bot.locale_of  # type: ignore[method-assign]
         client.tables = TableRegistry(client, store, hand_pause=0.0, house_pause=0.0)

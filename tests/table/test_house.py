@@ -139,28 +139,28 @@ async def test_house_chips_come_from_and_go_back_to_the_house_wallet(
 ) -> None:
     table = await tables.open((ALICE, "Alice", 1000))
     session = table.session
-    assert await store.house_balance(GUILD) == 0
+    assert await store.house.balance(GUILD) == 0
     assert await session.house.add(2, "loose") == 2
-    seats = house_seats(await store.seats(session.table_id))
+    seats = house_seats(await store.tables.seats(session.table_id))
     assert [(s.stack, s.dm_ok) for s in seats] == [(BUY_IN, False)] * 2
-    assert await store.house_players(session.table_id) == {1: "loose", 2: "loose"}
-    entries = await store.ledger_entries()
+    assert await store.house.players(session.table_id) == {1: "loose", 2: "loose"}
+    entries = await store.audit.ledger_entries()
     house_wallet = f"wallet:{GUILD}:{HOUSE_ACCOUNT_ID}"
     minted = sum(a for kind, acc, a in entries if kind == "grant" and acc == house_wallet)
     assert minted == 2 * BUY_IN  # the float is minted, never made from nothing
     hands = await play_hands(session, ALICE, 3)
     assert all(h.result is not None for h in hands)
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
     await session.house.remove(None)  # now, or after the hand being played
     await finish_hand(session, ALICE)
     await wait_until(lambda: not house_seats(session.seats))
     assert session.hand is None  # a member alone is dealt no hand
-    report = await store.audit()
+    report = await store.audit.check()
     assert report.ok, report.problems
-    house = await store.house_balance(GUILD)
-    alice = (await store.balance(GUILD, ALICE)) + session.chips_of(ALICE)
+    house = await store.house.balance(GUILD)
+    alice = (await store.wallets.balance(GUILD, ALICE)) + session.chips_of(ALICE)
     assert alice + house == 1000 + minted and report.open_pots == 0
-    assert await store.house_players(session.table_id) == {}
+    assert await store.house.players(session.table_id) == {}
 
 
 async def test_a_member_joining_a_full_table_gets_a_house_seat_at_once_between_hands(
@@ -172,10 +172,10 @@ async def test_a_member_joining_a_full_table_gets_a_house_seat_at_once_between_h
     assert session.hand is None
     seat, running = await session.join(BOB, "Bob", None)
     assert not running and not is_house(seat.user_id)
-    seats = await store.seats(session.table_id)
+    seats = await store.tables.seats(session.table_id)
     assert len(seats) == 6 and len(house_seats(seats)) == 4
     assert any("stands up" in text for text in table.channel.texts())
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_a_member_joining_a_full_table_mid_hand_sits_after_the_hand(
@@ -189,14 +189,14 @@ async def test_a_member_joining_a_full_table_mid_hand_sits_after_the_hand(
         await session.join(BOB, "Bob", None)
     with pytest.raises(Refused, match="already have a seat coming"):
         await session.join(BOB, "Bob", None)
-    leaving = [s for s in await store.seats(session.table_id) if s.leaving]
+    leaving = [s for s in await store.tables.seats(session.table_id) if s.leaving]
     assert len(leaving) == 1 and is_house(leaving[0].user_id)
     await finish_hand(session, ALICE)
     bob = await wait_until(lambda: [s for s in session.seats if s.user_id == BOB])
     assert bob[0].seat == leaving[0].seat
-    seats = await store.seats(session.table_id)
+    seats = await store.tables.seats(session.table_id)
     assert len(seats) == 6 and leaving[0].user_id not in {s.user_id for s in seats}
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_the_house_leaves_with_the_last_member(store: Store, tables: Tables) -> None:
@@ -204,24 +204,24 @@ async def test_the_house_leaves_with_the_last_member(store: Store, tables: Table
     session = table.session
     await session.house.add(2, "solid")
     assert await session.leave(ALICE) == (True, 1000)
-    assert await store.seats(session.table_id) == []
-    assert await store.house_players(session.table_id) == {}
-    assert await store.house_balance(GUILD) == 2 * BUY_IN
-    assert (await store.audit()).ok
+    assert await store.tables.seats(session.table_id) == []
+    assert await store.house.players(session.table_id) == {}
+    assert await store.house.balance(GUILD) == 2 * BUY_IN
+    assert (await store.audit.check()).ok
 
 
 async def test_fill_seats_the_house_when_a_member_sits_down(store: Store, tables: Tables) -> None:
-    await store.set_house_fill(GUILD, None, 4, "loose")  # the server's default
+    await store.house.set_fill(GUILD, None, 4, "loose")  # the server's default
     table = await tables.open(hand_pause=60)
     session = table.session
-    assert await store.seats(session.table_id) == []  # nobody to play with: no house either
+    assert await store.tables.seats(session.table_id) == []  # nobody to play with: no house either
     await session.join(ALICE, "Alice", None)
-    seats = await store.seats(session.table_id)
+    seats = await store.tables.seats(session.table_id)
     assert len(seats) == 4 and len(house_seats(seats)) == 3
-    assert set((await store.house_players(session.table_id)).values()) == {"loose"}
-    assert await store.house_fill(GUILD, CHANNEL) == (4, "loose")
-    await store.set_house_fill(GUILD, CHANNEL, 2, "solid")  # the channel's own wins
-    assert await store.house_fill(GUILD, CHANNEL) == (2, "solid")
+    assert set((await store.house.players(session.table_id)).values()) == {"loose"}
+    assert await store.house.fill(GUILD, CHANNEL) == (4, "loose")
+    await store.house.set_fill(GUILD, CHANNEL, 2, "solid")  # the channel's own wins
+    assert await store.house.fill(GUILD, CHANNEL) == (2, "solid")
     with pytest.raises(Refused, match="fill 2 seats"):
         await session.house.remove(1)
 
@@ -255,7 +255,7 @@ async def test_a_resumed_hand_plays_the_house_turns_again(store: Store, tables: 
     assert resumed.hand is not None and resumed.hand.hand_id == hand.hand_id
     # the house player's turn is planned again on resume, and played
     await wait_until(lambda: resumed.hand is None or resumed.hand.action_count > number)
-    assert await store.house_players(resumed.table_id) == {1: "loose", 2: "loose"}
+    assert await store.house.players(resumed.table_id) == {1: "loose", 2: "loose"}
     assert (await resumed.house.styles())[1].name == "loose"
 
 
@@ -270,16 +270,16 @@ async def test_a_waiting_member_who_leaves_is_never_bought_in(store: Store, tabl
     with pytest.raises(Refused, match="stands up when this hand ends"):
         await session.join(BOB, "Bob", 300)
     assert await session.house.waiting() == {BOB: ("Bob", 300)}
-    assert await store.waiting_members(session.table_id) == {BOB: ("Bob", 300)}
+    assert await store.tables.waiting_members(session.table_id) == {BOB: ("Bob", 300)}
     assert await session.house.unqueue(BOB) is True
     assert await session.house.unqueue(BOB) is False  # a second /poker leave: not waiting
-    assert await store.waiting_members(session.table_id) == {}
+    assert await store.tables.waiting_members(session.table_id) == {}
     await finish_hand(session, ALICE)
     await wait_until(lambda: session.hand not in (None, hand))  # the seat was freed by now
-    assert BOB not in {s.user_id for s in await store.seats(session.table_id)}
-    assert await store.balance(GUILD, BOB) == 1000
+    assert BOB not in {s.user_id for s in await store.tables.seats(session.table_id)}
+    assert await store.wallets.balance(GUILD, BOB) == 1000
     assert not any("takes the seat" in text for text in table.channel.texts())
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_the_members_waiting_for_a_seat_survive_a_restart(
@@ -306,7 +306,7 @@ async def test_the_members_waiting_for_a_seat_survive_a_restart(
     await finish_hand(resumed, ALICE)
     bob = await wait_until(lambda: [s for s in resumed.seats if s.user_id == BOB])
     assert bob[0].stack == BUY_IN
-    assert CAROL not in {s.user_id for s in await store.seats(resumed.table_id)}
-    assert await store.balance(GUILD, CAROL) == 1000
-    assert await store.waiting_members(resumed.table_id) == {}
-    assert (await store.audit()).ok
+    assert CAROL not in {s.user_id for s in await store.tables.seats(resumed.table_id)}
+    assert await store.wallets.balance(GUILD, CAROL) == 1000
+    assert await store.tables.waiting_members(resumed.table_id) == {}
+    assert (await store.audit.check()).ok

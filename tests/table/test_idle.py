@@ -47,7 +47,7 @@ async def restart(store: Store) -> tuple[FakeClient, TableRegistry]:
 
 async def closed_in_store(store: Store, table_id: int, timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
-    while (await store.table(table_id)).status != "closed":
+    while (await store.tables.get(table_id)).status != "closed":
         assert time.monotonic() < deadline, "the table did not close"
         await asyncio.sleep(0.02)
 
@@ -55,7 +55,7 @@ async def closed_in_store(store: Store, table_id: int, timeout: float = 5.0) -> 
 async def test_an_empty_table_closes_after_the_idle_time_and_stays_closed(
     store: Store, tables: Tables
 ) -> None:
-    await store.set_idle_close(GUILD, IDLE, minimum=1)
+    await store.settings.set_idle_close(GUILD, IDLE, minimum=1)
     table = await tables.open(hand_pause=60)  # opened as /poker join does, nobody seated yet
     session = table.session
     assert session.idle.closes_at is not None
@@ -70,11 +70,11 @@ async def test_an_empty_table_closes_after_the_idle_time_and_stays_closed(
     assert time.time() - left >= IDLE - 0.05
     assert session.idle.closed
     assert table.client.tables.by_channel(CHANNEL) is None
-    assert (await store.table(session.table_id)).status == "closed"
+    assert (await store.tables.get(session.table_id)).status == "closed"
     # Its message says so and how to start again; nothing else is posted for it.
     await wait_until(lambda: any(IDLE_CLOSED in text for text in table_texts(table.channel)))
     assert not any("Table closed; chips returned" in text for text in table.channel.texts())
-    assert await store.balance(GUILD, ALICE) == 1000
+    assert await store.wallets.balance(GUILD, ALICE) == 1000
 
     client, registry = await restart(store)
     try:
@@ -88,13 +88,13 @@ async def test_an_empty_table_closes_after_the_idle_time_and_stays_closed(
 async def test_a_table_idle_through_a_restart_counts_from_when_it_emptied(
     store: Store, tables: Tables
 ) -> None:
-    await store.set_idle_close(GUILD, 2, minimum=1)
+    await store.settings.set_idle_close(GUILD, 2, minimum=1)
     table = await tables.open((ALICE, "Alice", 400), hand_pause=60)
     await table.session.leave(ALICE)
-    emptied = (await store.table(table.session.table_id)).empty_since
+    emptied = (await store.tables.get(table.session.table_id)).empty_since
     assert emptied is not None
     await stop(table)  # before its idle time ran out
-    assert (await store.table(table.session.table_id)).status == "open"
+    assert (await store.tables.get(table.session.table_id)).status == "open"
 
     again = await tables.reopen(hand_pause=60)
     closes_at = again.session.idle.closes_at
@@ -106,7 +106,7 @@ async def test_a_table_idle_through_a_restart_counts_from_when_it_emptied(
 async def test_a_table_whose_idle_time_ran_out_while_the_bot_was_down_closes_at_restore(
     store: Store, tables: Tables
 ) -> None:
-    await store.set_idle_close(GUILD, IDLE, minimum=1)
+    await store.settings.set_idle_close(GUILD, IDLE, minimum=1)
     table = await tables.open((ALICE, "Alice", 400), hand_pause=60)
     table_id = table.session.table_id
     await wait_until(lambda: table.session.io.message_id)
@@ -129,27 +129,27 @@ async def test_a_table_whose_idle_time_ran_out_while_the_bot_was_down_closes_at_
 
 
 async def test_house_players_alone_keep_no_table_open(store: Store, tables: Tables) -> None:
-    await store.set_idle_close(GUILD, IDLE, minimum=1)
+    await store.settings.set_idle_close(GUILD, IDLE, minimum=1)
     table = await tables.open((ALICE, "Alice", 1000), hand_pause=60)
     session = table.session
     assert await session.house.add(2, "solid") == 2
     assert session.idle.closes_at is None
     assert (await session.leave(ALICE))[0]  # the house leaves with her
     await wait_until(lambda: session.closed, timeout=5)
-    assert await store.house_players(session.table_id) == {}
-    assert await store.house_balance(GUILD) == 2 * 400
+    assert await store.house.players(session.table_id) == {}
+    assert await store.house.balance(GUILD) == 2 * 400
 
     # A table the store has with only a house player seated (its stand-up interrupted) is
     # as empty: restored, the house stands up and the table closes.
-    other = await store.get_or_create_table(GUILD, CHANNEL + 1, opened_by=BOB)
-    await store.house_sit_down(other.id, 1, "Dealer", "solid", 400)
+    other = await store.tables.get_or_create(GUILD, CHANNEL + 1, opened_by=BOB)
+    await store.house.sit_down(other.id, 1, "Dealer", "solid", 400)
     _, registry = await restart(store)
     try:
         await closed_in_store(store, other.id)
-        assert await store.seats(other.id) == []
+        assert await store.tables.seats(other.id) == []
     finally:
         await registry.close_all()
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_a_new_idle_time_moves_the_clock_of_an_empty_table(
@@ -159,7 +159,7 @@ async def test_a_new_idle_time_moves_the_clock_of_an_empty_table(
     session = table.session
     closes_at = session.idle.closes_at
     assert closes_at is not None and closes_at - time.time() > 590  # the default: 10 minutes
-    await store.set_idle_close(GUILD, IDLE, minimum=1)
+    await store.settings.set_idle_close(GUILD, IDLE, minimum=1)
     await session.apply_settings()  # what /pokeradmin idle does at every table of the server
     await wait_until(lambda: session.closed, timeout=5)
 
@@ -196,6 +196,6 @@ async def test_joins_at_once_in_many_channels_open_two_tables(store: Store) -> N
         )
         assert sum(isinstance(result, TableLimit) for result in opened) == 3
         assert len(registry) == 2
-        assert len(await store.tables_opened_by(GUILD, ALICE)) == 2
+        assert len(await store.tables.opened_by(GUILD, ALICE)) == 2
     finally:
         await registry.close_all()

@@ -1,12 +1,13 @@
-"""The shape of the code: no import cycle between project modules, the engine and the store
-know nothing of Discord or the table layer, the session stays small, and the cogs only call
-session methods.
+"""The shape of the code: no import cycle between project modules (the benchmarks' included),
+the engine and the store know nothing of Discord or the table layer, a part of the store
+imports no other part, the session stays small, and the cogs only call session methods.
 
-Imports are read with ``ast`` from every module under ``bot/`` and ``cogs/``: every ``import``
-and ``from ... import`` anywhere in a file (inside functions, under ``if TYPE_CHECKING:``),
-relative ones resolved. An edge goes to the exact module named: ``from pkg import name`` is an
-edge to ``pkg.name`` when that is a module, else to ``pkg`` (a package's ``__init__`` is a node
-of its own; the implied import of parent packages is not an edge, so it makes no false cycle).
+Imports are read with ``ast`` from every module under ``bot/``, ``cogs/`` and ``bench/``:
+every ``import`` and ``from ... import`` anywhere in a file (inside functions, under
+``if TYPE_CHECKING:``), relative ones resolved. An edge goes to the exact module named:
+``from pkg import name`` is an edge to ``pkg.name`` when that is a module, else to ``pkg`` (a
+package's ``__init__`` is a node of its own; the implied import of parent packages is not an
+edge, so it makes no false cycle).
 """
 
 from __future__ import annotations
@@ -19,10 +20,24 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("bot", "cogs")
+PACKAGES = ("bot", "cogs", "bench")
 PURE = ("bot.engine", "bot.store")
 """Packages that must not know of the Discord layer."""
 FORBIDDEN_IN_PURE = ("bot.table", "cogs", "bot.client", "bot.replies", "discord")
+STORE_PARTS = tuple(
+    f"bot.store.{part}" for part in ("settings", "wallets", "tables", "hands", "house", "audit")
+)
+"""The store's parts (``store.settings``, ``store.wallets``...)."""
+STORE_SHARED = ("bot.store.chips", "bot.store.rows", "bot.store.runner")
+"""What every part shares: the chip rules, the reads inside a transaction, the runner."""
+STORE_FOUNDATION = (
+    *STORE_SHARED,
+    "bot.store.backend",
+    "bot.store.errors",
+    "bot.store.models",
+    "bot.store.queries",
+)
+"""The store's modules a part (or a shared module) may import."""
 SESSION_MAX_LINES = 600
 SESSION_SOURCES = {"here", "open", "by_channel", "by_table"}
 """Registry methods that return a session (``in_guild`` returns a list of them)."""
@@ -161,6 +176,19 @@ def forbidden_imports(raw: dict[str, set[str]]) -> list[str]:
     return found
 
 
+def store_part_imports(graph: dict[str, set[str]]) -> list[str]:
+    """``module -> target`` for every store module a part or a shared module imports that is
+    not the shared chip rules, rows, runner or the store's plain definitions (another part,
+    the facade, a backend)."""
+    found = []
+    for module in sorted((*STORE_PARTS, *STORE_SHARED)):
+        for target in sorted(graph.get(module, ())):
+            in_store = target == "bot.store" or target.startswith("bot.store.")
+            if in_store and target not in STORE_FOUNDATION:
+                found.append(f"{module} -> {target}")
+    return found
+
+
 # ---------------------------------------------------------------------- cogs and sessions
 
 
@@ -238,6 +266,10 @@ def test_every_project_module_is_read() -> None:
     # an import under ``if TYPE_CHECKING:`` counts (the cogs name the client only there)
     assert "bot.client" in graph["cogs.poker"]
     assert "discord" in raw["bot.table.buttons"]
+    assert set(STORE_PARTS) <= set(graph)
+    assert "bot.store.chips" in graph["bot.store.tables"]
+    assert "bench.load_types" in graph["bench.load_cluster"]
+    assert "bench.load_cluster" in graph["bench.bench_load"]
 
 
 def test_no_import_cycle() -> None:
@@ -249,6 +281,11 @@ def test_no_import_cycle() -> None:
 def test_the_engine_and_the_store_know_nothing_of_discord_or_the_tables() -> None:
     _, raw = import_graph(REPO_ROOT)
     assert forbidden_imports(raw) == []
+
+
+def test_a_store_part_imports_no_other_part() -> None:
+    graph, _ = import_graph(REPO_ROOT)
+    assert store_part_imports(graph) == []
 
 
 def test_the_session_stays_small() -> None:
@@ -313,6 +350,29 @@ def test_the_engine_importing_the_table_layer_is_found(copy_of_the_code: Path) -
         "bot.engine.phh -> bot.table.render",
         "bot.store.models -> discord.ui",
     ]
+
+
+def test_a_store_part_importing_another_part_is_found(copy_of_the_code: Path) -> None:
+    add_line(copy_of_the_code / "bot" / "store" / "tables.py", "from bot.store import wallets")
+    add_line(copy_of_the_code / "bot" / "store" / "chips.py", "from bot.store.hands import Hands")
+    add_line(copy_of_the_code / "bot" / "store" / "audit.py", "from bot.store import Store")
+    assert store_part_imports(import_graph(copy_of_the_code)[0]) == [
+        "bot.store.audit -> bot.store",
+        "bot.store.chips -> bot.store.hands",
+        "bot.store.tables -> bot.store.wallets",
+    ]
+
+
+def test_an_import_circle_in_bench_is_found(copy_of_the_code: Path) -> None:
+    add_line(
+        copy_of_the_code / "bench" / "load_cluster.py",
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from bench.bench_load import BotUnderTest",
+    )
+    before = find_cycles(import_graph(REPO_ROOT)[0])
+    (cycle,) = [c for c in find_cycles(import_graph(copy_of_the_code)[0]) if c not in before]
+    assert cycle == ["bench.bench_load", "bench.load_cluster", "bench.bench_load"]
 
 
 def test_reading_a_session_attribute_in_a_cog_is_found() -> None:

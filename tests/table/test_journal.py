@@ -27,7 +27,7 @@ class FlakyStore:
         self.failing = False
         self.failed = 0
         self.monkeypatch = monkeypatch
-        real = self.store.journal
+        real = self.store.hands.journal
 
         async def journal_or_fail(hand_id: int, state: Any) -> None:
             if self.failing:
@@ -35,7 +35,7 @@ class FlakyStore:
                 raise OSError("database or disk is full")
             await real(hand_id, state)
 
-        monkeypatch.setattr(self.store, "journal", journal_or_fail)
+        monkeypatch.setattr(self.store.hands, "journal", journal_or_fail)
 
     def also_fail(self, name: str) -> None:
         real = getattr(self.store, name)
@@ -88,7 +88,7 @@ async def test_an_unsaved_bet_is_undone_told_and_replayed_once_the_store_answers
     done = await click(client, session, player, "call")
     assert done.response.calls[0][0] == "edit"
     assert shown(session) != before
-    assert (await session.store.audit()).ok
+    assert (await session.store.audit.check()).ok
 
 
 async def test_an_unsaved_draw_deals_no_card_and_no_panel(
@@ -123,7 +123,7 @@ async def test_an_unsaved_draw_deals_no_card_and_no_panel(
     done = await draw_click(client, session, drawer, 1, pat=False)
     assert done.private_text is None
     assert running(session).private_view(drawer).draws_made == 1
-    assert (await session.store.audit()).ok
+    assert (await session.store.audit.check()).ok
 
 
 def _card_id(session: TableSession, index: int, draw: int) -> str:
@@ -171,9 +171,9 @@ async def test_a_deal_that_was_never_saved_is_called_off_and_the_next_one_dealt(
     flaky.failing = False
     hand = await wait_until(lambda: session.hand if session.hand is not None else None)
     assert isinstance(hand, Hand) and hand.hand_id > unsaved
-    record = await session.store.hand(unsaved)
+    record = await session.store.hands.record(unsaved)
     assert record.status == "voided"
-    assert (await session.store.audit()).ok
+    assert (await session.store.audit.check()).ok
 
 
 async def test_a_settle_that_failed_waits_and_settles_once_the_store_answers(
@@ -185,7 +185,7 @@ async def test_a_settle_that_failed_waits_and_settles_once_the_store_answers(
     while len([p for p in hand.player_ids if not hand.private_view(p).folded]) > 2:
         await click(client, session, hand.to_act, "fold")
     store = session.store
-    settle, void = store.settle_hand, store.void_hand
+    settle, void = store.hands.settle, store.hands.void
     down = True
 
     async def settle_or_fail(*args: Any, **kwargs: Any) -> Any:
@@ -198,12 +198,12 @@ async def test_a_settle_that_failed_waits_and_settles_once_the_store_answers(
             raise OSError("connection is closed")
         return await void(*args, **kwargs)
 
-    monkeypatch.setattr(store, "settle_hand", settle_or_fail)
-    monkeypatch.setattr(store, "void_hand", void_or_fail)
+    monkeypatch.setattr(store.hands, "settle", settle_or_fail)
+    monkeypatch.setattr(store.hands, "void", void_or_fail)
     await click(client, session, hand.to_act, "fold")
     assert hand.is_complete and session.hand is hand and session.journal.waiting
     down = False
     await wait_until(lambda: not session.journal.waiting)
     assert session.hand is not hand
-    assert (await store.hand(hand.hand_id)).status == "settled"
-    assert (await store.audit()).ok
+    assert (await store.hands.record(hand.hand_id)).status == "settled"
+    assert (await store.audit.check()).ok

@@ -111,7 +111,7 @@ async def test_a_panel_edit_keeps_the_picture_its_message_carries(
 
 
 async def unfinished(session: TableSession) -> set[int]:
-    return {h.hand_id for h in await session.store.unfinished_hands()}
+    return {h.hand_id for h in await session.store.hands.unfinished()}
 
 
 async def fold_to_the_end(
@@ -134,7 +134,7 @@ async def test_the_hand_ending_click_is_answered_before_the_settle(
     hand = running(session)
     answers: list[bool] = []  # for each answer: was the hand complete
     seen_at_settle: list[bool] = []
-    real_answer, settle = session.io.answer_betting_click, session.store.settle_hand
+    real_answer, settle = session.io.answer_betting_click, session.store.hands.settle
 
     async def answer(*args: Any, **kwargs: Any) -> None:
         answers.append(hand.is_complete)
@@ -142,12 +142,12 @@ async def test_the_hand_ending_click_is_answered_before_the_settle(
 
     async def settle_after(*args: Any, **kwargs: Any) -> Any:
         seen_at_settle.extend(answers)
-        journaled = await session.store.journal_state(hand.hand_id)
+        journaled = await session.store.hands.journal_state(hand.hand_id)
         assert journaled is not None  # the complete hand is on disk before the answer
         return await settle(*args, **kwargs)
 
     monkeypatch.setattr(session.io, "answer_betting_click", answer)
-    monkeypatch.setattr(session.store, "settle_hand", settle_after)
+    monkeypatch.setattr(session.store.hands, "settle", settle_after)
     clicks = await asyncio.wait_for(fold_to_the_end(client, session, hand), 5)
     # when the settle began, the click that ended the hand was already answered
     assert seen_at_settle and seen_at_settle[-1] is True

@@ -66,14 +66,14 @@ async def test_two_timeouts_in_a_row_sit_a_player_out(
     # What the database holds the moment the settlement commits: a restart right after it
     # must not forget who sits out, so the sit-out is part of the settlement itself.
     out_at_settle: set[int] = set()
-    settle = store.settle_hand
+    settle = store.hands.settle
 
     async def settle_and_look(*args: Any, **kwargs: Any) -> None:
         await settle(*args, **kwargs)
-        seats = await store.seats(session.table_id)
+        seats = await store.tables.seats(session.table_id)
         out_at_settle.update(s.user_id for s in seats if s.sitting_out)
 
-    monkeypatch.setattr(store, "settle_hand", settle_and_look)
+    monkeypatch.setattr(store.hands, "settle", settle_and_look)
     streaks: dict[int, int] = {}
     sat_out: set[int] = set()
     hand_id = None
@@ -86,14 +86,14 @@ async def test_two_timeouts_in_a_row_sit_a_player_out(
         for player, count in streaks.items():
             if count >= 2:
                 sat_out.add(player)
-        seats = {s.user_id: s for s in await store.seats(session.table_id)}
+        seats = {s.user_id: s for s in await store.tables.seats(session.table_id)}
         assert {u for u, s in seats.items() if s.sitting_out} == sat_out == out_at_settle
         if sat_out:
             break
     assert sat_out, "someone must time out twice within three hands heads-up"
     assert session.hand is None  # one player left: no new hand
     await wait_until(lambda: any("timed out twice" in x for x in table.channel.texts()))
-    report = await store.audit()
+    report = await store.audit.check()
     assert report.ok, report.format()
 
 
@@ -107,23 +107,23 @@ async def test_leaving_mid_hand_folds_and_cashes_out_after_settle(
     now, _ = await session.leave(leaver)
     assert now is False
     assert (await session.leave(leaver)) == (False, -1)
-    wallet_before = await store.balance(GUILD, leaver)
+    wallet_before = await store.wallets.balance(GUILD, leaver)
     while session.hand is hand and not hand.is_complete:
         await time_out(session)
     assert hand.private_view(leaver).folded
-    assert await store.seat_of(session.table_id, leaver) is None
+    assert await store.tables.seat_of(session.table_id, leaver) is None
     assert hand.result is not None
     final = hand.result.final_stacks[leaver]
-    assert await store.balance(GUILD, leaver) == wallet_before + final
-    assert (await store.audit()).ok
+    assert await store.wallets.balance(GUILD, leaver) == wallet_before + final
+    assert (await store.audit.check()).ok
 
 
 async def test_leaving_between_hands_cashes_out_at_once(store: Store, tables: Tables) -> None:
     session = (await tables.open((ALICE, "Alice", 400))).session
-    before = await store.balance(GUILD, ALICE)
+    before = await store.wallets.balance(GUILD, ALICE)
     now, amount = await session.leave(ALICE)
     assert (now, amount) == (True, 400)
-    assert await store.balance(GUILD, ALICE) == before + 400
+    assert await store.wallets.balance(GUILD, ALICE) == before + 400
     with pytest.raises(NotSeated):
         await session.leave(ALICE)
 
@@ -150,7 +150,7 @@ async def test_journal_resumes_the_same_hand(store: Store, tables: Tables) -> No
     records = len(hand.records)
     session.notes.timeouts[to_act] = 1
     await stop(table)
-    unfinished = await store.unfinished_hands()
+    unfinished = await store.hands.unfinished()
     assert len(unfinished) == 1
     hand_id, table_id, state = unfinished[0]
     assert table_id == session.table_id and state is not None
@@ -170,14 +170,14 @@ async def test_unreadable_journal_voids_and_refunds(store: Store, tables: Tables
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))
     hand = await next_hand(table.session, None)
     await stop(table)
-    await store.journal(hand.hand_id, {"hand": {"version": -1}})
+    await store.hands.journal(hand.hand_id, {"hand": {"version": -1}})
     restarted = await tables.reopen()
     resumed = restarted.session
     assert resumed.hand is None or resumed.hand.hand_id != hand.hand_id
-    stacks = {s.user_id: s.stack for s in await store.seats(resumed.table_id)}
+    stacks = {s.user_id: s.stack for s in await store.tables.seats(resumed.table_id)}
     assert stacks == {ALICE: 400, BOB: 400}
     await wait_until(lambda: any("refunded" in text for text in restarted.channel.texts()))
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_prefold_acts_when_the_turn_comes(tables: Tables) -> None:
@@ -215,7 +215,7 @@ async def test_busted_player_is_sat_out_after_the_hand(store: Store, tables: Tab
         hand_id = hand.hand_id
         while session.hand is hand and not hand.is_complete:
             await play_aggressively(session, hand)
-        seats = await store.seats(session.table_id)
+        seats = await store.tables.seats(session.table_id)
         if any(s.stack == 0 for s in seats):
             busted = next(s for s in seats if s.stack == 0)
             assert busted.sitting_out
@@ -223,7 +223,7 @@ async def test_busted_player_is_sat_out_after_the_hand(store: Store, tables: Tab
             break
     else:
         pytest.fail("nobody busted in 30 capped hands")
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_a_join_does_not_wait_for_a_pending_seat_expiry(tables: Tables) -> None:
@@ -251,13 +251,13 @@ async def test_a_hand_that_cannot_be_settled_is_refunded(
     async def broken_settle(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(store, "settle_hand", broken_settle)
+    monkeypatch.setattr(store.hands, "settle", broken_settle)
     while session.hand is hand and not hand.is_complete:
         await time_out(session)
-    stacks = {s.user_id: s.stack for s in await store.seats(session.table_id)}
+    stacks = {s.user_id: s.stack for s in await store.tables.seats(session.table_id)}
     assert stacks == {ALICE: 400, BOB: 400}
     await wait_until(lambda: any("called off" in x for x in table.channel.texts()))
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_close_waits_for_the_hand_then_cashes_everyone_out(
@@ -272,39 +272,39 @@ async def test_close_waits_for_the_hand_then_cashes_everyone_out(
         await time_out(session)
     assert session.closed
     assert table.client.tables.by_channel(CHANNEL) is None  # the registry forgot it
-    assert await store.seats(session.table_id) == []
+    assert await store.tables.seats(session.table_id) == []
     assert hand.result is not None
     final = hand.result.final_stacks
-    assert await store.balance(GUILD, ALICE) == 600 + final[ALICE]
-    assert await store.balance(GUILD, BOB) == 600 + final[BOB]
-    assert (await store.audit()).ok
+    assert await store.wallets.balance(GUILD, ALICE) == 600 + final[ALICE]
+    assert await store.wallets.balance(GUILD, BOB) == 600 + final[BOB]
+    assert (await store.audit.check()).ok
 
 
 async def test_a_closing_table_restored_between_hands_closes(store: Store, tables: Tables) -> None:
-    table = await store.get_or_create_table(GUILD, CHANNEL)
-    await store.buy_in(table.id, ALICE, "Alice", 400)
-    await store.buy_in(table.id, BOB, "Bob", 400)
-    await store.set_table_status(table.id, "closing")
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
+    await store.tables.buy_in(table.id, ALICE, "Alice", 400)
+    await store.tables.buy_in(table.id, BOB, "Bob", 400)
+    await store.tables.set_status(table.id, "closing")
     restarted = await tables.reopen()
     session = restarted.session
     await wait_until(lambda: session.closed)
     assert session.hand is None
-    assert await store.balance(GUILD, ALICE) == 1000
+    assert await store.wallets.balance(GUILD, ALICE) == 1000
 
 
 async def test_a_leaver_left_over_by_a_restart_is_cashed_out(store: Store, tables: Tables) -> None:
-    """A restart between settle_hand and the leaver's cash-out leaves a seat marked leaving:
+    """A restart between hands.settle and the leaver's cash-out leaves a seat marked leaving:
     the restored table cashes it out instead of keeping the chips on a seat nobody uses."""
-    table = await store.get_or_create_table(GUILD, CHANNEL)
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
     for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
-        await store.buy_in(table.id, user_id, name, 400)
-    await store.update_seat(table.id, CAROL, leaving=True)
+        await store.tables.buy_in(table.id, user_id, name, 400)
+    await store.tables.update_seat(table.id, CAROL, leaving=True)
     session = (await tables.reopen()).session
     hand = await next_hand(session, None)
     assert CAROL not in hand.player_ids
-    assert await store.seat_of(table.id, CAROL) is None
-    assert await store.balance(GUILD, CAROL) == 1000
-    assert (await store.audit()).ok
+    assert await store.tables.seat_of(table.id, CAROL) is None
+    assert await store.wallets.balance(GUILD, CAROL) == 1000
+    assert (await store.audit.check()).ok
 
 
 async def test_a_failed_resume_logs_and_stores_no_engine_text(
@@ -318,7 +318,7 @@ async def test_a_failed_resume_logs_and_stores_no_engine_text(
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))
     hand_id = (await next_hand(table.session, None)).hand_id
     await stop(table)
-    assert await store.journal_state(hand_id) is not None
+    assert await store.hands.journal_state(hand_id) is not None
 
     def broken(data: Any) -> Any:
         raise ValueError("hole cards 7s5d4c3h2s do not fit")
@@ -326,12 +326,12 @@ async def test_a_failed_resume_logs_and_stores_no_engine_text(
     monkeypatch.setattr(Hand, "from_json", broken)
     caplog.set_level("DEBUG")
     await tables.reopen()
-    record = await store.hand(hand_id)
+    record = await store.hands.record(hand_id)
     assert record.status == "voided"
     assert "7s" not in (record.void_reason or "")
     loud = [r.getMessage() for r in caplog.records if r.levelno >= 20]
     assert loud and not any("7s" in line for line in loud)
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_a_network_error_does_not_stop_the_outbox_or_the_table_edits(
@@ -381,10 +381,10 @@ async def test_a_network_error_does_not_stop_the_outbox_or_the_table_edits(
 async def test_a_failed_deal_is_retried_not_left_to_stall(
     store: Store, tables: Tables, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A store hiccup while dealing (begin_hand raising) used to end the next-hand task for
+    """A store hiccup while dealing (hands.begin raising) used to end the next-hand task for
     good: the table sat idle with two players until someone joined or sat in."""
     monkeypatch.setattr(session_module, "DEAL_RETRY_SECONDS", 0.05)
-    real_begin = store.begin_hand
+    real_begin = store.hands.begin
     failures = [RuntimeError("database is locked")]
 
     async def flaky_begin(*args: Any, **kwargs: Any) -> int:
@@ -392,11 +392,11 @@ async def test_a_failed_deal_is_retried_not_left_to_stall(
             raise failures.pop()
         return await real_begin(*args, **kwargs)
 
-    monkeypatch.setattr(store, "begin_hand", flaky_begin)
+    monkeypatch.setattr(store.hands, "begin", flaky_begin)
     session = (await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))).session
     hand = await next_hand(session, None)
     assert not failures and set(hand.player_ids) == {ALICE, BOB}
-    assert (await store.audit()).ok
+    assert (await store.audit.check()).ok
 
 
 async def test_an_all_in_player_who_leaves_has_a_dead_hand(store: Store, tables: Tables) -> None:
@@ -420,8 +420,8 @@ async def test_an_all_in_player_who_leaves_has_a_dead_hand(store: Store, tables:
     result = hand.result
     assert result is not None and ALICE not in result.winners
     assert ALICE not in result.shown_hands
-    assert await store.seat_of(session.table_id, ALICE) is None
-    assert (await store.audit()).ok
+    assert await store.tables.seat_of(session.table_id, ALICE) is None
+    assert (await store.audit.check()).ok
 
 
 async def test_one_player_sees_no_next_hand_countdown(tables: Tables) -> None:
@@ -470,17 +470,17 @@ async def test_a_result_lost_by_a_crash_is_posted_after_the_restart(
     monkeypatch.setattr(table.channel, "send", crashing_send)
     while session.hand is hand:
         await time_out(session)
-    assert (await store.hand(hand.hand_id)).status == "settled"
+    assert (await store.hands.record(hand.hand_id)).status == "settled"
     await stop(table)
-    assert [h.id for h in await store.unannounced_hands(session.table_id)] == [hand.hand_id]
+    assert [h.id for h in await store.hands.unannounced(session.table_id)] == [hand.hand_id]
     restarted = await tables.reopen()
     title = f"Hand #{hand.hand_id} result"
     await wait_until(lambda: any(title in text for text in restarted.channel.texts()))
     for _ in range(250):  # marked once its message went out
-        if not await store.unannounced_hands(session.table_id):
+        if not await store.hands.unannounced(session.table_id):
             break
         await asyncio.sleep(0.02)
-    assert await store.unannounced_hands(session.table_id) == []
+    assert await store.hands.unannounced(session.table_id) == []
     again = await tables.reopen()
     await stop(again)
     assert not any(title in text for text in again.channel.texts())

@@ -98,8 +98,8 @@ def test_the_client_matches_the_shards(tmp_path: Path) -> None:
 
 async def test_a_process_restores_only_its_shards_tables(store: Store) -> None:
     zero, one = guild_on(0, 2), guild_on(1, 2)
-    t0 = await store.get_or_create_table(zero, 10)
-    t1 = await store.get_or_create_table(one, 11)
+    t0 = await store.tables.get_or_create(zero, 10)
+    t1 = await store.tables.get_or_create(one, 11)
     shard_one = Config(token="x", shard_count=2, shard_ids=(1,))
     client = FakeClient()
     registry = TableRegistry(
@@ -253,8 +253,8 @@ class ShardDatabase:
 async def shard_db(postgres_cluster: PostgresCluster) -> AsyncIterator[ShardDatabase]:
     url = await postgres_cluster.create_database()
     store = await Store.open(url)
-    zero = await store.get_or_create_table(guild_on(0, 2), 4)
-    one = await store.get_or_create_table(guild_on(1, 2), 5)
+    zero = await store.tables.get_or_create(guild_on(0, 2), 4)
+    one = await store.tables.get_or_create(guild_on(1, 2), 5)
     await store.close()
     admin = await asyncpg.connect(url)
     try:

@@ -1,0 +1,157 @@
+"""What the load benchmark's modules share (``bench_load.py`` runs the benchmark,
+``load_cluster.py`` runs its bot as a cluster): the run's configuration and result, the bot
+process's interface, the REST kinds outside Discord's global limit, and a process's CPU time.
+Both import this module and neither imports the other, so they form no import circle.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from bench.load_double import LoadDouble
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+ANSWER_KINDS = frozenset({"interaction callback", "follow-up", "edit original/follow-up"})
+"""REST calls made with an interaction's token: Discord's global limit of 50 requests a second
+per bot does not count them. Every other call does (table edits, DMs, channel posts)."""
+
+
+@dataclass
+class LoadConfig:
+    """One run of the benchmark at one table count."""
+
+    tables: int
+    hands: int = 1
+    seconds: float = 120.0
+    players: int = 6
+    think: float = 1.0
+    tables_per_guild: int = 10
+    timer: int = 20
+    hand_pause: float = 1.0
+    join_parallel: int = 8
+    ramp: float | None = None  # seconds over which tables start joining (None: 0.05 s a table)
+    seed: int = 1
+    log_level: str = "INFO"
+    profile_dir: Path | None = None
+    probe: bool = False
+    probe_gc: str = ""
+    probe_journal: str = ""
+    probe_switch: float | None = None
+    trace: bool = False
+    keep_logs: bool = False
+    processes: int = 1  # bot processes, one shard each (bench/load_cluster.py)
+    database: str = "sqlite"  # or postgresql
+    database_url: str | None = None  # postgresql: this server, not a throwaway one
+
+
+@dataclass
+class LoadResult:
+    """What one run measured."""
+
+    config: LoadConfig
+    setup_seconds: float = 0.0
+    join_ms: list[float] = field(default_factory=list)
+    table_lag_ms: list[float] = field(default_factory=list)
+    play_seconds: float = 0.0
+    tables_seated: int = 0
+    hands_completed: int = 0
+    players_per_hand: float = 0.0
+    clicks: int = 0
+    clicks_before_play: int = 0
+    acked: int = 0
+    acked_in_play: int = 0
+    setup_rest_calls: int = 0
+    rest_bytes: int = 0  # request bodies the bot sent during play (pictures are most of it)
+    late: int = 0
+    unanswered: int = 0
+    refused_privately: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    latency_by_kind: dict[str, list[float]] = field(default_factory=dict)
+    stale_clicks: int = 0
+    rest_calls: int = 0
+    rest_by_kind: Counter[str] = field(default_factory=Counter)
+    rest_errors: Counter[int] = field(default_factory=Counter)
+    bot_vmhwm_kb: int = 0
+    bot_cpu_percent: float = 0.0
+    harness_cpu_percent: float = 0.0
+    other_cpu_percent: float = 0.0  # every other process on the machine, during play
+    other_setup_percent: float = 0.0  # the same during the joins
+    steal_percent: float = 0.0  # CPU the hypervisor gave to other machines, joins and play
+    harness_lag: list[tuple[float, float]] = field(default_factory=list)  # (time, ms)
+    harness_lag_ms: list[float] = field(default_factory=list)  # during play
+    bot_lag_ms: list[float] = field(default_factory=list)  # during play (--probe)
+    bot_gc: list[tuple[float, int, float, int]] = field(default_factory=list)
+    """(time, generation, ms, objects freed) of the bot's collections."""
+    bot_lag_samples: list[tuple[float, float]] = field(default_factory=list)
+    bot_locks: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # wait, hold
+    bot_calls: dict[str, list[float]] = field(default_factory=dict)
+    play_latencies_ms: list[float] = field(default_factory=list)
+    slow_acks: int = 0
+    slow_timeline: str = ""  # acks over SLOW_ACK_MS per SLOW_WINDOW seconds, the joins too
+    slow_with_harness_stall: int = 0
+    slow_with_bot_stall: int = 0
+    timed_out: bool = False
+    bot_exit: int | None = None
+    bot_log_tail: str = ""
+    profile_path: Path | None = None
+    rest_answers: int = 0  # interaction answers (callbacks, follow-ups): no global limit
+    rest_limited_peak: int = 0  # most rate-limited calls in one second of play
+    # As Discord counts its global limit: every call but the interaction answers, from the
+    # first /poker join on (joins, welcome DMs and first deals included), and the most of
+    # them in any one second of the run.
+    rest_limited_all: int = 0
+    rest_limited_all_peak: int = 0
+    rest_budget: float = 0.0  # the bot's own pace (DEUCE_REST_PER_SECOND)
+    rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)
+    stages: dict[str, list[float]] = field(default_factory=dict)  # --trace: stage -> ms
+    slow_stages: dict[str, list[float]] = field(default_factory=dict)  # the same, acks > SLOW_MS
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def interactions_per_second(self) -> float:
+        return self.acked_in_play / self.play_seconds if self.play_seconds > 0 else 0.0
+
+    @property
+    def rest_per_hand(self) -> float:
+        return self.rest_calls / self.hands_completed if self.hands_completed else math.nan
+
+
+class BotProcess(Protocol):
+    """A bot under test (``bench_load.BotUnderTest``, one ``python -m bot`` process) as the
+    cluster drives it."""
+
+    env: dict[str, str]
+    process: subprocess.Popen[bytes] | None
+
+    @property
+    def pid(self) -> int: ...
+
+    def output_tail(self, chars: int = 3000) -> str: ...
+
+    async def start(self, timeout: float) -> None: ...
+
+    async def stop(self, timeout: float = 15.0) -> int | None: ...
+
+
+class BotFactory(Protocol):
+    """Makes a bot under test (``bench_load.BotUnderTest`` itself)."""
+
+    def __call__(self, double: LoadDouble, workdir: Path, config: LoadConfig) -> BotProcess: ...
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (from /proc/<pid>/stat)."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+        fields = raw[raw.rindex(")") + 2 :].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, ValueError, IndexError):
+        return 0.0

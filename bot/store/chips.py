@@ -1,0 +1,241 @@
+"""The chip rules every part of the store shares, written once: the limits and argument
+checks, the ledger's accounts, ``post`` (a ledger transaction, whose entries sum to zero and
+which carries its store call's key) and the moves between a wallet and a seat.
+
+Chips move only as ledger transactions whose entries sum to zero; wallet and seat rows hold
+the balances beside the ledger, and ``audit.Audit.check`` checks one against the other.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from bot.store import queries as q
+from bot.store import rows
+from bot.store.backend import Tx
+from bot.store.errors import InsufficientFunds, InvalidAmount, InvalidSetting, StoreError
+from bot.store.models import SeatRow, TableRow
+from bot.store.runner import CallTx
+
+log = logging.getLogger(__name__)
+
+# Limits --------------------------------------------------------------------------------------
+
+MAX_CHIPS = 10**12
+"""Largest single amount (grant, buy-in, stack) the store accepts."""
+MAX_BALANCE = 10**15
+"""Largest wallet; far below SQLite's 2**63 so sums can never overflow."""
+MAX_ID = 2**63 - 1
+MAX_SMALL_BET = 10**9
+MAX_CAP = 10
+MIN_TIMER_SECONDS = 10
+MAX_TIMER_SECONDS = 600
+MAX_ECONOMY = 10**9
+MIN_HAND_PAUSE_SECONDS = 2
+MAX_HAND_PAUSE_SECONDS = 60
+MIN_ALERT_DELAY_SECONDS = 0
+"""0 turns turn alerts off for the whole server."""
+MAX_ALERT_DELAY_SECONDS = 120
+MIN_IDLE_CLOSE_SECONDS = 60
+"""The shortest idle time of an empty table an admin may set (a deployment may lower it)."""
+MAX_IDLE_CLOSE_SECONDS = 24 * 3600
+MAX_TABLES_PER_MEMBER = 25
+
+MINT = "mint"
+
+
+def wallet_account(guild_id: int, user_id: int) -> str:
+    """Ledger account of a member's wallet in one server."""
+    return f"wallet:{guild_id}:{user_id}"
+
+
+def seat_account(table_id: int, user_id: int) -> str:
+    """Ledger account of the chips a player holds in escrow at a table."""
+    return f"seat:{table_id}:{user_id}"
+
+
+def pot_account(hand_id: int) -> str:
+    """Ledger account of one hand's pot (empty again once the hand is settled or voided)."""
+    return f"pot:{hand_id}"
+
+
+def check_chips(
+    value: object, what: str = "amount", *, minimum: int = 1, maximum: int = MAX_CHIPS
+) -> int:
+    """Return ``value`` if it is a plain ``int`` chip amount in range, else raise InvalidAmount.
+
+    ``bool``, ``float``, strings and int subclasses are refused: ``True`` is not one chip and
+    ``"100a"`` is not a hundred.
+    """
+    if type(value) is not int:
+        raise InvalidAmount(
+            f"The {what} must be a whole number of chips.", key="error_amount_whole"
+        )
+    if value < minimum:
+        if minimum == 1:
+            raise InvalidAmount(
+                f"The {what} must be more than zero chips.", key="error_amount_positive"
+            )
+        if minimum == 0:
+            raise InvalidAmount(
+                f"The {what} cannot be negative.",
+                key="error_amount_range",
+                minimum=minimum,
+                maximum=maximum,
+            )
+        raise InvalidAmount(
+            f"The {what} must be at least {minimum:,} chips.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
+    if value > maximum:
+        raise InvalidAmount(
+            f"The {what} can be at most {maximum:,} chips.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
+    return value
+
+
+def check_id(value: object, what: str) -> int:
+    """Discord ids are non-negative 64-bit ints; anything else is a caller bug, refused early."""
+    if type(value) is not int or not 0 <= value <= MAX_ID:
+        raise StoreError(f"Unknown {what}.")
+    return value
+
+
+def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
+    """Return an int setting within [minimum, maximum] or raise InvalidSetting saying the range."""
+    if type(value) is not int:
+        raise InvalidSetting(f"The {what} must be a whole number.", key="error_amount_whole")
+    if not minimum <= value <= maximum:
+        raise InvalidSetting(
+            f"The {what} must be between {minimum:,} and {maximum:,}.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
+    return value
+
+
+async def post(
+    db: Tx,
+    kind: str,
+    entries: Iterable[tuple[str, int]],
+    *,
+    now: float,
+    guild_id: int | None = None,
+    table_id: int | None = None,
+    hand_id: int | None = None,
+    by_user_id: int | None = None,
+    note: str | None = None,
+) -> int:
+    """Append one ledger transaction; its entries must sum to zero (zeros are skipped).
+    It carries the store call's key (``runner._Call``), so the call applies at most once."""
+    lines = [(account, amount) for account, amount in entries if amount != 0]
+    if sum(amount for _, amount in lines) != 0:
+        raise RuntimeError(f"unbalanced ledger transaction {kind}: {lines}")
+    if not isinstance(db, CallTx):
+        raise RuntimeError(f"ledger transaction {kind} outside a store call (no key)")
+    key = db.ledger_key()
+    tx_id = await db.insert(
+        q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now, key)
+    )
+    if lines:
+        await db.many(
+            q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
+        )
+    return tx_id
+
+
+# Wallets and seats ---------------------------------------------------------------------------
+
+
+async def ensure_wallet(
+    db: Tx, guild_id: int, user_id: int, now: float
+) -> tuple[int, float | None]:
+    """(balance, last daily time) of a wallet, creating it with the starting grant."""
+    row = await db.one(q.WALLET, (guild_id, user_id))
+    if row is not None:
+        return int(row[0]), row[1]
+    settings = await rows.guild_settings(db, guild_id)
+    start = settings.start_wallet
+    await db.run(q.CREATE_WALLET, (guild_id, user_id, start, now))
+    await post(
+        db,
+        "start",
+        [(MINT, -start), (wallet_account(guild_id, user_id), start)],
+        now=now,
+        guild_id=guild_id,
+        note="starting wallet",
+    )
+    log.info("wallet created for user %s in guild %s with %d chips", user_id, guild_id, start)
+    return start, None
+
+
+async def wallet_to_seat(
+    db: Tx,
+    table: TableRow,
+    user_id: int,
+    amount: int,
+    now: float,
+    needs: str,
+    *,
+    note: str | None = None,
+) -> None:
+    """Debit the wallet (created if needed) and post the ``buy_in`` ledger transaction to
+    the seat's account; the caller creates or tops up the seat row itself."""
+    balance, _ = await ensure_wallet(db, table.guild_id, user_id, now)
+    if balance < amount:
+        raise InsufficientFunds(
+            f"You have only {balance:,} chips in your wallet; {needs} {amount:,}.",
+            balance=balance,
+            needed=amount,
+        )
+    await debit_wallet(db, table.guild_id, user_id, amount, balance)
+    await post(
+        db,
+        "buy_in",
+        [
+            (wallet_account(table.guild_id, user_id), -amount),
+            (seat_account(table.id, user_id), amount),
+        ],
+        now=now,
+        guild_id=table.guild_id,
+        table_id=table.id,
+        note=note,
+    )
+
+
+async def debit_wallet(db: Tx, guild_id: int, user_id: int, amount: int, balance: int) -> None:
+    changed = await db.run(q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
+    if changed != 1:
+        raise InsufficientFunds(
+            f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
+            balance=balance,
+            needed=amount,
+        )
+
+
+async def cash_out(db: Tx, table: TableRow, seat: SeatRow, now: float) -> int:
+    """Free a member's seat and post its chips back to their wallet; returns them."""
+    await ensure_wallet(db, table.guild_id, seat.user_id, now)
+    await db.run(q.DELETE_SEAT, (table.id, seat.user_id))
+    await db.run(q.MARK_TABLE_EMPTY, (now, table.id))
+    if seat.stack:
+        await db.run(q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
+    await post(
+        db,
+        "cash_out",
+        [
+            (seat_account(table.id, seat.user_id), -seat.stack),
+            (wallet_account(table.guild_id, seat.user_id), seat.stack),
+        ],
+        now=now,
+        guild_id=table.guild_id,
+        table_id=table.id,
+    )
+    return seat.stack

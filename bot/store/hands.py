@@ -1,0 +1,458 @@
+"""Hands: begun with their players, journaled after every action (the runner's group
+commit), settled or voided in one transaction, announced, and read back for history and
+stats.
+
+Owns ``hands``, ``hand_players`` and ``hand_journal``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Collection, Mapping
+from typing import Any
+
+import orjson
+
+from bot.store import chips, rows
+from bot.store import queries as q
+from bot.store.backend import Tx
+from bot.store.chips import (
+    MAX_ID,
+    check_chips,
+    check_id,
+    check_setting,
+    pot_account,
+    seat_account,
+)
+from bot.store.errors import (
+    ChipsNotConserved,
+    HandAlreadyFinished,
+    HandInProgress,
+    HandNotFound,
+    NotSeated,
+    StoreError,
+    TableClosed,
+)
+from bot.store.models import (
+    HAND_RUNNING,
+    TABLE_CLOSED,
+    HandPlayer,
+    HandRecord,
+    SeatRow,
+    Stats,
+    UnfinishedHand,
+)
+from bot.store.runner import Runner
+
+log = logging.getLogger(__name__)
+
+
+def _dumps(data: Any) -> str:
+    """JSON text of a journal state or a hand summary (orjson: a state is encoded on the event
+    loop at every action, several times faster than ``json``; keys such as user ids become
+    strings, as ``json`` makes them)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _int_keys(mapping: Mapping[Any, Any] | None) -> dict[int, Any] | None:
+    """JSON turns int keys into strings; accept either for ids read back from a summary."""
+    if mapping is None:
+        return None
+    return {int(key): value for key, value in mapping.items()}
+
+
+class Hands:
+    """``store.hands``: every hand dealt, running or finished."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._runner = runner
+
+    async def running(self, table_id: int) -> int | None:
+        """The id of the hand being played at this table, if any."""
+        row = await self._runner.select_one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+        return None if row is None else int(row[0])
+
+    async def begin(self, table_id: int, players: Mapping[int, int]) -> int:
+        """Record a new hand with its players and start stacks; returns the hand id.
+
+        Each start stack must equal the player's seat stack: the seat keeps holding it until
+        ``settle`` writes the final stack, which is what keeps the audit exact mid-hand.
+        """
+        if not isinstance(players, Mapping) or len(players) < 2:
+            raise StoreError("A hand needs at least two players.")
+        for user_id, stack in players.items():
+            check_id(user_id, "member")
+            check_chips(stack, "start stack")
+
+        now = time.time()  # once per call: its start time tells a run of it again its own hand
+
+        async def body(db: Tx) -> int:
+            table = await rows.get_table(db, table_id)
+            if table.status == TABLE_CLOSED:
+                raise TableClosed("This table is closed.", key="error_table_closed")
+            running = await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+            if running is not None:
+                hand = await db.one(q.HAND, (running[0],))
+                if hand is not None and hand[5] == now:
+                    return int(running[0])  # begun by this call, whose COMMIT went unanswered
+                raise HandInProgress("A hand is already being played at this table.")
+            seats: dict[int, SeatRow] = {}
+            for user_id, stack in players.items():
+                row = await db.one(q.SEAT_OF, (table_id, user_id))
+                if row is None:
+                    raise NotSeated(f"Player {user_id} is not seated at this table.")
+                seat = rows.seat_row(row)
+                if seat.stack != stack:
+                    raise StoreError(
+                        f"Player {user_id} has {seat.stack:,} chips at the table, not {stack:,}."
+                    )
+                seats[user_id] = seat
+            hand_id = await db.insert(
+                q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
+            )
+            await db.many(
+                q.INSERT_HAND_PLAYER,
+                [
+                    (hand_id, user_id, table.guild_id, seats[user_id].seat, stack)
+                    for user_id, stack in players.items()
+                ],
+            )
+            return int(hand_id)
+
+        hand_id = await self._runner.write(body)
+        log.info("hand %d begun at table %s with %d players", hand_id, table_id, len(players))
+        return hand_id
+
+    async def _hand_error(self, db: Tx, hand_id: int) -> StoreError:
+        row = await db.one(q.HAND_STATUS, (hand_id,))
+        if row is None:
+            return HandNotFound(f"There is no hand #{hand_id}.")
+        return HandAlreadyFinished(f"Hand #{hand_id} is already over ({row[0]}).")
+
+    async def journal(self, hand_id: int, state: Mapping[str, Any]) -> None:
+        """Save the engine state after an action; returns once it is durably committed.
+
+        Group commit: the state joins the pending batch (replacing an older pending state of
+        the same hand: only the latest is worth writing), and a batch write takes the whole
+        batch when its turn comes and writes it in one transaction. Returns after the commit
+        holding this state, or a newer one of the same hand, is on disk; raises
+        HandNotFound/HandAlreadyFinished if the hand is not running, or the database error that
+        failed the batch. Cancelling the caller does not withdraw the write, and never affects
+        the other hands in the batch.
+        """
+        if self._runner.closed:
+            raise RuntimeError("the store is closed")
+        if type(hand_id) is not int or not 0 <= hand_id <= MAX_ID:
+            # never let an id SQLite cannot bind into a batch it would fail as a whole
+            raise HandNotFound(f"There is no hand #{hand_id}.")
+        # Encoded now, on the loop: the caller's state is captured as it is at the call, even
+        # if the caller gives up waiting and changes it while the batch is still pending.
+        await self._runner.journal(hand_id, _dumps(dict(state)))
+
+    async def _running_hand(
+        self, db: Tx, hand_id: int
+    ) -> tuple[int, int, dict[int, tuple[int, int]]]:
+        """(table id, guild id, {user: (seat, start stack)}) of a hand still running."""
+        row = await db.one(q.HAND, (hand_id,))
+        if row is None or row[4] != HAND_RUNNING:
+            raise await self._hand_error(db, hand_id)
+        players = {
+            int(user_id): (int(seat), int(start))
+            for _, user_id, seat, start, *_ in await db.all(q.HAND_PLAYERS, (hand_id,))
+        }
+        return int(row[1]), int(row[2]), players
+
+    async def settle(
+        self,
+        hand_id: int,
+        final_stacks: Mapping[int, int],
+        phh: str,
+        summary: Mapping[str, Any],
+        *,
+        payouts: Mapping[int, int] | None = None,
+        showed_down: Collection[int] | None = None,
+        voluntary: Collection[int] | None = None,
+        sit_out: Collection[int] = (),
+    ) -> None:
+        """Write a finished hand in ONE transaction, or change nothing.
+
+        Checks that the final stacks conserve chips, then posts the ledger (each player's
+        contribution seat → pot, then the pot → the winners' seats), sets the seats' stacks,
+        and stores the PHH text, per-player results and the summary for history and stats.
+
+        ``payouts`` (chips each player received from the pots, e.g. ``HandResult.payouts``),
+        ``showed_down`` and ``voluntary`` (players who put chips in voluntarily) feed the stats;
+        when omitted they are read from ``summary["payouts"]``, ``summary["showed_down"]`` (or
+        the keys of ``summary["shown"]``) and ``summary["voluntary"]`` if present. Without
+        payouts, each net winner is taken to have won their net gain (the ledger then records
+        net amounts per player, which still balances).
+
+        ``sit_out`` lists players the table sits out from the next hand (two timeouts in a
+        row): their seats are marked in the same transaction, so a restart right after the
+        hand cannot forget it.
+        """
+        if not isinstance(phh, str):
+            raise StoreError("The hand history must be text.")
+        finals: dict[int, int] = {}
+        for user_id, stack in final_stacks.items():
+            check_id(user_id, "member")
+            finals[user_id] = check_chips(stack, "final stack", minimum=0)
+        summary_dict = dict(summary)
+        summary_text = _dumps(summary_dict)
+        if showed_down is None:
+            showed_down = summary_dict.get("showed_down", summary_dict.get("shown"))
+        if voluntary is None:
+            voluntary = summary_dict.get("voluntary")
+        try:
+            payout_map = _int_keys(payouts if payouts is not None else summary_dict.get("payouts"))
+            shown = {int(user) for user in showed_down or ()}
+            voluntary_set = None if voluntary is None else {int(user) for user in voluntary}
+            sitting_out = sorted({check_id(user, "member") for user in sit_out})
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
+
+        async def body(db: Tx) -> None:
+            now = time.time()
+            table_id, guild_id, players = await self._running_hand(db, hand_id)
+            if set(finals) != set(players):
+                raise StoreError(
+                    f"Hand #{hand_id}: final stacks must list exactly the hand's players."
+                )
+            start_total = sum(start for _, start in players.values())
+            final_total = sum(finals.values())
+            if start_total != final_total:
+                raise ChipsNotConserved(
+                    f"Hand #{hand_id}: final stacks total {final_total:,} chips but the hand "
+                    f"started with {start_total:,}; nothing was changed."
+                )
+            won: dict[int, int] = {}
+            put_in: dict[int, int] = {}
+            for user_id, (_, start) in players.items():
+                net = finals[user_id] - start
+                if payout_map is None:
+                    received = max(0, net)
+                else:
+                    received = check_chips(payout_map.get(user_id, 0), "payout", minimum=0)
+                contributed = received - net
+                if not 0 <= contributed <= start:
+                    raise ChipsNotConserved(
+                        f"Hand #{hand_id}: payouts do not match the stacks of player {user_id}."
+                    )
+                won[user_id] = received
+                put_in[user_id] = contributed
+            pot = pot_account(hand_id)
+            await chips.post(
+                db,
+                "pot_contribution",
+                [(seat_account(table_id, u), -c) for u, c in put_in.items()]
+                + [(pot, sum(put_in.values()))],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+            )
+            await chips.post(
+                db,
+                "pot_win",
+                [(pot, -sum(won.values()))]
+                + [(seat_account(table_id, u), w) for u, w in won.items()],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+            )
+            for user_id, (_, start) in players.items():
+                changed = await db.run(
+                    q.SET_SEAT_STACK, (finals[user_id], table_id, user_id, start)
+                )
+                if changed != 1:
+                    raise StoreError(
+                        f"Hand #{hand_id}: the seat of player {user_id} no longer holds "
+                        f"the start stack; nothing was changed."
+                    )
+                await db.run(
+                    q.SETTLE_PLAYER,
+                    (
+                        finals[user_id],
+                        won[user_id],
+                        int(user_id in shown),
+                        None if voluntary_set is None else int(user_id in voluntary_set),
+                        hand_id,
+                        user_id,
+                    ),
+                )
+            if await db.run(q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
+                raise await self._hand_error(db, hand_id)
+            await db.run(q.DELETE_JOURNAL, (hand_id,))
+            for user_id in sitting_out:
+                await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
+
+        await self._runner.write(body)
+        log.info("hand %d settled", hand_id)
+
+    async def void(
+        self, hand_id: int, reason: str, *, bets: Mapping[int, int] | None = None
+    ) -> None:
+        """Call off a hand that cannot be resumed: every bet goes back, seats keep start stacks.
+
+        ``bets`` (chips each player had put in, read from the last journaled state if the caller
+        can) only makes the ledger's record of the refund informative; the seats never lost the
+        chips, so the refund is exact either way.
+        """
+        reason_text = str(reason)[:500]
+        refunds: dict[int, int] = {}
+        for user_id, amount in (bets or {}).items():
+            check_id(user_id, "member")
+            refunds[user_id] = check_chips(amount, "bet", minimum=0)
+
+        async def body(db: Tx) -> None:
+            now = time.time()
+            table_id, guild_id, players = await self._running_hand(db, hand_id)
+            for user_id, amount in refunds.items():
+                if user_id not in players or amount > players[user_id][1]:
+                    raise StoreError(f"Hand #{hand_id}: bet of {amount:,} by {user_id} is wrong.")
+            total = sum(refunds.values())
+            pot = pot_account(hand_id)
+            await chips.post(
+                db,
+                "void",
+                [(seat_account(table_id, u), -b) for u, b in refunds.items()] + [(pot, total)],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+                note=reason_text,
+            )
+            await chips.post(
+                db,
+                "refund",
+                [(pot, -total)] + [(seat_account(table_id, u), b) for u, b in refunds.items()],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                hand_id=hand_id,
+                note=reason_text,
+            )
+            await db.run(q.VOID_PLAYER, (hand_id,))
+            if await db.run(q.VOID_HAND, (now, reason_text, hand_id)) != 1:
+                raise await self._hand_error(db, hand_id)
+            await db.run(q.DELETE_JOURNAL, (hand_id,))
+
+        await self._runner.write(body)
+        log.warning("hand %d voided: %s", hand_id, reason_text)
+
+    async def mark_announced(self, hand_id: int) -> None:
+        """The settled hand's result reached the channel (``unannounced`` skips it now).
+        Marking it twice is harmless; a hand not settled is refused."""
+
+        async def body(db: Tx) -> None:
+            if await db.run(q.MARK_ANNOUNCED, (hand_id,)) == 1:
+                return
+            row = await db.one(q.HAND_STATUS, (hand_id,))
+            if row is None:
+                raise HandNotFound(f"There is no hand #{hand_id}.")
+            raise StoreError(f"Hand #{hand_id} is {row[0]}, not settled: nothing to announce.")
+
+        await self._runner.write(body, immediate=False)
+
+    async def unannounced(self, table_id: int) -> list[HandRecord]:
+        """Settled hands of this table whose result was never posted (a crash came between
+        ``settle`` and ``mark_announced``), oldest first, with what ``/poker history``
+        reads: the stored summary (pot, winners, payouts, net, shown cards, names) and each
+        player's result. ``phh(id)`` has the full hand."""
+
+        async def body(db: Tx) -> list[HandRecord]:
+            found = await db.all(q.UNANNOUNCED_HANDS, (table_id,))
+            return await self._hand_records(db, found)
+
+        return await self._runner.read(body)
+
+    async def unfinished(self) -> list[UnfinishedHand]:
+        """Hands begun but not settled or voided, with their last journaled state (or None)."""
+        found = await self._runner.select_all(q.UNFINISHED_HANDS)
+        return [
+            UnfinishedHand(
+                int(hand_id), int(table_id), None if state is None else json.loads(state)
+            )
+            for hand_id, table_id, state in found
+        ]
+
+    async def journal_state(self, hand_id: int) -> dict[str, Any] | None:
+        """The last journaled engine state of a running hand."""
+        row = await self._runner.select_one(q.JOURNAL_STATE, (hand_id,))
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def _hand_records(self, db: Tx, found: list[Any]) -> list[HandRecord]:
+        records = []
+        for id_, table_id, guild_id, channel_id, status, started, ended, summary, reason in found:
+            players = tuple(
+                HandPlayer(
+                    user_id=int(user_id),
+                    start_stack=int(start),
+                    final_stack=final,
+                    net=None if final is None else int(final) - int(start),
+                    won=won,
+                    showed_down=bool(showed),
+                )
+                for _, user_id, _seat, start, final, won, showed in await db.all(
+                    q.HAND_PLAYERS, (id_,)
+                )
+            )
+            records.append(
+                HandRecord(
+                    id=int(id_),
+                    table_id=int(table_id),
+                    guild_id=int(guild_id),
+                    channel_id=int(channel_id),
+                    status=str(status),
+                    started_at=float(started),
+                    ended_at=ended,
+                    summary=None if summary is None else json.loads(summary),
+                    void_reason=reason,
+                    players=players,
+                )
+            )
+        return records
+
+    async def record(self, hand_id: int) -> HandRecord:
+        """One hand with its players (HandNotFound if none)."""
+
+        async def body(db: Tx) -> HandRecord:
+            row = await db.one(q.HAND, (hand_id,))
+            if row is None:
+                raise HandNotFound(f"There is no hand #{hand_id}.")
+            return (await self._hand_records(db, [row]))[0]
+
+        return await self._runner.read(body)
+
+    async def recent(
+        self,
+        guild_id: int,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[HandRecord]:
+        """Finished (settled or voided) hands, newest first; optionally one channel's/member's."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "number of hands", 1, 100)
+
+        async def body(db: Tx) -> list[HandRecord]:
+            found = await db.all(q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
+            return await self._hand_records(db, found)
+
+        return await self._runner.read(body)
+
+    async def phh(self, hand_id: int) -> str | None:
+        """The PHH text of a settled hand (None for unknown, running or voided hands)."""
+        row = await self._runner.select_one(q.HAND_PHH, (hand_id,))
+        return None if row is None else row[0]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> Stats:
+        """A member's record over settled hands in this server."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        row = await self._runner.select_one(q.PLAYER_STATS, (guild_id, user_id))
+        played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
+        return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)

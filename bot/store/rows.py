@@ -1,0 +1,99 @@
+"""Reads that several parts of the store make inside their own transactions: a server's or
+a table's settings, a table, a seat. Each takes the transaction (``backend.Tx``) it reads in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from bot.store import queries as q
+from bot.store.backend import Tx
+from bot.store.errors import HandInProgress, NotSeated, TableClosed, TableNotFound
+from bot.store.models import TABLE_OPEN, SeatRow, Settings, TableRow
+
+
+def table_row(row: Iterable[Any]) -> TableRow:
+    id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since = row
+    return TableRow(
+        id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since
+    )
+
+
+def seat_row(row: Iterable[Any]) -> SeatRow:
+    table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok = row
+    return SeatRow(
+        table_id=table_id,
+        seat=seat,
+        user_id=user_id,
+        name=name,
+        stack=stack,
+        sitting_out=bool(sitting_out),
+        sat_out_at=sat_out_at,
+        leaving=bool(leaving),
+        dm_ok=bool(dm_ok),
+    )
+
+
+async def guild_settings(db: Tx, guild_id: int) -> Settings:
+    """The server's settings (the defaults where an admin set nothing)."""
+    row = await db.one(q.GUILD_SETTINGS, (guild_id,))
+    if row is None:
+        return Settings()
+    overrides = {
+        column: value
+        for column, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True)
+        if value is not None
+    }
+    return Settings(**overrides)
+
+
+async def open_table(db: Tx, table_id: int) -> tuple[TableRow, Settings]:
+    """A table that takes players, with its settings; ``TableClosed`` otherwise."""
+    table = await get_table(db, table_id)
+    if table.status != TABLE_OPEN:
+        raise TableClosed(
+            "This table is closing and takes no new players.", key="error_table_closing"
+        )
+    return table, await table_settings(db, table.guild_id, table.channel_id)
+
+
+async def table_settings(db: Tx, guild_id: int, channel_id: int) -> Settings:
+    """The server's settings with this channel's language and stakes laid over them."""
+    settings = await guild_settings(db, guild_id)
+    language = await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id))
+    if language is not None:
+        settings = replace(settings, language=str(language[0]))
+    row = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
+    if row is None:
+        return settings
+    small_bet, small_blind, cap = row
+    return replace(
+        settings,
+        small_bet=small_bet,
+        small_blind=small_blind,
+        cap=cap if cap is not None else settings.cap,
+    )
+
+
+async def get_table(db: Tx, table_id: int) -> TableRow:
+    """One table by id; ``TableNotFound`` if none."""
+    row = await db.one(q.TABLE_BY_ID, (table_id,))
+    if row is None:
+        raise TableNotFound("There is no such table.", key="error_no_table")
+    return table_row(row)
+
+
+async def get_seat(db: Tx, table_id: int, user_id: int) -> SeatRow:
+    """A player's seat at this table; ``NotSeated`` if none."""
+    row = await db.one(q.SEAT_OF, (table_id, user_id))
+    if row is None:
+        raise NotSeated("You are not seated at this table.", key="not_seated")
+    return seat_row(row)
+
+
+async def refuse_if_in_hand(db: Tx, table_id: int, user_id: int, message: str) -> None:
+    """``HandInProgress`` (saying ``message``) while the player is in a running hand."""
+    if await db.one(q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
+        raise HandInProgress(message)

@@ -1,0 +1,445 @@
+"""Tables and their seats: opening a table (within the server's limit per member), a buy-in,
+a top-up and a cash-out, the seats' flags, closing, and the queue of members waiting for a
+house player's seat.
+
+Owns ``poker_tables``, ``seats`` and ``waiting_members``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from bot.store import chips, rows
+from bot.store import queries as q
+from bot.store.backend import Tx
+from bot.store.chips import (
+    MAX_CAP,
+    check_chips,
+    check_id,
+)
+from bot.store.errors import (
+    AlreadySeated,
+    HandInProgress,
+    InsufficientFunds,
+    InvalidAmount,
+    SeatTaken,
+    StoreError,
+    TableFull,
+    TableLimit,
+    TableNotFound,
+)
+from bot.store.models import (
+    TABLE_CLOSED,
+    TABLE_STATUSES,
+    SeatRow,
+    TableRow,
+)
+from bot.store.runner import Runner
+
+log = logging.getLogger(__name__)
+
+
+class Tables:
+    """``store.tables``: the tables of every server and who sits at them."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._runner = runner
+
+    async def _check_table_limit(self, db: Tx, guild_id: int, user_id: int) -> None:
+        """``TableLimit`` if the member already opened as many open tables as the server
+        allows."""
+        limit = (await rows.guild_settings(db, guild_id)).tables_per_member
+        channels = [int(row[0]) for row in await db.all(q.TABLES_OPENED_BY, (guild_id, user_id))]
+        if len(channels) >= limit:
+            raise TableLimit(channels, limit)
+
+    async def verify_limit(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """Whether the member may sit down here as far as the server's limit of open tables per
+        member goes: a channel with an open table is always fine; opening one more is refused
+        (``TableLimit``) when the member already opened as many as the server allows. A read:
+        ``get_or_create(..., limited=True)`` checks again as it opens the table."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> None:
+            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if row is None or row[3] == TABLE_CLOSED:
+                await self._check_table_limit(db, guild_id, user_id)
+
+        await self._runner.read(body)
+
+    async def verify_buy_in(
+        self, guild_id: int, channel_id: int, user_id: int, amount: int | None
+    ) -> int:
+        """The buy-in ``/poker join`` would make here (``amount``, or the default when None),
+        or ``InvalidAmount`` / ``InsufficientFunds`` saying why not. Reads only: a refused join
+        must change nothing, not even open a table or a wallet (a member with no wallet yet
+        counts the starting wallet)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> int:
+            settings = await rows.table_settings(db, guild_id, channel_id)
+            chosen = settings.buyin_default if amount is None else amount
+            check_chips(chosen, "buy-in")
+            low, high = settings.buyin_min, settings.buyin_max
+            if not low <= chosen <= high:
+                raise InvalidAmount(
+                    f"The buy-in must be between {low:,} and {high:,} chips.",
+                    key="buyin_range",
+                    minimum=low,
+                    maximum=high,
+                )
+            row = await db.one(q.WALLET, (guild_id, user_id))
+            balance = settings.start_wallet if row is None else int(row[0])
+            if balance < chosen:
+                raise InsufficientFunds(
+                    f"You have only {balance:,} chips in your wallet; this buy-in needs "
+                    f"{chosen:,}.",
+                    balance=balance,
+                    needed=chosen,
+                )
+            return chosen
+
+        return await self._runner.read(body)
+
+    async def get_or_create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        opened_by: int | None = None,
+        limited: bool = False,
+    ) -> TableRow:
+        """This channel's table, opening one if there is none (a closed one is reopened) on
+        behalf of ``opened_by``; ``limited``: refused (``TableLimit``) when that member already
+        opened as many open tables in the server as it allows (admins are not limited)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        if opened_by is not None:
+            check_id(opened_by, "member")
+
+        async def body(db: Tx) -> TableRow:
+            now = time.time()
+            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if row is not None and row[3] != TABLE_CLOSED:
+                return rows.table_row(row)
+            if limited and opened_by is not None:
+                await self._check_table_limit(db, guild_id, opened_by)
+            if row is None:
+                await db.run(q.CREATE_TABLE, (guild_id, channel_id, now, opened_by, now))
+                log.info("table opened in guild %s channel %s", guild_id, channel_id)
+            else:
+                await db.run(q.REOPEN_TABLE, (opened_by, now, row[0]))
+                log.info("table %s reopened", row[0])
+            return rows.table_row(await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+
+        return await self._runner.write(body)
+
+    async def opened_by(self, guild_id: int, user_id: int) -> list[int]:
+        """The channels of the open tables the member opened in this server, oldest first."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(q.TABLES_OPENED_BY, (guild_id, user_id))
+        return [int(row[0]) for row in found]
+
+    async def get(self, table_id: int) -> TableRow:
+        """One table by id (TableNotFound if none)."""
+        return await self._runner.read(lambda db: rows.get_table(db, table_id))
+
+    async def for_channel(self, guild_id: int, channel_id: int) -> TableRow | None:
+        """This channel's table if one was ever opened, without creating one."""
+        row = await self._runner.select_one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+        return None if row is None else rows.table_row(row)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel message that shows the table (edited in place)."""
+        if message_id is not None:
+            check_id(message_id, "message")
+        await self._update_table(q.SET_TABLE_MESSAGE, (message_id, table_id))
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        """Mark a table open, closing (ends after this hand) or closed."""
+        if status not in TABLE_STATUSES:
+            raise StoreError(f"Unknown table status {status!r}.")
+        await self._update_table(q.SET_TABLE_STATUS, (status, table_id))
+
+    async def set_button(self, table_id: int, seat: int | None) -> None:
+        """Remember which seat has the dealer button."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_CAP):
+            raise StoreError("There is no such seat.")
+        await self._update_table(q.SET_BUTTON, (seat, table_id))
+
+    async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
+        async def body(db: Tx) -> None:
+            if await db.run(sql, params) != 1:
+                raise TableNotFound("There is no such table.", key="error_no_table")
+
+        await self._runner.write(body, immediate=False)
+
+    async def not_closed(self) -> list[TableRow]:
+        """Tables not closed (open or closing), for sessions to restore after a restart."""
+        found = await self._runner.select_all(q.OPEN_TABLES)
+        return [rows.table_row(row) for row in found]
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        """The seated players of a table in seat order."""
+        found = await self._runner.select_all(q.SEATS, (table_id,))
+        return [rows.seat_row(row) for row in found]
+
+    async def seat_of(self, table_id: int, user_id: int) -> SeatRow | None:
+        """A player's seat at this table, or None."""
+        row = await self._runner.select_one(q.SEAT_OF, (table_id, user_id))
+        return None if row is None else rows.seat_row(row)
+
+    async def buy_in(
+        self,
+        table_id: int,
+        user_id: int,
+        name: str,
+        amount: int,
+        *,
+        seat: int | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        dm_ok: bool = True,
+    ) -> SeatRow:
+        """Sit down: move ``amount`` chips from the wallet into escrow at a free seat.
+
+        ``minimum``/``maximum`` default to the table's buy-in range; ``seat`` None takes the
+        lowest free seat. The wallet is created (with the starting grant) if needed.
+        """
+        check_id(user_id, "member")
+        if not isinstance(name, str):
+            raise StoreError("A player needs a name.")
+        check_chips(amount, "buy-in")
+        if seat is not None and type(seat) is not int:
+            raise StoreError("There is no such seat.")
+        for bound in (minimum, maximum):
+            if bound is not None:
+                check_chips(bound, "buy-in limit")
+
+        async def body(db: Tx) -> SeatRow:
+            now = time.time()
+            table, settings = await rows.open_table(db, table_id)
+            low = settings.buyin_min if minimum is None else minimum
+            high = settings.buyin_max if maximum is None else maximum
+            if not low <= amount <= high:
+                raise InvalidAmount(
+                    f"The buy-in must be between {low:,} and {high:,} chips.",
+                    key="buyin_range",
+                    minimum=low,
+                    maximum=high,
+                )
+            existing = await db.one(q.SEAT_OF, (table_id, user_id))
+            if existing is not None:
+                raise AlreadySeated(
+                    f"You are already seated at this table (seat {existing[1] + 1})."
+                )
+            taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
+            if seat is None:
+                free = [number for number in range(settings.seats) if number not in taken]
+                if not free:
+                    raise TableFull(
+                        f"The table is full ({settings.seats} seats).",
+                        key="error_table_full",
+                        seats=settings.seats,
+                    )
+                chosen = free[0]
+            else:
+                if not 0 <= seat < settings.seats:
+                    raise StoreError(f"Seats are numbered 1 to {settings.seats}.")
+                if seat in taken:
+                    if len(taken) >= settings.seats:
+                        raise TableFull(
+                            f"The table is full ({settings.seats} seats).",
+                            key="error_table_full",
+                            seats=settings.seats,
+                        )
+                    raise SeatTaken(
+                        f"Seat {seat + 1} is taken.", key="error_seat_taken", seat=seat + 1
+                    )
+                chosen = seat
+            await chips.wallet_to_seat(db, table, user_id, amount, now, "this buy-in needs")
+            await db.run(
+                q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
+            )
+            await db.run(q.MARK_TABLE_TAKEN, (table_id,))
+            await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id))
+            return await rows.get_seat(db, table_id, user_id)
+
+        row = await self._runner.write(body)
+        log.info(
+            "user %s bought in for %d at table %s seat %d", user_id, amount, table_id, row.seat
+        )
+        return row
+
+    async def add_chips(
+        self,
+        table_id: int,
+        user_id: int,
+        amount: int,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> SeatRow:
+        """Top up a seated player's stack from the wallet between hands (never above the maximum).
+
+        ``minimum`` is accepted for symmetry with ``buy_in``; the top-up itself only needs to be
+        positive, and the resulting stack must not exceed ``maximum`` (default: the table's).
+        """
+        check_id(user_id, "member")
+        check_chips(amount, "amount")
+        for bound in (minimum, maximum):
+            if bound is not None:
+                check_chips(bound, "buy-in limit")
+
+        async def body(db: Tx) -> SeatRow:
+            now = time.time()
+            table = await rows.get_table(db, table_id)
+            seat = await rows.get_seat(db, table_id, user_id)
+            await rows.refuse_if_in_hand(
+                db, table_id, user_id, "You can add chips between hands, not during one."
+            )
+            settings = await rows.table_settings(db, table.guild_id, table.channel_id)
+            high = settings.buyin_max if maximum is None else maximum
+            if seat.stack + amount > high:
+                room = max(0, high - seat.stack)
+                raise InvalidAmount(
+                    f"You can have at most {high:,} chips on the table; "
+                    f"you can add up to {room:,}.",
+                    key="error_table_limit",
+                    maximum=high,
+                    room=room,
+                )
+            await chips.wallet_to_seat(
+                db, table, user_id, amount, now, "that needs", note="add chips"
+            )
+            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
+            return await rows.get_seat(db, table_id, user_id)
+
+        return await self._runner.write(body)
+
+    rebuy = add_chips
+
+    async def cash_out(self, table_id: int, user_id: int) -> int:
+        """Stand up: the seat's chips go back to the wallet and the seat is freed.
+
+        Refused while the player is in an unsettled hand (the session cashes them out after
+        ``hands.settle``); a second cash-out raises NotSeated.
+        """
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> int:
+            table = await rows.get_table(db, table_id)
+            seat = await rows.get_seat(db, table_id, user_id)
+            await rows.refuse_if_in_hand(
+                db, table_id, user_id, "You are in a hand; you'll be cashed out when it ends."
+            )
+            return await chips.cash_out(db, table, seat, time.time())
+
+        amount = await self._runner.write(body)
+        log.info("user %s cashed out %d from table %s", user_id, amount, table_id)
+        return amount
+
+    async def update_seat(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        sitting_out: bool | None = None,
+        leaving: bool | None = None,
+        dm_ok: bool | None = None,
+        name: str | None = None,
+    ) -> SeatRow:
+        """Change a seat's flags; sitting out stamps ``sat_out_at`` (kept while still out)."""
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> SeatRow:
+            seat = await rows.get_seat(db, table_id, user_id)
+            assignments: list[str] = []
+            params: list[Any] = []
+            if sitting_out is not None:
+                assignments.append(q.SEAT_UPDATES["sitting_out"])
+                params.append(int(bool(sitting_out)))
+                if sitting_out and not seat.sitting_out:
+                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    params.append(time.time())
+                elif not sitting_out:
+                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    params.append(None)
+            for column, value in (("leaving", leaving), ("dm_ok", dm_ok)):
+                if value is not None:
+                    assignments.append(q.SEAT_UPDATES[column])
+                    params.append(int(bool(value)))
+            if name is not None:
+                assignments.append(q.SEAT_UPDATES["name"])
+                params.append(str(name)[:100])
+            if assignments:
+                sql = q.UPDATE_SEAT.format(assignments=", ".join(assignments))
+                await db.run(sql, (*params, table_id, user_id))
+            return await rows.get_seat(db, table_id, user_id)
+
+        return await self._runner.write(body)
+
+    async def close(self, table_id: int) -> dict[int, int]:
+        """Cash everyone out and close the table; returns chips returned per player.
+
+        Refused while a hand is running: mark the table "closing" and call this after the hand.
+        """
+
+        async def body(db: Tx) -> dict[int, int]:
+            now = time.time()
+            table = await rows.get_table(db, table_id)
+            if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+                raise HandInProgress(
+                    "A hand is still being played; the table closes after it.",
+                    key="error_hand_running",
+                )
+            returned: dict[int, int] = {}
+            for row in await db.all(q.SEATS, (table_id,)):
+                seat = rows.seat_row(row)
+                returned[seat.user_id] = await chips.cash_out(db, table, seat, now)
+            await db.run(q.CLOSE_TABLE, (table_id,))
+            await db.run(q.DELETE_TABLE_WAITING, (table_id,))
+            return returned
+
+        returned = await self._runner.write(body)
+        log.info("table %s closed; %d players cashed out", table_id, len(returned))
+        return returned
+
+    async def waiting_members(self, table_id: int) -> dict[int, tuple[str, int | None]]:
+        """Members waiting for a house player's seat at this table, first come first: user id
+        -> (name, buy-in or None for the table's default)."""
+        found = await self._runner.select_all(q.WAITING_MEMBERS, (table_id,))
+        return {
+            int(user_id): (str(name), None if buy_in is None else int(buy_in))
+            for user_id, name, buy_in in found
+        }
+
+    async def add_waiting_member(
+        self, table_id: int, user_id: int, name: str, buy_in: int | None
+    ) -> None:
+        """The member waits for a house player's seat at this full table (seated after the
+        hand); their buy-in then leaves the wallet, not now. ``buy_in`` None: the default."""
+        check_id(user_id, "member")
+        if buy_in is not None:
+            check_chips(buy_in, "buy-in")
+
+        async def body(db: Tx) -> None:
+            await rows.get_table(db, table_id)
+            params = (table_id, user_id, str(name)[:100], buy_in, time.time())
+            await db.run(q.INSERT_WAITING_MEMBER, params)
+
+        await self._runner.write(body)
+
+    async def remove_waiting_member(self, table_id: int, user_id: int) -> bool:
+        """The member no longer waits for a seat here; whether they were waiting."""
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> bool:
+            return await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id)) > 0
+
+        return await self._runner.write(body)
