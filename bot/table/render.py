@@ -255,6 +255,12 @@ def pot_text(snapshot: TableSnapshot) -> str:
     return t("pot_main", amount=snapshot.pot)
 
 
+def can_deal(snapshot: TableSnapshot) -> bool:
+    """Whether two seated players could be dealt in (chips, not sitting out, not leaving)."""
+    ready = [s for s in snapshot.seats if s.stack > 0 and not s.sitting_out and not s.leaving]
+    return len(ready) >= 2
+
+
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     """The table message's embed; hidden cards are not in the snapshot to begin with."""
     small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
@@ -304,11 +310,13 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
             inline=False,
         )
     elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
-        if snapshot.next_hand_at is not None:
-            text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
-        else:
+        text = None
+        if not can_deal(snapshot):
             text = t("waiting_players")
-        embed.add_field(name=t("field_turn"), value=text, inline=False)
+        elif snapshot.next_hand_at is not None:
+            text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
+        if text is not None:  # a hand just over, its next one not planned yet: nothing to say
+            embed.add_field(name=t("field_turn"), value=text, inline=False)
     recent = [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
     embed.add_field(
         name=t("field_log"),
@@ -495,9 +503,10 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
     by_rank = sorted(enumerate(panel.cards[:5]), key=lambda pair: int(pair[1]), reverse=True)
     for index, card in by_rank:
         marked = card in panel.marked
-        # the card's face as an emoji where the bot has one (text otherwise, and in text mode)
+        # the card in text ("10♠", readable at a button's size) beside its face as an emoji
+        # where the bot has one (not in text mode)
         emoji = card_emoji(card) if panel.card_style != "text" else None
-        label = ("✕" if marked else None) if emoji else ("✕ " if marked else "") + card_label(card)
+        label = ("✕ " if marked else "") + card_label(card)
         view.add_item(
             CardButton(
                 panel.table_id,

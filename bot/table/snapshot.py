@@ -441,5 +441,6 @@ def panel_snapshot(
         prefold=user_id in notes.prefold,
         queued=queued is not None and queued[0] == target,
         complete=hand.is_complete,
-        can_prefold=not hand.is_complete and not pv.folded,
+        # "fold in turn" applies to a betting turn: during the draws it would mean nothing
+        can_prefold=hand.phase is Phase.BETTING and not pv.folded,
     )

@@ -96,6 +96,11 @@ async def test_dm_panels_are_per_player_and_edited_after_draws(club: Club) -> No
     with pytest.raises(DoubleError):
         await double.click(bob, alice_panel, buttons(alice_panel)[0]["custom_id"])
     before = table.panel_cards(alice_panel)
+    # Each card button says its card in text beside its face (readable at a button's size).
+    card_buttons = [b for b in buttons(alice_panel) if ":c:" in b["custom_id"]]
+    assert len(card_buttons) == 5
+    assert sorted(CARD_RE.findall(" ".join(b["label"] for b in card_buttons))) == sorted(before)
+    assert all(b.get("emoji") for b in card_buttons)
     outcome = await table.play_hand(discards=lambda m, n: 5 if m is alice and n == 1 else 0)
     after = table.panel(alice, hand_id)
     assert after is not None

@@ -20,7 +20,7 @@ from tests.table.test_session_inputs import click, draw_click, running
 
 
 class FlakyStore:
-    """Makes the store's journal (and, when asked, its other writes) fail until healed."""
+    """Makes the store's journal writes fail until healed."""
 
     def __init__(self, session: TableSession, monkeypatch: pytest.MonkeyPatch) -> None:
         self.store = session.store
@@ -36,16 +36,6 @@ class FlakyStore:
             await real(hand_id, state)
 
         monkeypatch.setattr(self.store.hands, "journal", journal_or_fail)
-
-    def also_fail(self, name: str) -> None:
-        real = getattr(self.store, name)
-
-        async def or_fail(*args: Any, **kwargs: Any) -> Any:
-            if self.failing:
-                raise OSError("database or disk is full")
-            return await real(*args, **kwargs)
-
-        self.monkeypatch.setattr(self.store, name, or_fail)
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import discord
+import pytest
 
 from bot.engine import (
     ActionRecord,
@@ -36,11 +37,13 @@ from bot.table.render import (
     table_embed,
     table_view,
 )
+from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     LogEntry,
     PanelSnapshot,
     SeatSnapshot,
     TableSnapshot,
+    panel_snapshot,
     result_snapshot,
     table_snapshot,
 )
@@ -345,3 +348,72 @@ def test_names_cannot_reorder_the_seat_line_or_the_log() -> None:
     assert not any(
         c in log_text(entry) for entry in snapshot_of(hand, seats=seats).recent for c in controls
     )
+
+
+def test_card_buttons_say_their_card_in_text_beside_the_face(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a button's size a card-face emoji's rank is about 6 pixels tall: each discard button
+    also says its card ("10♠"), in every card style, marked or not."""
+    from bot.table import render
+
+    cards = tuple(Card(i) for i in (0, 13, 26, 34, 51))
+    face = discord.PartialEmoji(name="deuce_face", id=1)
+    for style, emoji in (("two-colour", face), ("four-colour", face), ("text", None)):
+        monkeypatch.setattr(render, "card_emoji", lambda card, e=emoji: e)
+        panel = PanelSnapshot(
+            1, 9, ALICE, cards, marked=frozenset({cards[3]}), target_draw=1, card_style=style
+        )
+        view = panel_view(panel)
+        assert view is not None
+        by_index = {
+            int(b["custom_id"].rsplit(":", 1)[1]): b
+            for b in buttons(view)
+            if b["custom_id"].startswith("deuce:c:")
+        }
+        assert by_index[3]["label"] == "✕ " + card_label(cards[3]) == "✕ 10♥️"
+        assert by_index[0]["label"] == card_label(cards[0])
+        assert ("emoji" in by_index[0]) is (emoji is not None), style
+
+
+def test_fold_in_turn_is_offered_only_while_betting() -> None:
+    """During the draws "Fold in turn" would mean nothing beside Stand pat."""
+    hand = new_hand()
+    call_round(hand)
+    assert hand.phase is Phase.DRAWING
+    waiting = next(p for p in hand.player_ids if p != hand.to_act)
+    drawing = panel_snapshot(1, hand, waiting, HandNotes(), snapshot_of(hand), "text")
+    assert not drawing.can_prefold
+    view = panel_view(drawing)
+    assert view is not None
+    assert not any(b["custom_id"].startswith("deuce:f:") for b in buttons(view))
+    draw_round(hand, dict.fromkeys(hand.player_ids, 0))
+    waiting = next(p for p in hand.player_ids if p != hand.to_act)
+    betting = panel_snapshot(1, hand, waiting, HandNotes(), snapshot_of(hand), "text")
+    assert betting.can_prefold
+
+
+def test_the_turn_field_says_waiting_only_when_too_few_can_play() -> None:
+    """A hand just over with three players seated is not "waiting for players"; a table with
+    nobody seated never says when its next hand comes."""
+    hand = new_hand()
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        hand.fold(player)
+    over = table_embed(snapshot_of(hand))
+    assert "Waiting for players" not in embed_text(over)
+    empty = table_snapshot(
+        table_id=1,
+        settings=None,
+        seats=[],
+        hand=None,
+        last_hand=hand,
+        leaving=(),
+        deadline=None,
+        next_hand_at=2_000_000_000.0,
+        closing=False,
+        closed=False,
+    )
+    text = embed_text(table_embed(empty))
+    assert "Waiting for players" in text and "Next hand" not in text
