@@ -286,9 +286,12 @@ def showdown_row_box(row: int) -> tuple[int, int, int, int]:
     return _PAD, top, showdown_size(1)[0] - _PAD, top + height
 
 
-def showdown_image(hands: Sequence[ShownHandArt], *, four_colour: bool = False) -> bytes:
+def showdown_image(
+    hands: Sequence[ShownHandArt], *, four_colour: bool = False, winner_label: str = "\u2605"
+) -> bytes:
     """PNG of every hand shown at a showdown, one row each (in the order given): the player's
-    name and hand name on the left, the cards highest first, winners framed in gold."""
+    name and hand name on the left, the cards highest first, winners framed in gold and marked
+    with ``winner_label`` (the caller's words, in the reader's language)."""
     if not 1 <= len(hands) <= MAX_SHOWDOWN_HANDS:
         raise ValueError(f"a showdown picture shows 1 to {MAX_SHOWDOWN_HANDS} hands")
     sheet = faces.sprite_sheet(faces.FaceSize.SHOWDOWN, four_colour)
@@ -327,7 +330,7 @@ def showdown_image(hands: Sequence[ShownHandArt], *, four_colour: bool = False) 
             _draw_label(
                 canvas,
                 (x, y),
-                "\u2605 winner",
+                winner_label,
                 size=_WINNER_SIZE,
                 bold=True,
                 ramp=pal.WINNER_ON_FELT,

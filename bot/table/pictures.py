@@ -125,10 +125,14 @@ async def showdown_picture(
             for h in hands
         ]
         alt = " ".join([t("alt_showdown"), *rows])
+        winner_label = t("picture_winner")
     if len(alt) > DESCRIPTION_MAX:
         alt = alt[: DESCRIPTION_MAX - 1] + "\u2026"
     try:
-        png = await _painted(lambda: showdown_image(hands, four_colour=card_style == "four-colour"))
+        four_colour = card_style == "four-colour"
+        png = await _painted(
+            lambda: showdown_image(hands, four_colour=four_colour, winner_label=winner_label)
+        )
     except Exception:
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None

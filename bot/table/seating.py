@@ -139,12 +139,20 @@ def timeout_key(kind: RecordKind) -> str:
 
 
 def voluntary_players(hand: Hand) -> set[int]:
-    """Players who put chips in by choice (a call, bet or raise), for the VPIP statistic."""
-    return {
-        r.player_id
-        for r in hand.records
-        if r.player_id is not None and r.kind in (RecordKind.CALL, RecordKind.BET, RecordKind.RAISE)
-    }
+    """Players who put chips in by choice (a call, bet or raise) before the first draw: VPIP
+    as draw players count it (a big blind who only checked, then bet after a draw, did not
+    choose to play the hand)."""
+    chose: set[int] = set()
+    for record in hand.records:
+        if record.kind is RecordKind.DRAW:
+            break
+        if record.player_id is not None and record.kind in (
+            RecordKind.CALL,
+            RecordKind.BET,
+            RecordKind.RAISE,
+        ):
+            chose.add(record.player_id)
+    return chose
 
 
 def result_summary(result: HandResult, names: dict[int, str]) -> dict[str, Any]:

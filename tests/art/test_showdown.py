@@ -118,3 +118,37 @@ def test_one_to_six_hands(count: int) -> None:
 def test_shown_cards_are_checked() -> None:
     with pytest.raises(ValueError):
         ShownHandArt("x", (Card(1), Card(1), Card(2), Card(3), Card(4)), "y")
+
+
+def test_the_winner_mark_is_in_the_reader_s_words() -> None:
+    """The mark under a winning hand is the caller's (the catalogue's, in the channel's
+    language): another label changes only the winner's label, left of its cards."""
+    shown = _shown(["Alice", "Bob"], winners={1})
+    english = decode(showdown_image(shown, winner_label="★ winner"))
+    swedish = decode(showdown_image(shown, winner_label="★ vinnare"))
+    box = diff_box(english, swedish)
+    assert box is not None
+    row = showdown_row_box(1)
+    assert inside(box, (row[0], row[1], showdown_card_box(1, 0)[0], row[3]))
+
+
+async def test_a_swedish_channel_s_picture_says_vinnare() -> None:
+    from bot.messages import t
+    from bot.table.pictures import showdown_picture
+    from bot.table.snapshot import result_snapshot
+
+    assert t("picture_winner", "sv") == "★ vinnare" != t("picture_winner", "en")
+    from tests.table.test_render import new_hand
+
+    game = new_hand()
+    while not game.is_complete:
+        player = game.to_act
+        assert player is not None
+        if game.phase.value == "drawing":
+            game.draw(player, [])
+        else:
+            game.check_or_call(player)
+    result = result_snapshot(game, game.hand_id, {p: game.name_of(p) for p in game.player_ids})
+    files = [await showdown_picture(result, "two-colour", lang) for lang in ("en", "sv")]
+    assert files[0] is not None and files[1] is not None
+    assert files[0].fp.read() != files[1].fp.read()

@@ -213,3 +213,25 @@ def test_a_click_is_checked_against_the_message_it_came_from() -> None:
     for ids in ((), ("deuce:c:8:2:1:0",), ("deuce:c:77:2:1:0",), ("other:c:7:2",)):
         private = ClickOrigin(5, True, ids)
         assert click_origin_refusal(private, table, message, panel_action=False) is not None
+
+
+def test_vpip_counts_only_chips_put_in_before_the_first_draw() -> None:
+    """Draw players count VPIP before the first draw: the big blind who checks it through and
+    bets after a draw did not choose to play; a caller before the draw did."""
+    from bot.table.seating import voluntary_players
+
+    players = [SeatedPlayer(ALICE, "Alice", 500, 0), SeatedPlayer(BOB, "Bob", 500, 1)]
+    hand = Hand.start(players, 0, Stakes(10), rng=random.Random(3), hand_id=5)
+    # heads-up: the button (Alice) is the small blind and acts first before the draw
+    assert hand.to_act == ALICE
+    hand.check_or_call(ALICE)  # completes the small blind: a voluntary call
+    hand.check_or_call(BOB)  # the big blind checks
+    while hand.phase is Phase.DRAWING:
+        player = hand.to_act
+        assert player is not None
+        hand.draw(player, [])
+    assert hand.phase is Phase.BETTING
+    bettor = hand.to_act
+    assert bettor is not None
+    hand.bet_or_raise(bettor)
+    assert voluntary_players(hand) == {ALICE}

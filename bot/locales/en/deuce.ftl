@@ -205,7 +205,7 @@ stats_net = Net chips
 stats_biggest_pot = Biggest pot won
 stats_showdowns = Showdowns won
 stats_showdowns_value = { $won } of { $total }
-stats_vpip = Voluntarily in pot
+stats_vpip = Voluntarily in pot (before the first draw)
 history_settled = pot { $pot } → { $winners }
 history_void = void ({ $reason })
 history_void_default = refunded
@@ -599,6 +599,8 @@ kick_choice = { $name } (seat { $seat })
 shard_back_soon = This table will be back in a moment: try again shortly. Nothing changed.
 alt_hand = Your hand: { $cards }
 alt_new = new this draw: { $cards }
+# The mark under a winning hand inside the showdown picture.
+picture_winner = ★ winner
 alt_showdown = Showdown.
 alt_shown_hand = { $winner ->
         [yes] { $name } (wins): { $cards }, { $hand_name }.

@@ -181,7 +181,7 @@ stats_net = Nettó zseton
 stats_biggest_pot = Legnagyobb megnyert kassza
 stats_showdowns = Megnyert leterítések
 stats_showdowns_value = { $won } / { $total }
-stats_vpip = Önként a kasszába tett
+stats_vpip = Önként a kasszába tett (az első csere előtt)
 history_settled = kassza { $pot } → { $winners }
 history_void = érvénytelen ({ $reason })
 history_void_default = visszatérítve
@@ -560,6 +560,8 @@ kick_choice = { $name } ({ $seat }. hely)
 shard_back_soon = Ez az asztal egy pillanat múlva visszatér: próbáld újra hamarosan. Semmi sem változott.
 alt_hand = A lapjaid: { $cards }
 alt_new = új lapok ebben a cserében: { $cards }
+# The mark under a winning hand inside the showdown picture.
+picture_winner = ★ nyertes
 alt_showdown = Leterítés.
 alt_shown_hand = { $winner ->
         [yes] { $name } (nyer): { $cards }, { $hand_name }.

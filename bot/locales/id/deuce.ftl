@@ -181,7 +181,7 @@ stats_net = Chip bersih
 stats_biggest_pot = Pot terbesar yang dimenangkan
 stats_showdowns = Showdown dimenangkan
 stats_showdowns_value = { $won } dari { $total }
-stats_vpip = Masuk pot secara sukarela
+stats_vpip = Masuk pot secara sukarela (sebelum tukar pertama)
 history_settled = pot { $pot } → { $winners }
 history_void = batal ({ $reason })
 history_void_default = dikembalikan
@@ -557,6 +557,8 @@ kick_choice = { $name } (kursi { $seat })
 shard_back_soon = Meja ini akan kembali sebentar lagi: coba lagi nanti. Tidak ada yang berubah.
 alt_hand = Tangan Anda: { $cards }
 alt_new = baru di undian ini: { $cards }
+# The mark under a winning hand inside the showdown picture.
+picture_winner = ★ pemenang
 alt_showdown = Showdown.
 alt_shown_hand = { $winner ->
         [yes] { $name } (menang): { $cards }, { $hand_name }.

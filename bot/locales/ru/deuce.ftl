@@ -239,7 +239,7 @@ stats_net = Итог в фишках
 stats_biggest_pot = Самый крупный выигранный банк
 stats_showdowns = Выиграно вскрытий
 stats_showdowns_value = { $won } из { $total }
-stats_vpip = Добровольно в банке
+stats_vpip = Добровольно в банке (до первого обмена)
 history_settled = банк { $pot } → { $winners }
 history_void = отменена ({ $reason })
 history_void_default = ставки возвращены
@@ -799,6 +799,8 @@ kick_choice = { $name } (место { $seat })
 shard_back_soon = Стол вернётся через мгновение: попробуйте чуть позже. Ничего не изменилось.
 alt_hand = Ваша рука: { $cards }
 alt_new = новые в этом обмене: { $cards }
+# The mark under a winning hand inside the showdown picture.
+picture_winner = ★ победитель
 alt_showdown = Вскрытие.
 alt_shown_hand = { $winner ->
         [yes] { $name } (выигрывает): { $cards }, { $hand_name }.

@@ -211,7 +211,7 @@ stats_net = Netto i marker
 stats_biggest_pot = Största vunna pott
 stats_showdowns = Vunna visningar
 stats_showdowns_value = { $won } av { $total }
-stats_vpip = Frivilligt i potten
+stats_vpip = Frivilligt i potten (före första bytet)
 history_settled = pott { $pot } → { $winners }
 history_void = struken ({ $reason })
 history_void_default = återbetald
@@ -638,6 +638,8 @@ kick_choice = { $name } (plats { $seat })
 shard_back_soon = Det här bordet är tillbaka om en stund: försök igen snart. Inget ändrades.
 alt_hand = Din hand: { $cards }
 alt_new = nya i det här bytet: { $cards }
+# The mark under a winning hand inside the showdown picture.
+picture_winner = ★ vinnare
 alt_showdown = Visning.
 alt_shown_hand = { $winner ->
         [yes] { $name } (vinner): { $cards }, { $hand_name }.
