@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.art import ShownHandArt, card_emoji_image, hand_image, showdown_image
 from bot.engine import CARDS, parse_cards
+from bot.messages import t
 from tests.conftest import StartBot
 from tests.e2e.helpers import (
     CARD_RE,
@@ -77,7 +78,8 @@ async def test_hand_and_showdown_pictures_match_the_cards(club: Club) -> None:
         cards = tuple(parse_cards(labels_to_cards(CARD_RE.findall(shows["cards"]))))
         arts.append(ShownHandArt(name, cards, shows["hand_name"], winner=name in winners))
     assert arts, "the hand reached a showdown"
-    assert same_pixels(picture(double, result, "showdown.png"), showdown_image(arts))
+    expected = showdown_image(arts, winner_label=t("picture_winner", "en"))
+    assert same_pixels(picture(double, result, "showdown.png"), expected)
     # Only the result carries a picture in the channel.
     for event in double.channel_events(club.channel):
         if event.payload.get("attachments"):
@@ -104,7 +106,8 @@ def card_buttons(panel: dict[str, Any]) -> list[dict[str, Any]]:
 
 async def test_discard_buttons_show_card_emojis(club: Club) -> None:
     """At start the bot made its 52 card emojis from the card art; the discard buttons use
-    them, each the face of the card at that button's position in the hand."""
+    them, each the face of the card at that button's position in the hand, beside the card in
+    text (readable at a button's size)."""
     double = club.double
     assert sorted(double.app_emojis.values()) == sorted(f"deuce_{c}" for c in CARDS)
     table = await club.seated(2)
@@ -118,7 +121,8 @@ async def test_discard_buttons_show_card_emojis(club: Club) -> None:
         emoji_id = int(button["emoji"]["id"])
         assert double.app_emojis[emoji_id] == f"deuce_{card}"
         assert double.app_emoji_images[emoji_id] == card_emoji_image(card)
-        assert not button.get("label")
+        assert button.get("label") is not None
+        assert labels_to_cards([str(button["label"])]) == str(card)
     club.audit_ok()
 
 
