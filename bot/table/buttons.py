@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 from typing import Any, ClassVar, Protocol, Self
 
@@ -123,6 +123,16 @@ def show_button_id(table_id: int, hand_id: int) -> str:
     return f"deuce:s:{table_id}:{hand_id}"
 
 
+def _shown_buttons(message: object) -> Iterator[tuple[str, bool]]:
+    """The buttons of a message as the click delivered it: each one's custom id, and whether
+    it was shown red (a marked card, Fold in turn set)."""
+    for row in getattr(message, "components", None) or ():
+        for button in getattr(row, "children", ()):
+            custom_id = getattr(button, "custom_id", None)
+            if isinstance(custom_id, str):
+                yield custom_id, getattr(button, "style", None) == discord.ButtonStyle.danger
+
+
 def shown_marks(message: discord.Message | None) -> set[int] | None:
     """The card indices the clicked panel showed marked (red), read from the message as the
     player saw it; None when the message's buttons are not known.
@@ -131,18 +141,13 @@ def shown_marks(message: discord.Message | None) -> set[int] | None:
     arrives twice from the same picture: acting on what the clicked message showed (mark a
     card shown unmarked, draw the cards shown marked) makes both act once and as seen.
     """
-    rows = getattr(message, "components", None)
-    if not rows:
-        return None
     marked: set[int] = set()
     found = False
-    for row in rows:
-        for button in getattr(row, "children", ()):
-            match = CARD_ID.fullmatch(str(getattr(button, "custom_id", "") or ""))
-            if match is None:
-                continue
+    for custom_id, red in _shown_buttons(message):
+        match = CARD_ID.fullmatch(custom_id)
+        if match is not None:
             found = True
-            if getattr(button, "style", None) == discord.ButtonStyle.danger:
+            if red:
                 marked.add(int(match["index"]))
     return marked if found else None
 
@@ -151,22 +156,15 @@ def shown_prefold(message: discord.Message | None) -> bool | None:
     """Whether the clicked panel showed "Fold in turn" set (its button red, saying Cancel);
     None when the message has no such button. A click does what its button said, so a double
     click sets it once rather than setting and cancelling it."""
-    for row in getattr(message, "components", None) or ():
-        for button in getattr(row, "children", ()):
-            if PREFOLD_ID.fullmatch(str(getattr(button, "custom_id", "") or "")):
-                return getattr(button, "style", None) == discord.ButtonStyle.danger
+    for custom_id, red in _shown_buttons(message):
+        if PREFOLD_ID.fullmatch(custom_id):
+            return red
     return None
 
 
 def message_custom_ids(message: object) -> tuple[str, ...]:
     """The custom ids of the buttons on a message (as the click delivered it)."""
-    found = []
-    for row in getattr(message, "components", None) or ():
-        for button in getattr(row, "children", ()):
-            custom_id = getattr(button, "custom_id", None)
-            if isinstance(custom_id, str):
-                found.append(custom_id)
-    return tuple(found)
+    return tuple(custom_id for custom_id, _red in _shown_buttons(message))
 
 
 def click_origin(interaction: discord.Interaction[Any]) -> ClickOrigin:
