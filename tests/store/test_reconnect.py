@@ -263,23 +263,17 @@ async def test_a_call_waits_through_a_quick_restart(private_cluster: PostgresClu
     assert_audit_clean(url)
 
 
-class Replaying:
-    """A backend that runs every write transaction twice, the second time as the backend's
-    retry after a COMMIT that was applied but never answered; everything else as is."""
+class Wrapped:
+    """A backend that does what ``inner`` does; the test backends below change its writes."""
 
     def __init__(self, inner: Backend) -> None:
         self.inner = inner
         self.kind = inner.kind
         self.location = inner.location
         self.queues_writes = inner.queues_writes
-        self.replayed = 0
 
     async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
-        first = await self.inner.write(body, immediate=immediate)
-        again = await self.inner.write(body, immediate=immediate)
-        self.replayed += 1
-        assert again == first, "a run again answers as the run that committed"
-        return again
+        return await self.inner.write(body, immediate=immediate)
 
     async def read(self, body: Body[Any], *, snapshot: bool = True) -> Any:
         return await self.inner.read(body, snapshot=snapshot)
@@ -292,6 +286,22 @@ class Replaying:
 
     async def close(self) -> None:
         await self.inner.close()
+
+
+class Replaying(Wrapped):
+    """A backend that runs every write transaction twice, the second time as the backend's
+    retry after a COMMIT that was applied but never answered; everything else as is."""
+
+    def __init__(self, inner: Backend) -> None:
+        super().__init__(inner)
+        self.replayed = 0
+
+    async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
+        first = await self.inner.write(body, immediate=immediate)
+        again = await self.inner.write(body, immediate=immediate)
+        self.replayed += 1
+        assert again == first, "a run again answers as the run that committed"
+        return again
 
 
 async def test_a_write_run_again_applies_once_on_both_backends(
@@ -360,15 +370,9 @@ async def test_a_ledger_key_is_written_once(store: Store, database: Database) ->
         )
 
 
-class RolledBack:
+class RolledBack(Wrapped):
     """A backend whose first run of each write transaction is rolled back after its body
     returned (as a COMMIT that failed without applying anything), then run again."""
-
-    def __init__(self, inner: Backend) -> None:
-        self.inner = inner
-        self.kind = inner.kind
-        self.location = inner.location
-        self.queues_writes = inner.queues_writes
 
     async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
         async def fails_at_commit(tx: Any) -> None:
@@ -378,18 +382,6 @@ class RolledBack:
         with pytest.raises(LookupError):
             await self.inner.write(fails_at_commit, immediate=True)
         return await self.inner.write(body, immediate=immediate)
-
-    async def read(self, body: Body[Any], *, snapshot: bool = True) -> Any:
-        return await self.inner.read(body, snapshot=snapshot)
-
-    async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
-        return await self.inner.write_journal(states, now)
-
-    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
-        return self.inner.queue_journal(take)
-
-    async def close(self) -> None:
-        await self.inner.close()
 
 
 async def test_a_run_again_after_a_rolled_back_one_applies(
