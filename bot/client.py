@@ -172,8 +172,8 @@ class DeuceBot(commands.Bot):
         self._keep_locale(user_id, locale)
         try:
             await self._store.settings.remember_locale(user_id, locale)
-        except Exception:
-            log.exception("Could not remember a member's locale")
+        except Exception as error:  # kept in memory meanwhile; a store outage is no bug
+            log.warning("Could not remember a member's locale: %s", error)
 
     @staticmethod
     def shard_options(config: Config) -> dict[str, Any]:
