@@ -175,6 +175,7 @@ class TableDriver:
         self.acted: dict[tuple[int, int], float] = {}  # (hand, turn) acted on → when
         self.active = True
         self.tasks: set[asyncio.Task[None]] = set()
+        self.results_seen: set[int] = set()
 
     # ------------------------------------------------------------------ events (from the double)
 
@@ -189,7 +190,9 @@ class TableDriver:
                 self._table_changed(data)
             return
         result = RESULT_RE.match(title)
-        if result is not None and kind == "create":
+        # a result is posted, or takes the place of the table message (an edit): once a hand
+        if result is not None and int(result.group(1)) not in self.results_seen:
+            self.results_seen.add(int(result.group(1)))
             self.hands_done += 1
             self.stats.results.append((time.time(), self.index, int(result.group(1))))
 

@@ -175,7 +175,7 @@ class Cashier:
         with contextlib.suppress(NotSeated):
             await self.store.tables.update_seat(self.table_id, user_id, dm_ok=ok)
 
-    async def table_message_moved(self, message_id: int) -> None:
+    async def table_message_moved(self, message_id: int | None) -> None:
         await self.store.tables.set_message(self.table_id, message_id)
 
     async def cash_out(self, user_ids: Collection[int]) -> bool:

@@ -61,15 +61,24 @@ class Sent:
 @dataclass(frozen=True, slots=True)
 class Answered:
     """An interaction answered on a message: the token's webhook edits that message (the
-    interaction's "original response") until ``at`` + ``TOKEN_SECONDS``."""
+    interaction's "original response", or a follow-up the token posted: ``ref``) until
+    ``at`` + ``TOKEN_SECONDS``."""
 
     webhook: discord.Webhook
     message_id: int
     at: float
+    ref: int
 
     @classmethod
     def now(cls, interaction: discord.Interaction[Any], message_id: int) -> Answered:
-        return cls(interaction.followup, message_id, asyncio.get_running_loop().time())
+        return cls(interaction.followup, message_id, asyncio.get_running_loop().time(), ORIGINAL)
+
+    def valid(self) -> bool:
+        return asyncio.get_running_loop().time() - self.at <= TOKEN_SECONDS
+
+    def follow_up(self, message_id: int) -> Answered:
+        """The same token, for a follow-up message it posted."""
+        return Answered(self.webhook, message_id, self.at, message_id)
 
 
 ORIGINAL = cast(int, "@original")
@@ -120,7 +129,7 @@ class TableSource(Protocol):
 class TableRecords(Protocol):
     """Where the I/O records the table message and closed DMs (the table's cashier)."""
 
-    async def table_message_moved(self, message_id: int) -> None: ...
+    async def table_message_moved(self, message_id: int | None) -> None: ...
     async def note_dm(self, user_id: int, ok: bool) -> None: ...
 
 
@@ -271,11 +280,14 @@ class TableChannel:
     def post_result(
         self, result: ResultSnapshot, card_style: str, *, then: Callable[[], Awaitable[None]]
     ) -> None:
-        """Queue a hand's result, with the picture of the shown hands; ``then`` once posted."""
+        """Queue a hand's result, with the picture of the shown hands; ``then`` once shown. The
+        result takes the place of the table message the hand was played on (an edit, through
+        the last click's token when it is still valid), and the table is posted anew below it:
+        a new message only when the table message is gone."""
         picture = partial(showdown_picture, result, card_style, self.language)
         with speaking(self.language):
             embed = result_embed(result)
-        self.post(embed=embed, picture=picture, then=then)
+        self.post(embed=embed, picture=picture, then=then, _in_place=result.hand_id)
 
     def delete_later(self, message_id: int) -> None:
         """Queue the deletion of a channel message (after what is queued before it)."""
@@ -289,6 +301,7 @@ class TableChannel:
         while not (self.closed and self._outbox.empty()):
             kwargs = await self._outbox.get()
             delete_id = kwargs.pop("_delete", None)
+            in_place = kwargs.pop("_in_place", None)
             then = kwargs.pop("then", None)
             picture = kwargs.pop("picture", None)
             if isinstance(kwargs.get("content"), Text):
@@ -297,11 +310,11 @@ class TableChannel:
                 if delete_id is not None:
                     await self.channel.get_partial_message(delete_id).delete()
                 else:
-                    file = await picture() if picture is not None else None
-                    if file is not None:
-                        kwargs["embed"].set_image(url=f"attachment://{file.filename}")
-                        kwargs["file"] = file
-                    await self.channel.send(**kwargs)
+                    taken = in_place is not None and await self._take_table_message(
+                        in_place, kwargs, picture
+                    )
+                    if not taken:
+                        await self._send_post(kwargs, picture)
                     if then is not None:
                         await then()
             except discord.HTTPException as error:
@@ -310,6 +323,77 @@ class TableChannel:
                 log.exception("Table %s: channel message failed", self.table_id)
             finally:
                 self._outbox.task_done()
+
+    async def _send_post(
+        self, kwargs: dict[str, Any], picture: Callable[[], Awaitable[discord.File | None]] | None
+    ) -> None:
+        file = await picture() if picture is not None else None
+        if file is not None:
+            kwargs["embed"].set_image(url=f"attachment://{file.filename}")
+            kwargs["file"] = file
+        await self.channel.send(**kwargs)
+
+    async def _take_table_message(
+        self,
+        hand_id: int,
+        kwargs: dict[str, Any],
+        picture: Callable[[], Awaitable[discord.File | None]] | None,
+    ) -> bool:
+        """Post the table anew and edit the old table message into this post (the result of
+        ``hand_id``, while the table message still shows that hand): whether it was done.
+        Through the token of the last click on the table, both cost nothing of the global rate
+        limit (where a result, a new table and the old one's deletion were three requests);
+        without one, the table is posted at the next render. A table already moving to a later
+        hand, or gone, is left as it is (the result is posted below it)."""
+        if self._hand_id != hand_id:
+            return False  # the next hand moves the table (waiting for this post meanwhile)
+        async with self.render_lock:
+            target = self.message_id
+            if target is None or self._move_table or self.closed or self._hand_id != hand_id:
+                return False
+            edit = {k: v for k, v in kwargs.items() if k != "allowed_mentions"}
+            file = await picture() if picture is not None else None
+            if file is not None:
+                edit["embed"].set_image(url=f"attachment://{file.filename}")
+            edit["attachments"] = [file] if file is not None else []
+            edit.setdefault("view", None)
+            answer = self._table_answer
+            moved = answer is not None and await self._post_table_by_token(answer)
+            try:
+                if await self._edit_by_token(answer, target, edit) is None:
+                    message = self.channel.get_partial_message(target)
+                    await message.edit(**edit, allowed_mentions=NO_MENTIONS)
+            except discord.NotFound:
+                return False
+            if not moved:
+                self._table_answer = None
+                self._last_payload = None
+                self.message_id = None
+                if self.records is not None:
+                    await self.records.table_message_moved(None)
+                self._dirty.set()
+        return True
+
+    async def _post_table_by_token(self, answer: Answered) -> bool:
+        """Post the table as a follow-up of an answered click (under ``render_lock``), which
+        the same token then edits: whether it was posted."""
+        if not answer.valid():
+            return False
+        version = self.version
+        payload = self._table_payload()
+        kwargs: dict[str, Any] = {"embed": payload.embed, "allowed_mentions": NO_MENTIONS}
+        if payload.view is not None:
+            kwargs["view"] = payload.view
+        try:
+            message = await answer.webhook.send(**kwargs, wait=True)
+        except discord.HTTPException as error:
+            log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
+            return False
+        await self._set_message(message.id)
+        self._table_answer = answer.follow_up(message.id)
+        self.rendered_version = max(self.rendered_version, version)
+        self._last_payload = payload.key
+        return True
 
     async def _edit_loop(self) -> None:
         """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``, before
@@ -396,13 +480,11 @@ class TableChannel:
     ) -> discord.Message | None:
         """Edit ``message_id`` through the token of the interaction answered on it, when one is
         still valid: the edited message, or None (then the caller edits it the usual way)."""
-        if answer is None or answer.message_id != message_id:
-            return None
-        if asyncio.get_running_loop().time() - answer.at > TOKEN_SECONDS:
+        if answer is None or answer.message_id != message_id or not answer.valid():
             return None
         try:
             edited: discord.Message = await answer.webhook.edit_message(
-                ORIGINAL, **kwargs, allowed_mentions=NO_MENTIONS
+                answer.ref, **kwargs, allowed_mentions=NO_MENTIONS
             )
             return edited
         except discord.HTTPException as error:

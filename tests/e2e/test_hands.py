@@ -169,25 +169,46 @@ async def test_six_players_fold_to_the_big_blind(club: Club) -> None:
 
 
 async def test_each_hand_is_dealt_below_the_last_result(club: Club) -> None:
-    """The table follows the game down the channel: the next hand's table is a new message
-    under the last result, and the old table message is deleted (one table in the channel)."""
+    """The table follows the game down the channel: a hand's result takes the place of the
+    table message it was played on, and the next hand's table is one new message under it
+    (one table in the channel; no other message posted or deleted for it)."""
     double = club.double
     table = await club.seated(2)
     old = table.table_message()
     assert old is not None
+    before = len(double.channel_events(club.channel))
+    calls = len(double.rest_log)
     outcome = await table.play_hand(lambda t, m, msg: "fold")
     second = await table.wait_hand(after=outcome.hand_id)
+    # Played from the table, the result, the new table and the deal shown on it all went
+    # through the clicks' tokens: no rate-limited call on the channel's messages.
+    channel_calls = [
+        (method, path)
+        for _, method, path, _ in double.rest_log[calls:]
+        if path.startswith(f"/api/v10/channels/{club.channel.id}/messages")
+    ]
+    assert channel_calls == [], channel_calls
+    assert any(
+        p.startswith(f"/api/v10/channels/{club.channel.id}/messages")
+        for _, _, p, _ in double.rest_log
+    )
 
     def settled() -> list[dict[str, Any]] | None:
         live = double.channel_messages(club.channel)
-        return live if all(m["id"] != old["id"] for m in live) else None
+        result = [m for m in live if m["id"] == old["id"]]
+        done = result and embed0(result[0]).get("title") == f"Hand #{outcome.hand_id} result"
+        return live if done else None
 
     live = await double.wait_until(settled, 10)
     titles = [str(embed0(m).get("title") or "") for m in live]
     assert titles.count(f"Hand #{outcome.hand_id} result") == 1
+    assert not any(m["components"] for m in live if m["id"] == old["id"])
     tables = [i for i, m in enumerate(live) if m["components"]]
     assert len(tables) == 1 and hand_id_of(live[tables[0]]) == second
     assert tables[0] > titles.index(f"Hand #{outcome.hand_id} result")
+    events = double.channel_events(club.channel)[before:]
+    assert [e.kind for e in events if e.kind != "edit"] == ["create"]
+    assert next(e for e in events if e.kind == "create").message_id == int(live[tables[0]]["id"])
 
 
 async def test_six_players_showdown_keeps_cards_private(club: Club) -> None:

@@ -70,9 +70,10 @@ class FakeChannel:
         return FakeMessage(self, message_id)
 
     def texts(self) -> list[str]:
-        """Every sent content and embed, as one string each."""
+        """Every sent content and embed, as one string each (then every edit's: a result
+        takes the place of the table message by an edit)."""
         found = []
-        for kwargs in self.sent:
+        for kwargs in [*self.sent, *(edit for _, edit in self.edits)]:
             parts = [str(kwargs.get("content") or "")]
             embed = kwargs.get("embed")
             if embed is not None:
@@ -161,9 +162,26 @@ class FakeFollowup(FakeResponse):
     def __init__(self, interaction: FakeInteraction) -> None:
         super().__init__()
         self._interaction = interaction
+        self.posted: list[int] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        """``followup.send``: a public message sent with ``wait=True`` (the table posted anew
+        under a result) lands in the channel, as Discord shows it; its id is then one this
+        token edits."""
+        if not kwargs.get("wait") or kwargs.get("ephemeral"):
+            return await super().send(content, **kwargs)
+        self.calls.append(("send", {"content": content, **kwargs}))
+        sent = {k: v for k, v in kwargs.items() if k != "wait"}
+        message = await self._interaction.channel_of().send(content=content, **sent)
+        self.posted.append(message.id)
+        return message
 
     async def edit_message(self, message_id: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
-        assert message_id == "@original"
+        if message_id != "@original":
+            assert message_id in self.posted, "a token edits only its own messages"
+            self._interaction.token_edits.append((message_id, kwargs))
+            channel = self._interaction.channel_of()
+            return await channel.get_partial_message(message_id).edit(**kwargs)
         return await self._interaction.edit_original_response(**kwargs)
 
 
@@ -200,11 +218,15 @@ class FakeInteraction:
         an edit of that message in its channel."""
         message_id = self.message.id if self.message is not None else REPOST_MESSAGE
         self.token_edits.append((message_id, kwargs))
+        return await self.channel_of().get_partial_message(message_id).edit(**kwargs)
+
+    def channel_of(self) -> Any:
+        """The channel the interaction came from."""
         channel = getattr(self.message, "channel", None)
         if channel is None:
             assert self.client is not None
             channel = self.client.channel
-        return await channel.get_partial_message(message_id).edit(**kwargs)
+        return channel
 
     @property
     def as_discord(self) -> discord.Interaction[Any]:

@@ -22,6 +22,7 @@ from tests.table._helpers import (
     CAROL,
     CHANNEL,
     GUILD,
+    FakeMessage,
     Tables,
     stop,
     wait_until,
@@ -460,14 +461,22 @@ async def test_a_result_lost_by_a_crash_is_posted_after_the_restart(
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))
     session = table.session
     hand = await next_hand(session, None)
-    real_send = table.channel.send
+    real_send, real_edit = table.channel.send, FakeMessage.edit
 
-    async def crashing_send(**kwargs: Any) -> Any:
+    def dies_on_result(kwargs: dict[str, Any]) -> None:
         if "result" in str(kwargs.get("embed").to_dict() if kwargs.get("embed") else ""):
             raise ConnectionResetError("the process died here")
+
+    async def crashing_send(**kwargs: Any) -> Any:
+        dies_on_result(kwargs)
         return await real_send(**kwargs)
 
+    async def crashing_edit(message: FakeMessage, **kwargs: Any) -> Any:
+        dies_on_result(kwargs)  # the result takes the table message's place
+        return await real_edit(message, **kwargs)
+
     monkeypatch.setattr(table.channel, "send", crashing_send)
+    monkeypatch.setattr(FakeMessage, "edit", crashing_edit)
     while session.hand is hand:
         await time_out(session)
     assert (await store.hands.record(hand.hand_id)).status == "settled"
