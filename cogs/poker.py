@@ -21,6 +21,7 @@ from bot.messages import number, signed, t
 from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.table.replay import send_replay
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 10
+HAND_ID_MAX = 2**53 - 1
+"""The largest integer a Discord option carries exactly."""
 ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
 """What ``/poker alerts`` answers for each choice."""
 
@@ -268,6 +271,15 @@ class Poker(commands.Cog):
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    @poker.command(name="replay", description="Step through a hand again, privately")
+    @app_commands.describe(hand="The hand's number (default: your last hand)")
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: app_commands.Range[int, 1, HAND_ID_MAX] | None = None,
+    ) -> None:
+        await send_replay(interaction, self.bot.store, hand)
 
     @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

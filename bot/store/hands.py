@@ -40,6 +40,7 @@ from bot.store.models import (
     TABLE_CLOSED,
     HandPlayer,
     HandRecord,
+    HandReplaySource,
     SeatRow,
     Stats,
     UnfinishedHand,
@@ -285,6 +286,7 @@ class Hands:
                 )
             if await db.run(q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
+            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
             await db.run(q.DELETE_JOURNAL, (hand_id,))
             for user_id in sitting_out:
                 await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
@@ -338,6 +340,7 @@ class Hands:
             await db.run(q.VOID_PLAYER, (hand_id,))
             if await db.run(q.VOID_HAND, (now, reason_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
+            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
             await db.run(q.DELETE_JOURNAL, (hand_id,))
 
         await self._runner.write(body)
@@ -443,6 +446,32 @@ class Hands:
             return await self._hand_records(db, found)
 
         return await self._runner.read(body)
+
+    async def replay_source(self, hand_id: int) -> HandReplaySource:
+        """What a replay of ``hand_id`` is built from (HandNotFound if there is no such hand):
+        its last engine state (settled or voided since migration 0010) and its PHH."""
+        if type(hand_id) is not int or not 0 <= hand_id <= MAX_ID:
+            raise HandNotFound(f"There is no hand #{hand_id}.")
+        row = await self._runner.select_one(q.HAND_REPLAY, (hand_id,))
+        if row is None:
+            raise HandNotFound(f"There is no hand #{hand_id}.")
+        id_, guild_id, channel_id, status, state, phh, summary = row
+        return HandReplaySource(
+            hand_id=int(id_),
+            guild_id=int(guild_id),
+            channel_id=int(channel_id),
+            status=str(status),
+            state=None if state is None else json.loads(state),
+            phh=phh,
+            summary=None if summary is None else json.loads(summary),
+        )
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> int | None:
+        """The id of the member's latest finished hand in this server, if any."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        row = await self._runner.select_one(q.LAST_HAND_OF, (guild_id, user_id))
+        return None if row is None or row[0] is None else int(row[0])
 
     async def phh(self, hand_id: int) -> str | None:
         """The PHH text of a settled hand (None for unknown, running or voided hands)."""

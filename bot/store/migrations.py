@@ -269,6 +269,13 @@ table) and since when no member sits there (NULL while one does, and for tables 
 this migration); members waiting for a house player's seat at a full table, seated after the
 hand (a restart keeps them waiting)."""
 
+MIGRATION_0010_REPLAYS = """
+ALTER TABLE hands ADD COLUMN final_state TEXT;
+"""
+"""A finished hand's last journaled engine state, kept when the journal row is deleted (settled
+or voided): ``/poker replay`` steps through it, a voided hand included (a settled hand from
+before this migration replays from its PHH)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -279,6 +286,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0007_LANGUAGES,
     MIGRATION_0008_LEDGER_CALL_KEYS,
     MIGRATION_0009_TABLE_LIMITS,
+    MIGRATION_0010_REPLAYS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

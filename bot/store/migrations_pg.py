@@ -275,6 +275,11 @@ CREATE TABLE waiting_members (
 """SQLite migration 0009: the idle time of empty tables and the tables a member may open, who
 opened each table and since when nobody sits there, members waiting for a house player's seat."""
 
+MIGRATION_0008_REPLAYS = """
+ALTER TABLE hands ADD COLUMN final_state TEXT;
+"""
+"""SQLite migration 0010: a finished hand's last journaled state, for ``/poker replay``."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -283,6 +288,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0005_LANGUAGES,
     MIGRATION_0006_LEDGER_CALL_KEYS,
     MIGRATION_0007_TABLE_LIMITS,
+    MIGRATION_0008_REPLAYS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

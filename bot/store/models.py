@@ -209,6 +209,23 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class HandReplaySource:
+    """What ``/poker replay`` is built from: the stored hand, unredacted (the replayer redacts
+    it for its viewer)."""
+
+    hand_id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    state: dict[str, Any] | None
+    """The last journaled state (``{"hand": engine state, "session": ...}``), kept when the hand
+    was settled or voided; None for hands from before it was kept."""
+    phh: str | None
+    """The full PHH text of a settled hand (None while running or voided)."""
+    summary: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class Stats:
     """A member's record in one server, over settled hands."""
 

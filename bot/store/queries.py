@@ -393,6 +393,19 @@ ORDER BY h.id
 
 JOURNAL_STATE = "SELECT state FROM hand_journal WHERE hand_id = ?"
 
+KEEP_FINAL_STATE = """
+UPDATE hands SET final_state = (SELECT state FROM hand_journal WHERE hand_id = ?1) WHERE id = ?1
+"""
+
+HAND_REPLAY = """
+SELECT id, guild_id, channel_id, status, final_state, phh, summary FROM hands WHERE id = ?
+"""
+
+LAST_HAND_OF = """
+SELECT max(p.hand_id) FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status != 'running'
+"""
+
 HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
 
 RECENT_HANDS = """

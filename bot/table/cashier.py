@@ -19,6 +19,7 @@ from bot.replies import Refused
 from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
 from bot.table.render import result_embed, safe_name
+from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:
@@ -139,7 +140,10 @@ class Cashier:
         settling and posting it), oldest first; each is marked once its message is sent."""
         for record in await self.store.hands.unannounced(self.table_id):
             result = result_from_summary(record.id, record.summary or {})
-            self._post(embed=result_embed(result), then=partial(self.announced, record.id))
+            view = replay_result_view(record.id)
+            self._post(
+                embed=result_embed(result), view=view, then=partial(self.announced, record.id)
+            )
 
     async def announced(self, hand_id: int) -> None:
         """The hand's result reached the channel."""

@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     CARD_RE,
     DEFAULT_BUY_IN,
     START_WALLET,
+    TABLE_TITLE,
     Club,
     HandOutcome,
     PokerTable,
@@ -185,7 +186,7 @@ async def test_each_hand_is_dealt_below_the_last_result(club: Club) -> None:
     live = await double.wait_until(settled, 10)
     titles = [str(embed0(m).get("title") or "") for m in live]
     assert titles.count(f"Hand #{outcome.hand_id} result") == 1
-    tables = [i for i, m in enumerate(live) if m["components"]]
+    tables = [i for i, title in enumerate(titles) if title.startswith(TABLE_TITLE)]
     assert len(tables) == 1 and hand_id_of(live[tables[0]]) == second
     assert tables[0] > titles.index(f"Hand #{outcome.hand_id} result")
 

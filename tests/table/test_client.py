@@ -169,6 +169,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "stats",
         "history",
         "alerts",
+        "replay",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {

@@ -38,6 +38,11 @@ cmd-poker-history-desc = Recent hands here, each as a PHH file
 cmd-poker-history-count = count
 cmd-poker-history-count-desc = How many hands (1-10, default 5)
 
+cmd-poker-replay = replay
+cmd-poker-replay-desc = Step through a hand again, privately
+cmd-poker-replay-hand = hand
+cmd-poker-replay-hand-desc = The hand's number (default: your last hand)
+
 cmd-poker-alerts = alerts
 cmd-poker-alerts-desc = Whether a new DM tells you it is your turn
 cmd-poker-alerts-mode = mode

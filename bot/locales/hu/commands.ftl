@@ -38,6 +38,11 @@ cmd-poker-history-desc = Az itteni legutóbbi leosztások, mindegyik PHH fájlk�
 cmd-poker-history-count = darab
 cmd-poker-history-count-desc = Hány leosztás (1-10, alapértelmezés 5)
 
+cmd-poker-replay = visszajátszás
+cmd-poker-replay-desc = Egy leosztás lépésenként, csak neked
+cmd-poker-replay-hand = leosztás
+cmd-poker-replay-hand-desc = A leosztás száma (alapból: az utolsó leosztásod)
+
 cmd-poker-alerts = értesítés
 cmd-poker-alerts-desc = Kapsz-e új privát üzenetet, amikor te következel
 cmd-poker-alerts-mode = mód

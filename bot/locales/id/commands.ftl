@@ -38,6 +38,11 @@ cmd-poker-history-desc = Tangan terakhir di sini, masing-masing sebagai berkas P
 cmd-poker-history-count = jumlah
 cmd-poker-history-count-desc = Berapa tangan (1-10, bawaan 5)
 
+cmd-poker-replay = tayangulang
+cmd-poker-replay-desc = Telusuri lagi sebuah tangan, secara pribadi
+cmd-poker-replay-hand = tangan
+cmd-poker-replay-hand-desc = Nomor tangan (bawaan: tangan terakhirmu)
+
 cmd-poker-alerts = notifikasi
 cmd-poker-alerts-desc = Apakah DM baru memberi tahu bahwa sekarang giliran Anda
 cmd-poker-alerts-mode = mode

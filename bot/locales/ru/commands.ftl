@@ -38,6 +38,11 @@ cmd-poker-history-desc = Последние раздачи здесь, кажд�
 cmd-poker-history-count = количество
 cmd-poker-history-count-desc = Сколько раздач (от 1 до 10, по умолчанию 5)
 
+cmd-poker-replay = повтор
+cmd-poker-replay-desc = Пошагово пересмотреть раздачу, только для вас
+cmd-poker-replay-hand = раздача
+cmd-poker-replay-hand-desc = Номер раздачи (по умолчанию: ваша последняя)
+
 cmd-poker-alerts = уведомления
 cmd-poker-alerts-desc = Сообщать ли вам в личные сообщения, что настал ваш ход
 cmd-poker-alerts-mode = режим

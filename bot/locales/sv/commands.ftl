@@ -38,6 +38,11 @@ cmd-poker-history-desc = Senaste händerna här, var och en som en PHH-fil
 cmd-poker-history-count = antal
 cmd-poker-history-count-desc = Hur många händer (1-10, standard 5)
 
+cmd-poker-replay = repris
+cmd-poker-replay-desc = Stega igenom en hand igen, privat
+cmd-poker-replay-hand = hand
+cmd-poker-replay-hand-desc = Handens nummer (standard: din senaste hand)
+
 cmd-poker-alerts = notiser
 cmd-poker-alerts-desc = Om ett nytt DM ska tala om att det är din tur
 cmd-poker-alerts-mode = läge

@@ -1,0 +1,19 @@
+# Issue 27: visszajátszás, statisztika időszakonként, ülésnapló és előcsarnok.
+
+button_replay = Visszajátszás
+replay_title = Visszajátszás — { $hand_id }. leosztás · { $step }/{ $steps }. lépés
+replay_deal = Osztás: a vakok betéve, mindenki öt lapot kap
+replay_pot = Kassza: { $pot }
+replay_seats = Helyek
+replay_seat = { $name }: { $stack } előtte, { $bet } tét
+replay_folded = bedobott
+replay_shown = mutatja: { $cards } ({ $hand_name })
+replay_your_cards = A lapjaid: { $cards }
+replay_you_drew = Eldobtad: { $thrown }, kaptad: { $got }
+replay_not_played = Nem kaptál lapot ebben a leosztásban: azt látod, amit az asztal látott.
+replay_voided = A leosztást itt érvénytelenítették: minden tét visszajárt.
+replay_not_found = Ezen a szerveren nincs { $hand_id }. leosztás.
+replay_running = A { $hand_id }. leosztás még tart: ha véget ért, visszajátszhatod.
+replay_unavailable = A { $hand_id }. leosztás nem játszható vissza: túl kevés maradt meg belőle.
+replay_none = Ezen a szerveren még nem játszottál leosztást.
+replay_no_step = Ez a lépés nem része ennek a leosztásnak.

@@ -1,0 +1,19 @@
+# Issue 27: tayangan ulang, statistik per periode, catatan sesi, dan lobi.
+
+button_replay = Tayang ulang
+replay_title = Tayang ulang — tangan #{ $hand_id } · langkah { $step }/{ $steps }
+replay_deal = Pembagian: blind dipasang, lima kartu untuk tiap pemain
+replay_pot = Pot: { $pot }
+replay_seats = Kursi
+replay_seat = { $name }: { $stack } di depannya, taruhan { $bet }
+replay_folded = fold
+replay_shown = menunjukkan { $cards } ({ $hand_name })
+replay_your_cards = Kartumu: { $cards }
+replay_you_drew = Kamu membuang { $thrown } dan mendapat { $got }
+replay_not_played = Kamu tidak ikut tangan ini: kamu melihat apa yang dilihat meja.
+replay_voided = Tangan ini dibatalkan di sini: semua taruhan dikembalikan.
+replay_not_found = Tidak ada tangan #{ $hand_id } di server ini.
+replay_running = Tangan #{ $hand_id } masih dimainkan: tayangkan ulang setelah selesai.
+replay_unavailable = Tangan #{ $hand_id } tidak bisa ditayangkan ulang: terlalu sedikit yang tersimpan.
+replay_none = Kamu belum memainkan tangan apa pun di server ini.
+replay_no_step = Langkah itu bukan bagian dari tangan ini.

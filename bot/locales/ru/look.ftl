@@ -1,0 +1,19 @@
+# Issue 27: повтор раздач, статистика по периодам, итоги сессий и лобби.
+
+button_replay = Повтор
+replay_title = Повтор — раздача №{ $hand_id } · шаг { $step }/{ $steps }
+replay_deal = Раздача: блайнды поставлены, каждому по пять карт
+replay_pot = Банк: { $pot }
+replay_seats = Места
+replay_seat = { $name }: { $stack } перед собой, ставка { $bet }
+replay_folded = сбросил карты
+replay_shown = показывает { $cards } ({ $hand_name })
+replay_your_cards = Ваши карты: { $cards }
+replay_you_drew = Вы сбросили { $thrown } и получили { $got }
+replay_not_played = Вы не участвовали в этой раздаче: вы видите то, что видел стол.
+replay_voided = Раздача была отменена здесь: все ставки вернулись.
+replay_not_found = На этом сервере нет раздачи №{ $hand_id }.
+replay_running = Раздача №{ $hand_id } ещё идёт: посмотрите повтор, когда она закончится.
+replay_unavailable = Раздачу №{ $hand_id } нельзя повторить: от неё сохранилось слишком мало.
+replay_none = Вы ещё не сыграли ни одной раздачи на этом сервере.
+replay_no_step = Такого шага в этой раздаче нет.
