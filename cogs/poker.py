@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.messages import number, signed, t
+from bot.messages import t
 from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 from bot.table.replay import send_replay
+from bot.table.stats import send_stats
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -171,50 +172,20 @@ class Poker(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @poker.command(name="stats", description="Your record here, or another member's")
-    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.describe(
+        member="Whose stats (default: yours)", period="Which hands (default: all of them)"
+    )
     async def stats(
-        self, interaction: discord.Interaction[Any], member: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User | None = None,
+        period: Literal["week", "month", "all"] = "all",
     ) -> None:
-        assert interaction.guild_id is not None
         target = member or interaction.user
         if target.bot:
             await reply_private(interaction, t("bot_member"))
             return
-        name = display_name(target)
-        stats = await self.bot.store.hands.player_stats(interaction.guild_id, target.id)
-        if not stats.hands_played:
-            await reply_private(interaction, t("stats_empty", name=name))
-            return
-        rows = [
-            (t("stats_hands_played"), number(stats.hands_played)),
-            (
-                t("stats_hands_won"),
-                t(
-                    "stats_hands_won_value",
-                    won=stats.hands_won,
-                    rate=f"{stats.win_rate:.0%}",
-                ),
-            ),
-            (t("stats_net"), signed(stats.net_chips)),
-            (t("stats_biggest_pot"), number(stats.biggest_pot_won)),
-            (
-                t("stats_showdowns"),
-                t(
-                    "stats_showdowns_value",
-                    won=stats.showdowns_won,
-                    total=stats.showdowns,
-                ),
-            ),
-            (t("stats_vpip"), f"{stats.vpip:.0%}"),
-        ]
-        embed = discord.Embed(
-            title=t("stats_title", name=discord.utils.escape_markdown(name))[:256],
-            description="\n".join(t("stats_line", label=k, value=v) for k, v in rows),
-            colour=discord.Colour.dark_green(),
-        )
-        await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await send_stats(interaction, self.bot.store, target.id, display_name(target), period)
 
     @poker.command(name="history", description="Recent hands here, each as a PHH file")
     @app_commands.describe(count="How many hands (1-10, default 5)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -41,6 +41,8 @@ from bot.store.models import (
     HandPlayer,
     HandRecord,
     HandReplaySource,
+    NetRow,
+    PlayerHand,
     SeatRow,
     Stats,
     UnfinishedHand,
@@ -176,6 +178,8 @@ class Hands:
         showed_down: Collection[int] | None = None,
         voluntary: Collection[int] | None = None,
         sit_out: Collection[int] = (),
+        draws: Mapping[int, Sequence[int]] | None = None,
+        shown_ranks: Mapping[int, int] | None = None,
     ) -> None:
         """Write a finished hand in ONE transaction, or change nothing.
 
@@ -193,6 +197,9 @@ class Hands:
         ``sit_out`` lists players the table sits out from the next hand (two timeouts in a
         row): their seats are marked in the same transaction, so a restart right after the
         hand cannot forget it.
+
+        ``draws`` (cards each player drew at each draw they took part in) and ``shown_ranks``
+        (the rank of each hand shown at the showdown) feed the lowball stats.
         """
         if not isinstance(phh, str):
             raise StoreError("The hand history must be text.")
@@ -211,6 +218,11 @@ class Hands:
             shown = {int(user) for user in showed_down or ()}
             voluntary_set = None if voluntary is None else {int(user) for user in voluntary}
             sitting_out = sorted({check_id(user, "member") for user in sit_out})
+            draws_text = {
+                int(user): ",".join(str(check_setting(n, "cards drawn", 0, 5)) for n in counts)
+                for user, counts in (draws or {}).items()
+            }
+            ranks = {int(user): int(rank) for user, rank in (shown_ranks or {}).items()}
         except (TypeError, ValueError) as error:
             raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
@@ -280,6 +292,8 @@ class Hands:
                         won[user_id],
                         int(user_id in shown),
                         None if voluntary_set is None else int(user_id in voluntary_set),
+                        draws_text.get(user_id),
+                        ranks.get(user_id),
                         hand_id,
                         user_id,
                     ),
@@ -485,3 +499,32 @@ class Hands:
         row = await self._runner.select_one(q.PLAYER_STATS, (guild_id, user_id))
         played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
         return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)
+
+    async def player_hands(
+        self, guild_id: int, user_id: int, since: float = 0.0
+    ) -> list[PlayerHand]:
+        """A member's settled hands in this server that ended at ``since`` or later, oldest
+        first: what the lowball stats and their chart are computed from."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        found = await self._runner.select_all(q.PLAYER_HANDS_SINCE, (guild_id, user_id, since))
+        return [
+            PlayerHand(
+                hand_id=int(hand_id),
+                ended_at=float(ended),
+                net=int(net),
+                won=int(won or 0),
+                showed_down=bool(showed),
+                voluntary=None if voluntary is None else bool(voluntary),
+                draws=None if draws is None else tuple(int(n) for n in draws.split(",") if n),
+                shown_rank=None if rank is None else int(rank),
+            )
+            for hand_id, ended, net, won, showed, voluntary, draws, rank in found
+        ]
+
+    async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:
+        """Members by their net over the settled hands that ended at ``since`` or later."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1000)
+        found = await self._runner.select_all(q.NET_LEADERBOARD_SINCE, (guild_id, since, limit))
+        return [NetRow(int(user), int(net), int(hands)) for user, net, hands in found]

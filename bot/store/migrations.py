@@ -276,6 +276,16 @@ ALTER TABLE hands ADD COLUMN final_state TEXT;
 or voided): ``/poker replay`` steps through it, a voided hand included (a settled hand from
 before this migration replays from its PHH)."""
 
+MIGRATION_0011_DRAW_STATS = """
+ALTER TABLE hand_players ADD COLUMN draws TEXT;
+ALTER TABLE hand_players ADD COLUMN shown_rank INTEGER;
+CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'settled';
+"""
+"""What the lowball stats read per player and hand: the cards drawn at each draw taken
+(``"2,0,1"``; NULL for hands from before this migration) and the rank of the hand shown at the
+showdown (NULL when it was not shown: a mucked hand's strength is nobody's business); settled
+hands by server and end time, for stats and leaderboards by period."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -287,6 +297,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0008_LEDGER_CALL_KEYS,
     MIGRATION_0009_TABLE_LIMITS,
     MIGRATION_0010_REPLAYS,
+    MIGRATION_0011_DRAW_STATS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

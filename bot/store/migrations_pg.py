@@ -280,6 +280,13 @@ ALTER TABLE hands ADD COLUMN final_state TEXT;
 """
 """SQLite migration 0010: a finished hand's last journaled state, for ``/poker replay``."""
 
+MIGRATION_0009_DRAW_STATS = """
+ALTER TABLE hand_players ADD COLUMN draws TEXT;
+ALTER TABLE hand_players ADD COLUMN shown_rank BIGINT;
+CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'settled';
+"""
+"""SQLite migration 0011: cards drawn per draw and the shown hand's rank, per player and hand."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -289,6 +296,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0006_LEDGER_CALL_KEYS,
     MIGRATION_0007_TABLE_LIMITS,
     MIGRATION_0008_REPLAYS,
+    MIGRATION_0009_DRAW_STATS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

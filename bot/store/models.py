@@ -250,6 +250,31 @@ class Stats:
         return self.vpip_hands / self.hands_played if self.hands_played else 0.0
 
 
+class PlayerHand(NamedTuple):
+    """One settled hand of one member, as the lowball stats read it."""
+
+    hand_id: int
+    ended_at: float
+    net: int
+    won: int
+    showed_down: bool
+    voluntary: bool | None
+    """None for hands from before VPIP was kept."""
+    draws: tuple[int, ...] | None
+    """Cards drawn at each draw the member took part in; None for hands from before it was
+    kept."""
+    shown_rank: int | None
+    """The rank (``rank27``) of the hand they showed at the showdown; None if not shown."""
+
+
+class NetRow(NamedTuple):
+    """A leaderboard line over a period: the member's net over the hands in it."""
+
+    user_id: int
+    net: int
+    hands: int
+
+
 @dataclass
 class AuditReport:
     """What the audit found: ``ok`` only if every chip is accounted for."""

@@ -359,7 +359,8 @@ ON CONFLICT (hand_id) DO UPDATE SET
 DELETE_JOURNAL = "DELETE FROM hand_journal WHERE hand_id = ?"
 
 SETTLE_PLAYER = """
-UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?
+UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?, draws = ?,
+    shown_rank = ?
 WHERE hand_id = ? AND user_id = ?
 """
 
@@ -428,6 +429,23 @@ SELECT count(*),
        coalesce(sum(p.voluntary), 0)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
+"""
+
+PLAYER_HANDS_SINCE = """
+SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_down, p.voluntary,
+       p.draws, p.shown_rank
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+ORDER BY p.hand_id
+"""
+
+NET_LEADERBOARD_SINCE = """
+SELECT p.user_id, sum(p.final_stack - p.start_stack) AS net, count(*)
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+GROUP BY p.user_id
+ORDER BY net DESC, p.user_id
+LIMIT ?
 """
 
 # Ledger ----------------------------------------------------------------------------------------

@@ -124,6 +124,8 @@ class Cashier:
                 showed_down=set(result.shown_hands) | set(result.mucked),
                 voluntary=seating.voluntary_players(hand),
                 sit_out=set(sit_out),
+                draws=seating.draws_taken(hand),
+                shown_ranks=seating.shown_ranks(hand),
             )
         except Exception:
             log.exception("Table %s: hand %s could not be settled", self.table_id, hand.hand_id)

@@ -32,6 +32,8 @@ cmd-poker-stats = stats
 cmd-poker-stats-desc = Your record here, or another member's
 cmd-poker-stats-member = member
 cmd-poker-stats-member-desc = Whose stats (default: yours)
+cmd-poker-stats-period = period
+cmd-poker-stats-period-desc = Which hands (default: all of them)
 
 cmd-poker-history = history
 cmd-poker-history-desc = Recent hands here, each as a PHH file
@@ -59,6 +61,8 @@ cmd-chips-daily-desc = Claim your daily chips
 
 cmd-chips-leaderboard = leaderboard
 cmd-chips-leaderboard-desc = The richest players in this server
+cmd-chips-leaderboard-period = period
+cmd-chips-leaderboard-period-desc = Rank by chips won over the week, the month or all hands
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Poker settings for this server (Manage Server)
@@ -185,3 +189,6 @@ choice-sv = svenska (Swedish)
 choice-id = Bahasa Indonesia (Indonesian)
 choice-ru = русский (Russian)
 choice-discord = the server's Discord language
+choice-week = week
+choice-month = month
+choice-all = all

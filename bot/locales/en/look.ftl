@@ -17,3 +17,25 @@ replay_running = Hand #{ $hand_id } is still being played: replay it once it is 
 replay_unavailable = Hand #{ $hand_id } cannot be replayed: too little of it was kept.
 replay_none = You have not played a hand in this server yet.
 replay_no_step = That step is not part of this hand.
+
+period_week = the last 7 days
+period_month = the last 30 days
+period_all = all hands
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } has not played a hand here in { $period }.
+stats_pat_after = Pat at draw 1 · 2 · 3
+stats_drawn_average = Cards drawn at draw 1 · 2 · 3
+stats_snows = Pat all the way and caught with a pair or worse
+stats_snows_value = { $caught } of { $pat } pat showdowns
+stats_best_hand = Best hand shown
+chart_net = Net over the last { $count ->
+    [one] hand
+   *[other] { $count } hands
+}
+chart_drawn = Cards drawn per draw
+leaderboard_period_title = Chips won over { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+})
+leaderboard_period_empty = Nobody has finished a hand here in that period.

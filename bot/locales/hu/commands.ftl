@@ -32,6 +32,8 @@ cmd-poker-stats = statisztika
 cmd-poker-stats-desc = A te eredményeid itt, vagy egy másik tagé
 cmd-poker-stats-member = tag
 cmd-poker-stats-member-desc = Kinek a statisztikája (alapértelmezés: a tiéd)
+cmd-poker-stats-period = időszak
+cmd-poker-stats-period-desc = Mely leosztások (alapból: mind)
 
 cmd-poker-history = előzmények
 cmd-poker-history-desc = Az itteni legutóbbi leosztások, mindegyik PHH fájlként
@@ -59,6 +61,8 @@ cmd-chips-daily-desc = A napi zsetonjaid felvétele
 
 cmd-chips-leaderboard = toplista
 cmd-chips-leaderboard-desc = A szerver leggazdagabb játékosai
+cmd-chips-leaderboard-period = időszak
+cmd-chips-leaderboard-period-desc = Rangsor a héten, a hónapban vagy összesen nyert zsetonok szerint
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pókerbeállítások ezen a szerveren (Szerver kezelése)
@@ -185,3 +189,6 @@ choice-sv = svenska (svéd)
 choice-id = Bahasa Indonesia (indonéz)
 choice-ru = русский (orosz)
 choice-discord = a szerver Discord-nyelve
+choice-week = hét
+choice-month = hónap
+choice-all = mind

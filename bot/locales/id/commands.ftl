@@ -32,6 +32,8 @@ cmd-poker-stats = statistik
 cmd-poker-stats-desc = Catatan permainan Anda di sini, atau milik anggota lain
 cmd-poker-stats-member = anggota
 cmd-poker-stats-member-desc = Statistik siapa (bawaan: milik Anda)
+cmd-poker-stats-period = periode
+cmd-poker-stats-period-desc = Tangan yang mana (bawaan: semuanya)
 
 cmd-poker-history = riwayat
 cmd-poker-history-desc = Tangan terakhir di sini, masing-masing sebagai berkas PHH
@@ -59,6 +61,8 @@ cmd-chips-daily-desc = Ambil chip harian Anda
 
 cmd-chips-leaderboard = peringkat
 cmd-chips-leaderboard-desc = Pemain terkaya di server ini
+cmd-chips-leaderboard-period = periode
+cmd-chips-leaderboard-period-desc = Urutkan menurut chip yang dimenangkan minggu ini, bulan ini, atau semua tangan
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pengaturan poker untuk server ini (Kelola Server)
@@ -185,3 +189,6 @@ choice-sv = svenska (Swedia)
 choice-id = Bahasa Indonesia
 choice-ru = русский (Rusia)
 choice-discord = bahasa Discord server ini
+choice-week = minggu
+choice-month = bulan
+choice-all = semua

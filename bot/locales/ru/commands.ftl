@@ -32,6 +32,8 @@ cmd-poker-stats = статистика
 cmd-poker-stats-desc = Ваша статистика здесь или статистика другого участника
 cmd-poker-stats-member = участник
 cmd-poker-stats-member-desc = Чья статистика (по умолчанию — ваша)
+cmd-poker-stats-period = период
+cmd-poker-stats-period-desc = Какие раздачи (по умолчанию: все)
 
 cmd-poker-history = история
 cmd-poker-history-desc = Последние раздачи здесь, каждая файлом PHH
@@ -59,6 +61,8 @@ cmd-chips-daily-desc = Получить ежедневные фишки
 
 cmd-chips-leaderboard = лидеры
 cmd-chips-leaderboard-desc = Самые богатые игроки этого сервера
+cmd-chips-leaderboard-period = период
+cmd-chips-leaderboard-period-desc = Рейтинг по выигрышу за неделю, месяц или за все раздачи
 
 cmd-pokeradmin = покерадмин
 cmd-pokeradmin-desc = Настройки покера на этом сервере (право «Управлять сервером»)
@@ -185,3 +189,6 @@ choice-sv = svenska (шведский)
 choice-id = Bahasa Indonesia (индонезийский)
 choice-ru = русский
 choice-discord = язык сервера в Discord
+choice-week = неделя
+choice-month = месяц
+choice-all = всё

@@ -17,3 +17,27 @@ replay_running = Раздача №{ $hand_id } ещё идёт: посмотр�
 replay_unavailable = Раздачу №{ $hand_id } нельзя повторить: от неё сохранилось слишком мало.
 replay_none = Вы ещё не сыграли ни одной раздачи на этом сервере.
 replay_no_step = Такого шага в этой раздаче нет.
+
+period_week = последние 7 дней
+period_month = последние 30 дней
+period_all = все раздачи
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } не играл здесь ни одной раздачи за период: { $period }.
+stats_pat_after = Стэнд на 1 · 2 · 3-м обмене
+stats_drawn_average = Карт обменено на 1 · 2 · 3-м обмене
+stats_snows = Стэнд до конца и пойман с парой или хуже
+stats_snows_value = { $caught } из { $pat } вскрытий без обмена
+stats_best_hand = Лучшая показанная рука
+chart_net = Итог за последние { $count ->
+    [one] { $count } раздачу
+    [few] { $count } раздачи
+   *[other] { $count } раздач
+}
+chart_drawn = Карт обменено за обмен
+leaderboard_period_title = Выигрыш за период: { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } раздача
+    [few] { $hands } раздачи
+   *[other] { $hands } раздач
+})
+leaderboard_period_empty = За этот период здесь никто не доиграл ни одной раздачи.

@@ -32,6 +32,8 @@ cmd-poker-stats = statistik
 cmd-poker-stats-desc = Din statistik här, eller en annan medlems
 cmd-poker-stats-member = medlem
 cmd-poker-stats-member-desc = Vems statistik (standard: din)
+cmd-poker-stats-period = period
+cmd-poker-stats-period-desc = Vilka händer (standard: alla)
 
 cmd-poker-history = historik
 cmd-poker-history-desc = Senaste händerna här, var och en som en PHH-fil
@@ -59,6 +61,8 @@ cmd-chips-daily-desc = Hämta dina dagliga marker
 
 cmd-chips-leaderboard = topplista
 cmd-chips-leaderboard-desc = De rikaste spelarna på den här servern
+cmd-chips-leaderboard-period = period
+cmd-chips-leaderboard-period-desc = Rangordna efter vunna marker veckan, månaden eller alla händer
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pokerinställningar för den här servern (Hantera server)
@@ -185,3 +189,6 @@ choice-sv = svenska
 choice-id = Bahasa Indonesia (indonesiska)
 choice-ru = русский (ryska)
 choice-discord = serverns Discord-språk
+choice-week = vecka
+choice-month = månad
+choice-all = alla

@@ -17,3 +17,25 @@ replay_running = Hand #{ $hand_id } spelas fortfarande: se reprisen när den är
 replay_unavailable = Hand #{ $hand_id } kan inte visas i repris: för lite av den sparades.
 replay_none = Du har inte spelat någon hand på den här servern än.
 replay_no_step = Det steget finns inte i den här handen.
+
+period_week = de senaste 7 dagarna
+period_month = de senaste 30 dagarna
+period_all = alla händer
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } har inte spelat någon hand här under { $period }.
+stats_pat_after = Bytte inga vid byte 1 · 2 · 3
+stats_drawn_average = Bytta kort vid byte 1 · 2 · 3
+stats_snows = Bytte inga hela vägen och åkte fast med ett par eller sämre
+stats_snows_value = { $caught } av { $pat } visningar utan byte
+stats_best_hand = Bästa visade hand
+chart_net = Netto över de senaste { $count ->
+    [one] handen
+   *[other] { $count } händerna
+}
+chart_drawn = Bytta kort per byte
+leaderboard_period_title = Vunna marker under { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } händer
+})
+leaderboard_period_empty = Ingen har spelat klart en hand här under den perioden.
