@@ -1,5 +1,5 @@
 """The ``/poker`` commands players use: join, leave, sit out/in, table, hand, rules, stats,
-history, turn alerts.
+history, replay, session, turn alerts.
 
 The commands only check who is asking and where, then hand the work to the channel's
 ``TableSession``; every refusal is a private reply from the message catalogue.
@@ -21,6 +21,7 @@ from bot.messages import t
 from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.table.ledger import send_session
 from bot.table.replay import send_replay
 from bot.table.stats import send_stats
 
@@ -251,6 +252,12 @@ class Poker(commands.Cog):
         hand: app_commands.Range[int, 1, HAND_ID_MAX] | None = None,
     ) -> None:
         await send_replay(interaction, self.bot.store, hand)
+
+    @poker.command(
+        name="session", description="Each player's net at this channel's table, this session"
+    )
+    async def session(self, interaction: discord.Interaction[Any]) -> None:
+        await send_session(interaction, self.bot.store)
 
     @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

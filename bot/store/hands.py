@@ -34,6 +34,7 @@ from bot.store.errors import (
     NotSeated,
     StoreError,
     TableClosed,
+    TableNotFound,
 )
 from bot.store.models import (
     HAND_RUNNING,
@@ -44,6 +45,8 @@ from bot.store.models import (
     NetRow,
     PlayerHand,
     SeatRow,
+    SessionLedger,
+    SessionLine,
     Stats,
     UnfinishedHand,
 )
@@ -528,3 +531,44 @@ class Hands:
         limit = check_setting(limit, "limit", 1, 1000)
         found = await self._runner.select_all(q.NET_LEADERBOARD_SINCE, (guild_id, since, limit))
         return [NetRow(int(user), int(net), int(hands)) for user, net, hands in found]
+
+    async def session(
+        self, table_id: int, *, since: float | None = None, user_id: int | None = None
+    ) -> SessionLedger:
+        """A table's session: its settled hands that started at ``since`` or later (default:
+        since the table opened) and each player's line over them, by net, best first
+        (``user_id``: that player's line only). The same hand rows as the stats read."""
+        check_id(table_id, "table")
+        if user_id is not None:
+            check_id(user_id, "member")
+
+        async def body(db: Tx) -> SessionLedger:
+            start = since
+            if start is None:
+                opened = await db.one(q.TABLE_OPENED_AT, (table_id,))
+                if opened is None:
+                    raise TableNotFound("There is no such table.", key="error_no_table")
+                start = float(opened[0])
+            hands = int((await db.one(q.SESSION_HANDS, (table_id, start)))[0])
+            lines = []
+            for player, count, net, biggest, best, last in await db.all(
+                q.SESSION_LEDGER, (table_id, start)
+            ):
+                if user_id is not None and int(player) != user_id:
+                    continue
+                summary = await db.one(q.HAND_SUMMARY, (last,))
+                names = json.loads(summary[0]).get("names", {}) if summary and summary[0] else {}
+                lines.append(
+                    SessionLine(
+                        user_id=int(player),
+                        name=str(names.get(str(player), player)),
+                        hands=int(count),
+                        net=int(net),
+                        biggest_pot=int(biggest),
+                        best_rank=None if best is None else int(best),
+                    )
+                )
+            lines.sort(key=lambda line: (-line.net, line.name.casefold(), line.user_id))
+            return SessionLedger(table_id, start, hands, tuple(lines))
+
+        return await self._runner.read(body)

@@ -286,6 +286,16 @@ CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'se
 showdown (NULL when it was not shown: a mucked hand's strength is nobody's business); settled
 hands by server and end time, for stats and leaderboards by period."""
 
+MIGRATION_0012_SESSIONS = """
+ALTER TABLE poker_tables ADD COLUMN opened_at REAL;
+UPDATE poker_tables SET opened_at = created_at;
+CREATE INDEX hands_by_table_start ON hands (table_id, started_at) WHERE status = 'settled';
+"""
+"""A table's session: since when it is open (set when it opens and when it opens again; a
+table from before this migration counts from its first opening), for ``/poker session`` and
+the ledger posted when it closes; settled hands by table and start, for those ledgers and a
+member's leave summary."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -298,6 +308,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0009_TABLE_LIMITS,
     MIGRATION_0010_REPLAYS,
     MIGRATION_0011_DRAW_STATS,
+    MIGRATION_0012_SESSIONS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

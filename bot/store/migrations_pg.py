@@ -287,6 +287,13 @@ CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'se
 """
 """SQLite migration 0011: cards drawn per draw and the shown hand's rank, per player and hand."""
 
+MIGRATION_0010_SESSIONS = """
+ALTER TABLE poker_tables ADD COLUMN opened_at DOUBLE PRECISION;
+UPDATE poker_tables SET opened_at = created_at;
+CREATE INDEX hands_by_table_start ON hands (table_id, started_at) WHERE status = 'settled';
+"""
+"""SQLite migration 0012: since when each table is open (its session), settled hands by table."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -297,6 +304,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0007_TABLE_LIMITS,
     MIGRATION_0008_REPLAYS,
     MIGRATION_0009_DRAW_STATS,
+    MIGRATION_0010_SESSIONS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -275,6 +275,64 @@ class NetRow(NamedTuple):
     hands: int
 
 
+class SessionLine(NamedTuple):
+    """One player's part of a session at a table (settled hands only)."""
+
+    user_id: int
+    name: str
+    hands: int
+    net: int
+    biggest_pot: int
+    """The most chips they won in one hand (0 if none)."""
+    best_rank: int | None
+    """The best hand they showed (``rank27``, lower is better); None if they showed none."""
+
+
+@dataclass(frozen=True)
+class SessionLedger:
+    """A table's session since ``since``: the hands dealt and each player's line, by net."""
+
+    table_id: int
+    since: float
+    hands: int
+    lines: tuple[SessionLine, ...]
+
+
+KIND_CASH = "cash"
+"""A cash table (sit-and-go tournaments will be the other kind of lobby entry)."""
+
+
+class LobbySeat(NamedTuple):
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LobbyTable:
+    """An open table as the lobby lists it."""
+
+    table_id: int
+    channel_id: int
+    kind: str
+    small_bet: int
+    cap: int
+    seats: int
+    """How many seats the table has."""
+    players: tuple[LobbySeat, ...]
+    """Who sits there, in seat order."""
+    hands_last_hour: int
+    pots_last_hour: int
+    """The chips the hands of the last hour paid out, all pots together."""
+
+    @property
+    def free(self) -> int:
+        return max(self.seats - len(self.players), 0)
+
+    @property
+    def average_pot(self) -> int:
+        return self.pots_last_hour // self.hands_last_hour if self.hands_last_hour else 0
+
+
 @dataclass
 class AuditReport:
     """What the audit found: ``ok`` only if every chip is accounted for."""

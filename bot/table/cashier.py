@@ -32,10 +32,19 @@ log = logging.getLogger(__name__)
 class Cashier:
     """One table's chips and seats."""
 
-    def __init__(self, store: Store, table_id: int, post: Callable[..., None]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        table_id: int,
+        post: Callable[..., None],
+        *,
+        on_left: Callable[[int, float], None] | None = None,
+    ) -> None:
         self.store = store
         self.table_id = table_id
         self._post = post
+        self._on_left = on_left
+        """Called with (member, since when they sat) once a member is cashed out."""
 
     async def seats(self) -> list[SeatRow]:
         return await self.store.tables.seats(self.table_id)
@@ -193,11 +202,20 @@ class Cashier:
                 if is_house(user_id):  # a house player's chips go back to the house's wallet
                     await self.store.house.stand_up(self.table_id, user_id)
                 else:
-                    await self.store.tables.cash_out(self.table_id, user_id)
+                    await self.leave_now(user_id)
             except Exception:
                 log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
                 done = False
         return done
+
+    async def leave_now(self, user_id: int) -> int:
+        """Cash a member out (their seat freed): the chips returned to their wallet; their
+        session's summary follows (``on_left``)."""
+        since = await self.store.tables.joined_at(self.table_id, user_id)
+        amount = await self.store.tables.cash_out(self.table_id, user_id)
+        if since is not None and self._on_left is not None:
+            self._on_left(user_id, since)
+        return amount
 
     async def before_deal(self, now: float, keep: float) -> list[SeatRow]:
         """Free sat-out seats kept too long, finish the cash-outs of leavers a restart

@@ -170,6 +170,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "history",
         "alerts",
         "replay",
+        "session",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {

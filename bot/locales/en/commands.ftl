@@ -45,6 +45,9 @@ cmd-poker-replay-desc = Step through a hand again, privately
 cmd-poker-replay-hand = hand
 cmd-poker-replay-hand-desc = The hand's number (default: your last hand)
 
+cmd-poker-session = session
+cmd-poker-session-desc = Each player's net at this channel's table, this session
+
 cmd-poker-alerts = alerts
 cmd-poker-alerts-desc = Whether a new DM tells you it is your turn
 cmd-poker-alerts-mode = mode

@@ -39,3 +39,19 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
    *[other] { $hands } hands
 })
 leaderboard_period_empty = Nobody has finished a hand here in that period.
+
+duration = { $hours } h { $minutes } min
+session_title = This table's session so far
+session_closed_title = The session at this table
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+})
+session_empty = No hand has been finished at this table since it opened.
+session_footer = { $hands ->
+    [one] { $hands } hand dealt
+   *[other] { $hands } hands dealt
+} · open for { $duration }
+leave_title = Your session
+leave_where = At { $channel }
+leave_seated = Time seated

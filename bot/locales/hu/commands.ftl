@@ -45,6 +45,9 @@ cmd-poker-replay-desc = Egy leosztás lépésenként, csak neked
 cmd-poker-replay-hand = leosztás
 cmd-poker-replay-hand-desc = A leosztás száma (alapból: az utolsó leosztásod)
 
+cmd-poker-session = játék
+cmd-poker-session-desc = Az asztal eddigi játéka: ki mennyit nyert vagy vesztett
+
 cmd-poker-alerts = értesítés
 cmd-poker-alerts-desc = Kapsz-e új privát üzenetet, amikor te következel
 cmd-poker-alerts-mode = mód

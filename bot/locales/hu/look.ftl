@@ -33,3 +33,13 @@ chart_drawn = Cserélt lapok cserénként
 leaderboard_period_title = Nyert zsetonok: { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)
 leaderboard_period_empty = Ebben az időszakban senki sem fejezett be itt leosztást.
+
+duration = { $hours } ó { $minutes } perc
+session_title = Az asztal eddigi játéka
+session_closed_title = A játék ennél az asztalnál
+session_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)
+session_empty = Amióta az asztal megnyílt, egy leosztás sem ért véget.
+session_footer = { $hands } leosztás · { $duration } óta nyitva
+leave_title = A játékod
+leave_where = Itt: { $channel }
+leave_seated = Asztalnál töltött idő

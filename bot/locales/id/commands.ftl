@@ -45,6 +45,9 @@ cmd-poker-replay-desc = Telusuri lagi sebuah tangan, secara pribadi
 cmd-poker-replay-hand = tangan
 cmd-poker-replay-hand-desc = Nomor tangan (bawaan: tangan terakhirmu)
 
+cmd-poker-session = sesi
+cmd-poker-session-desc = Catatan sesi meja di saluran ini: siapa menang berapa
+
 cmd-poker-alerts = notifikasi
 cmd-poker-alerts-desc = Apakah DM baru memberi tahu bahwa sekarang giliran Anda
 cmd-poker-alerts-mode = mode

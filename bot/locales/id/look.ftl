@@ -33,3 +33,13 @@ chart_drawn = Kartu ditukar per undian
 leaderboard_period_title = Chip dimenangkan dalam { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
 leaderboard_period_empty = Belum ada yang menyelesaikan tangan di sini dalam periode itu.
+
+duration = { $hours } j { $minutes } mnt
+session_title = Sesi meja ini sejauh ini
+session_closed_title = Sesi di meja ini
+session_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
+session_empty = Belum ada tangan yang selesai di meja ini sejak dibuka.
+session_footer = { $hands } tangan dibagikan · dibuka selama { $duration }
+leave_title = Sesimu
+leave_where = Di { $channel }
+leave_seated = Lama duduk

@@ -45,6 +45,9 @@ cmd-poker-replay-desc = Пошагово пересмотреть раздачу
 cmd-poker-replay-hand = раздача
 cmd-poker-replay-hand-desc = Номер раздачи (по умолчанию: ваша последняя)
 
+cmd-poker-session = сессия
+cmd-poker-session-desc = Итоги текущей игры за столом этого канала
+
 cmd-poker-alerts = уведомления
 cmd-poker-alerts-desc = Сообщать ли вам в личные сообщения, что настал ваш ход
 cmd-poker-alerts-mode = режим

@@ -41,3 +41,21 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
    *[other] { $hands } раздач
 })
 leaderboard_period_empty = За этот период здесь никто не доиграл ни одной раздачи.
+
+duration = { $hours } ч { $minutes } мин
+session_title = Игра за этим столом на сейчас
+session_closed_title = Итоги игры за этим столом
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } раздача
+    [few] { $hands } раздачи
+   *[other] { $hands } раздач
+})
+session_empty = С открытия стола ни одна раздача не завершилась.
+session_footer = { $hands ->
+    [one] { $hands } раздача сыграна
+    [few] { $hands } раздачи сыграно
+   *[other] { $hands } раздач сыграно
+} · стол открыт { $duration }
+leave_title = Ваша игра
+leave_where = За столом { $channel }
+leave_seated = Время за столом

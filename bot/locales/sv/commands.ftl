@@ -45,6 +45,9 @@ cmd-poker-replay-desc = Stega igenom en hand igen, privat
 cmd-poker-replay-hand = hand
 cmd-poker-replay-hand-desc = Handens nummer (standard: din senaste hand)
 
+cmd-poker-session = spelet
+cmd-poker-session-desc = Bordets spel hittills: vem som vunnit och förlorat vad
+
 cmd-poker-alerts = notiser
 cmd-poker-alerts-desc = Om ett nytt DM ska tala om att det är din tur
 cmd-poker-alerts-mode = läge

@@ -39,3 +39,19 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
    *[other] { $hands } händer
 })
 leaderboard_period_empty = Ingen har spelat klart en hand här under den perioden.
+
+duration = { $hours } h { $minutes } min
+session_title = Bordets spel hittills
+session_closed_title = Spelet vid det här bordet
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } händer
+})
+session_empty = Ingen hand har spelats klart vid bordet sedan det öppnade.
+session_footer = { $hands ->
+    [one] { $hands } hand given
+   *[other] { $hands } händer givna
+} · öppet i { $duration }
+leave_title = Ditt spel
+leave_where = Vid { $channel }
+leave_seated = Tid vid bordet
