@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.house.accounts import is_house
-from bot.messages import speaking, t
+from bot.lowball import period_start
+from bot.messages import signed, speaking, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
+from bot.table.stats import PERIOD_KEYS
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -62,8 +64,16 @@ class Chips(commands.Cog):
         await reply_private(interaction, t("daily_granted", amount=granted, wallet=wallet))
 
     @chips.command(name="leaderboard", description="The richest players in this server")
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(period="Rank by chips won over the week, the month or all hands")
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        period: Literal["week", "month", "all"] | None = None,
+    ) -> None:
         assert interaction.guild_id is not None
+        if period is not None:
+            await self._net_leaderboard(interaction, period)
+            return
         # the house's wallet is no member's: left out (it is at most one row)
         rows = await self.bot.store.wallets.leaderboard(interaction.guild_id, limit=11)
         rows = [row for row in rows if not is_house(row.user_id)][:10]
@@ -84,6 +94,33 @@ class Chips(commands.Cog):
             ]
             embed = discord.Embed(
                 title=t("leaderboard_title"),
+                description="\n".join(lines)[:4096],
+                colour=discord.Colour.gold(),
+            )
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+    async def _net_leaderboard(self, interaction: discord.Interaction[Any], period: str) -> None:
+        """Members ranked by their net over the hands of ``period`` (a public answer)."""
+        assert interaction.guild_id is not None
+        since = period_start(period)
+        rows = await self.bot.store.hands.net_leaderboard(interaction.guild_id, since, limit=20)
+        rows = [row for row in rows if not is_house(row.user_id)][:10]
+        if not rows:
+            await reply_private(interaction, t("leaderboard_period_empty"))
+            return
+        with speaking(await self.bot.channel_language(interaction)):
+            lines = [
+                t(
+                    "leaderboard_net_line",
+                    rank=rank,
+                    name=f"<@{row.user_id}>",
+                    net=signed(row.net),
+                    hands=row.hands,
+                )
+                for rank, row in enumerate(rows, start=1)
+            ]
+            embed = discord.Embed(
+                title=t("leaderboard_period_title", period=t(PERIOD_KEYS[period])),
                 description="\n".join(lines)[:4096],
                 colour=discord.Colour.gold(),
             )

@@ -1,5 +1,5 @@
 """The ``/poker`` commands players use: join, leave, sit out/in, table, hand, rules, stats,
-history, turn alerts.
+history, replay, session, turn alerts.
 
 The commands only check who is asking and where, then hand the work to the channel's
 ``TableSession``; every refusal is a private reply from the message catalogue.
@@ -17,10 +17,13 @@ from discord.ext import commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.messages import number, signed, t
+from bot.messages import t
 from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.table.ledger import send_session
+from bot.table.replay import send_replay
+from bot.table.stats import send_stats
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 10
+HAND_ID_MAX = 2**53 - 1
+"""The largest integer a Discord option carries exactly."""
 ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
 """What ``/poker alerts`` answers for each choice."""
 
@@ -168,50 +173,20 @@ class Poker(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @poker.command(name="stats", description="Your record here, or another member's")
-    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.describe(
+        member="Whose stats (default: yours)", period="Which hands (default: all of them)"
+    )
     async def stats(
-        self, interaction: discord.Interaction[Any], member: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User | None = None,
+        period: Literal["week", "month", "all"] = "all",
     ) -> None:
-        assert interaction.guild_id is not None
         target = member or interaction.user
         if target.bot:
             await reply_private(interaction, t("bot_member"))
             return
-        name = display_name(target)
-        stats = await self.bot.store.hands.player_stats(interaction.guild_id, target.id)
-        if not stats.hands_played:
-            await reply_private(interaction, t("stats_empty", name=name))
-            return
-        rows = [
-            (t("stats_hands_played"), number(stats.hands_played)),
-            (
-                t("stats_hands_won"),
-                t(
-                    "stats_hands_won_value",
-                    won=stats.hands_won,
-                    rate=f"{stats.win_rate:.0%}",
-                ),
-            ),
-            (t("stats_net"), signed(stats.net_chips)),
-            (t("stats_biggest_pot"), number(stats.biggest_pot_won)),
-            (
-                t("stats_showdowns"),
-                t(
-                    "stats_showdowns_value",
-                    won=stats.showdowns_won,
-                    total=stats.showdowns,
-                ),
-            ),
-            (t("stats_vpip"), f"{stats.vpip:.0%}"),
-        ]
-        embed = discord.Embed(
-            title=t("stats_title", name=discord.utils.escape_markdown(name))[:256],
-            description="\n".join(t("stats_line", label=k, value=v) for k, v in rows),
-            colour=discord.Colour.dark_green(),
-        )
-        await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await send_stats(interaction, self.bot.store, target.id, display_name(target), period)
 
     @poker.command(name="history", description="Recent hands here, each as a PHH file")
     @app_commands.describe(count="How many hands (1-10, default 5)")
@@ -268,6 +243,21 @@ class Poker(commands.Cog):
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    @poker.command(name="replay", description="Step through a hand again, privately")
+    @app_commands.describe(hand="The hand's number (default: your last hand)")
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: app_commands.Range[int, 1, HAND_ID_MAX] | None = None,
+    ) -> None:
+        await send_replay(interaction, self.bot.store, hand)
+
+    @poker.command(
+        name="session", description="Each player's net at this channel's table, this session"
+    )
+    async def session(self, interaction: discord.Interaction[Any]) -> None:
+        await send_session(interaction, self.bot.store)
 
     @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -34,13 +34,19 @@ from bot.store.errors import (
     NotSeated,
     StoreError,
     TableClosed,
+    TableNotFound,
 )
 from bot.store.models import (
     HAND_RUNNING,
     TABLE_CLOSED,
     HandPlayer,
     HandRecord,
+    HandReplaySource,
+    NetRow,
+    PlayerHand,
     SeatRow,
+    SessionLedger,
+    SessionLine,
     Stats,
     UnfinishedHand,
 )
@@ -175,6 +181,8 @@ class Hands:
         showed_down: Collection[int] | None = None,
         voluntary: Collection[int] | None = None,
         sit_out: Collection[int] = (),
+        draws: Mapping[int, Sequence[int]] | None = None,
+        shown_ranks: Mapping[int, int] | None = None,
     ) -> None:
         """Write a finished hand in ONE transaction, or change nothing.
 
@@ -192,6 +200,9 @@ class Hands:
         ``sit_out`` lists players the table sits out from the next hand (two timeouts in a
         row): their seats are marked in the same transaction, so a restart right after the
         hand cannot forget it.
+
+        ``draws`` (cards each player drew at each draw they took part in) and ``shown_ranks``
+        (the rank of each hand shown at the showdown) feed the lowball stats.
         """
         if not isinstance(phh, str):
             raise StoreError("The hand history must be text.")
@@ -210,6 +221,11 @@ class Hands:
             shown = {int(user) for user in showed_down or ()}
             voluntary_set = None if voluntary is None else {int(user) for user in voluntary}
             sitting_out = sorted({check_id(user, "member") for user in sit_out})
+            draws_text = {
+                int(user): ",".join(str(check_setting(n, "cards drawn", 0, 5)) for n in counts)
+                for user, counts in (draws or {}).items()
+            }
+            ranks = {int(user): int(rank) for user, rank in (shown_ranks or {}).items()}
         except (TypeError, ValueError) as error:
             raise StoreError(f"Hand #{hand_id}: player ids in the results are not ids.") from error
 
@@ -279,12 +295,15 @@ class Hands:
                         won[user_id],
                         int(user_id in shown),
                         None if voluntary_set is None else int(user_id in voluntary_set),
+                        draws_text.get(user_id),
+                        ranks.get(user_id),
                         hand_id,
                         user_id,
                     ),
                 )
             if await db.run(q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
+            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
             await db.run(q.DELETE_JOURNAL, (hand_id,))
             for user_id in sitting_out:
                 await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
@@ -338,6 +357,7 @@ class Hands:
             await db.run(q.VOID_PLAYER, (hand_id,))
             if await db.run(q.VOID_HAND, (now, reason_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
+            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
             await db.run(q.DELETE_JOURNAL, (hand_id,))
 
         await self._runner.write(body)
@@ -444,6 +464,32 @@ class Hands:
 
         return await self._runner.read(body)
 
+    async def replay_source(self, hand_id: int) -> HandReplaySource:
+        """What a replay of ``hand_id`` is built from (HandNotFound if there is no such hand):
+        its last engine state (settled or voided since migration 0010) and its PHH."""
+        if type(hand_id) is not int or not 0 <= hand_id <= MAX_ID:
+            raise HandNotFound(f"There is no hand #{hand_id}.")
+        row = await self._runner.select_one(q.HAND_REPLAY, (hand_id,))
+        if row is None:
+            raise HandNotFound(f"There is no hand #{hand_id}.")
+        id_, guild_id, channel_id, status, state, phh, summary = row
+        return HandReplaySource(
+            hand_id=int(id_),
+            guild_id=int(guild_id),
+            channel_id=int(channel_id),
+            status=str(status),
+            state=None if state is None else json.loads(state),
+            phh=phh,
+            summary=None if summary is None else json.loads(summary),
+        )
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> int | None:
+        """The id of the member's latest finished hand in this server, if any."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        row = await self._runner.select_one(q.LAST_HAND_OF, (guild_id, user_id))
+        return None if row is None or row[0] is None else int(row[0])
+
     async def phh(self, hand_id: int) -> str | None:
         """The PHH text of a settled hand (None for unknown, running or voided hands)."""
         row = await self._runner.select_one(q.HAND_PHH, (hand_id,))
@@ -456,3 +502,73 @@ class Hands:
         row = await self._runner.select_one(q.PLAYER_STATS, (guild_id, user_id))
         played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
         return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)
+
+    async def player_hands(
+        self, guild_id: int, user_id: int, since: float = 0.0
+    ) -> list[PlayerHand]:
+        """A member's settled hands in this server that ended at ``since`` or later, oldest
+        first: what the lowball stats and their chart are computed from."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        found = await self._runner.select_all(q.PLAYER_HANDS_SINCE, (guild_id, user_id, since))
+        return [
+            PlayerHand(
+                hand_id=int(hand_id),
+                ended_at=float(ended),
+                net=int(net),
+                won=int(won or 0),
+                showed_down=bool(showed),
+                voluntary=None if voluntary is None else bool(voluntary),
+                draws=None if draws is None else tuple(int(n) for n in draws.split(",") if n),
+                shown_rank=None if rank is None else int(rank),
+            )
+            for hand_id, ended, net, won, showed, voluntary, draws, rank in found
+        ]
+
+    async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:
+        """Members by their net over the settled hands that ended at ``since`` or later."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1000)
+        found = await self._runner.select_all(q.NET_LEADERBOARD_SINCE, (guild_id, since, limit))
+        return [NetRow(int(user), int(net), int(hands)) for user, net, hands in found]
+
+    async def session(
+        self, table_id: int, *, since: float | None = None, user_id: int | None = None
+    ) -> SessionLedger:
+        """A table's session: its settled hands that started at ``since`` or later (default:
+        since the table opened) and each player's line over them, by net, best first
+        (``user_id``: that player's line only). The same hand rows as the stats read."""
+        check_id(table_id, "table")
+        if user_id is not None:
+            check_id(user_id, "member")
+
+        async def body(db: Tx) -> SessionLedger:
+            start = since
+            if start is None:
+                opened = await db.one(q.TABLE_OPENED_AT, (table_id,))
+                if opened is None:
+                    raise TableNotFound("There is no such table.", key="error_no_table")
+                start = float(opened[0])
+            hands = int((await db.one(q.SESSION_HANDS, (table_id, start)))[0])
+            lines = []
+            for player, count, net, biggest, best, last in await db.all(
+                q.SESSION_LEDGER, (table_id, start)
+            ):
+                if user_id is not None and int(player) != user_id:
+                    continue
+                summary = await db.one(q.HAND_SUMMARY, (last,))
+                names = json.loads(summary[0]).get("names", {}) if summary and summary[0] else {}
+                lines.append(
+                    SessionLine(
+                        user_id=int(player),
+                        name=str(names.get(str(player), player)),
+                        hands=int(count),
+                        net=int(net),
+                        biggest_pot=int(biggest),
+                        best_rank=None if best is None else int(best),
+                    )
+                )
+            lines.sort(key=lambda line: (-line.net, line.name.casefold(), line.user_id))
+            return SessionLedger(table_id, start, hands, tuple(lines))
+
+        return await self._runner.read(body)

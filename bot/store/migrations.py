@@ -269,6 +269,33 @@ table) and since when no member sits there (NULL while one does, and for tables 
 this migration); members waiting for a house player's seat at a full table, seated after the
 hand (a restart keeps them waiting)."""
 
+MIGRATION_0010_REPLAYS = """
+ALTER TABLE hands ADD COLUMN final_state TEXT;
+"""
+"""A finished hand's last journaled engine state, kept when the journal row is deleted (settled
+or voided): ``/poker replay`` steps through it, a voided hand included (a settled hand from
+before this migration replays from its PHH)."""
+
+MIGRATION_0011_DRAW_STATS = """
+ALTER TABLE hand_players ADD COLUMN draws TEXT;
+ALTER TABLE hand_players ADD COLUMN shown_rank INTEGER;
+CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'settled';
+"""
+"""What the lowball stats read per player and hand: the cards drawn at each draw taken
+(``"2,0,1"``; NULL for hands from before this migration) and the rank of the hand shown at the
+showdown (NULL when it was not shown: a mucked hand's strength is nobody's business); settled
+hands by server and end time, for stats and leaderboards by period."""
+
+MIGRATION_0012_SESSIONS = """
+ALTER TABLE poker_tables ADD COLUMN opened_at REAL;
+UPDATE poker_tables SET opened_at = created_at;
+CREATE INDEX hands_by_table_start ON hands (table_id, started_at) WHERE status = 'settled';
+"""
+"""A table's session: since when it is open (set when it opens and when it opens again; a
+table from before this migration counts from its first opening), for ``/poker session`` and
+the ledger posted when it closes; settled hands by table and start, for those ledgers and a
+member's leave summary."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -279,6 +306,9 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0007_LANGUAGES,
     MIGRATION_0008_LEDGER_CALL_KEYS,
     MIGRATION_0009_TABLE_LIMITS,
+    MIGRATION_0010_REPLAYS,
+    MIGRATION_0011_DRAW_STATS,
+    MIGRATION_0012_SESSIONS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -275,6 +275,25 @@ CREATE TABLE waiting_members (
 """SQLite migration 0009: the idle time of empty tables and the tables a member may open, who
 opened each table and since when nobody sits there, members waiting for a house player's seat."""
 
+MIGRATION_0008_REPLAYS = """
+ALTER TABLE hands ADD COLUMN final_state TEXT;
+"""
+"""SQLite migration 0010: a finished hand's last journaled state, for ``/poker replay``."""
+
+MIGRATION_0009_DRAW_STATS = """
+ALTER TABLE hand_players ADD COLUMN draws TEXT;
+ALTER TABLE hand_players ADD COLUMN shown_rank BIGINT;
+CREATE INDEX hands_by_guild_end ON hands (guild_id, ended_at) WHERE status = 'settled';
+"""
+"""SQLite migration 0011: cards drawn per draw and the shown hand's rank, per player and hand."""
+
+MIGRATION_0010_SESSIONS = """
+ALTER TABLE poker_tables ADD COLUMN opened_at DOUBLE PRECISION;
+UPDATE poker_tables SET opened_at = created_at;
+CREATE INDEX hands_by_table_start ON hands (table_id, started_at) WHERE status = 'settled';
+"""
+"""SQLite migration 0012: since when each table is open (its session), settled hands by table."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -283,6 +302,9 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0005_LANGUAGES,
     MIGRATION_0006_LEDGER_CALL_KEYS,
     MIGRATION_0007_TABLE_LIMITS,
+    MIGRATION_0008_REPLAYS,
+    MIGRATION_0009_DRAW_STATS,
+    MIGRATION_0010_SESSIONS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

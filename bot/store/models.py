@@ -209,6 +209,23 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class HandReplaySource:
+    """What ``/poker replay`` is built from: the stored hand, unredacted (the replayer redacts
+    it for its viewer)."""
+
+    hand_id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    state: dict[str, Any] | None
+    """The last journaled state (``{"hand": engine state, "session": ...}``), kept when the hand
+    was settled or voided; None for hands from before it was kept."""
+    phh: str | None
+    """The full PHH text of a settled hand (None while running or voided)."""
+    summary: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class Stats:
     """A member's record in one server, over settled hands."""
 
@@ -231,6 +248,89 @@ class Stats:
     def vpip(self) -> float:
         """Share of hands played with chips put in voluntarily (0..1)."""
         return self.vpip_hands / self.hands_played if self.hands_played else 0.0
+
+
+class PlayerHand(NamedTuple):
+    """One settled hand of one member, as the lowball stats read it."""
+
+    hand_id: int
+    ended_at: float
+    net: int
+    won: int
+    showed_down: bool
+    voluntary: bool | None
+    """None for hands from before VPIP was kept."""
+    draws: tuple[int, ...] | None
+    """Cards drawn at each draw the member took part in; None for hands from before it was
+    kept."""
+    shown_rank: int | None
+    """The rank (``rank27``) of the hand they showed at the showdown; None if not shown."""
+
+
+class NetRow(NamedTuple):
+    """A leaderboard line over a period: the member's net over the hands in it."""
+
+    user_id: int
+    net: int
+    hands: int
+
+
+class SessionLine(NamedTuple):
+    """One player's part of a session at a table (settled hands only)."""
+
+    user_id: int
+    name: str
+    hands: int
+    net: int
+    biggest_pot: int
+    """The most chips they won in one hand (0 if none)."""
+    best_rank: int | None
+    """The best hand they showed (``rank27``, lower is better); None if they showed none."""
+
+
+@dataclass(frozen=True)
+class SessionLedger:
+    """A table's session since ``since``: the hands dealt and each player's line, by net."""
+
+    table_id: int
+    since: float
+    hands: int
+    lines: tuple[SessionLine, ...]
+
+
+KIND_CASH = "cash"
+"""A cash table (sit-and-go tournaments will be the other kind of lobby entry)."""
+
+
+class LobbySeat(NamedTuple):
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LobbyTable:
+    """An open table as the lobby lists it."""
+
+    table_id: int
+    channel_id: int
+    kind: str
+    small_bet: int
+    cap: int
+    seats: int
+    """How many seats the table has."""
+    players: tuple[LobbySeat, ...]
+    """Who sits there, in seat order."""
+    hands_last_hour: int
+    pots_last_hour: int
+    """The chips the hands of the last hour paid out, all pots together."""
+
+    @property
+    def free(self) -> int:
+        return max(self.seats - len(self.players), 0)
+
+    @property
+    def average_pot(self) -> int:
+        return self.pots_last_hour // self.hands_last_hour if self.hands_last_hour else 0
 
 
 @dataclass

@@ -227,13 +227,14 @@ TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
 TABLE_BY_CHANNEL = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE guild_id = ? AND channel_id = ?"
 
 CREATE_TABLE = """
-INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since)
-VALUES (?, ?, 'open', ?, ?, ?)
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since,
+                          opened_at)
+VALUES (?1, ?2, 'open', ?3, ?4, ?5, ?3)
 """
 
 REOPEN_TABLE = """
-UPDATE poker_tables SET status = 'open', opened_by = ?, empty_since = ?
-WHERE id = ? AND status = 'closed'
+UPDATE poker_tables SET status = 'open', opened_by = ?1, empty_since = ?2, opened_at = ?2
+WHERE id = ?3 AND status = 'closed'
 """
 
 # The channels of the open tables a member opened in a server (the per-member limit).
@@ -359,7 +360,8 @@ ON CONFLICT (hand_id) DO UPDATE SET
 DELETE_JOURNAL = "DELETE FROM hand_journal WHERE hand_id = ?"
 
 SETTLE_PLAYER = """
-UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?
+UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?, draws = ?,
+    shown_rank = ?
 WHERE hand_id = ? AND user_id = ?
 """
 
@@ -393,6 +395,19 @@ ORDER BY h.id
 
 JOURNAL_STATE = "SELECT state FROM hand_journal WHERE hand_id = ?"
 
+KEEP_FINAL_STATE = """
+UPDATE hands SET final_state = (SELECT state FROM hand_journal WHERE hand_id = ?1) WHERE id = ?1
+"""
+
+HAND_REPLAY = """
+SELECT id, guild_id, channel_id, status, final_state, phh, summary FROM hands WHERE id = ?
+"""
+
+LAST_HAND_OF = """
+SELECT max(p.hand_id) FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status != 'running'
+"""
+
 HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
 
 RECENT_HANDS = """
@@ -415,6 +430,67 @@ SELECT count(*),
        coalesce(sum(p.voluntary), 0)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
+"""
+
+PLAYER_HANDS_SINCE = """
+SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_down, p.voluntary,
+       p.draws, p.shown_rank
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+ORDER BY p.hand_id
+"""
+
+NET_LEADERBOARD_SINCE = """
+SELECT p.user_id, sum(p.final_stack - p.start_stack) AS net, count(*)
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+GROUP BY p.user_id
+ORDER BY net DESC, p.user_id
+LIMIT ?
+"""
+
+# Sessions and the lobby ------------------------------------------------------------------------
+
+# Since when the table is open (its session; a table from before it was kept: its creation).
+TABLE_OPENED_AT = "SELECT coalesce(opened_at, created_at) FROM poker_tables WHERE id = ?"
+
+SEAT_JOINED_AT = "SELECT joined_at FROM seats WHERE table_id = ? AND user_id = ?"
+
+SESSION_HANDS = """
+SELECT count(*) FROM hands WHERE table_id = ? AND status = 'settled' AND started_at >= ?
+"""
+
+# Each player's session at a table since a time: hands, net, biggest pot won, best hand shown
+# (the lowest rank27; NULL when none was shown) and their latest hand (for their name).
+SESSION_LEDGER = """
+SELECT p.user_id, count(*), sum(p.final_stack - p.start_stack), coalesce(max(p.won), 0),
+       min(p.shown_rank), max(p.hand_id)
+FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.table_id = ? AND h.status = 'settled' AND h.started_at >= ?
+GROUP BY p.user_id
+"""
+
+HAND_SUMMARY = "SELECT summary FROM hands WHERE id = ?"
+
+LOBBY_TABLES = """
+SELECT id, channel_id FROM poker_tables WHERE guild_id = ? AND status = 'open' ORDER BY id
+"""
+
+LOBBY_SEATS = """
+SELECT s.table_id, s.user_id, s.name
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+WHERE t.guild_id = ? AND t.status = 'open'
+ORDER BY s.table_id, s.seat
+"""
+
+LOBBY_STAKES = "SELECT channel_id, small_bet, cap FROM channel_stakes WHERE guild_id = ?"
+
+# Hands settled per table since a time, and the chips they paid out (their pots).
+LOBBY_HANDS = """
+SELECT h.table_id, count(DISTINCT h.id), coalesce(sum(p.won), 0)
+FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+GROUP BY h.table_id
 """
 
 # Ledger ----------------------------------------------------------------------------------------

@@ -31,8 +31,11 @@ from bot.store.errors import (
     TableNotFound,
 )
 from bot.store.models import (
+    KIND_CASH,
     TABLE_CLOSED,
     TABLE_STATUSES,
+    LobbySeat,
+    LobbyTable,
     SeatRow,
     TableRow,
 )
@@ -409,6 +412,51 @@ class Tables:
         returned = await self._runner.write(body)
         log.info("table %s closed; %d players cashed out", table_id, len(returned))
         return returned
+
+    async def joined_at(self, table_id: int, user_id: int) -> float | None:
+        """Since when the player sits at this table (None if they do not)."""
+        row = await self._runner.select_one(q.SEAT_JOINED_AT, (table_id, user_id))
+        return None if row is None else float(row[0])
+
+    async def lobby(self, guild_id: int, since: float) -> list[LobbyTable]:
+        """The server's open tables (not closing), oldest first, with who sits there, their
+        stakes and the hands settled since ``since``: four statements, however many tables."""
+        check_id(guild_id, "server")
+
+        async def body(db: Tx) -> list[LobbyTable]:
+            settings = await rows.guild_settings(db, guild_id)
+            tables = await db.all(q.LOBBY_TABLES, (guild_id,))
+            players: dict[int, list[LobbySeat]] = {}
+            for table_id, user_id, name in await db.all(q.LOBBY_SEATS, (guild_id,)):
+                players.setdefault(int(table_id), []).append(LobbySeat(int(user_id), str(name)))
+            stakes = {
+                int(channel): (int(small_bet), settings.cap if cap is None else int(cap))
+                for channel, small_bet, cap in await db.all(q.LOBBY_STAKES, (guild_id,))
+            }
+            hands = {
+                int(table_id): (int(count), int(pots))
+                for table_id, count, pots in await db.all(q.LOBBY_HANDS, (guild_id, since))
+            }
+            found = []
+            for table_id, channel_id in tables:
+                small_bet, cap = stakes.get(int(channel_id), (settings.small_bet, settings.cap))
+                count, pots = hands.get(int(table_id), (0, 0))
+                found.append(
+                    LobbyTable(
+                        table_id=int(table_id),
+                        channel_id=int(channel_id),
+                        kind=KIND_CASH,
+                        small_bet=small_bet,
+                        cap=cap,
+                        seats=settings.seats,
+                        players=tuple(players.get(int(table_id), ())),
+                        hands_last_hour=count,
+                        pots_last_hour=pots,
+                    )
+                )
+            return found
+
+        return await self._runner.read(body)
 
     async def waiting_members(self, table_id: int) -> dict[int, tuple[str, int | None]]:
         """Members waiting for a house player's seat at this table, first come first: user id

@@ -19,6 +19,7 @@ from bot.replies import Refused
 from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
 from bot.table.render import result_embed, safe_name
+from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:
@@ -31,10 +32,19 @@ log = logging.getLogger(__name__)
 class Cashier:
     """One table's chips and seats."""
 
-    def __init__(self, store: Store, table_id: int, post: Callable[..., None]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        table_id: int,
+        post: Callable[..., None],
+        *,
+        on_left: Callable[[int, float], None] | None = None,
+    ) -> None:
         self.store = store
         self.table_id = table_id
         self._post = post
+        self._on_left = on_left
+        """Called with (member, since when they sat) once a member is cashed out."""
 
     async def seats(self) -> list[SeatRow]:
         return await self.store.tables.seats(self.table_id)
@@ -123,6 +133,8 @@ class Cashier:
                 showed_down=set(result.shown_hands) | set(result.mucked),
                 voluntary=seating.voluntary_players(hand),
                 sit_out=set(sit_out),
+                draws=seating.draws_taken(hand),
+                shown_ranks=seating.shown_ranks(hand),
             )
         except Exception:
             log.exception("Table %s: hand %s could not be settled", self.table_id, hand.hand_id)
@@ -139,7 +151,10 @@ class Cashier:
         settling and posting it), oldest first; each is marked once its message is sent."""
         for record in await self.store.hands.unannounced(self.table_id):
             result = result_from_summary(record.id, record.summary or {})
-            self._post(embed=result_embed(result), then=partial(self.announced, record.id))
+            view = replay_result_view(record.id)
+            self._post(
+                embed=result_embed(result), view=view, then=partial(self.announced, record.id)
+            )
 
     async def announced(self, hand_id: int) -> None:
         """The hand's result reached the channel."""
@@ -187,11 +202,20 @@ class Cashier:
                 if is_house(user_id):  # a house player's chips go back to the house's wallet
                     await self.store.house.stand_up(self.table_id, user_id)
                 else:
-                    await self.store.tables.cash_out(self.table_id, user_id)
+                    await self.leave_now(user_id)
             except Exception:
                 log.exception("Table %s: cash out of %s failed", self.table_id, user_id)
                 done = False
         return done
+
+    async def leave_now(self, user_id: int) -> int:
+        """Cash a member out (their seat freed): the chips returned to their wallet; their
+        session's summary follows (``on_left``)."""
+        since = await self.store.tables.joined_at(self.table_id, user_id)
+        amount = await self.store.tables.cash_out(self.table_id, user_id)
+        if since is not None and self._on_left is not None:
+            self._on_left(user_id, since)
+        return amount
 
     async def before_deal(self, now: float, keep: float) -> list[SeatRow]:
         """Free sat-out seats kept too long, finish the cash-outs of leavers a restart

@@ -26,6 +26,7 @@ from bot.store import Settings
 from bot.table.buttons import shown_marks
 from bot.table.pictures import kept_picture, panel_picture, showdown_picture
 from bot.table.render import panel_embed, panel_view, result_embed, table_embed, table_view
+from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot, TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -287,7 +288,8 @@ class TableChannel:
         picture = partial(showdown_picture, result, card_style, self.language)
         with speaking(self.language):
             embed = result_embed(result)
-        self.post(embed=embed, picture=picture, then=then, _in_place=result.hand_id)
+            view = replay_result_view(result.hand_id)
+        self.post(embed=embed, view=view, picture=picture, then=then, _in_place=result.hand_id)
 
     def delete_later(self, message_id: int) -> None:
         """Queue the deletion of a channel message (after what is queued before it)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.engine import Card, EngineError, Hand, HandResult, Phase, RecordKind, next_button_seat
+from bot.engine.evaluator import rank27
 from bot.house.accounts import is_house
 
 TIMEOUTS_TO_SIT_OUT = 2
@@ -136,6 +137,23 @@ def timeout_key(kind: RecordKind) -> str:
     if kind is RecordKind.FOLD:
         return "timed_out_fold"
     return "timed_out_check" if kind is RecordKind.CHECK else "timed_out_pat"
+
+
+def draws_taken(hand: Hand) -> dict[int, list[int]]:
+    """The cards each player drew at each draw they took part in (0 = stood pat), for the
+    lowball stats: public counts, as the table showed them."""
+    return {
+        seat.player_id: [n for n in seat.draw_counts if n is not None]
+        for seat in hand.public_view().seats
+    }
+
+
+def shown_ranks(hand: Hand) -> dict[int, int]:
+    """The rank of each hand shown at the showdown (a mucked hand has none)."""
+    result = hand.result
+    if result is None:
+        return {}
+    return {player: rank27(list(cards)) for player, cards in result.shown_hands.items()}
 
 
 def voluntary_players(hand: Hand) -> set[int]:

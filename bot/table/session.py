@@ -28,6 +28,7 @@ from bot.table.channel import TableChannel, answer_with_panel
 from bot.table.house import HousePlayers
 from bot.table.idle import IdleClose
 from bot.table.journal import HandJournal, NotSaved
+from bot.table.ledger import leave_summary, post_closing_ledger
 from bot.table.panels import PanelInputs
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
@@ -84,7 +85,7 @@ class TableSession:
         self._snapshots = SnapshotMemo()
         self.notes = HandNotes()
         self.acted_at: dict[int, int] = {}  # who made each action (to tell a double click)
-        self.cashier = Cashier(store, table.id, io.post)
+        self.cashier = Cashier(store, table.id, io.post, on_left=partial(leave_summary, io, store))
         self.timers = TableTimers(
             io.spawn, clock, on_timeout=self._timed_out, on_step=self._step, on_deal=self._deal
         )
@@ -443,7 +444,7 @@ class TableSession:
 
     async def _close_now(self, idle: bool = False) -> None:
         """Cash everyone out and close the table (under the lock, between hands); an empty
-        table closing itself (``idle``) says so on its message only."""
+        table closing itself (``idle``) says so on its message only; the session's ledger."""
         returned = await self.cashier.close_table()
         self.closed = True
         self.hand = None
@@ -451,8 +452,8 @@ class TableSession:
         self.timers.cancel_deal()
         self.idle.watch()
         summary = ", ".join(f"<@{uid}> {amount}" for uid, amount in returned.items()) or "—"
-        if not idle:
-            self.io.post(content=Text("table_closed_now", summary=summary))
+        closing = None if idle else Text("table_closed_now", summary=summary)
+        await post_closing_ledger(self.io, self.store, closing)
         self.io.close()
         self._on_closed(self)
 
@@ -547,7 +548,7 @@ class TableSession:
                     self.io.mark_changed()  # runs on untouched
                 self.seats = await self.cashier.mark_leaving(user_id)
                 return False, 0
-            amount = await self.store.tables.cash_out(self.table_id, user_id)
+            amount = await self.cashier.leave_now(user_id)
             self.seats = await self.house.tidy()  # the house leaves with the last member
             self.idle.watch()
             self.io.mark_changed()

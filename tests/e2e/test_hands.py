@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     CARD_RE,
     DEFAULT_BUY_IN,
     START_WALLET,
+    TABLE_TITLE,
     Club,
     HandOutcome,
     PokerTable,
@@ -202,8 +203,9 @@ async def test_each_hand_is_dealt_below_the_last_result(club: Club) -> None:
     live = await double.wait_until(settled, 10)
     titles = [str(embed0(m).get("title") or "") for m in live]
     assert titles.count(f"Hand #{outcome.hand_id} result") == 1
-    assert not any(m["components"] for m in live if m["id"] == old["id"])
-    tables = [i for i, m in enumerate(live) if m["components"]]
+    result_buttons = [b["custom_id"] for m in live if m["id"] == old["id"] for b in buttons(m)]
+    assert result_buttons == [f"deuce:rp:{outcome.hand_id}"]  # Replay only: no table buttons
+    tables = [i for i, title in enumerate(titles) if title.startswith(TABLE_TITLE)]
     assert len(tables) == 1 and hand_id_of(live[tables[0]]) == second
     assert tables[0] > titles.index(f"Hand #{outcome.hand_id} result")
     events = double.channel_events(club.channel)[before:]

@@ -8,6 +8,7 @@ import contextlib
 import glob
 import itertools
 import os
+import random
 import shutil
 import sqlite3
 import subprocess
@@ -18,6 +19,10 @@ from typing import Any
 
 import asyncpg
 
+from bot.engine import Hand, SeatedPlayer, Stakes
+from bot.engine.evaluator import rank27
+from bot.engine.phh import hand_to_phh
+from bot.engine.selfplay import play_out
 from bot.store import Store
 from bot.store.postgres import postgres_sql
 
@@ -329,3 +334,41 @@ async def seated_table(store: Store, *stacks: int) -> tuple[int, list[int]]:
         await store.tables.buy_in(table.id, number, f"Player {number}", stack)
         users.append(number)
     return table.id, users
+
+
+def draw_counts(hand: Hand) -> dict[int, list[int]]:
+    """The cards each player drew at each draw they took."""
+    return {
+        seat.player_id: [n for n in seat.draw_counts if n is not None]
+        for seat in hand.public_view().seats
+    }
+
+
+async def play_settled(store: Store, table_id: int, rng: random.Random) -> tuple[int, Hand]:
+    """Deal a hand to the table's players with chips, play it out (``rng``) and settle it as
+    the cashier does: the hand's id and the engine's hand."""
+    seats = {seat.user_id: seat for seat in await store.tables.seats(table_id)}
+    live = {u: s for u, s in seats.items() if s.stack > 0}
+    hand_id = await store.hands.begin(table_id, {u: s.stack for u, s in live.items()})
+    hand = Hand.start(
+        [SeatedPlayer(u, s.name, s.stack, s.seat) for u, s in live.items()],
+        min(s.seat for s in live.values()),
+        Stakes(10),
+        rng=rng,
+        hand_id=hand_id,
+    )
+    play_out(hand, rng)
+    result = hand.result
+    assert result is not None
+    await store.hands.journal(hand_id, {"hand": hand.to_json(), "session": {}})
+    await store.hands.settle(
+        hand_id,
+        dict(result.final_stacks),
+        hand_to_phh(hand),
+        {"pot": 0, "names": {str(u): s.name for u, s in live.items()}},
+        payouts=dict(result.payouts),
+        showed_down=set(result.shown_hands) | set(result.mucked),
+        draws=draw_counts(hand),
+        shown_ranks={p: rank27(list(c)) for p, c in result.shown_hands.items()},
+    )
+    return hand_id, hand

@@ -169,6 +169,8 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "stats",
         "history",
         "alerts",
+        "replay",
+        "session",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {

@@ -32,11 +32,21 @@ cmd-poker-stats = stats
 cmd-poker-stats-desc = Your record here, or another member's
 cmd-poker-stats-member = member
 cmd-poker-stats-member-desc = Whose stats (default: yours)
+cmd-poker-stats-period = period
+cmd-poker-stats-period-desc = Which hands (default: all of them)
 
 cmd-poker-history = history
 cmd-poker-history-desc = Recent hands here, each as a PHH file
 cmd-poker-history-count = count
 cmd-poker-history-count-desc = How many hands (1-10, default 5)
+
+cmd-poker-replay = replay
+cmd-poker-replay-desc = Step through a hand again, privately
+cmd-poker-replay-hand = hand
+cmd-poker-replay-hand-desc = The hand's number (default: your last hand)
+
+cmd-poker-session = session
+cmd-poker-session-desc = Each player's net at this channel's table, this session
 
 cmd-poker-alerts = alerts
 cmd-poker-alerts-desc = Whether a new DM tells you it is your turn
@@ -54,6 +64,8 @@ cmd-chips-daily-desc = Claim your daily chips
 
 cmd-chips-leaderboard = leaderboard
 cmd-chips-leaderboard-desc = The richest players in this server
+cmd-chips-leaderboard-period = period
+cmd-chips-leaderboard-period-desc = Rank by chips won over the week, the month or all hands
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Poker settings for this server (Manage Server)
@@ -180,3 +192,6 @@ choice-sv = svenska (Swedish)
 choice-id = Bahasa Indonesia (Indonesian)
 choice-ru = русский (Russian)
 choice-discord = the server's Discord language
+choice-week = week
+choice-month = month
+choice-all = all

@@ -32,11 +32,21 @@ cmd-poker-stats = statisztika
 cmd-poker-stats-desc = A te eredményeid itt, vagy egy másik tagé
 cmd-poker-stats-member = tag
 cmd-poker-stats-member-desc = Kinek a statisztikája (alapértelmezés: a tiéd)
+cmd-poker-stats-period = időszak
+cmd-poker-stats-period-desc = Mely leosztások (alapból: mind)
 
 cmd-poker-history = előzmények
 cmd-poker-history-desc = Az itteni legutóbbi leosztások, mindegyik PHH fájlként
 cmd-poker-history-count = darab
 cmd-poker-history-count-desc = Hány leosztás (1-10, alapértelmezés 5)
+
+cmd-poker-replay = visszajátszás
+cmd-poker-replay-desc = Egy leosztás lépésenként, csak neked
+cmd-poker-replay-hand = leosztás
+cmd-poker-replay-hand-desc = A leosztás száma (alapból: az utolsó leosztásod)
+
+cmd-poker-session = játék
+cmd-poker-session-desc = Az asztal eddigi játéka: ki mennyit nyert vagy vesztett
 
 cmd-poker-alerts = értesítés
 cmd-poker-alerts-desc = Kapsz-e új privát üzenetet, amikor te következel
@@ -54,6 +64,8 @@ cmd-chips-daily-desc = A napi zsetonjaid felvétele
 
 cmd-chips-leaderboard = toplista
 cmd-chips-leaderboard-desc = A szerver leggazdagabb játékosai
+cmd-chips-leaderboard-period = időszak
+cmd-chips-leaderboard-period-desc = Rangsor a héten, a hónapban vagy összesen nyert zsetonok szerint
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pókerbeállítások ezen a szerveren (Szerver kezelése)
@@ -180,3 +192,6 @@ choice-sv = svenska (svéd)
 choice-id = Bahasa Indonesia (indonéz)
 choice-ru = русский (orosz)
 choice-discord = a szerver Discord-nyelve
+choice-week = hét
+choice-month = hónap
+choice-all = mind

@@ -32,11 +32,21 @@ cmd-poker-stats = statistik
 cmd-poker-stats-desc = Catatan permainan Anda di sini, atau milik anggota lain
 cmd-poker-stats-member = anggota
 cmd-poker-stats-member-desc = Statistik siapa (bawaan: milik Anda)
+cmd-poker-stats-period = periode
+cmd-poker-stats-period-desc = Tangan yang mana (bawaan: semuanya)
 
 cmd-poker-history = riwayat
 cmd-poker-history-desc = Tangan terakhir di sini, masing-masing sebagai berkas PHH
 cmd-poker-history-count = jumlah
 cmd-poker-history-count-desc = Berapa tangan (1-10, bawaan 5)
+
+cmd-poker-replay = tayangulang
+cmd-poker-replay-desc = Telusuri lagi sebuah tangan, secara pribadi
+cmd-poker-replay-hand = tangan
+cmd-poker-replay-hand-desc = Nomor tangan (bawaan: tangan terakhirmu)
+
+cmd-poker-session = sesi
+cmd-poker-session-desc = Catatan sesi meja di saluran ini: siapa menang berapa
 
 cmd-poker-alerts = notifikasi
 cmd-poker-alerts-desc = Apakah DM baru memberi tahu bahwa sekarang giliran Anda
@@ -54,6 +64,8 @@ cmd-chips-daily-desc = Ambil chip harian Anda
 
 cmd-chips-leaderboard = peringkat
 cmd-chips-leaderboard-desc = Pemain terkaya di server ini
+cmd-chips-leaderboard-period = periode
+cmd-chips-leaderboard-period-desc = Urutkan menurut chip yang dimenangkan minggu ini, bulan ini, atau semua tangan
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pengaturan poker untuk server ini (Kelola Server)
@@ -180,3 +192,6 @@ choice-sv = svenska (Swedia)
 choice-id = Bahasa Indonesia
 choice-ru = русский (Rusia)
 choice-discord = bahasa Discord server ini
+choice-week = minggu
+choice-month = bulan
+choice-all = semua

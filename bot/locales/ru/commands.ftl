@@ -32,11 +32,21 @@ cmd-poker-stats = статистика
 cmd-poker-stats-desc = Ваша статистика здесь или статистика другого участника
 cmd-poker-stats-member = участник
 cmd-poker-stats-member-desc = Чья статистика (по умолчанию — ваша)
+cmd-poker-stats-period = период
+cmd-poker-stats-period-desc = Какие раздачи (по умолчанию: все)
 
 cmd-poker-history = история
 cmd-poker-history-desc = Последние раздачи здесь, каждая файлом PHH
 cmd-poker-history-count = количество
 cmd-poker-history-count-desc = Сколько раздач (от 1 до 10, по умолчанию 5)
+
+cmd-poker-replay = повтор
+cmd-poker-replay-desc = Пошагово пересмотреть раздачу, только для вас
+cmd-poker-replay-hand = раздача
+cmd-poker-replay-hand-desc = Номер раздачи (по умолчанию: ваша последняя)
+
+cmd-poker-session = сессия
+cmd-poker-session-desc = Итоги текущей игры за столом этого канала
 
 cmd-poker-alerts = уведомления
 cmd-poker-alerts-desc = Сообщать ли вам в личные сообщения, что настал ваш ход
@@ -54,6 +64,8 @@ cmd-chips-daily-desc = Получить ежедневные фишки
 
 cmd-chips-leaderboard = лидеры
 cmd-chips-leaderboard-desc = Самые богатые игроки этого сервера
+cmd-chips-leaderboard-period = период
+cmd-chips-leaderboard-period-desc = Рейтинг по выигрышу за неделю, месяц или за все раздачи
 
 cmd-pokeradmin = покерадмин
 cmd-pokeradmin-desc = Настройки покера на этом сервере (право «Управлять сервером»)
@@ -180,3 +192,6 @@ choice-sv = svenska (шведский)
 choice-id = Bahasa Indonesia (индонезийский)
 choice-ru = русский
 choice-discord = язык сервера в Discord
+choice-week = неделя
+choice-month = месяц
+choice-all = всё

@@ -32,11 +32,21 @@ cmd-poker-stats = statistik
 cmd-poker-stats-desc = Din statistik här, eller en annan medlems
 cmd-poker-stats-member = medlem
 cmd-poker-stats-member-desc = Vems statistik (standard: din)
+cmd-poker-stats-period = period
+cmd-poker-stats-period-desc = Vilka händer (standard: alla)
 
 cmd-poker-history = historik
 cmd-poker-history-desc = Senaste händerna här, var och en som en PHH-fil
 cmd-poker-history-count = antal
 cmd-poker-history-count-desc = Hur många händer (1-10, standard 5)
+
+cmd-poker-replay = repris
+cmd-poker-replay-desc = Stega igenom en hand igen, privat
+cmd-poker-replay-hand = hand
+cmd-poker-replay-hand-desc = Handens nummer (standard: din senaste hand)
+
+cmd-poker-session = spelet
+cmd-poker-session-desc = Bordets spel hittills: vem som vunnit och förlorat vad
 
 cmd-poker-alerts = notiser
 cmd-poker-alerts-desc = Om ett nytt DM ska tala om att det är din tur
@@ -54,6 +64,8 @@ cmd-chips-daily-desc = Hämta dina dagliga marker
 
 cmd-chips-leaderboard = topplista
 cmd-chips-leaderboard-desc = De rikaste spelarna på den här servern
+cmd-chips-leaderboard-period = period
+cmd-chips-leaderboard-period-desc = Rangordna efter vunna marker veckan, månaden eller alla händer
 
 cmd-pokeradmin = pokeradmin
 cmd-pokeradmin-desc = Pokerinställningar för den här servern (Hantera server)
@@ -180,3 +192,6 @@ choice-sv = svenska
 choice-id = Bahasa Indonesia (indonesiska)
 choice-ru = русский (ryska)
 choice-discord = serverns Discord-språk
+choice-week = vecka
+choice-month = månad
+choice-all = alla

@@ -1,0 +1,211 @@
+"""A stored hand, step by step, as one viewer may see it: the replayer's pure part.
+
+``replay_steps(hand, viewer_id)`` walks the hand's log (``Hand.to_json()["log"]``, the same
+entries its records come from) and returns one ``ReplayStep`` per thing a player did (a bet,
+a fold, a draw, a show or a muck at the showdown, a pot paid out), after a first step for the
+deal. Each step carries the pot, every seat's stack, bet in the round and draw counts so far,
+and the public record of the action with no hidden card in it.
+
+Redaction happens here, once: a step holds the viewer's own cards (and what they threw and got
+at their own draws), an opponent's cards only once they were shown at the showdown, and
+nothing private of anyone else. A viewer who did not play sees only what the table saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.engine.cards import CARDS, Card
+from bot.engine.hand import ActionRecord, Hand
+
+STEP_KINDS = frozenset(
+    {"fold", "check", "call", "bet", "raise", "draw", "show", "muck", "return", "award", "leave"}
+)
+"""Log entries that make a step of their own (blinds and the deal make the first step; rounds,
+burns and reshuffles only change what the next step shows)."""
+
+
+@dataclass(frozen=True)
+class ReplaySeat:
+    """One player as the table showed them after a step."""
+
+    player_id: int
+    name: str
+    seat: int
+    """Table seat 0..5."""
+    stack: int
+    """Chips in front of them (bets in the pot not counted)."""
+    bet: int
+    """Chips they put in during the current betting round."""
+    draws: tuple[int, ...]
+    """Cards drawn at each draw so far (0 = stood pat), earliest first."""
+    folded: bool
+    shown: tuple[Card, ...] = ()
+    """Their hand, once shown at the showdown (public); empty otherwise."""
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The hand right after one action, as the viewer may see it."""
+
+    number: int
+    """0 for the deal, then 1, 2, ... in order."""
+    record: ActionRecord | None
+    """The public record of the action (private card fields emptied); None for the deal."""
+    actor: str
+    """The acting player's name ("" for the deal)."""
+    phase: str
+    """``betting``, ``drawing`` or ``complete``: what the table was doing at this step."""
+    draw_round: int
+    """0 before the first draw, then 1..3."""
+    pot: int
+    seats: tuple[ReplaySeat, ...]
+    cards: tuple[Card, ...] = ()
+    """The viewer's five cards at this step (empty when the viewer did not play)."""
+    thrown: tuple[Card, ...] = ()
+    """What the viewer threw at this step (their own draw only)."""
+    received: tuple[Card, ...] = ()
+    """What the viewer got at this step (their own draw only)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Every step of one hand for one viewer."""
+
+    hand_id: int
+    viewer_id: int | None
+    played: bool
+    """Whether the viewer was dealt into the hand."""
+    complete: bool
+    """Whether the hand was played to its end (a voided hand stops where it stopped)."""
+    steps: tuple[ReplayStep, ...]
+
+
+def _cards(ids: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[int(c)] for c in ids)
+
+
+def _public(record: ActionRecord) -> ActionRecord:
+    """The record with its private card fields emptied (``shown`` is public)."""
+    if record.discarded or record.received:
+        return replace(record, discarded=(), received=())
+    return record
+
+
+def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
+    """The steps of ``hand`` as ``viewer_id`` may see them (None: a viewer who did not play)."""
+    state: dict[str, Any] = hand.to_json()
+    ids: list[int] = [int(i) for i in state["ids"]]
+    names: list[str] = [str(n) for n in state["names"]]
+    seats: list[int] = [int(s) for s in state["seats"]]
+    n = len(ids)
+    viewer = ids.index(viewer_id) if viewer_id in ids else None
+    records = hand.records
+    log: list[list[Any]] = state["log"]
+
+    stacks = [int(s) for s in state["starting"]]
+    bets = [0] * n
+    folded = [False] * n
+    draws: list[list[int]] = [[] for _ in range(n)]
+    shown: list[tuple[Card, ...]] = [() for _ in range(n)]
+    mine: list[int] = []
+    pot = 0
+    phase = "betting"
+    draw_round = 0
+    steps: list[ReplayStep] = []
+
+    def step(record: ActionRecord | None, actor: str, **viewer_draw: tuple[Card, ...]) -> None:
+        table = tuple(
+            ReplaySeat(
+                ids[i],
+                names[i],
+                seats[i],
+                stacks[i],
+                bets[i],
+                tuple(draws[i]),
+                folded[i],
+                shown[i],
+            )
+            for i in range(n)
+        )
+        own = tuple(sorted(_cards(mine), key=int, reverse=True))
+        steps.append(
+            ReplayStep(
+                len(steps),
+                None if record is None else _public(record),
+                actor,
+                phase,
+                draw_round,
+                pot,
+                table,
+                own,
+                **viewer_draw,
+            )
+        )
+
+    dealt = False
+    for index, entry in enumerate(log):
+        kind, pos, amount = str(entry[0]), int(entry[1]), int(entry[2])
+        extra = entry[6]
+        if kind in ("small_blind", "big_blind"):
+            stacks[pos] -= amount
+            bets[pos] += amount
+            pot += amount
+        elif kind == "deal":
+            flat = entry[5]
+            if viewer is not None:
+                mine = [int(c) for c in flat[5 * viewer : 5 * viewer + 5]]
+            dealt = True
+            step(None, "")
+            continue
+        elif kind == "round":
+            if amount:  # the first betting round opens on the blinds
+                bets = [0] * n
+            if amount >= 4:
+                phase, draw_round = "drawing", amount - 3
+            else:
+                phase = "betting"
+        elif kind in ("fold", "leave"):
+            folded[pos] = True
+        elif kind == "call":
+            stacks[pos] -= amount
+            bets[pos] += amount
+            pot += amount
+        elif kind in ("bet", "raise"):
+            paid = amount - bets[pos]
+            stacks[pos] -= paid
+            bets[pos] = amount
+            pot += paid
+        elif kind == "draw":
+            if extra == "left":
+                folded[pos] = True
+            else:
+                draws[pos].append(int(entry[3]))
+        elif kind == "show":
+            shown[pos] = _cards(entry[4])
+            phase = "complete"
+        elif kind == "muck":
+            phase = "complete"
+        elif kind in ("return", "award"):
+            stacks[pos] += amount
+            pot -= amount
+            phase = "complete"
+            bets = [0] * n
+        if kind not in STEP_KINDS or not dealt:
+            continue
+        actor = names[pos] if pos >= 0 else ""
+        if kind == "draw" and pos == viewer and extra != "left":
+            thrown, got = [int(c) for c in entry[4]], [int(c) for c in entry[5]]
+            mine = [c for c in mine if c not in thrown] + got
+            step(records[index], actor, thrown=_cards(thrown), received=_cards(got))
+        else:
+            step(records[index], actor)
+    return Replay(
+        hand_id=int(state["hand_id"]),
+        viewer_id=viewer_id,
+        played=viewer is not None,
+        complete=hand.is_complete,
+        steps=tuple(steps),
+    )

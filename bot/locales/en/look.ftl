@@ -1,0 +1,57 @@
+# Issue 27: the replayer, stats by period, session ledgers and the lobby.
+
+button_replay = Replay
+replay_title = Replay — hand #{ $hand_id } · step { $step }/{ $steps }
+replay_deal = The deal: blinds posted, five cards to each player
+replay_pot = Pot: { $pot }
+replay_seats = Seats
+replay_seat = { $name }: { $stack } in front, { $bet } bet
+replay_folded = folded
+replay_shown = shows { $cards } ({ $hand_name })
+replay_your_cards = Your cards: { $cards }
+replay_you_drew = You threw { $thrown } and got { $got }
+replay_not_played = You were not dealt in: you see what the table saw.
+replay_voided = The hand was called off here: every bet went back.
+replay_not_found = There is no hand #{ $hand_id } in this server.
+replay_running = Hand #{ $hand_id } is still being played: replay it once it is over.
+replay_unavailable = Hand #{ $hand_id } cannot be replayed: too little of it was kept.
+replay_none = You have not played a hand in this server yet.
+replay_no_step = That step is not part of this hand.
+
+period_week = the last 7 days
+period_month = the last 30 days
+period_all = all hands
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } has not played a hand here in { $period }.
+stats_pat_after = Pat at draw 1 · 2 · 3
+stats_drawn_average = Cards drawn at draw 1 · 2 · 3
+stats_snows = Pat all the way and caught with a pair or worse
+stats_snows_value = { $caught } of { $pat } pat showdowns
+stats_best_hand = Best hand shown
+chart_net = Net over the last { $count ->
+    [one] hand
+   *[other] { $count } hands
+}
+chart_drawn = Cards drawn per draw
+leaderboard_period_title = Chips won over { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+})
+leaderboard_period_empty = Nobody has finished a hand here in that period.
+
+duration = { $hours } h { $minutes } min
+session_title = This table's session so far
+session_closed_title = The session at this table
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+})
+session_empty = No hand has been finished at this table since it opened.
+session_footer = { $hands ->
+    [one] { $hands } hand dealt
+   *[other] { $hands } hands dealt
+} · open for { $duration }
+leave_title = Your session
+leave_where = At { $channel }
+leave_seated = Time seated

@@ -1,0 +1,45 @@
+# Issue 27: tayangan ulang, statistik per periode, catatan sesi, dan lobi.
+
+button_replay = Tayang ulang
+replay_title = Tayang ulang — tangan #{ $hand_id } · langkah { $step }/{ $steps }
+replay_deal = Pembagian: blind dipasang, lima kartu untuk tiap pemain
+replay_pot = Pot: { $pot }
+replay_seats = Kursi
+replay_seat = { $name }: { $stack } di depannya, taruhan { $bet }
+replay_folded = fold
+replay_shown = menunjukkan { $cards } ({ $hand_name })
+replay_your_cards = Kartumu: { $cards }
+replay_you_drew = Kamu membuang { $thrown } dan mendapat { $got }
+replay_not_played = Kamu tidak ikut tangan ini: kamu melihat apa yang dilihat meja.
+replay_voided = Tangan ini dibatalkan di sini: semua taruhan dikembalikan.
+replay_not_found = Tidak ada tangan #{ $hand_id } di server ini.
+replay_running = Tangan #{ $hand_id } masih dimainkan: tayangkan ulang setelah selesai.
+replay_unavailable = Tangan #{ $hand_id } tidak bisa ditayangkan ulang: terlalu sedikit yang tersimpan.
+replay_none = Kamu belum memainkan tangan apa pun di server ini.
+replay_no_step = Langkah itu bukan bagian dari tangan ini.
+
+period_week = 7 hari terakhir
+period_month = 30 hari terakhir
+period_all = semua tangan
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } belum memainkan tangan di sini dalam { $period }.
+stats_pat_after = Tidak tukar pada undian 1 · 2 · 3
+stats_drawn_average = Kartu ditukar pada undian 1 · 2 · 3
+stats_snows = Tidak tukar sampai akhir dan ketahuan dengan pair atau lebih buruk
+stats_snows_value = { $caught } dari { $pat } showdown tanpa tukar
+stats_best_hand = Tangan terbaik yang ditunjukkan
+chart_net = Hasil bersih { $count } tangan terakhir
+chart_drawn = Kartu ditukar per undian
+leaderboard_period_title = Chip dimenangkan dalam { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
+leaderboard_period_empty = Belum ada yang menyelesaikan tangan di sini dalam periode itu.
+
+duration = { $hours } j { $minutes } mnt
+session_title = Sesi meja ini sejauh ini
+session_closed_title = Sesi di meja ini
+session_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
+session_empty = Belum ada tangan yang selesai di meja ini sejak dibuka.
+session_footer = { $hands } tangan dibagikan · dibuka selama { $duration }
+leave_title = Sesimu
+leave_where = Di { $channel }
+leave_seated = Lama duduk

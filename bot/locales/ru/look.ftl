@@ -1,0 +1,61 @@
+# Issue 27: повтор раздач, статистика по периодам, итоги сессий и лобби.
+
+button_replay = Повтор
+replay_title = Повтор — раздача №{ $hand_id } · шаг { $step }/{ $steps }
+replay_deal = Раздача: блайнды поставлены, каждому по пять карт
+replay_pot = Банк: { $pot }
+replay_seats = Места
+replay_seat = { $name }: { $stack } перед собой, ставка { $bet }
+replay_folded = сбросил карты
+replay_shown = показывает { $cards } ({ $hand_name })
+replay_your_cards = Ваши карты: { $cards }
+replay_you_drew = Вы сбросили { $thrown } и получили { $got }
+replay_not_played = Вы не участвовали в этой раздаче: вы видите то, что видел стол.
+replay_voided = Раздача была отменена здесь: все ставки вернулись.
+replay_not_found = На этом сервере нет раздачи №{ $hand_id }.
+replay_running = Раздача №{ $hand_id } ещё идёт: посмотрите повтор, когда она закончится.
+replay_unavailable = Раздачу №{ $hand_id } нельзя повторить: от неё сохранилось слишком мало.
+replay_none = Вы ещё не сыграли ни одной раздачи на этом сервере.
+replay_no_step = Такого шага в этой раздаче нет.
+
+period_week = последние 7 дней
+period_month = последние 30 дней
+period_all = все раздачи
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } не играл здесь ни одной раздачи за период: { $period }.
+stats_pat_after = Стэнд на 1 · 2 · 3-м обмене
+stats_drawn_average = Карт обменено на 1 · 2 · 3-м обмене
+stats_snows = Стэнд до конца и пойман с парой или хуже
+stats_snows_value = { $caught } из { $pat } вскрытий без обмена
+stats_best_hand = Лучшая показанная рука
+chart_net = Итог за последние { $count ->
+    [one] { $count } раздачу
+    [few] { $count } раздачи
+   *[other] { $count } раздач
+}
+chart_drawn = Карт обменено за обмен
+leaderboard_period_title = Выигрыш за период: { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } раздача
+    [few] { $hands } раздачи
+   *[other] { $hands } раздач
+})
+leaderboard_period_empty = За этот период здесь никто не доиграл ни одной раздачи.
+
+duration = { $hours } ч { $minutes } мин
+session_title = Игра за этим столом на сейчас
+session_closed_title = Итоги игры за этим столом
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } раздача
+    [few] { $hands } раздачи
+   *[other] { $hands } раздач
+})
+session_empty = С открытия стола ни одна раздача не завершилась.
+session_footer = { $hands ->
+    [one] { $hands } раздача сыграна
+    [few] { $hands } раздачи сыграно
+   *[other] { $hands } раздач сыграно
+} · стол открыт { $duration }
+leave_title = Ваша игра
+leave_where = За столом { $channel }
+leave_seated = Время за столом

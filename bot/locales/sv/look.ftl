@@ -1,0 +1,57 @@
+# Issue 27: repris av händer, statistik per period, sessionsliggare och lobby.
+
+button_replay = Repris
+replay_title = Repris — hand #{ $hand_id } · steg { $step }/{ $steps }
+replay_deal = Given: mörkar lagda, fem kort till varje spelare
+replay_pot = Pott: { $pot }
+replay_seats = Platser
+replay_seat = { $name }: { $stack } framför sig, { $bet } satsat
+replay_folded = har lagt sig
+replay_shown = visar { $cards } ({ $hand_name })
+replay_your_cards = Dina kort: { $cards }
+replay_you_drew = Du slängde { $thrown } och fick { $got }
+replay_not_played = Du var inte med i given: du ser det bordet såg.
+replay_voided = Handen avbröts här: alla insatser gick tillbaka.
+replay_not_found = Det finns ingen hand #{ $hand_id } på den här servern.
+replay_running = Hand #{ $hand_id } spelas fortfarande: se reprisen när den är klar.
+replay_unavailable = Hand #{ $hand_id } kan inte visas i repris: för lite av den sparades.
+replay_none = Du har inte spelat någon hand på den här servern än.
+replay_no_step = Det steget finns inte i den här handen.
+
+period_week = de senaste 7 dagarna
+period_month = de senaste 30 dagarna
+period_all = alla händer
+stats_title_period = { $name } — { $period }
+stats_empty_period = { $name } har inte spelat någon hand här under { $period }.
+stats_pat_after = Bytte inga vid byte 1 · 2 · 3
+stats_drawn_average = Bytta kort vid byte 1 · 2 · 3
+stats_snows = Bytte inga hela vägen och åkte fast med ett par eller sämre
+stats_snows_value = { $caught } av { $pat } visningar utan byte
+stats_best_hand = Bästa visade hand
+chart_net = Netto över de senaste { $count ->
+    [one] handen
+   *[other] { $count } händerna
+}
+chart_drawn = Bytta kort per byte
+leaderboard_period_title = Vunna marker under { $period }
+leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } händer
+})
+leaderboard_period_empty = Ingen har spelat klart en hand här under den perioden.
+
+duration = { $hours } h { $minutes } min
+session_title = Bordets spel hittills
+session_closed_title = Spelet vid det här bordet
+session_line = { $rank }. { $name } — { $net } ({ $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } händer
+})
+session_empty = Ingen hand har spelats klart vid bordet sedan det öppnade.
+session_footer = { $hands ->
+    [one] { $hands } hand given
+   *[other] { $hands } händer givna
+} · öppet i { $duration }
+leave_title = Ditt spel
+leave_where = Vid { $channel }
+leave_seated = Tid vid bordet

@@ -1,0 +1,337 @@
+"""``/poker replay`` and the Replay button: a stored hand, step by step, privately.
+
+The steps come from ``bot.engine.replay`` (pure, redacted for the viewer there); this module
+loads a hand from the store, renders one step as an embed with a picture of the viewer's cards
+and the ⏮ ◀ ▶ ⏭ buttons, and answers their clicks by editing the ephemeral message through
+the interaction itself (an interaction answer counts against no rate limit).
+
+Custom ids: ``deuce:r:<hand>:<step>:<f|p|n|l>`` (the step a button goes to; the letter keeps
+the four ids of one message apart) and ``deuce:rp:<hand>`` (the Replay button under a result,
+which opens a new private replay for whoever clicks it). Both carry the hand id and nothing
+else, so they work after a restart; the viewer is always the clicker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.art import hand_image
+from bot.engine import EngineError, Hand
+from bot.engine.phh import replay_phh
+from bot.engine.replay import Replay, ReplayStep, replay_steps
+from bot.messages import set_reader, t
+from bot.replies import Refused, private_sentence, reply_private, unlink_interaction
+from bot.store import HandNotFound, HandReplaySource, Store
+from bot.table.buttons import PlainView
+from bot.table.render import (
+    cards_label,
+    clamp,
+    draws_text,
+    hand_text,
+    log_text,
+    safe_name,
+)
+from bot.table.snapshot import LogEntry
+
+log = logging.getLogger(__name__)
+
+STEP_ID = re.compile(r"deuce:r:(?P<hand>\d{1,19}):(?P<step>\d{1,6}):(?P<slot>[fpnl])")
+OPEN_ID = re.compile(r"deuce:rp:(?P<hand>\d{1,19})")
+PICTURE_FILE = "replay.png"
+CACHE_SIZE = 256
+"""Replays kept, by (hand, viewer): a finished hand never changes, so stepping through one
+reads the store once."""
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELD_MAX = 1024
+
+
+class HasStore(Protocol):
+    """What a replay needs of the client (``DeuceBot``)."""
+
+    @property
+    def store(self) -> Store: ...
+
+
+@dataclass(frozen=True)
+class LoadedReplay:
+    """A hand's steps for one viewer, and how to show them."""
+
+    replay: Replay
+    voided: bool
+    four_colour: bool
+    pictures: bool
+
+
+_cache: OrderedDict[tuple[int, int], LoadedReplay] = OrderedDict()
+
+
+def step_button_id(hand_id: int, step: int, slot: str) -> str:
+    return f"deuce:r:{hand_id}:{step}:{slot}"
+
+
+def open_button_id(hand_id: int) -> str:
+    return f"deuce:rp:{hand_id}"
+
+
+def hand_of(source: HandReplaySource) -> Hand:
+    """The engine's hand from what the store kept: its last journaled state (a voided hand,
+    and every settled hand since it was kept), else its PHH (older settled hands). Raises
+    ``EngineError`` when neither rebuilds it."""
+    state = source.state
+    if isinstance(state, dict):
+        hand = Hand.from_json(state.get("hand", state))
+        if hand.is_complete or source.status == "voided":
+            return hand
+    if source.phh:
+        return replay_phh(source.phh)
+    raise EngineError("nothing kept to replay")
+
+
+async def load_replay(store: Store, guild_id: int, hand_id: int, viewer_id: int) -> LoadedReplay:
+    """The replay of ``hand_id`` for ``viewer_id``, refused (``Refused``) with a sentence for a
+    hand that is not this server's, is still being played or cannot be rebuilt."""
+    key = (hand_id, viewer_id)
+    cached = _cache.get(key)
+    if cached is not None:
+        _cache.move_to_end(key)
+        return cached
+    try:
+        source = await store.hands.replay_source(hand_id)
+    except HandNotFound:
+        raise Refused(t("replay_not_found", hand_id=str(hand_id))) from None
+    if source.guild_id != guild_id:
+        raise Refused(t("replay_not_found", hand_id=str(hand_id)))
+    if source.status == "running":
+        raise Refused(t("replay_running", hand_id=str(hand_id)))
+    try:
+        replay = await asyncio.to_thread(_build, source, viewer_id)
+    except (EngineError, KeyError, TypeError, ValueError) as error:
+        log.warning("Hand %d cannot be replayed: %s", hand_id, type(error).__name__)
+        raise Refused(t("replay_unavailable", hand_id=str(hand_id))) from None
+    settings = await store.settings.server(guild_id)
+    loaded = LoadedReplay(
+        replay,
+        voided=source.status == "voided",
+        four_colour=settings.card_style == "four-colour",
+        pictures=settings.card_style != "text",
+    )
+    _cache[key] = loaded
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return loaded
+
+
+def _build(source: HandReplaySource, viewer_id: int) -> Replay:
+    replay = replay_steps(hand_of(source), viewer_id)
+    if replay.hand_id != source.hand_id:  # a PHH replay numbers the hand from its own file
+        replay = Replay(
+            source.hand_id, replay.viewer_id, replay.played, replay.complete, replay.steps
+        )
+    return replay
+
+
+def round_label(step: ReplayStep) -> str:
+    if step.phase == "drawing":
+        return t("round_drawing", number=max(1, step.draw_round))
+    if step.phase == "complete":
+        return t("round_complete")
+    if step.draw_round <= 0:
+        return t("round_predraw")
+    return t("round_betting", number=step.draw_round)
+
+
+def seat_text(step: ReplayStep, index: int) -> str:
+    seat = step.seats[index]
+    parts = [t("replay_seat", name=safe_name(seat.name), stack=seat.stack, bet=seat.bet)]
+    if seat.draws:
+        parts.append(draws_text(seat.draws))
+    if seat.folded:
+        parts.append(t("replay_folded"))
+    if seat.shown:
+        parts.append(
+            t("replay_shown", cards=cards_label(seat.shown), hand_name=hand_text(seat.shown))
+        )
+    return " · ".join(parts)
+
+
+def step_embed(loaded: LoadedReplay, step: ReplayStep) -> discord.Embed:
+    """One step in the reader's language: the action, the round, the pot, every seat, and the
+    viewer's own cards (what they threw and got on their own draws)."""
+    replay = loaded.replay
+    if step.record is None:
+        action = t("replay_deal")
+    else:
+        action = log_text(LogEntry(step.record, step.actor))
+    lines = [f"**{action}**", round_label(step), t("replay_pot", pot=step.pot)]
+    if replay.played:
+        lines.append(t("replay_your_cards", cards=cards_label(step.cards)))
+        if step.thrown:
+            lines.append(
+                t(
+                    "replay_you_drew",
+                    thrown=cards_label(step.thrown),
+                    got=cards_label(step.received),
+                )
+            )
+    else:
+        lines.append(t("replay_not_played"))
+    if loaded.voided and step.number == len(replay.steps) - 1:
+        lines.append(t("replay_voided"))
+    embed = discord.Embed(
+        title=clamp(
+            t(
+                "replay_title",
+                hand_id=str(replay.hand_id),
+                step=step.number + 1,
+                steps=len(replay.steps),
+            ),
+            256,
+        ),
+        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=discord.Colour.dark_teal(),
+    )
+    seats = "\n".join(seat_text(step, i) for i in range(len(step.seats)))
+    embed.add_field(name=t("replay_seats"), value=clamp(seats, EMBED_FIELD_MAX), inline=False)
+    return embed
+
+
+def step_view(hand_id: int, number: int, last: int) -> PlainView:
+    """⏮ ◀ ▶ ⏭: each button names the step it goes to."""
+    view = PlainView()
+    for label, target, slot, disabled in (
+        ("⏮", 0, "f", number == 0),
+        ("◀", max(0, number - 1), "p", number == 0),
+        ("▶", min(last, number + 1), "n", number == last),
+        ("⏭", last, "l", number == last),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=step_button_id(hand_id, target, slot),
+                disabled=disabled,
+            )
+        )
+    return view
+
+
+def result_view(hand_id: int) -> PlainView:
+    """The Replay button under a hand's result (in the reader's language)."""
+    view = PlainView()
+    view.add_item(
+        discord.ui.Button(
+            label=t("button_replay"),
+            emoji="⏪",
+            style=discord.ButtonStyle.secondary,
+            custom_id=open_button_id(hand_id),
+        )
+    )
+    return view
+
+
+async def step_picture(loaded: LoadedReplay, step: ReplayStep) -> discord.File | None:
+    """The viewer's cards at this step, the cards just received framed (drawn off the event
+    loop; ``hand_image`` keeps every picture it drew)."""
+    if not loaded.pictures or len(step.cards) != 5:
+        return None
+    cards, new, four = step.cards, step.received, loaded.four_colour
+    try:
+        png = await asyncio.to_thread(lambda: hand_image(cards, new=new, four_colour=four))
+    except ValueError:
+        return None
+    alt = clamp(t("alt_hand", cards=cards_label(cards)), 1024)
+    return discord.File(io.BytesIO(png), filename=PICTURE_FILE, description=alt)
+
+
+async def _message(loaded: LoadedReplay, number: int) -> dict[str, Any]:
+    steps = loaded.replay.steps
+    step = steps[number]
+    embed = step_embed(loaded, step)
+    picture = await step_picture(loaded, step)
+    if picture is not None:
+        embed.set_image(url=f"attachment://{PICTURE_FILE}")
+    return {
+        "embed": embed,
+        "view": step_view(loaded.replay.hand_id, number, len(steps) - 1),
+        "picture": picture,
+    }
+
+
+async def send_replay(
+    interaction: discord.Interaction[Any], store: Store, hand_id: int | None
+) -> None:
+    """Answer ``interaction`` privately with the first step of ``hand_id`` (default: the
+    member's latest hand here)."""
+    assert interaction.guild_id is not None
+    user_id = interaction.user.id
+    if hand_id is None:
+        hand_id = await store.hands.last_hand_of(interaction.guild_id, user_id)
+        if hand_id is None:
+            raise Refused(t("replay_none"))
+    loaded = await load_replay(store, interaction.guild_id, hand_id, user_id)
+    message = await _message(loaded, 0)
+    picture = message.pop("picture")
+    if picture is not None:
+        message["file"] = picture
+    await interaction.response.send_message(ephemeral=True, **message)
+
+
+async def _show_step(
+    interaction: discord.Interaction[Any], store: Store, hand_id: int, number: int
+) -> None:
+    assert interaction.guild_id is not None
+    loaded = await load_replay(store, interaction.guild_id, hand_id, interaction.user.id)
+    if not 0 <= number < len(loaded.replay.steps):
+        raise Refused(t("replay_no_step"))
+    message = await _message(loaded, number)
+    picture = message.pop("picture")
+    clicked = interaction.message
+    private = clicked is not None and bool(getattr(clicked.flags, "ephemeral", False))
+    if not private:  # never edit a public message with a viewer's replay
+        if picture is not None:
+            message["file"] = picture
+        await interaction.response.send_message(ephemeral=True, **message)
+        return
+    await interaction.response.edit_message(
+        attachments=[] if picture is None else [picture], **message
+    )
+
+
+async def dispatch_replay_click(interaction: discord.Interaction[Any]) -> bool:
+    """Handle a click on a replay button (False: not one of ours). Every refusal or failure is
+    a private sentence; nothing is changed by any click."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+        return False
+    step = STEP_ID.fullmatch(custom_id)
+    opened = OPEN_ID.fullmatch(custom_id) if step is None else None
+    if step is None and opened is None:
+        return False
+    set_reader(interaction.locale)
+    client: HasStore = interaction.client
+    try:
+        if interaction.guild_id is None:
+            raise Refused(t("guild_only"))
+        if step is not None:
+            await _show_step(interaction, client.store, int(step["hand"]), int(step["step"]))
+        else:
+            assert opened is not None
+            await send_replay(interaction, client.store, int(opened["hand"]))
+    except Exception as error:
+        text = private_sentence(error)
+        if text is None:
+            log.exception("Unexpected error in a replay click %s", custom_id)
+            text = t("error_generic")
+        await reply_private(interaction, text)
+    finally:
+        unlink_interaction(interaction)
+    return True

@@ -1,0 +1,109 @@
+"""``/poker stats``: a member's lowball record over a period (``bot.lowball``), as an embed in
+the reader's language with its chart (``bot.art.chart``, drawn off the event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.art.chart import MAX_POINTS, stats_chart
+from bot.engine.evaluator import NO_PAIR, STRAIGHT_FLUSH, rank_parts
+from bot.lowball import LowballStats, lowball_stats, period_start
+from bot.messages import Text, number, reader, signed, t
+from bot.replies import NO_MENTIONS, reply_private
+from bot.store import Store
+from bot.table.render import HAND_KEYS, NAMED_LOWS, clamp
+
+log = logging.getLogger(__name__)
+
+CHART_FILE = "stats.png"
+PERIOD_KEYS = {"week": "period_week", "month": "period_month", "all": "period_all"}
+
+
+def rank_text(rank: int) -> Text:
+    """The name of the hand of ``rank`` ("eight-six low", "pair of nines")."""
+    category, ranks = rank_parts(rank)
+    if category == NO_PAIR and ranks in NAMED_LOWS:
+        return Text(NAMED_LOWS[ranks])
+    if category == STRAIGHT_FLUSH and ranks[0] == 14:
+        return Text("hand_royal_flush")
+    key, names = HAND_KEYS[category]
+    return Text(key, **dict(zip(names, ranks, strict=False)))
+
+
+def _share(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def _average(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def stats_lines(stats: LowballStats) -> list[tuple[str, str]]:
+    """(label, value) of every figure, in the reader's language."""
+    rate = stats.hands_won / stats.hands if stats.hands else 0.0
+    draws = range(3)
+    best = "—" if stats.best_rank is None else rank_text(stats.best_rank).render(reader())
+    return [
+        (t("stats_hands_played"), number(stats.hands)),
+        (t("stats_hands_won"), t("stats_hands_won_value", won=stats.hands_won, rate=f"{rate:.0%}")),
+        (t("stats_net"), signed(stats.net)),
+        (t("stats_biggest_pot"), number(stats.biggest_pot)),
+        (t("stats_vpip"), f"{stats.vpip:.0%}"),
+        (
+            t("stats_showdowns"),
+            t("stats_showdowns_value", won=stats.showdowns_won, total=stats.showdowns),
+        ),
+        (t("stats_pat_after"), " · ".join(_share(stats.pat_rate(k)) for k in draws)),
+        (t("stats_drawn_average"), " · ".join(_average(stats.average_drawn(k)) for k in draws)),
+        (
+            t("stats_snows"),
+            t("stats_snows_value", caught=stats.snows_caught, pat=stats.pat_showdowns),
+        ),
+        (t("stats_best_hand"), best),
+    ]
+
+
+async def chart_file(stats: LowballStats) -> discord.File:
+    """The stats picture, drawn in a worker thread."""
+    count = min(len(stats.nets), MAX_POINTS)
+    line_title = t("chart_net", count=count)
+    bars_title = t("chart_drawn")
+    drawn = [stats.average_drawn(k) for k in range(3)]
+    png = await asyncio.to_thread(
+        stats_chart, stats.nets, drawn, line_title=line_title, bars_title=bars_title
+    )
+    alt = clamp(f"{line_title}; {bars_title}", 1024)
+    return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt)
+
+
+async def send_stats(
+    interaction: discord.Interaction[Any], store: Store, user_id: int, name: str, period: str
+) -> None:
+    """Answer privately with ``user_id``'s stats over ``period`` (week, month or all)."""
+    assert interaction.guild_id is not None
+    hands = await store.hands.player_hands(interaction.guild_id, user_id, period_start(period))
+    if not hands:
+        key = "stats_empty" if period == "all" else "stats_empty_period"
+        await reply_private(interaction, t(key, name=name, period=t(PERIOD_KEYS[period])))
+        return
+    stats = lowball_stats(hands)
+    safe = discord.utils.escape_markdown(name)
+    if period == "all":
+        title = t("stats_title", name=safe)
+    else:
+        title = t("stats_title_period", name=safe, period=t(PERIOD_KEYS[period]))
+    embed = discord.Embed(
+        title=clamp(title, 256),
+        description="\n".join(t("stats_line", label=k, value=v) for k, v in stats_lines(stats)),
+        colour=discord.Colour.dark_green(),
+    )
+    picture = await chart_file(stats)
+    embed.set_image(url=f"attachment://{CHART_FILE}")
+    await interaction.response.send_message(
+        embed=embed, file=picture, ephemeral=True, allowed_mentions=NO_MENTIONS
+    )

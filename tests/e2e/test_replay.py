@@ -1,0 +1,197 @@
+"""``/poker replay`` and the Replay button under a result, played against the double.
+
+A replay answers privately and steps by editing its own message through each click's
+interaction (an UPDATE_MESSAGE callback, no REST call); a player sees their own cards step by
+step, anyone else only what the table showed, and a replay keeps working after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import statistics
+from typing import Any
+
+from tests.discord_double import DiscordDouble, Member, message_text
+from tests.e2e.helpers import (
+    CARD_RE,
+    Club,
+    PokerTable,
+    buttons,
+    channel_card_leaks,
+    dm_cards,
+    embed0,
+    label_to_card,
+    private_reply,
+)
+
+log = logging.getLogger(__name__)
+
+STEP_RE = re.compile(r"step (\d+)/(\d+)")
+THREW_RE = re.compile(r"You threw (?P<thrown>.+?) and got (?P<got>.+)$", re.MULTILINE)
+UPDATE_MESSAGE = 7
+
+
+def step_of(message: dict[str, Any]) -> tuple[int, int]:
+    match = STEP_RE.search(str(embed0(message).get("title") or ""))
+    assert match is not None, embed0(message)
+    return int(match[1]), int(match[2])
+
+
+def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
+    return next(b for b in buttons(message) if b.get("label") == label)
+
+
+def cards_of(message: dict[str, Any]) -> set[str]:
+    return {label_to_card(c) for c in CARD_RE.findall(message_text(message))}
+
+
+async def open_replay(double: DiscordDouble, who: Member, club: Club, **options: Any) -> int:
+    command = await double.invoke(who, club.channel, "poker replay", **options)
+    response = await command.response(timeout=10)
+    assert response.ephemeral and response.embeds, response.data
+    assert response.message_id is not None
+    return response.message_id
+
+
+async def step(
+    double: DiscordDouble, who: Member, message_id: int, label: str, latencies: list[float]
+) -> dict[str, Any]:
+    """Click ⏮ ◀ ▶ or ⏭ and return the edited message; the answer is the click's own
+    UPDATE_MESSAGE (no REST edit)."""
+    message = double.current(message_id)
+    assert message is not None
+    before = double.mark()
+    clicked = await double.click(who, message, replay_button(message, label)["custom_id"])
+    response = await clicked.response(timeout=10)
+    assert response.type == UPDATE_MESSAGE, response
+    assert response.message_id == message_id
+    latencies.append(response.latency)
+    assert double.mark() >= before
+    edited = double.current(message_id)
+    assert edited is not None
+    return edited
+
+
+async def walk(
+    double: DiscordDouble, who: Member, message_id: int, latencies: list[float]
+) -> list[dict[str, Any]]:
+    """Every step from the first to the last with ▶ (checking ⏮/◀ are off at the start and
+    ▶/⏭ at the end), then back to the first with ◀."""
+    first = double.current(message_id)
+    assert first is not None
+    number, total = step_of(first)
+    assert number == 1 and total > 3
+    assert replay_button(first, "⏮").get("disabled") and replay_button(first, "◀").get("disabled")
+    seen = [first]
+    for expected in range(2, total + 1):
+        shown = await step(double, who, message_id, "▶", latencies)
+        assert step_of(shown) == (expected, total)
+        seen.append(shown)
+    assert replay_button(seen[-1], "▶").get("disabled")
+    assert replay_button(seen[-1], "⏭").get("disabled")
+    for expected in range(total - 1, 0, -1):
+        shown = await step(double, who, message_id, "◀", latencies)
+        assert step_of(shown) == (expected, total)
+        assert message_text(shown) == message_text(seen[expected - 1])
+    return seen
+
+
+async def test_a_player_steps_their_hand_from_both_ends_through_every_draw(club: Club) -> None:
+    double = club.double
+    table = await club.seated(2)
+    alice, bob = table.players
+    outcome = await table.play_hand(discards=lambda member, number: number)
+    hand_id = outcome.hand_id
+    latencies: list[float] = []
+
+    message_id = await open_replay(double, alice, club)  # default: her last hand
+    first = double.current(message_id)
+    assert first is not None and f"hand #{hand_id}" in str(embed0(first)["title"])
+    assert first["flags"] & 64
+    assert [a["filename"] for a in first["attachments"]] == ["replay.png"]
+    # ⏭ goes to the end at once, ⏮ back to the start.
+    last = await step(double, alice, message_id, "⏭", latencies)
+    number, total = step_of(last)
+    assert number == total
+    assert "Pot: 0" in message_text(last)
+    again = await step(double, alice, message_id, "⏮", latencies)
+    assert step_of(again) == (1, total)
+
+    steps = await walk(double, alice, message_id, latencies)
+    # She drew 1, 2 and 3 cards: each draw shows what she threw and what she got.
+    draws = [THREW_RE.search(message_text(s)) for s in steps]
+    found = [m for m in draws if m is not None]
+    assert [len(CARD_RE.findall(m["thrown"])) for m in found] == [1, 2, 3]
+    assert [len(CARD_RE.findall(m["got"])) for m in found] == [1, 2, 3]
+    # Every card she saw in the replay is one of hers or one shown at the showdown.
+    own = dm_cards(double, [alice])
+    shown = {label_to_card(c) for c in CARD_RE.findall(" ".join(outcome.shown.values()))}
+    for message in steps:
+        assert cards_of(message) <= own | shown, message_text(message)
+    # Bob's cards that were never shown appear nowhere in her replay.
+    hidden = dm_cards(double, [bob]) - shown
+    assert not any(cards_of(message) & hidden for message in steps)
+    log.info("replay step answers: median %.1f ms", 1000 * statistics.median(latencies))
+
+    # The table plays on beside the replay.
+    next_hand = await table.wait_hand(after=hand_id)
+    assert next_hand > hand_id
+    assert channel_card_leaks(double, club.channel) == []
+
+
+async def test_the_replay_button_opens_a_redacted_replay_for_anyone(club: Club) -> None:
+    double = club.double
+    table = await club.seated(2)
+    alice, bob = table.players
+    outcome = await table.play_hand(discards=lambda member, number: 2 if number == 1 else 0)
+    hand_id = outcome.hand_id
+    result = table.result_message(hand_id)
+    assert result is not None
+    replay = replay_button(result, "Replay")
+    assert replay["custom_id"] == f"deuce:rp:{hand_id}"
+    latencies: list[float] = []
+
+    # A member who did not play sees only what the table saw.
+    carol = await double.add_member(club.guild, "carol", display_name="Carol")
+    opened = await double.click(carol, result, replay["custom_id"])
+    response = await opened.response(timeout=10)
+    assert response.ephemeral and response.message_id is not None
+    watcher = double.current(response.message_id)
+    assert watcher is not None and "not dealt in" in message_text(watcher)
+    assert watcher["attachments"] == []
+    shown = {label_to_card(c) for c in CARD_RE.findall(" ".join(outcome.shown.values()))}
+    seen = await walk(double, carol, response.message_id, latencies)
+    for message in seen:
+        assert cards_of(message) <= shown, message_text(message)
+        assert "You threw" not in message_text(message)
+    # Bob, who played, gets his own cards from the same button.
+    mine = await double.click(bob, result, replay["custom_id"])
+    bob_replay = await mine.response(timeout=10)
+    assert bob_replay.ephemeral and bob_replay.message_id is not None
+    bobs = double.current(bob_replay.message_id)
+    assert bobs is not None and "Your cards:" in message_text(bobs)
+    assert cards_of(bobs) and cards_of(bobs) <= dm_cards(double, [bob])
+    # Nobody else can press Carol's replay buttons: it is hers alone (ephemeral).
+    assert all(m["id"] != watcher["id"] for m in double.ephemerals(alice))
+
+    # Bad input: a hand that does not exist, and one still being played.
+    missing = await double.invoke(alice, club.channel, "poker replay", hand=hand_id + 1000)
+    assert f"no hand #{hand_id + 1000}" in await private_reply(missing)
+    running = await table.wait_hand(after=hand_id)
+    playing = await double.invoke(alice, club.channel, "poker replay", hand=running)
+    assert "still being played" in await private_reply(playing)
+    newcomer = await double.add_member(club.guild, "dave", display_name="Dave")
+    nothing = await double.invoke(newcomer, club.channel, "poker replay")
+    assert "not played a hand" in await private_reply(nothing)
+    assert channel_card_leaks(double, club.channel) == []
+
+    # After a restart the same message still steps, and the result's button still opens.
+    await club.bot.stop()
+    await club.bot.start()
+    shown_again = await step(double, carol, response.message_id, "⏭", latencies)
+    assert step_of(shown_again)[0] == step_of(shown_again)[1]
+    reopened = await double.click(alice, result, replay["custom_id"])
+    assert (await reopened.response(timeout=10)).ephemeral
+    table_after = PokerTable(double, club.channel, [alice, bob])
+    assert table_after.table_message() is not None
