@@ -43,6 +43,12 @@ class PanelButtonInputs(Protocol):
     async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None: ...
 
 
+class BetButtonInputs(Protocol):
+    async def on_table_button(
+        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
+    ) -> None: ...
+
+
 class ButtonInputs(Protocol):
     """What a button click reaches of its table's session."""
 
@@ -50,9 +56,8 @@ class ButtonInputs(Protocol):
     def table_message_id(self) -> int | None: ...
     @property
     def panels(self) -> PanelButtonInputs: ...
-    async def on_table_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
-    ) -> None: ...
+    @property
+    def bets(self) -> BetButtonInputs: ...
 
 
 class TableFinder(Protocol):
@@ -288,7 +293,7 @@ class TableButton(
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         action = "fold_confirmed" if self.action == FOLD_CONFIRMED else self.action
-        await session.on_table_button(interaction, self.hand_id, self.action_number, action)
+        await session.bets.on_table_button(interaction, self.hand_id, self.action_number, action)
 
 
 CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")

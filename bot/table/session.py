@@ -20,11 +20,12 @@ import discord
 from bot.engine import Hand, Phase
 from bot.house.accounts import is_house
 from bot.messages import Text, t
-from bot.replies import Refused, reply_private
+from bot.replies import Refused
 from bot.store.models import Settings
 from bot.table import render, seating
+from bot.table.bets import BetInputs
 from bot.table.cashier import Cashier
-from bot.table.channel import TableChannel, answer_with_panel
+from bot.table.channel import TableChannel
 from bot.table.house import HousePlayers
 from bot.table.idle import IdleClose
 from bot.table.journal import HandJournal, NotSaved
@@ -91,6 +92,7 @@ class TableSession:
         )
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
         self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
+        self.bets = BetInputs(self, self._panel, self._after_action)
         self.idle = IdleClose(
             self, io.spawn, partial(self._close_now, idle=True), table.empty_since
         )
@@ -457,58 +459,11 @@ class TableSession:
         self.io.close()
         self._on_closed(self)
 
-    # ------------------------------------------------------------------ inputs: buttons
-
-    async def on_table_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
-    ) -> None:
-        """Fold / Check-Call / Bet-Raise / My cards from the table message, and the private
-        "Fold anyway" (``fold_confirmed``)."""
-        user_id = interaction.user.id
-        if action == "cards":
-            await self.send_panel(interaction, hand_id)
-            return
-        async with self.lock:
-            hand = self.hand
-            refusal = seating.betting_click_refusal(
-                hand, hand_id, user_id, action_number, self.acted_at
-            )
-            if refusal is not None:
-                to_act = hand.to_act if hand is not None else None
-                name = seating.name_of(self.seats, hand, to_act or 0)
-                raise Refused(t(refusal, name=name))
-            assert hand is not None
-            if action == "fold" and hand.legal().can_check:
-                # Folding what could be checked for free is almost always a slip: ask first.
-                view = render.fold_anyway_view(self.table_id, hand_id, action_number)
-                await reply_private(interaction, t("fold_free_check"), view=view)
-                return
-            if action in ("fold", "fold_confirmed"):
-                record = hand.fold(user_id)
-            elif action == "call":
-                record = hand.check_or_call(user_id)
-            else:
-                record = hand.bet_or_raise(user_id)
-            log.debug("Table %s: %s", self.table_id, record.text)
-            self.acted_at[action_number] = user_id
-            self.notes.acted(user_id)
-            self.notes.prefold.discard(user_id)
-            done = "folded_anyway" if action == "fold_confirmed" else "checked"
-            panel = partial(self._panel, user_id)
-            answer = partial(self.io.answer_betting_click, interaction, panel, t(done))
-            await self._after_action(answer)
+    # ------------------------------------------------------------------ inputs: commands
 
     async def send_panel(self, interaction: discord.Interaction[Any], hand_id: int | None) -> None:
-        """The private panel as an ephemeral reply (My cards button, /poker hand)."""
-        user_id = interaction.user.id
-        async with self.lock:
-            refusal = seating.panel_request_refusal(self.hand, self.last_hand, hand_id, user_id)
-            if refusal is not None:
-                raise Refused(t(refusal))
-            panel = self._panel(user_id)
-        await answer_with_panel(interaction, panel)
-
-    # ------------------------------------------------------------------ inputs: commands
+        """The private panel as an ephemeral reply (``/poker hand``)."""
+        await self.bets.send_panel(interaction, hand_id)
 
     async def join(self, user_id: int, name: str, buy_in: int | None) -> tuple[SeatRow, bool]:
         """Sit down (or buy in again after busting): the seat, and whether a hand runs."""

@@ -115,7 +115,7 @@ async def test_fold_anyway_reaches_the_session_as_fold_confirmed(
     async def record(interaction: Any, hand_id: int, action_number: int, action: str) -> None:
         seen.append((hand_id, action_number, action))
 
-    monkeypatch.setattr(session, "on_table_button", record)
+    monkeypatch.setattr(session.bets, "on_table_button", record)
     hand = session.hand
     assert hand is not None
     for action in ("foldx", "fold", "call"):
@@ -141,7 +141,7 @@ async def test_an_expected_failure_is_told_privately(
     async def refuse(*args: Any) -> None:
         raise error
 
-    monkeypatch.setattr(session, "on_table_button", refuse)
+    monkeypatch.setattr(session.bets, "on_table_button", refuse)
     answer = await press(client, 1, current_id(session, "call"), message=TABLE_MESSAGE)
     assert answer.private_text == "not now"
 
@@ -155,7 +155,7 @@ async def test_an_unexpected_failure_is_logged_and_excused(
     async def crash(*args: Any) -> None:
         raise RuntimeError("secret 7s5d4c3h2s")
 
-    monkeypatch.setattr(session, "on_table_button", crash)
+    monkeypatch.setattr(session.bets, "on_table_button", crash)
     caplog.set_level(logging.ERROR)
     answer = await press(client, 1, current_id(session, "call"))
     assert answer.private_text == t("error_generic")
@@ -169,7 +169,7 @@ async def test_a_refusal_after_an_answer_goes_as_a_followup(
         await interaction.response.defer()
         raise Refused("too late")
 
-    monkeypatch.setattr(session, "on_table_button", defer_then_refuse)
+    monkeypatch.setattr(session.bets, "on_table_button", defer_then_refuse)
     answer = await press(client, 1, current_id(session, "call"))
     assert answer.response.calls == [("defer", {})]
     assert answer.followup.calls[0][1]["content"] == "too late"
@@ -186,7 +186,7 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
         table_message_id = 30
 
         def __init__(self) -> None:
-            self.panels = self
+            self.panels = self.bets = self
 
         async def on_table_button(self, _: Any, hand_id: int, number: int, action: str) -> None:
             seen.append(("table", hand_id, number, action))
@@ -315,6 +315,10 @@ async def test_a_handled_click_is_freed_without_the_collector(collector_off: Non
 
     class Inputs:
         table_message_id = None
+
+        @property
+        def bets(self) -> Any:
+            return self
 
         async def on_table_button(
             self, interaction: Any, hand_id: int, number: int, action: str

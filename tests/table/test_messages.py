@@ -10,7 +10,11 @@ import pytest
 from bot.messages import t
 from tests.i18n.test_catalogue import messages, variables
 
-CATALOGUE = {**messages("en", "deuce.ftl"), **messages("en", "commands.ftl")}
+CATALOGUE = {
+    **messages("en", "deuce.ftl"),
+    **messages("en", "commands.ftl"),
+    **messages("en", "look.ftl"),
+}
 EN = set(CATALOGUE)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
