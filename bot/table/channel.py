@@ -345,8 +345,8 @@ class TableChannel:
         ``hand_id``, while the table message still shows that hand): whether it was done.
         Through the token of the last click on the table, both cost nothing of the global rate
         limit (where a result, a new table and the old one's deletion were three requests);
-        without one, the table is posted at the next render. A table already moving to a later
-        hand, or gone, is left as it is (the result is posted below it)."""
+        without one, two. There is a table in the channel all along. A table already moving to
+        a later hand, or gone, is left as it is (the result is posted below it)."""
         if self._hand_id != hand_id:
             return False  # the next hand moves the table (waiting for this post meanwhile)
         async with self.render_lock:
@@ -360,42 +360,40 @@ class TableChannel:
             edit["attachments"] = [file] if file is not None else []
             edit.setdefault("view", None)
             answer = self._table_answer
-            moved = answer is not None and await self._post_table_by_token(answer)
+            try:
+                await self._post_table_below(answer)
+            except discord.HTTPException as error:
+                log.warning("Table %s: table post failed: %s", self.table_id, error)
+                return False  # the table stays; the result goes below it
             try:
                 if await self._edit_by_token(answer, target, edit) is None:
                     message = self.channel.get_partial_message(target)
                     await message.edit(**edit, allowed_mentions=NO_MENTIONS)
             except discord.NotFound:
                 return False
-            if not moved:
-                self._table_answer = None
-                self._last_payload = None
-                self.message_id = None
-                if self.records is not None:
-                    await self.records.table_message_moved(None)
-                self._dirty.set()
         return True
 
-    async def _post_table_by_token(self, answer: Answered) -> bool:
-        """Post the table as a follow-up of an answered click (under ``render_lock``), which
-        the same token then edits: whether it was posted."""
-        if not answer.valid():
-            return False
+    async def _post_table_below(self, answer: Answered | None) -> None:
+        """Post the table anew (under ``render_lock``): as a follow-up of an answered click,
+        which the same token then edits, while it is valid; else as a channel message."""
         version = self.version
         payload = self._table_payload()
         kwargs: dict[str, Any] = {"embed": payload.embed, "allowed_mentions": NO_MENTIONS}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        try:
-            message = await answer.webhook.send(**kwargs, wait=True)
-        except discord.HTTPException as error:
-            log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
-            return False
+        followed: Answered | None = None
+        if answer is not None and answer.valid():
+            try:
+                message = await answer.webhook.send(**kwargs, wait=True)
+                followed = answer.follow_up(message.id)
+            except discord.HTTPException as error:
+                log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
+        if followed is None:
+            message = await self.channel.send(**kwargs)
+        self._table_answer = followed
         await self._set_message(message.id)
-        self._table_answer = answer.follow_up(message.id)
         self.rendered_version = max(self.rendered_version, version)
         self._last_payload = payload.key
-        return True
 
     async def _edit_loop(self) -> None:
         """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``, before
