@@ -1,5 +1,5 @@
 """Benchmark issue 27's answers on this machine (medians): a replay step, ``/poker stats``
-with its chart, and (once built) the lobby.
+with its chart, ``/poker session`` and the lobby (``/poker tables``).
 
 A SQLite store is filled with real hands (the engine's random play, settled as a table settles
 them, their last state kept); then, as the bot answers:
@@ -8,9 +8,14 @@ them, their last state kept); then, as the bot answers:
   does before its one UPDATE_MESSAGE answer), and a first open (store read, rebuild, steps);
 * stats: ``store.hands.player_hands`` over the period, the lowball figures, the chart drawn in a
   worker thread; with the chart alone, and the memory the chart adds (tracemalloc's peak while
-  drawing, and the process's resident memory before and after 200 charts).
+  drawing, and the process's resident memory before and after 200 charts);
+* session: ``store.hands.session`` over the table's hands and the ledger's embed;
+* lobby: ``--tables`` more open tables in the server, five players seated at each and one hand
+  settled at each in the last hour; ``store.tables.lobby`` and the lobby's embed and select
+  menu (what ``/poker tables`` does before its one answer; the member's channel permissions,
+  a dictionary look-up per table in discord.py's cache, are left out).
 
-Run: ``python bench/bench_look.py [--hands 400] [--repeat 200]``
+Run: ``python bench/bench_look.py [--hands 400] [--repeat 200] [--tables 200]``
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from bot.lowball import lowball_stats, period_start
 from bot.messages import set_reader
 from bot.store import Store
 from bot.table import replay as replays
+from bot.table.ledger import ledger_embed
+from bot.table.lobby import HOUR, LISTED_MAX, lobby_message
 from bot.table.stats import chart_file, stats_lines
 
 GUILD, CHANNEL = 1, 2
@@ -48,13 +55,29 @@ async def fill(store: Store, hands: int) -> list[int]:
     for user, name in PLAYERS:
         await store.wallets.grant(GUILD, user, 10_000, by_user_id=user)
         await store.tables.buy_in(table.id, user, name, 2_000)
-    rng = random.Random(27)
+    return await play(store, table.id, hands, random.Random(27))
+
+
+async def fill_lobby(store: Store, tables: int) -> None:
+    """``tables`` more open tables in GUILD, five players each, one hand settled at each."""
+    rng = random.Random(200)
+    for number in range(tables):
+        table = await store.tables.get_or_create(GUILD, 10_000 + number)
+        for seat in range(5):
+            user = 100_000 + 10 * number + seat
+            await store.wallets.grant(GUILD, user, 10_000, by_user_id=user)
+            await store.tables.buy_in(table.id, user, f"Player {user}", 400)
+        await play(store, table.id, 1, rng)
+
+
+async def play(store: Store, table_id: int, hands: int, rng: random.Random) -> list[int]:
+    """Deal, play out and settle ``hands`` hands at the table: their ids."""
     ids = []
     for _ in range(hands):
-        seats = {s.user_id: s for s in await store.tables.seats(table.id) if s.stack > 0}
+        seats = {s.user_id: s for s in await store.tables.seats(table_id) if s.stack > 0}
         if len(seats) < 2:
             break
-        hand_id = await store.hands.begin(table.id, {u: s.stack for u, s in seats.items()})
+        hand_id = await store.hands.begin(table_id, {u: s.stack for u, s in seats.items()})
         hand = Hand.start(
             [SeatedPlayer(u, s.name, s.stack, s.seat) for u, s in seats.items()],
             min(s.seat for s in seats.values()),
@@ -70,7 +93,7 @@ async def fill(store: Store, hands: int) -> list[int]:
             hand_id,
             dict(result.final_stacks),
             hand_to_phh(hand),
-            {"pot": 0},
+            {"pot": 0, "names": {str(u): s.name for u, s in seats.items()}},
             payouts=dict(result.payouts),
             showed_down=set(result.shown_hands) | set(result.mucked),
             draws={
@@ -88,7 +111,7 @@ def ms(values: list[float]) -> str:
     return f"median {1000 * statistics.median(values):.2f} ms, p90 {1000 * p90:.2f} ms"
 
 
-async def main(hands: int, repeat: int) -> None:
+async def main(hands: int, repeat: int, tables: int) -> None:
     set_reader("en")
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"))
@@ -140,6 +163,30 @@ async def main(hands: int, repeat: int) -> None:
                 f"max RSS {rss_before / 1024:.1f} -> {rss_after / 1024:.1f} MiB "
                 f"over {repeat} charts"
             )
+
+            table = await store.tables.for_channel(GUILD, CHANNEL)
+            assert table is not None
+            sessions = []
+            for _ in range(repeat):
+                started = time.perf_counter()
+                ledger = await store.hands.session(table.id)
+                ledger_embed(ledger, time.time())
+                sessions.append(time.perf_counter() - started)
+            print(
+                f"/poker session ({ledger.hands} hands, {len(ledger.lines)} players): "
+                f"{ms(sessions)}"
+            )
+
+            started = time.perf_counter()
+            await fill_lobby(store, tables)
+            print(f"{tables} more open tables filled in {time.perf_counter() - started:.1f} s")
+            answers = []
+            for _ in range(repeat):
+                started = time.perf_counter()
+                entries = await store.tables.lobby(GUILD, time.time() - HOUR)
+                lobby_message(entries, None, max(len(entries) - LISTED_MAX, 0))
+                answers.append(time.perf_counter() - started)
+            print(f"/poker tables ({len(entries)} open tables): {ms(answers)}")
         finally:
             await store.close()
 
@@ -148,5 +195,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=200)
     options = parser.parse_args()
-    asyncio.run(main(options.hands, options.repeat))
+    asyncio.run(main(options.hands, options.repeat, options.tables))

@@ -30,6 +30,7 @@ from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_int
 from bot.store import Store
 from bot.table.buttons import dispatch_click
 from bot.table.emojis import sync_card_emojis
+from bot.table.lobby import dispatch_lobby_click
 from bot.table.registry import TableRegistry
 from bot.table.replay import dispatch_replay_click
 from bot.translator import CatalogueTranslator
@@ -165,8 +166,8 @@ class DeuceBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A dealer button's click goes to its table; then the member's locale is remembered
         for the DMs the bot sends on its own."""
-        if not await dispatch_click(interaction):
-            await dispatch_replay_click(interaction)
+        if not await dispatch_click(interaction) and not await dispatch_replay_click(interaction):
+            await dispatch_lobby_click(interaction)
         locale = language_of(interaction.locale)
         user_id = interaction.user.id
         if self._store is None or await self.locale_of(user_id) == locale:

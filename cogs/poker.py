@@ -1,5 +1,5 @@
 """The ``/poker`` commands players use: join, leave, sit out/in, table, hand, rules, stats,
-history, replay, session, turn alerts.
+history, replay, session, the lobby, turn alerts.
 
 The commands only check who is asking and where, then hand the work to the channel's
 ``TableSession``; every refusal is a private reply from the message catalogue.
@@ -18,10 +18,11 @@ from discord.ext import commands
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
 from bot.messages import t
-from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.table.joining import display_name, join_table
 from bot.table.ledger import send_session
+from bot.table.lobby import send_lobby
 from bot.table.replay import send_replay
 from bot.table.stats import send_stats
 
@@ -35,11 +36,6 @@ HAND_ID_MAX = 2**53 - 1
 """The largest integer a Discord option carries exactly."""
 ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
 """What ``/poker alerts`` answers for each choice."""
-
-
-def display_name(user: discord.abc.User) -> str:
-    """The member's server display name (what the table shows)."""
-    return getattr(user, "display_name", None) or user.name
 
 
 class Poker(commands.Cog):
@@ -63,54 +59,9 @@ class Poker(commands.Cog):
         buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        user = interaction.user
-        if user.bot:
-            await reply_private(interaction, t("bot_member"))
-            return
         if buy_in is not None and buy_in <= 0:
             raise InvalidAmount(t("amount_positive"))
-        # A refused join changes nothing: the member's limit of open tables, the amount and the
-        # wallet are checked before a table is opened here (the limit again as the table opens,
-        # the seat's own checks inside the buy-in's transaction). Admins have no limit.
-        permissions = interaction.permissions
-        limited = not (permissions.manage_guild or permissions.administrator)
-        if limited:
-            await self.bot.store.tables.verify_limit(
-                interaction.guild_id, interaction.channel_id, user.id
-            )
-        await self.bot.store.tables.verify_buy_in(
-            interaction.guild_id, interaction.channel_id, user.id, buy_in
-        )
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self.bot.tables.open(
-            interaction.guild_id, interaction.channel_id, opened_by=user.id, limited=limited
-        )
-        seat, mid_hand = await session.join(user.id, display_name(user), buy_in)
-        wallet = await self.bot.store.wallets.balance(interaction.guild_id, user.id)
-        lines = [t("joined_private", seat=seat.seat + 1, stack=seat.stack, wallet=wallet)]
-        if mid_hand:
-            lines.append(t("joined_wait"))
-        # Seated: the reply goes now. The welcome DM follows (opening a DM channel is one
-        # request queue for the whole bot, seconds long when many join at once), and only
-        # closed DMs get a word more.
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
-        dm_ok = await self._welcome_dm(interaction, user.id)
-        await session.note_dm(user.id, dm_ok)
-        if not dm_ok:
-            await interaction.followup.send(t("dm_closed"), ephemeral=True)
-
-    async def _welcome_dm(self, interaction: discord.Interaction[Any], user_id: int) -> bool:
-        """Send a short welcome DM; whether DMs reach this player."""
-        channel_name = getattr(interaction.channel, "name", None) or "poker"
-        try:
-            with rest_priority(IDLE, ("welcome", user_id)):  # after every game's requests
-                dm = await self.bot.dm_channel(user_id)
-                await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
-        except discord.Forbidden:
-            return False
-        except discord.HTTPException as error:
-            log.warning("Welcome DM failed: %s", error)
-        return True
+        await join_table(interaction, self.bot, interaction.channel_id, buy_in)
 
     @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -258,6 +209,10 @@ class Poker(commands.Cog):
     )
     async def session(self, interaction: discord.Interaction[Any]) -> None:
         await send_session(interaction, self.bot.store)
+
+    @poker.command(name="tables", description="The server's open tables, and a way to join one")
+    async def tables(self, interaction: discord.Interaction[Any]) -> None:
+        await send_lobby(interaction, self.bot.store)
 
     @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

@@ -174,8 +174,10 @@ class Cashier:
         await self.store.tables.update_seat(self.table_id, user_id, sitting_out=False)
 
     async def mark_leaving(self, user_id: int) -> list[SeatRow]:
-        """The player leaves mid-hand: cashed out after it (even across a restart)."""
-        await self.store.tables.update_seat(self.table_id, user_id, leaving=True)
+        """The player leaves mid-hand: cashed out after it (even across a restart). Their
+        leaving may have ended the hand (heads-up): then they are cashed out already."""
+        with contextlib.suppress(NotSeated):
+            await self.store.tables.update_seat(self.table_id, user_id, leaving=True)
         return await self.seats()
 
     async def close_after_hand(self) -> None:

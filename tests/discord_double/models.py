@@ -199,6 +199,8 @@ class Channel:
     guild: Guild | None = None
     recipient: User | None = None
     position: int = 0
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    """Its permission overwrites, as Discord sends them (``id``, ``type``, ``allow``, ``deny``)."""
 
     @property
     def is_dm(self) -> bool:
@@ -220,7 +222,7 @@ class Channel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": list(self.overwrites),
             "nsfw": False,
             "topic": None,
             "last_message_id": None,

@@ -52,6 +52,7 @@ from tests.discord_double.models import (
     MESSAGE_FLAG_EPHEMERAL,
     MESSAGE_FLAG_LOADING,
     PERM_ADMINISTRATOR,
+    PERM_VIEW_CHANNEL,
     Channel,
     Guild,
     Member,
@@ -344,10 +345,16 @@ class DiscordDouble:
             await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
         return guild
 
-    async def add_channel(self, guild: Guild, name: str = "poker") -> Channel:
-        """A text channel in ``guild`` (CHANNEL_CREATE if the bot is connected)."""
+    async def add_channel(
+        self, guild: Guild, name: str = "poker", *, hidden: bool = False
+    ) -> Channel:
+        """A text channel in ``guild`` (CHANNEL_CREATE if the bot is connected); ``hidden``:
+        @everyone may not view it (an overwrite denying View Channel)."""
         position = sum(1 for c in self.channels.values() if c.guild is guild)
         channel = Channel(id=self.snowflakes.next(), name=name, guild=guild, position=position)
+        if hidden:
+            deny = str(PERM_VIEW_CHANNEL)
+            channel.overwrites.append({"id": str(guild.id), "type": 0, "allow": "0", "deny": deny})
         self.channels[channel.id] = channel
         session = self._session_for_guild(guild.id)
         if session is not None:

@@ -171,6 +171,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "alerts",
         "replay",
         "session",
+        "tables",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {

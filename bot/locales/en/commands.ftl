@@ -48,6 +48,9 @@ cmd-poker-replay-hand-desc = The hand's number (default: your last hand)
 cmd-poker-session = session
 cmd-poker-session-desc = Each player's net at this channel's table, this session
 
+cmd-poker-tables = tables
+cmd-poker-tables-desc = The server's open tables, and a way to join one
+
 cmd-poker-alerts = alerts
 cmd-poker-alerts-desc = Whether a new DM tells you it is your turn
 cmd-poker-alerts-mode = mode

@@ -55,3 +55,18 @@ session_footer = { $hands ->
 leave_title = Your session
 leave_where = At { $channel }
 leave_seated = Time seated
+
+lobby_title = Open tables
+lobby_empty = There is no open table you can see in this server. Start one with /poker join.
+lobby_kind_cash = Cash
+lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } seated, { $free } free: { $names } · last hour: { $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+}, average pot { $pot }
+lobby_nobody = nobody yet
+lobby_more = …and { $count } more: join them from their channels.
+lobby_choose = Choose a table
+lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } seated
+lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?
+lobby_join = Join ({ $buy_in })
+lobby_gone = That table is not open any more (or not one you can see). Run /poker tables again.

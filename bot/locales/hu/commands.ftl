@@ -48,6 +48,9 @@ cmd-poker-replay-hand-desc = A leosztás száma (alapból: az utolsó leosztáso
 cmd-poker-session = játék
 cmd-poker-session-desc = Az asztal eddigi játéka: ki mennyit nyert vagy vesztett
 
+cmd-poker-tables = asztalok
+cmd-poker-tables-desc = A szerver nyitott asztalai, és beülés valamelyikhez
+
 cmd-poker-alerts = értesítés
 cmd-poker-alerts-desc = Kapsz-e új privát üzenetet, amikor te következel
 cmd-poker-alerts-mode = mód

@@ -43,3 +43,15 @@ session_footer = { $hands } leosztás · { $duration } óta nyitva
 leave_title = A játékod
 leave_where = Itt: { $channel }
 leave_seated = Asztalnál töltött idő
+
+lobby_title = Nyitott asztalok
+lobby_empty = Ezen a szerveren nincs általad látható nyitott asztal. Indíts egyet: /poker beül.
+lobby_kind_cash = Készpénzes
+lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } ül, { $free } szabad: { $names } · az utolsó órában: { $hands } leosztás, átlagos kassza { $pot }
+lobby_nobody = még senki
+lobby_more = …és még { $count }: a csatornájukban ülhetsz be.
+lobby_choose = Válassz asztalt
+lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } ül
+lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmezett { $buy_in } zsetonos beszállóval?
+lobby_join = Beülök ({ $buy_in })
+lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: /poker asztalok.

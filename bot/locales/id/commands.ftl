@@ -48,6 +48,9 @@ cmd-poker-replay-hand-desc = Nomor tangan (bawaan: tangan terakhirmu)
 cmd-poker-session = sesi
 cmd-poker-session-desc = Catatan sesi meja di saluran ini: siapa menang berapa
 
+cmd-poker-tables = daftarmeja
+cmd-poker-tables-desc = Meja terbuka di server ini, dan cara bergabung
+
 cmd-poker-alerts = notifikasi
 cmd-poker-alerts-desc = Apakah DM baru memberi tahu bahwa sekarang giliran Anda
 cmd-poker-alerts-mode = mode

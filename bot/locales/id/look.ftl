@@ -43,3 +43,15 @@ session_footer = { $hands } tangan dibagikan · dibuka selama { $duration }
 leave_title = Sesimu
 leave_where = Di { $channel }
 leave_seated = Lama duduk
+
+lobby_title = Meja yang buka
+lobby_empty = Tidak ada meja terbuka yang bisa kamu lihat di server ini. Buka meja dengan /poker duduk.
+lobby_kind_cash = Tunai
+lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } duduk, { $free } kosong: { $names } · satu jam terakhir: { $hands } tangan, rata-rata pot { $pot }
+lobby_nobody = belum ada
+lobby_more = …dan { $count } lagi: bergabunglah dari salurannya.
+lobby_choose = Pilih meja
+lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } duduk
+lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in bawaan { $buy_in }?
+lobby_join = Duduk ({ $buy_in })
+lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan /poker daftarmeja lagi.

@@ -48,6 +48,9 @@ cmd-poker-replay-hand-desc = Номер раздачи (по умолчанию:
 cmd-poker-session = сессия
 cmd-poker-session-desc = Итоги текущей игры за столом этого канала
 
+cmd-poker-tables = столы
+cmd-poker-tables-desc = Открытые столы сервера и вход за любой из них
+
 cmd-poker-alerts = уведомления
 cmd-poker-alerts-desc = Сообщать ли вам в личные сообщения, что настал ваш ход
 cmd-poker-alerts-mode = режим

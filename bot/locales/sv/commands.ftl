@@ -48,6 +48,9 @@ cmd-poker-replay-hand-desc = Handens nummer (standard: din senaste hand)
 cmd-poker-session = spelet
 cmd-poker-session-desc = Bordets spel hittills: vem som vunnit och förlorat vad
 
+cmd-poker-tables = bord-lista
+cmd-poker-tables-desc = Serverns öppna bord, och ett sätt att sätta sig vid ett
+
 cmd-poker-alerts = notiser
 cmd-poker-alerts-desc = Om ett nytt DM ska tala om att det är din tur
 cmd-poker-alerts-mode = läge

@@ -1,0 +1,212 @@
+"""``/poker tables``: the lobby of a server's open tables, and joining one from it.
+
+The lobby lists the open tables in the channels the member can see (cash tables; sit-and-go
+tournaments will be another ``kind``): the channel, the limits, who sits there and how many
+seats are free, hands per hour and the average pot over the last hour, read from the store in
+four statements however many tables there are. Choosing a table in the select menu answers
+privately with its channel and a Join button, which seats the member through the same path
+as ``/poker join`` (``bot.table.joining``) with the default buy-in.
+
+Custom ids: ``deuce:ls`` (the select; its values are table ids) and ``deuce:lj:<table>`` (the
+Join button). Neither is trusted: the table must still be open, in this server, in a channel
+the member can see, or the click gets a private sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from typing import Any
+
+import discord
+
+from bot.messages import number, set_reader, t
+from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
+from bot.store import LobbyTable, Store, TableNotFound, TableRow
+from bot.store.models import TABLE_OPEN
+from bot.table.buttons import PlainView
+from bot.table.joining import Seater, join_table
+from bot.table.render import clamp, safe_name
+
+log = logging.getLogger(__name__)
+
+SELECT_ID = "deuce:ls"
+JOIN_ID = re.compile(r"deuce:lj:(?P<table>\d{1,19})")
+TABLE_VALUE = re.compile(r"\d{1,19}")
+LISTED_MAX = 25
+"""Tables listed (and offered in the select menu, which holds 25 options)."""
+HOUR = 3600.0
+DESCRIPTION_MAX = 4096
+LABEL_MAX = 100
+KIND_KEYS = {"cash": "lobby_kind_cash"}
+
+
+def join_button_id(table_id: int) -> str:
+    return f"deuce:lj:{table_id}"
+
+
+def can_see(guild: discord.Guild | None, member: object, channel_id: int) -> bool:
+    """Whether ``member`` may view the channel (a channel the bot does not know: no)."""
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel(channel_id)
+    return channel is not None and channel.permissions_for(member).view_channel
+
+
+def channel_name(guild: discord.Guild | None, channel_id: int) -> str:
+    channel = guild.get_channel(channel_id) if guild is not None else None
+    return channel.name if channel is not None else str(channel_id)
+
+
+def entry_line(entry: LobbyTable) -> str:
+    """One table of the lobby in the reader's language."""
+    names = ", ".join(safe_name(p.name) for p in entry.players) or t("lobby_nobody")
+    return t(
+        "lobby_line",
+        channel=f"<#{entry.channel_id}>",
+        kind=t(KIND_KEYS.get(entry.kind, "lobby_kind_cash")),
+        small=entry.small_bet,
+        big=2 * entry.small_bet,
+        seated=len(entry.players),
+        free=entry.free,
+        names=names,
+        hands=entry.hands_last_hour,
+        pot=number(entry.average_pot),
+    )
+
+
+def lobby_message(
+    entries: list[LobbyTable], guild: discord.Guild | None, hidden: int
+) -> dict[str, Any]:
+    """The lobby's embed and select menu (the first ``LISTED_MAX`` tables; ``hidden`` more)."""
+    listed = entries[:LISTED_MAX]
+    lines = [entry_line(entry) for entry in listed]
+    if hidden:
+        lines.append(t("lobby_more", count=hidden))
+    embed = discord.Embed(
+        title=t("lobby_title"),
+        description=clamp("\n\n".join(lines), DESCRIPTION_MAX),
+        colour=discord.Colour.dark_green(),
+    )
+    options = [
+        discord.SelectOption(
+            label=clamp(
+                t(
+                    "lobby_option",
+                    channel=channel_name(guild, entry.channel_id),
+                    small=entry.small_bet,
+                    big=2 * entry.small_bet,
+                    seated=len(entry.players),
+                    seats=entry.seats,
+                ),
+                LABEL_MAX,
+            ),
+            value=str(entry.table_id),
+        )
+        for entry in listed
+    ]
+    view = PlainView()
+    view.add_item(
+        discord.ui.Select(custom_id=SELECT_ID, placeholder=t("lobby_choose"), options=options)
+    )
+    return {"embed": embed, "view": view}
+
+
+async def send_lobby(interaction: discord.Interaction[Any], store: Store) -> None:
+    """Answer ``/poker tables`` privately with the server's open tables the member can see."""
+    assert interaction.guild_id is not None
+    entries = await store.tables.lobby(interaction.guild_id, time.time() - HOUR)
+    guild, member = interaction.guild, interaction.user
+    visible = [e for e in entries if can_see(guild, member, e.channel_id)]
+    if not visible:
+        await reply_private(interaction, t("lobby_empty"))
+        return
+    message = lobby_message(visible, guild, max(len(visible) - LISTED_MAX, 0))
+    await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **message)
+
+
+async def _open_table(
+    interaction: discord.Interaction[Any], store: Store, table_id: int
+) -> TableRow:
+    """The table ``table_id`` if it is open in this server in a channel the member can see;
+    otherwise ``Refused`` with the lobby's "no longer open" sentence."""
+    try:
+        table = await store.tables.get(table_id)
+    except TableNotFound:
+        raise Refused(t("lobby_gone")) from None
+    if (
+        table.guild_id != interaction.guild_id
+        or table.status != TABLE_OPEN
+        or not can_see(interaction.guild, interaction.user, table.channel_id)
+    ):
+        raise Refused(t("lobby_gone"))
+    return table
+
+
+async def _chosen(interaction: discord.Interaction[Any], store: Store, values: Any) -> None:
+    """A table chosen in the select menu: its channel and a Join button, privately."""
+    if not (isinstance(values, list) and len(values) == 1 and isinstance(values[0], str)):
+        raise Refused(t("lobby_gone"))
+    if not TABLE_VALUE.fullmatch(values[0]):
+        raise Refused(t("lobby_gone"))
+    table = await _open_table(interaction, store, int(values[0]))
+    settings = await store.settings.table(table.guild_id, table.channel_id)
+    view = PlainView()
+    view.add_item(
+        discord.ui.Button(
+            label=t("lobby_join", buy_in=settings.buyin_default),
+            style=discord.ButtonStyle.success,
+            custom_id=join_button_id(table.id),
+        )
+    )
+    text = t(
+        "lobby_chosen",
+        channel=f"<#{table.channel_id}>",
+        small=settings.small_bet,
+        big=settings.big_bet,
+        buy_in=settings.buyin_default,
+    )
+    await interaction.response.send_message(
+        text, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+    )
+
+
+async def _join(interaction: discord.Interaction[Any], bot: Seater, table_id: int) -> None:
+    """The Join button: the member sits at that table with its default buy-in."""
+    table = await _open_table(interaction, bot.store, table_id)
+    session = bot.tables.by_table(table.id)
+    if session is None or session.closed or session.closing:
+        raise Refused(t("lobby_gone"))
+    name = channel_name(interaction.guild, table.channel_id)
+    await join_table(interaction, bot, table.channel_id, None, session=session, channel_name=name)
+
+
+async def dispatch_lobby_click(interaction: discord.Interaction[Any]) -> bool:
+    """Handle the lobby's select menu or a Join button (False: not one of ours). Every
+    refusal or failure is a private sentence."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+        return False
+    join = JOIN_ID.fullmatch(custom_id)
+    if join is None and custom_id != SELECT_ID:
+        return False
+    set_reader(interaction.locale)
+    client: Seater = interaction.client
+    try:
+        if interaction.guild_id is None:
+            raise Refused(t("guild_only"))
+        if join is not None:
+            await _join(interaction, client, int(join["table"]))
+        else:
+            await _chosen(interaction, client.store, data.get("values"))
+    except Exception as error:
+        text = private_sentence(error)
+        if text is None:
+            log.exception("Unexpected error in a lobby click %s", custom_id)
+            text = t("error_generic")
+        await reply_private(interaction, text)
+    finally:
+        unlink_interaction(interaction)
+    return True
