@@ -160,6 +160,35 @@ result_no_showdown = { $name } leterítés nélkül nyer: { $amount }.
 field_shown = Megmutatott lapok
 field_winners = Nyertesek
 
+## Miért nyert egy lap (egy sor a nyertesek alatt, a 2-7 újoncainak)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) nyer { $other } ({ $other_hand }) ellen
+why_tie = { $winner } ({ $winner_hand }) és { $other } ({ $other_hand }) lapja egyforma (a szín nem számít), ezért a kassza megoszlik.
+why_pair_loses = a 2-7-ben a legalacsonyabb lap nyer, és { $category ->
+        [two_pair] a két pár
+        [three] a drill
+        [full_house] a full house
+        [four] a póker
+       *[pair] a pár
+    } ellened szól
+why_straight_flush_loses = a 2-7-ben a legalacsonyabb lap nyer, és a sor és a flush ellened szól
+why_lower_category = a 2-7-ben a legalacsonyabb lap nyer, és { $better_category } alacsonyabb, mint { $worse_category }
+why_higher_card = a 2-7-ben a legalacsonyabb lap nyer, a legmagasabb laptól lefelé összevetve; az első eltérésnél az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+why_lower_group = a 2-7-ben a legalacsonyabb lap nyer, és először az egyforma lapokat vetjük össze: az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+why_side_card = a 2-7-ben a legalacsonyabb lap nyer; ha a párok egyeznek, a többi lap dönt a legmagasabbtól lefelé: az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+hand_category = { $category ->
+        [no_pair] a pár nélküli lap
+        [two_pair] a két pár
+        [three] a drill
+        [straight] a sor
+        [flush] a flush
+        [full_house] a full house
+        [four] a póker
+        [straight_flush] a színsor
+       *[pair] az egy pár
+    }
+
 ## Zsetonok
 
 balance = { $name }: { $wallet } zseton a tárcádban, { $on_table } az asztalokon.

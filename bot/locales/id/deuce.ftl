@@ -160,6 +160,35 @@ result_no_showdown = { $name } memenangkan { $amount } tanpa lawan.
 field_shown = Tangan yang ditunjukkan
 field_winners = Pemenang
 
+## Mengapa sebuah tangan menang (satu baris di bawah pemenang, untuk pemain baru 2-7)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) mengalahkan { $other } ({ $other_hand })
+why_tie = Tangan { $winner } ({ $winner_hand }) dan { $other } ({ $other_hand }) sama nilainya (suit tidak dihitung), jadi pot dibagi.
+why_pair_loses = di 2-7 tangan terendah menang, dan { $category ->
+        [two_pair] dua pasang
+        [three] tiga kartu sejenis
+        [full_house] full house
+        [four] empat kartu sejenis
+       *[pair] sepasang kartu
+    } dihitung merugikan Anda
+why_straight_flush_loses = di 2-7 tangan terendah menang, dan straight serta flush dihitung merugikan Anda
+why_lower_category = di 2-7 tangan terendah menang, dan { $better_category } lebih rendah daripada { $worse_category }
+why_higher_card = di 2-7 tangan terendah menang, dibandingkan dari kartu tertinggi ke bawah: { $better_rank } mengalahkan { $worse_rank }
+why_lower_group = di 2-7 tangan terendah menang, dan kartu yang sama nilainya dibandingkan lebih dulu: { $better_rank } mengalahkan { $worse_rank }
+why_side_card = di 2-7 tangan terendah menang; jika pasangannya sama, kartu lainnya yang menentukan, dari yang tertinggi ke bawah: { $better_rank } mengalahkan { $worse_rank }
+hand_category = { $category ->
+        [no_pair] tanpa pasangan
+        [two_pair] dua pasang
+        [three] tiga kartu sejenis
+        [straight] straight
+        [flush] flush
+        [full_house] full house
+        [four] empat kartu sejenis
+        [straight_flush] straight flush
+       *[pair] sepasang
+    }
+
 ## Chip
 
 balance = { $name }: { $wallet } chip di dompet Anda, { $on_table } di meja.

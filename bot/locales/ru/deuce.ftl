@@ -208,6 +208,35 @@ result_no_showdown = { $name } выигрывает { $amount } без вскр�
 field_shown = Показанные руки
 field_winners = Победители
 
+## Почему рука выиграла (строка под победителями, для новичков в 2-7)
+
+why_line = { $beats }: { $because }.
+why_beats = Рука { $winner } ({ $winner_hand }) бьёт руку { $other } ({ $other_hand })
+why_tie = Руки { $winner } ({ $winner_hand }) и { $other } ({ $other_hand }) равны (масти не учитываются), поэтому банк делится.
+why_pair_loses = в 2-7 выигрывает самая низкая рука, а { $category ->
+        [two_pair] две пары играют
+        [three] тройка играет
+        [full_house] фулл-хаус играет
+        [four] каре играет
+       *[pair] пара играет
+    } против вас
+why_straight_flush_loses = в 2-7 выигрывает самая низкая рука, а стриты и флеши играют против вас
+why_lower_category = в 2-7 выигрывает самая низкая рука, а { $better_category } ниже, чем { $worse_category }
+why_higher_card = в 2-7 выигрывает самая низкая рука, карты сравниваются от старшей вниз: { $better_rank } младше, чем { $worse_rank }
+why_lower_group = в 2-7 выигрывает самая низкая рука, и сначала сравниваются одинаковые карты: { $better_rank } младше, чем { $worse_rank }
+why_side_card = в 2-7 выигрывает самая низкая рука; при одинаковых парах решают остальные карты, от старшей вниз: { $better_rank } младше, чем { $worse_rank }
+hand_category = { $category ->
+        [no_pair] рука без пары
+        [two_pair] две пары
+        [three] тройка
+        [straight] стрит
+        [flush] флеш
+        [full_house] фулл-хаус
+        [four] каре
+        [straight_flush] стрит-флеш
+       *[pair] одна пара
+    }
+
 ## Фишки
 
 balance = { $name }: в кошельке { $wallet ->

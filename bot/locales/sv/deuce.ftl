@@ -184,6 +184,35 @@ result_no_showdown = { $name } vinner { $amount } utan motstånd.
 field_shown = Visade händer
 field_winners = Vinnare
 
+## Varför en hand vann (en rad under vinnarna, för nya 2-7-spelare)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) slår { $other } ({ $other_hand })
+why_tie = { $winner } ({ $winner_hand }) och { $other } ({ $other_hand }) har lika bra händer (färgerna räknas inte), så potten delas.
+why_pair_loses = i 2-7 vinner den lägsta handen, och { $category ->
+        [two_pair] två par
+        [three] triss
+        [full_house] kåk
+        [four] fyrtal
+       *[pair] ett par
+    } räknas emot dig
+why_straight_flush_loses = i 2-7 vinner den lägsta handen, och stege och färg räknas emot dig
+why_lower_category = i 2-7 vinner den lägsta handen, och { $better_category } är lägre än { $worse_category }
+why_higher_card = i 2-7 vinner den lägsta handen, jämförd från det högsta kortet och nedåt: { $better_rank } slår { $worse_rank }
+why_lower_group = i 2-7 vinner den lägsta handen, och de lika korten jämförs först: { $better_rank } slår { $worse_rank }
+why_side_card = i 2-7 vinner den lägsta handen; med samma par avgör de andra korten, från det högsta och nedåt: { $better_rank } slår { $worse_rank }
+hand_category = { $category ->
+        [no_pair] inget par
+        [two_pair] två par
+        [three] triss
+        [straight] stege
+        [flush] färg
+        [full_house] kåk
+        [four] fyrtal
+        [straight_flush] färgstege
+       *[pair] ett par
+    }
+
 ## Marker
 
 balance = { $name }: { $wallet ->
