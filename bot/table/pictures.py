@@ -17,7 +17,7 @@ from bot.art import ShownHandArt, card_text, hand_image, order_for_display, show
 from bot.art.compose import printable
 from bot.engine import Card
 from bot.messages import speaking, t
-from bot.table.render import hand_text
+from bot.table.naming import hand_text
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 log = logging.getLogger(__name__)

@@ -15,21 +15,9 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Card, rank27
-from bot.engine.evaluator import (
-    FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    NO_PAIR,
-    ONE_PAIR,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    THREE_OF_A_KIND,
-    TWO_PAIR,
-    rank_parts,
-)
+from bot.engine import Card
 from bot.house.accounts import is_house
-from bot.messages import Text, number, reader, signed, t
+from bot.messages import number, reader, signed, t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
     CardButton,
@@ -40,6 +28,8 @@ from bot.table.buttons import (
     TableButton,
 )
 from bot.table.emojis import card_emoji
+from bot.table.naming import hand_text as hand_text  # panels name a hand shown afterwards
+from bot.table.naming import why_text
 from bot.table.snapshot import (
     RECENT_ACTIONS,
     LogEntry,
@@ -80,35 +70,6 @@ def high_first(cards: Sequence[Card | int]) -> list[Card]:
 def cards_label(cards: Sequence[Card | int]) -> str:
     """Cards highest first, separated by spaces, as labels."""
     return " ".join(card_label(c) for c in high_first(cards))
-
-
-HAND_KEYS: dict[int, tuple[str, tuple[str, ...]]] = {
-    NO_PAIR: ("hand_low", ("high", "second")),
-    ONE_PAIR: ("hand_pair", ("rank",)),
-    TWO_PAIR: ("hand_two_pair", ("high", "low")),
-    THREE_OF_A_KIND: ("hand_three", ("rank",)),
-    STRAIGHT: ("hand_straight", ("high",)),
-    FLUSH: ("hand_flush", ("high",)),
-    FULL_HOUSE: ("hand_full_house", ("high", "low")),
-    FOUR_OF_A_KIND: ("hand_four", ("rank",)),
-    STRAIGHT_FLUSH: ("hand_straight_flush", ("high",)),
-}
-"""Each category's catalogue name and the ranks it is told (2..14, 14 = ace)."""
-NAMED_LOWS = {(7, 5, 4, 3, 2): "hand_number_one", (7, 6, 4, 3, 2): "hand_number_two"}
-
-
-def hand_text(cards: Sequence[Card | int]) -> Text:
-    """The hand's name ("eight-six low", "pair of nines"), to write in its reader's language;
-    empty for anything but five cards."""
-    if len(cards) != 5:
-        return Text("no_hand")
-    category, ranks = rank_parts(rank27([int(c) for c in cards]))
-    if category == NO_PAIR and ranks in NAMED_LOWS:
-        return Text(NAMED_LOWS[ranks])
-    if category == STRAIGHT_FLUSH and ranks[0] == 14:
-        return Text("hand_royal_flush")
-    key, names = HAND_KEYS[category]
-    return Text(key, **dict(zip(names, ranks, strict=False)))
 
 
 LOG_KEYS = {
@@ -534,8 +495,8 @@ def panel_view(panel: PanelSnapshot) -> PlainView | None:
 
 
 def result_embed(result: ResultSnapshot) -> discord.Embed:
-    """Shown hands (only those actually shown), each pot's winners with the winning hand, and
-    every player's net for the hand."""
+    """Shown hands (only those actually shown), each pot's winners with the winning hand, why
+    it beat the best losing shown hand (for newcomers to 2-7), and every player's net."""
     embed = discord.Embed(
         title=clamp(t("result_title", hand_id=str(result.hand_id)), EMBED_TITLE_MAX),
         colour=discord.Colour.gold(),
@@ -569,6 +530,9 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
                 for name, share, hand in pot.winners
             )
             pots.append(t("result_pot", pot=label, amount=pot.amount, winners=winners))
+        if result.why is not None:
+            why = result.why
+            pots.append(why_text(why, safe_name(why.winner), safe_name(why.other)).render())
         embed.add_field(
             name=t("field_winners"),
             value=clamp("\n".join(pots) or "—", EMBED_FIELD_MAX),

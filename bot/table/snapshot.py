@@ -8,11 +8,12 @@ hand, for that player only. Pure: imports the engine (and the table rules' seat 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.engine import ActionRecord, Card, Hand, Phase, parse_cards
+from bot.engine import ActionRecord, Card, EngineError, Hand, Phase, parse_cards, rank27
+from bot.engine.explain import Reason, explain
 from bot.table.seating import HandNotes, Seat, target_draw
 
 RECENT_ACTIONS = 6
@@ -158,6 +159,18 @@ class PotSummary:
 
 
 @dataclass(frozen=True)
+class ShowdownReason:
+    """Why the main pot's winner beat the best losing shown hand, or tied the next winner:
+    both hands were shown (a mucked hand is never compared)."""
+
+    winner: str
+    winner_cards: tuple[Card, ...]
+    other: str
+    other_cards: tuple[Card, ...]
+    reason: Reason
+
+
+@dataclass(frozen=True)
 class ResultSnapshot:
     """What the channel learns when a hand ends."""
 
@@ -169,6 +182,32 @@ class ResultSnapshot:
     """The winner's name and the pot they take without a showdown."""
     nets: tuple[tuple[str, int], ...] = ()
     """Every player's net for the hand, in seat order."""
+    why: ShowdownReason | None = None
+    """Why the main pot went where it did, when at least two hands were shown."""
+
+
+def showdown_reason(
+    shown: Mapping[int, Sequence[Card]], main_winners: Sequence[int], names: dict[int, str]
+) -> ShowdownReason | None:
+    """The main pot's first winner against the next tied winner, else against the best shown
+    hand that lost it; None without two shown hands to compare."""
+    winners = [w for w in main_winners if len(shown.get(w, ())) == 5]
+    losers = [p for p in shown if p not in main_winners and len(shown[p]) == 5]
+    if not winners or (len(winners) == 1 and not losers):
+        return None
+    winner = winners[0]
+    other = winners[1] if len(winners) > 1 else min(losers, key=lambda p: rank27(shown[p]))
+    try:
+        reason = explain(shown[winner], shown[other])
+    except EngineError:  # a pot owned by its last contender, whatever was shown after
+        return None
+    return ShowdownReason(
+        names.get(winner, "?"),
+        tuple(shown[winner]),
+        names.get(other, "?"),
+        tuple(shown[other]),
+        reason,
+    )
 
 
 def idle_seat(row: Seat) -> SeatSnapshot:
@@ -354,7 +393,12 @@ def result_snapshot(hand: Hand, hand_id: int, names: dict[int, str]) -> ResultSn
         )
         for p in result.pots
     )
-    return ResultSnapshot(hand_id=hand_id, shown=shown, mucked=mucked, pots=pots, nets=nets)
+    why = None
+    if result.pots:
+        why = showdown_reason(result.shown_hands, result.pots[0].winners, names)
+    return ResultSnapshot(
+        hand_id=hand_id, shown=shown, mucked=mucked, pots=pots, nets=nets, why=why
+    )
 
 
 def result_from_summary(hand_id: int, summary: dict[str, Any]) -> ResultSnapshot:
@@ -395,6 +439,7 @@ def result_from_summary(hand_id: int, summary: dict[str, Any]) -> ResultSnapshot
             for amount, winners in pots
         ),
         nets=nets,
+        why=showdown_reason(shown_cards, [w for w, _ in pots[0][1]] if pots else [], names),
     )
 
 

@@ -103,6 +103,32 @@ async def test_two_players_play_to_showdown(club: Club) -> None:
     await assert_chips_conserved(club, table, [alice, bob])
 
 
+async def test_a_showdown_result_says_why_the_best_hand_won(club: Club) -> None:
+    """Issue 25: "wins with eight-five low" beside a losing pair of fives puzzles a newcomer
+    to 2-7, so a result with two shown hands names both and says why one is better. Three
+    players check every hand down; the first hand in which a second hand is shown (a
+    one-in-three chance that nobody beats the first shower's) is read."""
+    table = await club.seated(3)
+    hand_id = table.running_hand()
+    for _ in range(10):
+        outcome = await table.play_hand()
+        if len(outcome.shown) >= 2:
+            break
+        hand_id = await table.wait_hand(after=hand_id)
+    assert len(outcome.shown) >= 2, "no hand of ten had two shown hands"
+    by_rank = sorted(outcome.shown, key=lambda n: rank27(labels_to_cards(outcome.shown[n])))
+    best, other = by_rank[0], by_rank[1]
+    winners = field_value(outcome.result, "Winners") or ""
+    best_name, other_name = (hand_name(labels_to_cards(outcome.shown[n])) for n in (best, other))
+    if rank27(labels_to_cards(outcome.shown[best])) == rank27(
+        labels_to_cards(outcome.shown[other])
+    ):
+        assert "are equal (suits never count), so the pot is split." in winners, winners
+    else:
+        line = f"{best}'s {best_name} beats {other}'s {other_name}: in 2-7 the lowest hand wins"
+        assert line in winners, winners
+
+
 async def final_panel_says(table: PokerTable, member: Member, hand_id: int, net: int) -> None:
     if net > 0:
         line = f"chips in this hand (net +{net})."

@@ -175,6 +175,12 @@ async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
     assert t("field_seats", "sv") in fields and t("field_log", "sv") in fields
     finished = result()
     assert finished is not None and embed0(finished)["title"] == result_title
+    # Two shown hands: a line says in Swedish why the better won (issue 25); a mucked one:
+    # no comparison (the cards are random, so either may come).
+    fields = str(embed0(finished)["fields"])
+    mucked = any(t("result_mucks", "sv", name=name) in fields for name in names)
+    explained = "i 2-7 vinner den lägsta handen" in fields or "så potten delas" in fields
+    assert explained is not mucked, fields
 
     # Each member read only their own language in private: panels, DMs and replies.
     for member, language in players:

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Hand, SeatedPlayer, Stakes
-from bot.table.seating import HandNotes
+from bot.engine import CARDS, Hand, Phase, SeatedPlayer, Stakes, parse_cards
+from bot.engine.explain import ReasonKind
+from bot.messages import speaking
+from bot.table.render import result_embed
+from bot.table.seating import HandNotes, result_summary
 from bot.table.snapshot import (
     SnapshotMemo,
     TableSnapshot,
     panel_snapshot,
+    result_from_summary,
     result_snapshot,
+    showdown_reason,
     table_snapshot,
 )
 from tests.table._helpers import ALICE, BOB, CAROL, seat_row
@@ -110,3 +115,58 @@ def test_the_memo_builds_a_snapshot_once_per_change() -> None:
     inputs["deadline"] = 40.0
     assert get() is not built and get().deadline == 40.0
     assert get() == table_snapshot(seats=seats, leaving=leaving, **inputs)
+
+
+def showdown(alice: str, bob: str) -> Hand:
+    """Heads-up from named cards (Bob, left of the button, is dealt first), checked and stood
+    pat down to the showdown."""
+    holes = parse_cards(bob), parse_cards(alice)
+    order = [holes[i][r] for r in range(5) for i in range(2)]
+    deck = order + [c for c in CARDS if c not in order]
+    players = [SeatedPlayer(ALICE, "Alice", 500, 0), SeatedPlayer(BOB, "Bob", 500, 1)]
+    hand = Hand.start(players, 0, Stakes(10), deck=deck, hand_id=9)
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(player, [])
+        else:
+            hand.check_or_call(player)
+    return hand
+
+
+def test_a_showdown_result_says_why_the_winner_won_and_so_does_its_summary() -> None:
+    """The issue's hand: an eight-six low beats a pair of fives, which a newcomer to 2-7 would
+    not guess; the re-posted result (after a restart) says it too."""
+    hand = showdown(alice="8c6d4h3s2c", bob="5c5h3d2s4d")
+    names = {ALICE: "Alice", BOB: "Bob"}
+    result = result_snapshot(hand, 9, names)
+    assert result.why is not None
+    assert (result.why.winner, result.why.other) == ("Alice", "Bob")
+    assert result.why.reason.kind is ReasonKind.PAIR_LOSES
+    assert hand.result is not None
+    assert result_from_summary(9, result_summary(hand.result, names)).why == result.why
+    with speaking("en"):
+        text = str(result_embed(result).to_dict())
+    assert "Alice's eight-six low beats Bob's pair of fives: in 2-7 the lowest hand wins" in text
+    with speaking("ru"):
+        text = str(result_embed(result).to_dict())
+    assert "Рука Alice (восьмёрка-шестёрка лоу) бьёт руку Bob (пара пятёрок): в 2-7" in text
+
+
+def test_the_reason_compares_shown_hands_only() -> None:
+    eight, pair, nine = (
+        parse_cards("8c6d4h3s2c"),
+        parse_cards("5c5h3d2s4d"),
+        parse_cards("9c7d5h3c2d"),
+    )
+    names = {1: "A", 2: "B", 3: "C"}
+    # the best losing shown hand is the nine, not the pair
+    why = showdown_reason({1: eight, 2: pair, 3: nine}, [1], names)
+    assert why is not None and why.other == "C" and why.reason.kind is ReasonKind.HIGHER_CARD
+    assert (why.reason.better_rank, why.reason.worse_rank) == (8, 9)
+    # a split pot: the two winners are equal
+    tie = showdown_reason({1: eight, 2: parse_cards("8d6h4c3d2h")}, [1, 2], names)
+    assert tie is not None and tie.reason.kind is ReasonKind.TIE
+    # a mucked hand is not there to compare: nothing to say
+    assert showdown_reason({1: eight}, [1], names) is None

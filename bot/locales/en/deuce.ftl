@@ -181,6 +181,35 @@ result_no_showdown = { $name } wins { $amount } uncontested.
 field_shown = Shown hands
 field_winners = Winners
 
+## Why a hand won (a line under the winners, for players new to 2-7)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner }'s { $winner_hand } beats { $other }'s { $other_hand }
+why_tie = { $winner }'s { $winner_hand } and { $other }'s { $other_hand } are equal (suits never count), so the pot is split.
+why_pair_loses = in 2-7 the lowest hand wins, and { $category ->
+        [two_pair] two pair count
+        [three] three of a kind counts
+        [full_house] a full house counts
+        [four] four of a kind counts
+       *[pair] a pair counts
+    } against you
+why_straight_flush_loses = in 2-7 the lowest hand wins, and straights and flushes count against you
+why_lower_category = in 2-7 the lowest hand wins, and { $better_category } is lower than { $worse_category }
+why_higher_card = in 2-7 the lowest hand wins, compared from the highest card down: { $better_rank } beats { $worse_rank }
+why_lower_group = in 2-7 the lowest hand wins, the matching cards compared first: { $better_rank } beats { $worse_rank }
+why_side_card = in 2-7 the lowest hand wins; with the same pairs, the other cards decide from the highest down: { $better_rank } beats { $worse_rank }
+hand_category = { $category ->
+        [no_pair] no pair
+        [two_pair] two pair
+        [three] three of a kind
+        [straight] a straight
+        [flush] a flush
+        [full_house] a full house
+        [four] four of a kind
+        [straight_flush] a straight flush
+       *[pair] one pair
+    }
+
 ## Chips
 
 balance = { $name }: { $wallet } chips in your wallet, { $on_table } on tables.
@@ -254,8 +283,8 @@ cards_four_colour = pictures with four suit colours (♣ green, ♦ blue, ♥ re
 cards_text = text only
 settings_cards = Cards: { $style } ({ $source })
 alert_delay_off = Turn alerts are off on this server: nobody gets a DM for their turn.
-settings_title = Poker settings here
-settings_intro = What this channel's table plays with. Each value says where it comes from: this channel, the server (set by an admin) or the default.
+settings_title = Poker settings for this channel
+settings_intro = What the table in this channel plays with. Each value says where it comes from: this channel, the server (set by an admin) or the default.
 settings_stakes = **Stakes** { $small_bet }/{ $big_bet }, blinds { $small_blind }/{ $small_bet } — { $source }
 settings_cap = **Cap** { $cap } bets a round — { $source }
 settings_server_stakes = **Server default stakes** { $small_bet }/{ $big_bet }, blinds { $small_blind }/{ $small_bet }, cap { $cap } — { $source }

@@ -110,7 +110,7 @@ folded_anyway = Bedobtál.
 button_check = Passz
 button_call = Megadás: { $amount }
 button_bet = Tét: { $amount }
-button_raise = Emelés: { $amount }
+button_raise = Emelés { $amount }-ig
 button_my_cards = Lapjaim
 
 ## Az asztal kártyája
@@ -159,6 +159,35 @@ result_side_pot = { $number }. mellékkassza
 result_no_showdown = { $name } leterítés nélkül nyer: { $amount }.
 field_shown = Megmutatott lapok
 field_winners = Nyertesek
+
+## Miért nyert egy lap (egy sor a nyertesek alatt, a 2-7 újoncainak)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) nyer { $other } ({ $other_hand }) ellen
+why_tie = { $winner } ({ $winner_hand }) és { $other } ({ $other_hand }) lapja egyforma (a szín nem számít), ezért a kassza megoszlik.
+why_pair_loses = a 2-7-ben a legalacsonyabb lap nyer, és { $category ->
+        [two_pair] a két pár
+        [three] a drill
+        [full_house] a full house
+        [four] a póker
+       *[pair] a pár
+    } ellened szól
+why_straight_flush_loses = a 2-7-ben a legalacsonyabb lap nyer, és a sor és a flush ellened szól
+why_lower_category = a 2-7-ben a legalacsonyabb lap nyer, és { $better_category } alacsonyabb, mint { $worse_category }
+why_higher_card = a 2-7-ben a legalacsonyabb lap nyer, a legmagasabb laptól lefelé összevetve; az első eltérésnél az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+why_lower_group = a 2-7-ben a legalacsonyabb lap nyer, és először az egyforma lapokat vetjük össze: az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+why_side_card = a 2-7-ben a legalacsonyabb lap nyer; ha a párok egyeznek, a többi lap dönt a legmagasabbtól lefelé: az alacsonyabb nyer ({ $better_rank }, nem { $worse_rank })
+hand_category = { $category ->
+        [no_pair] a pár nélküli lap
+        [two_pair] a két pár
+        [three] a drill
+        [straight] a sor
+        [flush] a flush
+        [full_house] a full house
+        [four] a póker
+        [straight_flush] a színsor
+       *[pair] az egy pár
+    }
 
 ## Zsetonok
 
@@ -218,7 +247,7 @@ cards_four_colour = képek négyféle színű színjellel (♣ zöld, ♦ kék, 
 cards_text = csak szöveg
 settings_cards = Lapok: { $style } ({ $source })
 alert_delay_off = A sorra kerülési értesítések ki vannak kapcsolva ezen a szerveren: senki sem kap privát üzenetet, amikor ő következik.
-settings_title = Pókerbeállítások itt
+settings_title = A csatorna pókerbeállításai
 settings_intro = Ezekkel játszik a csatorna asztala. Minden értéknél látszik, honnan jön: ez a csatorna, a szerver (egy admin állította be) vagy az alapértelmezés.
 settings_stakes = **Tétek** { $small_bet }/{ $big_bet }, vakok { $small_blind }/{ $small_bet } — { $source }
 settings_cap = **Plafon** körönként { $cap } tét — { $source }
@@ -255,7 +284,7 @@ rules_body =
     {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Két egymást követő lejárt idő után kimaradsz.
 rules_rankings_title = A kombinációk sorrendje (a legjobb elöl)
 rules_rankings =
-    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
+    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap, a "Number 2"), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
     2. Egy pár (a 2-2-3-4-5 a legjobb)
     3. Két pár
     4. Drill
@@ -306,7 +335,7 @@ kick_house = { $name } házi játékos: a /pokeradmin házi eltávolít paranccs
 ## A kombinációk nevei (a rangok számok: 2-10, 11 bubi, 12 dáma, 13 király, 14 ász)
 
 hand_number_one = Joker
-hand_number_two = Number 2
+hand_number_two = kettes számú lap
 hand_low =
     { $high ->
         [2] kettes

@@ -60,22 +60,22 @@ click_elsewhere = Tombol itu bukan milik pesan ini, jadi tidak ada yang dilakuka
 store_outcome_unknown = Basis data berhenti menjawab saat ini sedang disimpan, jadi ini terjadi sekali atau tidak sama sekali. Periksa sebelum mencoba lagi (chip kamu: /chips balance).
 action_not_saved = Itu tidak tersimpan: basis data meja tidak menjawab, jadi tidak ada yang berubah. Silakan coba lagi sebentar lagi.
 store_waiting = ⏸ Meja sedang menunggu basis datanya. Permainan berlanjut dari sini begitu basis data menjawab lagi.
-draw_finished = Undian itu sudah selesai.
-no_more_draws = Tidak ada undian tersisa di tangan ini.
+draw_finished = Putaran tukar itu sudah selesai.
+no_more_draws = Tidak ada putaran tukar tersisa di tangan ini.
 draw_queued = Penukaran kartu Anda sudah diatur: dilakukan saat giliran Anda tiba.
 prefold_on = Anda akan check atau fold saat giliran Anda tiba.
 no_hand_running = Tidak ada tangan yang sedang berjalan di meja ini.
 
 ## Panel pribadi
 
-panel_title = Tangan Anda — tangan #{ $hand_id }
+panel_title = Kartu Anda — tangan #{ $hand_id }
 panel_marked = Ditandai untuk dibuang: { $cards }
 panel_none_marked = Klik kartu untuk menandainya agar dibuang.
 panel_new_cards = Kartu baru: { $cards }
 panel_drew_none = Anda tidak menukar kartu.
 panel_folded = Anda fold di tangan ini.
 panel_after_draws = Tangan akhir.
-panel_draw_next = Berikutnya: undian { $number } dari 3.
+panel_draw_next = Berikutnya: tukar ke-{ $number } dari 3.
 panel_your_draw = Giliran Anda menukar kartu.
 panel_footer = Hanya Anda yang bisa melihat kartu ini.
 button_draw = Tukar { $count }
@@ -93,7 +93,7 @@ panel_pot = Pot { $pot }{ $to_call } · chip Anda { $stack }
 panel_to_call = {" "}· untuk call { $amount }
 panel_your_turn = **Giliran Anda** · waktu habis { $countdown }
 panel_turn_of = Giliran { $name } · { $countdown }
-panel_this_draw = Undian ini: { $counts }
+panel_this_draw = Tukar kali ini: { $counts }
 panel_moved = Panel ini pindah ke bawah: kartu terbaru Anda ada di pesan paling baru.
 timed_out_private = Waktu habis di tangan #{ $hand_id }: { $what }.
 timed_out_fold = Anda fold
@@ -138,9 +138,9 @@ pot_with_sides = { $amount } (utama { $main }; samping { $sides })
 turn_line = Giliran { $name } untuk { $verb } · waktu habis { $countdown }
 verb_act = bertindak
 verb_draw = menukar kartu
-round_predraw = Taruhan sebelum undian
-round_betting = Taruhan setelah undian { $number }
-round_drawing = Undian { $number } dari 3
+round_predraw = Taruhan sebelum tukar pertama
+round_betting = Taruhan setelah tukar ke-{ $number }
+round_drawing = Tukar ke-{ $number } dari 3
 round_complete = Tangan selesai
 round_waiting = Jeda antartangan
 no_actions = —
@@ -159,6 +159,35 @@ result_side_pot = Pot samping { $number }
 result_no_showdown = { $name } memenangkan { $amount } tanpa lawan.
 field_shown = Tangan yang ditunjukkan
 field_winners = Pemenang
+
+## Mengapa sebuah tangan menang (satu baris di bawah pemenang, untuk pemain baru 2-7)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) mengalahkan { $other } ({ $other_hand })
+why_tie = Tangan { $winner } ({ $winner_hand }) dan { $other } ({ $other_hand }) sama nilainya (suit tidak dihitung), jadi pot dibagi.
+why_pair_loses = di 2-7 tangan terendah menang, dan { $category ->
+        [two_pair] dua pasang
+        [three] tiga kartu sejenis
+        [full_house] full house
+        [four] empat kartu sejenis
+       *[pair] sepasang kartu
+    } dihitung merugikan Anda
+why_straight_flush_loses = di 2-7 tangan terendah menang, dan straight serta flush dihitung merugikan Anda
+why_lower_category = di 2-7 tangan terendah menang, dan { $better_category } lebih rendah daripada { $worse_category }
+why_higher_card = di 2-7 tangan terendah menang, dibandingkan dari kartu tertinggi ke bawah: { $better_rank } mengalahkan { $worse_rank }
+why_lower_group = di 2-7 tangan terendah menang, dan kartu yang sama nilainya dibandingkan lebih dulu: { $better_rank } mengalahkan { $worse_rank }
+why_side_card = di 2-7 tangan terendah menang; jika pasangannya sama, kartu lainnya yang menentukan, dari yang tertinggi ke bawah: { $better_rank } mengalahkan { $worse_rank }
+hand_category = { $category ->
+        [no_pair] tanpa pasangan
+        [two_pair] dua pasang
+        [three] tiga kartu sejenis
+        [straight] straight
+        [flush] flush
+        [full_house] full house
+        [four] empat kartu sejenis
+        [straight_flush] straight flush
+       *[pair] sepasang
+    }
 
 ## Chip
 
@@ -218,7 +247,7 @@ cards_four_colour = gambar dengan empat warna suit (♣ hijau, ♦ biru, ♥ mer
 cards_text = teks saja
 settings_cards = Kartu: { $style } ({ $source })
 alert_delay_off = Notifikasi giliran dimatikan di server ini: tidak ada yang mendapat DM untuk gilirannya.
-settings_title = Pengaturan poker di sini
+settings_title = Pengaturan poker untuk saluran ini
 settings_intro = Pengaturan yang dipakai meja saluran ini. Setiap nilai menyebutkan asalnya: saluran ini, server (diatur oleh admin) atau bawaan.
 settings_stakes = **Taruhan** { $small_bet }/{ $big_bet }, blind { $small_blind }/{ $small_bet } — { $source }
 settings_cap = **Batas** { $cap } taruhan per ronde — { $source }
@@ -248,14 +277,14 @@ alerts_server_off = Notifikasi giliran sedang dimatikan di server ini, jadi tida
 
 rules_title = 2-7 Triple Draw — aturan
 rules_body =
-    {"*"}*Tujuan:** tangan lima kartu terendah menang. As adalah kartu TINGGI, straight dan flush DIHITUNG merugikan Anda, jadi tangan terbaik adalah 7-5-4-3-2 dengan suit campuran ("nomor satu").
-    {"*"}*Pembagian:** masing-masing lima kartu tertutup, di DM Anda (atau /poker kartu). Pemain di sebelah kiri tombol dealer memasang small blind, pemain berikutnya memasang big blind; jika hanya berdua, tombol dealer memasang small blind dan bertindak pertama sebelum undian.
-    {"*"}*Alur:** taruhan – undian – taruhan – undian – taruhan – undian – taruhan – showdown. Di setiap undian Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar.
-    {"*"}*Taruhan:** batas tetap. Taruhan dan raise SAMA dengan taruhan kecil sebelum dan setelah undian pertama, dan sama dengan taruhan besar (dua kali lipatnya) setelah undian kedua dan ketiga; paling banyak { $cap } taruhan per ronde, dan sebelum undian big blind dihitung sebagai taruhan pertama.
+    {"*"}*Tujuan:** tangan lima kartu terendah menang. As adalah kartu tinggi, straight dan flush dihitung merugikan Anda, jadi tangan terbaik adalah 7-5-4-3-2 dengan suit campuran ("nomor satu").
+    {"*"}*Pembagian:** masing-masing lima kartu tertutup, di DM Anda (atau /poker kartu). Pemain di sebelah kiri tombol dealer memasang small blind, pemain berikutnya memasang big blind; jika hanya berdua, tombol dealer memasang small blind dan bertindak pertama sebelum tukar.
+    {"*"}*Alur:** taruhan – tukar – taruhan – tukar – taruhan – tukar – taruhan – showdown (aturan asli menyebut putaran tukar "undian"). Di setiap putaran tukar Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar.
+    {"*"}*Taruhan:** batas tetap. Taruhan dan raise sama dengan taruhan kecil sebelum dan setelah tukar pertama, dan sama dengan taruhan besar (dua kali lipatnya) setelah tukar kedua dan ketiga; paling banyak { $cap } taruhan per ronde, dan sebelum tukar pertama big blind dihitung sebagai taruhan pertama.
     {"*"}*Waktu:** { $timer } detik untuk bertindak atau menukar kartu; jika waktu habis, Anda otomatis check atau fold, atau tidak tukar. Dua kali berturut-turut kehabisan waktu membuat Anda rehat.
 rules_rankings_title = Urutan tangan (terbaik lebih dulu)
 rules_rankings =
-    1. Tanpa pasangan, dibandingkan dari kartu tertinggi ke bawah: 7-5-4-3-2 (nomor satu), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 adalah As tinggi, bukan straight)
+    1. Tanpa pasangan, dibandingkan dari kartu tertinggi ke bawah: 7-5-4-3-2 (nomor satu), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 adalah as tinggi, bukan straight)
     2. Sepasang (2-2-3-4-5 yang terbaik)
     3. Dua pasang
     4. Tiga kartu sejenis
@@ -300,7 +329,7 @@ settings_house = **Pemain bandar** mengisi hingga { $seats } kursi ({ $style }) 
 settings_no_house = **Pemain bandar** tidak mengisi kursi (/pokeradmin bandar isi)
 kick_house = { $name } adalah pemain bandar: /pokeradmin bandar hapus untuk membuatnya berdiri.
 
-## Nama tangan (peringkat berupa angka: 2-10, 11 Jack, 12 Queen, 13 King, 14 As)
+## Nama tangan (peringkat berupa angka: 2-10, 11 jek, 12 ratu, 13 raja, 14 as)
 
 hand_number_one = nomor satu
 hand_number_two = nomor dua
@@ -315,10 +344,10 @@ hand_low =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }-{ $second ->
         [2] dua
         [3] tiga
@@ -329,10 +358,10 @@ hand_low =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } rendah
 hand_pair =
     sepasang { $rank ->
@@ -345,10 +374,10 @@ hand_pair =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }
 hand_two_pair =
     dua pasang, { $high ->
@@ -361,10 +390,10 @@ hand_two_pair =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } dan { $low ->
         [2] dua
         [3] tiga
@@ -375,10 +404,10 @@ hand_two_pair =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }
 hand_three =
     tiga kartu { $rank ->
@@ -391,10 +420,10 @@ hand_three =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }
 hand_straight =
     straight, { $high ->
@@ -407,10 +436,10 @@ hand_straight =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } tinggi
 hand_flush =
     flush, { $high ->
@@ -423,10 +452,10 @@ hand_flush =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } tinggi
 hand_full_house =
     full house, tiga { $high ->
@@ -439,10 +468,10 @@ hand_full_house =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } dan sepasang { $low ->
         [2] dua
         [3] tiga
@@ -453,10 +482,10 @@ hand_full_house =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }
 hand_four =
     empat kartu { $rank ->
@@ -469,10 +498,10 @@ hand_four =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     }
 hand_straight_flush =
     straight flush, { $high ->
@@ -485,10 +514,10 @@ hand_straight_flush =
         [8] delapan
         [9] sembilan
         [10] sepuluh
-        [11] Jack
-        [12] Queen
-        [13] King
-       *[14] As
+        [11] jek
+        [12] ratu
+        [13] raja
+       *[14] as
     } tinggi
 hand_royal_flush = royal flush
 
@@ -556,7 +585,7 @@ error_action = Tindakan itu tidak bisa dilakukan sekarang.
 kick_choice = { $name } (kursi { $seat })
 shard_back_soon = Meja ini akan kembali sebentar lagi: coba lagi nanti. Tidak ada yang berubah.
 alt_hand = Tangan Anda: { $cards }
-alt_new = baru di undian ini: { $cards }
+alt_new = baru di tukar kali ini: { $cards }
 # The mark under a winning hand inside the showdown picture.
 picture_winner = ★ pemenang
 alt_showdown = Showdown.

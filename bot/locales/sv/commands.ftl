@@ -143,7 +143,7 @@ cmd-pokeradmin-tables-per_member-desc = Öppna bord som en medlem får ha öppna
 cmd-pokeradmin-cards = kort
 cmd-pokeradmin-cards-desc = Hur serverns bord visar korten
 cmd-pokeradmin-cards-style = stil
-cmd-pokeradmin-cards-style-desc = Bilder med röda och svarta symboler, fyra färger på symbolerna, eller text
+cmd-pokeradmin-cards-style-desc = Bilder med vanlig kortlek (röda och svarta färger), fyrfärgslek eller bara text
 
 cmd-pokeradmin-language = språk
 cmd-pokeradmin-language-desc = Språket för den här kanalens bord eller för serverns bord

@@ -155,7 +155,7 @@ drew = bytte { $count }
 field_seats = Platser
 field_pot = Pott
 field_round = Runda
-field_turn = Tur
+field_turn = På tur
 field_log = Senaste händelser
 pot_main = { $amount }
 pot_with_sides = { $amount } (huvudpott { $main }; sidopott { $sides })
@@ -183,6 +183,35 @@ result_side_pot = Sidopott { $number }
 result_no_showdown = { $name } vinner { $amount } utan motstånd.
 field_shown = Visade händer
 field_winners = Vinnare
+
+## Varför en hand vann (en rad under vinnarna, för nya 2-7-spelare)
+
+why_line = { $beats }: { $because }.
+why_beats = { $winner } ({ $winner_hand }) slår { $other } ({ $other_hand })
+why_tie = { $winner } ({ $winner_hand }) och { $other } ({ $other_hand }) har lika bra händer (färgerna räknas inte), så potten delas.
+why_pair_loses = i 2-7 vinner den lägsta handen, och { $category ->
+        [two_pair] två par
+        [three] triss
+        [full_house] kåk
+        [four] fyrtal
+       *[pair] ett par
+    } räknas emot dig
+why_straight_flush_loses = i 2-7 vinner den lägsta handen, och stege och färg räknas emot dig
+why_lower_category = i 2-7 vinner den lägsta handen, och { $better_category } är lägre än { $worse_category }
+why_higher_card = i 2-7 vinner den lägsta handen, jämförd från det högsta kortet och nedåt: { $better_rank } slår { $worse_rank }
+why_lower_group = i 2-7 vinner den lägsta handen, och de lika korten jämförs först: { $better_rank } slår { $worse_rank }
+why_side_card = i 2-7 vinner den lägsta handen; med samma par avgör de andra korten, från det högsta och nedåt: { $better_rank } slår { $worse_rank }
+hand_category = { $category ->
+        [no_pair] inget par
+        [two_pair] två par
+        [three] triss
+        [straight] stege
+        [flush] färg
+        [full_house] kåk
+        [four] fyrtal
+        [straight_flush] färgstege
+       *[pair] ett par
+    }
 
 ## Marker
 
@@ -255,13 +284,13 @@ tables_set = Varje medlem får nu ha högst { $count ->
        *[other] { $count } öppna bord
     } som den har öppnat på den här servern samtidigt (admins: ingen gräns).
 cards_set = Korten vid serverns bord visas nu som { $style }.
-cards_two_colour = bilder med röda och svarta symboler
-cards_four_colour = bilder med fyra färger på symbolerna (♣ grön, ♦ blå, ♥ röd, ♠ svart)
+cards_two_colour = bilder med vanlig kortlek (röda och svarta färger)
+cards_four_colour = bilder med fyrfärgslek (♣ grön, ♦ blå, ♥ röd, ♠ svart)
 cards_text = endast text
 settings_cards = Kort: { $style } ({ $source })
 alert_delay_off = Turnotiser är avstängda på den här servern: ingen får ett DM när det är deras tur.
-settings_title = Pokerinställningar här
-settings_intro = Det här spelar kanalens bord med. Varje värde visar var det kommer ifrån: den här kanalen, servern (inställt av en admin) eller standard.
+settings_title = Pokerinställningar för den här kanalen
+settings_intro = Så är bordet i den här kanalen inställt. Vid varje värde står var det kommer ifrån: den här kanalen, servern (inställt av en admin) eller standard.
 settings_stakes = **Insatser** { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet } — { $source }
 settings_cap = **Tak** { $cap ->
         [one] { $cap } satsning
@@ -297,7 +326,7 @@ alerts_server_off = Turnotiser är avstängda på den här servern för tillfäl
 rules_title = 2-7 Triple Draw — reglerna
 rules_body =
     {"*"}*Mål:** den lägsta femkortshanden vinner. Ess är alltid högt och bildar aldrig stege, stege och färg räknas emot dig, så den bästa handen är 7-5-4-3-2 i blandade färger ("nummer ett").
-    {"*"}*Giv:** fem mörka kort var, i dina DM (eller /poker hand). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
+    {"*"}*Giv:** fem dolda kort var, i dina DM (eller /poker hand). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
     {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får nya; alla ser hur många kort du bytte.
     {"*"}*Satsningar:** fast limit. Satsningar och höjningar är den lilla insatsen före och efter första bytet och den stora insatsen (dubbelt så mycket) efter andra och tredje; högst { $cap ->
         [one] { $cap } satsning
