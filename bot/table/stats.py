@@ -16,7 +16,8 @@ from bot.lowball import LowballStats, lowball_stats, period_start
 from bot.messages import Text, number, reader, signed, t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import Store
-from bot.table.render import HAND_KEYS, NAMED_LOWS, clamp
+from bot.table.naming import HAND_KEYS, NAMED_LOWS
+from bot.table.render import clamp
 
 log = logging.getLogger(__name__)
 
