@@ -45,6 +45,7 @@ class FakeMessage:
 
     async def edit(self, **kwargs: Any) -> FakeMessage:
         self.channel.edits.append((self.id, kwargs))
+        self.channel.shown.append(kwargs)
         return self
 
     async def delete(self) -> None:
@@ -59,10 +60,13 @@ class FakeChannel:
         self.sent: list[dict[str, Any]] = []
         self.edits: list[tuple[int, dict[str, Any]]] = []
         self.deleted: list[int] = []
+        self.shown: list[dict[str, Any]] = []
+        """Every message sent and every edit, in order."""
         self._next_id = first_id
 
     async def send(self, **kwargs: Any) -> FakeMessage:
         self.sent.append(kwargs)
+        self.shown.append(kwargs)
         self._next_id += 1
         return FakeMessage(self, self._next_id)
 
@@ -70,10 +74,10 @@ class FakeChannel:
         return FakeMessage(self, message_id)
 
     def texts(self) -> list[str]:
-        """Every sent content and embed, as one string each (then every edit's: a result
+        """Every sent and edited content and embed, in order, as one string each (a result
         takes the place of the table message by an edit)."""
         found = []
-        for kwargs in [*self.sent, *(edit for _, edit in self.edits)]:
+        for kwargs in self.shown:
             parts = [str(kwargs.get("content") or "")]
             embed = kwargs.get("embed")
             if embed is not None:

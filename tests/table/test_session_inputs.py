@@ -253,7 +253,7 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None
         session.timers.cancel_deal()
         # what earlier hands posted or showed is out before this hand's texts are counted
         await all_posted(session)
-        posted_before = len(channel.sent)
+        posted_before = len(channel.texts())
         async with session.lock:
             await session._start_hand()
         hand = running(session)
