@@ -31,6 +31,7 @@ from bot.store import (
     MAX_IDLE_CLOSE_SECONDS,
     MAX_SMALL_BET,
     MAX_TABLES_PER_MEMBER,
+    MAX_TIME_BANK_SECONDS,
     MAX_TIMER_SECONDS,
     MIN_ALERT_DELAY_SECONDS,
     MIN_HAND_PAUSE_SECONDS,
@@ -40,6 +41,7 @@ from bot.store import (
     InvalidSetting,
     NotSeated,
     SeatRow,
+    Settings,
     SettingsReport,
     format_duration,
 )
@@ -119,6 +121,19 @@ CARD_STYLE_KEYS = {
     "text": "cards_text",
 }
 """A card style as the replies name it."""
+
+
+def time_bank_text(settings: Settings) -> str:
+    """The time bank settings in a sentence."""
+    if settings.time_bank == 0:
+        return t("settings_time_bank_off")
+    return t(
+        "settings_time_bank",
+        start=settings.time_bank,
+        add=settings.time_bank_add,
+        every=settings.time_bank_every,
+        maximum=settings.time_bank_max,
+    )
 
 
 def source_of(report: SettingsReport, *names: str) -> str:
@@ -241,9 +256,47 @@ class Admin(commands.Cog):
             text = t("timer_set", seconds=settings.action_timer)
         await reply_private(interaction, text)
 
-    @admin.command(name="pause", description="Seconds between two hands")
+    @admin.command(name="pause", description="Stop dealing at this channel's table after this hand")
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        answer = await self.bot.tables.here(interaction).set_paused(interaction.user.id)
+        if answer is None:
+            raise InvalidSetting(t("pause_already"))
+        await reply_private(interaction, t(answer))
+
+    @admin.command(name="resume", description="Deal again at this channel's paused table")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        answer = await self.bot.tables.here(interaction).set_paused(None)
+        if answer is None:
+            raise InvalidSetting(t("resume_not_paused"))
+        await reply_private(interaction, t(answer))
+
+    @admin.command(
+        name="timebank", description="Extra seconds each player has when a turn runs out"
+    )
+    @app_commands.describe(
+        start="Seconds a player starts with (0 = no time bank)",
+        add="Seconds added every so many hands",
+        every="Hands between two additions",
+        maximum="The most seconds a time bank holds",
+    )
+    async def timebank(
+        self,
+        interaction: discord.Interaction[Any],
+        start: app_commands.Range[int, 0, MAX_TIME_BANK_SECONDS],
+        add: app_commands.Range[int, 0, MAX_TIME_BANK_SECONDS] = 5,
+        every: app_commands.Range[int, 1, 1000] = 10,
+        maximum: app_commands.Range[int, 0, MAX_TIME_BANK_SECONDS] = 60,
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.settings.set_time_bank(
+            interaction.guild_id, start, add, every, max(start, maximum)
+        )
+        await self._refresh_sessions(interaction.guild_id)
+        await reply_private(interaction, time_bank_text(settings))
+
+    @admin.command(name="interval", description="Seconds between two hands")
     @app_commands.describe(seconds="Seconds from the end of one hand to the next deal")
-    async def pause(
+    async def interval(
         self,
         interaction: discord.Interaction[Any],
         seconds: app_commands.Range[int, MIN_HAND_PAUSE_SECONDS, MAX_HAND_PAUSE_SECONDS],
@@ -446,6 +499,9 @@ class Admin(commands.Cog):
                 keep=format_duration(table.sitout_keep),
                 source=source_of(report, "seats", "sitout_keep"),
             )
+        )
+        lines.append(
+            time_bank_text(table) + " — " + source_of(report, "time_bank", "time_bank_max")
         )
         lines.append(
             t(

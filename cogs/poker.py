@@ -96,6 +96,21 @@ class Poker(commands.Cog):
         await session.sit_in(interaction.user.id)
         await reply_private(interaction, t("sat_in"))
 
+    @poker.command(name="topup", description="Add chips from your wallet to your stack here")
+    @app_commands.describe(amount="Chips to add (up to the table's largest buy-in)")
+    async def topup(
+        self, interaction: discord.Interaction[Any], amount: app_commands.Range[int, 1, MAX_CHIPS]
+    ) -> None:
+        session = self.bot.tables.here(interaction)
+        if amount <= 0:
+            raise InvalidAmount(t("amount_positive"))
+        if await session.top_up(interaction.user.id, amount):
+            await reply_private(interaction, t("topup_queued", amount=amount))
+            return
+        await reply_private(
+            interaction, t("topup_done", amount=amount, stack=session.chips_of(interaction.user.id))
+        )
+
     @poker.command(name="table", description="Post the table again at the bottom of the channel")
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)

@@ -37,6 +37,8 @@ MAX_HAND_PAUSE_SECONDS = 60
 MIN_ALERT_DELAY_SECONDS = 0
 """0 turns turn alerts off for the whole server."""
 MAX_ALERT_DELAY_SECONDS = 120
+MAX_TIME_BANK_SECONDS = 600
+"""The most seconds a server's time bank settings may name."""
 MIN_IDLE_CLOSE_SECONDS = 60
 """The shortest idle time of an empty table an admin may set (a deployment may lower it)."""
 MAX_IDLE_CLOSE_SECONDS = 24 * 3600

@@ -296,6 +296,19 @@ table from before this migration counts from its first opening), for ``/poker se
 the ledger posted when it closes; settled hands by table and start, for those ledgers and a
 member's leave summary."""
 
+MIGRATION_0013_SEAT_CLIENT = """
+ALTER TABLE poker_tables ADD COLUMN paused_by INTEGER;
+ALTER TABLE seats ADD COLUMN time_bank REAL;
+ALTER TABLE seats ADD COLUMN bank_hands INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE guild_settings ADD COLUMN time_bank INTEGER;
+ALTER TABLE guild_settings ADD COLUMN time_bank_add INTEGER;
+ALTER TABLE guild_settings ADD COLUMN time_bank_every INTEGER;
+ALTER TABLE guild_settings ADD COLUMN time_bank_max INTEGER;
+"""
+"""A host's pause (who paused the table: no deal until resumed), each seat's time bank (seconds
+left, None = the server's start; hands dealt since it last grew) and the server's time bank
+settings."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -309,6 +322,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0010_REPLAYS,
     MIGRATION_0011_DRAW_STATS,
     MIGRATION_0012_SESSIONS,
+    MIGRATION_0013_SEAT_CLIENT,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

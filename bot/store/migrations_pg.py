@@ -294,6 +294,17 @@ CREATE INDEX hands_by_table_start ON hands (table_id, started_at) WHERE status =
 """
 """SQLite migration 0012: since when each table is open (its session), settled hands by table."""
 
+MIGRATION_0011_SEAT_CLIENT = """
+ALTER TABLE poker_tables ADD COLUMN paused_by BIGINT;
+ALTER TABLE seats ADD COLUMN time_bank DOUBLE PRECISION;
+ALTER TABLE seats ADD COLUMN bank_hands BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE guild_settings ADD COLUMN time_bank BIGINT;
+ALTER TABLE guild_settings ADD COLUMN time_bank_add BIGINT;
+ALTER TABLE guild_settings ADD COLUMN time_bank_every BIGINT;
+ALTER TABLE guild_settings ADD COLUMN time_bank_max BIGINT;
+"""
+"""SQLite migration 0013: a host's pause, each seat's time bank, the server's time bank."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -305,6 +316,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0008_REPLAYS,
     MIGRATION_0009_DRAW_STATS,
     MIGRATION_0010_SESSIONS,
+    MIGRATION_0011_SEAT_CLIENT,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

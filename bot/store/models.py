@@ -80,6 +80,13 @@ class Settings:
     """Seconds a table with no member seated stays open before it closes itself."""
     tables_per_member: int = 2
     """Open tables a member may have opened in the server at once (admins are exempt)."""
+    time_bank: int = 30
+    """Seconds of time bank a player starts with: used when a turn's timer runs out."""
+    time_bank_add: int = 5
+    """Seconds added to each player's time bank every ``time_bank_every`` hands dealt to them."""
+    time_bank_every: int = 10
+    time_bank_max: int = 60
+    """The most seconds a time bank holds."""
 
     @property
     def effective_small_blind(self) -> int:
@@ -137,6 +144,8 @@ class TableRow:
     """The member whose ``/poker join`` opened (or reopened) it; None before that was kept."""
     empty_since: float | None = None
     """Since when no member sits here (None while one does): it closes after the idle time."""
+    paused_by: int | None = None
+    """The admin who paused the table (no deal until resumed); None when not paused."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,10 @@ class SeatRow:
     """Asked to leave mid-hand: cash out when the hand ends."""
     dm_ok: bool
     """Whether the bot could DM this player when they sat down."""
+    time_bank: float | None = None
+    """Seconds left in the player's time bank (None: the server's start, not used yet)."""
+    bank_hands: int = 0
+    """Hands dealt to the player since their time bank last grew."""
 
 
 class LeaderRow(NamedTuple):

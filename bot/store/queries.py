@@ -18,7 +18,8 @@ log = logging.getLogger(__name__)
 GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
        daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
-       alert_delay, card_style, language, idle_close, tables_per_member
+       alert_delay, card_style, language, idle_close, tables_per_member, time_bank,
+       time_bank_add, time_bank_every, time_bank_max
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -41,6 +42,10 @@ GUILD_SETTINGS_COLUMNS = (
     "language",
     "idle_close",
     "tables_per_member",
+    "time_bank",
+    "time_bank_add",
+    "time_bank_every",
+    "time_bank_max",
 )
 
 CHANNEL_LANGUAGE = "SELECT language FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
@@ -153,6 +158,18 @@ ON CONFLICT (guild_id) DO UPDATE SET
     updated_at = excluded.updated_at
 """
 
+SET_GUILD_TIME_BANK = """
+INSERT INTO guild_settings
+    (guild_id, time_bank, time_bank_add, time_bank_every, time_bank_max, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    time_bank = excluded.time_bank,
+    time_bank_add = excluded.time_bank_add,
+    time_bank_every = excluded.time_bank_every,
+    time_bank_max = excluded.time_bank_max,
+    updated_at = excluded.updated_at
+"""
+
 SET_GUILD_IDLE_CLOSE = """
 INSERT INTO guild_settings (guild_id, idle_close, updated_at)
 VALUES (?, ?, ?)
@@ -220,7 +237,9 @@ LIMIT ?
 
 # Tables and seats ------------------------------------------------------------------------------
 
-TABLE_COLUMNS = "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since"
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since, paused_by"
+)
 
 TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
 
@@ -233,7 +252,8 @@ VALUES (?1, ?2, 'open', ?3, ?4, ?5, ?3)
 """
 
 REOPEN_TABLE = """
-UPDATE poker_tables SET status = 'open', opened_by = ?1, empty_since = ?2, opened_at = ?2
+UPDATE poker_tables
+SET status = 'open', opened_by = ?1, empty_since = ?2, opened_at = ?2, paused_by = NULL
 WHERE id = ?3 AND status = 'closed'
 """
 
@@ -270,7 +290,10 @@ SET_BUTTON = "UPDATE poker_tables SET button_seat = ? WHERE id = ?"
 
 CLOSE_TABLE = "UPDATE poker_tables SET status = 'closed', button_seat = NULL WHERE id = ?"
 
-SEAT_COLUMNS = "table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok"
+SEAT_COLUMNS = (
+    "table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok, time_bank,"
+    " bank_hands"
+)
 
 SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat"
 
@@ -283,6 +306,8 @@ VALUES (?, ?, ?, ?, ?, 0, NULL, 0, ?, ?)
 """
 
 ADD_TO_SEAT = "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?"
+SET_TIME_BANK = "UPDATE seats SET time_bank = ?, bank_hands = ? WHERE table_id = ? AND user_id = ?"
+SET_TABLE_PAUSED = "UPDATE poker_tables SET paused_by = ? WHERE id = ?"
 
 SET_SEAT_STACK = "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? AND stack = ?"
 

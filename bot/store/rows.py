@@ -15,14 +15,16 @@ from bot.store.models import TABLE_OPEN, SeatRow, Settings, TableRow
 
 
 def table_row(row: Iterable[Any]) -> TableRow:
-    id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since = row
+    id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused = row
     return TableRow(
-        id_, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since
+        id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused
     )
 
 
 def seat_row(row: Iterable[Any]) -> SeatRow:
-    table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok = row
+    (table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok, bank, hands) = (
+        row
+    )
     return SeatRow(
         table_id=table_id,
         seat=seat,
@@ -33,6 +35,8 @@ def seat_row(row: Iterable[Any]) -> SeatRow:
         sat_out_at=sat_out_at,
         leaving=bool(leaving),
         dm_ok=bool(dm_ok),
+        time_bank=bank,
+        bank_hands=hands,
     )
 
 

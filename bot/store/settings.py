@@ -25,6 +25,7 @@ from bot.store.chips import (
     MAX_IDLE_CLOSE_SECONDS,
     MAX_SMALL_BET,
     MAX_TABLES_PER_MEMBER,
+    MAX_TIME_BANK_SECONDS,
     MAX_TIMER_SECONDS,
     MIN_ALERT_DELAY_SECONDS,
     MIN_HAND_PAUSE_SECONDS,
@@ -232,6 +233,20 @@ class ServerSettings:
             seconds, "turn alert delay (seconds)", MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS
         )
         return await self._set_guild_setting(q.SET_GUILD_ALERT_DELAY, guild_id, seconds)
+
+    async def set_time_bank(
+        self, guild_id: int, start: int, add: int, every: int, maximum: int
+    ) -> Settings:
+        """Set the time bank: the seconds a player starts with, the seconds added every
+        ``every`` hands dealt to them, and the most it holds."""
+        check_id(guild_id, "server")
+        check_setting(start, "time bank (seconds)", 0, MAX_TIME_BANK_SECONDS)
+        check_setting(add, "time bank growth (seconds)", 0, MAX_TIME_BANK_SECONDS)
+        check_setting(every, "hands between two growths", 1, 1000)
+        check_setting(maximum, "largest time bank (seconds)", start, MAX_TIME_BANK_SECONDS)
+        return await self._set_guild_setting(
+            q.SET_GUILD_TIME_BANK, guild_id, start, add, every, maximum
+        )
 
     async def set_idle_close(
         self,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from bot.store import chips, rows
@@ -175,6 +176,23 @@ class Tables:
         if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_CAP):
             raise StoreError("There is no such seat.")
         await self._update_table(q.SET_BUTTON, (seat, table_id))
+
+    async def set_paused(self, table_id: int, user_id: int | None) -> None:
+        """Pause the table (``user_id``: the admin who did; no deal until resumed) or resume it
+        (None)."""
+        if user_id is not None:
+            check_id(user_id, "member")
+        await self._update_table(q.SET_TABLE_PAUSED, (user_id, table_id))
+
+    async def set_time_banks(self, table_id: int, banks: Mapping[int, tuple[float, int]]) -> None:
+        """Remember each player's time bank: user id -> (seconds left, hands since it grew)."""
+
+        async def body(db: Tx) -> None:
+            for user_id, (seconds, hands) in sorted(banks.items()):
+                await db.run(q.SET_TIME_BANK, (float(seconds), int(hands), table_id, user_id))
+
+        if banks:
+            await self._runner.write(body, immediate=False)
 
     async def _update_table(self, sql: str, params: tuple[Any, ...]) -> None:
         async def body(db: Tx) -> None:

@@ -237,6 +237,9 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         description += "\n" + t("table_closed_idle" if snapshot.idle_closed else "table_closed")
     elif snapshot.closing:
         description += "\n" + t("close_after_hand")
+    elif snapshot.paused_by is not None:
+        key = "table_paused" if snapshot.hand_id is None else "table_pausing"
+        description += "\n" + t(key, name=f"<@{snapshot.paused_by}>")
 
     embed = discord.Embed(
         title=clamp(title, EMBED_TITLE_MAX),
@@ -257,19 +260,10 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     elif snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
         countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
         verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
-        embed.add_field(
-            name=t("field_turn"),
-            value=clamp(
-                t(
-                    "turn_line",
-                    name=safe_name(snapshot.to_act_name),
-                    verb=verb,
-                    countdown=countdown,
-                ),
-                EMBED_FIELD_MAX,
-            ),
-            inline=False,
-        )
+        line = t("turn_line", name=safe_name(snapshot.to_act_name), verb=verb, countdown=countdown)
+        if snapshot.bank:
+            line += " · " + t("time_bank_running")
+        embed.add_field(name=t("field_turn"), value=clamp(line, EMBED_FIELD_MAX), inline=False)
     elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
         text = None
         if not can_deal(snapshot):
@@ -278,7 +272,8 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
             text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
         if text is not None:  # a hand just over, its next one not planned yet: nothing to say
             embed.add_field(name=t("field_turn"), value=text, inline=False)
-    recent = [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
+    recent = [t("log_topup", name=safe_name(name), amount=n) for name, n in snapshot.topped_up]
+    recent += [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
     embed.add_field(
         name=t("field_log"),
         value=clamp("\n".join(recent) or t("no_actions"), EMBED_FIELD_MAX),
@@ -389,6 +384,8 @@ def situation_lines(panel: PanelSnapshot) -> list[str]:
     countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
     if panel.my_turn_to_bet or panel.my_turn_to_draw:
         lines.append(t("panel_your_turn", countdown=countdown))
+        if public.bank:
+            lines.append(t("time_bank_running"))
     elif public.to_act_name:
         lines.append(t("panel_turn_of", name=safe_name(public.to_act_name), countdown=countdown))
     if public.phase == "drawing" and public.draw_round:

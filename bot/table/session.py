@@ -39,7 +39,9 @@ from bot.table.snapshot import (
     panel_snapshot,
     result_snapshot,
 )
+from bot.table.timebank import TimeBanks
 from bot.table.timers import TableTimers
+from bot.table.topups import TopUps
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -78,6 +80,8 @@ class TableSession:
         self.button_seat: int | None = table.button_seat
         self.closing = table.status == "closing"
         self.closed = False
+        self.paused_by: int | None = table.paused_by  # the admin who paused it: no deal
+        self.topups = TopUps(store, table.id, table.guild_id)
         self.lock = asyncio.Lock()
         self.settings = Settings()  # the table's, read at each deal (defaults until restored)
         self.seats: list[SeatRow] = []
@@ -90,6 +94,7 @@ class TableSession:
         self.timers = TableTimers(
             io.spawn, clock, on_timeout=self._timed_out, on_step=self._step, on_deal=self._deal
         )
+        self.bank = TimeBanks(store, table.id, clock)
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
         self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
         self.bets = BetInputs(self, self._panel, self._after_action)
@@ -127,6 +132,9 @@ class TableSession:
             closed=self.closed,
             idle_closed=self.idle.closed,
             store_waiting=self.journal.waiting,
+            paused_by=self.paused_by,
+            bank=self.bank.runs_for(self.hand),
+            topped_up=self.topups.added if self.hand is not None else (),
         )
 
     def _panel(self, user_id: int) -> PanelSnapshot:
@@ -250,6 +258,9 @@ class TableSession:
         self.idle.watch()  # an empty table's idle clock starts, or stops as a member sits down
         if self.closed or self.hand is not None or self.journal.waiting:
             return
+        if self.paused_by is not None:
+            self.timers.cancel_deal()
+            return
         if len(seating.dealt_in(self.seats)) >= 2:
             pause = self._hand_pause
             self.timers.deal_after(pause if pause is not None else float(self.settings.hand_pause))
@@ -280,13 +291,15 @@ class TableSession:
 
     async def _start_hand(self) -> None:
         """Deal a new hand if at least two seated players can play (called under the lock)."""
-        if self.hand is not None or self.closed or self.journal.waiting:
-            return
+        if self.hand is not None or self.closed or self.journal.waiting or self.paused_by:
+            return  # (a paused table deals nothing, however its timer fired)
         if self.closing:
             await self._close_now()
             return
         self.settings = settings = await self.store.settings.table(self.guild_id, self.channel_id)
         self.seats = await self.house.before_deal(self.clock(), settings)
+        if await self.topups.add(self.seats, settings):
+            self.seats = await self.cashier.seats()
         players = seating.dealt_in(self.seats)
         if len(players) < 2:
             self.io.mark_changed()
@@ -308,6 +321,7 @@ class TableSession:
         self.io.new_hand(hand_id)
         self.io.mark_changed()
         log.info("Table %s: hand %s dealt to %d players", self.table_id, hand_id, len(players))
+        await self.bank.dealt(players, settings)
         for seat in players:
             if seat.dm_ok:  # the player to act first before the others' deal DMs
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
@@ -352,6 +366,14 @@ class TableSession:
             player_id = hand.to_act
             if player_id is None:
                 return
+            extra = (
+                None if is_house(player_id) else await self.bank.extend(action_number, player_id)
+            )
+            if extra is not None:  # the time bank runs: the turn goes on
+                self.timers.start_turn(action_number, extra, None)
+                self.io.mark_changed()
+                self.io.refresh_panel(player_id)
+                return
             record = hand.timeout()
             log.debug("Table %s: timeout: %s", self.table_id, record.text)
             self.notes.timed_out(player_id)
@@ -381,6 +403,7 @@ class TableSession:
         assert hand is not None
         drew = seating.apply_early_actions(hand, self.notes)
         self._start_turn()  # or stop the timer of a finished hand
+        await self.bank.acted(hand.action_count)
         await self._journal()
         if refresh is not None:
             self.io.refresh_panel(refresh, unless_message=unless_message)
@@ -508,6 +531,29 @@ class TableSession:
             self.idle.watch()
             self.io.mark_changed()
             return True, amount
+
+    async def top_up(self, user_id: int, amount: int) -> bool:
+        """Add chips from the wallet now, or before the next deal when the player is in the
+        running hand (True: queued)."""
+        async with self.lock:
+            seat = await self.cashier.seat_of(user_id)
+            if await self.topups.request(seat, self.hand, self.settings, amount):
+                return True
+            await self._seats_changed()
+            return False
+
+    async def set_paused(self, user_id: int | None) -> str | None:
+        """A host pauses the table after the running hand (``user_id``: who) or resumes it
+        (None): the answer's catalogue key, None when it already was so."""
+        async with self.lock:
+            if (self.paused_by is None) == (user_id is None):
+                return None
+            await self.store.tables.set_paused(self.table_id, user_id)
+            self.paused_by = user_id
+            self._plan_next_hand()
+            self.io.mark_changed()
+            running = "paused_now" if self.hand is None else "paused_after_hand"
+            return running if user_id is not None else "table_resumed"
 
     async def sit_out(self, user_id: int) -> None:
         """Skip hands from the next one, keeping the seat."""

@@ -91,6 +91,12 @@ class TableSnapshot:
     legal: LegalSnapshot | None = None
     store_waiting: bool = False
     """The table waits for its store to answer again (nothing moves meanwhile)."""
+    paused_by: int | None = None
+    """The admin who paused the table (no deal until resumed)."""
+    bank: bool = False
+    """The player to act is using their time bank (the countdown is the bank's)."""
+    topped_up: tuple[tuple[str, int], ...] = ()
+    """Players who added chips before this hand: (name, chips)."""
 
 
 @dataclass(frozen=True)
@@ -248,6 +254,8 @@ def _frozen(value: Any) -> Any:
         return value, value.changes
     if isinstance(value, list | tuple):
         return tuple(value)
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
     if isinstance(value, set | frozenset):
         return frozenset(value)
     return value
@@ -267,6 +275,9 @@ def table_snapshot(
     closed: bool,
     idle_closed: bool = False,
     store_waiting: bool = False,
+    paused_by: int | None = None,
+    bank: bool = False,
+    topped_up: tuple[tuple[str, int], ...] = (),
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
 
@@ -292,6 +303,7 @@ def table_snapshot(
             closed=closed,
             idle_closed=idle_closed,
             store_waiting=store_waiting,
+            paused_by=paused_by,
         )
     view = hand.public_view(recent=RECENT_ACTIONS)
     rows = {s.user_id: s for s in seats}
@@ -356,6 +368,9 @@ def table_snapshot(
         idle_closed=idle_closed,
         legal=legal_snapshot,
         store_waiting=store_waiting,
+        paused_by=paused_by,
+        bank=bank,
+        topped_up=topped_up,
     )
 
 

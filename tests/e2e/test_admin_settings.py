@@ -67,7 +67,7 @@ async def test_every_integer_option_carries_its_range(club: Club) -> None:
     # The timer's floor is the deployment's DEUCE_MIN_TIMER_SECONDS (1 in these tests).
     timer = options["pokeradmin timer seconds"]
     assert (timer["min_value"], timer["max_value"]) == (1, 600)
-    assert options["pokeradmin pause seconds"]["min_value"] == 2
+    assert options["pokeradmin interval seconds"]["min_value"] == 2
     assert options["pokeradmin alerts seconds"]["min_value"] == 0
     for path in ("poker join buy_in", "pokeradmin grant amount", "pokeradmin stakes small_bet"):
         assert options[path]["min_value"] == 1
@@ -121,11 +121,11 @@ async def test_settings_show_every_value_and_its_source(club: Club) -> None:
     answers = [
         await double.invoke(admin, channel, "pokeradmin stakes", small_bet=20, scope="channel"),
         await double.invoke(admin, channel, "pokeradmin buyin", min=200, max=3000),
-        await double.invoke(admin, channel, "pokeradmin pause", seconds=5),
+        await double.invoke(admin, channel, "pokeradmin interval", seconds=5),
         await double.invoke(admin, channel, "pokeradmin alerts", seconds=0),
     ]
     texts = [await private_reply(answer) for answer in answers]
-    assert "this deployment sets every pause to 0.5 s" in texts[2].lower()
+    assert "this deployment sets the time between hands to 0.5 s" in texts[2].lower()
     assert "Turn alerts are off on this server" in texts[3]
     shown = await double.invoke(admin, channel, "pokeradmin settings")
     response = await shown.response()
@@ -140,8 +140,8 @@ async def test_settings_show_every_value_and_its_source(club: Club) -> None:
     assert line("**Server default stakes**").endswith("10/20, blinds 5/10, cap 4 — default")
     assert line("**Buy-in**") == "**Buy-in** 200 to 3,000, 400 when none is given — server"
     assert line("**Time to act**") == "**Time to act** 45 s, **to draw** 45 s — default"
-    assert line("**Pause between hands**") == (
-        "**Pause between hands** 0.5 s — this deployment (DEUCE_HAND_PAUSE_SECONDS); "
+    assert line("**Time between hands**") == (
+        "**Time between hands** 0.5 s — this deployment (DEUCE_HAND_PAUSE_SECONDS); "
         "without it 5 s — server"
     )
     assert line("**Turn alerts**") == "**Turn alerts** off — server"
@@ -178,7 +178,7 @@ async def test_the_pause_between_hands_is_the_servers_setting(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
     club = await make_club(double, start_bot, tmp_path, DEUCE_HAND_PAUSE_SECONDS="")
-    pause = await double.invoke(club.admin, club.channel, "pokeradmin pause", seconds=2)
+    pause = await double.invoke(club.admin, club.channel, "pokeradmin interval", seconds=2)
     reply = await private_reply(pause)
     assert "2 s after the previous one ends" in reply and "deployment" not in reply
     table = await club.seated(2)  # without the setting the first deal would wait 8 s
@@ -195,6 +195,8 @@ async def test_a_timer_change_says_when_it_applies_and_does_so(club: Club) -> No
     double = club.double
     idle = await double.invoke(club.admin, club.channel, "pokeradmin timer", seconds=30)
     assert "Players now have 30 s" in await private_reply(idle)
+    no_bank = await double.invoke(club.admin, club.channel, "pokeradmin timebank", start=0)
+    assert "**Time bank** off" in await private_reply(no_bank)
     table = await club.seated(2)
     first = await table.wait_hand()
     before = table.table_message()

@@ -40,6 +40,8 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     double = club.double
     timer = await double.invoke(club.admin, club.channel, "pokeradmin timer", seconds=2)
     assert "2 s" in await private_reply(timer)
+    no_bank = await double.invoke(club.admin, club.channel, "pokeradmin timebank", start=0)
+    assert "**Time bank** off" in await private_reply(no_bank)
     members = await club.players(2)
     table = PokerTable(double, club.channel, members)
     for member in members:

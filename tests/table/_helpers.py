@@ -323,10 +323,13 @@ async def open_table(
     *players: tuple[int, str, int],
     hand_pause: float | None = 0.0,
     house_pause: float | None = 0.0,
+    time_bank: int = 0,
 ) -> OpenTable:
     """Buy ``players`` (id, name, chips) in at the table of (GUILD, CHANNEL), then start the
     tables as the bot does: a registry on a fresh client, ``restore_all()`` (which also resumes
-    a journaled hand). Without players, the table is opened as a join would (``open()``)."""
+    a journaled hand). Without players, the table is opened as a join would (``open()``).
+    The server's time bank is ``time_bank`` seconds (none by default: a timeout is at once)."""
+    await store.settings.set_time_bank(GUILD, time_bank, 5, 10, max(time_bank, 60))
     if not players:
         client = FakeClient()
         client.tables = TableRegistry(client, store, hand_pause=hand_pause, house_pause=house_pause)
@@ -369,9 +372,14 @@ class Tables:
         *players: tuple[int, str, int],
         hand_pause: float | None = 0.0,
         house_pause: float | None = 0.0,
+        time_bank: int = 0,
     ) -> OpenTable:
         table = await open_table(
-            self.store, *players, hand_pause=hand_pause, house_pause=house_pause
+            self.store,
+            *players,
+            hand_pause=hand_pause,
+            house_pause=house_pause,
+            time_bank=time_bank,
         )
         self.opened.append(table)
         return table

@@ -172,6 +172,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "replay",
         "session",
         "tables",
+        "topup",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {
@@ -185,6 +186,9 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "close",
         "settings",
         "pause",
+        "resume",
+        "interval",
+        "timebank",
         "alerts",
         "idle",
         "tables",

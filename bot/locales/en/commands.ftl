@@ -120,10 +120,6 @@ cmd-pokeradmin-timer-desc = Seconds players get to act and to draw
 cmd-pokeradmin-timer-seconds = seconds
 cmd-pokeradmin-timer-seconds-desc = Seconds per decision
 
-cmd-pokeradmin-pause = pause
-cmd-pokeradmin-pause-desc = Seconds between two hands
-cmd-pokeradmin-pause-seconds = seconds
-cmd-pokeradmin-pause-seconds-desc = Seconds from the end of one hand to the next deal
 
 cmd-pokeradmin-alerts = alerts
 cmd-pokeradmin-alerts-desc = Seconds a turn waits before its player gets a DM
@@ -198,3 +194,30 @@ choice-discord = the server's Discord language
 choice-week = week
 choice-month = month
 choice-all = all
+
+cmd-pokeradmin-pause = pause
+cmd-pokeradmin-pause-desc = Stop dealing at this channel's table after this hand
+
+cmd-pokeradmin-resume = resume
+cmd-pokeradmin-resume-desc = Deal again at this channel's paused table
+
+cmd-pokeradmin-interval = interval
+cmd-pokeradmin-interval-desc = Seconds between two hands
+cmd-pokeradmin-interval-seconds = seconds
+cmd-pokeradmin-interval-seconds-desc = Seconds from the end of one hand to the next deal
+
+cmd-pokeradmin-timebank = timebank
+cmd-pokeradmin-timebank-desc = Extra seconds each player has when a turn ends
+cmd-pokeradmin-timebank-start = start
+cmd-pokeradmin-timebank-start-desc = Seconds a player starts with (0 = no time bank)
+cmd-pokeradmin-timebank-add = add
+cmd-pokeradmin-timebank-add-desc = Seconds added every so many hands
+cmd-pokeradmin-timebank-every = every
+cmd-pokeradmin-timebank-every-desc = Hands between two additions
+cmd-pokeradmin-timebank-maximum = maximum
+cmd-pokeradmin-timebank-maximum-desc = The most seconds a time bank holds
+
+cmd-poker-topup = topup
+cmd-poker-topup-desc = Add chips from your wallet to your stack here
+cmd-poker-topup-amount = amount
+cmd-poker-topup-amount-desc = Chips to add (up to the table's largest buy-in)

@@ -120,10 +120,6 @@ cmd-pokeradmin-timer-desc = Hány másodpercük van a játékosoknak a licitre �
 cmd-pokeradmin-timer-seconds = másodperc
 cmd-pokeradmin-timer-seconds-desc = Másodperc döntésenként
 
-cmd-pokeradmin-pause = szünet
-cmd-pokeradmin-pause-desc = Másodpercek két leosztás között
-cmd-pokeradmin-pause-seconds = másodperc
-cmd-pokeradmin-pause-seconds-desc = Másodpercek egy leosztás végétől a következő osztásig
 
 cmd-pokeradmin-alerts = értesítés
 cmd-pokeradmin-alerts-desc = Hány másodpercig várjon egy kör, mielőtt a játékosa privát üzenetet kap
@@ -198,3 +194,30 @@ choice-discord = a szerver Discord-nyelve
 choice-week = hét
 choice-month = hónap
 choice-all = mind
+
+cmd-pokeradmin-pause = szünet
+cmd-pokeradmin-pause-desc = Az osztás leállítása ennél az asztalnál e leosztás után
+
+cmd-pokeradmin-resume = folytatás
+cmd-pokeradmin-resume-desc = Az osztás folytatása a szüneteltetett asztalnál
+
+cmd-pokeradmin-interval = időköz
+cmd-pokeradmin-interval-desc = Másodpercek két leosztás között
+cmd-pokeradmin-interval-seconds = másodperc
+cmd-pokeradmin-interval-seconds-desc = Másodpercek egy leosztás végétől a következő osztásig
+
+cmd-pokeradmin-timebank = időbank
+cmd-pokeradmin-timebank-desc = Tartalék másodpercek, ha lejár a lépésidő
+cmd-pokeradmin-timebank-start = kezdet
+cmd-pokeradmin-timebank-start-desc = Ennyi másodperccel indul a játékos (0 = nincs időbank)
+cmd-pokeradmin-timebank-add = növelés
+cmd-pokeradmin-timebank-add-desc = Ennyi másodperc jár hozzá bizonyos leosztásonként
+cmd-pokeradmin-timebank-every = gyakoriság
+cmd-pokeradmin-timebank-every-desc = Leosztások két növelés között
+cmd-pokeradmin-timebank-maximum = legfeljebb
+cmd-pokeradmin-timebank-maximum-desc = Az időbank legnagyobb mérete másodpercben
+
+cmd-poker-topup = feltöltés
+cmd-poker-topup-desc = Zsetonok hozzáadása a tárcádból az itteni készletedhez
+cmd-poker-topup-amount = összeg
+cmd-poker-topup-amount-desc = Hozzáadandó zsetonok (legfeljebb az asztal legnagyobb beülőjéig)

@@ -120,10 +120,6 @@ cmd-pokeradmin-timer-desc = Detik yang dimiliki pemain untuk bertindak dan menuk
 cmd-pokeradmin-timer-seconds = detik
 cmd-pokeradmin-timer-seconds-desc = Detik per keputusan
 
-cmd-pokeradmin-pause = jeda
-cmd-pokeradmin-pause-desc = Detik di antara dua tangan
-cmd-pokeradmin-pause-seconds = detik
-cmd-pokeradmin-pause-seconds-desc = Detik dari akhir satu tangan sampai pembagian kartu berikutnya
 
 cmd-pokeradmin-alerts = notifikasi
 cmd-pokeradmin-alerts-desc = Detik sebuah giliran menunggu sebelum pemainnya mendapat DM
@@ -198,3 +194,30 @@ choice-discord = bahasa Discord server ini
 choice-week = minggu
 choice-month = bulan
 choice-all = semua
+
+cmd-pokeradmin-pause = jeda
+cmd-pokeradmin-pause-desc = Berhenti membagi kartu di meja saluran ini setelah tangan ini
+
+cmd-pokeradmin-resume = lanjut
+cmd-pokeradmin-resume-desc = Membagi kartu lagi di meja saluran ini yang dijeda
+
+cmd-pokeradmin-interval = selang
+cmd-pokeradmin-interval-desc = Detik di antara dua tangan
+cmd-pokeradmin-interval-seconds = detik
+cmd-pokeradmin-interval-seconds-desc = Detik dari akhir satu tangan sampai pembagian kartu berikutnya
+
+cmd-pokeradmin-timebank = banktotal
+cmd-pokeradmin-timebank-desc = Detik tambahan tiap pemain saat waktu gilirannya habis
+cmd-pokeradmin-timebank-start = awal
+cmd-pokeradmin-timebank-start-desc = Detik awal tiap pemain (0 = tanpa bank waktu)
+cmd-pokeradmin-timebank-add = tambah
+cmd-pokeradmin-timebank-add-desc = Detik yang ditambahkan tiap beberapa tangan
+cmd-pokeradmin-timebank-every = tiap
+cmd-pokeradmin-timebank-every-desc = Tangan di antara dua penambahan
+cmd-pokeradmin-timebank-maximum = maksimum
+cmd-pokeradmin-timebank-maximum-desc = Detik terbanyak yang bisa disimpan bank waktu
+
+cmd-poker-topup = tambahchip
+cmd-poker-topup-desc = Tambah chip dari dompet ke tumpukanmu di sini
+cmd-poker-topup-amount = jumlah
+cmd-poker-topup-amount-desc = Chip yang ditambahkan (sampai buy-in terbesar meja)

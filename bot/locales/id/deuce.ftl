@@ -142,7 +142,7 @@ round_predraw = Taruhan sebelum tukar pertama
 round_betting = Taruhan setelah tukar ke-{ $number }
 round_drawing = Tukar ke-{ $number } dari 3
 round_complete = Tangan selesai
-round_waiting = Jeda antartangan
+round_waiting = Waktu antartangan
 no_actions = —
 
 ## Showdown
@@ -235,8 +235,8 @@ granted = { $name } menerima { $amount } chip (dompet { $wallet }).
 amount_positive = Jumlahnya harus bilangan bulat positif.
 bot_member = Bot tidak main poker.
 timer_set_next_hand = Pemain akan punya { $seconds } detik untuk bertindak dan menukar kartu mulai tangan berikutnya: tangan yang sedang dimainkan di sini tetap memakai { $current } detik.
-pause_set = Tangan sekarang dimulai { $seconds } detik setelah tangan sebelumnya selesai (meja yang sedang di tengah tangan, atau hampir membagi kartu, memakai jeda lamanya sekali lagi).
-pause_overridden = Deployment ini mengatur setiap jeda menjadi { $seconds } detik (DEUCE_HAND_PAUSE_SECONDS): nilai server hanya berlaku tanpa itu.
+pause_set = Tangan sekarang dimulai { $seconds } detik setelah tangan sebelumnya selesai (meja yang sedang di tengah tangan, atau hampir membagi kartu, memakai selang lamanya sekali lagi).
+pause_overridden = Deployment ini mengatur waktu antartangan menjadi { $seconds } detik (DEUCE_HAND_PAUSE_SECONDS): nilai server hanya berlaku tanpa itu.
 alert_delay_set = Pemain yang gilirannya sudah menunggu { $seconds } detik tanpa tindakan mendapat DM baru bahwa sekarang gilirannya (tiap pemain memilih dengan /poker notifikasi).
 idle_set = Meja yang tidak ditempati siapa pun sekarang tertutup sendiri setelah { $duration } (pesannya lalu memberi tahu hal itu, dan cara membukanya lagi).
 idle_too_low = Waktu menganggur minimal { $minimum } detik.
@@ -254,8 +254,8 @@ settings_cap = **Batas** { $cap } taruhan per ronde — { $source }
 settings_server_stakes = **Taruhan bawaan server** { $small_bet }/{ $big_bet }, blind { $small_blind }/{ $small_bet }, batas { $cap } — { $source }
 settings_buyin = **Modal** { $minimum } sampai { $maximum }, { $default } jika tidak disebutkan — { $source }
 settings_timers = **Waktu bertindak** { $action } detik, **menukar kartu** { $draw } detik — { $source }
-settings_pause = **Jeda antartangan** { $seconds } detik — { $source }
-settings_pause_deployment = **Jeda antartangan** { $seconds } detik — deployment ini (DEUCE_HAND_PAUSE_SECONDS); tanpa itu { $server } detik — { $source }
+settings_pause = **Waktu antartangan** { $seconds } detik — { $source }
+settings_pause_deployment = **Waktu antartangan** { $seconds } detik — deployment ini (DEUCE_HAND_PAUSE_SECONDS); tanpa itu { $server } detik — { $source }
 settings_alerts = **Notifikasi giliran** DM baru setelah { $seconds } detik tanpa tindakan — { $source }
 settings_alerts_off = **Notifikasi giliran** mati — { $source }
 settings_economy = **Dompet baru** { $start } chip, **/chip harian** { $daily } setiap { $cooldown } — { $source }
@@ -595,3 +595,21 @@ alt_shown_hand = { $winner ->
     }
 log_reshuffle = Kartu di dek habis: kartu buangan ({ $count } kartu) dikocok ulang menjadi dek baru
 no_hand = —
+
+# Host pause, top-ups and the time bank
+table_paused = ⏸ Dijeda oleh { $name }: tidak ada tangan baru sampai admin memakai /pokeradmin lanjut.
+table_pausing = ⏸ Dijeda oleh { $name }: ini tangan terakhir sampai admin memakai /pokeradmin lanjut.
+time_bank_running = ⏳ bank waktu
+log_topup = { $name } menambah { $amount } chip
+topup_leaving = Anda sedang meninggalkan meja: chip Anda kembali ke dompet, jadi tidak ada yang perlu ditambah.
+topup_over = Anda boleh punya paling banyak { $maximum } chip di meja ini: sekarang Anda bisa menambah paling banyak { $room }.
+topup_wallet = Dompet Anda hanya berisi { $wallet } chip.
+topup_done = { $amount } chip ditambahkan: Anda punya { $stack } di meja.
+topup_queued = { $amount } chip akan ditambahkan ke tumpukan Anda sebelum tangan berikutnya.
+pause_already = Meja ini sudah dijeda: /pokeradmin lanjut membagi kartu lagi.
+paused_now = Meja dijeda: tidak ada tangan yang dibagikan sampai /pokeradmin lanjut.
+paused_after_hand = Meja dijeda setelah tangan yang sedang berjalan: /pokeradmin lanjut membagi kartu lagi.
+resume_not_paused = Meja ini tidak sedang dijeda.
+table_resumed = Meja membagi kartu lagi.
+settings_time_bank = **Bank waktu** awal { $start } detik, +{ $add } detik tiap { $every } tangan, paling banyak { $maximum } detik
+settings_time_bank_off = **Bank waktu** mati

@@ -120,10 +120,6 @@ cmd-pokeradmin-timer-desc = Сколько секунд у игроков на �
 cmd-pokeradmin-timer-seconds = секунды
 cmd-pokeradmin-timer-seconds-desc = Секунд на одно решение
 
-cmd-pokeradmin-pause = пауза
-cmd-pokeradmin-pause-desc = Секунды между двумя раздачами
-cmd-pokeradmin-pause-seconds = секунды
-cmd-pokeradmin-pause-seconds-desc = Секунд от конца одной раздачи до следующей сдачи карт
 
 cmd-pokeradmin-alerts = уведомления
 cmd-pokeradmin-alerts-desc = Сколько секунд ход ждёт, прежде чем игрок получит личное сообщение
@@ -198,3 +194,30 @@ choice-discord = язык сервера в Discord
 choice-week = неделя
 choice-month = месяц
 choice-all = всё
+
+cmd-pokeradmin-pause = пауза
+cmd-pokeradmin-pause-desc = Остановить раздачи за столом канала после этой раздачи
+
+cmd-pokeradmin-resume = продолжить
+cmd-pokeradmin-resume-desc = Снова раздавать за приостановленным столом канала
+
+cmd-pokeradmin-interval = интервал
+cmd-pokeradmin-interval-desc = Секунды между двумя раздачами
+cmd-pokeradmin-interval-seconds = секунды
+cmd-pokeradmin-interval-seconds-desc = Секунд от конца одной раздачи до следующей сдачи карт
+
+cmd-pokeradmin-timebank = запасвремени
+cmd-pokeradmin-timebank-desc = Дополнительные секунды игрока, когда время хода вышло
+cmd-pokeradmin-timebank-start = начало
+cmd-pokeradmin-timebank-start-desc = Сколько секунд у игрока в начале (0 = без запаса)
+cmd-pokeradmin-timebank-add = прибавка
+cmd-pokeradmin-timebank-add-desc = Сколько секунд прибавляется раз в несколько раздач
+cmd-pokeradmin-timebank-every = каждые
+cmd-pokeradmin-timebank-every-desc = Раздач между двумя прибавками
+cmd-pokeradmin-timebank-maximum = максимум
+cmd-pokeradmin-timebank-maximum-desc = Наибольший запас в секундах
+
+cmd-poker-topup = докупить
+cmd-poker-topup-desc = Добавить фишки из кошелька к стеку за этим столом
+cmd-poker-topup-amount = сумма
+cmd-poker-topup-amount-desc = Сколько фишек добавить (до наибольшего бай-ина стола)

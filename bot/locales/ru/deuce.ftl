@@ -350,13 +350,13 @@ pause_set = Теперь раздачи начинаются через { $secon
         [few] { $seconds } секунды
         [many] { $seconds } секунд
        *[other] { $seconds } секунд
-    } после окончания предыдущей (стол посреди раздачи или перед самой сдачей ещё раз выдержит старую паузу).
-pause_overridden = В этой установке каждая пауза длится { $seconds ->
+    } после окончания предыдущей (стол посреди раздачи или перед самой сдачей ещё раз выдержит старый интервал).
+pause_overridden = В этой установке интервал между раздачами равен { $seconds ->
         [one] { $seconds } секунду
         [few] { $seconds } секунды
         [many] { $seconds } секунд
        *[other] { $seconds } секунд
-    } (DEUCE_HAND_PAUSE_SECONDS): значение сервера действует, только если она не задана.
+    } (DEUCE_HAND_PAUSE_SECONDS): значение сервера действует, только если он не задан.
 alert_delay_set = Если ход игрока ждёт { $seconds ->
         [one] { $seconds } секунду
         [few] { $seconds } секунды
@@ -405,13 +405,13 @@ settings_timers = **Время на ход** { $action ->
         [many] { $draw } секунд
        *[other] { $draw } секунд
     } — { $source }
-settings_pause = **Пауза между раздачами** { $seconds ->
+settings_pause = **Интервал между раздачами** { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунды
         [many] { $seconds } секунд
        *[other] { $seconds } секунд
     } — { $source }
-settings_pause_deployment = **Пауза между раздачами** { $seconds ->
+settings_pause_deployment = **Интервал между раздачами** { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунды
         [many] { $seconds } секунд
@@ -842,3 +842,21 @@ log_reshuffle = Колода закончилась: сброс ({ $count ->
        *[other] { $count } карт
     }) перемешан в новую колоду
 no_hand = —
+
+# Host pause, top-ups and the time bank
+table_paused = ⏸ Стол приостановил { $name }: новых раздач не будет, пока админ не вызовет /pokeradmin продолжить.
+table_pausing = ⏸ Стол приостановил { $name }: это последняя раздача до /pokeradmin продолжить.
+time_bank_running = ⏳ запас времени
+log_topup = { $name } докупает фишки: { $amount }
+topup_leaving = Вы уходите из-за стола: фишки вернутся в кошелёк, докупать нечего.
+topup_over = За этим столом можно иметь не больше { $maximum } фишек; сейчас можно добавить не больше { $room }.
+topup_wallet = В кошельке только { $wallet } фишек.
+topup_done = Добавлено фишек: { $amount }. У вас за столом: { $stack }.
+topup_queued = Фишки ({ $amount }) добавятся к стеку перед следующей раздачей.
+pause_already = Стол уже приостановлен: /pokeradmin продолжить снова начнёт раздачи.
+paused_now = Стол приостановлен: раздач не будет до /pokeradmin продолжить.
+paused_after_hand = Стол остановится после текущей раздачи: /pokeradmin продолжить снова начнёт раздачи.
+resume_not_paused = Этот стол не приостановлен.
+table_resumed = Раздачи за столом продолжаются.
+settings_time_bank = **Запас времени** { $start } с в начале, +{ $add } с каждые { $every } раздач, не больше { $maximum } с
+settings_time_bank_off = **Запас времени** выключен

@@ -120,10 +120,6 @@ cmd-pokeradmin-timer-desc = Sekunder spelarna får på sig att agera och att byt
 cmd-pokeradmin-timer-seconds = sekunder
 cmd-pokeradmin-timer-seconds-desc = Sekunder per beslut
 
-cmd-pokeradmin-pause = paus
-cmd-pokeradmin-pause-desc = Sekunder mellan två händer
-cmd-pokeradmin-pause-seconds = sekunder
-cmd-pokeradmin-pause-seconds-desc = Sekunder från slutet av en hand till nästa giv
 
 cmd-pokeradmin-alerts = notiser
 cmd-pokeradmin-alerts-desc = Sekunder en tur väntar innan spelaren får ett DM
@@ -198,3 +194,30 @@ choice-discord = serverns Discord-språk
 choice-week = vecka
 choice-month = månad
 choice-all = alla
+
+cmd-pokeradmin-pause = paus
+cmd-pokeradmin-pause-desc = Sluta dela ut vid kanalens bord efter den här handen
+
+cmd-pokeradmin-resume = återuppta
+cmd-pokeradmin-resume-desc = Dela ut igen vid kanalens pausade bord
+
+cmd-pokeradmin-interval = intervall
+cmd-pokeradmin-interval-desc = Sekunder mellan två händer
+cmd-pokeradmin-interval-seconds = sekunder
+cmd-pokeradmin-interval-seconds-desc = Sekunder från slutet av en hand till nästa giv
+
+cmd-pokeradmin-timebank = tidsbank
+cmd-pokeradmin-timebank-desc = Extra sekunder varje spelare har när draget tar slut
+cmd-pokeradmin-timebank-start = start
+cmd-pokeradmin-timebank-start-desc = Sekunder en spelare börjar med (0 = ingen tidsbank)
+cmd-pokeradmin-timebank-add = tillägg
+cmd-pokeradmin-timebank-add-desc = Sekunder som läggs till med jämna mellanrum
+cmd-pokeradmin-timebank-every = var
+cmd-pokeradmin-timebank-every-desc = Händer mellan två tillägg
+cmd-pokeradmin-timebank-maximum = högst
+cmd-pokeradmin-timebank-maximum-desc = Flest sekunder en tidsbank rymmer
+
+cmd-poker-topup = fyllpå
+cmd-poker-topup-desc = Lägg till marker från plånboken till din stack här
+cmd-poker-topup-amount = antal
+cmd-poker-topup-amount-desc = Marker att lägga till (upp till bordets största inköp)

@@ -274,8 +274,8 @@ granted = { $name } får { $amount ->
 amount_positive = Antalet måste vara ett positivt heltal.
 bot_member = Bottar spelar inte poker.
 timer_set_next_hand = Spelarna får { $seconds } s på sig att agera och att byta från och med nästa hand: handen som spelas här behåller sina { $current } s.
-pause_set = Händerna börjar nu { $seconds } s efter att den förra slutat (ett bord mitt i en hand, eller som just ska dela ut, behåller sin gamla paus en gång till).
-pause_overridden = Den här installationen sätter varje paus till { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): serverns värde gäller bara utan den.
+pause_set = Händerna börjar nu { $seconds } s efter att den förra slutat (ett bord mitt i en hand, eller som just ska dela ut, behåller sin gamla intervall en gång till).
+pause_overridden = Den här installationen sätter tiden mellan händer till { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): serverns värde gäller bara utan den.
 alert_delay_set = En spelare vars tur har väntat { $seconds } s utan handling får ett nytt DM om att det är hens tur (varje spelare väljer med /poker notiser).
 idle_set = Ett bord där ingen sitter stängs nu av sig självt efter { $duration } (meddelandet säger det då, och hur man öppnar det igen).
 idle_too_low = Tiden måste vara minst { $minimum } s.
@@ -299,8 +299,8 @@ settings_cap = **Tak** { $cap ->
 settings_server_stakes = **Serverns standardinsatser** { $small_bet }/{ $big_bet }, mörkar { $small_blind }/{ $small_bet }, tak { $cap } — { $source }
 settings_buyin = **Inköp** { $minimum } till { $maximum }, { $default } när inget anges — { $source }
 settings_timers = **Tid att agera** { $action } s, **att byta** { $draw } s — { $source }
-settings_pause = **Paus mellan händer** { $seconds } s — { $source }
-settings_pause_deployment = **Paus mellan händer** { $seconds } s — den här installationen (DEUCE_HAND_PAUSE_SECONDS); utan den { $server } s — { $source }
+settings_pause = **Tid mellan händer** { $seconds } s — { $source }
+settings_pause_deployment = **Tid mellan händer** { $seconds } s — den här installationen (DEUCE_HAND_PAUSE_SECONDS); utan den { $server } s — { $source }
 settings_alerts = **Turnotis** ett nytt DM efter { $seconds } s utan handling — { $source }
 settings_alerts_off = **Turnotiser** av — { $source }
 settings_economy = **Nya plånböcker** { $start ->
@@ -679,3 +679,21 @@ log_reshuffle = Kortleken tog slut: de slängda korten ({ $count ->
        *[other] { $count } kort
     }) blandas in i en ny lek
 no_hand = —
+
+# Host pause, top-ups and the time bank
+table_paused = ⏸ Pausat av { $name }: ingen ny hand förrän en admin använder /pokeradmin återuppta.
+table_pausing = ⏸ Pausat av { $name }: det här är sista handen före /pokeradmin återuppta.
+time_bank_running = ⏳ tidsbank
+log_topup = { $name } fyller på med { $amount } marker
+topup_leaving = Du lämnar bordet: dina marker går tillbaka till plånboken, så det finns inget att fylla på.
+topup_over = Du får ha högst { $maximum } marker vid det här bordet: du kan lägga till högst { $room } nu.
+topup_wallet = Din plånbok har bara { $wallet } marker.
+topup_done = { $amount } marker tillagda: du har { $stack } vid bordet.
+topup_queued = { $amount } marker läggs till din stack före nästa hand.
+pause_already = Bordet är redan pausat: /pokeradmin återuppta delar ut igen.
+paused_now = Bordet är pausat: ingen hand delas ut förrän /pokeradmin återuppta.
+paused_after_hand = Bordet pausas efter handen som pågår: /pokeradmin återuppta delar ut igen.
+resume_not_paused = Bordet är inte pausat.
+table_resumed = Bordet delar ut igen.
+settings_time_bank = **Tidsbank** { $start } s från början, +{ $add } s var { $every }:e hand, högst { $maximum } s
+settings_time_bank_off = **Tidsbank** av

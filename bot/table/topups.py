@@ -1,0 +1,82 @@
+"""Top-ups: a seated player adds chips from their wallet, up to the table's largest buy-in. Between
+hands (or while not in the running hand) the chips move at once; a player in the running hand
+has them added before the next deal, and the table's log shows it.
+
+The session's collaborator, called under the table's lock. The queue is kept in memory: after
+a restart it is gone, and nothing moved (the chips stay in the wallet).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from bot.engine import Hand
+from bot.messages import t
+from bot.replies import Refused
+from bot.store import Store
+from bot.store.errors import StoreError
+from bot.store.models import SeatRow, Settings
+from bot.table import seating
+
+log = logging.getLogger(__name__)
+
+
+class TopUps:
+    """One table's top-ups."""
+
+    def __init__(self, store: Store, table_id: int, guild_id: int) -> None:
+        self._store = store
+        self._table_id = table_id
+        self._guild_id = guild_id
+        self.pending: dict[int, int] = {}
+        """Chips each player asked to add during the running hand."""
+        self.added: tuple[tuple[str, int], ...] = ()
+        """Who added how many chips before the running hand (for its log)."""
+
+    async def request(
+        self, seat: SeatRow, hand: Hand | None, settings: Settings, amount: int
+    ) -> bool:
+        """Add ``amount`` to ``seat`` now (False), or queue it while the player is in ``hand``
+        (True). Refused, with nothing changed, over the largest buy-in or the wallet."""
+        user_id = seat.user_id
+        if seat.leaving:
+            raise Refused(t("topup_leaving"))
+        in_hand = hand is not None and not hand.is_complete and user_id in hand.player_ids
+        # in a hand: the chips behind (the limit is applied again when they are added)
+        chips = hand.stacks.get(user_id, 0) if in_hand and hand is not None else seat.stack
+        queued = self.pending.get(user_id, 0)
+        room = settings.buyin_max - chips - queued
+        if amount > room:
+            raise Refused(t("topup_over", maximum=settings.buyin_max, room=max(0, room)))
+        wallet = await self._store.wallets.balance(self._guild_id, user_id)
+        if amount + queued > wallet:
+            raise Refused(t("topup_wallet", wallet=wallet))
+        if in_hand:
+            self.pending[user_id] = queued + amount
+            return True
+        await self._store.tables.add_chips(
+            self._table_id, user_id, amount, maximum=settings.buyin_max
+        )
+        return False
+
+    async def add(self, seats: Sequence[SeatRow], settings: Settings) -> bool:
+        """Before a deal: add the queued chips (as much as the largest buy-in leaves room for);
+        whether any moved."""
+        added = []
+        for user_id, amount in sorted(self.pending.items()):
+            seat = seating.seat_of(seats, user_id)
+            room = settings.buyin_max - seat.stack if seat is not None else 0
+            if seat is None or min(amount, room) <= 0:
+                continue
+            try:
+                await self._store.tables.add_chips(
+                    self._table_id, user_id, min(amount, room), maximum=settings.buyin_max
+                )
+            except StoreError as error:  # the wallet went short meanwhile: nothing moved
+                log.info("Table %s: a top-up was not made: %s", self._table_id, error)
+                continue
+            added.append((seat.name, min(amount, room)))
+        self.pending = {}
+        self.added = tuple(added)
+        return bool(added)

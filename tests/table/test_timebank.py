@@ -1,0 +1,58 @@
+"""The time bank on a real store and a real session: it runs when a turn's timer runs out
+(the turn goes on, the table says so), keeps what a player did not use, grows every so many
+hands up to its most, and is spent before a timeout happens."""
+
+from __future__ import annotations
+
+from bot.engine import Hand
+from bot.store import Store
+from bot.table.render import table_embed
+from bot.table.session import TableSession
+from tests.table._helpers import ALICE, BOB, GUILD, Tables, wait_until
+
+
+async def act(session: TableSession, hand: Hand, fold: bool = False) -> None:
+    async with session.lock:
+        player = hand.to_act
+        assert player is not None
+        hand.fold(player) if fold else hand.check_or_call(player)
+        await session._after_action()
+
+
+async def test_the_bank_runs_keeps_the_rest_grows_and_is_spent(
+    store: Store, tables: Tables
+) -> None:
+    table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), time_bank=10)
+    await store.settings.set_time_bank(GUILD, 10, 5, 2, 12)  # +5 s every 2nd hand, at most 12
+    session = table.session
+    clock = [1000.0]
+    session.bank._clock = lambda: clock[0]
+    hand = await wait_until(lambda: session.hand)
+    player = hand.to_act
+    assert player is not None
+    await wait_until(lambda: session.bank.left(player) is not None)
+    assert session.bank.left(player) == 10.0  # the server's start (one hand: not grown)
+    number = hand.action_count
+    await session._timed_out(number)  # the timer ran out: the bank runs, the turn goes on
+    assert hand.action_count == number and hand.to_act == player
+    assert session.table_snapshot().bank
+    assert "time bank" in str(table_embed(session.table_snapshot()).fields)
+    clock[0] += 4.0  # the player acts 4 s into the bank: 6 s are kept
+    await act(session, hand)
+    assert session.bank.left(player) == 6.0 and not session.table_snapshot().bank
+    seat = await store.tables.seat_of(session.table_id, player)
+    assert seat is not None and seat.time_bank == 6.0
+    await act(session, hand, fold=True)
+    # The second hand dealt to them adds 5 s (11, under the most of 12).
+    second = await wait_until(lambda: session.hand is not hand and session.hand)
+    await wait_until(lambda: session.bank.left(player) == 11.0)
+    while second.to_act != player:
+        await act(session, second)
+    number = second.action_count
+    await session._timed_out(number)
+    assert second.action_count == number  # the bank runs...
+    await session._timed_out(number)
+    assert second.action_count > number  # ...and once it ran out, the timeout
+    assert session.bank.left(player) == 0.0
+    seat = await store.tables.seat_of(session.table_id, player)
+    assert seat is not None and seat.time_bank == 0.0
