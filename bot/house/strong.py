@@ -217,7 +217,7 @@ def _after_a_draw(
     ranges = _ranges(opponents)
     if call and draws_left == 0:
         ranges = [
-            r if _last_thrown(s) == 0 or s.bet < me.bet + call else bet_range(r, 3, 0.6)
+            r if _last_thrown(s) == 0 or s.bet < me.bet + call else bet_range(r, 3, 0.9)
             for s, r in zip(opponents, ranges, strict=True)
         ]
     chance = best_plan(cards, draws_left, ranges, style.break_premium)[0]
