@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.published import EXPLOIT, GRITTER_SNOW, HANEY_TAG, RulePlayer
+from bench.published import CLARKE_PRO, EXPLOIT, GRITTER_SNOW, HANEY_TAG, RulePlayer
 from bot.engine.cards import shuffled_deck
 from bot.engine.hand import Hand, SeatedPlayer, Stakes
 from bot.house import LEVELS, Player, calling_station, house_player, play_out, random_legal
@@ -40,25 +40,29 @@ STACK = 200 * STAKES.small_bet
 OPPONENTS: dict[str, Player] = {
     "haney tag": RulePlayer(HANEY_TAG),
     "snowing lag": RulePlayer(GRITTER_SNOW),
+    "position pro": RulePlayer(CLARKE_PRO),
     "exploit": RulePlayer(EXPLOIT),
     "calling station": calling_station,
     "random legal": random_legal,
 }
-"""Opponents by name: two written from published strategy, the best exploit the search found
+"""Opponents by name: three written from published strategy, the best exploit the search found
 (``bench.exploit_search``), and two weak bots."""
 PAIRINGS: tuple[tuple[str, str], ...] = (
     ("strong", "haney tag"),
     ("strong", "snowing lag"),
+    ("strong", "position pro"),
     ("strong", "exploit"),
     ("strong", "calling station"),
     ("strong", "random legal"),
     ("solid", "haney tag"),
     ("solid", "snowing lag"),
+    ("solid", "position pro"),
     ("beginner", "haney tag"),
     ("beginner", "snowing lag"),
+    ("beginner", "position pro"),
 )
 """(house level, opponent) pairs, each played heads-up and six-handed."""
-PUBLISHED = ("haney tag", "snowing lag")
+PUBLISHED = ("haney tag", "snowing lag", "position pro")
 
 
 @dataclass(frozen=True, slots=True)

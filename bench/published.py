@@ -23,6 +23,10 @@ Sources:
 - Daniel Negreanu, "Triple Draw" chapter in Doyle Brunson's *Super System 2* (Cardoza, 2005):
   play draws with a deuce, bet when you draw fewer cards than your opponent, and attack weakness
   in position.
+- Pete Clarke, "8-Game Hand Review - 2-7 Triple Draw Instalment", PokerStars Learn
+  (https://pokerstarslearn.com/poker/learn/strategies/8-game-hand-review-2-7-triple-draw-instalment/):
+  heads-up the usual standard for a raise is two low cards (eight or under), a deuce with a seven
+  best; a made eight is a monster heads-up and a made nine usually enough.
 """
 
 from __future__ import annotations
@@ -77,6 +81,21 @@ class RuleParams:
     """Worst class that calls a last-round bet from a hand pat earlier (2 = a nine)."""
     raise_top: int
     """Worst made class that raises after a draw (1 = an eight)."""
+    heads_up_open: int = -1
+    """Worst tier the button opens heads-up (-1 = ``open_tier``'s late position)."""
+    heads_up_defend: int = -1
+    """Worst tier that calls one raise heads-up (the big blind one wider; -1 = ``defend_tier``)."""
+    snow_need: int = 2
+    """Snow only instead of a draw of at least this many cards (3 = only when the draw given
+    up is poor, so the snow costs little: Haney, "Analyzing A Turn Snow")."""
+    gentleman_snow: float = 0.0
+    """Heads-up, after drawing one card at the first draw and missing (a pair or worse), the
+    chance to stand pat at the second draw against a player still drawing (Haney's
+    "Gentleman's Snow")."""
+    read_snows: int = 0
+    """Facing the bet of a player who stood pat right after drawing this many cards or more,
+    call with a draw of two cards or fewer, as against a likely snow (Haney, "Playing Against
+    A Pat Hand"); 0 = never."""
 
 
 HANEY_TAG = RuleParams(
@@ -121,7 +140,43 @@ GRITTER_SNOW = RuleParams(
 """Loose-aggressive with snows and last-round bluffs, by Haney's "The Art of Snowing" and
 Gritter: snows two-card draws against two-card draws, bluffs busted hands, pays off wider."""
 
-PUBLISHED = (HANEY_TAG, GRITTER_SNOW)
+CLARKE_PRO = RuleParams(
+    name="position pro",
+    open_tier=(1, 1, 3, 2, 2),
+    defend_tier=2,
+    three_bet_tier=1,
+    call_three_bet_tier=2,
+    break_nines=True,
+    pat_last=4,
+    bet_ahead=1.0,
+    call_pat_top=8,
+    call_pat_extra=0.1,
+    snow_rate=0.3,
+    bluff_rate=0.25,
+    value_top=2,
+    call_top=4,
+    call_top_pat=2,
+    raise_top=1,
+    heads_up_open=4,
+    heads_up_defend=3,
+    snow_need=3,
+    gentleman_snow=0.35,
+    read_snows=2,
+)
+"""Tight and position-aware, the regular's game the sources teach together: opens few hands
+early and wide late, and heads-up raises the button with two low cards, a deuce and a seven
+best, and defends the big blind with them (Clarke, PokerStars Learn, "8-Game Hand Review -
+2-7 Triple Draw Instalment",
+https://pokerstarslearn.com/poker/learn/strategies/8-game-hand-review-2-7-triple-draw-instalment/);
+three-bets only the best draws; always bets when ahead in the draw (Negreanu); snows rarely
+and only where it costs little, instead of a three-card or worse draw against a two-card or
+worse draw, or a missed one-card draw on the second draw (Haney, "The Art of Snowing" and
+"Analyzing A Turn Snow"); bluffs the end at about the rate that makes a call break even
+(Gritter); pays off a pat hand's bet with a one-card draw to an eight, or with a two-card draw
+when the pat came right after a draw of two or more (Haney, "Playing Against A Pat Hand").
+Against the other two published players it wins heads-up and six-handed, or loses less."""
+
+PUBLISHED = (HANEY_TAG, GRITTER_SNOW, CLARKE_PRO)
 
 
 def tier(cards: Sequence[Card]) -> int:
@@ -175,6 +230,12 @@ def _keep(cards: Sequence[Card], top: int) -> list[Card]:
     return kept[:5]
 
 
+def _snow_suspect(seat: SeatView, thrown: int) -> bool:
+    """Whether ``seat`` stands pat right after a draw of ``thrown`` cards or more."""
+    history = _draws(seat)
+    return len(history) >= 2 and history[-1] == 0 and history[-2] >= thrown
+
+
 class RulePlayer:
     """A ``Player`` (``bot.house.selfplay``) that plays by ``RuleParams``."""
 
@@ -223,8 +284,16 @@ class RulePlayer:
             kept = _keep(cards, 10)
         if (
             heads_up
+            and history == [1]
+            and made == WORSE
+            and _draws(others[0])[-1:] != [0]
+            and rng.random() < p.gentleman_snow
+        ):
+            return ()
+        if (
+            heads_up
             and left <= 2
-            and 5 - len(kept) >= 2
+            and 5 - len(kept) >= p.snow_need
             and (_draws(others[0]) or [0])[-1] >= 2
             and rng.random() < p.snow_rate
         ):
@@ -241,7 +310,10 @@ class RulePlayer:
         pos = _position(public, me)
         raises = legal.bets_this_round - 1
         if raises <= 0:
-            if t <= p.open_tier[pos] and legal.can_bet_or_raise:
+            widest = p.open_tier[pos]
+            if len(public.seats) == 2 and pos == LATE and p.heads_up_open >= 0:
+                widest = p.heads_up_open
+            if t <= widest and legal.can_bet_or_raise:
                 return BET_RAISE
             if legal.can_check:
                 return CHECK_CALL
@@ -252,7 +324,10 @@ class RulePlayer:
             if t <= p.three_bet_tier and legal.can_bet_or_raise:
                 return BET_RAISE
             wider = 1 if pos == BIG_BLIND else 0
-            return CHECK_CALL if t <= p.defend_tier + wider else FOLD
+            defend = p.defend_tier
+            if len(public.seats) == 2 and p.heads_up_defend >= 0:
+                defend = p.heads_up_defend
+            return CHECK_CALL if t <= defend + wider else FOLD
         if t == 0 and legal.can_bet_or_raise:
             return BET_RAISE
         return CHECK_CALL if t <= p.call_three_bet_tier else FOLD
@@ -299,6 +374,12 @@ class RulePlayer:
             if against_pat:
                 top = max(c.rank for c in _keep(cards, 9))
                 if need == 1 and top <= p.call_pat_top:
+                    return CHECK_CALL
+                if (
+                    p.read_snows
+                    and need <= 2
+                    and any(_snow_suspect(s, p.read_snows) for s in others)
+                ):
                     return CHECK_CALL
                 return CHECK_CALL if rng.random() < p.call_pat_extra else FOLD
             if need <= 1 or (need == 2 and left >= 2) or (need == 3 and left == 3):
