@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.house import STYLES
+from bot.house import LEVELS
 from bot.house.accounts import is_house
 from bot.messages import LANGUAGES, Text, language_of, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
@@ -58,8 +58,8 @@ Chips = app_commands.Range[int, 1, MAX_CHIPS]
 MAX_HOUSE_PLAYERS = 9
 """A table has at most 10 seats, one of them a member's."""
 MAX_HOUSE_FILL = 10
-HouseStyle = Literal["solid", "loose"]
-"""The styles of ``bot.house.STYLES``, as Discord offers them."""
+HouseLevel = Literal["beginner", "solid", "strong"]
+"""The levels of ``bot.house.LEVELS``, as Discord offers them."""
 HOUSE_FILL_KEYS = {
     "channel": ("house_fill_off_channel", "house_fill_set_channel"),
     "server": ("house_fill_off_server", "house_fill_set_server"),
@@ -625,21 +625,21 @@ class Admin(commands.Cog):
 
     @house.command(name="add", description="Seat house players at this channel's table")
     @app_commands.describe(
-        count="How many house players (default 1)", style="How they play (default solid)"
+        count="How many house players (default 1)", level="How well they play (default strong)"
     )
     async def house_add(
         self,
         interaction: discord.Interaction[Any],
         count: app_commands.Range[int, 1, MAX_HOUSE_PLAYERS] = 1,
-        style: HouseStyle = "solid",
+        level: HouseLevel = "strong",
     ) -> None:
         if not 1 <= count <= MAX_HOUSE_PLAYERS:
             raise InvalidSetting(t("house_count_invalid"))
-        if style not in STYLES:
-            raise InvalidSetting(t("house_style_invalid", styles=", ".join(STYLES)))
-        added = await self.bot.tables.house_here(interaction).add(count, style)
+        if level not in LEVELS:
+            raise InvalidSetting(t("house_style_invalid", styles=", ".join(LEVELS)))
+        added = await self.bot.tables.house_here(interaction).add(count, level)
         key = "house_added" if added == count else "house_added_fewer"
-        await reply_private(interaction, t(key, count=added, style=Text(f"choice-{style}")))
+        await reply_private(interaction, t(key, count=added, style=Text(f"choice-{level}")))
 
     @house.command(name="remove", description="Stand up house players at this channel's table")
     @app_commands.describe(count="How many house players (default: all)")
@@ -658,29 +658,29 @@ class Admin(commands.Cog):
     )
     @app_commands.describe(
         seats="Seats to fill up to (0 = off)",
-        style="How they play (default solid)",
+        level="How well they play (default strong)",
         scope="This channel's table or the server default (default: channel)",
     )
     async def house_fill(
         self,
         interaction: discord.Interaction[Any],
         seats: app_commands.Range[int, 0, MAX_HOUSE_FILL],
-        style: HouseStyle = "solid",
+        level: HouseLevel = "strong",
         scope: Literal["channel", "server"] = "channel",
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not 0 <= seats <= MAX_HOUSE_FILL:
             raise InvalidSetting(t("house_seats_invalid"))
-        if style not in STYLES:
-            raise InvalidSetting(t("house_style_invalid", styles=", ".join(STYLES)))
+        if level not in LEVELS:
+            raise InvalidSetting(t("house_style_invalid", styles=", ".join(LEVELS)))
         if scope not in ("channel", "server"):
             raise InvalidSetting(t("scope_invalid"))
         channel_id = interaction.channel_id if scope == "channel" else None
-        await self.bot.store.house.set_fill(interaction.guild_id, channel_id, seats, style)
+        await self.bot.store.house.set_fill(interaction.guild_id, channel_id, seats, level)
         for house in self.bot.tables.houses_in_guild(interaction.guild_id):
             await house.refill()
         key = HOUSE_FILL_KEYS[scope][1 if seats else 0]
-        await reply_private(interaction, t(key, seats=seats, style=Text(f"choice-{style}")))
+        await reply_private(interaction, t(key, seats=seats, style=Text(f"choice-{level}")))
 
     async def _refresh_sessions(self, guild_id: int) -> None:
         """Tables pick up new settings at their next hand; refresh idle ones now."""

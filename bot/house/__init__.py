@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from bot.house.levels import decide
 from bot.house.odds import class_distribution, made_class, make_probability, pat_probability
 from bot.house.opponents import calling_station, random_legal
 from bot.house.selfplay import Player, apply_decision, house_player, play_out
-from bot.house.strategy import LOOSE, SOLID, STYLES, Action, Decision, Style, decide
+from bot.house.strategy import (
+    BEGINNER,
+    LEVELS,
+    LOOSE,
+    SOLID,
+    STRONG,
+    STYLES,
+    Action,
+    Decision,
+    Style,
+)
 
 __all__ = [
+    "BEGINNER",
+    "LEVELS",
     "LOOSE",
     "SOLID",
+    "STRONG",
     "STYLES",
     "Action",
     "Decision",

@@ -12,7 +12,8 @@ from typing import TypeAlias
 
 from bot.engine.cards import EngineError
 from bot.engine.hand import ActionRecord, Hand, Phase, PrivateView, PublicView
-from bot.house.strategy import Action, Decision, Style, decide
+from bot.house.levels import decide
+from bot.house.strategy import Action, Decision, Style
 
 Player: TypeAlias = Callable[[PublicView, PrivateView, random.Random], Decision]
 """A seat's policy: the public view, its own private view and a generator in, a decision out."""

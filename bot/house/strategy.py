@@ -1,8 +1,8 @@
-"""House players' decisions: what a seat does, from its own private view and the public view.
+"""House players' decisions by thresholds on counted odds (the beginner and solid levels).
 
-``decide(public, private, style, rng)`` reads nothing else (never a ``Hand``), so a house player
-knows exactly what a member in its seat would know: its own five cards, the bets, the stacks and
-how many cards everyone drew. The choices come from counted odds (``bot.house.odds``):
+``bot.house.levels.decide`` reads only the views (never a ``Hand``), so a house player knows
+exactly what a member in its seat would know: its own five cards, the bets, the stacks and how
+many cards everyone drew. Here the choices come from counted odds (``bot.house.odds``):
 
 - the draw keeps the best low cards (one card per rank, no straight or flush), up to an 8 while
   two or three draws are left and up to a 9 or 10 on the last draw, choosing among those keeps
@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Final
 
 from bot.engine.cards import Card
-from bot.engine.hand import Phase, PrivateView, PublicView, SeatView
+from bot.engine.hand import Phase, PublicView, SeatView
 from bot.house.odds import (
     CLASSES,
     WORSE,
@@ -111,6 +111,17 @@ class Style:
     """Chance to bet a weak hand after a draw when checked to."""
     snow_rate: float
     """Chance to stand pat on a bad hand heads-up against a two-or-more-card draw."""
+    reads_ranges: bool = False
+    """Play by equity against the opponents' ranges (``bot.house.strong``) rather than by
+    these thresholds alone: the strong level."""
+    break_premium: float = 0.0
+    """With ranges: equity a draw may give up to a pat hand while two or more draws are left
+    (a draw keeps the implied odds of a premium hand)."""
+    odds_slope: float = 0.0
+    """With ranges: how much the draw value needed to call before the draw falls per unit of
+    pot odds above 2.5 to 1."""
+    """With ranges: equity a draw may give up to a pat hand while two or more draws are left
+    (a draw keeps the implied odds of a premium hand)."""
 
 
 SOLID: Final = Style(
@@ -133,28 +144,61 @@ SOLID: Final = Style(
 )
 """Sound, draw-aware play: tight before the draw, value bets, pays off by pot odds."""
 
-LOOSE: Final = Style(
-    name="loose",
+BEGINNER: Final = Style(
+    name="beginner",
     open_value=(0.42, 0.40, 0.36, 0.36, 0.40),
     call_value=(0.30, 0.30, 0.28, 0.28, 0.22),
-    reraise_value=0.55,
+    reraise_value=0.62,
     complete_value=0.0,
     heads_up_discount=0.03,
-    bet_margin=0.15,
-    raise_margin=0.25,
+    bet_margin=0.2,
+    raise_margin=0.32,
     call_factor=0.45,
     keep_early=7,
     keep_last=9,
     pat_high=8,
     break_rough=True,
     break_all=True,
-    bluff_rate=0.08,
-    snow_rate=0.02,
+    bluff_rate=0.0,
+    snow_rate=0.0,
 )
-"""Beginners' tables: calls more, draws more (keeps only sevens early, breaks pat nines)."""
+"""Beginners' tables, loose and passive on purpose: calls a lot, seldom bets or raises, never
+bluffs, draws more (keeps only sevens early, breaks pat nines)."""
 
-STYLES: Final[dict[str, Style]] = {SOLID.name: SOLID, LOOSE.name: LOOSE}
-"""The house styles by name."""
+LOOSE: Final = BEGINNER
+"""The level that tables stored as ``loose`` before levels existed now play."""
+
+STRONG: Final = Style(
+    name="strong",
+    open_value=(0.45, 0.43, 0.37, 0.37, 0.47),
+    call_value=(0.45, 0.44, 0.44, 0.44, 0.37),
+    reraise_value=0.46,
+    complete_value=0.36,
+    heads_up_discount=0.04,
+    bet_margin=0.0,
+    raise_margin=0.25,
+    call_factor=1.0,
+    keep_early=8,
+    keep_last=10,
+    pat_high=8,
+    break_rough=True,
+    break_all=False,
+    bluff_rate=0.1,
+    snow_rate=0.08,
+    reads_ranges=True,
+    break_premium=0.02,
+    odds_slope=0.01,
+)
+"""Equity against the opponents' ranges for every choice (``bot.house.strong``). It snows
+rarely (8% of its chances): an opponent who reads a pat after a two-card draw as a snow and
+pays it off (Haney, "Playing Against A Pat Hand") won 2.5 bb/100 heads-up against 15%."""
+
+LEVELS: Final[dict[str, Style]] = {BEGINNER.name: BEGINNER, SOLID.name: SOLID, STRONG.name: STRONG}
+"""The house levels an admin chooses from, weakest first."""
+
+STYLES: Final[dict[str, Style]] = {**LEVELS, "loose": BEGINNER}
+"""Every stored style name and what it plays: the levels, and ``loose`` (the old name of
+the beginner level) so that tables stored before levels restore."""
 
 # Positions before the draw, indices into ``Style.open_value`` / ``call_value``.
 EARLY, MIDDLE, LATE, SMALL_BLIND, BIG_BLIND = range(5)
@@ -169,20 +213,21 @@ class _Keep:
     worth: float
 
 
-def decide(public: PublicView, private: PrivateView, style: Style, rng: random.Random) -> Decision:
-    """The house player's move in the public state, from its own private view only.
-
-    Raises ``ValueError`` when it is not this player's turn."""
-    legal = public.legal
-    if legal is None or public.to_act != private.player_id or private.folded:
-        raise ValueError("It is not this house player's turn.")
-    me = _seat(public, private.player_id)
-    opponents = [s for s in public.seats if s.player_id != me.player_id and s.state != "folded"]
+def decide_by_thresholds(
+    public: PublicView,
+    cards: Sequence[Card],
+    me: SeatView,
+    opponents: Sequence[SeatView],
+    style: Style,
+    rng: random.Random,
+) -> Decision:
+    """The beginner and solid levels' move: thresholds on the counted odds (``bot.house.levels``
+    has checked it is this player's turn)."""
     if public.phase is Phase.DRAWING:
-        return Decision(discards=choose_discards(public, private.cards, opponents, style, rng))
+        return Decision(discards=choose_discards(public, cards, opponents, style, rng))
     if public.betting_round == 0:
-        return _before_the_draw(public, private.cards, me, style)
-    return _after_a_draw(public, private.cards, me, opponents, style, rng)
+        return _before_the_draw(public, cards, me, style)
+    return _after_a_draw(public, cards, me, opponents, style, rng)
 
 
 # ---------------------------------------------------------------------- draws
@@ -233,7 +278,7 @@ def _best_keep(cards: Sequence[Card], limit: int, draws_left: int) -> _Keep:
     """The most valuable set of low cards to draw to, keeping ranks up to ``limit``."""
     best: _Keep | None = None
     for top in range(7, max(limit, 7) + 1):
-        kept = _low_cards(cards, top)
+        kept = low_cards(cards, top)
         if len(kept) == 5:
             kept = kept[:4]  # a straight or flush here: draw to the four lowest
         mask = rank_mask(c.rank for c in kept)
@@ -244,7 +289,7 @@ def _best_keep(cards: Sequence[Card], limit: int, draws_left: int) -> _Keep:
     return best
 
 
-def _low_cards(cards: Sequence[Card], top: int) -> tuple[Card, ...]:
+def low_cards(cards: Sequence[Card], top: int) -> tuple[Card, ...]:
     """One card of each rank up to ``top``, lowest first; of a pair, the card whose suit the
     other kept cards share least (so four kept cards are not all one suit when avoidable)."""
     by_rank: dict[int, list[Card]] = {}
@@ -288,7 +333,7 @@ def draw_value(cards: Sequence[Card]) -> float:
     return value
 
 
-def _position(public: PublicView, me: SeatView) -> int:
+def position_of(public: PublicView, me: SeatView) -> int:
     """Early, middle, late or a blind, from how many active players act after ``me``."""
     if me.is_big_blind:
         return BIG_BLIND
@@ -320,7 +365,7 @@ def _before_the_draw(
     legal = public.legal
     assert legal is not None
     value = draw_value(cards)
-    position = _position(public, me)
+    position = position_of(public, me)
     discount = style.heads_up_discount if len(public.seats) == 2 else 0.0
     raises = legal.bets_this_round - 1
     can_raise = legal.can_bet_or_raise
@@ -429,10 +474,3 @@ def _after_a_draw(
     if chance * (public.pot_total + call) >= call * style.call_factor:
         return CHECK_CALL
     return FOLD
-
-
-def _seat(public: PublicView, player_id: int) -> SeatView:
-    for seat in public.seats:
-        if seat.player_id == player_id:
-            return seat
-    raise ValueError("This house player is not seated in the hand.")

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine import Hand, Phase, PrivateView, PublicView
-from bot.house import SOLID, STYLES, Decision, Style, apply_decision, decide
+from bot.house import LEVELS, SOLID, STYLES, Decision, Style, apply_decision, decide
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.house.strategy import CHECK_CALL, FOLD
 from bot.messages import Text, t
@@ -322,7 +322,7 @@ class HousePlayers:
         if count < 1:
             raise Refused(t("house_count_invalid"))
         if style not in STYLES:
-            raise Refused(t("house_style_invalid", styles=", ".join(STYLES)))
+            raise Refused(t("house_style_invalid", styles=", ".join(LEVELS)))
         table = self._table
         async with table.lock:
             if table.closing or table.closed:

@@ -80,8 +80,8 @@ cmd-pokeradmin-house-add = add
 cmd-pokeradmin-house-add-desc = Seat house players at this channel's table
 cmd-pokeradmin-house-add-count = count
 cmd-pokeradmin-house-add-count-desc = How many house players (default 1)
-cmd-pokeradmin-house-add-style = style
-cmd-pokeradmin-house-add-style-desc = How they play (default solid)
+cmd-pokeradmin-house-add-level = level
+cmd-pokeradmin-house-add-level-desc = How well they play (default strong)
 
 cmd-pokeradmin-house-remove = remove
 cmd-pokeradmin-house-remove-desc = Stand up house players at this channel's table
@@ -92,8 +92,8 @@ cmd-pokeradmin-house-fill = fill
 cmd-pokeradmin-house-fill-desc = Fill empty seats up to N with house players when a member sits
 cmd-pokeradmin-house-fill-seats = seats
 cmd-pokeradmin-house-fill-seats-desc = Seats to fill up to (0 = off)
-cmd-pokeradmin-house-fill-style = style
-cmd-pokeradmin-house-fill-style-desc = How they play (default solid)
+cmd-pokeradmin-house-fill-level = level
+cmd-pokeradmin-house-fill-level-desc = How well they play (default strong)
 cmd-pokeradmin-house-fill-scope = scope
 cmd-pokeradmin-house-fill-scope-desc = This channel's table or the server default (default: channel)
 
@@ -180,6 +180,8 @@ choice-on = on
 choice-now = now
 choice-solid = solid
 choice-loose = loose
+choice-beginner = beginner
+choice-strong = strong
 choice-channel = channel
 choice-server = server
 choice-two-colour = two-colour

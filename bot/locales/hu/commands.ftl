@@ -80,8 +80,8 @@ cmd-pokeradmin-house-add = hozzáad
 cmd-pokeradmin-house-add-desc = Házi játékosok leültetése a csatorna asztalához
 cmd-pokeradmin-house-add-count = darab
 cmd-pokeradmin-house-add-count-desc = Hány házi játékos (alapértelmezés 1)
-cmd-pokeradmin-house-add-style = stílus
-cmd-pokeradmin-house-add-style-desc = Hogyan játszanak (alapértelmezés: szolid)
+cmd-pokeradmin-house-add-level = szint
+cmd-pokeradmin-house-add-level-desc = Milyen jól játszanak (alapértelmezés: erős)
 
 cmd-pokeradmin-house-remove = eltávolít
 cmd-pokeradmin-house-remove-desc = Házi játékosok felállítása a csatorna asztalától
@@ -92,8 +92,8 @@ cmd-pokeradmin-house-fill = feltölt
 cmd-pokeradmin-house-fill-desc = Az üres helyek feltöltése N-ig házi játékosokkal, amikor egy tag leül
 cmd-pokeradmin-house-fill-seats = helyek
 cmd-pokeradmin-house-fill-seats-desc = Hány helyig töltsön fel (0 = ki)
-cmd-pokeradmin-house-fill-style = stílus
-cmd-pokeradmin-house-fill-style-desc = Hogyan játszanak (alapértelmezés: szolid)
+cmd-pokeradmin-house-fill-level = szint
+cmd-pokeradmin-house-fill-level-desc = Milyen jól játszanak (alapértelmezés: erős)
 cmd-pokeradmin-house-fill-scope = hatókör
 cmd-pokeradmin-house-fill-scope-desc = A csatorna asztala vagy a szerver alapértelmezése (alapértelmezés: csatorna)
 
@@ -180,6 +180,8 @@ choice-on = be
 choice-now = azonnal
 choice-solid = szolid
 choice-loose = laza
+choice-beginner = kezdő
+choice-strong = erős
 choice-channel = csatorna
 choice-server = szerver
 choice-two-colour = kétszínű

@@ -299,7 +299,7 @@ rules_commands = /poker beül [beszálló] · /poker feláll · /poker kimarad �
 ## Házi játékosok
 
 house_marker = 🤖
-house_sits = 🤖 { $name } (házi játékos, stílus: { $style }) leül.
+house_sits = 🤖 { $name } (házi játékos, szint: { $style }) leül.
 house_stands = 🤖 { $name } feláll.
 house_room_after_hand = Az asztal megtelt: { $name } házi játékos a leosztás végén feláll, és akkor te ülsz a helyére.
 house_room_waiting = Már vár rád egy hely: a leosztás végén leülsz.
@@ -307,7 +307,7 @@ house_room_taken = { $name } elfoglalja a házi játékos által felszabadított
 house_room_lost = { $name } nem tudott leülni a leosztás után: /poker beül, és próbáld újra.
 house_count_invalid = 1 és 9 közötti számú házi játékost válassz.
 house_seats_invalid = 0 és 10 közötti számú helyet válassz (a 0 kikapcsolja a feltöltést).
-house_style_invalid = Nincs ilyen stílus: válassz ezek közül: { $styles }.
+house_style_invalid = Nincs ilyen szint: válassz ezek közül: { $styles }.
 house_no_member = Házi játékosok csak olyan asztalhoz ülnek, ahol tag is ül: előbb /poker beül.
 house_table_full = Az asztal megtelt ({ $seats } hely).
 house_none = Ennél az asztalnál nincs házi játékos.

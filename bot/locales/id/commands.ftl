@@ -80,8 +80,8 @@ cmd-pokeradmin-house-add = tambah
 cmd-pokeradmin-house-add-desc = Dudukkan pemain bandar di meja saluran ini
 cmd-pokeradmin-house-add-count = jumlah
 cmd-pokeradmin-house-add-count-desc = Berapa pemain bandar (bawaan 1)
-cmd-pokeradmin-house-add-style = gaya
-cmd-pokeradmin-house-add-style-desc = Cara mereka bermain (bawaan kokoh)
+cmd-pokeradmin-house-add-level = tingkat
+cmd-pokeradmin-house-add-level-desc = Seberapa baik mereka bermain (bawaan kuat)
 
 cmd-pokeradmin-house-remove = hapus
 cmd-pokeradmin-house-remove-desc = Berdirikan pemain bandar dari meja saluran ini
@@ -92,8 +92,8 @@ cmd-pokeradmin-house-fill = isi
 cmd-pokeradmin-house-fill-desc = Isi kursi kosong hingga N dengan pemain bandar saat seorang anggota duduk
 cmd-pokeradmin-house-fill-seats = kursi
 cmd-pokeradmin-house-fill-seats-desc = Jumlah kursi yang diisi (0 = mati)
-cmd-pokeradmin-house-fill-style = gaya
-cmd-pokeradmin-house-fill-style-desc = Cara mereka bermain (bawaan kokoh)
+cmd-pokeradmin-house-fill-level = tingkat
+cmd-pokeradmin-house-fill-level-desc = Seberapa baik mereka bermain (bawaan kuat)
 cmd-pokeradmin-house-fill-scope = cakupan
 cmd-pokeradmin-house-fill-scope-desc = Meja saluran ini atau bawaan server (bawaan: saluran)
 
@@ -180,6 +180,8 @@ choice-on = nyala
 choice-now = langsung
 choice-solid = kokoh
 choice-loose = longgar
+choice-beginner = pemula
+choice-strong = kuat
 choice-channel = saluran
 choice-server = server
 choice-two-colour = dua warna

@@ -80,8 +80,8 @@ cmd-pokeradmin-house-add = lägg-till
 cmd-pokeradmin-house-add-desc = Placera husspelare vid den här kanalens bord
 cmd-pokeradmin-house-add-count = antal
 cmd-pokeradmin-house-add-count-desc = Hur många husspelare (standard 1)
-cmd-pokeradmin-house-add-style = stil
-cmd-pokeradmin-house-add-style-desc = Hur de spelar (standard stabil)
+cmd-pokeradmin-house-add-level = nivå
+cmd-pokeradmin-house-add-level-desc = Hur bra de spelar (standard stark)
 
 cmd-pokeradmin-house-remove = ta-bort
 cmd-pokeradmin-house-remove-desc = Låt husspelare resa sig från den här kanalens bord
@@ -92,8 +92,8 @@ cmd-pokeradmin-house-fill = fyll
 cmd-pokeradmin-house-fill-desc = Fyll tomma platser upp till N med husspelare när en medlem sätter sig
 cmd-pokeradmin-house-fill-seats = platser
 cmd-pokeradmin-house-fill-seats-desc = Antal platser att fylla upp till (0 = av)
-cmd-pokeradmin-house-fill-style = stil
-cmd-pokeradmin-house-fill-style-desc = Hur de spelar (standard stabil)
+cmd-pokeradmin-house-fill-level = nivå
+cmd-pokeradmin-house-fill-level-desc = Hur bra de spelar (standard stark)
 cmd-pokeradmin-house-fill-scope = omfång
 cmd-pokeradmin-house-fill-scope-desc = Den här kanalens bord eller serverns standard (standard: kanal)
 
@@ -180,6 +180,8 @@ choice-on = på
 choice-now = direkt
 choice-solid = stabil
 choice-loose = lös
+choice-beginner = nybörjare
+choice-strong = stark
 choice-channel = kanal
 choice-server = server
 choice-two-colour = två färger
