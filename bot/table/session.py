@@ -321,10 +321,10 @@ class TableSession:
         self.io.new_hand(hand_id)
         self.io.mark_changed()
         log.info("Table %s: hand %s dealt to %d players", self.table_id, hand_id, len(players))
-        await self.bank.dealt(players, settings)
         for seat in players:
             if seat.dm_ok:  # the player to act first before the others' deal DMs
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
+        await self.bank.dealt(players, settings)
 
     def _start_turn(self, seconds: float | None = None) -> None:
         """(Re)start the turn's timer and plan its step (an alert, or a house player's move)."""
