@@ -630,12 +630,15 @@ class TableChannel:
             self.refresh_panel(panel.player_id)
             return
         kwargs = await panel_message(panel, None, edit=True, current=message)
-        await interaction.response.edit_message(**kwargs)
+        response = await interaction.response.edit_message(**kwargs)
         user_id = panel.player_id
         current = self.dm_panels.get(user_id)
         if message is not None and current is not None and current.id == message.id:
             self._panel_answers[user_id] = Answered.now(interaction, message.id)
-            if any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+            edited = getattr(response, "resource", None)
+            if isinstance(edited, discord.Message) and edited.id == message.id:
+                self.dm_panels[user_id] = Sent.of(edited)  # with the picture it carries now
+            elif any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
                 self._stale_pictures.add(user_id)  # what we hold has the old picture
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
