@@ -5,10 +5,22 @@ a line in the panel; an unchanged card picture is never uploaded again."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
-from tests.e2e.helpers import Club, DiscordDouble
+from tests.discord_double import MessageEvent
+from tests.e2e.helpers import (
+    PANEL_PREFIX,
+    Club,
+    DiscordDouble,
+    Member,
+    PokerTable,
+    always,
+    buttons,
+    embed0,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,3 +58,50 @@ async def test_an_unchanged_picture_is_not_uploaded_again(club: Club) -> None:
     log.info("DM edits uploading a picture: %d, of the same picture: %d", uploads, same)
     assert uploads > 0
     assert same == 0
+
+
+def panel_creates(double: DiscordDouble, member: Member, hand_id: int) -> list[MessageEvent]:
+    """The DM panels of the hand sent to the member as new messages, oldest first."""
+    title = f"{PANEL_PREFIX}{hand_id}"
+    mine = {int(m["id"]) for m in double.dms(member)}
+    return [
+        e
+        for e in double.events
+        if e.kind == "create" and e.message_id in mine and embed0(e.payload).get("title") == title
+    ]
+
+
+async def test_one_live_panel_per_player_in_now_mode(club: Club) -> None:
+    """Players who asked for their alerts "now" and play from their DMs: the first to act gets
+    one DM at the deal (the deal's panel is the alert), each later alert replaces the panel
+    (the one before becomes a stub), and no alert comes once the player acted."""
+    double = club.double
+    members = await club.players(3)
+    table = PokerTable(double, club.channel, members)
+    for member in members:
+        reply = await double.invoke(member, club.channel, "poker alerts", mode="now")
+        await private_reply(reply)
+    for member in members:
+        await table.join(member)
+    hand_id = await table.wait_hand()
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    first, _ = turn
+    await double.wait_until(lambda: panel_creates(double, first, hand_id), 10)
+    await asyncio.sleep(1.5)
+    assert len(panel_creates(double, first, hand_id)) == 1  # no copy of the deal's panel
+    outcome = await table.play_hand(policy=always("call"))
+    assert outcome.hand_id == hand_id
+    await asyncio.sleep(1.0)
+    for member in members:
+        created = panel_creates(double, member, hand_id)
+        for alert in created[1:]:  # an alert shows the player their own turn
+            text = str(embed0(alert.payload).get("description"))
+            assert "Your turn" in text, text
+        *older, newest = [double.current(e.message_id) for e in created]
+        assert newest is not None and embed0(newest).get("title") == f"{PANEL_PREFIX}{hand_id}"
+        for stub in older:
+            assert stub is not None and "moved down" in str(stub.get("content"))
+            assert not stub.get("embeds") and not buttons(stub)
