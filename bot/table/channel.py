@@ -50,6 +50,9 @@ TOKEN_SECONDS = 14 * 60.0
 Such an edit is part of the interaction's answer, outside the bot's global rate limit of 50
 requests a second, which every other edit, DM and post shares with every table."""
 
+PANEL_INTERVAL = 1.0
+"""Seconds between two edits keeping a DM player's panel current (bursts are coalesced, as
+the table's; the turn reaching the player is shown at once)."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -194,6 +197,16 @@ class TableChannel:
         when it was sent (an alert for that turn asked for just then would be a copy)."""
         self._edits_queued: set[int] = set()
         """Players whose panel edit is planned and has not read the state yet."""
+        self.from_dm: set[int] = set()
+        """Players whose last betting or draw action came from their DM panel: their panel is
+        kept current (whose turn, the pot, the amount to call, the buttons), at most one edit
+        a ``PANEL_INTERVAL``. Players who act on the table cost no such edit."""
+        self._live_shown: dict[int, tuple[object, ...]] = {}
+        """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
+        self._live_tasks: dict[int, asyncio.Task[Any]] = {}
+        self._live_dirty: set[int] = set()
+        self._live_wake: dict[int, asyncio.Event] = {}
+        """Set when the turn reaches a DM player: their panel's edit waits no interval."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
         self._answering: str | None = None
@@ -286,9 +299,50 @@ class TableChannel:
     # ------------------------------------------------------------------ channel
 
     def mark_changed(self) -> None:
-        """The table changed: re-render it soon."""
+        """The table changed: re-render it soon (and the panels of players who play from
+        their DMs)."""
         self.version += 1
         self._dirty.set()
+        self._follow_dm_players()
+
+    def _follow_dm_players(self) -> None:
+        """Keep the DM panels of players who play from them current: at once for the player
+        whose turn it is now, else at most once a ``PANEL_INTERVAL``."""
+        hand_id, source = self._hand_id, self.source
+        players = self.from_dm & self.dm_panels.keys()
+        if hand_id is None or source is None or not players or self.closed:
+            return
+        to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
+        for user_id in players:
+            self._live_dirty.add(user_id)
+            if user_id == to_act:
+                self._live_wake.setdefault(user_id, asyncio.Event()).set()
+            if user_id not in self._live_tasks:
+                task = self.spawn(self._keep_live(user_id, hand_id), f"dm-live-{user_id}")
+                self._live_tasks[user_id] = task
+
+    async def _keep_live(self, user_id: int, hand_id: int) -> None:
+        """Edit the player's DM panel while what it shows of the table changes."""
+        wake = self._live_wake.setdefault(user_id, asyncio.Event())
+        try:
+            while user_id in self._live_dirty and self._hand_id == hand_id and not self.closed:
+                self._live_dirty.discard(user_id)
+                wake.clear()
+                panel = await self._source().panel_for(user_id, hand_id)
+                if panel is None or panel.complete or user_id in self._sending:
+                    return  # the hand's end edits every panel; a new one is on its way
+                # Without a token an edit costs a request of the global limit: then only the
+                # turn (reaching the player or leaving them) is worth it, not each new pot.
+                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
+                if _live_key(panel)[:size] == self._live_shown.get(user_id, ())[:size]:
+                    continue
+                level = URGENT if _my_turn(panel) else NORMAL
+                await self._edit_panel(user_id, hand_id, level=level)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), PANEL_INTERVAL)
+        finally:
+            if self._live_tasks.get(user_id) is asyncio.current_task():
+                del self._live_tasks[user_id]
 
     def post(self, **kwargs: Any) -> None:
         """Queue a channel message (sent in order, outside the lock, mentions off);
@@ -560,6 +614,7 @@ class TableChannel:
         """Answer a betting click where it came from: the table with the updated table, a
         private panel with the panel, the private "Fold anyway?" question with what was done."""
         message = interaction.message
+        self.played_from(interaction.user.id, message)
         if message is not None and message.id == self.message_id:
             await self.answer_table_click(interaction)
         elif shown_marks(message) is not None:  # a panel: its card buttons are on it
@@ -606,6 +661,8 @@ class TableChannel:
         self._notices = {}
         self._sent_turn = {}
         self._edits_queued = set()
+        self._live_shown = {}
+        self._live_dirty = set()
         self._move_table = self._posts_below_table > 0
 
     def dm_opened(self, user_id: int) -> None:
@@ -632,6 +689,29 @@ class TableChannel:
     def _sent(self, user_id: int, task: asyncio.Task[Any]) -> None:
         if self._sending.get(user_id) is task:
             del self._sending[user_id]
+
+    def _edits_free(self, user_id: int) -> bool:
+        """Whether the player's DM panel is edited through a valid token of a click on it."""
+        answer, message = self._panel_answers.get(user_id), self.dm_panels.get(user_id)
+        return (
+            answer is not None
+            and message is not None
+            and answer.message_id == message.id
+            and answer.valid()
+        )
+
+    def played_from(self, user_id: int, message: object) -> None:
+        """The player made a betting or draw action from ``message``: from their DM panel
+        (the current one or one an alert replaced), they play from their DMs; from the table
+        message, from the table (a private reply, such as "Fold anyway?", changes nothing)."""
+        message_id = getattr(message, "id", None)
+        panel = self.dm_panels.get(user_id)
+        if message_id is None:
+            return
+        if (panel is not None and panel.id == message_id) or message_id in self._moved_panels:
+            self.from_dm.add(user_id)
+        elif message_id == self.message_id:
+            self.from_dm.discard(user_id)
 
     def hurry_panel(self, user_id: int) -> None:
         """The player's turn came: their DM panel still on its way goes before other
@@ -666,6 +746,7 @@ class TableChannel:
         current = self.dm_panels.get(user_id)
         if message is not None and current is not None and current.id == message.id:
             self._panel_answers[user_id] = Answered.now(interaction, message.id)
+            self._live_shown[user_id] = _live_key(panel)
             edited = getattr(response, "resource", None)
             if isinstance(edited, discord.Message) and edited.id == message.id:
                 self.dm_panels[user_id] = Sent.of(edited)  # with the picture it carries now
@@ -730,6 +811,7 @@ class TableChannel:
             self._sent_turn[user_id] = (panel.public.action_number, sent_at)
         old = self.dm_panels.get(user_id)
         self.dm_panels[user_id] = Sent.of(message)
+        self._live_shown[user_id] = _live_key(panel)
         self._stale_pictures.discard(user_id)
         if old is not None:
             self._moved_panels.add(old.id)
@@ -773,10 +855,11 @@ class TableChannel:
         hand_id: int,
         *,
         unless: tuple[PanelSnapshot, tuple[Text, ...]] | None = None,
+        level: int = NORMAL,
     ) -> None:
         """Edit the player's DM panel to the panel as it is now (not when it is ``unless``:
         the panel and notices it already shows)."""
-        task_priority(NORMAL, ("dm", user_id))
+        task_priority(level, ("dm", user_id))
         message = self.dm_panels.get(user_id)
         panel = await self._source().panel_for(user_id, hand_id)
         self._edits_queued.discard(user_id)
@@ -800,6 +883,7 @@ class TableChannel:
             return
         if self._hand_id == hand_id and self.dm_panels.get(user_id) is message:
             self.dm_panels[user_id] = Sent.of(edited)
+            self._live_shown[user_id] = _live_key(panel)
             self._stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:
@@ -814,6 +898,22 @@ class TableChannel:
 
 def _my_turn(panel: PanelSnapshot) -> bool:
     return panel.my_turn_to_bet or panel.my_turn_to_draw
+
+
+def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
+    """What a DM player's panel must keep showing of the table: whether it is their turn (and
+    then what they may do), whether they are still in the hand (``TURN_KEY_SIZE`` items),
+    the pot and the round."""
+    public = panel.public
+    legal = public.legal if panel.my_turn_to_bet and public is not None else None
+    turn = (panel.my_turn_to_bet, panel.my_turn_to_draw, legal, panel.folded, panel.complete)
+    if public is None:
+        return turn
+    return (*turn, public.pot, public.phase, public.betting_round, public.draw_round)
+
+
+TURN_KEY_SIZE = 5
+"""The first items of ``_live_key``: the player's turn and what they may do on it."""
 
 
 async def panel_message(

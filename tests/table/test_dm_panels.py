@@ -98,3 +98,30 @@ async def test_a_timeout_notice_is_a_line_in_the_panel(
     assert len(dm.sent) == sent
     description = dm.edits[-1][1]["embed"].description
     assert description.endswith(f"Time ran out in hand #{hand.hand_id}: you folded.")
+
+
+async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
+    session: TableSession, client: FakeClient
+) -> None:
+    await deal_panels_sent(session, client)
+    await settled(session)
+    hand = running(session)
+    actor = hand.to_act
+    assert actor is not None
+    after = Hand.from_json(hand.to_json())
+    after.check_or_call(actor)
+    dm_player = after.to_act
+    assert dm_player is not None
+    table_player = next(u for u in hand.player_ids if u not in (actor, dm_player))
+    session.io.from_dm.add(dm_player)  # their last action came from their DM panel
+    dm, other = client.dm_channels[dm_player], client.dm_channels[table_player]
+    dm_edits, other_edits = len(dm.edits), len(other.edits)
+    await click(client, session, actor, "call")
+    assert actor not in session.io.from_dm  # a table click: a table player
+    await wait_until(lambda: len(dm.edits) > dm_edits)
+    edit = dm.edits[-1][1]
+    assert "Your turn" in edit["embed"].description
+    ids = [getattr(item, "custom_id", "") for item in edit["view"].children]
+    assert any(i.endswith(f":{hand.action_count}:call") for i in ids)
+    await settled(session)
+    assert len(other.edits) == other_edits  # a table player's panel is left as it is
