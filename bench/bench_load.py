@@ -260,6 +260,7 @@ async def build_world(double: LoadDouble, config: LoadConfig, rng: random.Random
             think=config.think,
             hands_wanted=config.hands,
             on_last_hand=lambda d: _close_after_hand(world, d),
+            from_dms=config.from_dms,
         )
         world.drivers.append(driver)
         world.by_channel[channel.id] = driver
@@ -494,6 +495,8 @@ def measure(
     double = world.double
     stats = world.stats
     result.stale_clicks = stats.stale_clicks
+    result.dm_waits_ms = [seconds * 1000 for seconds in stats.dm_waits]
+    result.dm_fallbacks = stats.dm_fallbacks
     result.table_lag_ms = [ms for at, ms in stats.table_lag if play_start <= at <= play_end]
     for click in stats.clicks:
         if click.at > play_end:
@@ -827,7 +830,8 @@ def format_stages(result: LoadResult) -> list[str]:
 def format_report(result: LoadResult) -> str:
     c = result.config
     lines = [
-        f"== {c.tables} tables x {c.players} players, {c.hands} hand(s) each "
+        f"== {c.tables} tables x {c.players} players, {c.hands} hand(s) each"
+        f"{', acting from their DMs' if c.from_dms else ''} "
         f"(think {c.think:.1f}s ±20%, limit {c.seconds:.0f}s)",
         f"setup (admin timers, joins): {result.setup_seconds:.1f}s; "
         f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
@@ -847,6 +851,14 @@ def format_report(result: LoadResult) -> str:
         f"unanswered: {result.unanswered}, private refusals: {result.refused_privately}, "
         f"not made (button gone after thinking): {result.stale_clicks}",
     ]
+    if c.from_dms:
+        waits = result.dm_waits_ms
+        lines.append(
+            f"players bet from their DM panels: table shows the turn -> panel shows its "
+            f"buttons ms: n={len(waits)} p50 {percentile(waits, 50):.1f}  "
+            f"p99 {percentile(waits, 99):.1f}  max {max(waits, default=0):.1f}; "
+            f"never shown (bet on the table): {result.dm_fallbacks}"
+        )
     for label, lat in (
         ("click -> ack ms, play (all seated)", result.play_latencies_ms),
         ("click -> ack ms, whole run (joins too)", result.latencies_ms),
@@ -1010,6 +1022,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     parser.add_argument(
+        "--from-dms",
+        action="store_true",
+        help="players bet from their DM panels (the betting buttons there), not from the table",
+    )
+    parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (needs postgresql)"
     )
     parser.add_argument(
@@ -1046,6 +1063,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             keep_logs=args.keep_logs,
             processes=args.processes,
             database=args.database,
+            from_dms=args.from_dms,
         )
         result = await run_load(config)
         print(format_report(result), flush=True)

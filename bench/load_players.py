@@ -10,6 +10,10 @@ player waits a human-ish think time (about a second, jittered) and then
   answer is awaited, as the Draw button only enables once a card is marked), then presses
   "Draw N" or "Stand pat".
 
+With ``from_dms`` the players bet from their DM panels too: the player whose turn the table
+shows waits for the betting buttons of that turn in their newest DM panel and clicks there
+(the table's buttons only when the panel never shows them: ``dm_fallbacks``).
+
 Every click's :class:`Interaction` is kept, so the acknowledgement latency is read afterwards
 from the double's own record (dispatch of INTERACTION_CREATE → callback POST arriving).
 """
@@ -43,6 +47,9 @@ RESULT_RE = re.compile(r"^Hand #(\d+) result$")
 HAND_RE = re.compile(r"hand #(\d+)")
 TURN_RE = re.compile(r"^(?P<name>.+?) to (?P<verb>act|draw) ·")
 ACK_TIMEOUT = 10.0
+DM_TURN_WAIT = 12.0
+"""Seconds a player betting from their DMs waits for their panel to show the turn (the turn
+alert comes after 8 s to a player whose panel is not kept current yet)."""
 
 #: How many cards a drawing player throws, and how often (a lowball player keeps a smooth hand).
 DISCARD_WEIGHTS = (0.25, 0.35, 0.25, 0.15)
@@ -135,6 +142,10 @@ class Stats:
     results: list[tuple[float, int, int]] = field(default_factory=list)  # (time, table, hand)
     panels: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, hand) → panels
     other_dms: int = 0  # DMs that are not hand panels (the welcome DM at /poker join)
+    dm_waits: list[float] = field(default_factory=list)
+    """(from_dms) seconds from the table showing a player's betting turn to their DM panel
+    showing its buttons."""
+    dm_fallbacks: int = 0  # (from_dms) betting turns whose buttons never reached the panel
     table_lag: list[tuple[float, float]] = field(default_factory=list)
     """(time, ms) from a player's action to the table message showing a later turn: how far
     the table trails the game (it never shows more than one action less: players act on
@@ -156,7 +167,9 @@ class TableDriver:
         think: float,
         hands_wanted: int,
         on_last_hand: Callable[[TableDriver], None] | None = None,
+        from_dms: bool = False,
     ) -> None:
+        self.from_dms = from_dms
         self.index = index
         self.double = double
         self.channel = channel
@@ -169,6 +182,7 @@ class TableDriver:
         self.on_last_hand = on_last_hand
         self.table_message: StoredMessage | None = None
         self.panels: dict[int, StoredMessage] = {}  # user id → newest panel message
+        self.dealt: set[tuple[int, int]] = set()  # (hand, user id) sent a panel
         self.hands_seen: list[int] = []
         self.hands_done = 0
         self.seen_turns: set[TableTurn] = set()
@@ -204,8 +218,10 @@ class TableDriver:
             if kind == "create":
                 self.stats.other_dms += 1
             return
-        if kind == "create":
-            key = (self.index, int(title[len(PANEL_PREFIX) :]))
+        hand_id = int(title[len(PANEL_PREFIX) :])
+        if kind == "create" and (hand_id, member.id) not in self.dealt:
+            self.dealt.add((hand_id, member.id))  # a turn alert is a new panel, not a deal
+            key = (self.index, hand_id)
             self.stats.panels[key] = self.stats.panels.get(key, 0) + 1
         current = self.panels.get(member.id)
         if current is None or stored.id >= current.id:
@@ -253,6 +269,21 @@ class TableDriver:
         return interaction
 
     async def _act(self, member: Member, turn: TableTurn) -> None:
+        if self.from_dms:
+            started = time.monotonic()
+            panel = await self._panel_turn(member, turn)
+            if panel is not None:
+                self.stats.dm_waits.append(time.monotonic() - started)
+                await self._think()
+                action = choose_bet(panel.data, self.rng)
+                if action is None or not self.active:
+                    self.stats.stale_clicks += 1
+                    return
+                custom_id = f"deuce:t:{self._table_id(panel)}:{turn.hand_id}:{turn.seq}:{action}"
+                if await self._click(member, panel, custom_id, "bet") is not None:
+                    self.acted[(turn.hand_id, turn.seq)] = self.stats.clicks[-1].at
+                return
+            self.stats.dm_fallbacks += 1
         await self._think()
         message = self.table_message
         if message is None or not self.active:
@@ -264,6 +295,20 @@ class TableDriver:
         custom_id = f"deuce:t:{self._table_id(message)}:{turn.hand_id}:{turn.seq}:{action}"
         if await self._click(member, message, custom_id, "bet") is not None:
             self.acted[(turn.hand_id, turn.seq)] = self.stats.clicks[-1].at
+
+    async def _panel_turn(self, member: Member, turn: TableTurn) -> StoredMessage | None:
+        """The member's newest DM panel once it shows the betting buttons of ``turn`` (a
+        player new to their DMs gets them with the turn alert), None if it never does."""
+        suffix = f":{turn.hand_id}:{turn.seq}:call"
+        deadline = time.monotonic() + DM_TURN_WAIT
+        while self.active and time.monotonic() < deadline:
+            panel = self.panels.get(member.id)
+            if panel is not None and any(
+                str(b.get("custom_id", "")).endswith(suffix) for b in buttons(panel.data)
+            ):
+                return panel
+            await asyncio.sleep(0.05)
+        return None
 
     @staticmethod
     def _table_id(message: StoredMessage) -> str:

@@ -50,6 +50,7 @@ class LoadConfig:
     processes: int = 1  # bot processes, one shard each (bench/load_cluster.py)
     database: str = "sqlite"  # or postgresql
     database_url: str | None = None  # postgresql: this server, not a throwaway one
+    from_dms: bool = False  # players bet from their DM panels, not from the table
 
 
 @dataclass
@@ -76,6 +77,9 @@ class LoadResult:
     latencies_ms: list[float] = field(default_factory=list)
     latency_by_kind: dict[str, list[float]] = field(default_factory=dict)
     stale_clicks: int = 0
+    dm_waits_ms: list[float] = field(default_factory=list)
+    """(--from-dms) the table showing a player's betting turn -> their DM panel showing it."""
+    dm_fallbacks: int = 0
     rest_calls: int = 0
     rest_by_kind: Counter[str] = field(default_factory=Counter)
     rest_errors: Counter[int] = field(default_factory=Counter)

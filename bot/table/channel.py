@@ -25,7 +25,14 @@ from bot.replies import NO_MENTIONS
 from bot.store import Settings
 from bot.table.buttons import shown_marks
 from bot.table.pictures import kept_picture, panel_picture, showdown_picture
-from bot.table.render import panel_embed, panel_view, result_embed, table_embed, table_view
+from bot.table.render import (
+    EMBED_DESCRIPTION_MAX,
+    panel_embed,
+    panel_view,
+    result_embed,
+    table_embed,
+    table_view,
+)
 from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot, TableSnapshot
 
@@ -42,6 +49,13 @@ TOKEN_SECONDS = 14 * 60.0
 """How long an interaction's token edits the message it answered on (Discord: 15 minutes).
 Such an edit is part of the interaction's answer, outside the bot's global rate limit of 50
 requests a second, which every other edit, DM and post shares with every table."""
+
+PANEL_INTERVAL = 1.0
+"""Seconds between two edits keeping a DM player's panel current (bursts are coalesced, as
+the table's; the turn reaching the player is shown at once)."""
+ALERT_FRESH_SECONDS = 1.0
+"""A panel that showed a player their turn as a new message this little before a turn alert
+was asked for already was that alert (the deal's panel of the first to act)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +188,25 @@ class TableChannel:
         self._stale_pictures: set[int] = set()
         """Players whose DM panel got a new picture in an answer (the attachments held in
         ``dm_panels`` are the old ones, so an edit uploads the picture again)."""
+        self._notices: dict[int, tuple[Text, ...]] = {}
+        """What the dealer did for each player this hand (a timeout): lines of their panel."""
+        self._sending: dict[int, asyncio.Task[Any]] = {}
+        """Each player's panel on its way as a new DM (a turn alert waits for it)."""
+        self._sent_turn: dict[int, tuple[int, float]] = {}
+        """The turn (action number) each player's newest panel message showed as theirs, and
+        when it was sent (an alert for that turn asked for just then would be a copy)."""
+        self._edits_queued: set[int] = set()
+        """Players whose panel edit is planned and has not read the state yet."""
+        self.from_dm: set[int] = set()
+        """Players whose last betting or draw action came from their DM panel: their panel is
+        kept current (whose turn, the pot, the amount to call, the buttons), at most one edit
+        a ``PANEL_INTERVAL``. Players who act on the table cost no such edit."""
+        self._live_shown: dict[int, tuple[object, ...]] = {}
+        """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
+        self._live_tasks: dict[int, asyncio.Task[Any]] = {}
+        self._live_dirty: set[int] = set()
+        self._live_wake: dict[int, asyncio.Event] = {}
+        """Set when the turn reaches a DM player: their panel's edit waits no interval."""
         self._last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
         self._answering: str | None = None
@@ -266,9 +299,50 @@ class TableChannel:
     # ------------------------------------------------------------------ channel
 
     def mark_changed(self) -> None:
-        """The table changed: re-render it soon."""
+        """The table changed: re-render it soon (and the panels of players who play from
+        their DMs)."""
         self.version += 1
         self._dirty.set()
+        self._follow_dm_players()
+
+    def _follow_dm_players(self) -> None:
+        """Keep the DM panels of players who play from them current: at once for the player
+        whose turn it is now, else at most once a ``PANEL_INTERVAL``."""
+        hand_id, source = self._hand_id, self.source
+        players = self.from_dm & self.dm_panels.keys()
+        if hand_id is None or source is None or not players or self.closed:
+            return
+        to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
+        for user_id in players:
+            self._live_dirty.add(user_id)
+            if user_id == to_act:
+                self._live_wake.setdefault(user_id, asyncio.Event()).set()
+            if user_id not in self._live_tasks:
+                task = self.spawn(self._keep_live(user_id, hand_id), f"dm-live-{user_id}")
+                self._live_tasks[user_id] = task
+
+    async def _keep_live(self, user_id: int, hand_id: int) -> None:
+        """Edit the player's DM panel while what it shows of the table changes."""
+        wake = self._live_wake.setdefault(user_id, asyncio.Event())
+        try:
+            while user_id in self._live_dirty and self._hand_id == hand_id and not self.closed:
+                self._live_dirty.discard(user_id)
+                wake.clear()
+                panel = await self._source().panel_for(user_id, hand_id)
+                if panel is None or panel.complete or user_id in self._sending:
+                    return  # the hand's end edits every panel; a new one is on its way
+                # Without a token an edit costs a request of the global limit: then only the
+                # turn (reaching the player or leaving them) is worth it, not each new pot.
+                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
+                if _live_key(panel)[:size] == self._live_shown.get(user_id, ())[:size]:
+                    continue
+                level = URGENT if _my_turn(panel) else NORMAL
+                await self._edit_panel(user_id, hand_id, level=level)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), PANEL_INTERVAL)
+        finally:
+            if self._live_tasks.get(user_id) is asyncio.current_task():
+                del self._live_tasks[user_id]
 
     def post(self, **kwargs: Any) -> None:
         """Queue a channel message (sent in order, outside the lock, mentions off);
@@ -540,6 +614,7 @@ class TableChannel:
         """Answer a betting click where it came from: the table with the updated table, a
         private panel with the panel, the private "Fold anyway?" question with what was done."""
         message = interaction.message
+        self.played_from(interaction.user.id, message)
         if message is not None and message.id == self.message_id:
             await self.answer_table_click(interaction)
         elif shown_marks(message) is not None:  # a panel: its card buttons are on it
@@ -583,20 +658,60 @@ class TableChannel:
         self._dm_failed = set()
         self._moved_panels = set()
         self._stale_pictures = set()
+        self._notices = {}
+        self._sent_turn = {}
+        self._edits_queued = set()
+        self._live_shown = {}
+        self._live_dirty = set()
         self._move_table = self._posts_below_table > 0
 
     def dm_opened(self, user_id: int) -> None:
         """The player's DMs work again (a welcome DM went through)."""
         self._dm_failed.discard(user_id)
 
-    def send_panel(self, user_id: int, *, urgent: bool = False) -> None:
+    def send_panel(self, user_id: int, *, urgent: bool = False, alert: bool = False) -> None:
         """DM the player their private panel of the current hand (in the background); an
-        ``urgent`` one (the player to act) before the others. Sent again later, it is a turn
-        alert: a new message notifies where an edit would not, and the old panel becomes a
-        stub when clicked."""
+        ``urgent`` one (the player to act) before the others. An ``alert`` is a turn alert: a
+        new message notifies where an edit would not; it goes out only while the turn is
+        still the player's and no new panel showed them this turn yet (the deal's), and it
+        replaces the panel, whose old message becomes a stub."""
         if self._hand_id is not None and user_id not in self._dm_failed:
             level = URGENT if urgent else BULK
-            self.spawn(self._send_panel(user_id, self._hand_id, level), f"dm-{user_id}")
+            after = self._sending.get(user_id) if alert else None
+            asked = asyncio.get_running_loop().time() if alert else None
+            task = self.spawn(
+                self._send_panel(user_id, self._hand_id, level, alert=asked, after=after),
+                f"dm-{user_id}",
+            )
+            self._sending[user_id] = task
+            task.add_done_callback(partial(self._sent, user_id))
+
+    def _sent(self, user_id: int, task: asyncio.Task[Any]) -> None:
+        if self._sending.get(user_id) is task:
+            del self._sending[user_id]
+
+    def _edits_free(self, user_id: int) -> bool:
+        """Whether the player's DM panel is edited through a valid token of a click on it."""
+        answer, message = self._panel_answers.get(user_id), self.dm_panels.get(user_id)
+        return (
+            answer is not None
+            and message is not None
+            and answer.message_id == message.id
+            and answer.valid()
+        )
+
+    def played_from(self, user_id: int, message: object) -> None:
+        """The player made a betting or draw action from ``message``: from their DM panel
+        (the current one or one an alert replaced), they play from their DMs; from the table
+        message, from the table (a private reply, such as "Fold anyway?", changes nothing)."""
+        message_id = getattr(message, "id", None)
+        panel = self.dm_panels.get(user_id)
+        if message_id is None:
+            return
+        if (panel is not None and panel.id == message_id) or message_id in self._moved_panels:
+            self.from_dm.add(user_id)
+        elif message_id == self.message_id:
+            self.from_dm.discard(user_id)
 
     def hurry_panel(self, user_id: int) -> None:
         """The player's turn came: their DM panel still on its way goes before other
@@ -604,18 +719,11 @@ class TableChannel:
         self.client.hurry(("dm", user_id))
 
     def notify(self, user_id: int, text: Text) -> None:
-        """DM the player a short private notice (a timeout played for them)."""
+        """Tell the player something the dealer did for them (a timeout played for them): a
+        line in their panel, not one DM more."""
         if user_id in self.dm_panels and user_id not in self._dm_failed:
-            self.spawn(self._notify(user_id, text), f"dm-notice-{user_id}")
-
-    async def _notify(self, user_id: int, text: Text) -> None:
-        task_priority(BULK, ("dm", user_id))
-        try:
-            dm = await self.client.dm_channel(user_id)
-            content = text.render(await self.client.locale_of(user_id))
-            await dm.send(content=content, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as error:
-            log.warning("Table %s: DM notice failed: %s", self.table_id, error)
+            self._notices[user_id] = (*self._notices.get(user_id, ()), text)
+            self.refresh_panel(user_id)
 
     async def answer_panel_click(
         self, interaction: discord.Interaction[Any], panel: PanelSnapshot
@@ -623,26 +731,37 @@ class TableChannel:
         """Answer a click on a private panel with the panel as it is now; a click on a panel
         an alert replaced turns that one into a stub and updates the newest one."""
         message = interaction.message
+        user_id = panel.player_id
         if message is not None and message.id in self._moved_panels:
             moved = t("panel_moved")
-            await interaction.response.edit_message(content=moved, embed=None, view=None)
+            await interaction.response.edit_message(
+                content=moved, embed=None, view=None, attachments=[]
+            )
             self._moved_panels.discard(message.id)
-            self.refresh_panel(panel.player_id)
+            self.refresh_panel(user_id)
             return
-        kwargs = await panel_message(panel, None, edit=True, current=message)
-        await interaction.response.edit_message(**kwargs)
-        user_id = panel.player_id
+        notices = self._notices.get(user_id, ())
+        kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
+        response = await interaction.response.edit_message(**kwargs)
         current = self.dm_panels.get(user_id)
         if message is not None and current is not None and current.id == message.id:
             self._panel_answers[user_id] = Answered.now(interaction, message.id)
-            if any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+            self._live_shown[user_id] = _live_key(panel)
+            edited = getattr(response, "resource", None)
+            if isinstance(edited, discord.Message) and edited.id == message.id:
+                self.dm_panels[user_id] = Sent.of(edited)  # with the picture it carries now
+            elif any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
                 self._stale_pictures.add(user_id)  # what we hold has the old picture
 
     def refresh_panel(self, user_id: int, *, unless_message: int | None = None) -> None:
         """Edit the player's DM panel to the current state, unless the click that changed it
-        came from that panel (its answer already shows the change)."""
+        came from that panel (its answer already shows the change). An edit already waiting
+        to read the state carries this change too."""
         message = self.dm_panels.get(user_id)
-        if message is not None and message.id != unless_message and self._hand_id is not None:
+        if message is None or message.id == unless_message or self._hand_id is None:
+            return
+        if user_id not in self._edits_queued:
+            self._edits_queued.add(user_id)
             self.spawn(self._edit_panel(user_id, self._hand_id), f"dm-edit-{user_id}")
 
     def end_panels(self) -> None:
@@ -651,20 +770,34 @@ class TableChannel:
         for user_id in list(self.dm_panels):
             self.refresh_panel(user_id)
 
-    async def _send_panel(self, user_id: int, hand_id: int, level: int) -> None:
+    async def _send_panel(
+        self,
+        user_id: int,
+        hand_id: int,
+        level: int,
+        *,
+        alert: float | None = None,
+        after: asyncio.Task[Any] | None = None,
+    ) -> None:
         """Send the panel as it is when its turn at the pacer comes (a deal DM may wait a
-        while behind what players need now: made before, it would need an edit at once)."""
+        while behind what players need now: made before, it would need an edit at once).
+        A turn alert (``alert``: when it was asked for) first lets the panel on its way then
+        (``after``) arrive."""
         task_priority(level, ("dm", user_id))
-        if await self._source().panel_for(user_id, hand_id) is None:
+        if after is not None:
+            await asyncio.wait({after})
+        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
             return
         try:
             dm = await self.client.dm_channel(user_id)
             locale = await self.client.locale_of(user_id)
             await self.client.wait_turn()
             panel = await self._source().panel_for(user_id, hand_id)
-            if panel is None:
+            if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
                 return
-            message = await dm.send(**await panel_message(panel, locale))
+            notices = self._notices.get(user_id, ())
+            message = await dm.send(**await panel_message(panel, locale, notices=notices))
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -673,27 +806,71 @@ class TableChannel:
             return
         if self._hand_id != hand_id:
             return
+        if _my_turn(panel) and panel.public is not None:
+            sent_at = asyncio.get_running_loop().time()
+            self._sent_turn[user_id] = (panel.public.action_number, sent_at)
         old = self.dm_panels.get(user_id)
+        self.dm_panels[user_id] = Sent.of(message)
+        self._live_shown[user_id] = _live_key(panel)
+        self._stale_pictures.discard(user_id)
         if old is not None:
             self._moved_panels.add(old.id)
-        self.dm_panels[user_id] = Sent.of(message)
+            await self._stub_panel(user_id, old, locale)
         # The player may have acted (from another panel) while this one was on its way.
-        await self._edit_panel(user_id, hand_id, unless=panel)
+        await self._edit_panel(user_id, hand_id, unless=(panel, notices))
+
+    def _alert_due(self, user_id: int, panel: PanelSnapshot, asked: float) -> bool:
+        """Whether a turn alert asked for at ``asked`` still has something to say: the turn is
+        the player's, and no panel sent as a new message just showed them this turn (the
+        deal's panel of the first to act, whose alert comes at once)."""
+        if not _my_turn(panel) or panel.public is None:
+            return False
+        turn, sent_at = self._sent_turn.get(user_id, (-1, 0.0))
+        return turn != panel.public.action_number or sent_at < asked - ALERT_FRESH_SECONDS
+
+    async def _stub_panel(self, user_id: int, old: Sent, locale: str) -> None:
+        """The panel an alert replaced becomes a short stub pointing to the newest one (no
+        buttons, no picture): one live panel per player. Through the token of a click on it
+        while one is valid."""
+        task_priority(BULK, ("dm", user_id))
+        with speaking(locale):
+            content = t("panel_moved")
+        kwargs: dict[str, Any] = {"content": content, "embed": None, "view": None}
+        kwargs["attachments"] = []
+        answer = self._panel_answers.get(user_id)
+        try:
+            if await self._edit_by_token(answer, old.id, kwargs) is None:
+                dm = self.client.get_partial_messageable(old.channel_id)
+                await dm.get_partial_message(old.id).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.debug("Table %s: stubbing a DM panel failed: %s", self.table_id, error)
+            return
+        if answer is not None and self._panel_answers.get(user_id) is answer:
+            del self._panel_answers[user_id]
+        self._moved_panels.discard(old.id)
 
     async def _edit_panel(
-        self, user_id: int, hand_id: int, *, unless: PanelSnapshot | None = None
+        self,
+        user_id: int,
+        hand_id: int,
+        *,
+        unless: tuple[PanelSnapshot, tuple[Text, ...]] | None = None,
+        level: int = NORMAL,
     ) -> None:
-        """Edit the player's DM panel to the panel as it is now (not when it is ``unless``)."""
-        task_priority(NORMAL, ("dm", user_id))
+        """Edit the player's DM panel to the panel as it is now (not when it is ``unless``:
+        the panel and notices it already shows)."""
+        task_priority(level, ("dm", user_id))
         message = self.dm_panels.get(user_id)
         panel = await self._source().panel_for(user_id, hand_id)
+        self._edits_queued.discard(user_id)
         if message is None or panel is None or self._hand_id != hand_id:
             return  # the next hand began meanwhile: this message belongs to the old one
-        if panel == unless:
+        notices = self._notices.get(user_id, ())
+        if (panel, notices) == unless:
             return
         current = None if user_id in self._stale_pictures else message
         locale = await self.client.locale_of(user_id)
-        kwargs = await panel_message(panel, locale, edit=True, current=current)
+        kwargs = await panel_message(panel, locale, edit=True, current=current, notices=notices)
         try:
             answer = self._panel_answers.get(user_id)
             edited = await self._edit_by_token(answer, message.id, kwargs)
@@ -706,6 +883,7 @@ class TableChannel:
             return
         if self._hand_id == hand_id and self.dm_panels.get(user_id) is message:
             self.dm_panels[user_id] = Sent.of(edited)
+            self._live_shown[user_id] = _live_key(panel)
             self._stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:
@@ -718,15 +896,43 @@ class TableChannel:
         self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
 
 
+def _my_turn(panel: PanelSnapshot) -> bool:
+    return panel.my_turn_to_bet or panel.my_turn_to_draw
+
+
+def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
+    """What a DM player's panel must keep showing of the table: whether it is their turn (and
+    then what they may do), whether they are still in the hand (``TURN_KEY_SIZE`` items),
+    the pot and the round."""
+    public = panel.public
+    legal = public.legal if panel.my_turn_to_bet and public is not None else None
+    turn = (panel.my_turn_to_bet, panel.my_turn_to_draw, legal, panel.folded, panel.complete)
+    if public is None:
+        return turn
+    return (*turn, public.pot, public.phase, public.betting_round, public.draw_round)
+
+
+TURN_KEY_SIZE = 5
+"""The first items of ``_live_key``: the player's turn and what they may do on it."""
+
+
 async def panel_message(
-    panel: PanelSnapshot, locale: str | None, *, edit: bool = False, current: object = None
+    panel: PanelSnapshot,
+    locale: str | None,
+    *,
+    edit: bool = False,
+    current: object = None,
+    notices: tuple[Text, ...] = (),
 ) -> dict[str, Any]:
     """A private panel's message in ``locale`` (None: the member being answered): its text
-    and buttons, and the picture of the cards (an edit replaces the attachments, so a panel
-    that lost its picture loses the old one). An edit of ``current`` (the message as it is)
-    keeps its picture when it is still right."""
+    (and a line for each of ``notices``) and buttons, and the picture of the cards (an edit
+    replaces the attachments, so a panel that lost its picture loses the old one). An edit of
+    ``current`` (the message as it is) keeps its picture when it is still right."""
     with speaking(locale) if locale is not None else contextlib.nullcontext():
         embed, view = panel_embed(panel), panel_view(panel)
+        if notices:
+            lines = [embed.description or "", *(notice.render() for notice in notices)]
+            embed.description = "\n".join(lines)[:EMBED_DESCRIPTION_MAX]
         kept = kept_picture(panel, current) if edit else None
         if kept is not None:
             embed.set_image(url=f"attachment://{kept.filename}")

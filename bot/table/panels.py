@@ -113,6 +113,7 @@ class PanelInputs:
             discards = [] if pat else table.notes.discards(hand, user_id)
             if not pat and not discards:
                 raise Refused(t("panel_none_marked"))
+            table.io.played_from(user_id, interaction.message)
             if hand.phase is Phase.DRAWING and hand.to_act == user_id and hand.draw_round == draw:
                 record = hand.draw(user_id, discards)
                 log.debug("Table %s: %s", table.table_id, record.text)

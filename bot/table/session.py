@@ -355,7 +355,7 @@ class TableSession:
                 with contextlib.suppress(NotSaved):  # it plays again when the store answers
                     await self.house.play(hand, hand.to_act)
             else:
-                self.io.send_panel(hand.to_act, urgent=True)
+                self.io.send_panel(hand.to_act, urgent=True, alert=True)
 
     async def _timed_out(self, action_number: int) -> None:
         """The player to act ran out of time: check if free, else fold; a draw stands pat."""

@@ -90,3 +90,14 @@ async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresClu
     assert "draw" in result.latency_by_kind, report
     assert "cluster: 2 process(es) on postgresql, SHARD_COUNT=2" in report
     assert "non-interaction REST calls" in report and "bot CPU per process" in report
+
+
+async def test_players_can_bet_from_their_dms() -> None:
+    """``--from-dms``: the players bet on their DM panels' buttons, not the table's."""
+    config = LoadConfig(tables=1, hands=1, players=3, think=0.1, seconds=60.0, from_dms=True)
+    result = await run_load(config)
+    report = format_report(result)
+    log.info("load smoke report (from DMs):\n%s", report)
+    assert not result.timed_out and result.hands_completed == 1, report
+    assert result.acked == result.clicks and result.dm_waits_ms, report
+    assert "players bet from their DM panels" in report

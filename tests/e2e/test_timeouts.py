@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import logging
 
-from tests.e2e.helpers import Club, Member, PokerTable, field_value, hand_id_of, private_reply
+from tests.discord_double import message_text
+from tests.e2e.helpers import (
+    Club,
+    Member,
+    PokerTable,
+    embed0,
+    field_value,
+    hand_id_of,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +39,15 @@ async def wait_logged(table: PokerTable, text: str, timeout: float = 10.0) -> No
         raise AssertionError(f"{text!r} never logged:\n{logged_actions(table)}") from None
 
 
-async def wait_dm(table: PokerTable, member: Member, text: str) -> None:
-    """Wait until the member's DMs hold ``text``."""
+async def wait_panel_line(table: PokerTable, member: Member, hand_id: int, text: str) -> None:
+    """Wait until the member's panel of the hand says ``text``: a line in it, no DM more."""
     double = table.double
-    await double.wait_until(lambda: any(text in m["content"] for m in double.dms(member)), 10)
+
+    def said() -> bool:
+        return text in str(embed0(table.panel(member, hand_id)).get("description"))
+
+    await double.wait_until(said, 10)
+    assert not any(text in message_text(m) for m in double.dms(member) if not embed0(m))
 
 
 async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club) -> None:
@@ -75,7 +89,7 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     assert "Shown hands" in str(result["embeds"][0].get("fields"))
     # ... and each was told privately what the dealer did for them.
     for member, what in ((idle, "you checked"), (caller, "you stood pat")):
-        await wait_dm(table, member, f"Time ran out in hand #{second}: {what}.")
+        await wait_panel_line(table, member, second, f"Time ran out in hand #{second}: {what}.")
 
     # Both players timed out twice in a row: the one idle in both hands, and the caller, who
     # then timed out through every later decision of hand 2. Each is sat out and told so in the

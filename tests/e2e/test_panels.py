@@ -1,0 +1,216 @@
+"""One live private panel per player, kept current (issue 25): a player who plays from their
+DMs sees their turn, the amount to call and the betting buttons in their panel within a second;
+a turn alert replaces the panel (the old one becomes a stub), never duplicates it; a timeout is
+a line in the panel; an unchanged card picture is never uploaded again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.messages import t
+from tests.conftest import StartBot
+from tests.discord_double import MessageEvent
+from tests.e2e.helpers import (
+    PANEL_PREFIX,
+    Club,
+    DiscordDouble,
+    Member,
+    PokerTable,
+    always,
+    buttons,
+    check_after_test,
+    embed0,
+    make_club,
+    private_reply,
+    table_seq,
+)
+
+log = logging.getLogger(__name__)
+
+
+def repeated_uploads(double: DiscordDouble) -> tuple[int, int]:
+    """(edits of DM messages that uploaded a picture, of which the picture's bytes were the
+    same as the picture the message already carried)."""
+    before: dict[int, list[dict[str, Any]]] = {}
+    uploads = same = 0
+    for event in double.events:
+        if not event.is_dm:
+            continue
+        old = before.get(event.message_id, [])
+        new = list(event.payload.get("attachments") or [])
+        if event.kind == "edit":
+            old_ids = {a["id"] for a in old}
+            fresh = [a for a in new if a["id"] not in old_ids]
+            if fresh:
+                uploads += 1
+                old_data = {double.attachment_data[int(a["id"])] for a in old}
+                if any(double.attachment_data[int(a["id"])] in old_data for a in fresh):
+                    same += 1
+        before[event.message_id] = new
+    return uploads, same
+
+
+async def test_an_unchanged_picture_is_not_uploaded_again(club: Club) -> None:
+    double = club.double
+    table = await club.seated(3)
+    for _ in range(2):
+        hand_id = table.running_hand()
+        await table.play_hand(discards=lambda member, number: number % 3)
+        await table.wait_hand(after=hand_id)
+    uploads, same = repeated_uploads(double)
+    log.info("DM edits uploading a picture: %d, of the same picture: %d", uploads, same)
+    assert uploads > 0
+    assert same == 0
+
+
+def panel_creates(
+    double: DiscordDouble, member: Member, hand_id: int, language: str = "en"
+) -> list[MessageEvent]:
+    """The DM panels of the hand sent to the member as new messages, oldest first."""
+    title = t("panel_title", language, hand_id=str(hand_id))
+    mine = {int(m["id"]) for m in double.dms(member)}
+    return [
+        e
+        for e in double.events
+        if e.kind == "create" and e.message_id in mine and embed0(e.payload).get("title") == title
+    ]
+
+
+async def test_one_live_panel_per_player_in_now_mode(club: Club) -> None:
+    """Players who asked for their alerts "now" and play from their DMs: the first to act gets
+    one DM at the deal (the deal's panel is the alert), each later alert replaces the panel
+    (the one before becomes a stub), and no alert comes once the player acted."""
+    double = club.double
+    members = await club.players(3)
+    table = PokerTable(double, club.channel, members)
+    for member in members:
+        reply = await double.invoke(member, club.channel, "poker alerts", mode="now")
+        await private_reply(reply)
+    for member in members:
+        await table.join(member)
+    hand_id = await table.wait_hand()
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    first, _ = turn
+    await double.wait_until(lambda: panel_creates(double, first, hand_id), 10)
+    await asyncio.sleep(1.5)
+    assert len(panel_creates(double, first, hand_id)) == 1  # no copy of the deal's panel
+    outcome = await table.play_hand(policy=always("call"))
+    assert outcome.hand_id == hand_id
+    await asyncio.sleep(1.0)
+    for member in members:
+        created = panel_creates(double, member, hand_id)
+        for alert in created[1:]:  # an alert shows the player their own turn
+            text = str(embed0(alert.payload).get("description"))
+            assert "Your turn" in text, text
+        *older, newest = [double.current(e.message_id) for e in created]
+        assert newest is not None and embed0(newest).get("title") == f"{PANEL_PREFIX}{hand_id}"
+        for stub in older:
+            assert stub is not None and "moved down" in str(stub.get("content"))
+            assert not stub.get("embeds") and not buttons(stub)
+
+
+def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, verb: str) -> bool:
+    """Whether ``panel`` shows its reader their turn as the table's ``seq``: "your turn", and
+    on a betting turn the betting buttons of that turn (on a draw, "your turn to draw")."""
+    if panel is None:
+        return False
+    text = str(embed0(panel).get("description"))
+    if verb == "draw":
+        return t("panel_your_draw", language) in text
+    marker = t("panel_your_turn", language, countdown="").split("·")[0].strip()
+    ids = [str(b["custom_id"]) for b in buttons(panel) if not b.get("disabled")]
+    return marker in text and f":{seq}:call" in " ".join(ids)
+
+
+async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """Alice (English) and Sven (Swedish) turn their alerts off and play from their DM panels
+    (each becomes a DM player with their first action there, a draw at the latest): from then
+    on, each turn reaching them shows in their panel within a second, with the amount to call
+    and the betting buttons, without a new DM."""
+    club = await make_club(double, start_bot, tmp_path)
+    alice = await double.add_member(club.guild, "alice", display_name="Alice")
+    sven = await double.add_member(club.guild, "sven", display_name="Sven", locale="sv-SE")
+    language = {alice.id: "en", sven.id: "sv"}
+    for member in (alice, sven):
+        reply = await double.invoke(member, club.channel, "poker alerts", mode="off")
+        assert await private_reply(reply) == t("alerts_off", language[member.id])
+    table = PokerTable(double, club.channel, [alice, sven])
+    for member in (alice, sven):
+        await table.join(member)
+    hand_id = await table.wait_hand()
+
+    def panel_of(member: Member) -> dict[str, Any] | None:
+        title = t("panel_title", language[member.id], hand_id=str(hand_id))
+        panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+        return panels[-1] if panels else None
+
+    from_dm: set[int] = set()
+    delays: list[float] = []
+    clicked_at = time.time()
+    last_seq: int | None = None
+    deadline = time.monotonic() + 90
+    while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
+        last_seq = table_seq(current)
+        turn = table.turn(current)
+        assert turn is not None
+        member, verb = turn
+        lang = language[member.id]
+        if member.id in from_dm:
+            panel = await double.wait_until(
+                lambda m=member, v=verb, lg=lang, q=last_seq: (
+                    p if turn_shown(p := panel_of(m), lg, q, v) else None
+                ),
+                5,
+            )
+            shown_at = min(
+                e.at
+                for e in double.events
+                if e.message_id == int(panel["id"])
+                and e.at >= clicked_at
+                and turn_shown(e.payload, lang, last_seq, verb)
+            )
+            delays.append(shown_at - clicked_at)
+            text = str(embed0(panel).get("description"))
+            ids = [str(b["custom_id"]) for b in buttons(panel)]
+            call = next((b for b in buttons(panel) if str(b["custom_id"]).endswith(":call")), None)
+            if verb == "act":
+                assert call is not None and any(i.endswith(":raise") for i in ids)
+                if str(call["label"]) != t("button_check", lang):
+                    owed = [t("panel_to_call", lang, amount=a) for a in (10, 20)]
+                    assert any(line in text for line in owed), text
+        panel = panel_of(member)
+        clicked_at = time.time()
+        if verb == "draw":
+            assert panel is not None
+            pat = next(b for b in buttons(panel) if str(b["custom_id"]).endswith(":pat"))
+            drawn = await double.click(member, panel, pat["custom_id"])
+            assert (await drawn.response(timeout=10)).type == 7
+            from_dm.add(member.id)
+            continue
+        ids = [str(b["custom_id"]) for b in buttons(panel or {}) if not b.get("disabled")]
+        if panel is None or not any(i.endswith(f":{last_seq}:call") for i in ids):
+            assert member.id not in from_dm
+            await table.click_table(member, "call")  # no buttons yet: from the table
+            continue
+        check = next(b for b in buttons(panel) if str(b["custom_id"]).endswith(":call"))
+        action = "raise" if str(check["label"]) == t("button_check", lang) else "call"
+        custom_id = next(i for i in ids if i.endswith(f":{action}"))
+        clicked = await double.click(member, panel, custom_id)
+        assert (await clicked.response(timeout=10)).type == 7  # the panel, redrawn
+        from_dm.add(member.id)
+    log.info("turn shown in a DM player's panel after (s): %s", [round(d, 3) for d in delays])
+    assert len(delays) >= 8
+    assert max(delays) <= 1.0
+    # no new DM but the deal's panels: the turns came as edits
+    for member in (alice, sven):
+        assert len(panel_creates(double, member, hand_id, language[member.id])) == 1
+    check_after_test(club)

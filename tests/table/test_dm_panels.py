@@ -1,0 +1,127 @@
+"""One live DM panel per player (issue 25): a turn alert replaces the panel (the old message
+becomes a stub at once), it never repeats a panel that just showed the same turn, it is not
+sent once the turn moved on, and a timeout played for a player is a line in their panel."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Hand
+from bot.messages import Text, t
+from bot.table import channel as channel_module
+from bot.table.session import TableSession
+from tests.table._helpers import FakeClient, wait_until
+from tests.table.test_session_inputs import click
+
+
+def running(session: TableSession) -> Hand:
+    hand = session.hand
+    assert hand is not None
+    return hand
+
+
+async def deal_panels_sent(session: TableSession, client: FakeClient) -> None:
+    hand = running(session)
+    await wait_until(
+        lambda: all(
+            u in session.io.dm_panels and client.dm_channels[u].sent for u in hand.player_ids
+        )
+    )
+    await wait_until(lambda: not session.io._sending)
+
+
+async def settled(session: TableSession) -> None:
+    await wait_until(lambda: not session.io._sending and not session.io._edits_queued)
+    for _ in range(5):
+        await wait_until(lambda: True)
+
+
+async def test_an_alert_replaces_the_panel_and_the_old_one_becomes_a_stub(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(channel_module, "ALERT_FRESH_SECONDS", -1.0)  # the turn waited
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    player = hand.to_act
+    assert player is not None
+    dm = client.dm_channels[player]
+    old = session.io.dm_panels[player].id
+    sent = len(dm.sent)
+    session.io.send_panel(player, urgent=True, alert=True)
+    await wait_until(lambda: len(dm.sent) == sent + 1)
+    await wait_until(lambda: any(m == old for m, _ in dm.edits))
+    ((_, stub),) = [(m, kw) for m, kw in dm.edits if m == old]
+    assert stub["content"] == t("panel_moved", "en")
+    assert stub["embed"] is None and stub["view"] is None and stub["attachments"] == []
+    assert session.io.dm_panels[player].id != old
+
+
+async def test_no_alert_once_the_player_acted(session: TableSession, client: FakeClient) -> None:
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    player = hand.to_act
+    assert player is not None
+    await click(client, session, player, "call")
+    dm = client.dm_channels[player]
+    sent = len(dm.sent)
+    session.io.send_panel(player, urgent=True, alert=True)  # composed before the call
+    await settled(session)
+    assert len(dm.sent) == sent
+
+
+async def test_the_deal_panel_of_the_first_to_act_is_their_alert(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await deal_panels_sent(session, client)
+    player = running(session).to_act
+    assert player is not None
+    dm = client.dm_channels[player]
+    session.io.send_panel(player, urgent=True, alert=True)  # "now": at once
+    await settled(session)
+    assert len(dm.sent) == 1
+    monkeypatch.setattr(channel_module, "ALERT_FRESH_SECONDS", -1.0)  # a later reminder
+    session.io.send_panel(player, urgent=True, alert=True)
+    await wait_until(lambda: len(dm.sent) == 2)
+
+
+async def test_a_timeout_notice_is_a_line_in_the_panel(
+    session: TableSession, client: FakeClient
+) -> None:
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    player = hand.player_ids[0]
+    dm = client.dm_channels[player]
+    sent, edits = len(dm.sent), len(dm.edits)
+    notice = Text("timed_out_private", hand_id=str(hand.hand_id), what=Text("timed_out_fold"))
+    session.io.notify(player, notice)
+    await wait_until(lambda: len(dm.edits) > edits)
+    assert len(dm.sent) == sent
+    description = dm.edits[-1][1]["embed"].description
+    assert description.endswith(f"Time ran out in hand #{hand.hand_id}: you folded.")
+
+
+async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
+    session: TableSession, client: FakeClient
+) -> None:
+    await deal_panels_sent(session, client)
+    await settled(session)
+    hand = running(session)
+    actor = hand.to_act
+    assert actor is not None
+    after = Hand.from_json(hand.to_json())
+    after.check_or_call(actor)
+    dm_player = after.to_act
+    assert dm_player is not None
+    table_player = next(u for u in hand.player_ids if u not in (actor, dm_player))
+    session.io.from_dm.add(dm_player)  # their last action came from their DM panel
+    dm, other = client.dm_channels[dm_player], client.dm_channels[table_player]
+    dm_edits, other_edits = len(dm.edits), len(other.edits)
+    await click(client, session, actor, "call")
+    assert actor not in session.io.from_dm  # a table click: a table player
+    await wait_until(lambda: len(dm.edits) > dm_edits)
+    edit = dm.edits[-1][1]
+    assert "Your turn" in edit["embed"].description
+    ids = [getattr(item, "custom_id", "") for item in edit["view"].children]
+    assert any(i.endswith(f":{hand.action_count}:call") for i in ids)
+    await settled(session)
+    assert len(other.edits) == other_edits  # a table player's panel is left as it is
