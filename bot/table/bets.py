@@ -6,7 +6,6 @@ hand and lets the session's ``after_action`` journal it before its answer shows 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -14,35 +13,20 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.engine import Hand
 from bot.messages import t
 from bot.replies import Refused, reply_private
-from bot.store.models import SeatRow
 from bot.table import render, seating
-from bot.table.channel import TableChannel, answer_with_panel
-from bot.table.seating import HandNotes
+from bot.table.channel import answer_with_panel
+from bot.table.panels import PanelTable
 from bot.table.snapshot import PanelSnapshot
 
 log = logging.getLogger(__name__)
 
 
-class BetTable(Protocol):
-    """What the betting inputs read of their table's session."""
+class BetTable(PanelTable, Protocol):
+    """What the betting inputs read of their table's session: what the panel inputs read, and
+    who made each action (to tell a double click)."""
 
-    @property
-    def table_id(self) -> int: ...
-    @property
-    def lock(self) -> asyncio.Lock: ...
-    @property
-    def hand(self) -> Hand | None: ...
-    @property
-    def last_hand(self) -> Hand | None: ...
-    @property
-    def notes(self) -> HandNotes: ...
-    @property
-    def seats(self) -> list[SeatRow]: ...
-    @property
-    def io(self) -> TableChannel: ...
     @property
     def acted_at(self) -> dict[int, int]: ...
 
