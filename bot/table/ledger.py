@@ -19,8 +19,8 @@ from bot.messages import Text, number, signed, speaking, t
 from bot.replies import NO_MENTIONS, Refused
 from bot.store import SessionLedger, SessionLine
 from bot.store.models import TABLE_CLOSED
+from bot.table.naming import rank_text
 from bot.table.render import clamp, safe_name
-from bot.table.stats import rank_text
 
 if TYPE_CHECKING:
     from bot.store import Store

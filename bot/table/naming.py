@@ -71,7 +71,12 @@ def hand_text(cards: Sequence[Card | int]) -> Text:
     empty for anything but five cards."""
     if len(cards) != 5:
         return Text("no_hand")
-    category, ranks = rank_parts(rank27([int(c) for c in cards]))
+    return rank_text(rank27([int(c) for c in cards]))
+
+
+def rank_text(rank: int) -> Text:
+    """The name of the hand of ``rank`` (a ``rank27`` value), as ``hand_text``."""
+    category, ranks = rank_parts(rank)
     if category == NO_PAIR and ranks in NAMED_LOWS:
         return Text(NAMED_LOWS[ranks])
     if category == STRAIGHT_FLUSH and ranks[0] == 14:

@@ -11,29 +11,17 @@ from typing import Any
 import discord
 
 from bot.art.chart import MAX_POINTS, stats_chart
-from bot.engine.evaluator import NO_PAIR, STRAIGHT_FLUSH, rank_parts
 from bot.lowball import LowballStats, lowball_stats, period_start
-from bot.messages import Text, number, reader, signed, t
+from bot.messages import number, reader, signed, t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import Store
-from bot.table.naming import HAND_KEYS, NAMED_LOWS
+from bot.table.naming import rank_text
 from bot.table.render import clamp
 
 log = logging.getLogger(__name__)
 
 CHART_FILE = "stats.png"
 PERIOD_KEYS = {"week": "period_week", "month": "period_month", "all": "period_all"}
-
-
-def rank_text(rank: int) -> Text:
-    """The name of the hand of ``rank`` ("eight-six low", "pair of nines")."""
-    category, ranks = rank_parts(rank)
-    if category == NO_PAIR and ranks in NAMED_LOWS:
-        return Text(NAMED_LOWS[ranks])
-    if category == STRAIGHT_FLUSH and ranks[0] == 14:
-        return Text("hand_royal_flush")
-    key, names = HAND_KEYS[category]
-    return Text(key, **dict(zip(names, ranks, strict=False)))
 
 
 def _share(value: float | None) -> str:
