@@ -107,9 +107,12 @@ async def test_the_time_bank_runs_before_a_timeout(club: Club) -> None:
     banked = await table.wait_table(lambda m: "time bank" in str(field_value(m, "Turn")), 6)
     assert hand_id_of(banked) == hand
     assert time.monotonic() - started >= 1.5
-    await double.wait_until(
-        lambda: any("Time ran out" in str(m.get("content")) for m in double.dms(idle_member)), 10
-    )
+
+    def timed_out() -> bool:  # the notice is a line in the player's panel
+        panel = table.panel(idle_member, hand)
+        return panel is not None and "Time ran out" in str(embed0(panel).get("description"))
+
+    await double.wait_until(timed_out, 10)
     assert time.monotonic() - started >= 4.5  # 2 s of timer and 3 s of bank
     settings = await double.invoke(club.admin, club.channel, "pokeradmin settings")
     lines = str((await settings.response()).embeds[0]["description"]).split("\n")
