@@ -452,9 +452,7 @@ class TableChannel:
         which the same token then edits, while it is valid; else as a channel message."""
         version = self.version
         payload = self._table_payload()
-        kwargs: dict[str, Any] = {"embed": payload.embed, "allowed_mentions": NO_MENTIONS}
-        if payload.view is not None:
-            kwargs["view"] = payload.view
+        kwargs = payload.new_message()
         followed: Answered | None = None
         if answer is not None and answer.valid():
             try:
@@ -538,9 +536,7 @@ class TableChannel:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
-            if payload.view is None:
-                kwargs.pop("view")
-            message = await self.channel.send(**kwargs, allowed_mentions=NO_MENTIONS)
+            message = await self.channel.send(**payload.new_message())
             self.rendered_version = version
             self._last_payload = shown
             await self._set_message(message.id)
@@ -628,9 +624,7 @@ class TableChannel:
         in_flight = self.render_lock.locked()
         version = self.version
         payload = self._table_payload()
-        kwargs: dict[str, Any] = {"embed": payload.embed, "allowed_mentions": NO_MENTIONS}
-        if payload.view is not None:
-            kwargs["view"] = payload.view
+        kwargs = payload.new_message()
         response = await interaction.response.send_message(**kwargs)
         old = self.message_id
         new_id = response.message_id
@@ -967,6 +961,13 @@ class TablePayload:
     view: discord.ui.View | None
     key: str
     """The content as one comparable string (``_payload_key``)."""
+
+    def new_message(self) -> dict[str, Any]:
+        """What posts the table as a new message (a view only while there are buttons)."""
+        kwargs: dict[str, Any] = {"embed": self.embed, "allowed_mentions": NO_MENTIONS}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
 
 
 def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:

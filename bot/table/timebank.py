@@ -74,8 +74,7 @@ class TimeBanks:
             return None
         if running is not None and running.action_number == action_number:
             self.running = None
-            self.seconds[player_id] = 0.0
-            await self._save({player_id: (0.0, self._hands.get(player_id, 0))})
+            await self._keep(player_id, 0.0)
             return None
         left = self.seconds.get(player_id, 0.0)
         if left < MIN_BANK_SECONDS:
@@ -91,9 +90,7 @@ class TimeBanks:
             return
         self.running = None
         used = self._clock() - running.since
-        left = max(0.0, running.seconds - used)
-        self.seconds[running.player_id] = left
-        await self._save({running.player_id: (left, self._hands.get(running.player_id, 0))})
+        await self._keep(running.player_id, max(0.0, running.seconds - used))
 
     def runs_for(self, hand: Hand | None) -> bool:
         """Whether the bank runs for the turn of ``hand`` now."""
@@ -105,6 +102,11 @@ class TimeBanks:
     def left(self, player_id: int) -> float | None:
         """Seconds left in the player's bank (None: not known before their first deal here)."""
         return self.seconds.get(player_id)
+
+    async def _keep(self, player_id: int, seconds: float) -> None:
+        """The player's bank holds ``seconds`` now (written to the store)."""
+        self.seconds[player_id] = seconds
+        await self._save({player_id: (seconds, self._hands.get(player_id, 0))})
 
     async def _save(self, banks: dict[int, tuple[float, int]]) -> None:
         try:

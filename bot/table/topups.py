@@ -66,17 +66,19 @@ class TopUps:
         added = []
         for user_id, amount in sorted(self.pending.items()):
             seat = seating.seat_of(seats, user_id)
-            room = settings.buyin_max - seat.stack if seat is not None else 0
-            if seat is None or min(amount, room) <= 0:
+            if seat is None:
+                continue
+            chips = min(amount, settings.buyin_max - seat.stack)
+            if chips <= 0:
                 continue
             try:
                 await self._store.tables.add_chips(
-                    self._table_id, user_id, min(amount, room), maximum=settings.buyin_max
+                    self._table_id, user_id, chips, maximum=settings.buyin_max
                 )
             except StoreError as error:  # the wallet went short meanwhile: nothing moved
                 log.info("Table %s: a top-up was not made: %s", self._table_id, error)
                 continue
-            added.append((seat.name, min(amount, room)))
+            added.append((seat.name, chips))
         self.pending = {}
         self.added = tuple(added)
         return bool(added)
