@@ -21,7 +21,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("bot", "cogs", "bench")
-PURE = ("bot.engine", "bot.store")
+PURE = ("bot.engine", "bot.store", "bot.tournament")
 """Packages that must not know of the Discord layer."""
 FORBIDDEN_IN_PURE = ("bot.table", "cogs", "bot.client", "bot.replies", "discord")
 STORE_PARTS = tuple(

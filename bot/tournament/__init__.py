@@ -1,0 +1,18 @@
+"""Sit-and-go tournaments, pure: the level structures, the payouts, the places of eliminated
+players and the level clock (imports only the engine's ``Stakes``). The store keeps a
+tournament's entries, escrow and clock (``store.tournaments``); the table plays it
+(``bot/table/tournament.py``)."""
+
+from bot.tournament.clock import TournamentClock
+from bot.tournament.places import Finish, finishes, prizes_for
+from bot.tournament.structures import STRUCTURES, Level, level_of
+
+__all__ = [
+    "STRUCTURES",
+    "Finish",
+    "Level",
+    "TournamentClock",
+    "finishes",
+    "level_of",
+    "prizes_for",
+]
