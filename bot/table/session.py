@@ -22,8 +22,9 @@ from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store.models import Settings
-from bot.table import render, seating
+from bot.table import seating
 from bot.table.bets import BetInputs
+from bot.table.cash import CashRules, SeatRules
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel
 from bot.table.house import HousePlayers
@@ -98,6 +99,7 @@ class TableSession:
         self.house = HousePlayers(self, self._after_action, self._seats_changed, house_pause)
         self.panels = PanelInputs(self, self._panel, self._journal, self._after_action)
         self.bets = BetInputs(self, self._panel, self._after_action)
+        self.rules: SeatRules = CashRules(self)
         self.idle = IdleClose(
             self, io.spawn, partial(self._close_now, idle=True), table.empty_since
         )
@@ -135,6 +137,7 @@ class TableSession:
             paused_by=self.paused_by,
             bank=self.bank.runs_for(self.hand),
             topped_up=self.topups.added if self.hand is not None else (),
+            tournament=self.rules.line(),
         )
 
     def _panel(self, user_id: int) -> PanelSnapshot:
@@ -156,7 +159,7 @@ class TableSession:
 
     async def restore(self, unfinished: tuple[int, dict[str, Any] | None] | None) -> None:
         """Load settings and seats; resume the journaled hand (or void it and refund)."""
-        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
+        self.settings = await self.rules.deal_settings()
         self.seats = await self.cashier.seats()
         self.io.start(self, self.cashier)
         async with self.lock:
@@ -164,7 +167,7 @@ class TableSession:
             if unfinished is not None:
                 await self._resume(*unfinished)
             if self.hand is None:  # leavers a restart interrupted, busted players
-                self.seats = await self.house.before_deal(self.clock(), self.settings)
+                self.seats = await self.rules.before_deal(self.settings)
             self._plan_next_hand()
         self.io.mark_changed()
 
@@ -193,8 +196,7 @@ class TableSession:
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
 
     async def shutdown(self) -> None:
-        """Stop timers and loops; save the journal so the hand resumes after a restart (an
-        input stuck on a slow Discord call holds the lock a few seconds at most)."""
+        """Stop timers and loops; save the journal so the hand resumes after a restart."""
         locked = False
         try:
             await asyncio.wait_for(self.lock.acquire(), SHUTDOWN_LOCK_WAIT)
@@ -261,7 +263,7 @@ class TableSession:
         if self.paused_by is not None:
             self.timers.cancel_deal()
             return
-        if len(seating.dealt_in(self.seats)) >= 2:
+        if len(self.rules.dealt_in(self.seats)) >= 2:
             pause = self._hand_pause
             self.timers.deal_after(pause if pause is not None else float(self.settings.hand_pause))
             return
@@ -285,7 +287,7 @@ class TableSession:
 
     async def _seats_changed(self) -> None:
         """Seats changed (join, sit in): deal soon if the table was waiting. Under the lock."""
-        self.seats = await self.house.tidy()
+        self.seats = await self.rules.tidy()
         self._plan_next_hand()
         self.io.mark_changed()
 
@@ -296,11 +298,9 @@ class TableSession:
         if self.closing:
             await self._close_now()
             return
-        self.settings = settings = await self.store.settings.table(self.guild_id, self.channel_id)
-        self.seats = await self.house.before_deal(self.clock(), settings)
-        if await self.topups.add(self.seats, settings):
-            self.seats = await self.cashier.seats()
-        players = seating.dealt_in(self.seats)
+        self.settings = settings = await self.rules.deal_settings()
+        self.seats = await self.rules.before_deal(settings)
+        players = self.rules.dealt_in(self.seats)
         if len(players) < 2:
             self.io.mark_changed()
             self._plan_next_hand()
@@ -419,8 +419,7 @@ class TableSession:
                 self.io.mark_changed()
 
     async def _finish_or_wait(self) -> None:
-        """Settle the finished hand; when the store fails, the table waits for it and tries
-        again (the journal holds the hand finished, as players saw it)."""
+        """Settle the finished hand; when the store fails, the table waits and tries again."""
         try:
             await self._finish_hand()
         except Exception:
@@ -430,8 +429,8 @@ class TableSession:
 
     async def _tidy(self) -> None:
         """Between hands after a store failure: the seats and settings as the store has them."""
-        self.seats = await self.house.after_hand()
-        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
+        self.seats = await self.rules.after_hand(None, set(), [])
+        self.settings = await self.rules.deal_settings()
 
     async def _finish_hand(self) -> None:
         """Settle in the store, show the result, apply leaves and sit-outs, plan the next hand."""
@@ -451,36 +450,37 @@ class TableSession:
             self.io.post_result(result, self.settings.card_style, then=announced)
         self.io.end_panels()
         self.seats = await self.cashier.seats()  # the stacks /chips shows, as the result
-        leavers = self.notes.leaving | {u for u, s in seats.items() if s.leaving}
-        await self.cashier.cash_out(leavers & seats.keys())
-        for user_id in sorted(sit_out):
-            self.io.post(
-                content=Text("timed_out_twice", name=render.safe_name(seats[user_id].name))
-            )
+        for user_id in sit_out:
             self.notes.timeouts.pop(user_id, None)
-        self.notes.leaving = set()
-        self.notes.sit_out_after = set()
-        self.seats = await self.house.after_hand()
-        self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
+        leavers = self.notes.leaving | {u for u, s in seats.items() if s.leaving}
+        self.notes.leaving, self.notes.sit_out_after = set(), set()
+        sat_out = [seats[u].name for u in sorted(sit_out)]
+        self.seats = await self.rules.after_hand(hand, leavers & seats.keys(), sat_out)
+        if self.closed:
+            return  # the hand ended a tournament
+        self.settings = await self.rules.deal_settings()
         if self.closing:
             await self._close_now()
         else:
             self._plan_next_hand()
 
     async def _close_now(self, idle: bool = False) -> None:
-        """Cash everyone out and close the table (under the lock, between hands); an empty
-        table closing itself (``idle``) says so on its message only; the session's ledger."""
+        """Cash everyone out, close (between hands; ``idle``: said on its message only)."""
         returned = await self.cashier.close_table()
-        self.closed = True
-        self.hand = None
-        self.seats = []
-        self.timers.cancel_deal()
-        self.idle.watch()
+        self._mark_closed()
         summary = ", ".join(f"<@{uid}> {amount}" for uid, amount in returned.items()) or "—"
         closing = None if idle else Text("table_closed_now", summary=summary)
         await post_closing_ledger(self.io, self.store, closing)
         self.io.close()
         self._on_closed(self)
+
+    def _mark_closed(self) -> None:
+        """The table is closed: no hand, no seat, no deal planned."""
+        self.closed = True
+        self.hand = None
+        self.seats = []
+        self.timers.cancel_deal()
+        self.idle.watch()
 
     # ------------------------------------------------------------------ inputs: commands
 
@@ -585,7 +585,7 @@ class TableSession:
         """New settings: an idle table shows them now; a running hand keeps its own."""
         async with self.lock:
             if self.hand is None and not self.closed:
-                self.settings = await self.store.settings.table(self.guild_id, self.channel_id)
+                self.settings = await self.rules.deal_settings()
                 self.idle.watch()  # a new idle time
                 self.io.mark_changed()
 

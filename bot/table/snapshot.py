@@ -97,6 +97,26 @@ class TableSnapshot:
     """The player to act is using their time bank (the countdown is the bank's)."""
     topped_up: tuple[tuple[str, int], ...] = ()
     """Players who added chips before this hand: (name, chips)."""
+    tournament: TournamentLine | None = None
+    """The tournament played at this table (None at a cash table)."""
+
+
+@dataclass(frozen=True)
+class TournamentLine:
+    """What the table shows of its tournament: the level, its limits, when the next comes and
+    its limits, the players left and their average stack."""
+
+    tournament_id: int
+    level: int
+    limits: str
+    next_limits: str
+    level_ends_at: float | None
+    """When the level ends (epoch seconds, while the table runs), None when levels go by hands."""
+    hands_left: int | None
+    """Hands still dealt at this level after the running one (levels by hands)."""
+    players_left: int
+    entrants: int
+    average_stack: int
 
 
 @dataclass(frozen=True)
@@ -278,6 +298,7 @@ def table_snapshot(
     paused_by: int | None = None,
     bank: bool = False,
     topped_up: tuple[tuple[str, int], ...] = (),
+    tournament: TournamentLine | None = None,
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
 
@@ -304,6 +325,7 @@ def table_snapshot(
             idle_closed=idle_closed,
             store_waiting=store_waiting,
             paused_by=paused_by,
+            tournament=tournament,
         )
     view = hand.public_view(recent=RECENT_ACTIONS)
     rows = {s.user_id: s for s in seats}
@@ -371,6 +393,7 @@ def table_snapshot(
         paused_by=paused_by,
         bank=bank,
         topped_up=topped_up,
+        tournament=tournament,
     )
 
 
