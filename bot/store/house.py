@@ -100,6 +100,7 @@ class House:
         async def body(db: Tx) -> SeatRow:
             now = time.time()
             table, settings = await rows.open_table(db, table_id)
+            rows.cash_table(table)
             if await db.one(q.SEAT_OF, (table_id, user_id)) is not None:
                 raise AlreadySeated("That house player is already seated here.")
             taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
@@ -127,7 +128,7 @@ class House:
         check_chips(amount, "amount")
 
         async def body(db: Tx) -> SeatRow:
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
             await self._house_to_seat(db, table, user_id, amount, time.time())
@@ -144,7 +145,7 @@ class House:
 
         async def body(db: Tx) -> int:
             now = time.time()
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
             await db.run(q.DELETE_SEAT, (table_id, user_id))

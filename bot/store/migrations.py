@@ -309,6 +309,56 @@ ALTER TABLE guild_settings ADD COLUMN time_bank_max INTEGER;
 left, None = the server's start; hands dealt since it last grew) and the server's time bank
 settings."""
 
+MIGRATION_0014_TOURNAMENTS = """
+CREATE TABLE tournaments (
+    id             INTEGER PRIMARY KEY,
+    guild_id       INTEGER NOT NULL,
+    channel_id     INTEGER NOT NULL,
+    status         TEXT NOT NULL DEFAULT 'registering'
+                   CHECK (status IN ('registering', 'running', 'finished', 'cancelled')),
+    created_by     INTEGER NOT NULL,
+    created_at     REAL NOT NULL,
+    buy_in         INTEGER NOT NULL CHECK (buy_in >= 0),
+    seats          INTEGER NOT NULL CHECK (seats >= 2 AND seats <= 6),
+    start_stack    INTEGER NOT NULL CHECK (start_stack > 0),
+    level_minutes  INTEGER CHECK (level_minutes IS NULL OR level_minutes > 0),
+    level_hands    INTEGER CHECK (level_hands IS NULL OR level_hands > 0),
+    structure      TEXT NOT NULL,
+    starts_at      REAL,
+    message_id     INTEGER,
+    table_id       INTEGER REFERENCES poker_tables (id),
+    started_at     REAL,
+    finished_at    REAL,
+    clock          TEXT,
+    cancel_reason  TEXT,
+    CHECK ((level_minutes IS NULL) != (level_hands IS NULL))
+) STRICT;
+CREATE UNIQUE INDEX tournaments_one_per_channel ON tournaments (guild_id, channel_id)
+    WHERE status IN ('registering', 'running');
+CREATE INDEX tournaments_by_guild_end ON tournaments (guild_id, finished_at)
+    WHERE status = 'finished';
+
+CREATE TABLE tournament_entries (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    name           TEXT NOT NULL,
+    style          TEXT,
+    registered_at  REAL NOT NULL,
+    place          INTEGER CHECK (place IS NULL OR place >= 1),
+    prize          INTEGER CHECK (prize IS NULL OR prize >= 0),
+    PRIMARY KEY (tournament_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+ALTER TABLE poker_tables ADD COLUMN tournament_id INTEGER;
+ALTER TABLE hands ADD COLUMN tournament_id INTEGER;
+"""
+"""Sit-and-go tournaments: one registering or running per channel, their entrants (a house
+player's level in ``style``; place and prize once out), the tournament played at a table (its
+``poker_tables`` row, the one of its channel) and the tournament a hand belonged to (NULL for
+cash hands: stats and ledgers of cash play leave tournament hands out). No foreign key from
+``poker_tables`` or ``hands`` back to ``tournaments``: the copy tool orders tables by their
+keys, and a circle would refuse it."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -323,6 +373,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0011_DRAW_STATS,
     MIGRATION_0012_SESSIONS,
     MIGRATION_0013_SEAT_CLIENT,
+    MIGRATION_0014_TOURNAMENTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

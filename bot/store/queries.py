@@ -227,7 +227,7 @@ FROM wallets AS w
 LEFT JOIN (
     SELECT seats.user_id, sum(seats.stack) AS on_table
     FROM seats JOIN poker_tables AS t ON t.id = seats.table_id
-    WHERE t.guild_id = ?
+    WHERE t.guild_id = ? AND t.tournament_id IS NULL
     GROUP BY seats.user_id
 ) AS s ON s.user_id = w.user_id
 WHERE w.guild_id = ?
@@ -238,7 +238,8 @@ LIMIT ?
 # Tables and seats ------------------------------------------------------------------------------
 
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since, paused_by"
+    "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since, paused_by,"
+    " tournament_id"
 )
 
 TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
@@ -341,8 +342,8 @@ RUNNING_HAND_AT_TABLE = "SELECT id FROM hands WHERE table_id = ? AND status = 'r
 # Hands -----------------------------------------------------------------------------------------
 
 INSERT_HAND = """
-INSERT INTO hands (table_id, guild_id, channel_id, status, started_at)
-VALUES (?, ?, ?, 'running', ?)
+INSERT INTO hands (table_id, guild_id, channel_id, status, started_at, tournament_id)
+VALUES (?, ?, ?, 'running', ?, ?)
 """
 
 INSERT_HAND_PLAYER = """
@@ -445,6 +446,8 @@ ORDER BY id DESC
 LIMIT ?4
 """
 
+# The stats, leaderboards, session ledgers and lobby figures below are cash play's: a
+# tournament hand (tournament_id set) moves tournament chips, never wallet chips.
 PLAYER_STATS = """
 SELECT count(*),
        coalesce(sum(CASE WHEN p.won > 0 THEN 1 ELSE 0 END), 0),
@@ -454,7 +457,7 @@ SELECT count(*),
        coalesce(sum(CASE WHEN p.showed_down = 1 AND p.won > 0 THEN 1 ELSE 0 END), 0),
        coalesce(sum(p.voluntary), 0)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
-WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.tournament_id IS NULL
 """
 
 PLAYER_HANDS_SINCE = """
@@ -462,6 +465,7 @@ SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_dow
        p.draws, p.shown_rank
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 ORDER BY p.hand_id
 """
 
@@ -469,6 +473,7 @@ NET_LEADERBOARD_SINCE = """
 SELECT p.user_id, sum(p.final_stack - p.start_stack) AS net, count(*)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY p.user_id
 ORDER BY net DESC, p.user_id
 LIMIT ?
@@ -482,7 +487,8 @@ TABLE_OPENED_AT = "SELECT coalesce(opened_at, created_at) FROM poker_tables WHER
 SEAT_JOINED_AT = "SELECT joined_at FROM seats WHERE table_id = ? AND user_id = ?"
 
 SESSION_HANDS = """
-SELECT count(*) FROM hands WHERE table_id = ? AND status = 'settled' AND started_at >= ?
+SELECT count(*) FROM hands
+WHERE table_id = ? AND status = 'settled' AND started_at >= ? AND tournament_id IS NULL
 """
 
 # Each player's session at a table since a time: hands, net, biggest pot won, best hand shown
@@ -492,19 +498,22 @@ SELECT p.user_id, count(*), sum(p.final_stack - p.start_stack), coalesce(max(p.w
        min(p.shown_rank), max(p.hand_id)
 FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
 WHERE h.table_id = ? AND h.status = 'settled' AND h.started_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY p.user_id
 """
 
 HAND_SUMMARY = "SELECT summary FROM hands WHERE id = ?"
 
 LOBBY_TABLES = """
-SELECT id, channel_id FROM poker_tables WHERE guild_id = ? AND status = 'open' ORDER BY id
+SELECT id, channel_id FROM poker_tables
+WHERE guild_id = ? AND status = 'open' AND tournament_id IS NULL
+ORDER BY id
 """
 
 LOBBY_SEATS = """
 SELECT s.table_id, s.user_id, s.name
 FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
-WHERE t.guild_id = ? AND t.status = 'open'
+WHERE t.guild_id = ? AND t.status = 'open' AND t.tournament_id IS NULL
 ORDER BY s.table_id, s.seat
 """
 
@@ -515,6 +524,7 @@ LOBBY_HANDS = """
 SELECT h.table_id, count(DISTINCT h.id), coalesce(sum(p.won), 0)
 FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
 WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY h.table_id
 """
 
