@@ -20,7 +20,6 @@ from bot.store import chips, rows
 from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
-    MINT,
     check_chips,
     check_id,
     check_setting,
@@ -52,24 +51,7 @@ class House:
     ) -> None:
         """Move ``amount`` from the house's wallet (minting any shortfall) to the seat."""
         guild_id = table.guild_id
-        row = await db.one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
-        if row is None:
-            await db.run(q.CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
-        balance = 0 if row is None else int(row[0])
-        if balance < amount:
-            shortfall = amount - balance
-            await db.run(q.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
-            await chips.post(
-                db,
-                "grant",
-                [(MINT, -shortfall), (wallet_account(guild_id, HOUSE_ACCOUNT_ID), shortfall)],
-                now=now,
-                guild_id=guild_id,
-                table_id=table.id,
-                note="house float",
-            )
-            balance = amount
-        await chips.debit_wallet(db, guild_id, HOUSE_ACCOUNT_ID, amount, balance)
+        await chips.debit_house(db, guild_id, amount, now, table_id=table.id)
         await chips.post(
             db,
             "buy_in",

@@ -347,9 +347,17 @@ CREATE TABLE tournament_entries (
 
 ALTER TABLE poker_tables ADD COLUMN tournament_id BIGINT;
 ALTER TABLE hands ADD COLUMN tournament_id BIGINT;
+
+ALTER TABLE ledger_tx DROP CONSTRAINT ledger_tx_kind_check;
+ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
+    CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out', 'pot_contribution',
+                    'pot_win', 'refund', 'void', 'tournament_buy_in', 'tournament_refund',
+                    'tournament_start', 'tournament_out', 'tournament_chips_back',
+                    'tournament_payout'));
 """
 """SQLite migration 0014: sit-and-go tournaments, their entrants, the tournament played at a
-table and the tournament each hand belonged to."""
+table and the tournament each hand belonged to, the ledger's tournament kinds (here the check
+is replaced in place)."""
 
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,

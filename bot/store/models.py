@@ -359,9 +359,8 @@ class TournamentRow:
     """The table it is played at (set at the start)."""
     started_at: float | None
     finished_at: float | None
-    clock: str | None
-    """The caller's clock (levels, when the next one begins) as JSON text; see
-    ``store.tournaments.clock``."""
+    clock: dict[str, Any] | None
+    """The caller's clock (levels, when the next one begins), as ``save_clock`` kept it."""
     cancel_reason: str | None
 
 
