@@ -285,7 +285,7 @@ class Tournaments:
             table = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if table is not None and table[3] != TABLE_CLOSED:
                 raise TableBusy(
-                    "A cash game is open in this channel; a tournament can be held here once "
+                    "A cash game is open in this channel; a tournament can be played here once "
                     "its table is closed.",
                     key="sng_table_busy",
                 )
@@ -518,8 +518,8 @@ class Tournaments:
                 table_id = int(row[0])
                 if row[3] != TABLE_CLOSED:
                     raise TableBusy(
-                        "A cash game is open in this channel; the tournament starts once its "
-                        "table is closed.",
+                        "A cash game is open in this channel; a tournament can be played here "
+                        "once its table is closed.",
                         key="sng_table_busy",
                     )
                 await db.run(q.OPEN_TOURNAMENT_TABLE, (tournament_id, now, table_id))
@@ -577,9 +577,7 @@ class Tournaments:
             for user_id, place, prize in checked:
                 entry = await db.one(q.TOURNAMENT_ENTRY, (tournament_id, user_id))
                 if entry is None:
-                    raise NotRegistered(
-                        f"Player {user_id} is not in this tournament.", key="sng_not_registered"
-                    )
+                    raise NotRegistered(f"Player {user_id} is not in this tournament.")
                 if entry_row(entry).place is not None:
                     raise StoreError(f"Player {user_id} is already out of this tournament.")
                 seat = await rows.get_seat(db, table_id, user_id)

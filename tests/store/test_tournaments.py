@@ -6,9 +6,16 @@ hands, and the audit checking both kinds of chips apart at every step."""
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID
+from bot.messages import LANGUAGES, bundle
 from bot.store import (
     AlreadyRegistered,
     ChipsNotConserved,
@@ -32,6 +39,7 @@ from bot.store import (
 )
 from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database
 
+STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
 PHH = 'variant = "F2L3D"\nactions = []\n'
 ALICE, BOB, CAROL, DAVE = 175928847299117001, 175928847299117002, 175928847299117003, 1759288472
 HOUSE = 1
@@ -501,3 +509,35 @@ async def test_the_ledger_keeps_every_row_through_the_tournament_migration(
             "ledger_tx_by_call_key",
             "ledger_tx_by_hand",
         ]
+
+
+def test_every_refusal_has_its_sentence_in_each_catalogue() -> None:
+    source = "\n".join(path.read_text(encoding="utf-8") for path in STORE.glob("*.py"))
+    keys = set(re.findall(r'key="(sng_[a-z_]+)"', source))
+    assert len(keys) == 14, sorted(keys)
+    for language in LANGUAGES:
+        missing = sorted(key for key in keys if not bundle(language).has_message(key))
+        assert missing == [], f"{language} lacks {missing}"
+
+
+@pytest.mark.parametrize("database", [SQLITE], indirect=True)
+async def test_the_audit_command_counts_the_escrow_and_the_tournament_chips(
+    store: Store, database: Database
+) -> None:
+    sng = await new_tournament(store, buy_in=70, seats=2, start_stack=900)
+    await store.tournaments.register(sng.id, ALICE, "Alice")
+    await store.tournaments.register(sng.id, BOB, "Bob")
+    await store.tournaments.start(sng.id, [ALICE, BOB])
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.store", "audit", str(database.path)],
+        cwd=STORE.parents[1],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(STORE.parents[1])},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "tourney escrow  :             140" in done.stdout
+    assert "tournament chips:           1,800 (1 tournaments, checked apart)" in done.stdout
+    assert "held in total   :           2,000" in done.stdout
+    await store.tournaments.cancel(sng.id, "audited")
