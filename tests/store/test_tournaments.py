@@ -38,6 +38,7 @@ from bot.store import (
     migrations_pg,
 )
 from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database
+from tests.store.test_reconnect import Replaying
 
 STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
 PHH = 'variant = "F2L3D"\nactions = []\n'
@@ -541,3 +542,47 @@ async def test_the_audit_command_counts_the_escrow_and_the_tournament_chips(
     assert "tournament chips:           1,800 (1 tournaments, checked apart)" in done.stdout
     assert "held in total   :           2,000" in done.stdout
     await store.tournaments.cancel(sng.id, "audited")
+
+
+async def test_every_tournament_write_run_again_applies_once(
+    store: Store, database: Database
+) -> None:
+    """Each write run twice by the backend (as after a COMMIT applied but never answered):
+    each answers as its first run did, chips move once, one ledger transaction per posting."""
+    replaying = Replaying(store.backend)
+    store.runner.backend = replaying
+    sng = await new_tournament(store, buy_in=100, seats=3, start_stack=600)
+    await store.tournaments.set_message(sng.id, 42)
+    await store.tournaments.register(sng.id, ALICE, "Alice")
+    await store.tournaments.register(sng.id, BOB, "Bob")
+    await store.tournaments.register(sng.id, CAROL, "Carol")
+    assert await store.tournaments.unregister(sng.id, CAROL) == 100
+    await store.tournaments.register_house(sng.id, HOUSE, "Ada", "solid")
+    _, table = await store.tournaments.start(sng.id, [BOB, HOUSE, ALICE])
+    await store.tournaments.save_clock(sng.id, {"level": 1})
+    await play(store, table.id, {BOB: 1200, HOUSE: 0})
+    await store.tournaments.eliminate(sng.id, [(HOUSE, 3, 0)])
+    await play(store, table.id, {BOB: 1800, ALICE: 0})
+    await store.tournaments.eliminate(sng.id, [(ALICE, 2, 90)])
+    assert await store.tournaments.finish(sng.id, BOB, 210) == {ALICE: 90, BOB: 210}
+    assert replaying.replayed >= 14
+    assert [await store.wallets.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [990, 1110, 1000]
+    kinds = [kind for (kind,) in await database.rows("SELECT kind FROM ledger_tx ORDER BY id")]
+    assert [kind for kind in kinds if kind.startswith("tournament")] == [
+        "tournament_buy_in",
+        "tournament_buy_in",
+        "tournament_buy_in",
+        "tournament_refund",
+        "tournament_buy_in",
+        "tournament_start",
+        "tournament_out",
+        "tournament_out",
+        "tournament_chips_back",
+        "tournament_payout",
+    ]
+    assert [(e.user_id, e.place) for e in await store.tournaments.entries(sng.id)] == [
+        (ALICE, 2),
+        (BOB, 1),
+        (HOUSE, 3),
+    ]
+    await audited(store, escrow=0, tournament_chips=0)
