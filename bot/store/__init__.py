@@ -1,9 +1,10 @@
 """The chip store (aiosqlite): wallets, ledger, settings, tables, seats, hand journal, audit.
 
 ``Store`` is the whole public surface (its parts: ``store.settings``, ``store.wallets``,
-``store.tables``, ``store.hands``, ``store.house``, ``store.audit``); errors are ``StoreError``
-subclasses whose text can be shown to players as is. See ``bot/store/store.py`` for how it is
-divided and ``bot/store/runner.py`` for why its transactions run the way they do.
+``store.tables``, ``store.hands``, ``store.house``, ``store.tournaments``, ``store.audit``);
+errors are ``StoreError`` subclasses whose text can be shown to players as is. See
+``bot/store/store.py`` for how it is divided and ``bot/store/runner.py`` for why its
+transactions run the way they do.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.store.chips import (
     check_chips,
 )
 from bot.store.errors import (
+    AlreadyRegistered,
     AlreadySeated,
     ChipsNotConserved,
     DailyCooldown,
@@ -38,14 +40,23 @@ from bot.store.errors import (
     InsufficientFunds,
     InvalidAmount,
     InvalidSetting,
+    NotRegistered,
     NotSeated,
     SeatTaken,
     StoreError,
     StoreUnavailable,
+    TableBusy,
     TableClosed,
     TableFull,
     TableLimit,
     TableNotFound,
+    TooFewEntrants,
+    TournamentClosed,
+    TournamentExists,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentStarted,
+    TournamentTable,
     format_duration,
 )
 from bot.store.models import (
@@ -53,6 +64,7 @@ from bot.store.models import (
     CARD_STYLES,
     AlertMode,
     AuditReport,
+    EntryRow,
     HandPlayer,
     HandRecord,
     HandReplaySource,
@@ -68,6 +80,9 @@ from bot.store.models import (
     SettingsReport,
     Stats,
     TableRow,
+    TournamentLeader,
+    TournamentRow,
+    TournamentStats,
     UnfinishedHand,
 )
 from bot.store.store import Store
@@ -92,11 +107,13 @@ __all__ = [
     "MIN_IDLE_CLOSE_SECONDS",
     "MIN_TIMER_SECONDS",
     "AlertMode",
+    "AlreadyRegistered",
     "AlreadySeated",
     "AuditReport",
     "ChipsNotConserved",
     "DailyCooldown",
     "DailyDisabled",
+    "EntryRow",
     "HandAlreadyFinished",
     "HandInProgress",
     "HandNotFound",
@@ -110,6 +127,7 @@ __all__ = [
     "LobbySeat",
     "LobbyTable",
     "NetRow",
+    "NotRegistered",
     "NotSeated",
     "PlayerHand",
     "SeatRow",
@@ -122,11 +140,22 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "TableBusy",
     "TableClosed",
     "TableFull",
     "TableLimit",
     "TableNotFound",
     "TableRow",
+    "TooFewEntrants",
+    "TournamentClosed",
+    "TournamentExists",
+    "TournamentFull",
+    "TournamentLeader",
+    "TournamentNotFound",
+    "TournamentRow",
+    "TournamentStarted",
+    "TournamentStats",
+    "TournamentTable",
     "UnfinishedHand",
     "check_chips",
     "format_duration",

@@ -1,13 +1,14 @@
 """The audit: in one snapshot, every chip accounted for, and the ledger read back.
 
-Owns no table; reads ``wallets``, ``seats``, ``hands``, ``hand_players``, ``ledger_tx`` and
-``ledger_entries``.
+Owns no table; reads ``wallets``, ``seats``, ``poker_tables``, ``hands``, ``hand_players``,
+``tournaments``, ``tournament_entries``, ``ledger_tx`` and ``ledger_entries``.
 """
 
 from __future__ import annotations
 
 import logging
 
+from bot.house.accounts import HOUSE_ACCOUNT_ID, is_house
 from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
@@ -17,6 +18,9 @@ from bot.store.chips import (
 )
 from bot.store.models import (
     HAND_RUNNING,
+    TOURNAMENT_FINISHED,
+    TOURNAMENT_REGISTERING,
+    TOURNAMENT_RUNNING,
     AuditReport,
 )
 from bot.store.runner import Runner
@@ -33,9 +37,10 @@ class Audit:
     async def check(self) -> AuditReport:
         """Check, in one snapshot, that every chip is accounted for.
 
-        Wallets + seat stacks + open pots must equal everything the mint ever issued, every
-        ledger transaction must sum to zero, and every wallet and seat must hold exactly what
-        the ledger says its account holds.
+        Wallets + cash seat stacks + cash pots + tournament escrows must equal everything the
+        mint ever issued, every ledger transaction must sum to zero, and every wallet and seat
+        must hold exactly what the ledger says its account holds. Tournament chips are checked
+        apart (``_tournaments``): they never count as wallet chips.
         """
         return await self._runner.read(self._audit)
 
@@ -46,7 +51,12 @@ class Audit:
             report.problem(f"ledger transaction {tx_id} sums to {total}, not 0")
         ledger = {str(account): int(total) for account, total in await db.all(q.AUDIT_ACCOUNT_SUMS)}
         report.granted = -ledger.pop(MINT, 0)
-        hand_status = {int(id_): str(status) for id_, status in await db.all(q.AUDIT_HAND_STATUS)}
+        hands = {
+            int(id_): (str(status), None if sng is None else int(sng))
+            for id_, status, sng in await db.all(q.AUDIT_HAND_STATUS)
+        }
+        in_play: dict[int, int] = {}
+        """Tournament chips at each tournament's table: seats and open pots."""
         for guild_id, user_id, balance in await db.all(q.AUDIT_WALLETS):
             report.wallets += balance
             expected = ledger.pop(wallet_account(guild_id, user_id), 0)
@@ -55,27 +65,43 @@ class Audit:
                     f"wallet {guild_id}/{user_id} holds {balance:,} "
                     f"but its ledger says {expected:,}"
                 )
-        for table_id, user_id, stack in await db.all(q.AUDIT_SEATS):
-            report.seats += stack
+        for table_id, user_id, stack, tournament_id in await db.all(q.AUDIT_SEATS):
+            if tournament_id is None:
+                report.seats += stack
+            else:
+                in_play[int(tournament_id)] = in_play.get(int(tournament_id), 0) + stack
             expected = ledger.pop(seat_account(table_id, user_id), 0)
             if stack != expected:
                 report.problem(
                     f"seat {table_id}/{user_id} holds {stack:,} but its ledger says {expected:,}"
                 )
+        escrows: dict[int, int] = {}
+        sources: dict[int, int] = {}
         for account, total in ledger.items():
             if account.startswith("pot:"):
-                report.open_pots += total
                 hand_id = int(account.split(":")[1])
-                if total and hand_status.get(hand_id) != HAND_RUNNING:
+                status, tournament_id = hands.get(hand_id, ("missing", None))
+                if tournament_id is None:
+                    report.open_pots += total
+                else:
+                    in_play[tournament_id] = in_play.get(tournament_id, 0) + total
+                if total and status != HAND_RUNNING:
                     report.problem(f"{account} of a finished hand still holds {total:,}")
+            elif account.startswith(("tournament:", "tchips:")):
+                kind, _, number = account.partition(":")
+                found = escrows if kind == "tournament" else sources
+                found[int(number)] = total
+                if kind == "tournament":
+                    report.escrow += total
             elif total:
                 report.problem(f"ledger account {account} holds {total:,} with no wallet or seat")
-        held = report.wallets + report.seats + report.open_pots
+        held = report.wallets + report.seats + report.open_pots + report.escrow
         if held != report.granted:
             report.problem(
                 f"{held:,} chips are held but the mint issued {report.granted:,} "
                 f"(difference {held - report.granted:+,})"
             )
+        await self._tournaments(db, report, escrows, sources, in_play)
         for hand_id, table_id, user_id, start, stack in await db.all(q.AUDIT_RUNNING_PLAYERS):
             if stack is None:
                 report.problem(f"player {user_id} of running hand {hand_id} lost their seat")
@@ -89,6 +115,80 @@ class Audit:
         else:
             log.error("audit FAILED: %s", "; ".join(report.problems))
         return report
+
+    async def _tournaments(
+        self,
+        db: Tx,
+        report: AuditReport,
+        escrows: dict[int, int],
+        sources: dict[int, int],
+        in_play: dict[int, int],
+    ) -> None:
+        """Each tournament's escrow and chips: a registering or running one holds every buy-in
+        in escrow; a running one has handed out ``start_stack`` per entrant, all of them at its
+        table (seats and open pots); a finished one paid out exactly its recorded prizes, which
+        add up to the pool; a finished or cancelled one holds nothing."""
+        prizes: dict[int, dict[str, int]] = {}
+        for tournament_id, guild_id, user_id, prize in await db.all(q.AUDIT_TOURNAMENT_PRIZES):
+            owner = HOUSE_ACCOUNT_ID if is_house(int(user_id)) else int(user_id)
+            paid_to = prizes.setdefault(int(tournament_id), {})
+            account = wallet_account(int(guild_id), owner)
+            paid_to[account] = paid_to.get(account, 0) + int(prize)
+        payouts: dict[int, dict[str, int]] = {}
+        for tx_id, account, amount in await db.all(q.AUDIT_TOURNAMENT_PAYOUTS):
+            payouts.setdefault(int(tx_id), {})[str(account)] = int(amount)
+        paid: dict[int, list[dict[str, int]]] = {}
+        for lines in payouts.values():
+            sources_of = [account for account in lines if account.startswith("tournament:")]
+            if len(sources_of) != 1:
+                report.problem(f"a tournament payout moves {lines} from no single escrow")
+                continue
+            paid.setdefault(int(sources_of[0].partition(":")[2]), []).append(
+                {account: amount for account, amount in lines.items() if account not in sources_of}
+            )
+        known: set[int] = set()
+        for tournament_id, status, buy_in, start_stack, entrants, prized in await db.all(
+            q.AUDIT_TOURNAMENTS
+        ):
+            tournament_id = int(tournament_id)
+            known.add(tournament_id)
+            report.tournaments += 1
+            name = f"tournament {tournament_id} ({status})"
+            escrow = escrows.get(tournament_id, 0)
+            handed_out = -sources.get(tournament_id, 0)
+            chips_in_play = in_play.get(tournament_id, 0)
+            report.tournament_chips += chips_in_play
+            pool = int(buy_in) * int(entrants)
+            if status in (TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING):
+                if escrow != pool:
+                    report.problem(f"{name} escrow holds {escrow:,}, not the pool {pool:,}")
+            elif escrow:
+                report.problem(f"{name} escrow still holds {escrow:,}")
+            if status == TOURNAMENT_RUNNING:
+                total = int(start_stack) * int(entrants)
+                if not handed_out == chips_in_play == total:
+                    report.problem(
+                        f"{name} handed out {handed_out:,} tournament chips, its table holds "
+                        f"{chips_in_play:,}, and its entrants started with {total:,}"
+                    )
+            else:
+                if handed_out:
+                    report.problem(f"{name} has {handed_out:,} tournament chips still out")
+                if chips_in_play:
+                    report.problem(f"{name} has {chips_in_play:,} tournament chips at a table")
+            payout_lines = paid.pop(tournament_id, [])
+            if status == TOURNAMENT_FINISHED:
+                if int(prized) != pool:
+                    report.problem(f"{name} recorded {int(prized):,} in prizes, not the pool")
+                expected = prizes.get(tournament_id, {})
+                if payout_lines != ([expected] if expected else []):
+                    report.problem(f"{name} paid {payout_lines} but recorded prizes {expected}")
+            elif payout_lines:
+                report.problem(f"{name} paid out prizes without finishing")
+        for tournament_id in sorted(
+            (set(escrows) | set(sources) | set(in_play) | set(paid)) - known
+        ):
+            report.problem(f"tournament {tournament_id} has chips but no tournament row")
 
     async def ledger_entries(self, hand_id: int | None = None) -> list[tuple[str, str, int]]:
         """(kind, account, amount) of every ledger entry, or of one hand's, in order."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from bot.house.accounts import HOUSE_ACCOUNT_ID
 from bot.store import queries as q
 from bot.store import rows
 from bot.store.backend import Tx
@@ -60,6 +61,19 @@ def seat_account(table_id: int, user_id: int) -> str:
 def pot_account(hand_id: int) -> str:
     """Ledger account of one hand's pot (empty again once the hand is settled or voided)."""
     return f"pot:{hand_id}"
+
+
+def escrow_account(tournament_id: int) -> str:
+    """Ledger account of a tournament's escrow: the buy-ins (wallet chips) until the prizes
+    are paid or the buy-ins refunded."""
+    return f"tournament:{tournament_id}"
+
+
+def tournament_chips_account(tournament_id: int) -> str:
+    """Ledger account the tournament's chips come from: at the start it gives each seat the
+    starting stack, at the finish the winner's stack goes back, and it holds 0 again. Never a
+    wallet chip: ``audit`` checks these apart."""
+    return f"tchips:{tournament_id}"
 
 
 def check_chips(
@@ -241,3 +255,29 @@ async def cash_out(db: Tx, table: TableRow, seat: SeatRow, now: float) -> int:
         table_id=table.id,
     )
     return seat.stack
+
+
+async def debit_house(
+    db: Tx, guild_id: int, amount: int, now: float, *, table_id: int | None = None
+) -> None:
+    """Take ``amount`` from the house's wallet (created if needed) for a house player's buy-in;
+    when it holds less, the shortfall is minted into it first ("grant", noted "house float").
+    The caller posts where the chips go."""
+    row = await db.one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
+    if row is None:
+        await db.run(q.CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
+    balance = 0 if row is None else int(row[0])
+    if balance < amount:
+        shortfall = amount - balance
+        await db.run(q.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
+        await post(
+            db,
+            "grant",
+            [(MINT, -shortfall), (wallet_account(guild_id, HOUSE_ACCOUNT_ID), shortfall)],
+            now=now,
+            guild_id=guild_id,
+            table_id=table_id,
+            note="house float",
+        )
+        balance = amount
+    await debit_wallet(db, guild_id, HOUSE_ACCOUNT_ID, amount, balance)

@@ -111,6 +111,47 @@ class ChipsNotConserved(StoreError):
     """Final stacks do not add up to the start stacks: settling would create or destroy chips."""
 
 
+class TableBusy(StoreError):
+    """A tournament needs its channel's table, and a cash game is open there."""
+
+
+class TournamentTable(StoreError):
+    """A cash move (buy-in, top-up, cash-out, closing, a house seat) at a table where a
+    tournament is played: tournament chips never become wallet chips."""
+
+
+class TournamentNotFound(StoreError):
+    """No tournament with that id."""
+
+
+class TournamentExists(StoreError):
+    """The channel already has a tournament registering or running."""
+
+
+class TournamentStarted(StoreError):
+    """The tournament is under way: registration (and leaving it) is over."""
+
+
+class TournamentClosed(StoreError):
+    """The tournament is finished or cancelled."""
+
+
+class AlreadyRegistered(StoreError):
+    """The member is already registered for this tournament."""
+
+
+class NotRegistered(StoreError):
+    """The member is not registered for this tournament."""
+
+
+class TournamentFull(StoreError):
+    """Every seat of the tournament is taken."""
+
+
+class TooFewEntrants(StoreError):
+    """A tournament needs at least two entrants to start."""
+
+
 class StoreUnavailable(StoreError):
     """The database did not answer within the store's retry budget (a server restarting,
     failing over or unreachable); the next call tries again. Nothing was changed, unless

@@ -84,7 +84,8 @@ class Hands:
         """Record a new hand with its players and start stacks; returns the hand id.
 
         Each start stack must equal the player's seat stack: the seat keeps holding it until
-        ``settle`` writes the final stack, which is what keeps the audit exact mid-hand.
+        ``settle`` writes the final stack, which is what keeps the audit exact mid-hand. A hand
+        at a tournament's table keeps that tournament's id (cash stats leave it out).
         """
         if not isinstance(players, Mapping) or len(players) < 2:
             raise StoreError("A hand needs at least two players.")
@@ -116,7 +117,8 @@ class Hands:
                     )
                 seats[user_id] = seat
             hand_id = await db.insert(
-                q.INSERT_HAND, (table_id, table.guild_id, table.channel_id, now)
+                q.INSERT_HAND,
+                (table_id, table.guild_id, table.channel_id, now, table.tournament_id),
             )
             await db.many(
                 q.INSERT_HAND_PLAYER,

@@ -20,7 +20,6 @@ from bot.store import chips, rows
 from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
-    MINT,
     check_chips,
     check_id,
     check_setting,
@@ -52,24 +51,7 @@ class House:
     ) -> None:
         """Move ``amount`` from the house's wallet (minting any shortfall) to the seat."""
         guild_id = table.guild_id
-        row = await db.one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
-        if row is None:
-            await db.run(q.CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
-        balance = 0 if row is None else int(row[0])
-        if balance < amount:
-            shortfall = amount - balance
-            await db.run(q.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
-            await chips.post(
-                db,
-                "grant",
-                [(MINT, -shortfall), (wallet_account(guild_id, HOUSE_ACCOUNT_ID), shortfall)],
-                now=now,
-                guild_id=guild_id,
-                table_id=table.id,
-                note="house float",
-            )
-            balance = amount
-        await chips.debit_wallet(db, guild_id, HOUSE_ACCOUNT_ID, amount, balance)
+        await chips.debit_house(db, guild_id, amount, now, table_id=table.id)
         await chips.post(
             db,
             "buy_in",
@@ -100,6 +82,7 @@ class House:
         async def body(db: Tx) -> SeatRow:
             now = time.time()
             table, settings = await rows.open_table(db, table_id)
+            rows.cash_table(table)
             if await db.one(q.SEAT_OF, (table_id, user_id)) is not None:
                 raise AlreadySeated("That house player is already seated here.")
             taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
@@ -127,7 +110,7 @@ class House:
         check_chips(amount, "amount")
 
         async def body(db: Tx) -> SeatRow:
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
             await self._house_to_seat(db, table, user_id, amount, time.time())
@@ -144,7 +127,7 @@ class House:
 
         async def body(db: Tx) -> int:
             now = time.time()
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
             await db.run(q.DELETE_SEAT, (table_id, user_id))

@@ -309,6 +309,107 @@ ALTER TABLE guild_settings ADD COLUMN time_bank_max INTEGER;
 left, None = the server's start; hands dealt since it last grew) and the server's time bank
 settings."""
 
+MIGRATION_0014_TOURNAMENTS = """
+CREATE TABLE tournaments (
+    id             INTEGER PRIMARY KEY,
+    guild_id       INTEGER NOT NULL,
+    channel_id     INTEGER NOT NULL,
+    status         TEXT NOT NULL DEFAULT 'registering'
+                   CHECK (status IN ('registering', 'running', 'finished', 'cancelled')),
+    created_by     INTEGER NOT NULL,
+    created_at     REAL NOT NULL,
+    buy_in         INTEGER NOT NULL CHECK (buy_in >= 0),
+    seats          INTEGER NOT NULL CHECK (seats >= 2 AND seats <= 6),
+    start_stack    INTEGER NOT NULL CHECK (start_stack > 0),
+    level_minutes  INTEGER CHECK (level_minutes IS NULL OR level_minutes > 0),
+    level_hands    INTEGER CHECK (level_hands IS NULL OR level_hands > 0),
+    structure      TEXT NOT NULL,
+    starts_at      REAL,
+    message_id     INTEGER,
+    table_id       INTEGER REFERENCES poker_tables (id),
+    started_at     REAL,
+    finished_at    REAL,
+    clock          TEXT,
+    cancel_reason  TEXT,
+    CHECK ((level_minutes IS NULL) != (level_hands IS NULL))
+) STRICT;
+CREATE UNIQUE INDEX tournaments_one_per_channel ON tournaments (guild_id, channel_id)
+    WHERE status IN ('registering', 'running');
+CREATE INDEX tournaments_by_guild_end ON tournaments (guild_id, finished_at)
+    WHERE status = 'finished';
+
+CREATE TABLE tournament_entries (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    name           TEXT NOT NULL,
+    style          TEXT,
+    registered_at  REAL NOT NULL,
+    place          INTEGER CHECK (place IS NULL OR place >= 1),
+    prize          INTEGER CHECK (prize IS NULL OR prize >= 0),
+    PRIMARY KEY (tournament_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+ALTER TABLE poker_tables ADD COLUMN tournament_id INTEGER;
+ALTER TABLE hands ADD COLUMN tournament_id INTEGER;
+
+CREATE TABLE ledger_tx_new (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out',
+                                              'pot_contribution', 'pot_win', 'refund', 'void',
+                                              'tournament_buy_in', 'tournament_refund',
+                                              'tournament_start', 'tournament_out',
+                                              'tournament_chips_back', 'tournament_payout')),
+    guild_id    INTEGER,
+    table_id    INTEGER,
+    hand_id     INTEGER,
+    by_user_id  INTEGER,
+    note        TEXT,
+    created_at  REAL NOT NULL,
+    call_key    TEXT
+) STRICT;
+INSERT INTO ledger_tx_new (id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at,
+                           call_key)
+SELECT id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at, call_key
+FROM ledger_tx ORDER BY id;
+CREATE TABLE ledger_entries_new (
+    id       INTEGER PRIMARY KEY,
+    tx_id    INTEGER NOT NULL REFERENCES ledger_tx_new (id),
+    account  TEXT NOT NULL,
+    amount   INTEGER NOT NULL
+) STRICT;
+INSERT INTO ledger_entries_new (id, tx_id, account, amount)
+SELECT id, tx_id, account, amount FROM ledger_entries ORDER BY id;
+DROP TABLE ledger_entries;
+DROP TABLE ledger_tx;
+ALTER TABLE ledger_tx_new RENAME TO ledger_tx;
+ALTER TABLE ledger_entries_new RENAME TO ledger_entries;
+CREATE INDEX ledger_tx_by_hand ON ledger_tx (hand_id) WHERE hand_id IS NOT NULL;
+CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
+CREATE INDEX ledger_entries_by_tx ON ledger_entries (tx_id);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account, amount);
+CREATE TRIGGER ledger_tx_append_only_update BEFORE UPDATE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_tx_append_only_delete BEFORE DELETE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+"""
+"""Sit-and-go tournaments: one registering or running per channel, their entrants (a house
+player's level in ``style``; place and prize once out), the tournament played at a table (its
+``poker_tables`` row, the one of its channel) and the tournament a hand belonged to (NULL for
+cash hands: stats and ledgers of cash play leave tournament hands out). No foreign key from
+``poker_tables`` or ``hands`` back to ``tournaments``: the copy tool orders tables by their
+keys, and a circle would refuse it.
+
+The ledger's transactions take the tournaments' kinds (buy-in and refund to and from the
+escrow, the start's tournament chips, who went out, the winner's chips back, the payout).
+SQLite cannot widen a CHECK in place: ``ledger_tx`` and ``ledger_entries`` are copied row for row
+(ids kept) into new tables that take the old ones' names, with their indexes and append-only
+triggers made again; the entries are copied first into a table referencing the new
+transactions, so no foreign key is ever broken (the migration runs with them on)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -323,6 +424,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0011_DRAW_STATS,
     MIGRATION_0012_SESSIONS,
     MIGRATION_0013_SEAT_CLIENT,
+    MIGRATION_0014_TOURNAMENTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -9,12 +9,25 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from bot.house.accounts import is_house
+
 log = logging.getLogger(__name__)
 
 TABLE_OPEN = "open"
 TABLE_CLOSING = "closing"
 TABLE_CLOSED = "closed"
 TABLE_STATUSES = (TABLE_OPEN, TABLE_CLOSING, TABLE_CLOSED)
+
+TOURNAMENT_REGISTERING = "registering"
+TOURNAMENT_RUNNING = "running"
+TOURNAMENT_FINISHED = "finished"
+TOURNAMENT_CANCELLED = "cancelled"
+TOURNAMENT_STATUSES = (
+    TOURNAMENT_REGISTERING,
+    TOURNAMENT_RUNNING,
+    TOURNAMENT_FINISHED,
+    TOURNAMENT_CANCELLED,
+)
 
 HAND_RUNNING = "running"
 HAND_SETTLED = "settled"
@@ -146,6 +159,9 @@ class TableRow:
     """Since when no member sits here (None while one does): it closes after the idle time."""
     paused_by: int | None = None
     """The admin who paused the table (no deal until resumed); None when not paused."""
+    tournament_id: int | None = None
+    """The tournament played at this table (its seats hold tournament chips, which never go
+    to a wallet); None at a cash table."""
 
 
 @dataclass(frozen=True)
@@ -311,6 +327,83 @@ class SessionLedger:
     lines: tuple[SessionLine, ...]
 
 
+@dataclass(frozen=True)
+class TournamentRow:
+    """A sit-and-go tournament: registering (buy-ins held in its escrow), running at its
+    channel's table, finished (prizes paid) or cancelled (buy-ins refunded)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    """"registering", "running", "finished" or "cancelled"."""
+    created_by: int
+    created_at: float
+    buy_in: int
+    """Wallet chips each entrant pays into the escrow (0: a freeroll)."""
+    seats: int
+    """The most entrants (2..6): one table."""
+    start_stack: int
+    """Tournament chips each entrant starts with."""
+    level_minutes: int | None
+    """Minutes per level (None when levels go by hands)."""
+    level_hands: int | None
+    """Hands per level (None when levels go by minutes)."""
+    structure: str
+    """The name of the level structure the caller plays (opaque to the store)."""
+    starts_at: float | None
+    """When it starts by itself (None: when its creator starts it)."""
+    message_id: int | None
+    """The registration message."""
+    table_id: int | None
+    """The table it is played at (set at the start)."""
+    started_at: float | None
+    finished_at: float | None
+    clock: dict[str, Any] | None
+    """The caller's clock (levels, when the next one begins), as ``save_clock`` kept it."""
+    cancel_reason: str | None
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """One entrant of a tournament, in registration order; ``place`` and ``prize`` once out."""
+
+    user_id: int
+    name: str
+    style: str | None
+    """A house player's level; None for a member."""
+    registered_at: float
+    place: int | None
+    prize: int | None
+
+    @property
+    def is_house(self) -> bool:
+        """Whether a house player holds this entry (its buy-in and prize are the house's)."""
+        return is_house(self.user_id)
+
+
+@dataclass(frozen=True)
+class TournamentStats:
+    """A member's record over the finished tournaments of a server."""
+
+    played: int = 0
+    wins: int = 0
+    """First places."""
+    in_the_money: int = 0
+    """Tournaments that paid them a prize."""
+    net: int = 0
+    """Prizes won minus buy-ins paid."""
+
+
+class TournamentLeader(NamedTuple):
+    """A tournament leaderboard line: a member's finished tournaments, wins and net."""
+
+    user_id: int
+    played: int
+    wins: int
+    net: int
+
+
 KIND_CASH = "cash"
 """A cash table (sit-and-go tournaments will be the other kind of lobby entry)."""
 
@@ -355,11 +448,19 @@ class AuditReport:
     """Everything ever issued by the mint (starting grants, dailies, admin grants)."""
     wallets: int = 0
     seats: int = 0
-    """Chips in table escrow."""
+    """Chips in table escrow at cash tables (tournament tables' seats are in
+    ``tournament_chips``)."""
     open_pots: int = 0
     transactions: int = 0
     entries: int = 0
     problems: list[str] = field(default_factory=list)
+    escrow: int = 0
+    """Wallet chips held in tournaments' escrows (buy-ins not yet paid out or refunded)."""
+    tournament_chips: int = 0
+    """Tournament chips in play (seats and open pots of tournament tables): never wallet
+    chips, checked apart."""
+    tournaments: int = 0
+    """Tournaments checked."""
 
     def problem(self, text: str) -> None:
         """Record one discrepancy and mark the report failed."""
@@ -368,13 +469,17 @@ class AuditReport:
 
     def format(self) -> str:
         """The report as a few lines of text, as the CLI prints it."""
+        held = self.wallets + self.seats + self.open_pots + self.escrow
         lines = [
             f"audit: {'OK' if self.ok else 'FAILED'}",
             f"  granted by mint : {self.granted:>15,}",
             f"  wallets         : {self.wallets:>15,}",
             f"  table escrow    : {self.seats:>15,}",
             f"  open pots       : {self.open_pots:>15,}",
-            f"  held in total   : {self.wallets + self.seats + self.open_pots:>15,}",
+            f"  tourney escrow  : {self.escrow:>15,}",
+            f"  held in total   : {held:>15,}",
+            f"  tournament chips: {self.tournament_chips:>15,} "
+            f"({self.tournaments:,} tournaments, checked apart)",
             f"  ledger          : {self.transactions:,} transactions, {self.entries:,} entries",
         ]
         lines.extend(f"  PROBLEM: {text}" for text in self.problems)

@@ -227,7 +227,7 @@ FROM wallets AS w
 LEFT JOIN (
     SELECT seats.user_id, sum(seats.stack) AS on_table
     FROM seats JOIN poker_tables AS t ON t.id = seats.table_id
-    WHERE t.guild_id = ?
+    WHERE t.guild_id = ? AND t.tournament_id IS NULL
     GROUP BY seats.user_id
 ) AS s ON s.user_id = w.user_id
 WHERE w.guild_id = ?
@@ -238,7 +238,8 @@ LIMIT ?
 # Tables and seats ------------------------------------------------------------------------------
 
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since, paused_by"
+    "id, guild_id, channel_id, status, button_seat, message_id, opened_by, empty_since, paused_by,"
+    " tournament_id"
 )
 
 TABLE_BY_ID = f"SELECT {TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
@@ -341,8 +342,8 @@ RUNNING_HAND_AT_TABLE = "SELECT id FROM hands WHERE table_id = ? AND status = 'r
 # Hands -----------------------------------------------------------------------------------------
 
 INSERT_HAND = """
-INSERT INTO hands (table_id, guild_id, channel_id, status, started_at)
-VALUES (?, ?, ?, 'running', ?)
+INSERT INTO hands (table_id, guild_id, channel_id, status, started_at, tournament_id)
+VALUES (?, ?, ?, 'running', ?, ?)
 """
 
 INSERT_HAND_PLAYER = """
@@ -445,6 +446,8 @@ ORDER BY id DESC
 LIMIT ?4
 """
 
+# The stats, leaderboards, session ledgers and lobby figures below are cash play's: a
+# tournament hand (tournament_id set) moves tournament chips, never wallet chips.
 PLAYER_STATS = """
 SELECT count(*),
        coalesce(sum(CASE WHEN p.won > 0 THEN 1 ELSE 0 END), 0),
@@ -454,7 +457,7 @@ SELECT count(*),
        coalesce(sum(CASE WHEN p.showed_down = 1 AND p.won > 0 THEN 1 ELSE 0 END), 0),
        coalesce(sum(p.voluntary), 0)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
-WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled'
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.tournament_id IS NULL
 """
 
 PLAYER_HANDS_SINCE = """
@@ -462,6 +465,7 @@ SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_dow
        p.draws, p.shown_rank
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 ORDER BY p.hand_id
 """
 
@@ -469,6 +473,7 @@ NET_LEADERBOARD_SINCE = """
 SELECT p.user_id, sum(p.final_stack - p.start_stack) AS net, count(*)
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY p.user_id
 ORDER BY net DESC, p.user_id
 LIMIT ?
@@ -482,7 +487,8 @@ TABLE_OPENED_AT = "SELECT coalesce(opened_at, created_at) FROM poker_tables WHER
 SEAT_JOINED_AT = "SELECT joined_at FROM seats WHERE table_id = ? AND user_id = ?"
 
 SESSION_HANDS = """
-SELECT count(*) FROM hands WHERE table_id = ? AND status = 'settled' AND started_at >= ?
+SELECT count(*) FROM hands
+WHERE table_id = ? AND status = 'settled' AND started_at >= ? AND tournament_id IS NULL
 """
 
 # Each player's session at a table since a time: hands, net, biggest pot won, best hand shown
@@ -492,19 +498,22 @@ SELECT p.user_id, count(*), sum(p.final_stack - p.start_stack), coalesce(max(p.w
        min(p.shown_rank), max(p.hand_id)
 FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
 WHERE h.table_id = ? AND h.status = 'settled' AND h.started_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY p.user_id
 """
 
 HAND_SUMMARY = "SELECT summary FROM hands WHERE id = ?"
 
 LOBBY_TABLES = """
-SELECT id, channel_id FROM poker_tables WHERE guild_id = ? AND status = 'open' ORDER BY id
+SELECT id, channel_id FROM poker_tables
+WHERE guild_id = ? AND status = 'open' AND tournament_id IS NULL
+ORDER BY id
 """
 
 LOBBY_SEATS = """
 SELECT s.table_id, s.user_id, s.name
 FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
-WHERE t.guild_id = ? AND t.status = 'open'
+WHERE t.guild_id = ? AND t.status = 'open' AND t.tournament_id IS NULL
 ORDER BY s.table_id, s.seat
 """
 
@@ -515,7 +524,142 @@ LOBBY_HANDS = """
 SELECT h.table_id, count(DISTINCT h.id), coalesce(sum(p.won), 0)
 FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
 WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
 GROUP BY h.table_id
+"""
+
+# Tournaments -----------------------------------------------------------------------------------
+
+TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, status, created_by, created_at, buy_in, seats, start_stack,"
+    " level_minutes, level_hands, structure, starts_at, message_id, table_id, started_at,"
+    " finished_at, clock, cancel_reason"
+)
+
+TOURNAMENT = f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?"
+
+# The channel's tournament that is registering or running (at most one: a partial index).
+TOURNAMENT_FOR_CHANNEL = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND channel_id = ? AND status IN ('registering', 'running')
+"""
+
+TOURNAMENT_LAST_FINISHED = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND channel_id = ? AND status = 'finished'
+ORDER BY finished_at DESC, id DESC
+LIMIT 1
+"""
+
+TOURNAMENTS_RUNNING = (
+    f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id"
+)
+
+TOURNAMENTS_REGISTERING = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND status = 'registering'
+ORDER BY id
+"""
+
+TOURNAMENTS_DUE = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ?
+ORDER BY starts_at, id
+"""
+
+INSERT_TOURNAMENT = """
+INSERT INTO tournaments (guild_id, channel_id, status, created_by, created_at, buy_in, seats,
+                         start_stack, level_minutes, level_hands, structure, starts_at)
+VALUES (?, ?, 'registering', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+SET_TOURNAMENT_MESSAGE = "UPDATE tournaments SET message_id = ? WHERE id = ?"
+
+SAVE_TOURNAMENT_CLOCK = "UPDATE tournaments SET clock = ? WHERE id = ?"
+
+TOURNAMENT_CLOCK = "SELECT clock FROM tournaments WHERE id = ?"
+
+START_TOURNAMENT = """
+UPDATE tournaments SET status = 'running', table_id = ?, started_at = ?
+WHERE id = ? AND status = 'registering'
+"""
+
+FINISH_TOURNAMENT = """
+UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'running'
+"""
+
+CANCEL_TOURNAMENT = """
+UPDATE tournaments SET status = 'cancelled', finished_at = ?, cancel_reason = ?
+WHERE id = ? AND status IN ('registering', 'running')
+"""
+
+ENTRY_COLUMNS = "user_id, name, style, registered_at, place, prize"
+
+TOURNAMENT_ENTRIES = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries
+WHERE tournament_id = ?
+ORDER BY registered_at, user_id
+"""
+
+TOURNAMENT_ENTRY = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries WHERE tournament_id = ? AND user_id = ?
+"""
+
+INSERT_ENTRY = """
+INSERT INTO tournament_entries (tournament_id, user_id, name, style, registered_at)
+VALUES (?, ?, ?, ?, ?)
+"""
+
+DELETE_ENTRY = "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?"
+
+SET_ENTRY_RESULT = """
+UPDATE tournament_entries SET place = ?, prize = ?
+WHERE tournament_id = ? AND user_id = ? AND place IS NULL
+"""
+
+# The channel's table as a tournament's: open, no button, not paused, opened by nobody (it
+# counts against no member's limit of open tables), its message kept.
+OPEN_TOURNAMENT_TABLE = """
+UPDATE poker_tables
+SET status = 'open', tournament_id = ?1, button_seat = NULL, paused_by = NULL, opened_by = NULL,
+    empty_since = NULL, opened_at = ?2
+WHERE id = ?3 AND status = 'closed'
+"""
+
+CREATE_TOURNAMENT_TABLE = """
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since,
+                          opened_at, tournament_id)
+VALUES (?1, ?2, 'open', ?3, NULL, NULL, ?3, ?4)
+"""
+
+END_TOURNAMENT_TABLE = """
+UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
+WHERE id = ? AND tournament_id = ?
+"""
+
+DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"
+
+# A member's finished tournaments in a server since a time: played, wins, paid a prize, net.
+TOURNAMENT_STATS = """
+SELECT count(*),
+       coalesce(sum(CASE WHEN e.place = 1 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(coalesce(e.prize, 0) - t.buy_in), 0)
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.guild_id = ? AND e.user_id = ? AND t.status = 'finished' AND t.finished_at >= ?
+"""
+
+# Members (user ids from the last ?, below which the house's are) by net over the finished
+# tournaments of a server since a time.
+TOURNAMENT_LEADERBOARD = """
+SELECT e.user_id, count(*),
+       sum(CASE WHEN e.place = 1 THEN 1 ELSE 0 END) AS wins,
+       sum(coalesce(e.prize, 0) - t.buy_in) AS net
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.guild_id = ? AND t.status = 'finished' AND t.finished_at >= ? AND e.user_id >= ?
+GROUP BY e.user_id
+ORDER BY net DESC, wins DESC, e.user_id
+LIMIT ?
 """
 
 # Ledger ----------------------------------------------------------------------------------------
@@ -539,8 +683,31 @@ SELECT tx_id, sum(amount) FROM ledger_entries GROUP BY tx_id HAVING sum(amount) 
 AUDIT_COUNTS = "SELECT (SELECT count(*) FROM ledger_tx), (SELECT count(*) FROM ledger_entries)"
 AUDIT_ACCOUNT_SUMS = "SELECT account, sum(amount) FROM ledger_entries GROUP BY account"
 AUDIT_WALLETS = "SELECT guild_id, user_id, balance FROM wallets"
-AUDIT_SEATS = "SELECT table_id, user_id, stack FROM seats"
-AUDIT_HAND_STATUS = "SELECT id, status FROM hands"
+AUDIT_SEATS = """
+SELECT s.table_id, s.user_id, s.stack, t.tournament_id
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+"""
+AUDIT_HAND_STATUS = "SELECT id, status, tournament_id FROM hands"
+AUDIT_TOURNAMENTS = """
+SELECT t.id, t.status, t.buy_in, t.start_stack,
+       (SELECT count(*) FROM tournament_entries AS e WHERE e.tournament_id = t.id),
+       (SELECT coalesce(sum(e.prize), 0) FROM tournament_entries AS e
+        WHERE e.tournament_id = t.id)
+FROM tournaments AS t
+ORDER BY t.id
+"""
+# The prizes finished tournaments recorded, to match against their payout transactions.
+AUDIT_TOURNAMENT_PRIZES = """
+SELECT t.id, t.guild_id, e.user_id, e.prize
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.status = 'finished' AND e.prize > 0
+"""
+AUDIT_TOURNAMENT_PAYOUTS = """
+SELECT e.tx_id, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE t.kind = 'tournament_payout'
+ORDER BY e.id
+"""
 AUDIT_RUNNING_PLAYERS = """
 SELECT h.id, h.table_id, p.user_id, p.start_stack, s.stack
 FROM hands AS h

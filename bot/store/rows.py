@@ -10,14 +10,22 @@ from typing import Any
 
 from bot.store import queries as q
 from bot.store.backend import Tx
-from bot.store.errors import HandInProgress, NotSeated, TableClosed, TableNotFound
+from bot.store.errors import (
+    HandInProgress,
+    NotSeated,
+    TableClosed,
+    TableNotFound,
+    TournamentTable,
+)
 from bot.store.models import TABLE_OPEN, SeatRow, Settings, TableRow
 
 
 def table_row(row: Iterable[Any]) -> TableRow:
-    id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused = row
+    (id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused, sng) = (
+        row
+    )
     return TableRow(
-        id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused
+        id_, guild_id, channel_id, status, button, message_id, opened_by, empty_since, paused, sng
     )
 
 
@@ -61,6 +69,18 @@ async def open_table(db: Tx, table_id: int) -> tuple[TableRow, Settings]:
             "This table is closing and takes no new players.", key="error_table_closing"
         )
     return table, await table_settings(db, table.guild_id, table.channel_id)
+
+
+def cash_table(table: TableRow) -> TableRow:
+    """The table, if it is a cash table; ``TournamentTable`` while a tournament is played at
+    it (its seats hold tournament chips: no wallet chip goes in or out there)."""
+    if table.tournament_id is not None:
+        raise TournamentTable(
+            "A tournament is being played at this table: no chips can be bought, added or "
+            "cashed out here until it ends.",
+            key="sng_table_refused",
+        )
+    return table
 
 
 async def table_settings(db: Tx, guild_id: int, channel_id: int) -> Settings:

@@ -9,6 +9,8 @@ and gives each part of the domain its own attribute, all over one transaction ru
   the queue for a house player's seat;
 * ``store.hands`` (``hands.py``): begin, journal, settle, void, announce, history, stats;
 * ``store.house`` (``house.py``): house players and where the house fills seats;
+* ``store.tournaments`` (``tournaments.py``): sit-and-go tournaments, their entrants, escrow,
+  seats of tournament chips, places and prizes;
 * ``store.audit`` (``audit.py``): chips accounted for, the ledger read back.
 
 A part imports no other part: what several share is written once in ``chips.py`` (limits,
@@ -32,6 +34,7 @@ from bot.store.house import House
 from bot.store.runner import Runner
 from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
+from bot.store.tournaments import Tournaments
 from bot.store.wallets import Wallets
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,7 @@ class Store:
         self.tables = Tables(self.runner)
         self.hands = Hands(self.runner)
         self.house = House(self.runner)
+        self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)
 
     @classmethod

@@ -121,7 +121,8 @@ class Tables:
     ) -> TableRow:
         """This channel's table, opening one if there is none (a closed one is reopened) on
         behalf of ``opened_by``; ``limited``: refused (``TableLimit``) when that member already
-        opened as many open tables in the server as it allows (admins are not limited)."""
+        opened as many open tables in the server as it allows (admins are not limited). A
+        table where a tournament is played is returned as it is (a buy-in there is refused)."""
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
         if opened_by is not None:
@@ -246,6 +247,7 @@ class Tables:
         async def body(db: Tx) -> SeatRow:
             now = time.time()
             table, settings = await rows.open_table(db, table_id)
+            rows.cash_table(table)
             low = settings.buyin_min if minimum is None else minimum
             high = settings.buyin_max if maximum is None else maximum
             if not low <= amount <= high:
@@ -319,7 +321,7 @@ class Tables:
 
         async def body(db: Tx) -> SeatRow:
             now = time.time()
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(
                 db, table_id, user_id, "You can add chips between hands, not during one."
@@ -354,7 +356,7 @@ class Tables:
         check_id(user_id, "member")
 
         async def body(db: Tx) -> int:
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(
                 db, table_id, user_id, "You are in a hand; you'll be cashed out when it ends."
@@ -409,11 +411,13 @@ class Tables:
         """Cash everyone out and close the table; returns chips returned per player.
 
         Refused while a hand is running: mark the table "closing" and call this after the hand.
+        A tournament's table is refused (``TournamentTable``): ``tournaments.finish`` or
+        ``cancel`` closes it.
         """
 
         async def body(db: Tx) -> dict[int, int]:
             now = time.time()
-            table = await rows.get_table(db, table_id)
+            table = rows.cash_table(await rows.get_table(db, table_id))
             if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
                 raise HandInProgress(
                     "A hand is still being played; the table closes after it.",

@@ -89,6 +89,30 @@ async def populate(store: Store) -> int:
     closed = await store.tables.get_or_create(GUILD + 1, CHANNEL + 2)
     await store.tables.buy_in(closed.id, 8, "Eight", 200)
     await store.tables.close(closed.id)
+    finished = await store.tournaments.create(
+        GUILD, CHANNEL + 3, ADMIN, buy_in=50, seats=2, start_stack=500, level_hands=5, structure="s"
+    )
+    await store.tournaments.register(finished.id, 1011, "Eleven")
+    await store.tournaments.register_house(finished.id, 2, "Alan", "loose")
+    _, sng_table = await store.tournaments.start(finished.id, [2, 1011])
+    hand_id = await store.hands.begin(sng_table.id, {2: 500, 1011: 500})
+    await store.hands.settle(hand_id, {2: 0, 1011: 1000}, "phh", {"pot": 1000})
+    await store.tournaments.eliminate(finished.id, [(2, 2, 0)])
+    await store.tournaments.finish(finished.id, 1011, 100)
+    playing = await store.tournaments.create(
+        GUILD,
+        CHANNEL + 4,
+        ADMIN,
+        buy_in=0,
+        seats=3,
+        start_stack=800,
+        level_minutes=8,
+        structure="s",
+    )
+    await store.tournaments.register(playing.id, 1012, "Twelve")
+    await store.tournaments.register(playing.id, 1013, "Thirteen")
+    await store.tournaments.start(playing.id, [1013, 1012])
+    await store.tournaments.save_clock(playing.id, {"level": 1})
     running = await store.hands.begin(other.id, {8: 300, 9: 300})
     await store.hands.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})
     return running
@@ -134,9 +158,13 @@ async def test_copy_moves_everything_and_audits_both(
             assert [(hand.hand_id, hand.state) for hand in unfinished] == [
                 (running, {"hand": running, "deck": list(range(52)), "to_act": 9})
             ]
-            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 1]
-            assert len(await moved.hands.recent(GUILD, limit=50)) == 6
-            assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5  # one was voided
+            # (the hand before the running one was the tournament's)
+            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 2]
+            assert len(await moved.hands.recent(GUILD, limit=50)) == 7
+            # one was voided, and the tournament's hand is not cash play
+            assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5
+            assert (await moved.tournaments.stats(GUILD, 1011, None)).net == 50
+            assert [t.channel_id for t in await moved.tournaments.running()] == [CHANNEL + 4]
             assert await moved.settings.alert_modes(GUILD, [1, 2, 3]) == {
                 1: "now",
                 2: "off",

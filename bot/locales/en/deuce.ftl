@@ -655,3 +655,20 @@ resume_not_paused = This table is not paused.
 table_resumed = The table deals again.
 settings_time_bank = **Time bank** { $start } s to start, +{ $add } s every { $every } hands, at most { $maximum } s
 settings_time_bank_off = **Time bank** off
+
+## Sit-and-go tournaments: what the store refuses
+
+sng_not_found = There is no such tournament.
+sng_exists = This channel already has a tournament registering or under way.
+sng_table_busy = A cash game is open in this channel; a tournament can be played here once its table is closed.
+sng_levels = A tournament's levels go up either every so many minutes or every so many hands.
+sng_started = This tournament has already started.
+sng_not_started = This tournament has not started yet.
+sng_closed = This tournament is over.
+sng_already_registered = You are already registered for this tournament.
+sng_not_registered = You are not registered for this tournament.
+sng_full = The tournament is full ({ $seats } players).
+sng_too_few = A tournament needs at least two players to start.
+sng_hand_running = A hand is still being played at the tournament's table.
+sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
+sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.

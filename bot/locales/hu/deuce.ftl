@@ -616,3 +616,20 @@ resume_not_paused = Ez az asztal nem szünetel.
 table_resumed = Az asztal újra oszt.
 settings_time_bank = **Időbank** kezdetben { $start } mp, { $every } leosztásonként +{ $add } mp, legfeljebb { $maximum } mp
 settings_time_bank_off = **Időbank** kikapcsolva
+
+## Sit-and-go tournaments: what the store refuses
+
+sng_not_found = Nincs ilyen verseny.
+sng_exists = Ebben a csatornában már folyik egy verseny regisztrációja vagy játéka.
+sng_table_busy = Ebben a csatornában nyitott készpénzes asztal van; verseny akkor lehet itt, ha az asztal bezárt.
+sng_levels = A verseny szintjei vagy bizonyos percenként, vagy bizonyos leosztásonként emelkednek.
+sng_started = Ez a verseny már elkezdődött.
+sng_not_started = Ez a verseny még nem kezdődött el.
+sng_closed = Ez a verseny véget ért.
+sng_already_registered = Már regisztráltál erre a versenyre.
+sng_not_registered = Nem regisztráltál erre a versenyre.
+sng_full = A verseny megtelt ({ $seats } játékos).
+sng_too_few = Egy verseny indításához legalább két játékos kell.
+sng_hand_running = A verseny asztalánál még folyik egy leosztás.
+sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
+sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.

@@ -613,3 +613,20 @@ resume_not_paused = Meja ini tidak sedang dijeda.
 table_resumed = Meja membagi kartu lagi.
 settings_time_bank = **Bank waktu** awal { $start } detik, +{ $add } detik tiap { $every } tangan, paling banyak { $maximum } detik
 settings_time_bank_off = **Bank waktu** mati
+
+## Sit-and-go tournaments: what the store refuses
+
+sng_not_found = Turnamen itu tidak ada.
+sng_exists = Kanal ini sudah punya turnamen yang sedang mendaftar atau berjalan.
+sng_table_busy = Ada meja cash yang terbuka di kanal ini; turnamen bisa dimainkan di sini setelah mejanya ditutup.
+sng_levels = Level turnamen naik setiap sekian menit atau setiap sekian tangan, salah satunya.
+sng_started = Turnamen ini sudah dimulai.
+sng_not_started = Turnamen ini belum dimulai.
+sng_closed = Turnamen ini sudah selesai.
+sng_already_registered = Anda sudah terdaftar di turnamen ini.
+sng_not_registered = Anda tidak terdaftar di turnamen ini.
+sng_full = Turnamen sudah penuh ({ $seats } pemain).
+sng_too_few = Turnamen butuh setidaknya dua pemain untuk dimulai.
+sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
+sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
+sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.

@@ -697,3 +697,20 @@ resume_not_paused = Bordet är inte pausat.
 table_resumed = Bordet delar ut igen.
 settings_time_bank = **Tidsbank** { $start } s från början, +{ $add } s var { $every }:e hand, högst { $maximum } s
 settings_time_bank_off = **Tidsbank** av
+
+## Sit-and-go tournaments: what the store refuses
+
+sng_not_found = Det finns ingen sådan turnering.
+sng_exists = Den här kanalen har redan en turnering som tar anmälningar eller pågår.
+sng_table_busy = Ett kontantbord är öppet i den här kanalen; en turnering kan spelas här när bordet har stängts.
+sng_levels = En turnerings nivåer höjs antingen efter ett antal minuter eller efter ett antal händer.
+sng_started = Turneringen har redan börjat.
+sng_not_started = Turneringen har inte börjat än.
+sng_closed = Turneringen är slut.
+sng_already_registered = Du är redan anmäld till turneringen.
+sng_not_registered = Du är inte anmäld till turneringen.
+sng_full = Turneringen är full ({ $seats } spelare).
+sng_too_few = En turnering behöver minst två spelare för att börja.
+sng_hand_running = En hand spelas fortfarande vid turneringens bord.
+sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
+sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.

@@ -1,0 +1,714 @@
+"""Sit-and-go tournaments: created in a channel, registered for (buy-ins from the wallet into
+the tournament's escrow), started at the channel's table with the same stack of tournament
+chips for everyone, players eliminated with a place and a prize, the prizes paid from the
+escrow in one ledger transaction at the finish, or every buy-in refunded when it is cancelled.
+
+Tournament chips are not wallet chips: they come from the tournament's own account
+(``chips.tournament_chips_account``) into the seats at the start, move between seats and pots
+through ``store.hands`` as at a cash table, and the winner's stack goes back there at the
+finish. While a tournament is played at a table (``poker_tables.tournament_id``) no cash move
+is allowed there (``rows.cash_table``), and the audit checks the two kinds of chips apart.
+
+Owns ``tournaments`` and ``tournament_entries``; writes the seats (``seats``, ``house_players``)
+and the ``poker_tables`` row of its channel's table while it is played there.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS, is_house
+from bot.store import chips, rows
+from bot.store import queries as q
+from bot.store.backend import Tx
+from bot.store.chips import (
+    check_chips,
+    check_id,
+    check_setting,
+    escrow_account,
+    seat_account,
+    tournament_chips_account,
+    wallet_account,
+)
+from bot.store.errors import (
+    AlreadyRegistered,
+    ChipsNotConserved,
+    HandInProgress,
+    InsufficientFunds,
+    InvalidSetting,
+    NotRegistered,
+    StoreError,
+    TableBusy,
+    TooFewEntrants,
+    TournamentClosed,
+    TournamentExists,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentStarted,
+)
+from bot.store.models import (
+    TABLE_CLOSED,
+    TOURNAMENT_REGISTERING,
+    TOURNAMENT_RUNNING,
+    EntryRow,
+    TableRow,
+    TournamentLeader,
+    TournamentRow,
+    TournamentStats,
+)
+from bot.store.runner import Runner
+
+log = logging.getLogger(__name__)
+
+MIN_SEATS = 2
+MAX_SEATS = 6
+MAX_LEVEL_MINUTES = 24 * 60
+MAX_LEVEL_HANDS = 1000
+
+
+def tournament_row(row: Iterable[Any]) -> TournamentRow:
+    (
+        id_,
+        guild_id,
+        channel_id,
+        status,
+        created_by,
+        created_at,
+        buy_in,
+        seats,
+        start_stack,
+        level_minutes,
+        level_hands,
+        structure,
+        starts_at,
+        message_id,
+        table_id,
+        started_at,
+        finished_at,
+        clock,
+        cancel_reason,
+    ) = row
+    return TournamentRow(
+        id=int(id_),
+        guild_id=int(guild_id),
+        channel_id=int(channel_id),
+        status=str(status),
+        created_by=int(created_by),
+        created_at=float(created_at),
+        buy_in=int(buy_in),
+        seats=int(seats),
+        start_stack=int(start_stack),
+        level_minutes=None if level_minutes is None else int(level_minutes),
+        level_hands=None if level_hands is None else int(level_hands),
+        structure=str(structure),
+        starts_at=starts_at,
+        message_id=message_id,
+        table_id=table_id,
+        started_at=started_at,
+        finished_at=finished_at,
+        clock=None if clock is None else dict(json.loads(clock)),
+        cancel_reason=cancel_reason,
+    )
+
+
+def entry_row(row: Iterable[Any]) -> EntryRow:
+    user_id, name, style, registered_at, place, prize = row
+    return EntryRow(
+        user_id=int(user_id),
+        name=str(name),
+        style=style,
+        registered_at=float(registered_at),
+        place=None if place is None else int(place),
+        prize=None if prize is None else int(prize),
+    )
+
+
+async def _get(db: Tx, tournament_id: int) -> TournamentRow:
+    row = await db.one(q.TOURNAMENT, (tournament_id,))
+    if row is None:
+        raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+    return tournament_row(row)
+
+
+async def _entries(db: Tx, tournament_id: int) -> list[EntryRow]:
+    return [entry_row(row) for row in await db.all(q.TOURNAMENT_ENTRIES, (tournament_id,))]
+
+
+def _refuse_unless_registering(tournament: TournamentRow) -> None:
+    """``TournamentStarted`` once it runs, ``TournamentClosed`` once it is over."""
+    if tournament.status == TOURNAMENT_RUNNING:
+        raise TournamentStarted("This tournament has already started.", key="sng_started")
+    if tournament.status != TOURNAMENT_REGISTERING:
+        raise TournamentClosed("This tournament is over.", key="sng_closed")
+
+
+def _refuse_unless_running(tournament: TournamentRow) -> int:
+    """The table of a running tournament; ``StoreError``/``TournamentClosed`` otherwise."""
+    if tournament.status == TOURNAMENT_REGISTERING:
+        raise StoreError("This tournament has not started yet.", key="sng_not_started")
+    if tournament.status != TOURNAMENT_RUNNING or tournament.table_id is None:
+        raise TournamentClosed("This tournament is over.", key="sng_closed")
+    return int(tournament.table_id)
+
+
+async def _refuse_if_hand_running(db: Tx, table_id: int) -> None:
+    if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+        raise HandInProgress(
+            "A hand is still being played at the tournament's table.", key="sng_hand_running"
+        )
+
+
+def _payee(guild_id: int, user_id: int) -> tuple[int, str]:
+    """The wallet (user id, ledger account) a buy-in comes from and a prize or refund goes
+    to: a member's own, the house's for a house player."""
+    owner = HOUSE_ACCOUNT_ID if is_house(user_id) else user_id
+    return owner, wallet_account(guild_id, owner)
+
+
+async def _pay_out(
+    db: Tx,
+    tournament: TournamentRow,
+    amounts: Mapping[int, int],
+    kind: str,
+    now: float,
+    note: str,
+) -> None:
+    """ONE ledger transaction from the escrow to each entrant's wallet (a house player's to
+    the house's), the wallet rows credited beside it."""
+    to_wallets: dict[str, int] = {}
+    for user_id, amount in amounts.items():
+        if amount <= 0:
+            continue
+        owner, account = _payee(tournament.guild_id, user_id)
+        if owner != HOUSE_ACCOUNT_ID:
+            await chips.ensure_wallet(db, tournament.guild_id, owner, now)
+        await db.run(q.CREDIT_WALLET, (amount, tournament.guild_id, owner))
+        to_wallets[account] = to_wallets.get(account, 0) + amount
+    await chips.post(
+        db,
+        kind,
+        [(escrow_account(tournament.id), -sum(to_wallets.values())), *to_wallets.items()],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=tournament.table_id,
+        note=note,
+    )
+
+
+async def _end_table(db: Tx, tournament: TournamentRow, table_id: int, now: float) -> None:
+    """Every remaining seat's tournament chips back to the tournament's account (one ledger
+    transaction), the seats freed and the table closed as a cash table again."""
+    back: list[tuple[str, int]] = []
+    for row in await db.all(q.SEATS, (table_id,)):
+        seat = rows.seat_row(row)
+        back.append((seat_account(table_id, seat.user_id), -seat.stack))
+        await db.run(q.DELETE_SEAT, (table_id, seat.user_id))
+    await chips.post(
+        db,
+        "tournament_chips_back",
+        [*back, (tournament_chips_account(tournament.id), -sum(amount for _, amount in back))],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=table_id,
+        note=f"tournament {tournament.id}",
+    )
+    await db.run(q.DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
+    await db.run(q.DELETE_TABLE_WAITING, (table_id,))
+    await db.run(q.END_TOURNAMENT_TABLE, (table_id, tournament.id))
+
+
+class Tournaments:
+    """``store.tournaments``: the sit-and-go tournaments of every server."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._runner = runner
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        buy_in: int,
+        seats: int,
+        start_stack: int,
+        level_minutes: int | None = None,
+        level_hands: int | None = None,
+        structure: str,
+        starts_at: float | None = None,
+    ) -> TournamentRow:
+        """Open registration for a tournament in this channel: ``buy_in`` wallet chips each
+        (0: a freeroll), up to ``seats`` players (2..6) starting with ``start_stack``
+        tournament chips, levels every ``level_minutes`` or every ``level_hands`` (exactly one
+        of them), ``structure`` the caller's name for its levels, ``starts_at`` when it starts
+        by itself (None: when started). Refused while the channel's table is open
+        (``TableBusy``) or a tournament registers or runs here (``TournamentExists``)."""
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        check_id(by_user_id, "member")
+        check_chips(buy_in, "buy-in", minimum=0)
+        check_setting(seats, "number of players", MIN_SEATS, MAX_SEATS)
+        check_chips(start_stack, "starting stack")
+        if (level_minutes is None) == (level_hands is None):
+            raise InvalidSetting(
+                "A tournament's levels go up either every so many minutes or every so many hands.",
+                key="sng_levels",
+            )
+        if level_minutes is not None:
+            check_setting(level_minutes, "minutes per level", 1, MAX_LEVEL_MINUTES)
+        if level_hands is not None:
+            check_setting(level_hands, "hands per level", 1, MAX_LEVEL_HANDS)
+        if not isinstance(structure, str) or not structure:
+            raise StoreError("A tournament needs a structure.")
+        if starts_at is not None and (
+            isinstance(starts_at, bool) or not isinstance(starts_at, int | float)
+        ):
+            raise StoreError("A tournament's start time must be a time.")
+        starts = None if starts_at is None else float(starts_at)
+
+        now = time.time()  # once per call: a run of it again finds its own tournament by it
+
+        async def body(db: Tx) -> TournamentRow:
+            existing = await db.one(q.TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
+            if existing is not None:
+                found = tournament_row(existing)
+                if found.created_at == now and found.created_by == by_user_id:
+                    return found  # created by this call, whose COMMIT went unanswered
+                raise TournamentExists(
+                    "This channel already has a tournament registering or under way.",
+                    key="sng_exists",
+                )
+            table = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if table is not None and table[3] != TABLE_CLOSED:
+                raise TableBusy(
+                    "A cash game is open in this channel; a tournament can be played here once "
+                    "its table is closed.",
+                    key="sng_table_busy",
+                )
+            params = (
+                guild_id,
+                channel_id,
+                by_user_id,
+                now,
+                buy_in,
+                seats,
+                start_stack,
+                level_minutes,
+                level_hands,
+                structure[:40],
+                starts,
+            )
+            return await _get(db, await db.insert(q.INSERT_TOURNAMENT, params))
+
+        tournament = await self._runner.write(body)
+        log.info(
+            "tournament %d created in guild %s channel %s (buy-in %d, %d seats)",
+            tournament.id,
+            guild_id,
+            channel_id,
+            buy_in,
+            seats,
+        )
+        return tournament
+
+    async def get(self, tournament_id: int) -> TournamentRow:
+        """One tournament by id (``TournamentNotFound`` if none)."""
+        return await self._runner.read(lambda db: _get(db, tournament_id))
+
+    async def for_channel(self, guild_id: int, channel_id: int) -> TournamentRow | None:
+        """The channel's tournament that is registering or running, if any."""
+        row = await self._runner.select_one(q.TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
+        return None if row is None else tournament_row(row)
+
+    async def last_finished(self, guild_id: int, channel_id: int) -> TournamentRow | None:
+        """The channel's latest finished tournament, if any (its results)."""
+        row = await self._runner.select_one(q.TOURNAMENT_LAST_FINISHED, (guild_id, channel_id))
+        return None if row is None else tournament_row(row)
+
+    async def running(self) -> list[TournamentRow]:
+        """Every running tournament, for their tables to be restored after a restart."""
+        return [tournament_row(row) for row in await self._runner.select_all(q.TOURNAMENTS_RUNNING)]
+
+    async def registering(self, guild_id: int) -> list[TournamentRow]:
+        """The server's tournaments open for registration, oldest first (the lobby)."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(q.TOURNAMENTS_REGISTERING, (guild_id,))
+        return [tournament_row(row) for row in found]
+
+    async def due(self, now: float) -> list[TournamentRow]:
+        """Tournaments registering whose start time is ``now`` or earlier, soonest first."""
+        found = await self._runner.select_all(q.TOURNAMENTS_DUE, (float(now),))
+        return [tournament_row(row) for row in found]
+
+    async def entries(self, tournament_id: int) -> list[EntryRow]:
+        """The tournament's entrants in registration order (``TournamentNotFound`` if none)."""
+
+        async def body(db: Tx) -> list[EntryRow]:
+            await _get(db, tournament_id)
+            return await _entries(db, tournament_id)
+
+        return await self._runner.read(body)
+
+    async def set_message(self, tournament_id: int, message_id: int | None) -> None:
+        """Remember the registration message (edited as players register)."""
+        if message_id is not None:
+            check_id(message_id, "message")
+        await self._update(q.SET_TOURNAMENT_MESSAGE, (message_id, tournament_id))
+
+    async def save_clock(self, tournament_id: int, clock: Mapping[str, Any]) -> None:
+        """Keep the caller's clock (the level, when the next begins, hands dealt...): a JSON
+        object the store does not read, so a restart picks the levels up where they were."""
+        text = json.dumps(dict(clock), sort_keys=True)
+        await self._update(q.SAVE_TOURNAMENT_CLOCK, (text, tournament_id))
+
+    async def clock(self, tournament_id: int) -> dict[str, Any] | None:
+        """The clock ``save_clock`` kept, or None before the first."""
+        row = await self._runner.select_one(q.TOURNAMENT_CLOCK, (tournament_id,))
+        if row is None:
+            raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+        return None if row[0] is None else dict(json.loads(row[0]))
+
+    async def _update(self, sql: str, params: tuple[Any, ...]) -> None:
+        async def body(db: Tx) -> None:
+            if await db.run(sql, params) != 1:
+                raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+
+        await self._runner.write(body, immediate=False)
+
+    async def _register(
+        self, tournament_id: int, user_id: int, name: str, style: str | None
+    ) -> TournamentRow:
+        """One entry: the buy-in from the wallet (the house's for a house player) into the
+        escrow, one transaction."""
+
+        async def body(db: Tx) -> TournamentRow:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            _refuse_unless_registering(tournament)
+            if await db.one(q.TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
+                raise AlreadyRegistered(
+                    "You are already registered for this tournament.",
+                    key="sng_already_registered",
+                )
+            if len(await _entries(db, tournament_id)) >= tournament.seats:
+                raise TournamentFull(
+                    f"The tournament is full ({tournament.seats} players).",
+                    key="sng_full",
+                    seats=tournament.seats,
+                )
+            guild_id, amount = tournament.guild_id, tournament.buy_in
+            owner, account = _payee(guild_id, user_id)
+            if style is not None:
+                await chips.debit_house(db, guild_id, amount, now)
+            else:
+                balance, _ = await chips.ensure_wallet(db, guild_id, owner, now)
+                if balance < amount:
+                    raise InsufficientFunds(
+                        f"You have only {balance:,} chips in your wallet; this buy-in needs "
+                        f"{amount:,}.",
+                        balance=balance,
+                        needed=amount,
+                    )
+                await chips.debit_wallet(db, guild_id, owner, amount, balance)
+            await chips.post(
+                db,
+                "tournament_buy_in",
+                [(account, -amount), (escrow_account(tournament_id), amount)],
+                now=now,
+                guild_id=guild_id,
+                by_user_id=user_id,
+                note=f"tournament {tournament_id}",
+            )
+            params = (
+                tournament_id,
+                user_id,
+                name[:100],
+                None if style is None else style[:20],
+                now,
+            )
+            await db.run(q.INSERT_ENTRY, params)
+            return tournament
+
+        tournament = await self._runner.write(body)
+        log.info("user %s registered for tournament %d", user_id, tournament_id)
+        return tournament
+
+    async def register(self, tournament_id: int, user_id: int, name: str) -> TournamentRow:
+        """Register a member: the buy-in moves from their wallet (created with the starting
+        grant if new) into the escrow. Refused once it started (``TournamentStarted``) or is
+        over (``TournamentClosed``), a second time (``AlreadyRegistered``), when full
+        (``TournamentFull``) or when the wallet is short (``InsufficientFunds``)."""
+        check_id(user_id, "member")
+        if is_house(user_id):
+            raise StoreError("The house registers its players with register_house.")
+        if not isinstance(name, str):
+            raise StoreError("A player needs a name.")
+        return await self._register(tournament_id, user_id, name, None)
+
+    async def register_house(
+        self, tournament_id: int, user_id: int, name: str, style: str
+    ) -> TournamentRow:
+        """Register a house player (``user_id`` one of ``HOUSE_PLAYER_IDS``, chosen by the
+        caller) of ``style``: the buy-in comes from the house's wallet (any shortfall minted
+        into it first, as at a cash table), its prize goes back there."""
+        if type(user_id) is not int or user_id not in HOUSE_PLAYER_IDS:
+            raise StoreError("Unknown house player.")
+        if not isinstance(name, str) or not isinstance(style, str):
+            raise StoreError("A house player needs a name and a style.")
+        return await self._register(tournament_id, user_id, name, style)
+
+    async def unregister(self, tournament_id: int, user_id: int) -> int:
+        """Take back a registration before the start: the buy-in goes back from the escrow to
+        the wallet; returns it. ``NotRegistered``, or ``TournamentStarted`` once started."""
+        check_id(user_id, "member")
+
+        async def body(db: Tx) -> int:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            _refuse_unless_registering(tournament)
+            if await db.run(q.DELETE_ENTRY, (tournament_id, user_id)) != 1:
+                raise NotRegistered(
+                    "You are not registered for this tournament.", key="sng_not_registered"
+                )
+            await _pay_out(
+                db,
+                tournament,
+                {user_id: tournament.buy_in},
+                "tournament_refund",
+                now,
+                f"tournament {tournament_id}: unregistered",
+            )
+            return tournament.buy_in
+
+        refund = await self._runner.write(body)
+        log.info("user %s left tournament %d (%d back)", user_id, tournament_id, refund)
+        return refund
+
+    async def start(
+        self, tournament_id: int, seat_order: Sequence[int]
+    ) -> tuple[TournamentRow, TableRow]:
+        """Start: the channel's table (reopened, or opened the first time) becomes the
+        tournament's, each entrant sits at seats 0, 1, ... in ``seat_order`` (the entrants'
+        user ids, shuffled by the caller) with the starting stack from the tournament's chips
+        (one ledger transaction). ``TooFewEntrants`` under two; ``TableBusy`` when a cash game
+        is open at the table."""
+        order = [check_id(user_id, "member") for user_id in seat_order]
+
+        async def body(db: Tx) -> tuple[TournamentRow, TableRow]:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            _refuse_unless_registering(tournament)
+            entries = {entry.user_id: entry for entry in await _entries(db, tournament_id)}
+            if len(entries) < MIN_SEATS:
+                raise TooFewEntrants(
+                    "A tournament needs at least two players to start.", key="sng_too_few"
+                )
+            if sorted(order) != sorted(entries):
+                raise StoreError("The seat order must list every entrant once.")
+            guild_id, channel_id = tournament.guild_id, tournament.channel_id
+            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            if row is None:
+                params = (guild_id, channel_id, now, tournament_id)
+                table_id = int(await db.insert(q.CREATE_TOURNAMENT_TABLE, params))
+            else:
+                table_id = int(row[0])
+                if row[3] != TABLE_CLOSED:
+                    raise TableBusy(
+                        "A cash game is open in this channel; a tournament can be played here "
+                        "once its table is closed.",
+                        key="sng_table_busy",
+                    )
+                await db.run(q.OPEN_TOURNAMENT_TABLE, (tournament_id, now, table_id))
+            await db.run(q.DELETE_TABLE_WAITING, (table_id,))
+            stack = tournament.start_stack
+            for number, user_id in enumerate(order):
+                entry = entries[user_id]
+                dm_ok = int(entry.style is None)
+                seat_params = (table_id, user_id, number, entry.name, stack, dm_ok, now)
+                await db.run(q.INSERT_SEAT, seat_params)
+                if entry.style is not None:
+                    await db.run(q.INSERT_HOUSE_PLAYER, (table_id, user_id, entry.style, now))
+            await chips.post(
+                db,
+                "tournament_start",
+                [(tournament_chips_account(tournament_id), -stack * len(order))]
+                + [(seat_account(table_id, user_id), stack) for user_id in order],
+                now=now,
+                guild_id=guild_id,
+                table_id=table_id,
+                note=f"tournament {tournament_id}",
+            )
+            await db.run(q.START_TOURNAMENT, (table_id, now, tournament_id))
+            return await _get(db, tournament_id), await rows.get_table(db, table_id)
+
+        tournament, table = await self._runner.write(body)
+        log.info(
+            "tournament %d started at table %d with %d players",
+            tournament_id,
+            table.id,
+            len(order),
+        )
+        return tournament, table
+
+    async def eliminate(self, tournament_id: int, finishes: Sequence[tuple[int, int, int]]) -> None:
+        """Players out of chips leave the table: each (user id, place, prize) must hold a seat
+        with no chips and no place yet; the seats are freed and the places and prizes kept
+        (prizes are paid at the finish). One transaction for the hand's eliminations."""
+        checked: list[tuple[int, int, int]] = []
+        for user_id, place, prize in finishes:
+            checked.append(
+                (
+                    check_id(user_id, "member"),
+                    check_setting(place, "place", 1, MAX_SEATS),
+                    check_chips(prize, "prize", minimum=0),
+                )
+            )
+        if not checked or len({user_id for user_id, _, _ in checked}) != len(checked):
+            raise StoreError("Name each player out of the tournament once.")
+
+        async def body(db: Tx) -> None:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            table_id = _refuse_unless_running(tournament)
+            for user_id, place, prize in checked:
+                entry = await db.one(q.TOURNAMENT_ENTRY, (tournament_id, user_id))
+                if entry is None:
+                    raise NotRegistered(f"Player {user_id} is not in this tournament.")
+                if entry_row(entry).place is not None:
+                    raise StoreError(f"Player {user_id} is already out of this tournament.")
+                seat = await rows.get_seat(db, table_id, user_id)
+                if seat.stack != 0:
+                    raise StoreError(f"Player {user_id} still has {seat.stack:,} chips.")
+                await rows.refuse_if_in_hand(
+                    db, table_id, user_id, f"Player {user_id} is in a hand being played."
+                )
+                await db.run(q.DELETE_SEAT, (table_id, user_id))
+                await db.run(q.DELETE_HOUSE_PLAYER, (table_id, user_id))
+                await db.run(q.SET_ENTRY_RESULT, (place, prize, tournament_id, user_id))
+            # No chip moves (the seats are empty); the ledger keeps who went out, and the
+            # transaction carries the call's key: a run of it again applies nothing.
+            out = ", ".join(f"{user_id} #{place}" for user_id, place, _ in checked)
+            await chips.post(
+                db,
+                "tournament_out",
+                [],
+                now=now,
+                guild_id=tournament.guild_id,
+                table_id=table_id,
+                note=f"tournament {tournament_id}: {out}"[:500],
+            )
+
+        await self._runner.write(body)
+        log.info("tournament %d: %d players out", tournament_id, len(checked))
+
+    async def finish(self, tournament_id: int, winner_id: int, prize: int) -> dict[int, int]:
+        """The winner holds every chip: their stack goes back to the tournament's chips, they
+        take first place and ``prize``, and every recorded prize is paid from the escrow in ONE
+        ledger transaction (a house player's to the house's wallet); the table closes. The
+        prizes must add up to the pool (``ChipsNotConserved`` otherwise, nothing changed);
+        ``HandInProgress`` while a hand is played. Returns the prizes paid per player."""
+        check_id(winner_id, "member")
+        check_chips(prize, "prize", minimum=0)
+
+        async def body(db: Tx) -> dict[int, int]:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            table_id = _refuse_unless_running(tournament)
+            await _refuse_if_hand_running(db, table_id)
+            entries = await _entries(db, tournament_id)
+            total = tournament.start_stack * len(entries)
+            seat = await rows.get_seat(db, table_id, winner_id)
+            if seat.stack != total:
+                raise StoreError(
+                    f"Player {winner_id} has {seat.stack:,} of the {total:,} tournament chips."
+                )
+            others = [entry for entry in entries if entry.user_id != winner_id]
+            if any(entry.place is None for entry in others):
+                raise StoreError("Every other player must be out before the tournament ends.")
+            prizes = {entry.user_id: entry.prize or 0 for entry in others}
+            prizes[winner_id] = prize
+            pool = tournament.buy_in * len(entries)
+            if sum(prizes.values()) != pool:
+                raise ChipsNotConserved(
+                    f"The prizes add up to {sum(prizes.values()):,} chips but the prize pool is "
+                    f"{pool:,}; nothing was paid.",
+                    key="sng_prizes_wrong",
+                    prizes=sum(prizes.values()),
+                    pool=pool,
+                )
+            await db.run(q.SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
+            await _end_table(db, tournament, table_id, now)
+            paid = {user_id: amount for user_id, amount in prizes.items() if amount > 0}
+            await _pay_out(
+                db, tournament, paid, "tournament_payout", now, f"tournament {tournament_id}"
+            )
+            await db.run(q.FINISH_TOURNAMENT, (now, tournament_id))
+            return paid
+
+        paid = await self._runner.write(body)
+        log.info("tournament %d won by %s; prizes %s", tournament_id, winner_id, paid)
+        return paid
+
+    async def cancel(self, tournament_id: int, reason: str) -> dict[int, int]:
+        """Call the tournament off and give every entrant their buy-in back (eliminated ones
+        too), in one transaction; returns the refunds per player. A running one only between
+        hands (``HandInProgress``): the seats' tournament chips go back to the tournament's
+        account and its table closes."""
+        reason_text = str(reason)[:500]
+
+        async def body(db: Tx) -> dict[int, int]:
+            now = time.time()
+            tournament = await _get(db, tournament_id)
+            if tournament.status == TOURNAMENT_RUNNING and tournament.table_id is not None:
+                await _refuse_if_hand_running(db, tournament.table_id)
+                await _end_table(db, tournament, tournament.table_id, now)
+            elif tournament.status != TOURNAMENT_REGISTERING:
+                raise TournamentClosed("This tournament is over.", key="sng_closed")
+            refunds = {
+                entry.user_id: tournament.buy_in for entry in await _entries(db, tournament_id)
+            }
+            await _pay_out(
+                db,
+                tournament,
+                refunds,
+                "tournament_refund",
+                now,
+                f"tournament {tournament_id} cancelled: {reason_text}"[:500],
+            )
+            await db.run(q.CANCEL_TOURNAMENT, (now, reason_text, tournament_id))
+            return refunds
+
+        refunds = await self._runner.write(body)
+        log.info(
+            "tournament %d cancelled (%s); %d refunds", tournament_id, reason_text, len(refunds)
+        )
+        return refunds
+
+    async def stats(self, guild_id: int, user_id: int, since: float | None) -> TournamentStats:
+        """A member's finished tournaments in this server that ended at ``since`` or later (all
+        of them when None): played, won, paid a prize, and prizes minus buy-ins."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        start = 0.0 if since is None else float(since)
+        row = await self._runner.select_one(q.TOURNAMENT_STATS, (guild_id, user_id, start))
+        played, wins, in_the_money, net = (int(value) for value in row)
+        return TournamentStats(played, wins, in_the_money, net)
+
+    async def leaderboard(
+        self, guild_id: int, since: float | None, limit: int = 10
+    ) -> list[TournamentLeader]:
+        """Members (no house players) by their net over the server's finished tournaments that
+        ended at ``since`` or later (all when None), then by wins, then by id."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1000)
+        start = 0.0 if since is None else float(since)
+        params = (guild_id, start, HOUSE_PLAYER_IDS.stop, limit)
+        found = await self._runner.select_all(q.TOURNAMENT_LEADERBOARD, params)
+        return [
+            TournamentLeader(int(user_id), int(played), int(wins), int(net))
+            for user_id, played, wins, net in found
+        ]
