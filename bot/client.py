@@ -33,6 +33,7 @@ from bot.table.emojis import sync_card_emojis
 from bot.table.lobby import dispatch_lobby_click
 from bot.table.registry import TableRegistry
 from bot.table.replay import dispatch_replay_click
+from bot.table.sitngo import dispatch_sng_click, start_when_due
 from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,8 @@ class DeuceBot(commands.Bot):
         self._tables: TableRegistry | None = None
         self._closing = False
         self._router: Any = None
+        self._sng_clock: asyncio.Task[None] | None = None
+        """Starts sit-and-goes at their start time (``bot/table/sitngo.py``)."""
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self.locales: OrderedDict[int, str] = OrderedDict()
         """The language of the members seen most recently (at most ``LOCALES_KEPT``, the most
@@ -166,8 +169,11 @@ class DeuceBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A dealer button's click goes to its table; then the member's locale is remembered
         for the DMs the bot sends on its own."""
-        if not await dispatch_click(interaction) and not await dispatch_replay_click(interaction):
-            await dispatch_lobby_click(interaction)
+        for dispatch in (dispatch_click, dispatch_replay_click, dispatch_lobby_click):
+            if await dispatch(interaction):
+                break
+        else:
+            await dispatch_sng_click(interaction)
         locale = language_of(interaction.locale)
         user_id = interaction.user.id
         if self._store is None or await self.locale_of(user_id) == locale:
@@ -233,6 +239,7 @@ class DeuceBot(commands.Bot):
         )
         await sync_card_emojis(self)
         await self._tables.restore_all()
+        self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
         await self.start_routing()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
@@ -386,6 +393,8 @@ class DeuceBot(commands.Bot):
             self._closing = True
             if self._router is not None:
                 await self._router.close()
+            if self._sng_clock is not None:
+                self._sng_clock.cancel()
             if self._tables is not None:
                 await self._tables.close_all()
             if self._store is not None:

@@ -357,6 +357,13 @@ class Admin(commands.Cog):
         )
         await reply_private(interaction, t("tables_set", count=settings.tables_per_member))
 
+    @admin.command(name="sng", description="Who may create, start and cancel sit-and-goes")
+    @app_commands.describe(members="True: any member; False: admins only (the default)")
+    async def sng_members(self, interaction: discord.Interaction[Any], members: bool) -> None:
+        assert interaction.guild_id is not None
+        await self.bot.store.settings.set_sng_members(interaction.guild_id, members)
+        await reply_private(interaction, t("sng_members_on" if members else "sng_members_off"))
+
     @admin.command(name="cards", description="How this server's tables show the cards")
     @app_commands.describe(style="Pictures with red and black suits, four suit colours, or text")
     async def cards(

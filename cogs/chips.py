@@ -64,13 +64,20 @@ class Chips(commands.Cog):
         await reply_private(interaction, t("daily_granted", amount=granted, wallet=wallet))
 
     @chips.command(name="leaderboard", description="The richest players in this server")
-    @app_commands.describe(period="Rank by chips won over the week, the month or all hands")
+    @app_commands.describe(
+        period="Rank by chips won over the week, the month or all hands",
+        by="Rank by chips (the default) or by sit-and-go results",
+    )
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
         period: Literal["week", "month", "all"] | None = None,
+        by: Literal["chips", "tournaments"] = "chips",
     ) -> None:
         assert interaction.guild_id is not None
+        if by == "tournaments":
+            await self._tournament_leaderboard(interaction, period or "all")
+            return
         if period is not None:
             await self._net_leaderboard(interaction, period)
             return
@@ -121,6 +128,36 @@ class Chips(commands.Cog):
             ]
             embed = discord.Embed(
                 title=t("leaderboard_period_title", period=t(PERIOD_KEYS[period])),
+                description="\n".join(lines)[:4096],
+                colour=discord.Colour.gold(),
+            )
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+    async def _tournament_leaderboard(
+        self, interaction: discord.Interaction[Any], period: str
+    ) -> None:
+        """Members ranked by their sit-and-go results over ``period``: prizes won less
+        buy-ins, then wins (a public answer)."""
+        assert interaction.guild_id is not None
+        since = period_start(period)
+        rows = await self.bot.store.tournaments.leaderboard(interaction.guild_id, since, limit=10)
+        if not rows:
+            await reply_private(interaction, t("leaderboard_sng_empty"))
+            return
+        with speaking(await self.bot.channel_language(interaction)):
+            lines = [
+                t(
+                    "leaderboard_sng_line",
+                    rank=rank,
+                    name=f"<@{row.user_id}>",
+                    net=signed(row.net),
+                    wins=row.wins,
+                    played=row.played,
+                )
+                for rank, row in enumerate(rows, start=1)
+            ]
+            embed = discord.Embed(
+                title=t("leaderboard_sng_title", period=t(PERIOD_KEYS[period])),
                 description="\n".join(lines)[:4096],
                 colour=discord.Colour.gold(),
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -17,9 +18,10 @@ from discord.ext import commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.messages import t
-from bot.replies import NO_MENTIONS, reply_private, require_guild
+from bot.messages import number, t
+from bot.replies import NO_MENTIONS, Refused, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.table import sitngo
 from bot.table.joining import display_name, join_table
 from bot.table.ledger import send_session
 from bot.table.lobby import send_lobby
@@ -28,6 +30,9 @@ from bot.table.stats import send_stats
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
+    from bot.store.models import TournamentRow
+
+HouseLevel = Literal["beginner", "solid", "strong"]
 
 log = logging.getLogger(__name__)
 
@@ -245,6 +250,122 @@ class Poker(commands.Cog):
         if mode != "off" and settings.alert_delay == 0:
             lines.append(t("alerts_server_off"))
         await reply_private(interaction, "\n".join(lines))
+
+    # ------------------------------------------------------------------ sit-and-go
+
+    sng = app_commands.Group(name="sng", description="Sit-and-go tournaments", parent=poker)
+
+    async def _tournament_here(self, interaction: discord.Interaction[Any]) -> TournamentRow:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        found = await self.bot.store.tournaments.for_channel(
+            interaction.guild_id, interaction.channel_id
+        )
+        return sitngo.here(found)
+
+    @sng.command(name="create", description="Create a sit-and-go in this channel (admins)")
+    @app_commands.describe(
+        buy_in="Chips each player pays from their wallet (the prize pool is the buy-ins)",
+        seats="Players (2-6); it starts when full",
+        stack="Tournament chips each player starts with (default 1,500)",
+        level_minutes="Minutes of play per level (default 6)",
+        level_hands="Hands per level (instead of minutes)",
+        structure="How fast the limits rise",
+        starts_in="Start in this many minutes (with at least two players)",
+    )
+    async def sng_create(
+        self,
+        interaction: discord.Interaction[Any],
+        buy_in: app_commands.Range[int, 0, MAX_CHIPS],
+        seats: app_commands.Range[int, 2, 6] = 6,
+        stack: app_commands.Range[int, 20, 1_000_000] = 1500,
+        level_minutes: app_commands.Range[int, 1, 120] | None = None,
+        level_hands: app_commands.Range[int, 1, 100] | None = None,
+        structure: Literal["turbo", "regular", "slow"] = "regular",
+        starts_in: app_commands.Range[int, 1, 10_080] | None = None,
+    ) -> None:
+        await sitngo.require_creator(interaction, self.bot.store)
+        if level_minutes is not None and level_hands is not None:
+            raise Refused(t("sng_level_both"))
+        if level_minutes is None and level_hands is None:
+            level_minutes = sitngo.DEFAULT_LEVEL_MINUTES
+        starts_at = None if starts_in is None else time.time() + 60 * starts_in
+        await sitngo.create(
+            interaction,
+            self.bot,
+            buy_in=buy_in,
+            seats=seats,
+            start_stack=stack,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+            structure=structure,
+            starts_at=starts_at,
+        )
+
+    @sng.command(name="register", description="Register for this channel's sit-and-go")
+    async def sng_register(self, interaction: discord.Interaction[Any]) -> None:
+        tournament = await self._tournament_here(interaction)
+        name = display_name(interaction.user)
+        await self.bot.store.tournaments.register(tournament.id, interaction.user.id, name)
+        text = t("sng_registered", tournament=str(tournament.id), buy_in=number(tournament.buy_in))
+        await reply_private(interaction, text)
+        await sitngo.after_change(self.bot, tournament.id)
+
+    @sng.command(name="unregister", description="Take your buy-in back before the start")
+    async def sng_unregister(self, interaction: discord.Interaction[Any]) -> None:
+        tournament = await self._tournament_here(interaction)
+        await self.bot.store.tournaments.unregister(tournament.id, interaction.user.id)
+        text = t(
+            "sng_unregistered", tournament=str(tournament.id), buy_in=number(tournament.buy_in)
+        )
+        await reply_private(interaction, text)
+        await sitngo.after_change(self.bot, tournament.id)
+
+    @sng.command(name="house", description="Register house players (admins)")
+    @app_commands.describe(count="How many (1-5)", level="How well they play")
+    async def sng_house(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, 5] = 1,
+        level: HouseLevel = "solid",
+    ) -> None:
+        sitngo.require_admin(interaction)
+        tournament = await self._tournament_here(interaction)
+        added = await sitngo.add_house(self.bot, tournament.id, count, level)
+        await reply_private(interaction, t("sng_house_added", count=added))
+        await sitngo.after_change(self.bot, tournament.id)
+
+    @sng.command(name="start", description="Start this channel's sit-and-go now (admins)")
+    async def sng_start(self, interaction: discord.Interaction[Any]) -> None:
+        await sitngo.require_creator(interaction, self.bot.store)
+        tournament = await self._tournament_here(interaction)
+        if tournament.status != "registering":
+            raise Refused(t("sng_started"))
+        await sitngo.start(self.bot, tournament.id)
+        await reply_private(interaction, t("sng_starting", tournament=str(tournament.id)))
+
+    @sng.command(name="cancel", description="Cancel this channel's sit-and-go, refunding everyone")
+    async def sng_cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await sitngo.require_creator(interaction, self.bot.store)
+        tournament = await self._tournament_here(interaction)
+        refunds = await sitngo.cancel(self.bot, tournament)
+        text = t("sng_cancelled_answer", tournament=str(tournament.id), count=len(refunds))
+        await reply_private(interaction, text)
+
+    @sng.command(name="show", description="The sit-and-go here: its field, standings or result")
+    async def sng_show(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        store = self.bot.store
+        tournament = await store.tournaments.for_channel(
+            interaction.guild_id, interaction.channel_id
+        )
+        if tournament is None:
+            tournament = await store.tournaments.last_finished(
+                interaction.guild_id, interaction.channel_id
+            )
+        if tournament is None:
+            raise Refused(t("sng_none_here"))
+        embed = await sitngo.standings(store, tournament)
+        await reply_private(interaction, "", embed=embed)
 
 
 async def setup(bot: DeuceBot) -> None:

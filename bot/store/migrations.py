@@ -410,6 +410,11 @@ SQLite cannot widen a CHECK in place: ``ledger_tx`` and ``ledger_entries`` are c
 triggers made again; the entries are copied first into a table referencing the new
 transactions, so no foreign key is ever broken (the migration runs with them on)."""
 
+MIGRATION_0015_SNG_MEMBERS = """
+ALTER TABLE guild_settings ADD COLUMN sng_members INTEGER;
+"""
+"""Whether any member may create, start and cancel sit-and-goes (1), not only admins."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -425,6 +430,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0012_SESSIONS,
     MIGRATION_0013_SEAT_CLIENT,
     MIGRATION_0014_TOURNAMENTS,
+    MIGRATION_0015_SNG_MEMBERS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -359,6 +359,10 @@ ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
 table and the tournament each hand belonged to, the ledger's tournament kinds (here the check
 is replaced in place)."""
 
+MIGRATION_0013_SNG_MEMBERS = """
+ALTER TABLE guild_settings ADD COLUMN sng_members INTEGER;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -372,6 +376,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0010_SESSIONS,
     MIGRATION_0011_SEAT_CLIENT,
     MIGRATION_0012_TOURNAMENTS,
+    MIGRATION_0013_SNG_MEMBERS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -100,6 +100,8 @@ class Settings:
     time_bank_every: int = 10
     time_bank_max: int = 60
     """The most seconds a time bank holds."""
+    sng_members: int = 0
+    """1: any member may create, start and cancel sit-and-goes; 0: admins only."""
 
     @property
     def effective_small_blind(self) -> int:

@@ -19,7 +19,7 @@ GUILD_SETTINGS = """
 SELECT small_bet, small_blind, cap, buyin_min, buyin_max, buyin_default, start_wallet,
        daily_amount, daily_cooldown, action_timer, draw_timer, hand_pause, seats, sitout_keep,
        alert_delay, card_style, language, idle_close, tables_per_member, time_bank,
-       time_bank_add, time_bank_every, time_bank_max
+       time_bank_add, time_bank_every, time_bank_max, sng_members
 FROM guild_settings WHERE guild_id = ?
 """
 GUILD_SETTINGS_COLUMNS = (
@@ -46,6 +46,7 @@ GUILD_SETTINGS_COLUMNS = (
     "time_bank_add",
     "time_bank_every",
     "time_bank_max",
+    "sng_members",
 )
 
 CHANNEL_LANGUAGE = "SELECT language FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
@@ -183,6 +184,14 @@ INSERT INTO guild_settings (guild_id, tables_per_member, updated_at)
 VALUES (?, ?, ?)
 ON CONFLICT (guild_id) DO UPDATE SET
     tables_per_member = excluded.tables_per_member,
+    updated_at = excluded.updated_at
+"""
+
+SET_GUILD_SNG_MEMBERS = """
+INSERT INTO guild_settings (guild_id, sng_members, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    sng_members = excluded.sng_members,
     updated_at = excluded.updated_at
 """
 

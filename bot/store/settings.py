@@ -268,6 +268,15 @@ class ServerSettings:
         check_setting(count, "tables per member", 1, MAX_TABLES_PER_MEMBER)
         return await self._set_guild_setting(q.SET_GUILD_TABLES_PER_MEMBER, guild_id, count)
 
+    async def set_sng_members(self, guild_id: int, allowed: bool) -> Settings:
+        """Whether any member (not only admins) may create, start and cancel sit-and-goes."""
+        check_id(guild_id, "server")
+        return await self._set_guild_setting(q.SET_GUILD_SNG_MEMBERS, guild_id, int(allowed))
+
+    async def sng_members(self, guild_id: int) -> bool:
+        """Whether any member may create, start and cancel sit-and-goes here."""
+        return bool((await self.server(guild_id)).sng_members)
+
     async def set_card_style(self, guild_id: int, style: str) -> Settings:
         """How the server's tables show cards: one of ``CARD_STYLES``."""
         check_id(guild_id, "server")

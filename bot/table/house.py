@@ -166,6 +166,10 @@ class HousePlayers:
             self._styles = {pid: STYLES.get(name, SOLID) for pid, name in stored.items()}
         return self._styles
 
+    def use_styles(self, styles: dict[int, str]) -> None:
+        """The house players' levels as a tournament registered them (not from the seats)."""
+        self._styles = {pid: STYLES.get(name, SOLID) for pid, name in styles.items()}
+
     # ------------------------------------------------------------------ seats (under the lock)
 
     def _in_hand(self) -> set[int]:

@@ -14,7 +14,7 @@ import discord
 
 from bot.messages import t
 from bot.pacer import IDLE, rest_priority
-from bot.replies import NO_MENTIONS, reply_private
+from bot.replies import NO_MENTIONS, Refused, reply_private
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -57,6 +57,8 @@ async def join_table(
     if user.bot:
         await reply_private(interaction, t("bot_member"))
         return
+    if await bot.store.tournaments.for_channel(interaction.guild_id, channel_id) is not None:
+        raise Refused(t("sng_join_refused"))  # registering or running: no cash table beside it
     permissions = interaction.permissions
     limited = not (permissions.manage_guild or permissions.administrator)
     if limited:

@@ -8,17 +8,30 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.art import ShownHandArt, card_text, hand_image, order_for_display, showdown_image
+from bot.art import (
+    ShownHandArt,
+    Standing,
+    card_text,
+    hand_image,
+    order_for_display,
+    showdown_image,
+    standings_png,
+)
 from bot.art.compose import printable
 from bot.engine import Card
-from bot.messages import speaking, t
+from bot.house.accounts import is_house
+from bot.messages import number, speaking, t
 from bot.table.naming import hand_text
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
+
+if TYPE_CHECKING:
+    from bot.store.models import EntryRow
 
 log = logging.getLogger(__name__)
 
@@ -137,3 +150,38 @@ async def showdown_picture(
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None
     return discord.File(io.BytesIO(png), filename=SHOWDOWN_FILE, description=alt[:DESCRIPTION_MAX])
+
+
+STANDINGS_FILE = "standings.png"
+
+
+def standings_picture(
+    tournament_id: int, entries: Sequence[EntryRow], pool: int, language: str
+) -> Callable[[], Awaitable[discord.File | None]]:
+    """The final standings of a sit-and-go as a picture (what ``post(picture=...)`` awaits);
+    its labels in ``language``, its alt text the standings in words."""
+    with speaking(language):
+        rows = [
+            Standing(e.place or len(entries), e.name, e.prize or 0, is_house(e.user_id))
+            for e in entries
+        ]
+        title = t("sng_result_title", tournament=str(tournament_id))
+        labels = {
+            "title": title,
+            "prize_label": t("sng_prize_label"),
+            "house_label": t("sng_house_label"),
+            "pool_line": t("sng_pool_line", pool=number(pool), entrants=len(entries)),
+        }
+        alt = " ".join(
+            [title, *(f"{r.place}. {printable(r.name)} {number(r.prize)}" for r in rows)]
+        )
+
+    async def draw() -> discord.File | None:
+        try:
+            png = await _painted(lambda: standings_png(rows, **labels))
+        except Exception:
+            log.exception("The standings picture of sit-and-go %s could not be made", tournament_id)
+            return None
+        return discord.File(io.BytesIO(png), filename=STANDINGS_FILE, description=alt[:1024])
+
+    return draw

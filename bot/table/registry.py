@@ -16,10 +16,11 @@ from bot.messages import t
 from bot.table.channel import DiscordClient, TableChannel
 from bot.table.house import HousePlayers
 from bot.table.session import TableSession
+from bot.table.tournament import TournamentSession
 
 if TYPE_CHECKING:
     from bot.store import Store
-    from bot.store.models import TableRow
+    from bot.store.models import TableRow, TournamentRow
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,10 @@ class TableRegistry:
     def __len__(self) -> int:
         return len(self._by_channel)
 
-    def _new_session(self, table: TableRow) -> TableSession:
+    def _new_session(
+        self, table: TableRow, tournament: TournamentRow | None = None
+    ) -> TableSession:
+        """A table's session (a tournament's table when ``tournament`` is given)."""
         io = TableChannel(
             self.client,
             table_id=table.id,
@@ -67,13 +71,17 @@ class TableRegistry:
             channel_id=table.channel_id,
             message_id=table.message_id,
         )
-        session = TableSession(
-            table,
-            store=self.store,
-            io=io,
-            on_closed=self.forget,
-            hand_pause=self.hand_pause,
-            house_pause=self.house_pause,
+        options: dict[str, Any] = {
+            "store": self.store,
+            "io": io,
+            "on_closed": self.forget,
+            "hand_pause": self.hand_pause,
+            "house_pause": self.house_pause,
+        }
+        session = (
+            TableSession(table, **options)
+            if tournament is None
+            else TournamentSession(table, tournament, **options)
         )
         io.next_deal = partial(_next_deal, session)
         return session
@@ -92,9 +100,12 @@ class TableRegistry:
             if self.owns_guild is not None and not self.owns_guild(table.guild_id):
                 unfinished.pop(table.id, None)  # another process's table and hand
                 continue
-            session = self._new_session(table)
-            self._register(session)
             try:
+                tournament = None
+                if table.tournament_id is not None:
+                    tournament = await self.store.tournaments.get(table.tournament_id)
+                session = self._new_session(table, tournament)
+                self._register(session)
                 await session.restore(unfinished.pop(table.id, None))
             except Exception:
                 log.exception(
@@ -164,6 +175,22 @@ class TableRegistry:
             session = self._new_session(table)
             await session.restore(None)
             self._register(session)
+            return session
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the guild's tables (every guild, unsharded)."""
+        return self.owns_guild is None or self.owns_guild(guild_id)
+
+    async def start_tournament(self, tournament: TournamentRow, table: TableRow) -> TableSession:
+        """The session of a tournament that just started at ``table`` (the channel's table,
+        which the store reopened for it)."""
+        async with self._opening:
+            old = self._by_channel.get(table.channel_id)
+            if old is not None and not old.closed:
+                raise RuntimeError(f"channel {table.channel_id} already has a running table")
+            session = self._new_session(table, tournament)
+            self._register(session)
+            await session.restore(None)
             return session
 
     def forget(self, session: TableSession) -> None:

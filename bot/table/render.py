@@ -12,6 +12,7 @@ import logging
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 import discord
 
@@ -37,9 +38,24 @@ from bot.table.snapshot import (
     ResultSnapshot,
     SeatSnapshot,
     TableSnapshot,
+    TournamentLine,
 )
 
 log = logging.getLogger(__name__)
+
+
+class StandingEntry(Protocol):
+    """A tournament entry as the final standings read it (the store's ``EntryRow``)."""
+
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def place(self) -> int | None: ...
+    @property
+    def prize(self) -> int | None: ...
+
 
 SUIT_SYMBOLS = {"c": "\u2663\ufe0f", "d": "\u2666\ufe0f", "h": "\u2665\ufe0f", "s": "\u2660\ufe0f"}
 """Suits as emoji (the variation selector asks for colour): red ♥️ ♦️, black ♠️ ♣️."""
@@ -219,7 +235,47 @@ def pot_text(snapshot: TableSnapshot) -> str:
 def can_deal(snapshot: TableSnapshot) -> bool:
     """Whether two seated players could be dealt in (chips, not sitting out, not leaving)."""
     ready = [s for s in snapshot.seats if s.stack > 0 and not s.sitting_out and not s.leaving]
+    if snapshot.tournament is not None:  # away players are dealt in
+        ready = [s for s in snapshot.seats if s.stack > 0]
     return len(ready) >= 2
+
+
+def tournament_text(line: TournamentLine) -> str:
+    """The table's tournament field: the level, its limits, the next and when, the players."""
+    if line.level_ends_at is not None:
+        when = t("sng_next_at", when=f"<t:{int(line.level_ends_at)}:R>")
+    else:
+        when = t("sng_next_hands", hands=line.hands_left or 0)
+    level = t("sng_level_line", level=line.level, limits=line.limits, next=line.next_limits)
+    players = t(
+        "sng_players_line",
+        left=line.players_left,
+        entrants=line.entrants,
+        average=number(line.average_stack),
+    )
+    return f"{level} {when}\n{players}"
+
+
+def standings_embed(
+    tournament_id: int, entries: Sequence[StandingEntry], pool: int
+) -> discord.Embed:
+    """A sit-and-go's final standings: places, names, prizes (the picture shows the same)."""
+    lines = [
+        t(
+            "sng_result_line",
+            place=e.place or len(entries),
+            name=safe_name(e.name) + (" 🤖" if is_house(e.user_id) else ""),
+            prize=number(e.prize or 0),
+        )
+        for e in sorted(entries, key=lambda e: (e.place or len(entries), e.name.casefold()))
+    ]
+    embed = discord.Embed(
+        title=clamp(t("sng_result_title", tournament=str(tournament_id)), EMBED_TITLE_MAX),
+        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text=t("sng_pool_line", pool=number(pool), entrants=len(entries)))
+    return embed
 
 
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
@@ -246,6 +302,9 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         description=clamp(description, EMBED_DESCRIPTION_MAX),
         colour=EMBED_COLOUR,
     )
+    if snapshot.tournament is not None:
+        name = t("field_tournament", tournament=str(snapshot.tournament.tournament_id))
+        embed.add_field(name=name, value=tournament_text(snapshot.tournament), inline=False)
     lines = [seat_line(seat) for seat in sorted(snapshot.seats, key=lambda s: s.seat)]
     embed.add_field(
         name=t("field_seats"),

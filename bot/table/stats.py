@@ -75,12 +75,24 @@ async def send_stats(
 ) -> None:
     """Answer privately with ``user_id``'s stats over ``period`` (week, month or all)."""
     assert interaction.guild_id is not None
-    hands = await store.hands.player_hands(interaction.guild_id, user_id, period_start(period))
-    if not hands:
+    since = period_start(period)
+    hands = await store.hands.player_hands(interaction.guild_id, user_id, since)
+    tournaments = await store.tournaments.stats(interaction.guild_id, user_id, since)
+    if not hands and not tournaments.played:
         key = "stats_empty" if period == "all" else "stats_empty_period"
         await reply_private(interaction, t(key, name=name, period=t(PERIOD_KEYS[period])))
         return
     stats = lowball_stats(hands)
+    lines = stats_lines(stats) if hands else []
+    if tournaments.played:
+        value = t(
+            "stats_tournaments_value",
+            played=tournaments.played,
+            wins=tournaments.wins,
+            paid=tournaments.in_the_money,
+            net=signed(tournaments.net),
+        )
+        lines.append((t("stats_tournaments"), value))
     safe = discord.utils.escape_markdown(name)
     if period == "all":
         title = t("stats_title", name=safe)
@@ -88,9 +100,12 @@ async def send_stats(
         title = t("stats_title_period", name=safe, period=t(PERIOD_KEYS[period]))
     embed = discord.Embed(
         title=clamp(title, 256),
-        description="\n".join(t("stats_line", label=k, value=v) for k, v in stats_lines(stats)),
+        description="\n".join(t("stats_line", label=k, value=v) for k, v in lines),
         colour=discord.Colour.dark_green(),
     )
+    if not hands:  # tournaments only: no hand to chart
+        await reply_private(interaction, "", embed=embed)
+        return
     picture = await chart_file(stats)
     embed.set_image(url=f"attachment://{CHART_FILE}")
     await interaction.response.send_message(

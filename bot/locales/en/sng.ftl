@@ -1,0 +1,81 @@
+# Issue 26: sit-and-go tournaments.
+
+field_tournament = Sit-and-go #{ $tournament }
+sng_level_line = Level { $level }: { $limits } · next { $next }
+sng_next_at = { $when }
+sng_next_hands = { $hands ->
+    [0] at the next deal
+    [one] after { $hands } more hand
+   *[other] after { $hands } more hands
+}
+sng_players_line = { $left } of { $entrants } players left · average stack { $average }
+sng_level_up = Level { $level }: the limits are now { $limits }.
+sng_away = { $name } is away: still dealt in and blinded until they come back (/poker sitin).
+sng_away_now = You are away: you stay dealt in, your blinds are posted and your turns check or fold when their time runs out. /poker sitin brings you back.
+sng_out = { $name } is out in place { $place }.
+sng_out_prize = { $name } is out in place { $place } and wins { $prize }.
+sng_place_private = You finished sit-and-go #{ $tournament } in place { $place } of { $entrants }.
+sng_place_private_prize = You finished sit-and-go #{ $tournament } in place { $place } of { $entrants } and win { $prize } chips, paid to your wallet when the tournament ends.
+sng_won = { $name } wins sit-and-go #{ $tournament }!
+sng_result_title = Sit-and-go #{ $tournament }: final standings
+sng_result_line = { $place }. { $name }: { $prize }
+sng_prize_label = Prize
+sng_house_label = house
+sng_pool_line = Prize pool { $pool } · { $entrants } players
+sng_cancelled = Sit-and-go #{ $tournament } is cancelled: every buy-in went back to its wallet.
+sng_cancelled_unresumable = Sit-and-go #{ $tournament } could not resume after a restart and is cancelled: every buy-in went back to its wallet.
+sng_join_refused = A sit-and-go is registering or being played in this channel: no cash table opens beside it. /poker sng show shows it.
+sng_topup_refused = Tournament chips cannot be topped up.
+sng_pause_refused = A tournament's table cannot be paused: its levels run on.
+sng_close_refused = This is a sit-and-go's table: /poker sng cancel cancels it and refunds every buy-in.
+
+sng_status_registering = registering
+sng_status_running = running
+sng_status_finished = finished
+sng_status_cancelled = cancelled
+sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
+sng_reg_buy_in = Buy-in { $buy_in } · prize pool { $pool }
+sng_reg_stack = Starting stack { $stack } tournament chips
+sng_reg_structure = Structure: { $structure } ({ $levels } …), levels of { $length }
+sng_level_minutes = { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}
+sng_level_hands = { $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } hands
+}
+sng_reg_payouts = Payouts: { $payouts } (for { $field } players)
+sng_reg_starts = Starts { $when }, or when the seats are full
+sng_reg_starts_full = Starts when { $seats } players are in, or when an admin starts it
+sng_reg_field = Players ({ $count }/{ $seats })
+sng_button_register = Register
+sng_button_unregister = Unregister
+sng_registered = You are registered for sit-and-go #{ $tournament }: { $buy_in } went from your wallet to its prize pool.
+sng_unregistered = You are no longer registered for sit-and-go #{ $tournament }: { $buy_in } went back to your wallet.
+sng_none_here = There is no sit-and-go in this channel. An admin creates one with /poker sng create.
+sng_not_here = That sit-and-go is not played here any more.
+sng_admins_only = Only members with Manage Server may do that.
+sng_level_both = Choose minutes or hands per level, not both.
+sng_house_added = { $count ->
+    [0] No house player was registered: the seats are full.
+    [one] { $count } house player registered.
+   *[other] { $count } house players registered.
+}
+sng_cancelled_answer = Sit-and-go #{ $tournament } is cancelled; { $count ->
+    [one] { $count } buy-in was refunded.
+   *[other] { $count } buy-ins were refunded.
+}
+sng_show_alive = { $name }: { $stack } chips
+sng_show_prizes = Prizes: { $prizes }
+stats_tournaments = Tournaments
+stats_tournaments_value = { $played } played · { $wins } won · { $paid } in the money · net { $net }
+leaderboard_sng_title = Sit-and-go results over { $period }
+leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} in { $played })
+leaderboard_sng_empty = Nobody has finished a sit-and-go here in that period.
+sng_starting = Sit-and-go #{ $tournament } starts now.
+sng_members_on = Any member may now create, start and cancel sit-and-goes here.
+sng_members_off = Only admins (Manage Server) may now create, start and cancel sit-and-goes here.

@@ -1,0 +1,67 @@
+# Issue 26: Sit-and-go versenyek.
+
+field_tournament = Sit-and-go #{ $tournament }
+sng_level_line = { $level }. szint: { $limits } · következő: { $next }
+sng_next_at = { $when }
+sng_next_hands = { $hands ->
+    [0] a következő osztásnál
+   *[other] még { $hands } leosztás után
+}
+sng_players_line = { $entrants } játékosból { $left } van még versenyben · átlagos zsetonkészlet { $average }
+sng_level_up = { $level }. szint: a tétek mostantól { $limits }.
+sng_away = { $name } távol van: továbbra is kap lapot, és a vakjai bekerülnek, amíg vissza nem tér (/poker visszaül).
+sng_away_now = Távol vagy: továbbra is kapsz lapot, a vakjaid bekerülnek, és ha lejár az időd, passzolsz vagy bedobsz. A /poker visszaül paranccsal térhetsz vissza.
+sng_out = { $name } kiesett, és { $place }. helyen végzett.
+sng_out_prize = { $name } kiesett, { $place }. helyen végzett, és { $prize } zsetont nyert.
+sng_place_private = A Sit-and-go #{ $tournament } versenyen { $entrants } játékosból { $place }. helyen végeztél.
+sng_place_private_prize = A Sit-and-go #{ $tournament } versenyen { $entrants } játékosból { $place }. helyen végeztél, és { $prize } zsetont nyertél; a verseny végén kerül a tárcádba.
+sng_won = { $name } megnyerte a Sit-and-go #{ $tournament } versenyt!
+sng_result_title = Sit-and-go #{ $tournament }: végeredmény
+sng_result_line = { $place }. { $name }: { $prize }
+sng_prize_label = Nyeremény
+sng_house_label = házi
+sng_pool_line = Nyereményalap { $pool } · { $entrants } játékos
+sng_cancelled = A Sit-and-go #{ $tournament } verseny törölve: minden beszálló visszakerült a tárcájába.
+sng_cancelled_unresumable = A Sit-and-go #{ $tournament } verseny az újraindítás után nem folytatódhatott, ezért törölve: minden beszálló visszakerült a tárcájába.
+sng_join_refused = Ennél az asztalnál Sit-and-go verseny folyik: itt senki sem szállhat be. Az állást a /poker sng show mutatja.
+sng_topup_refused = A versenyzsetonokat nem lehet feltölteni.
+sng_pause_refused = Versenyasztalt nem lehet szüneteltetni: a szintek közben is telnek.
+sng_close_refused = Ez egy Sit-and-go verseny asztala: a /poker sng cancel törli a versenyt, és minden beszállót visszafizet.
+
+sng_status_registering = regisztráció
+sng_status_running = folyamatban
+sng_status_finished = véget ért
+sng_status_cancelled = törölve
+sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
+sng_reg_buy_in = Beszálló { $buy_in } · nyereményalap { $pool }
+sng_reg_stack = Kezdő zsetonkészlet: { $stack } versenyzseton
+sng_reg_structure = Struktúra: { $structure } ({ $levels } …), szintenként { $length }
+sng_level_minutes = { $minutes } perc
+sng_level_hands = { $hands } leosztás
+sng_reg_payouts = Kifizetések: { $payouts } ({ $field } játékos esetén)
+sng_reg_starts = Kezdés: { $when }, vagy amint megtelnek a helyek
+sng_reg_starts_full = Kezdés, amint { $seats } játékos regisztrált, vagy amikor egy admin elindítja
+sng_reg_field = Játékosok ({ $count }/{ $seats })
+sng_button_register = Regisztrálok
+sng_button_unregister = Visszalépek
+sng_registered = Regisztráltál a Sit-and-go #{ $tournament } versenyre: { $buy_in } zseton került a tárcádból a nyereményalapba.
+sng_unregistered = Már nem vagy regisztrálva a Sit-and-go #{ $tournament } versenyre: { $buy_in } zseton visszakerült a tárcádba.
+sng_none_here = Ebben a csatornában nincs Sit-and-go verseny. Egy admin a /poker sng create paranccsal hozhat létre egyet.
+sng_not_here = Az a Sit-and-go verseny már nem itt folyik.
+sng_admins_only = Ezt csak a Szerver kezelése jogosultsággal rendelkező tagok tehetik meg.
+sng_level_both = Szintenként perceket vagy leosztásokat adj meg, ne mindkettőt.
+sng_house_added = { $count ->
+    [0] Egy házi játékos sem lett regisztrálva: a helyek megteltek.
+   *[other] { $count } házi játékos regisztrálva.
+}
+sng_cancelled_answer = A Sit-and-go #{ $tournament } verseny törölve; { $count } beszálló visszafizetve.
+sng_show_alive = { $name }: { $stack } zseton
+sng_show_prizes = Nyeremények: { $prizes }
+stats_tournaments = Versenyek
+stats_tournaments_value = { $played } lejátszott · { $wins } megnyert · { $paid } díjazott helyezés · nettó { $net }
+leaderboard_sng_title = Sit-and-go eredmények: { $period }
+leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $played } versenyből { $wins } győzelem)
+leaderboard_sng_empty = Ebben az időszakban itt senki sem fejezett be Sit-and-go versenyt.
+sng_starting = A Sit-and-go #{ $tournament } verseny most indul.
+sng_members_on = Mostantól bármelyik tag létrehozhat, indíthat és törölhet Sit-and-go versenyt ezen a szerveren.
+sng_members_off = Mostantól csak az adminok (Szerver kezelése) hozhatnak létre, indíthatnak és törölhetnek Sit-and-go versenyt.

@@ -1,0 +1,67 @@
+# Issue 26: turnamen Sit-and-go.
+
+field_tournament = Sit-and-go #{ $tournament }
+sng_level_line = Level { $level }: { $limits } · berikutnya { $next }
+sng_next_at = { $when }
+sng_next_hands = { $hands ->
+    [0] pada pembagian berikutnya
+   *[other] setelah { $hands } tangan lagi
+}
+sng_players_line = Tersisa { $left } dari { $entrants } pemain · rata-rata chip { $average }
+sng_level_up = Level { $level }: taruhan sekarang { $limits }.
+sng_away = { $name } sedang pergi: tetap dibagikan kartu dan membayar blind sampai kembali (/poker kembali).
+sng_away_now = Anda sedang pergi: Anda tetap dibagikan kartu, blind Anda dipasang, dan saat waktu giliran habis Anda otomatis check atau fold. /poker kembali membawa Anda kembali.
+sng_out = { $name } tersingkir di peringkat ke-{ $place }.
+sng_out_prize = { $name } tersingkir di peringkat ke-{ $place } dan memenangkan { $prize }.
+sng_place_private = Anda menyelesaikan Sit-and-go #{ $tournament } di peringkat ke-{ $place } dari { $entrants }.
+sng_place_private_prize = Anda menyelesaikan Sit-and-go #{ $tournament } di peringkat ke-{ $place } dari { $entrants } dan memenangkan { $prize } chip, yang dibayarkan ke dompet Anda saat turnamen selesai.
+sng_won = { $name } memenangkan Sit-and-go #{ $tournament }!
+sng_result_title = Sit-and-go #{ $tournament }: klasemen akhir
+sng_result_line = { $place }. { $name }: { $prize }
+sng_prize_label = Hadiah
+sng_house_label = bandar
+sng_pool_line = Total hadiah { $pool } · { $entrants } pemain
+sng_cancelled = Sit-and-go #{ $tournament } dibatalkan: semua buy-in sudah kembali ke dompet masing-masing.
+sng_cancelled_unresumable = Sit-and-go #{ $tournament } tidak bisa dilanjutkan setelah dimulai ulang dan dibatalkan: semua buy-in sudah kembali ke dompet masing-masing.
+sng_join_refused = Sit-and-go sedang dimainkan di meja ini: tidak ada yang bisa buy-in. /poker sng show menampilkan klasemennya.
+sng_topup_refused = Chip turnamen tidak bisa ditambah.
+sng_pause_refused = Meja turnamen tidak bisa dijeda: level-levelnya terus berjalan.
+sng_close_refused = Ini meja Sit-and-go: /poker sng cancel membatalkannya dan mengembalikan semua buy-in.
+
+sng_status_registering = pendaftaran
+sng_status_running = berjalan
+sng_status_finished = selesai
+sng_status_cancelled = dibatalkan
+sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
+sng_reg_buy_in = Buy-in { $buy_in } · total hadiah { $pool }
+sng_reg_stack = Chip awal { $stack } chip turnamen
+sng_reg_structure = Struktur: { $structure } ({ $levels } …), tiap level { $length }
+sng_level_minutes = { $minutes } menit
+sng_level_hands = { $hands } tangan
+sng_reg_payouts = Pembayaran: { $payouts } (untuk { $field } pemain)
+sng_reg_starts = Mulai { $when }, atau saat semua kursi terisi
+sng_reg_starts_full = Mulai saat { $seats } pemain sudah terdaftar, atau saat admin memulainya
+sng_reg_field = Pemain ({ $count }/{ $seats })
+sng_button_register = Daftar
+sng_button_unregister = Batal daftar
+sng_registered = Anda terdaftar di Sit-and-go #{ $tournament }: { $buy_in } dipindahkan dari dompet Anda ke total hadiahnya.
+sng_unregistered = Anda tidak lagi terdaftar di Sit-and-go #{ $tournament }: { $buy_in } kembali ke dompet Anda.
+sng_none_here = Tidak ada Sit-and-go di saluran ini. Admin bisa membuatnya dengan /poker sng create.
+sng_not_here = Sit-and-go itu sudah tidak dimainkan di sini.
+sng_admins_only = Hanya anggota dengan izin Kelola Server yang boleh melakukan itu.
+sng_level_both = Pilih menit atau tangan per level, jangan keduanya.
+sng_house_added = { $count ->
+    [0] Tidak ada pemain bandar yang didaftarkan: kursi sudah penuh.
+   *[other] { $count } pemain bandar didaftarkan.
+}
+sng_cancelled_answer = Sit-and-go #{ $tournament } dibatalkan; { $count } buy-in dikembalikan.
+sng_show_alive = { $name }: { $stack } chip
+sng_show_prizes = Hadiah: { $prizes }
+stats_tournaments = Turnamen
+stats_tournaments_value = { $played } dimainkan · { $wins } menang · { $paid } dapat hadiah · bersih { $net }
+leaderboard_sng_title = Hasil Sit-and-go dalam { $period }
+leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins } menang dari { $played })
+leaderboard_sng_empty = Belum ada yang menyelesaikan Sit-and-go di sini dalam periode itu.
+sng_starting = Sit-and-go #{ $tournament } dimulai sekarang.
+sng_members_on = Sekarang setiap anggota boleh membuat, memulai, dan membatalkan sit-and-go di sini.
+sng_members_off = Sekarang hanya admin (Kelola Server) yang boleh membuat, memulai, dan membatalkan sit-and-go di sini.

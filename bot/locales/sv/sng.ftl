@@ -1,0 +1,78 @@
+# Issue 26: sit-and-go-turneringar.
+
+field_tournament = Sit-and-go #{ $tournament }
+sng_level_line = Nivå { $level }: { $limits } · nästa { $next }
+sng_next_at = { $when }
+sng_next_hands = { $hands ->
+    [0] vid nästa giv
+    [one] efter { $hands } hand till
+   *[other] efter { $hands } händer till
+}
+sng_players_line = { $left } av { $entrants } spelare kvar · snittstack { $average }
+sng_level_up = Nivå { $level }: insatserna är nu { $limits }.
+sng_away = { $name } är borta: får fortfarande kort och betalar mörkar tills spelaren är tillbaka (/poker spela-igen).
+sng_away_now = Du är borta: du får fortfarande kort, dina mörkar läggs in och när tiden tar slut checkar du eller lägger dig. /poker spela-igen tar dig tillbaka.
+sng_out = { $name } är ute och slutar på plats { $place }.
+sng_out_prize = { $name } är ute, slutar på plats { $place } och vinner { $prize }.
+sng_place_private = Du slutade på plats { $place } av { $entrants } i sit-and-go #{ $tournament }.
+sng_place_private_prize = Du slutade på plats { $place } av { $entrants } i sit-and-go #{ $tournament } och vinner { $prize } marker, som betalas till din plånbok när turneringen är slut.
+sng_won = { $name } vinner sit-and-go #{ $tournament }!
+sng_result_title = Sit-and-go #{ $tournament }: slutställning
+sng_result_line = { $place }. { $name }: { $prize }
+sng_prize_label = Pris
+sng_house_label = husspelare
+sng_pool_line = Prispott { $pool } · { $entrants } spelare
+sng_cancelled = Sit-and-go #{ $tournament } är inställd: alla inköp har gått tillbaka till plånböckerna.
+sng_cancelled_unresumable = Sit-and-go #{ $tournament } kunde inte återupptas efter en omstart och är inställd: alla inköp har gått tillbaka till plånböckerna.
+sng_join_refused = En sit-and-go spelas vid det här bordet: ingen kan köpa in. /poker sng show visar ställningen.
+sng_topup_refused = Turneringsmarker kan inte fyllas på.
+sng_pause_refused = Ett turneringsbord kan inte pausas: nivåerna fortsätter.
+sng_close_refused = Det här är ett sit-and-go-bord: /poker sng cancel ställer in turneringen och betalar tillbaka alla inköp.
+
+sng_status_registering = anmälan öppen
+sng_status_running = pågår
+sng_status_finished = avslutad
+sng_status_cancelled = inställd
+sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
+sng_reg_buy_in = Inköp { $buy_in } · prispott { $pool }
+sng_reg_stack = Startstack { $stack } turneringsmarker
+sng_reg_structure = Struktur: { $structure } ({ $levels } …), nivåer på { $length }
+sng_level_minutes = { $minutes ->
+    [one] { $minutes } minut
+   *[other] { $minutes } minuter
+}
+sng_level_hands = { $hands ->
+    [one] { $hands } hand
+   *[other] { $hands } händer
+}
+sng_reg_payouts = Utbetalning: { $payouts } (för { $field } spelare)
+sng_reg_starts = Startar { $when }, eller när platserna är fulla
+sng_reg_starts_full = Startar när { $seats } spelare är anmälda, eller när en admin startar den
+sng_reg_field = Spelare ({ $count }/{ $seats })
+sng_button_register = Anmäl mig
+sng_button_unregister = Avanmäl mig
+sng_registered = Du är anmäld till sit-and-go #{ $tournament }: { $buy_in } gick från din plånbok till prispotten.
+sng_unregistered = Du är inte längre anmäld till sit-and-go #{ $tournament }: { $buy_in } gick tillbaka till din plånbok.
+sng_none_here = Det finns ingen sit-and-go i den här kanalen. En admin skapar en med /poker sng create.
+sng_not_here = Den turneringen spelas inte här längre.
+sng_admins_only = Bara medlemmar med behörigheten Hantera server får göra det.
+sng_level_both = Välj minuter eller händer per nivå, inte båda.
+sng_house_added = { $count ->
+    [0] Ingen husspelare anmäldes: platserna är fulla.
+    [one] { $count } husspelare anmäld.
+   *[other] { $count } husspelare anmälda.
+}
+sng_cancelled_answer = Sit-and-go #{ $tournament } är inställd; { $count } inköp betalades tillbaka.
+sng_show_alive = { $name }: { $stack } marker
+sng_show_prizes = Priser: { $prizes }
+stats_tournaments = Turneringar
+stats_tournaments_value = { $played } spelade · { $wins } vunna · { $paid } på prisplats · netto { $net }
+leaderboard_sng_title = Sit-and-go-resultat under { $period }
+leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
+    [one] { $wins } vinst
+   *[other] { $wins } vinster
+} på { $played })
+leaderboard_sng_empty = Ingen har spelat klart en sit-and-go här under den perioden.
+sng_starting = Sit-and-go #{ $tournament } börjar nu.
+sng_members_on = Nu får alla medlemmar skapa, starta och ställa in sit-and-go här.
+sng_members_off = Nu får bara administratörer (Hantera server) skapa, starta och ställa in sit-and-go här.

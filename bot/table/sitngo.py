@@ -1,0 +1,381 @@
+"""Sit-and-go registration, start and standings (the Discord side of ``store.tournaments``).
+
+- ``/poker sng create`` posts the registration message: the field, the prize pool, the
+  structure, the payouts, the start time (a Discord timestamp) and the Register and
+  Unregister buttons (``deuce:sr:<id>``, ``deuce:su:<id>``; rebuilt from their ids, so they
+  work after a restart). Each registration moves the buy-in from the wallet to the
+  tournament's escrow, each unregistration back; the message follows the field.
+- The tournament starts when its seats are full, when an admin starts it with at least two
+  players, or at its start time (with fewer than two players then, it is cancelled and
+  every buy-in refunded). Starting seats the entrants in a random order at the channel's
+  table (``TableRegistry.start_tournament``), which plays it (``bot/table/tournament.py``).
+- Every refusal (register twice, without the buy-in, to a full or started tournament,
+  unregister after the start, start with one player...) is a private sentence and changes
+  nothing: the store checks each in the transaction that would change something.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
+from bot.messages import language_of, number, set_reader, speaking, t
+from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
+from bot.store import Store
+from bot.table.buttons import PlainView
+from bot.table.joining import display_name
+from bot.table.render import EMBED_DESCRIPTION_MAX, clamp, safe_name, standings_embed
+from bot.table.tournament import TournamentSession
+from bot.tournament import level_of, prizes_for
+from bot.tournament.places import payout_percentages
+
+if TYPE_CHECKING:
+    from bot.store.models import EntryRow, TournamentRow
+    from bot.table.registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+REGISTER_ID = re.compile(r"deuce:s(?P<what>r|u):(?P<tournament>\d{1,19})")
+DEFAULT_LEVEL_MINUTES = 6
+LEVELS_SHOWN = 6
+"""Levels listed on the registration message."""
+DUE_EVERY = 5.0
+"""Seconds between two looks for tournaments whose start time has come."""
+_RNG = random.SystemRandom()
+
+
+class SngClient(Protocol):
+    """What registration needs of the bot (``DeuceBot``)."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def tables(self) -> TableRegistry: ...
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
+    def get_guild(self, id: int, /) -> Any: ...
+    async def channel_language(self, interaction: discord.Interaction[Any]) -> str: ...
+
+
+def register_button_id(tournament_id: int, what: str) -> str:
+    return f"deuce:s{what}:{tournament_id}"
+
+
+# ---------------------------------------------------------------------- the registration message
+
+
+def registration_embed(tournament: TournamentRow, entries: list[EntryRow]) -> discord.Embed:
+    """The registration message: what the tournament is and who is in."""
+    pool = tournament.buy_in * len(entries)
+    status = {
+        "registering": "sng_status_registering",
+        "running": "sng_status_running",
+        "finished": "sng_status_finished",
+        "cancelled": "sng_status_cancelled",
+    }[tournament.status]
+    levels = ", ".join(level_of(tournament.structure, n).label for n in range(1, LEVELS_SHOWN + 1))
+    if tournament.level_minutes is not None:
+        length = t("sng_level_minutes", minutes=tournament.level_minutes)
+    else:
+        length = t("sng_level_hands", hands=tournament.level_hands or 0)
+    field = max(2, len(entries))
+    payouts = " / ".join(f"{p}%" for p in payout_percentages(field))
+    lines = [
+        t("sng_reg_buy_in", buy_in=number(tournament.buy_in), pool=number(pool)),
+        t("sng_reg_stack", stack=number(tournament.start_stack)),
+        t("sng_reg_structure", structure=tournament.structure, levels=levels, length=length),
+        t("sng_reg_payouts", payouts=payouts, field=field),
+    ]
+    if tournament.starts_at is not None and tournament.status == "registering":
+        when = int(tournament.starts_at)
+        lines.append(t("sng_reg_starts", when=f"<t:{when}:F> (<t:{when}:R>)"))
+    elif tournament.status == "registering":
+        lines.append(t("sng_reg_starts_full", seats=tournament.seats))
+    names = [safe_name(e.name) + (" 🤖" if is_house(e.user_id) else "") for e in entries]
+    embed = discord.Embed(
+        title=t("sng_reg_title", tournament=str(tournament.id), status=t(status)),
+        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=discord.Colour.blurple(),
+    )
+    embed.add_field(
+        name=t("sng_reg_field", count=len(entries), seats=tournament.seats),
+        value=clamp("\n".join(names) or "—", 1024),
+        inline=False,
+    )
+    return embed
+
+
+def registration_view(tournament: TournamentRow) -> PlainView | None:
+    """Register and Unregister while the tournament registers; nothing after."""
+    if tournament.status != "registering":
+        return None
+    view = PlainView()
+    for what, key, style in (
+        ("r", "sng_button_register", discord.ButtonStyle.success),
+        ("u", "sng_button_unregister", discord.ButtonStyle.secondary),
+    ):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=t(key), style=style, custom_id=register_button_id(tournament.id, what)
+        )
+        view.add_item(button)
+    return view
+
+
+async def registration_message(
+    store: Store, tournament_id: int, language: str
+) -> tuple[TournamentRow, dict[str, Any]]:
+    """The tournament and its registration message's contents, in the channel's language."""
+    tournament = await store.tournaments.get(tournament_id)
+    entries = await store.tournaments.entries(tournament_id)
+    with speaking(language):
+        return tournament, {
+            "embed": registration_embed(tournament, entries),
+            "view": registration_view(tournament),
+        }
+
+
+async def _channel_language(client: SngClient, guild_id: int, channel_id: int) -> str:
+    """The channel's language as an admin set it, else the server's Discord language."""
+    settings = await client.store.settings.table(guild_id, channel_id)
+    if settings.language is not None:
+        return settings.language
+    guild = client.get_guild(guild_id)
+    return language_of(getattr(guild, "preferred_locale", None))
+
+
+async def refresh_message(client: SngClient, tournament_id: int) -> None:
+    """Edit the registration message to the tournament as it is (a failure is only logged:
+    the store holds the truth, ``/poker sng show`` tells it)."""
+    store = client.store
+    try:
+        tournament = await store.tournaments.get(tournament_id)
+        if tournament.message_id is None:
+            return
+        language = await _channel_language(client, tournament.guild_id, tournament.channel_id)
+        _, contents = await registration_message(store, tournament_id, language)
+        channel = client.get_partial_messageable(
+            tournament.channel_id, guild_id=tournament.guild_id
+        )
+        await channel.get_partial_message(tournament.message_id).edit(**contents)
+    except Exception as error:
+        log.info("Sit-and-go %s: registration message not edited: %s", tournament_id, error)
+
+
+# ---------------------------------------------------------------------- commands and buttons
+
+
+async def create(
+    interaction: discord.Interaction[Any], client: SngClient, **options: Any
+) -> TournamentRow:
+    """Create a tournament in the interaction's channel and answer with its registration
+    message (public), whose id the store keeps."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    session = client.tables.by_channel(interaction.channel_id)
+    if session is not None and not session.closed:
+        raise Refused(t("sng_table_busy"))
+    tournament = await client.store.tournaments.create(
+        interaction.guild_id, interaction.channel_id, interaction.user.id, **options
+    )
+    language = await client.channel_language(interaction)
+    _, contents = await registration_message(client.store, tournament.id, language)
+    response = await interaction.response.send_message(allowed_mentions=NO_MENTIONS, **contents)
+    message = getattr(response, "resource", None)
+    if isinstance(message, discord.Message):
+        await client.store.tournaments.set_message(tournament.id, message.id)
+    log.info("Sit-and-go %s created in channel %s", tournament.id, interaction.channel_id)
+    return tournament
+
+
+def here(tournament: TournamentRow | None) -> TournamentRow:
+    """The channel's registering or running tournament, or the "none here" refusal."""
+    if tournament is None:
+        raise Refused(t("sng_none_here"))
+    return tournament
+
+
+def require_admin(interaction: discord.Interaction[Any]) -> None:
+    """Admins (Manage Server) only, or the private refusal."""
+    permissions = getattr(interaction, "permissions", None)
+    if permissions is None or not permissions.manage_guild:
+        raise Refused(t("sng_admins_only"))
+
+
+async def require_creator(interaction: discord.Interaction[Any], store: Store) -> None:
+    """Who may create, start and cancel a tournament: admins, or any member where the
+    server lets members create them (``/pokeradmin sng members:True``)."""
+    assert interaction.guild_id is not None
+    if not await store.settings.sng_members(interaction.guild_id):
+        require_admin(interaction)
+
+
+async def after_change(client: SngClient, tournament_id: int) -> None:
+    """The field changed: the registration message follows it, and a tournament whose seats
+    are full starts."""
+    tournament = await client.store.tournaments.get(tournament_id)
+    entries = await client.store.tournaments.entries(tournament_id)
+    if tournament.status == "registering" and len(entries) >= tournament.seats:
+        await start(client, tournament_id)  # (it edits the message itself)
+    else:
+        await refresh_message(client, tournament_id)
+
+
+async def add_house(client: SngClient, tournament_id: int, count: int, level: str) -> int:
+    """Register ``count`` house players of ``level`` (buy-ins from the house's wallet): how
+    many were registered before the seats filled (``after_change`` starts a full one)."""
+    store = client.store
+    added = 0
+    for _ in range(count):
+        tournament = await store.tournaments.get(tournament_id)
+        entries = await store.tournaments.entries(tournament_id)
+        if len(entries) >= tournament.seats:
+            break
+        used = {e.user_id for e in entries}
+        names = {e.name.casefold() for e in entries}
+        player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used)
+        name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
+        await store.tournaments.register_house(tournament_id, player_id, name, level)
+        added += 1
+    return added
+
+
+async def start(client: SngClient, tournament_id: int) -> None:
+    """Seat the entrants in a random order and let the channel's table play the tournament."""
+    store = client.store
+    entries = await store.tournaments.entries(tournament_id)
+    order = [e.user_id for e in entries]
+    _RNG.shuffle(order)
+    tournament, table = await store.tournaments.start(tournament_id, order)
+    log.info("Sit-and-go %s started with %d players", tournament_id, len(order))
+    await client.tables.start_tournament(tournament, table)
+    await refresh_message(client, tournament_id)
+
+
+async def cancel(client: SngClient, tournament: TournamentRow) -> dict[int, int]:
+    """Cancel (every buy-in back): a registering one at once, a running one through its
+    table (its hand called off first)."""
+    if tournament.status == "running":
+        session = client.tables.by_table(tournament.table_id or 0)
+        if not isinstance(session, TournamentSession):
+            raise Refused(t("sng_not_here"))
+        refunds: dict[int, int] = await session.cancel_tournament()
+    else:
+        refunds = await client.store.tournaments.cancel(tournament.id, "cancelled by an admin")
+    await refresh_message(client, tournament.id)
+    return refunds
+
+
+async def standings(store: Store, tournament: TournamentRow) -> discord.Embed:
+    """``/poker sng show``: the field of a registering tournament, the standings of a running
+    one (places so far, stacks of the players left), the final standings of a finished one."""
+    entries = await store.tournaments.entries(tournament.id)
+    if tournament.status == "registering":
+        return registration_embed(tournament, entries)
+    pool = tournament.buy_in * len(entries)
+    if tournament.status == "finished":
+        return standings_embed(tournament.id, entries, pool)
+    stacks = {}
+    if tournament.table_id is not None:
+        stacks = {s.user_id: s.stack for s in await store.tables.seats(tournament.table_id)}
+    alive = sorted((e for e in entries if e.place is None), key=lambda e: -stacks.get(e.user_id, 0))
+    lines = [
+        t("sng_show_alive", name=safe_name(e.name), stack=number(stacks.get(e.user_id, 0)))
+        for e in alive
+    ]
+    out = sorted((e for e in entries if e.place is not None), key=lambda e: e.place or 0)
+    lines += [
+        t("sng_result_line", place=e.place or 0, name=safe_name(e.name), prize=number(e.prize or 0))
+        for e in out
+    ]
+    prizes = " / ".join(number(p) for p in prizes_for(pool, len(entries)))
+    embed = discord.Embed(
+        title=t("sng_reg_title", tournament=str(tournament.id), status=t("sng_status_running")),
+        description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=discord.Colour.blurple(),
+    )
+    embed.set_footer(text=t("sng_show_prizes", prizes=prizes))
+    return embed
+
+
+async def _clicked(
+    interaction: discord.Interaction[Any], client: SngClient, what: str, tid: int
+) -> None:
+    user = interaction.user
+    if what == "r":
+        await client.store.tournaments.register(tid, user.id, display_name(user))
+    else:
+        await client.store.tournaments.unregister(tid, user.id)
+    language = await client.channel_language(interaction)
+    tournament, contents = await registration_message(client.store, tid, language)
+    full = len(await client.store.tournaments.entries(tid)) >= tournament.seats
+    if full:
+        await start(client, tid)
+        tournament, contents = await registration_message(client.store, tid, language)
+    await interaction.response.edit_message(**contents)
+    key = "sng_registered" if what == "r" else "sng_unregistered"
+    await interaction.followup.send(
+        t(key, tournament=str(tid), buy_in=number(tournament.buy_in)), ephemeral=True
+    )
+
+
+async def dispatch_sng_click(interaction: discord.Interaction[Any]) -> bool:
+    """Handle a Register or Unregister button (False: not one of ours); every refusal is a
+    private sentence and changes nothing."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+        return False
+    match = REGISTER_ID.fullmatch(custom_id)
+    if match is None:
+        return False
+    set_reader(interaction.locale)
+    client: SngClient = interaction.client
+    try:
+        tid = int(match["tournament"])
+        tournament = await client.store.tournaments.get(tid)
+        if tournament.guild_id != interaction.guild_id:
+            raise Refused(t("sng_not_here"))
+        await _clicked(interaction, client, match["what"], tid)
+    except Exception as error:
+        text = private_sentence(error)
+        if text is None:
+            log.exception("Unexpected error in a sit-and-go click %s", custom_id)
+            text = t("error_generic")
+        await reply_private(interaction, text)
+    finally:
+        unlink_interaction(interaction)
+    return True
+
+
+# ---------------------------------------------------------------------- start times
+
+
+async def start_when_due(client: SngClient, *, every: float = DUE_EVERY) -> None:
+    """Start each tournament whose start time has come (cancel it, every buy-in refunded,
+    with fewer than two players): a loop for the life of the process."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            due = await client.store.tournaments.due(time.time())
+        except Exception as error:
+            log.info("Sit-and-go start times not read: %s", error)
+            continue
+        for tournament in due:
+            if client.tables.owns(tournament.guild_id):
+                await _start_or_cancel(client, tournament)
+
+
+async def _start_or_cancel(client: SngClient, tournament: TournamentRow) -> None:
+    try:
+        if len(await client.store.tournaments.entries(tournament.id)) >= 2:
+            await start(client, tournament.id)
+        else:
+            await client.store.tournaments.cancel(tournament.id, "too few players at the start")
+            await refresh_message(client, tournament.id)
+    except Exception:
+        log.exception("Sit-and-go %s could not start at its time", tournament.id)

@@ -1,0 +1,352 @@
+"""A sit-and-go's table: the channel's table while its tournament runs (RULES.md,
+"Tournaments"). It is a ``TableSession`` whose seat rules (``TournamentRules``) differ from a
+cash table's (``bot/table/cash.py``):
+
+- The limits of each hand come from the level clock (``bot.tournament.TournamentClock``),
+  which counts play time (the seconds this process ran the table; a restart's downtime is not
+  counted) or hands, is saved with the tournament at each deal and after each hand, and moves
+  on only at a deal.
+- Nobody sits out: every seat with chips is dealt in, house players among themselves too. A
+  player who leaves, sits out or times out twice is away: still dealt in and blinded, their
+  turns checked or folded when the timer runs out, back with ``/poker sitin``.
+- A player with no chips after a hand is eliminated at once (their place and prize in the
+  store, a public line, a DM); when one player holds every chip, ``store.tournaments.finish``
+  pays the prizes from the escrow in one ledger transaction, the channel gets the final
+  standings with their picture, and the table closes.
+- Buying in, topping up, pausing and closing are refused: tournament chips never meet the
+  wallets. A tournament whose table cannot resume is cancelled and every buy-in refunded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.house.accounts import is_house
+from bot.messages import Text, number, speaking, t
+from bot.replies import Refused
+from bot.table.idle import IdleClose
+from bot.table.pictures import standings_picture
+from bot.table.render import safe_name, standings_embed
+from bot.table.session import TableSession
+from bot.table.snapshot import TournamentLine
+from bot.tournament import Finish, TournamentClock, finishes, prizes_for
+from bot.tournament.places import prize_of
+
+if TYPE_CHECKING:
+    from bot.engine import Hand
+    from bot.store import Store
+    from bot.store.models import EntryRow, SeatRow, Settings, TableRow, TournamentRow
+    from bot.table.channel import TableChannel
+
+log = logging.getLogger(__name__)
+
+
+class NeverIdle(IdleClose):
+    """A tournament's table never closes for want of members: house players may finish it."""
+
+    def empty(self) -> bool:
+        return False
+
+
+class TournamentRules:
+    """The seat rules of a tournament's table (``bot.table.cash.SeatRules``)."""
+
+    def __init__(self, session: TournamentSession, tournament: TournamentRow) -> None:
+        self._session = session
+        self.tournament = tournament
+        self.clock: TournamentClock = TournamentClock(
+            tournament.structure,
+            level_minutes=tournament.level_minutes,
+            level_hands=tournament.level_hands,
+        )
+        self.entrants = 0
+        self.restoring = False
+        """While the table is restored: no deal, so the clock does not move."""
+        self._played_mark = (0.0, session.clock())
+        """(play seconds, when): play time counts on from there while this process runs."""
+        self._line: TournamentLine | None = None
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        return prizes_for(self.tournament.buy_in * self.entrants, self.entrants)
+
+    def played(self) -> float:
+        """Seconds of play so far."""
+        played, since = self._played_mark
+        return played + max(0.0, self._session.clock() - since)
+
+    async def load(self) -> list[EntryRow]:
+        """Read the entries and the saved clock (``ValueError``/``TypeError``/``KeyError``
+        when the clock cannot be read back)."""
+        store = self._session.store
+        entries = await store.tournaments.entries(self.tournament.id)
+        self.entrants = len(entries)
+        saved = await store.tournaments.clock(self.tournament.id)
+        if saved is not None:
+            self.clock = TournamentClock.from_json(saved)
+        self._played_mark = (self.clock.played, self._session.clock())
+        styles = {e.user_id: e.style for e in entries if e.style is not None}
+        self._session.house.use_styles(styles)
+        return entries
+
+    async def _save_clock(self) -> None:
+        tid = self.tournament.id
+        await self._session.store.tournaments.save_clock(tid, self.clock.to_json())
+
+    # ------------------------------------------------------------------ SeatRules
+
+    def line(self) -> TournamentLine | None:
+        return self._line
+
+    def dealt_in(self, seats: list[SeatRow]) -> list[SeatRow]:
+        return [s for s in seats if s.stack > 0]
+
+    async def deal_settings(self) -> Settings:
+        session = self._session
+        settings = await session.store.settings.table(session.guild_id, session.channel_id)
+        level = self.clock.at_deal(self.played()).current  # the next deal's, not saved yet
+        return replace(settings, small_bet=level.small_bet, small_blind=level.small_blind, cap=4)
+
+    async def before_deal(self, settings: Settings) -> list[SeatRow]:
+        seats = await self._session.cashier.seats()
+        if await self._eliminate(seats, None):  # players a crash left busted, not placed
+            return []
+        if not self.restoring and len(self.dealt_in(seats)) >= 2:
+            clock = self.clock.at_deal(self.played())
+            if clock.level != self.clock.level:
+                level = clock.current
+                self._session.io.post(
+                    content=Text("sng_level_up", level=level.number, limits=level.label)
+                )
+            self.clock = clock
+            await self._save_clock()
+        self._show(seats)
+        return seats
+
+    async def tidy(self) -> list[SeatRow]:
+        seats = await self._session.cashier.seats()
+        self._show(seats)
+        return seats
+
+    async def after_hand(
+        self, hand: Hand | None, leavers: set[int], sat_out: list[str]
+    ) -> list[SeatRow]:
+        session = self._session
+        for name in sat_out:
+            session.io.post(content=Text("sng_away", name=safe_name(name)))
+        self.clock = self.clock.at(self.played())
+        with contextlib.suppress(Exception):  # the next deal saves it again
+            await self._save_clock()
+        seats = await session.cashier.seats()
+        if await self._eliminate(seats, hand):
+            return []
+        seats = await session.cashier.seats()
+        self._show(seats)
+        return seats
+
+    # ------------------------------------------------------------------ eliminations
+
+    def _show(self, seats: list[SeatRow]) -> None:
+        """The table's tournament line, as of these seats and the clock."""
+        alive = self.dealt_in(seats)
+        clock = self.clock
+        seconds = clock.seconds_left(self.played())
+        self._line = TournamentLine(
+            tournament_id=self.tournament.id,
+            level=clock.level,
+            limits=clock.current.label,
+            next_limits=clock.next.label,
+            level_ends_at=None if seconds is None else self._session.clock() + seconds,
+            hands_left=clock.hands_left(),
+            players_left=len(alive),
+            entrants=self.entrants,
+            average_stack=sum(s.stack for s in alive) // max(1, len(alive)),
+        )
+        self._session.io.mark_changed()
+
+    async def _eliminate(self, seats: list[SeatRow], hand: Hand | None) -> bool:
+        """Place the players left with no chips (by their stacks when ``hand`` began); finish
+        the tournament when one player is left: whether it finished."""
+        busted = [s for s in seats if s.stack == 0]
+        alive = self.dealt_in(seats)
+        if busted:
+            result = hand.result if hand is not None else None
+            net = result.net if result is not None else {}
+            started = {s.user_id: max(0, -net.get(s.user_id, 0)) for s in busted}
+            out = finishes(
+                started,
+                alive_before=len(seats),
+                prizes=self.prizes,
+                seat_order=self._from_button([s for s in seats if s.stack == 0]),
+            )
+            tid = self.tournament.id
+            await self._session.store.tournaments.eliminate(
+                tid, [(f.user_id, f.place, f.prize) for f in out]
+            )
+            names = {s.user_id: s.name for s in busted}
+            for finish in out:
+                self._announce(finish, names[finish.user_id])
+        if len(alive) == 1 and len(seats) >= 1:
+            await self._finish(alive[0])
+            return True
+        return False
+
+    def _from_button(self, seats: list[SeatRow]) -> list[int]:
+        """The players of these seats in seat order from the button's left."""
+        button = self._session.button_seat or 0
+        size = 1 + max([button, *(s.seat for s in seats)])
+        return [s.user_id for s in sorted(seats, key=lambda s: (s.seat - button - 1) % size)]
+
+    def _announce(self, finish: Finish, name: str) -> None:
+        """A public line, and the player's DM with their place and prize."""
+        io = self._session.io
+        key = "sng_out_prize" if finish.prize else "sng_out"
+        shown = safe_name(name)
+        io.post(content=Text(key, name=shown, place=finish.place, prize=number(finish.prize)))
+        if not is_house(finish.user_id):
+            self._dm(finish.user_id, finish.place, finish.prize)
+
+    def _dm(self, user_id: int, place: int, prize: int) -> None:
+        key = "sng_place_private_prize" if prize else "sng_place_private"
+        text = Text(
+            key,
+            tournament=str(self.tournament.id),
+            place=place,
+            entrants=self.entrants,
+            prize=number(prize),
+        )
+        io = self._session.io
+        io.spawn(_send_dm(io, user_id, text), f"sng-dm-{user_id}")
+
+    async def _finish(self, winner: SeatRow) -> None:
+        """Pay the prizes out, post the final standings with their picture, close."""
+        session = self._session
+        tid = self.tournament.id
+        prize = prize_of(self.prizes, 1)
+        await session.store.tournaments.finish(tid, winner.user_id, prize)
+        log.info("Sit-and-go %s: won by %s", tid, winner.user_id)
+        entries = await session.store.tournaments.entries(tid)
+        pool = self.tournament.buy_in * self.entrants
+        io = session.io
+        with speaking(io.language):
+            embed = standings_embed(tid, entries, pool)
+            picture = standings_picture(tid, entries, pool, io.language)
+        io.post(content=Text("sng_won", name=safe_name(winner.name), tournament=str(tid)))
+        io.post(embed=embed, picture=picture)
+        if not is_house(winner.user_id):
+            self._dm(winner.user_id, 1, prize)
+        session.end_table()
+
+
+async def _send_dm(io: TableChannel, user_id: int, text: Text) -> None:
+    """A DM of its own (closed DMs cost only this message)."""
+    try:
+        language = await io.client.locale_of(user_id)
+        dm = await io.client.dm_channel(user_id)
+        await dm.send(content=text.render(language))
+    except Exception as error:
+        log.info("Table %s: tournament DM to %s not sent: %s", io.table_id, user_id, error)
+
+
+class TournamentSession(TableSession):
+    """The table of a running sit-and-go."""
+
+    def __init__(
+        self,
+        table: TableRow,
+        tournament: TournamentRow,
+        *,
+        store: Store,
+        io: TableChannel,
+        on_closed: Callable[[TableSession], None],
+        **options: Any,
+    ) -> None:
+        super().__init__(table, store=store, io=io, on_closed=on_closed, **options)
+        self.tournament_rules = TournamentRules(self, tournament)
+        self.rules = self.tournament_rules
+        self.idle = NeverIdle(self, io.spawn, self._close_now, None)
+
+    @property
+    def tournament_id(self) -> int:
+        return self.tournament_rules.tournament.id
+
+    async def restore(self, unfinished: tuple[int, dict[str, Any] | None] | None) -> None:
+        """Read the tournament back and resume its table like any table; a tournament that
+        cannot be read back is cancelled and every buy-in refunded."""
+        rules = self.tournament_rules
+        try:
+            await rules.load()
+        except Exception as error:
+            await self._cancel_unresumable(unfinished, error)
+            return
+        rules.restoring = True
+        try:
+            await super().restore(unfinished)
+        finally:
+            rules.restoring = False
+
+    async def _cancel_unresumable(
+        self, unfinished: tuple[int, dict[str, Any] | None] | None, error: Exception
+    ) -> None:
+        tid = self.tournament_id
+        log.warning("Sit-and-go %s cannot resume (%s); cancelling", tid, type(error).__name__)
+        if unfinished is not None:
+            await self.store.hands.void(unfinished[0], "tournament could not resume")
+        await self.store.tournaments.cancel(tid, f"could not resume ({type(error).__name__})")
+        self.io.start(self, self.cashier)
+        self.io.post(content=Text("sng_cancelled_unresumable", tournament=str(tid)))
+        self.end_table()
+
+    def end_table(self) -> None:
+        """The tournament is over (or cancelled): the table closes once its posts are out."""
+        self._mark_closed()
+        self.io.close()
+        self._on_closed(self)
+
+    # ------------------------------------------------------------------ inputs: commands
+
+    async def join(self, user_id: int, name: str, buy_in: int | None) -> tuple[SeatRow, bool]:
+        raise Refused(t("sng_join_refused"))
+
+    async def top_up(self, user_id: int, amount: int) -> bool:
+        raise Refused(t("sng_topup_refused"))
+
+    async def set_paused(self, user_id: int | None) -> str | None:
+        raise Refused(t("sng_pause_refused"))
+
+    async def request_close(self) -> bool:
+        raise Refused(t("sng_close_refused"))
+
+    async def leave(self, user_id: int) -> tuple[bool, int]:
+        """Away, not gone: the player stays dealt in (``Refused`` carries the answer)."""
+        await self.sit_out(user_id)
+        raise AssertionError("unreachable")  # sit_out always answers with a sentence
+
+    async def sit_out(self, user_id: int) -> None:
+        """Away: still dealt in and blinded until ``/poker sitin``."""
+        async with self.lock:
+            seat = await self.cashier.seat_of(user_id)
+            if not seat.sitting_out:
+                await self.cashier.sit_out(user_id)
+                self.seats = await self.cashier.seats()
+                self.io.mark_changed()
+        raise Refused(t("sng_away_now"))
+
+    async def cancel_tournament(self) -> dict[int, int]:
+        """An admin cancels the running tournament: the hand in progress is called off (its
+        bets back in the stacks), then every buy-in goes back to its wallet: the refunds."""
+        async with self.lock:
+            hand = self.hand
+            if hand is not None and not hand.is_complete:
+                await self.store.hands.void(hand.hand_id, "tournament cancelled")
+                self.hand = None
+                self.timers.stop_turn()
+                self.io.end_panels()
+            refunds = await self.store.tournaments.cancel(self.tournament_id, "cancelled")
+            self.io.post(content=Text("sng_cancelled", tournament=str(self.tournament_id)))
+            self.end_table()
+            return refunds

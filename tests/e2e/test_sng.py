@@ -1,0 +1,297 @@
+"""Sit-and-go tournaments end to end: a whole four-player tournament (two members, two house
+players) with short levels, played to its end through the table's buttons; the same with the
+bot SIGKILLed twice in the middle; and registration's refunds and refusals.
+
+What a player sees is what is checked: the registration message and its buttons, the limits
+in each hand's table title, the elimination lines and DMs, the final standings with their
+picture; and the store behind it: wallets, the escrow, the audit.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.art.standings import parse_standings
+from bot.tournament import level_of
+from tests.conftest import StartBot
+from tests.discord_double import Channel, DiscordDouble, Member
+from tests.e2e.helpers import (
+    START_WALLET,
+    Club,
+    PokerTable,
+    always,
+    buttons,
+    check_after_test,
+    embed0,
+    make_club,
+    private_reply,
+)
+
+BUY_IN = 100
+STACK = 200
+OUT_RE = re.compile(r"^(?P<name>.+?) is out in place (?P<place>\d+)")
+TITLE_RE = re.compile(r"^2-7 Triple Draw · (?P<small>[\d,]+)/(?P<big>[\d,]+) · hand #(?P<hand>\d+)")
+STANDINGS_TITLE = re.compile(r"^Sit-and-go #(?P<id>\d+): final standings$")
+FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
+
+
+def query(db_path: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db_path) as db:
+        return list(db.execute(sql, params).fetchall())
+
+
+def registration(double: DiscordDouble, channel: Channel) -> dict[str, Any]:
+    message = double.last_message(
+        channel, lambda m: str(embed0(m).get("title") or "").startswith("Sit-and-go #")
+    )
+    assert message is not None, "no registration message"
+    return message
+
+
+def standings_message(double: DiscordDouble, channel: Channel) -> dict[str, Any] | None:
+    return double.last_message(
+        channel, lambda m: STANDINGS_TITLE.match(str(embed0(m).get("title") or "")) is not None
+    )
+
+
+async def create(club: Club, channel: Channel | None = None, **options: Any) -> dict[str, Any]:
+    """An admin creates a sit-and-go; its registration message."""
+    options = {"buy_in": BUY_IN, "seats": 4, "stack": STACK, **options}
+    created = await club.double.invoke(
+        club.admin, channel or club.channel, "poker sng create", **options
+    )
+    await created.response(timeout=10)
+    return registration(club.double, channel or club.channel)
+
+
+async def click_register(
+    double: DiscordDouble, member: Member, message: dict[str, Any], what: str
+) -> str:
+    """Press Register (``r``) or Unregister (``u``) on the registration message; the private
+    answer."""
+    current = double.current(message) or message
+    button = next(b for b in buttons(current) if b["custom_id"].startswith(f"deuce:s{what}:"))
+    clicked = await double.click(member, current, button["custom_id"])
+    return await private_reply(clicked)
+
+
+async def sng(
+    double: DiscordDouble, member: Member, channel: Channel, command: str, **options: Any
+) -> str:
+    """Run ``/poker sng <command>`` and return the private answer."""
+    interaction = await double.invoke(member, channel, f"poker sng {command}", **options)
+    return await private_reply(interaction)
+
+
+async def play_to_the_end(
+    club: Club, table: PokerTable, *, kill_after: tuple[int, ...] = ()
+) -> None:
+    """Play every hand the members are dealt (check or call, stand pat) until the final
+    standings are posted; SIGKILL and restart the bot after the hands counted in
+    ``kill_after`` (mid-hand: right after a member's first action of the next hand)."""
+    double = club.double
+    played = 0
+    while standings_message(double, club.channel) is None:
+
+        def state() -> str | None:
+            if standings_message(double, club.channel) is not None:
+                return "over"
+            message = table.table_message()
+            if message is not None and table.turn(message) is not None:
+                return "turn"
+            return None
+
+        if await double.wait_until(state, timeout=60) == "over":
+            return
+        if played in kill_after:
+            message = table.table_message()
+            assert message is not None
+            turn = table.turn(message)
+            if turn is not None and turn[1] == "act":
+                await table.click_table(turn[0], "call")
+            await club.bot.kill()
+            await club.bot.restart()
+            kill_after = tuple(k for k in kill_after if k != played)
+            continue
+        try:
+            await table.play_hand(always("call"), timeout=60)
+        except AssertionError:
+            if standings_message(double, club.channel) is None:
+                raise
+        played += 1
+
+
+def hand_limits(double: DiscordDouble, channel: Channel) -> dict[int, str]:
+    """Each hand's limits as its table title showed them (any version of the message)."""
+    seen: dict[int, str] = {}
+    for event in double.channel_events(channel):
+        for embed in event.payload.get("embeds") or []:
+            match = TITLE_RE.match(str(embed.get("title") or ""))
+            if match:
+                seen[int(match["hand"])] = f"{match['small']}/{match['big']}"
+    return seen
+
+
+def check_finished(club: Club, members: list[Member], tournament_id: int) -> dict[str, int]:
+    """The tournament is over: standings with their picture, places in order, prizes in the
+    wallets, an empty escrow, a clean audit. The members' places by name."""
+    double = club.double
+    message = standings_message(double, club.channel)
+    assert message is not None
+    (attachment,) = message["attachments"]
+    assert attachment["filename"] == "standings.png"
+    png = double.attachment_data[int(attachment["id"])]
+    rows = parse_standings(Image.open(io.BytesIO(png)).info["standings"])
+    assert [place for place, _, _ in rows] == [1, 2, 3, 4]
+    assert [prize for _, _, prize in rows] == [280, 120, 0, 0]
+    # The elimination lines came in order: fourth, third, second.
+    outs = [
+        (m["name"].replace("\\", ""), int(m["place"]))
+        for message in double.channel_messages(club.channel)
+        if (m := OUT_RE.match(str(message.get("content") or "")))
+    ]
+    assert [place for _, place in outs] == [4, 3, 2]
+    places = {name: place for _, name, place in [(0, n, p) for p, n, _ in rows]}
+    assert {name for name, _ in outs} | {rows[0][1]} == set(places)
+    for name, place in outs:
+        assert places[name] == place
+    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    for member in members:
+        place = places[member.display_name]
+        prize = {1: 280, 2: 120}.get(place, 0)
+        assert wallets[member.id] == START_WALLET - BUY_IN + prize, (member.display_name, place)
+        dm = " ".join(str(m.get("content") or "") for m in double.dms(member))
+        assert f"sit-and-go #{tournament_id} in place {place} of 4" in dm
+    (escrow,) = query(
+        club.db_path,
+        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
+        f"tournament:{tournament_id}",
+    )[0]
+    assert escrow == 0
+    (status,) = query(club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id)[0]
+    assert status == "finished"
+    club.audit_ok()
+    return places
+
+
+def check_levels(double: DiscordDouble, channel: Channel, hands_per_level: int) -> None:
+    """Each hand seen was dealt at its level's limits (the levels go by hands)."""
+    limits = hand_limits(double, channel)
+    first = min(limits)
+    assert len(limits) >= 4
+    for hand_id, shown in limits.items():
+        level = (hand_id - first) // hands_per_level + 1
+        assert shown == level_of("turbo", level).label, (hand_id, shown, limits)
+    assert len(set(limits.values())) >= 2  # the limits rose
+
+
+async def start_four(club: Club) -> tuple[PokerTable, int]:
+    """Alice registers with the button, Bob with the command, the admin adds two house
+    players: the tournament is full and starts."""
+    double, channel = club.double, club.channel
+    alice, bob = await club.players(2)
+    message = await create(club, level_hands=2, structure="turbo")
+    tournament_id = int(re.match(r"Sit-and-go #(\d+)", embed0(message)["title"])[1])
+    assert "Register" in [b["label"] for b in buttons(message)]
+    assert "registered" in await click_register(double, alice, message, "r")
+    assert "registered" in await sng(double, bob, channel, "register")
+    assert "Alice" in str(embed0(double.current(message) or message)["fields"])
+    assert "2 house players registered" in await sng(
+        double, club.admin, channel, "house", count=2, level="strong"
+    )
+    table = PokerTable(double, channel, [alice, bob])
+    await table.wait_table(
+        lambda m: table.turn(m) is not None or "Sit-and-go" in str(m), timeout=20
+    )
+    return table, tournament_id
+
+
+async def test_a_four_player_sit_and_go_plays_to_the_end(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **FAST)
+    table, tournament_id = await start_four(club)
+    alice, bob = table.players
+    # The table shows the tournament: its level, limits and players.
+    shown = await table.wait_table(lambda m: "Sit-and-go #" in str(m), timeout=20)
+    field = next(f for f in embed0(shown)["fields"] if f["name"].startswith("Sit-and-go #"))
+    assert "Level 1: 10/20 · next 20/40" in field["value"]
+    assert "4 of 4 players left · average stack 200" in field["value"]
+    await play_to_the_end(club, table)
+    check_finished(club, [alice, bob], tournament_id)
+    check_levels(double, club.channel, hands_per_level=2)
+    # Remembered: stats and the leaderboard by tournaments.
+    stats = await double.invoke(alice, club.channel, "poker stats")
+    text = str((await stats.response(timeout=10)).embeds)
+    assert "Tournaments: 1 played" in text
+    check_after_test(club)
+
+
+async def test_a_sit_and_go_survives_two_sigkills(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **FAST)
+    table, tournament_id = await start_four(club)
+    alice, bob = table.players
+    await play_to_the_end(club, table, kill_after=(1, 3))
+    resumed = [
+        m for m in double.channel_messages(club.channel) if "restarted" in str(m.get("content"))
+    ]
+    assert resumed, "no hand resumed after a SIGKILL"
+    check_finished(club, [alice, bob], tournament_id)
+    check_levels(double, club.channel, hands_per_level=2)
+    check_after_test(club)
+
+
+async def test_registration_refunds_and_refusals(club: Club) -> None:
+    double, channel = club.double, club.channel
+    alice, bob, carol = await club.players(3)
+    other = await double.add_channel(club.guild, "sng")
+    # Admins only, and not where a table is playing.
+    forced = await double.invoke(
+        alice, other, "poker sng create", buy_in=BUY_IN, bypass_permissions=True
+    )
+    assert "Manage Server" in await private_reply(forced)
+    table = PokerTable(double, channel, [alice])
+    await table.join(alice)
+    busy = await double.invoke(club.admin, channel, "poker sng create", buy_in=BUY_IN)
+    assert "A cash game is open in this channel" in await private_reply(busy)
+    # Registering: twice, without the buy-in, then unregister and cancel refund.
+    message = await create(club, other, seats=3, buy_in=BUY_IN)
+    wallet = START_WALLET - 400  # Alice's default buy-in sits at the cash table
+    assert "registered" in await click_register(double, bob, message, "r")
+    assert "already registered" in (await click_register(double, bob, message, "r")).lower()
+    joined = await double.invoke(carol, other, "poker join")
+    assert "sit-and-go" in (await private_reply(joined)).lower()
+    start_one = await sng(double, club.admin, other, "start")
+    assert "at least two" in start_one.lower()
+    assert "no longer registered" in await sng(double, bob, other, "unregister")
+    assert "not registered" in (await sng(double, bob, other, "unregister")).lower()
+    assert "registered" in await sng(double, bob, other, "register")
+    assert "registered" in await sng(double, carol, other, "register")
+    cancelled = await sng(double, club.admin, other, "cancel")
+    assert "2 buy-ins were refunded" in cancelled
+    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert wallets[bob.id] == wallets[carol.id] == START_WALLET
+    assert wallets[alice.id] == wallet
+    # A tournament that started: register and unregister are refused; a big buy-in too.
+    big = await create(club, other, seats=2, buy_in=START_WALLET + 1)
+    assert "only 1,000 chips" in await click_register(double, bob, big, "r")
+    assert "cancelled" in (await sng(double, club.admin, other, "cancel")).lower()
+    started = await create(club, other, seats=2, buy_in=BUY_IN)
+    await click_register(double, bob, started, "r")
+    await click_register(double, carol, started, "r")  # full: it starts
+    assert "started" in (await sng(double, alice, other, "register")).lower()
+    assert "started" in (await sng(double, bob, other, "unregister")).lower()
+    # An admin cancels the running tournament: every buy-in back.
+    assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
+    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert wallets[bob.id] == wallets[carol.id] == START_WALLET
+    club.audit_ok()
+    check_after_test(club)
