@@ -188,7 +188,7 @@ class TournamentRules:
                 tid, [(f.user_id, f.place, f.prize) for f in out]
             )
             names = {s.user_id: s.name for s in busted}
-            for finish in out:
+            for finish in sorted(out, key=lambda f: -f.place):  # the worst place first
                 self._announce(finish, names[finish.user_id])
         if len(alive) == 1 and len(seats) >= 1:
             await self._finish(alive[0])

@@ -38,6 +38,8 @@ STACK = 200
 OUT_RE = re.compile(r"^(?P<name>.+?) is out in place (?P<place>\d+)")
 TITLE_RE = re.compile(r"^2-7 Triple Draw · (?P<small>[\d,]+)/(?P<big>[\d,]+) · hand #(?P<hand>\d+)")
 STANDINGS_TITLE = re.compile(r"^Sit-and-go #(?P<id>\d+): final standings$")
+PRIZES = {1: 280, 2: 120}
+"""Four players, 100 each: 70% and 30% of the pool."""
 FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
 
 
@@ -148,23 +150,26 @@ def check_finished(club: Club, members: list[Member], tournament_id: int) -> dic
     assert attachment["filename"] == "standings.png"
     png = double.attachment_data[int(attachment["id"])]
     rows = parse_standings(Image.open(io.BytesIO(png)).info["standings"])
-    assert [place for place, _, _ in rows] == [1, 2, 3, 4]
-    assert [prize for _, _, prize in rows] == [280, 120, 0, 0]
-    # The elimination lines came in order: fourth, third, second.
+    places = {name: place for place, name, _ in rows}
+    prizes = {name: prize for _, name, prize in rows}
+    ordered = [place for place, _, _ in rows]
+    assert ordered[0] == 1 and ordered == sorted(ordered) and len(rows) == 4
+    assert sum(prizes.values()) == 4 * BUY_IN
+    for place, _, prize in rows:  # tied players share the prizes of the places they cover
+        tied = ordered.count(place)
+        share = sum(PRIZES.get(p, 0) for p in range(place, place + tied))
+        assert prize in (share // tied, share // tied + 1)
+    # The elimination lines came in order, worst place first, each as the standings say.
     outs = [
         (m["name"].replace("\\", ""), int(m["place"]))
         for message in double.channel_messages(club.channel)
         if (m := OUT_RE.match(str(message.get("content") or "")))
     ]
-    assert [place for _, place in outs] == [4, 3, 2]
-    places = {name: place for _, name, place in [(0, n, p) for p, n, _ in rows]}
-    assert {name for name, _ in outs} | {rows[0][1]} == set(places)
-    for name, place in outs:
-        assert places[name] == place
+    assert [place for _, place in outs] == sorted(ordered[1:], reverse=True)
+    assert all(places[name] == place for name, place in outs)
     wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
     for member in members:
-        place = places[member.display_name]
-        prize = {1: 280, 2: 120}.get(place, 0)
+        place, prize = places[member.display_name], prizes[member.display_name]
         assert wallets[member.id] == START_WALLET - BUY_IN + prize, (member.display_name, place)
         dm = " ".join(str(m.get("content") or "") for m in double.dms(member))
         assert f"sit-and-go #{tournament_id} in place {place} of 4" in dm
