@@ -17,7 +17,8 @@ from __future__ import annotations
 import logging
 import re
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +29,10 @@ from bot.store.models import TABLE_OPEN
 from bot.table.buttons import PlainView
 from bot.table.joining import Seater, join_table
 from bot.table.render import clamp, safe_name
+from bot.table.sitngo import register_button_id
+
+if TYPE_CHECKING:
+    from bot.store.models import TournamentRow
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +45,8 @@ HOUR = 3600.0
 DESCRIPTION_MAX = 4096
 LABEL_MAX = 100
 KIND_KEYS = {"cash": "lobby_kind_cash"}
+SNG_BUTTONS = 4
+"""Register buttons under the lobby (one row with the select menu's)."""
 
 
 def join_button_id(table_id: int) -> str:
@@ -76,19 +83,55 @@ def entry_line(entry: LobbyTable) -> str:
     )
 
 
+def sng_line(tournament: TournamentRow, entrants: int) -> str:
+    """One sit-and-go of the lobby in the reader's language."""
+    status = (
+        "sng_status_registering" if tournament.status == "registering" else "sng_status_running"
+    )
+    return t(
+        "lobby_sng_line",
+        channel=f"<#{tournament.channel_id}>",
+        tournament=str(tournament.id),
+        status=t(status),
+        count=entrants,
+        seats=tournament.seats,
+        buy_in=number(tournament.buy_in),
+    )
+
+
 def lobby_message(
-    entries: list[LobbyTable], guild: discord.Guild | None, hidden: int
+    entries: list[LobbyTable],
+    guild: discord.Guild | None,
+    hidden: int,
+    tournaments: Sequence[tuple[TournamentRow, int]] = (),
 ) -> dict[str, Any]:
-    """The lobby's embed and select menu (the first ``LISTED_MAX`` tables; ``hidden`` more)."""
+    """The lobby's embed and select menu (the first ``LISTED_MAX`` tables; ``hidden`` more),
+    then the sit-and-goes (tournament, entrants) with a Register button for each registering
+    one."""
     listed = entries[:LISTED_MAX]
     lines = [entry_line(entry) for entry in listed]
     if hidden:
         lines.append(t("lobby_more", count=hidden))
     embed = discord.Embed(
         title=t("lobby_title"),
-        description=clamp("\n\n".join(lines), DESCRIPTION_MAX),
+        description=clamp("\n\n".join(lines) or t("lobby_no_tables"), DESCRIPTION_MAX),
         colour=discord.Colour.dark_green(),
     )
+    view = PlainView()
+    if tournaments:
+        text = "\n".join(sng_line(tournament, count) for tournament, count in tournaments)
+        embed.add_field(name=t("lobby_sng_field"), value=clamp(text, 1024), inline=False)
+        registering = [x for x, _ in tournaments if x.status == "registering"]
+        for tournament in registering[:SNG_BUTTONS]:
+            view.add_item(
+                discord.ui.Button(
+                    label=clamp(t("lobby_sng_register", tournament=str(tournament.id)), 80),
+                    style=discord.ButtonStyle.success,
+                    custom_id=register_button_id(tournament.id, "r"),
+                )
+            )
+    if not listed:
+        return {"embed": embed, "view": view}
     options = [
         discord.SelectOption(
             label=clamp(
@@ -106,7 +149,6 @@ def lobby_message(
         )
         for entry in listed
     ]
-    view = PlainView()
     view.add_item(
         discord.ui.Select(custom_id=SELECT_ID, placeholder=t("lobby_choose"), options=options)
     )
@@ -119,10 +161,17 @@ async def send_lobby(interaction: discord.Interaction[Any], store: Store) -> Non
     entries = await store.tables.lobby(interaction.guild_id, time.time() - HOUR)
     guild, member = interaction.guild, interaction.user
     visible = [e for e in entries if can_see(guild, member, e.channel_id)]
-    if not visible:
+    found = await store.tournaments.registering(interaction.guild_id)
+    found += [x for x in await store.tournaments.running() if x.guild_id == interaction.guild_id]
+    tournaments = [
+        (x, len(await store.tournaments.entries(x.id)))
+        for x in found[:LISTED_MAX]
+        if can_see(guild, member, x.channel_id)
+    ]
+    if not visible and not tournaments:
         await reply_private(interaction, t("lobby_empty"))
         return
-    message = lobby_message(visible, guild, max(len(visible) - LISTED_MAX, 0))
+    message = lobby_message(visible, guild, max(len(visible) - LISTED_MAX, 0), tournaments)
     await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **message)
 
 

@@ -316,7 +316,13 @@ async def _clicked(
     if full:
         await start(client, tid)
         tournament, contents = await registration_message(client.store, tid, language)
-    await interaction.response.edit_message(**contents)
+    message_id = getattr(interaction.message, "id", None)
+    if message_id is not None and message_id == tournament.message_id:
+        await interaction.response.edit_message(**contents)
+    else:  # from the lobby: the answer is private, the channel's message follows the field
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not full:
+            await refresh_message(client, tid)
     key = "sng_registered" if what == "r" else "sng_unregistered"
     await interaction.followup.send(
         t(key, tournament=str(tid), buy_in=number(tournament.buy_in)), ephemeral=True

@@ -290,13 +290,51 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     assert "only 1,000 chips" in await click_register(double, bob, big, "r")
     assert "cancelled" in (await sng(double, club.admin, other, "cancel")).lower()
     started = await create(club, other, seats=2, buy_in=BUY_IN)
-    await click_register(double, bob, started, "r")
+    # The lobby lists it, with a Register button that works from there.
+    lobby = await double.invoke(alice, channel, "poker tables")
+    listed = double.current((await lobby.response(timeout=10)).message_id or 0)
+    assert listed is not None and "Sit-and-goes" in str(listed["embeds"])
+    assert "registered" in await click_register(double, alice, listed, "r")
+    assert "Alice" in str((double.current(started) or {}).get("embeds"))
     await click_register(double, carol, started, "r")  # full: it starts
-    assert "started" in (await sng(double, alice, other, "register")).lower()
-    assert "started" in (await sng(double, bob, other, "unregister")).lower()
+    assert "started" in (await sng(double, bob, other, "register")).lower()
+    assert "started" in (await sng(double, alice, other, "unregister")).lower()
     # An admin cancels the running tournament: every buy-in back.
     assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
     wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
+    assert wallets[alice.id] == wallet
     club.audit_ok()
+    check_after_test(club)
+
+
+async def test_a_sit_and_go_that_cannot_resume_is_cancelled_and_refunded(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **FAST)
+    table, tournament_id = await start_four(club)
+    alice, bob = table.players
+    await table.wait_hand()
+    await club.bot.kill()
+    # What the bot saved of the tournament's clock is no clock any more.
+    with sqlite3.connect(club.db_path) as db:
+        db.execute(
+            'UPDATE tournaments SET clock = \'{"level": "x"}\' WHERE id = ?', (tournament_id,)
+        )
+    await club.bot.restart()
+    await double.wait_until(
+        lambda: any(
+            "could not resume" in str(m.get("content"))
+            for m in double.channel_messages(club.channel)
+        ),
+        timeout=20,
+    )
+    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert wallets[alice.id] == wallets[bob.id] == START_WALLET
+    (status,) = query(club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id)[0]
+    assert status == "cancelled"
+    assert query(club.db_path, "SELECT count(*) FROM seats") == [(0,)]
+    club.audit_ok()
+    # The channel is free again: a cash table opens there.
+    await table.join(alice)
     check_after_test(club)
