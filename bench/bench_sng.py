@@ -102,7 +102,7 @@ async def run(mode: str, hands: int, folder: Path) -> Figures:
             for _ in range(hands):
                 last = await table.wait_hand(after=last, timeout=30)
                 await table.play_hand(always("call"), timeout=60)
-        figures.hands = query(club.db_path, "SELECT count(*) FROM hands")[0][0]
+        ((figures.hands,),) = await query(club.db_path, "SELECT count(*) FROM hands")
         count(double, start, figures)
         figures.total = len(double.rest_log)
     finally:

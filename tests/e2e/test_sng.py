@@ -15,6 +15,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+import pytest
 from PIL import Image
 
 from bot.art.standings import parse_standings
@@ -43,8 +45,19 @@ PRIZES = {1: 280, 2: 120}
 FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
 
 
-def query(db_path: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db_path) as db:
+async def query(location: Path | str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (``?`` placeholders) from the bot's SQLite file or PostgreSQL URL."""
+    if str(location).startswith("postgresql://"):
+        numbered = iter(range(1, len(params) + 1))
+        connection = await asyncpg.connect(str(location))
+        try:
+            found = await connection.fetch(
+                re.sub(r"\?", lambda _: f"${next(numbered)}", sql), *params
+            )
+        finally:
+            await connection.close()
+        return [tuple(row) for row in found]
+    with sqlite3.connect(location) as db:
         return list(db.execute(sql, params).fetchall())
 
 
@@ -140,7 +153,7 @@ def hand_limits(double: DiscordDouble, channel: Channel) -> dict[int, str]:
     return seen
 
 
-def check_finished(club: Club, members: list[Member], tournament_id: int) -> dict[str, int]:
+async def check_finished(club: Club, members: list[Member], tournament_id: int) -> dict[str, int]:
     """The tournament is over: standings with their picture, places in order, prizes in the
     wallets, an empty escrow, a clean audit. The members' places by name."""
     double = club.double
@@ -167,19 +180,21 @@ def check_finished(club: Club, members: list[Member], tournament_id: int) -> dic
     ]
     assert [place for _, place in outs] == sorted(ordered[1:], reverse=True)
     assert all(places[name] == place for name, place in outs)
-    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     for member in members:
         place, prize = places[member.display_name], prizes[member.display_name]
         assert wallets[member.id] == START_WALLET - BUY_IN + prize, (member.display_name, place)
         dm = " ".join(str(m.get("content") or "") for m in double.dms(member))
         assert f"sit-and-go #{tournament_id} in place {place} of 4" in dm
-    (escrow,) = query(
+    ((escrow,),) = await query(
         club.db_path,
         "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
         f"tournament:{tournament_id}",
-    )[0]
+    )
     assert escrow == 0
-    (status,) = query(club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id)[0]
+    ((status,),) = await query(
+        club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id
+    )
     assert status == "finished"
     club.audit_ok()
     return places
@@ -229,7 +244,7 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     assert "Level 1: 10/20 · next 20/40" in field["value"]
     assert "4 of 4 players left · average stack 200" in field["value"]
     await play_to_the_end(club, table)
-    check_finished(club, [alice, bob], tournament_id)
+    await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
     # Remembered: stats and the leaderboard by tournaments.
     stats = await double.invoke(alice, club.channel, "poker stats")
@@ -238,10 +253,20 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     check_after_test(club)
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 async def test_a_sit_and_go_survives_two_sigkills(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    double: DiscordDouble,
+    start_bot: StartBot,
+    tmp_path: Path,
+    backend: str,
+    request: pytest.FixtureRequest,
 ) -> None:
-    club = await make_club(double, start_bot, tmp_path, **FAST)
+    env = dict(FAST)
+    if backend == "postgresql":
+        env["DATABASE_URL"] = await request.getfixturevalue("postgres_cluster").create_database()
+    club = await make_club(double, start_bot, tmp_path, **env)
+    if backend == "postgresql":
+        club.db_path = env["DATABASE_URL"]  # type: ignore[assignment]  # what the audit reads
     table, tournament_id = await start_four(club)
     alice, bob = table.players
     await play_to_the_end(club, table, kill_after=(1, 3))
@@ -249,7 +274,7 @@ async def test_a_sit_and_go_survives_two_sigkills(
         m for m in double.channel_messages(club.channel) if "restarted" in str(m.get("content"))
     ]
     assert resumed, "no hand resumed after a SIGKILL"
-    check_finished(club, [alice, bob], tournament_id)
+    await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
     check_after_test(club)
 
@@ -282,7 +307,7 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     assert "registered" in await sng(double, carol, other, "register")
     cancelled = await sng(double, club.admin, other, "cancel")
     assert "2 buy-ins were refunded" in cancelled
-    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet
     # A tournament that started: register and unregister are refused; a big buy-in too.
@@ -301,7 +326,7 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     assert "started" in (await sng(double, alice, other, "unregister")).lower()
     # An admin cancels the running tournament: every buy-in back.
     assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
-    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet
     club.audit_ok()
@@ -329,11 +354,13 @@ async def test_a_sit_and_go_that_cannot_resume_is_cancelled_and_refunded(
         ),
         timeout=20,
     )
-    wallets = dict(query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[alice.id] == wallets[bob.id] == START_WALLET
-    (status,) = query(club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id)[0]
+    ((status,),) = await query(
+        club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id
+    )
     assert status == "cancelled"
-    assert query(club.db_path, "SELECT count(*) FROM seats") == [(0,)]
+    assert await query(club.db_path, "SELECT count(*) FROM seats") == [(0,)]
     club.audit_ok()
     # The channel is free again: a cash table opens there.
     await table.join(alice)
