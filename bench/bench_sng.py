@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_load import ANSWER_KINDS, route_kind
-from tests.conftest import FAST_BOT_ENV, BotProcess
+from tests.conftest import BotProcess, bot_env
 from tests.discord_double import DiscordDouble
 from tests.e2e.helpers import PokerTable, always, make_club
 from tests.e2e.test_sng import FAST, play_to_the_end, query, start_four
@@ -69,15 +69,7 @@ async def run(mode: str, hands: int, folder: Path) -> Figures:
 
     async def launch(double: DiscordDouble, db_path: Path | None = None, **env: Any) -> BotProcess:
         db = db_path or folder / "deuce.db"
-        full_env = {
-            "DISCORD_TOKEN": double.token,
-            "DISCORD_API_BASE": double.api_base,
-            "DISCORD_GATEWAY_URL": double.gateway_url,
-            "DATABASE_PATH": str(db),
-            "LOG_LEVEL": "INFO",
-            **FAST_BOT_ENV,
-            **{key: str(value) for key, value in env.items()},
-        }
+        full_env = bot_env(double, db, "INFO", **env)
         bot = BotProcess(double, db, folder / f"bot-{mode}-{len(bots) + 1}.log", full_env)
         bots.append(bot)
         await bot.start()

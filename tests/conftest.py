@@ -150,6 +150,22 @@ class BotProcess:
 StartBot = Callable[..., Awaitable[BotProcess]]
 
 
+def bot_env(
+    double: DiscordDouble, db: Path, log_level: str = "DEBUG", **env: Any
+) -> dict[str, str]:
+    """The environment of a bot process against ``double`` on the SQLite file ``db`` (a
+    ``DATABASE_URL`` in ``env`` takes its place), its end-to-end knobs fast."""
+    return {
+        "DISCORD_TOKEN": double.token,
+        "DISCORD_API_BASE": double.api_base,
+        "DISCORD_GATEWAY_URL": double.gateway_url,
+        "DATABASE_PATH": str(db),
+        "LOG_LEVEL": log_level,
+        **FAST_BOT_ENV,
+        **{key: str(value) for key, value in env.items()},
+    }
+
+
 @pytest.fixture
 async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
     """``await start_bot(double, db_path, **env)`` → a running :class:`BotProcess`.
@@ -163,15 +179,7 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
         double: DiscordDouble, db_path: Path | str | None = None, **env: Any
     ) -> BotProcess:
         db = Path(db_path) if db_path is not None else tmp_path / "deuce.db"
-        full_env = {
-            "DISCORD_TOKEN": double.token,
-            "DISCORD_API_BASE": double.api_base,
-            "DISCORD_GATEWAY_URL": double.gateway_url,
-            "DATABASE_PATH": str(db),
-            "LOG_LEVEL": "DEBUG",
-            **FAST_BOT_ENV,
-            **{key: str(value) for key, value in env.items()},
-        }
+        full_env = bot_env(double, db, **env)
         bot = BotProcess(double, db, tmp_path / f"bot-{len(started) + 1}.log", full_env)
         started.append(bot)
         await bot.start()

@@ -124,12 +124,12 @@ class TournamentRules:
                 )
             self.clock = clock
             await self._save_clock()
-        self._show(seats)
+        self.show(seats)
         return seats
 
     async def tidy(self) -> list[SeatRow]:
         seats = await self._session.cashier.seats()
-        self._show(seats)
+        self.show(seats)
         return seats
 
     async def after_hand(
@@ -145,12 +145,12 @@ class TournamentRules:
         if await self._eliminate(seats, hand):
             return []
         seats = await session.cashier.seats()
-        self._show(seats)
+        self.show(seats)
         return seats
 
     # ------------------------------------------------------------------ eliminations
 
-    def _show(self, seats: list[SeatRow]) -> None:
+    def show(self, seats: list[SeatRow]) -> None:
         """The table's tournament line, as of these seats and the clock."""
         alive = self.dealt_in(seats)
         clock = self.clock
@@ -288,6 +288,8 @@ class TournamentSession(TableSession):
             await super().restore(unfinished)
         finally:
             rules.restoring = False
+        if not self.closed:
+            rules.show(self.seats)  # a resumed hand's table shows its tournament too
 
     async def _cancel_unresumable(
         self, unfinished: tuple[int, dict[str, Any] | None] | None, error: Exception

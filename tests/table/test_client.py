@@ -173,6 +173,17 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "session",
         "tables",
         "topup",
+        "sng",
+    }
+    sng = next(c for c in groups["poker"].commands if c.name == "sng")
+    assert {c.name for c in sng.commands} == {  # type: ignore[union-attr]
+        "create",
+        "register",
+        "unregister",
+        "house",
+        "start",
+        "cancel",
+        "show",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {
@@ -194,6 +205,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "tables",
         "cards",
         "house",
+        "sng",
     }
     house = next(c for c in groups["pokeradmin"].commands if c.name == "house")
     assert {c.name for c in house.commands} == {"add", "remove", "fill"}  # type: ignore[union-attr]
