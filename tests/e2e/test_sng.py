@@ -106,12 +106,13 @@ async def sng(
 
 async def play_to_the_end(
     club: Club, table: PokerTable, *, kill_after: tuple[int, ...] = ()
-) -> None:
+) -> int:
     """Play every hand the members are dealt (check or call, stand pat) until the final
     standings are posted; SIGKILL and restart the bot after the hands counted in
-    ``kill_after`` (mid-hand: right after a member's first action of the next hand)."""
+    ``kill_after`` (mid-hand: right after a member's first action of the next hand). How
+    many times it was killed."""
     double = club.double
-    played = 0
+    played = kills = 0
     while standings_message(double, club.channel) is None:
 
         def state() -> str | None:
@@ -123,7 +124,7 @@ async def play_to_the_end(
             return None
 
         if await double.wait_until(state, timeout=60) == "over":
-            return
+            break
         if played in kill_after:
             message = table.table_message()
             assert message is not None
@@ -132,6 +133,7 @@ async def play_to_the_end(
                 await table.click_table(turn[0], "call")
             await club.bot.kill()
             await club.bot.restart()
+            kills += 1
             kill_after = tuple(k for k in kill_after if k != played)
             continue
         try:
@@ -140,6 +142,7 @@ async def play_to_the_end(
             if standings_message(double, club.channel) is None:
                 raise
         played += 1
+    return kills
 
 
 def hand_limits(double: DiscordDouble, channel: Channel) -> dict[int, str]:
@@ -269,7 +272,7 @@ async def test_a_sit_and_go_survives_two_sigkills(
         club.db_path = env["DATABASE_URL"]  # type: ignore[assignment]  # what the audit reads
     table, tournament_id = await start_four(club)
     alice, bob = table.players
-    await play_to_the_end(club, table, kill_after=(1, 3))
+    assert await play_to_the_end(club, table, kill_after=(0, 1)) == 2
     resumed = [
         m for m in double.channel_messages(club.channel) if "restarted" in str(m.get("content"))
     ]
