@@ -332,6 +332,13 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet
+    # A server may let any member create, start and cancel them.
+    allowed = await double.invoke(club.admin, other, "pokeradmin sng", members=True)
+    assert "Any member" in await private_reply(allowed)
+    mine = await double.invoke(bob, other, "poker sng create", buy_in=0, seats=2)
+    await mine.response(timeout=10)
+    assert "(registering)" in str(embed0(registration(double, other))["title"])
+    assert "cancelled" in (await sng(double, bob, other, "cancel")).lower()
     club.audit_ok()
     check_after_test(club)
 
