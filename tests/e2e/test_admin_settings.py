@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import StartBot
-from tests.discord_double import CommandError, DiscordDouble
+from tests.discord_double import CommandError, DiscordDouble, Member
 from tests.e2e.helpers import (
     Club,
     PokerTable,
@@ -48,7 +48,7 @@ def integer_options(command: dict[str, Any], path: str = "") -> list[tuple[str, 
     return found
 
 
-async def test_every_integer_option_carries_its_range(club: Club) -> None:
+async def check_every_integer_option_carries_its_range(club: Club) -> None:
     double = club.double
     options: dict[str, dict[str, Any]] = {}
     for name in ("poker", "chips", "pokeradmin"):
@@ -99,9 +99,8 @@ async def test_a_refused_join_opens_no_table(club: Club) -> None:
     club.audit_ok()
 
 
-async def test_amounts_use_thousands_separators(club: Club) -> None:
+async def check_amounts_use_thousands_separators(club: Club, alice: Member) -> None:
     double = club.double
-    (alice,) = await club.players(1)
     table = PokerTable(double, club.channel, [alice])
     grant = await double.invoke(
         club.admin, club.channel, "pokeradmin grant", member=alice, amount=1500
@@ -115,7 +114,7 @@ async def test_amounts_use_thousands_separators(club: Club) -> None:
     club.audit_ok()
 
 
-async def test_settings_show_every_value_and_its_source(club: Club) -> None:
+async def check_settings_show_every_value_and_its_source(club: Club, alice: Member) -> None:
     double = club.double
     admin, channel = club.admin, club.channel
     answers = [
@@ -149,14 +148,12 @@ async def test_settings_show_every_value_and_its_source(club: Club) -> None:
         "**New wallets** 1,000 chips, **/chips daily** 250 every 20 h — default"
     )
     # A member cannot see them: Discord hides the command, and the bot checks again.
-    (alice,) = await club.players(1)
     sneaky = await double.invoke(alice, channel, "pokeradmin settings", bypass_permissions=True)
     assert "Manage Server" in await private_reply(sneaky)
 
 
-async def test_players_choose_their_turn_alerts(club: Club) -> None:
+async def check_players_choose_their_turn_alerts(club: Club, alice: Member, bob: Member) -> None:
     double = club.double
-    alice, bob = await club.players(2)
     now = await double.invoke(alice, club.channel, "poker alerts", mode="now")
     assert "as soon as it is your turn" in await private_reply(now)
     off = await double.invoke(bob, club.channel, "poker alerts", mode="off")
@@ -172,6 +169,19 @@ async def test_players_choose_their_turn_alerts(club: Club) -> None:
     await double.invoke(club.admin, club.channel, "pokeradmin alerts", seconds=0)
     again = await double.invoke(alice, club.channel, "poker alerts", mode="now")
     assert "off on this server" in await private_reply(again)
+
+
+async def test_commands_alone_ranges_settings_alerts_and_amounts(club: Club) -> None:
+    """What needs no hand, checked against one bot in turn (each was a test of its own that
+    started a bot just for it): the option ranges Discord enforces, every setting with its
+    source, the players' turn alerts, and amounts with thousands separators. The settings are
+    read before the alerts change any, and the amounts come last (the buy-in range the
+    settings set still takes Alice's 1,200)."""
+    alice, bob = await club.players(2)
+    await check_every_integer_option_carries_its_range(club)
+    await check_settings_show_every_value_and_its_source(club, alice)
+    await check_players_choose_their_turn_alerts(club, alice, bob)
+    await check_amounts_use_thousands_separators(club, alice)
 
 
 async def test_the_pause_between_hands_is_the_servers_setting(

@@ -26,9 +26,12 @@ from tests.e2e.helpers import (
 log = logging.getLogger(__name__)
 
 
-async def test_history_uploads_phh_files_of_played_hands(club: Club) -> None:
+async def test_history_uploads_phh_files_and_reveals_no_unshown_card(club: Club) -> None:
+    """A showdown's history file, then (the next hand, at the same table) an uncontested hand's,
+    which must not show Bob's cards: one bot for both (each was a test of its own)."""
     double = club.double
     table = await club.seated(2)
+    alice, bob = table.players
     outcome = await table.play_hand()
     history = await double.invoke(table.players[0], club.channel, "poker history", count=3)
     response = await history.response(timeout=10)
@@ -49,6 +52,20 @@ async def test_history_uploads_phh_files_of_played_hands(club: Club) -> None:
     # Discord itself refuses a count outside the option's range (1-10) before the bot sees it.
     with pytest.raises(CommandError, match="above the maximum 10"):
         await double.invoke(table.players[0], club.channel, "poker history", count=50)
+
+    # The next hand nobody's cards are shown: Alice's history file of it has none of Bob's.
+    hand_id = await table.wait_hand(after=outcome.hand_id)
+    bob_panel = await double.wait_until(lambda: table.panel(bob, hand_id), 10)
+    bob_cards = [label_to_card(label) for label in table.panel_cards(bob_panel)]
+    folded = await table.play_hand(lambda t, m, msg: "fold")
+    assert folded.uncontested  # nobody's cards were shown
+    history = await double.invoke(alice, club.channel, "poker history", count=1)
+    message = double.current((await history.response(timeout=10)).message_id or 0)
+    assert message is not None and message["attachments"]
+    assert [a["filename"] for a in message["attachments"]] == [f"deuce-hand-{hand_id}.phh"]
+    phh = double.attachment_data[int(message["attachments"][0]["id"])].decode()
+    leaked = [card for card in bob_cards if card in phh]
+    assert leaked == [], f"Alice's history file shows Bob's unshown cards {leaked}"
 
 
 async def test_table_repost_leave_and_chip_commands(club: Club) -> None:
@@ -94,22 +111,3 @@ async def test_table_repost_leave_and_chip_commands(club: Club) -> None:
     bob_wallet, _ = await balance(table, bob)
     assert bob_wallet == START_WALLET - DEFAULT_BUY_IN + 250
     club.audit_ok()
-
-
-async def test_history_does_not_reveal_cards_that_were_never_shown(club: Club) -> None:
-    double = club.double
-    table = await club.seated(2)
-    alice, bob = table.players
-    hand_id = hand_id_of(table.table_message() or {})
-    assert hand_id is not None
-    bob_panel = table.panel(bob, hand_id)
-    assert bob_panel is not None
-    bob_cards = [label_to_card(label) for label in table.panel_cards(bob_panel)]
-    outcome = await table.play_hand(lambda t, m, msg: "fold")
-    assert outcome.uncontested  # nobody's cards were shown
-    history = await double.invoke(alice, club.channel, "poker history", count=1)
-    message = double.current((await history.response(timeout=10)).message_id or 0)
-    assert message is not None and message["attachments"]
-    phh = double.attachment_data[int(message["attachments"][0]["id"])].decode()
-    leaked = [card for card in bob_cards if card in phh]
-    assert leaked == [], f"Alice's history file shows Bob's unshown cards {leaked}"

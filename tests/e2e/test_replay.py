@@ -12,18 +12,21 @@ import re
 import statistics
 from typing import Any
 
-from tests.discord_double import DiscordDouble, Member, message_text
+from tests.discord_double import DiscordDouble, Member, iter_components, message_text
 from tests.e2e.helpers import (
     CARD_RE,
+    CARD_TOKEN_RE,
+    PANEL_PREFIX,
     Club,
+    HandOutcome,
     PokerTable,
     buttons,
     channel_card_leaks,
-    dm_cards,
     embed0,
     label_to_card,
     private_reply,
 )
+from tests.e2e.test_stats import check_stats_with_their_chart_for_each_period_and_the_leaderboard
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,22 @@ def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
 
 def cards_of(message: dict[str, Any]) -> set[str]:
     return {label_to_card(c) for c in CARD_RE.findall(message_text(message))}
+
+
+def hand_dm_cards(double: DiscordDouble, member: Member, hand_id: int) -> set[str]:
+    """Every card the member's DM panel of hand ``hand_id`` ever showed (each version, as text
+    or as a card-face emoji), in engine notation: ``dm_cards`` of that one hand (the table
+    plays several, and one player's cards of one hand may be the other's of another)."""
+    title = f"{PANEL_PREFIX}{hand_id}"
+    found: set[str] = set()
+    for event in double.channel_events(double.dm_channel(member)):
+        if embed0(event.payload).get("title") != title:
+            continue
+        found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
+        for component in iter_components(list(event.payload.get("components") or [])):
+            name = str((component.get("emoji") or {}).get("name") or "")
+            found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
+    return found
 
 
 async def open_replay(double: DiscordDouble, who: Member, club: Club, **options: Any) -> int:
@@ -97,11 +116,12 @@ async def walk(
     return seen
 
 
-async def test_a_player_steps_their_hand_from_both_ends_through_every_draw(club: Club) -> None:
+async def check_a_player_steps_their_hand_from_both_ends_through_every_draw(
+    club: Club, table: PokerTable, outcome: HandOutcome
+) -> None:
+    """Alice replays her last hand (``outcome``, where she drew 1, 2 and 3 cards)."""
     double = club.double
-    table = await club.seated(2)
     alice, bob = table.players
-    outcome = await table.play_hand(discards=lambda member, number: number)
     hand_id = outcome.hand_id
     latencies: list[float] = []
 
@@ -125,12 +145,12 @@ async def test_a_player_steps_their_hand_from_both_ends_through_every_draw(club:
     assert [len(CARD_RE.findall(m["thrown"])) for m in found] == [1, 2, 3]
     assert [len(CARD_RE.findall(m["got"])) for m in found] == [1, 2, 3]
     # Every card she saw in the replay is one of hers or one shown at the showdown.
-    own = dm_cards(double, [alice])
+    own = hand_dm_cards(double, alice, hand_id)
     shown = {label_to_card(c) for c in CARD_RE.findall(" ".join(outcome.shown.values()))}
     for message in steps:
         assert cards_of(message) <= own | shown, message_text(message)
     # Bob's cards that were never shown appear nowhere in her replay.
-    hidden = dm_cards(double, [bob]) - shown
+    hidden = hand_dm_cards(double, bob, hand_id) - shown
     assert not any(cards_of(message) & hidden for message in steps)
     log.info("replay step answers: median %.1f ms", 1000 * statistics.median(latencies))
 
@@ -140,11 +160,13 @@ async def test_a_player_steps_their_hand_from_both_ends_through_every_draw(club:
     assert channel_card_leaks(double, club.channel) == []
 
 
-async def test_the_replay_button_opens_a_redacted_replay_for_anyone(club: Club) -> None:
+async def check_the_replay_button_opens_a_redacted_replay_for_anyone(
+    club: Club, table: PokerTable, outcome: HandOutcome, carol: Member
+) -> None:
+    """The Replay button under ``outcome``'s result, pressed by Carol (never dealt in) and by
+    Bob; then bad input, and a restart (last: it stops the bot)."""
     double = club.double
-    table = await club.seated(2)
     alice, bob = table.players
-    outcome = await table.play_hand(discards=lambda member, number: 2 if number == 1 else 0)
     hand_id = outcome.hand_id
     result = table.result_message(hand_id)
     assert result is not None
@@ -153,7 +175,6 @@ async def test_the_replay_button_opens_a_redacted_replay_for_anyone(club: Club) 
     latencies: list[float] = []
 
     # A member who did not play sees only what the table saw.
-    carol = await double.add_member(club.guild, "carol", display_name="Carol")
     opened = await double.click(carol, result, replay["custom_id"])
     response = await opened.response(timeout=10)
     assert response.ephemeral and response.message_id is not None
@@ -171,7 +192,7 @@ async def test_the_replay_button_opens_a_redacted_replay_for_anyone(club: Club) 
     assert bob_replay.ephemeral and bob_replay.message_id is not None
     bobs = double.current(bob_replay.message_id)
     assert bobs is not None and "Your cards:" in message_text(bobs)
-    assert cards_of(bobs) and cards_of(bobs) <= dm_cards(double, [bob])
+    assert cards_of(bobs) and cards_of(bobs) <= hand_dm_cards(double, bob, hand_id)
     # Nobody else can press Carol's replay buttons: it is hers alone (ephemeral).
     assert all(m["id"] != watcher["id"] for m in double.ephemerals(alice))
 
@@ -195,3 +216,23 @@ async def test_the_replay_button_opens_a_redacted_replay_for_anyone(club: Club) 
     assert (await reopened.response(timeout=10)).ephemeral
     table_after = PokerTable(double, club.channel, [alice, bob])
     assert table_after.table_message() is not None
+
+
+async def test_stats_and_both_replays_of_the_same_played_hands(club: Club) -> None:
+    """Three hands, each player drawing 1, 2 and 3 cards, read three ways against one bot: the
+    stats with their chart and the leaderboard, Alice stepping through her last hand, and the
+    Replay button under its result (each was a test that started a bot and played its own
+    hands)."""
+    table = await club.seated(2)
+    hands = 3
+    outcomes = []
+    for _ in range(hands):
+        outcome = await table.play_hand(discards=lambda member, number: number)
+        outcomes.append(outcome)
+        await table.wait_hand(after=outcome.hand_id)
+    carol = await check_stats_with_their_chart_for_each_period_and_the_leaderboard(
+        club, table, hands
+    )
+    last = outcomes[-1]
+    await check_a_player_steps_their_hand_from_both_ends_through_every_draw(club, table, last)
+    await check_the_replay_button_opens_a_redacted_replay_for_anyone(club, table, last, carol)

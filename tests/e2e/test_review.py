@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from tests.discord_double import Member
 from tests.e2e.helpers import (
     DEFAULT_BUY_IN,
     START_WALLET,
@@ -27,8 +28,10 @@ log = logging.getLogger(__name__)
 
 
 async def test_two_joins_at_once_open_one_table(club: Club) -> None:
-    """Both players land at one table and are dealt into the same hand."""
+    """Before any table, table commands answer privately (and post nothing); then both players
+    land at one table and are dealt into the same hand."""
     alice, bob = await club.players(2)
+    await check_table_commands_without_a_table_answer_privately(club, alice)
     table = PokerTable(club.double, club.channel, [alice, bob])
     joins = [
         await club.double.invoke(member, club.channel, "poker join") for member in (alice, bob)
@@ -96,8 +99,8 @@ async def test_a_double_clicked_card_is_marked_once(club: Club) -> None:
     club.audit_ok()
 
 
-async def test_table_commands_without_a_table_answer_privately(club: Club) -> None:
-    (alice,) = await club.players(1)
+async def check_table_commands_without_a_table_answer_privately(club: Club, alice: Member) -> None:
+    """Run by test_two_joins_at_once_open_one_table before anyone joins."""
     for command in ("poker leave", "poker sitout", "poker sitin", "poker table", "poker hand"):
         interaction = await club.double.invoke(alice, club.channel, command)
         assert "There is no table in this channel" in await private_reply(interaction), command

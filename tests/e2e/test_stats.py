@@ -1,6 +1,7 @@
 """``/poker stats [member] [period]`` with its chart and ``/chips leaderboard [period]`` after
 real hands: the chart has one point per hand, the figures come from the hands played, and no
-card appears in either."""
+card appears in either. Checked by ``tests/e2e/test_replay.py`` after the hands its replays
+read (one bot and one set of hands for both)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from typing import Any
 from PIL import Image
 
 from tests.discord_double import DiscordDouble, Member, message_text
-from tests.e2e.helpers import CARD_RE, Club, channel_card_leaks, embed0, private_reply
+from tests.e2e.helpers import (
+    CARD_RE,
+    Club,
+    PokerTable,
+    channel_card_leaks,
+    embed0,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -63,21 +71,21 @@ async def stats(
     return message, double.attachment_data[int(attachment["id"])]
 
 
-async def test_stats_with_their_chart_for_each_period_and_the_leaderboard(club: Club) -> None:
+async def check_stats_with_their_chart_for_each_period_and_the_leaderboard(
+    club: Club, table: PokerTable, hands: int
+) -> Member:
+    """After ``hands`` hands at ``table`` (Alice and Bob, each drawing 1, 2 and 3 cards, the
+    next hand running): the stats and the leaderboard. Returns Carol, a member with no hand.
+    Run by ``tests/e2e/test_replay.py``, whose replays read the same hands."""
     double = club.double
-    table = await club.seated(2)
     alice, bob = table.players
-    hands = 3
-    for _ in range(hands):
-        outcome = await table.play_hand(discards=lambda member, number: 4 - number)
-        await table.wait_hand(after=outcome.hand_id)
 
     for period in ("week", "month", "all"):
         message, png = await stats(double, club, alice, period=period)
         text = message_text(message)
         assert (
             "Pat at draw 1 · 2 · 3" in text
-            and "Cards drawn at draw 1 · 2 · 3: 3.0 · 2.0 · 1.0" in text
+            and "Cards drawn at draw 1 · 2 · 3: 1.0 · 2.0 · 3.0" in text
         )
         assert f"Hands played: {hands}" in text
         assert not CARD_RE.findall(text)
@@ -111,3 +119,4 @@ async def test_stats_with_their_chart_for_each_period_and_the_leaderboard(club: 
     assert "has not played a hand here" in await private_reply(empty)
     assert channel_card_leaks(double, club.channel) == []
     log.info("stats answers with chart: median %.1f ms", 1000 * statistics.median(LATENCIES))
+    return carol
