@@ -234,6 +234,7 @@ class DeuceBot(commands.Bot):
             store,
             hand_pause=self.config.hand_pause_seconds,
             house_pause=self.config.house_pause_seconds,
+            edit_interval=self.config.edit_interval_seconds,
             owns_guild=self.config.owns_guild if self.config.sharded else None,
             voids_orphans=self.runs_shard_zero,
         )

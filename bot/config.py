@@ -145,6 +145,9 @@ class Config:
     gateway_url: str | None = None
     hand_pause_seconds: float | None = None
     house_pause_seconds: float | None = None
+    edit_interval_seconds: float = 1.0
+    """Seconds between two edits of a table message (``DEUCE_EDIT_INTERVAL_SECONDS``; tests
+    that play many hands shorten it)."""
     min_timer_seconds: int = 10
     min_idle_seconds: int = 60
     """The shortest idle time of an empty table an admin may set (``DEUCE_MIN_IDLE_SECONDS``;
@@ -247,6 +250,7 @@ class Config:
             gateway_url=gateway,
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
             house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
+            edit_interval_seconds=max(0.05, _float(env, "DEUCE_EDIT_INTERVAL_SECONDS", 1.0) or 0.0),
             min_timer_seconds=min_timer,
             min_idle_seconds=min_idle,
             guild_ready_timeout=ready,

@@ -159,8 +159,11 @@ class TableChannel:
         guild_id: int,
         channel_id: int,
         message_id: int | None,
+        edit_interval: float = EDIT_INTERVAL,
     ) -> None:
         self.client = client
+        self.edit_interval = edit_interval
+        """Seconds between two edits of the table message (``EDIT_INTERVAL``)."""
         self.table_id = table_id
         self.guild_id = guild_id
         self.channel_id = channel_id
@@ -491,7 +494,7 @@ class TableChannel:
                 self._dirty.set()
             if self.closed and self.rendered_version >= self.version:
                 return
-            await asyncio.sleep(EDIT_INTERVAL)
+            await asyncio.sleep(self.edit_interval)
 
     async def push_table(self) -> float | None:
         """Edit (or first send) the table message with the latest state; or, when the next

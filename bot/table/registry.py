@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import t
-from bot.table.channel import DiscordClient, TableChannel
+from bot.table.channel import EDIT_INTERVAL, DiscordClient, TableChannel
 from bot.table.house import HousePlayers
 from bot.table.session import TableSession
 from bot.table.tournament import TournamentSession
@@ -41,6 +41,7 @@ class TableRegistry:
         *,
         hand_pause: float | None = None,
         house_pause: float | None = None,
+        edit_interval: float = EDIT_INTERVAL,
         owns_guild: Callable[[int], bool] | None = None,
         voids_orphans: bool = True,
     ) -> None:
@@ -52,6 +53,7 @@ class TableRegistry:
         self.store = store
         self.hand_pause = hand_pause
         self.house_pause = house_pause
+        self.edit_interval = edit_interval
         self._by_channel: dict[int, TableSession] = {}
         self._by_table: dict[int, TableSession] = {}
         self._opening = asyncio.Lock()
@@ -70,6 +72,7 @@ class TableRegistry:
             guild_id=table.guild_id,
             channel_id=table.channel_id,
             message_id=table.message_id,
+            edit_interval=self.edit_interval,
         )
         options: dict[str, Any] = {
             "store": self.store,

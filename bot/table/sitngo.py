@@ -89,7 +89,12 @@ def registration_embed(tournament: TournamentRow, entries: list[EntryRow]) -> di
     lines = [
         t("sng_reg_buy_in", buy_in=number(tournament.buy_in), pool=number(pool)),
         t("sng_reg_stack", stack=number(tournament.start_stack)),
-        t("sng_reg_structure", structure=tournament.structure, levels=levels, length=length),
+        t(
+            "sng_reg_structure",
+            structure=t(f"choice-{tournament.structure}"),
+            levels=levels,
+            length=length,
+        ),
         t("sng_reg_payouts", payouts=payouts, field=field),
     ]
     if tournament.starts_at is not None and tournament.status == "registering":

@@ -14,6 +14,7 @@ CATALOGUE = {
     **messages("en", "deuce.ftl"),
     **messages("en", "commands.ftl"),
     **messages("en", "look.ftl"),
+    **messages("en", "sng.ftl"),
 }
 EN = set(CATALOGUE)
 
