@@ -77,7 +77,9 @@ async def run(mode: str, hands: int, folder: Path) -> Figures:
 
     figures = Figures(mode)
     try:
-        club = await make_club(double, launch, folder, **FAST)
+        # the table redrawn once a second, as in a deployment (the tests redraw it faster)
+        env = {**FAST, "DEUCE_EDIT_INTERVAL_SECONDS": "1"}
+        club = await make_club(double, launch, folder, **env)
         if mode == "sng":
             table, _ = await start_four(club)
             start = len(double.rest_log)

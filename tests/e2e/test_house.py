@@ -63,7 +63,6 @@ async def test_one_member_plays_twenty_hands_against_the_house(
         tmp_path,
         DEUCE_HOUSE_PAUSE_SECONDS="0",
         DEUCE_HAND_PAUSE_SECONDS="0.2",
-        DEUCE_EDIT_INTERVAL_SECONDS="0.25",
     )
     channel, admin = club.channel, club.admin
     (alice,) = await club.players(1)

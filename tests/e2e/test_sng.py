@@ -42,11 +42,7 @@ TITLE_RE = re.compile(r"^2-7 Triple Draw · (?P<small>[\d,]+)/(?P<big>[\d,]+) ·
 STANDINGS_TITLE = re.compile(r"^Sit-and-go #(?P<id>\d+): final standings$")
 PRIZES = {1: 280, 2: 120}
 """Four players, 100 each: 70% and 30% of the pool."""
-FAST = {
-    "DEUCE_HOUSE_PAUSE_SECONDS": "0",
-    "DEUCE_HAND_PAUSE_SECONDS": "0.2",
-    "DEUCE_EDIT_INTERVAL_SECONDS": "0.25",
-}
+FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
 
 
 async def query(location: Path | str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
