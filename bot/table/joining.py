@@ -95,4 +95,6 @@ async def welcome_dm(bot: Seater, user_id: int, channel_name: str) -> bool:
         return False
     except discord.HTTPException as error:
         log.warning("Welcome DM failed: %s", error)
+    except RuntimeError as error:  # the bot is stopping: its HTTP session is closed
+        log.info("Welcome DM not sent: %s", error)
     return True
