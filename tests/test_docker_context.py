@@ -40,7 +40,7 @@ def test_the_build_context_holds_no_secret_and_everything_the_image_copies() -> 
 
 def test_the_readme_runs_the_image_as_an_operator_would() -> None:
     """In the background, started again after a reboot, and with the uid a bind mount needs."""
-    readme = (REPO_ROOT / "README.md").read_text()
+    readme = (REPO_ROOT / "docs" / "SETUP.md").read_text()
     dockerfile = (REPO_ROOT / "Dockerfile").read_text()
     assert "docker run -d --restart unless-stopped --env-file .env -v deuce-data:/data" in readme
     uid = dockerfile.split("--uid ", 1)[1].split()[0]

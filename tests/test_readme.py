@@ -1,4 +1,5 @@
-"""The README's invite link asks for the permissions its table names, and no other."""
+"""The set-up guide's invite link asks for the permissions its table names, and no other;
+the README keeps its two commands."""
 
 from __future__ import annotations
 
@@ -23,9 +24,9 @@ PERMISSION_FLAGS = {
 
 
 def invite_section() -> str:
-    text = (REPO_ROOT / "README.md").read_text()
-    start = text.index("### 3. Invite the bot to your server")
-    return text[start : text.index("\n### ", start + 1)]
+    text = (REPO_ROOT / "docs" / "SETUP.md").read_text()
+    start = text.index("## 3. Invite the bot to your server")
+    return text[start : text.index("\n## ", start + 1)]
 
 
 def test_the_invite_link_grants_each_permission_the_readme_names() -> None:
@@ -55,9 +56,19 @@ def test_the_invite_link_grants_each_permission_the_readme_names() -> None:
         "Send Messages in Threads": 1 << 38,
     }
     assert all(granted & bit for bit in bits.values())
-    # What the README says is not needed is not asked for.
+    # What the guide says is not needed is not asked for.
     _, _, not_needed = section.partition("Not needed:")
     for name, flag in PERMISSION_FLAGS.items():
         if name not in names and name in not_needed:
             assert not granted & getattr(discord.Permissions, flag).flag, name
     assert "coming" not in section  # the pictures are there
+
+
+def test_the_readme_names_its_two_commands_near_the_top() -> None:
+    """A newcomer finds how to run the bot and how to pass the tests at once."""
+    text = (REPO_ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= 80
+    head = "\n".join(text.splitlines()[:40])
+    assert "./scripts/run.sh" in head and "./scripts/test.sh" in head
+    for linked in re.findall(r"\]\((docs/[^)]+)\)", text):
+        assert (REPO_ROOT / linked).is_file(), linked
