@@ -304,21 +304,20 @@ class Poker(commands.Cog):
     @sng.command(name="register", description="Register for this channel's sit-and-go")
     async def sng_register(self, interaction: discord.Interaction[Any]) -> None:
         tournament = await self._tournament_here(interaction)
-        name = display_name(interaction.user)
-        await self.bot.store.tournaments.register(tournament.id, interaction.user.id, name)
+        await sitngo.register(self.bot, tournament.id, interaction.user)
         text = t("sng_registered", tournament=str(tournament.id), buy_in=number(tournament.buy_in))
         await reply_private(interaction, text)
-        await sitngo.after_change(self.bot, tournament.id)
+        await sitngo.refresh_message(self.bot, tournament.id)
 
     @sng.command(name="unregister", description="Take your buy-in back before the start")
     async def sng_unregister(self, interaction: discord.Interaction[Any]) -> None:
         tournament = await self._tournament_here(interaction)
-        await self.bot.store.tournaments.unregister(tournament.id, interaction.user.id)
+        await sitngo.unregister(self.bot, tournament.id, interaction.user.id)
         text = t(
             "sng_unregistered", tournament=str(tournament.id), buy_in=number(tournament.buy_in)
         )
         await reply_private(interaction, text)
-        await sitngo.after_change(self.bot, tournament.id)
+        await sitngo.refresh_message(self.bot, tournament.id)
 
     @sng.command(name="house", description="Register house players (admins)")
     @app_commands.describe(count="How many (1-5)", level="How well they play")
@@ -332,14 +331,12 @@ class Poker(commands.Cog):
         tournament = await self._tournament_here(interaction)
         added = await sitngo.add_house(self.bot, tournament.id, count, level)
         await reply_private(interaction, t("sng_house_added", count=added))
-        await sitngo.after_change(self.bot, tournament.id)
+        await sitngo.refresh_message(self.bot, tournament.id)
 
     @sng.command(name="start", description="Start this channel's sit-and-go now (admins)")
     async def sng_start(self, interaction: discord.Interaction[Any]) -> None:
         await sitngo.require_creator(interaction, self.bot.store)
         tournament = await self._tournament_here(interaction)
-        if tournament.status != "registering":
-            raise Refused(t("sng_started"))
         await sitngo.start(self.bot, tournament.id)
         await reply_private(interaction, t("sng_starting", tournament=str(tournament.id)))
 
@@ -347,7 +344,7 @@ class Poker(commands.Cog):
     async def sng_cancel(self, interaction: discord.Interaction[Any]) -> None:
         await sitngo.require_creator(interaction, self.bot.store)
         tournament = await self._tournament_here(interaction)
-        refunds = await sitngo.cancel(self.bot, tournament)
+        refunds = await sitngo.cancel(self.bot, tournament.id)
         text = t("sng_cancelled_answer", tournament=str(tournament.id), count=len(refunds))
         await reply_private(interaction, text)
 

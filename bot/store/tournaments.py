@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS, is_house
@@ -489,14 +489,19 @@ class Tournaments:
         return refund
 
     async def start(
-        self, tournament_id: int, seat_order: Sequence[int]
+        self,
+        tournament_id: int,
+        shuffle: Callable[[list[int]], None] | None = None,
+        *,
+        when_full: bool = False,
     ) -> tuple[TournamentRow, TableRow]:
         """Start: the channel's table (reopened, or opened the first time) becomes the
-        tournament's, each entrant sits at seats 0, 1, ... in ``seat_order`` (the entrants'
-        user ids, shuffled by the caller) with the starting stack from the tournament's chips
-        (one ledger transaction). ``TooFewEntrants`` under two; ``TableBusy`` when a cash game
-        is open at the table."""
-        order = [check_id(user_id, "member") for user_id in seat_order]
+        tournament's, and the entrants as they are in this transaction sit at seats 0, 1, ...
+        in registration order, put in place by ``shuffle`` (``random.shuffle``'s kind, given
+        their user ids), each with the starting stack from the tournament's chips (one ledger
+        transaction). ``TooFewEntrants`` under two, or (``sng_not_full``) under the seats when
+        ``when_full`` (the start a full field triggers); ``TableBusy`` when a cash game is open
+        at the table."""
 
         async def body(db: Tx) -> tuple[TournamentRow, TableRow]:
             now = time.time()
@@ -507,8 +512,16 @@ class Tournaments:
                 raise TooFewEntrants(
                     "A tournament needs at least two players to start.", key="sng_too_few"
                 )
-            if sorted(order) != sorted(entries):
-                raise StoreError("The seat order must list every entrant once.")
+            if when_full and len(entries) < tournament.seats:
+                raise TooFewEntrants(
+                    "The tournament's seats are no longer all taken: it starts when they are.",
+                    key="sng_not_full",
+                )
+            order = list(entries)
+            if shuffle is not None:
+                shuffle(order)
+                if sorted(order) != sorted(entries):
+                    raise StoreError("A seat order must keep every entrant once.")
             guild_id, channel_id = tournament.guild_id, tournament.channel_id
             row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is None:
@@ -546,12 +559,7 @@ class Tournaments:
             return await _get(db, tournament_id), await rows.get_table(db, table_id)
 
         tournament, table = await self._runner.write(body)
-        log.info(
-            "tournament %d started at table %d with %d players",
-            tournament_id,
-            table.id,
-            len(order),
-        )
+        log.info("tournament %d started at table %d", tournament_id, table.id)
         return tournament, table
 
     async def eliminate(self, tournament_id: int, finishes: Sequence[tuple[int, int, int]]) -> None:

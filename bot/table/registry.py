@@ -4,8 +4,10 @@ close all. The client holds one registry; buttons find their table through it.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +31,14 @@ def _next_deal(session: TableSession) -> float | None:
     """Seconds until the session's next deal (None when none is planned)."""
     due = session.timers.next_hand_at
     return None if due is None else due - session.clock()
+
+
+@dataclass
+class _Turn:
+    """A tournament's lock, and how many hold it or wait for it (dropped at none)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
 
 
 class TableRegistry:
@@ -58,6 +68,8 @@ class TableRegistry:
         self._by_table: dict[int, TableSession] = {}
         self._opening = asyncio.Lock()
         """Serialises opening sessions: two joins at once must share one session."""
+        self._tournament_turns: dict[int, _Turn] = {}
+        """The tournaments someone holds or waits for the turn of (``tournament_turn``)."""
 
     def __len__(self) -> int:
         return len(self._by_channel)
@@ -183,6 +195,22 @@ class TableRegistry:
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the guild's tables (every guild, unsharded)."""
         return self.owns_guild is None or self.owns_guild(guild_id)
+
+    @contextlib.asynccontextmanager
+    async def tournament_turn(self, tournament_id: int) -> AsyncIterator[None]:
+        """One change of a tournament at a time (a registration, an unregistration, its start,
+        its cancellation; a button and a command alike): each reads the store once it has its
+        turn, so the session follows what the store decided (a guild's interactions all come
+        to the one process that runs it)."""
+        turn = self._tournament_turns.setdefault(tournament_id, _Turn())
+        turn.users += 1
+        try:
+            async with turn.lock:
+                yield
+        finally:
+            turn.users -= 1
+            if turn.users == 0:
+                del self._tournament_turns[tournament_id]
 
     async def start_tournament(self, tournament: TournamentRow, table: TableRow) -> TableSession:
         """The session of a tournament that just started at ``table`` (the channel's table,

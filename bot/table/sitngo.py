@@ -21,7 +21,8 @@ import logging
 import random
 import re
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
@@ -29,6 +30,7 @@ from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.messages import language_of, number, set_reader, speaking, t
 from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
 from bot.store import Store
+from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.table.buttons import PlainView
 from bot.table.joining import display_name
 from bot.table.render import EMBED_DESCRIPTION_MAX, clamp, safe_name, standings_embed
@@ -49,6 +51,7 @@ LEVELS_SHOWN = 6
 DUE_EVERY = 5.0
 """Seconds between two looks for tournaments whose start time has come."""
 _RNG = random.SystemRandom()
+T = TypeVar("T")
 
 
 class SngClient(Protocol):
@@ -219,59 +222,97 @@ async def require_creator(interaction: discord.Interaction[Any], store: Store) -
         require_admin(interaction)
 
 
-async def after_change(client: SngClient, tournament_id: int) -> None:
-    """The field changed: the registration message follows it, and a tournament whose seats
-    are full starts."""
-    tournament = await client.store.tournaments.get(tournament_id)
-    entries = await client.store.tournaments.entries(tournament_id)
-    if tournament.status == "registering" and len(entries) >= tournament.seats:
-        await start(client, tournament_id)  # (it edits the message itself)
-    else:
-        await refresh_message(client, tournament_id)
+async def register(client: SngClient, tournament_id: int, user: Any) -> None:
+    """Register a member (the Register button and ``/poker sng register`` alike): the buy-in
+    into the escrow; a field this fills starts the tournament there and then."""
+    name = display_name(user)
+    tournaments = client.store.tournaments
+    await _change_field(
+        client, tournament_id, lambda: tournaments.register(tournament_id, user.id, name)
+    )
+
+
+async def unregister(client: SngClient, tournament_id: int, user_id: int) -> None:
+    """Take a member's registration back before the start (the Unregister button and
+    ``/poker sng unregister`` alike): the buy-in back to the wallet."""
+    tournaments = client.store.tournaments
+    await _change_field(
+        client, tournament_id, lambda: tournaments.unregister(tournament_id, user_id)
+    )
 
 
 async def add_house(client: SngClient, tournament_id: int, count: int, level: str) -> int:
     """Register ``count`` house players of ``level`` (buy-ins from the house's wallet): how
-    many were registered before the seats filled (``after_change`` starts a full one)."""
+    many were registered before the seats filled (a full field starts)."""
     store = client.store
-    added = 0
-    for _ in range(count):
+
+    async def register_house() -> int:
+        added = 0
+        for _ in range(count):
+            tournament = await store.tournaments.get(tournament_id)
+            entries = await store.tournaments.entries(tournament_id)
+            if len(entries) >= tournament.seats:
+                break
+            used = {e.user_id for e in entries}
+            names = {e.name.casefold() for e in entries}
+            player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used)
+            name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
+            await store.tournaments.register_house(tournament_id, player_id, name, level)
+            added += 1
+        return added
+
+    return await _change_field(client, tournament_id, register_house)
+
+
+async def _change_field(
+    client: SngClient, tournament_id: int, change: Callable[[], Awaitable[T]]
+) -> T:
+    """``change`` of the field in the tournament's turn; a field it leaves full starts in the
+    same turn, so no unregistration or cancellation comes between (RULES.md: it starts when
+    full)."""
+    store = client.store
+    async with client.tables.tournament_turn(tournament_id):
+        changed = await change()
         tournament = await store.tournaments.get(tournament_id)
-        entries = await store.tournaments.entries(tournament_id)
-        if len(entries) >= tournament.seats:
-            break
-        used = {e.user_id for e in entries}
-        names = {e.name.casefold() for e in entries}
-        player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used)
-        name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
-        await store.tournaments.register_house(tournament_id, player_id, name, level)
-        added += 1
-    return added
+        registering = tournament.status == TOURNAMENT_REGISTERING
+        if registering and len(await store.tournaments.entries(tournament_id)) >= tournament.seats:
+            await _start(client, tournament_id, when_full=True)
+    return changed
 
 
 async def start(client: SngClient, tournament_id: int) -> None:
-    """Seat the entrants in a random order and let the channel's table play the tournament."""
-    store = client.store
-    entries = await store.tournaments.entries(tournament_id)
-    order = [e.user_id for e in entries]
-    _RNG.shuffle(order)
-    tournament, table = await store.tournaments.start(tournament_id, order)
-    log.info("Sit-and-go %s started with %d players", tournament_id, len(order))
-    await client.tables.start_tournament(tournament, table)
+    """Start now, with the entrants there are (at least two): ``/poker sng start``."""
+    async with client.tables.tournament_turn(tournament_id):
+        await _start(client, tournament_id, when_full=False)
     await refresh_message(client, tournament_id)
 
 
-async def cancel(client: SngClient, tournament: TournamentRow) -> dict[int, int]:
-    """Cancel (every buy-in back): a registering one at once, a running one through its
-    table (its hand called off first)."""
-    if tournament.status == "running":
-        session = client.tables.by_table(tournament.table_id or 0)
-        if not isinstance(session, TournamentSession):
-            raise Refused(t("sng_not_here"))
-        refunds: dict[int, int] = await session.cancel_tournament()
-    else:
-        refunds = await client.store.tournaments.cancel(tournament.id, "cancelled by an admin")
-    await refresh_message(client, tournament.id)
+async def _start(client: SngClient, tournament_id: int, *, when_full: bool) -> None:
+    """In the tournament's turn: the store seats the entrants it holds in a random order, and
+    the channel's table plays the tournament."""
+    store = client.store
+    tournament, table = await store.tournaments.start(
+        tournament_id, _RNG.shuffle, when_full=when_full
+    )
+    log.info("Sit-and-go %s started at table %s", tournament_id, table.id)
+    await client.tables.start_tournament(tournament, table)
+
+
+async def cancel(client: SngClient, tournament_id: int) -> dict[int, int]:
+    """Cancel (every buy-in back) the tournament as the store has it in this call's turn: a
+    registering one at once, a running one through its table (its hand called off first, the
+    table closed, the channel free)."""
+    store = client.store
+    async with client.tables.tournament_turn(tournament_id):
+        tournament = await store.tournaments.get(tournament_id)
+        session = None
+        if tournament.status == TOURNAMENT_RUNNING and tournament.table_id is not None:
+            session = client.tables.by_table(tournament.table_id)
+        if isinstance(session, TournamentSession) and session.tournament_id == tournament_id:
+            refunds = await session.cancel_tournament()
+        else:
+            refunds = await store.tournaments.cancel(tournament_id, "cancelled by an admin")
+    await refresh_message(client, tournament_id)
     return refunds
 
 
@@ -312,22 +353,17 @@ async def _clicked(
 ) -> None:
     user = interaction.user
     if what == "r":
-        await client.store.tournaments.register(tid, user.id, display_name(user))
+        await register(client, tid, user)
     else:
-        await client.store.tournaments.unregister(tid, user.id)
+        await unregister(client, tid, user.id)
     language = await client.channel_language(interaction)
     tournament, contents = await registration_message(client.store, tid, language)
-    full = len(await client.store.tournaments.entries(tid)) >= tournament.seats
-    if full:
-        await start(client, tid)
-        tournament, contents = await registration_message(client.store, tid, language)
     message_id = getattr(interaction.message, "id", None)
     if message_id is not None and message_id == tournament.message_id:
         await interaction.response.edit_message(**contents)
     else:  # from the lobby: the answer is private, the channel's message follows the field
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if not full:
-            await refresh_message(client, tid)
+        await refresh_message(client, tid)
     key = "sng_registered" if what == "r" else "sng_unregistered"
     await interaction.followup.send(
         t(key, tournament=str(tid), buy_in=number(tournament.buy_in)), ephemeral=True
@@ -382,11 +418,16 @@ async def start_when_due(client: SngClient, *, every: float = DUE_EVERY) -> None
 
 
 async def _start_or_cancel(client: SngClient, tournament: TournamentRow) -> None:
+    tid = tournament.id
+    store = client.store
     try:
-        if len(await client.store.tournaments.entries(tournament.id)) >= 2:
-            await start(client, tournament.id)
-        else:
-            await client.store.tournaments.cancel(tournament.id, "too few players at the start")
-            await refresh_message(client, tournament.id)
+        async with client.tables.tournament_turn(tid):
+            if (await store.tournaments.get(tid)).status != TOURNAMENT_REGISTERING:
+                return  # started or cancelled meanwhile
+            if len(await store.tournaments.entries(tid)) >= 2:
+                await _start(client, tid, when_full=False)
+            else:
+                await store.tournaments.cancel(tid, "too few players at the start")
+        await refresh_message(client, tid)
     except Exception:
-        log.exception("Sit-and-go %s could not start at its time", tournament.id)
+        log.exception("Sit-and-go %s could not start at its time", tid)

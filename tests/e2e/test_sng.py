@@ -9,9 +9,11 @@ picture; and the store behind it: wallets, the escrow, the audit.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 import sqlite3
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -375,3 +377,146 @@ async def test_a_sit_and_go_that_cannot_resume_is_cancelled_and_refunded(
     # The channel is free again: a cash table opens there.
     await table.join(alice)
     check_after_test(club)
+
+
+# ---------------------------------------------------------------------- races
+
+RACE_DELAYS = (0.0, 0.002, 0.004, 0.006, 0.009)
+"""How long the second input of a race waits after the first is sent: one round each, per
+way in (button, command), so the bot sees the two inputs at every interleaving of their store
+calls (on this machine the window of the old bugs lay between 0 and 6 ms)."""
+SEAT_ORDER_TEXT = "seat order"
+"""Words of the store's internal refusal, which no member may ever read."""
+
+
+async def later(delay: float, answer: Awaitable[str]) -> str:
+    await asyncio.sleep(delay)
+    return await answer
+
+
+async def status_of(club: Club, tournament_id: int) -> str:
+    ((status,),) = await query(
+        club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id
+    )
+    return str(status)
+
+
+async def registering_with(
+    club: Club, channel: Channel, members: list[Member], seats: int
+) -> tuple[dict[str, Any], int]:
+    """A sit-and-go of ``seats`` in ``channel`` with ``members`` registered by the command:
+    its registration message and id."""
+    message = await create(club, channel, seats=seats)
+    tournament_id = int(re.match(r"Sit-and-go #(\d+)", embed0(message)["title"])[1])
+    for member in members:
+        assert "registered" in await sng(club.double, member, channel, "register")
+    return message, tournament_id
+
+
+async def check_channel_free(club: Club, channel: Channel, member: Member) -> None:
+    """Nothing of a cancelled tournament is left in ``channel``: a sit-and-go can be created
+    there (then cancelled), and a member can sit down at a cash table."""
+    double = club.double
+    created = await double.invoke(
+        club.admin, channel, "poker sng create", buy_in=BUY_IN, seats=2, stack=STACK
+    )
+    response = await created.response(timeout=10)
+    assert not response.ephemeral, response.content
+    assert "is cancelled" in await sng(double, club.admin, channel, "cancel")
+    joined = await double.invoke(member, channel, "poker join")
+    answer = await private_reply(joined)
+    assert "You sit in seat" in answer, answer
+
+
+async def test_cancel_racing_the_start_leaves_it_cancelled_and_the_channel_free(
+    club: Club,
+) -> None:
+    """An admin's cancel right after a start (the admin's command, or the Register click that
+    fills the field): whichever the bot takes first, the tournament ends cancelled with every
+    buy-in back, no table is left playing in the channel (a sit-and-go can be created there, a
+    cash table opened), and each answer is a sentence that says what happened."""
+    double = club.double
+    alice, bob, carol = await club.players(3)
+    rounds = [(by_click, delay) for by_click in (False, True) for delay in RACE_DELAYS]
+    for number, (by_click, delay) in enumerate(rounds):
+        channel = await double.add_channel(club.guild, f"cancel-race-{number}")
+        message, tournament_id = await registering_with(
+            club, channel, [alice, bob], seats=3 if by_click else 4
+        )
+        if by_click:
+            start = click_register(double, carol, message, "r")
+        else:
+            start = sng(double, club.admin, channel, "start")
+        cancel = later(delay, sng(double, club.admin, channel, "cancel"))
+        started, cancelled = await asyncio.gather(start, cancel)
+        # Carol's Register holds (the cancel refunds her too) unless the cancel came first;
+        # the admin's start starts, or finds the tournament cancelled.
+        registered = "You are registered" in started
+        refunds = 3 if registered else 2
+        assert f"is cancelled; {refunds} buy-ins were refunded" in cancelled, cancelled
+        assert registered or any(
+            answer in started
+            for answer in ("starts now", "There is no sit-and-go", "This tournament is over")
+        ), started
+        assert not (registered and not by_click)
+        assert await status_of(club, tournament_id) == "cancelled"
+        wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+        assert all(wallets.get(m.id, START_WALLET) == START_WALLET for m in (alice, bob, carol))
+        await double.wait_until(
+            lambda m=message: "(cancelled)" in str(embed0(double.current(m)).get("title")),
+            timeout=10,
+        )
+        joiner = await double.add_member(club.guild, f"joiner{number}", display_name="Joiner")
+        await check_channel_free(club, channel, joiner)
+    club.audit_ok()
+
+
+async def test_unregister_racing_the_register_that_fills_gives_one_outcome(
+    club: Club,
+) -> None:
+    """Bob unregisters while Carol's registration fills a three-seat field (the button and the
+    command, each way round): either Bob is out and Carol in, still registering, or the
+    tournament starts with its three players and Bob is told it started; never a start with
+    fewer players than seats, never the store's own words."""
+    double = club.double
+    alice, bob, carol = await club.players(3)
+    rounds = [(leave_by_click, d) for leave_by_click in (False, True) for d in RACE_DELAYS]
+    for number, (leave_by_click, delay) in enumerate(rounds):
+        channel = await double.add_channel(club.guild, f"field-race-{number}")
+        message, tournament_id = await registering_with(club, channel, [alice, bob], seats=3)
+        if leave_by_click:
+            leave = click_register(double, bob, message, "u")
+            fill = sng(double, carol, channel, "register")
+        else:
+            leave = sng(double, bob, channel, "unregister")
+            fill = click_register(double, carol, message, "r")
+        registered, left = await asyncio.gather(fill, later(delay, leave))
+        assert SEAT_ORDER_TEXT not in left and SEAT_ORDER_TEXT not in registered
+        assert "You are registered" in registered, registered
+        status = await status_of(club, tournament_id)
+        entries = {
+            user_id
+            for (user_id,) in await query(
+                club.db_path,
+                "SELECT user_id FROM tournament_entries WHERE tournament_id = ?",
+                tournament_id,
+            )
+        }
+        if status == "running":
+            assert "already started" in left, left
+            assert entries == {alice.id, bob.id, carol.id}
+            seated = await query(
+                club.db_path,
+                "SELECT s.user_id FROM seats s JOIN tournaments t ON t.table_id = s.table_id "
+                "WHERE t.id = ?",
+                tournament_id,
+            )
+            assert len(seated) == 3, seated
+        else:
+            assert status == "registering", status
+            assert "no longer registered" in left, left
+            assert entries == {alice.id, carol.id}
+        assert "is cancelled" in await sng(double, club.admin, channel, "cancel")
+        wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+        assert all(wallets[m.id] == START_WALLET for m in (alice, bob, carol)), wallets
+    club.audit_ok()

@@ -13,7 +13,7 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -372,3 +372,8 @@ async def play_settled(store: Store, table_id: int, rng: random.Random) -> tuple
         shown_ranks={p: rank27(list(c)) for p, c in result.shown_hands.items()},
     )
     return hand_id, hand
+
+
+def seated_as(*user_ids: int) -> Callable[[list[int]], None]:
+    """A tournament start's ``shuffle`` that seats the entrants in this order."""
+    return lambda entrants: entrants.sort(key=user_ids.index)

@@ -20,6 +20,7 @@ from tests.store._helpers import (
     SQLITE,
     Database,
     PostgresCluster,
+    seated_as,
     seated_table,
 )
 
@@ -94,7 +95,7 @@ async def populate(store: Store) -> int:
     )
     await store.tournaments.register(finished.id, 1011, "Eleven")
     await store.tournaments.register_house(finished.id, 2, "Alan", "loose")
-    _, sng_table = await store.tournaments.start(finished.id, [2, 1011])
+    _, sng_table = await store.tournaments.start(finished.id, seated_as(2, 1011))
     hand_id = await store.hands.begin(sng_table.id, {2: 500, 1011: 500})
     await store.hands.settle(hand_id, {2: 0, 1011: 1000}, "phh", {"pot": 1000})
     await store.tournaments.eliminate(finished.id, [(2, 2, 0)])
@@ -111,7 +112,7 @@ async def populate(store: Store) -> int:
     )
     await store.tournaments.register(playing.id, 1012, "Twelve")
     await store.tournaments.register(playing.id, 1013, "Thirteen")
-    await store.tournaments.start(playing.id, [1013, 1012])
+    await store.tournaments.start(playing.id, seated_as(1013, 1012))
     await store.tournaments.save_clock(playing.id, {"level": 1})
     running = await store.hands.begin(other.id, {8: 300, 9: 300})
     await store.hands.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})

@@ -6,6 +6,7 @@ hands, and the audit checking both kinds of chips apart at every step."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import subprocess
@@ -37,7 +38,7 @@ from bot.store import (
     migrations,
     migrations_pg,
 )
-from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database
+from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database, seated_as
 from tests.store.test_reconnect import Replaying
 
 STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
@@ -130,7 +131,7 @@ async def test_a_tournament_from_registration_to_the_prizes(
     await audited(store, escrow=300, tournament_chips=0)
     await store.tournaments.register(sng.id, CAROL, "Carol")
 
-    running, table = await store.tournaments.start(sng.id, [CAROL, HOUSE, ALICE, BOB])
+    running, table = await store.tournaments.start(sng.id, seated_as(CAROL, HOUSE, ALICE, BOB))
     assert (running.status, running.table_id) == ("running", table.id)
     assert running.started_at is not None
     assert (table.channel_id, table.status, table.tournament_id) == (CHANNEL, "open", sng.id)
@@ -253,7 +254,7 @@ async def test_no_wallet_chips_move_at_a_tournament_table(store: Store, database
     await store.tournaments.register(sng.id, BOB, "Bob")
     cash = await store.tables.get_or_create(GUILD, CHANNEL + 1)  # a cash game beside it
     await store.tables.buy_in(cash.id, CAROL, "Carol", 300)
-    _, table = await store.tournaments.start(sng.id, [BOB, ALICE])
+    _, table = await store.tournaments.start(sng.id, seated_as(BOB, ALICE))
     assert await store.tables.get_or_create(GUILD, CHANNEL) == table  # returned as it is
     before = await database.snapshot()
     refusals = (
@@ -323,7 +324,7 @@ async def test_cancelling_a_running_tournament(store: Store, database: Database)
     sng = await new_tournament(store, buy_in=100, seats=3, start_stack=1000)
     for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
         await store.tournaments.register(sng.id, user_id, name)
-    _, table = await store.tournaments.start(sng.id, [ALICE, BOB, CAROL])
+    _, table = await store.tournaments.start(sng.id, seated_as(ALICE, BOB, CAROL))
     await play(store, table.id, {ALICE: 1800, BOB: 0, CAROL: 1200})
     await store.tournaments.eliminate(sng.id, [(BOB, 3, 0)])
     hand_id = await store.hands.begin(table.id, {ALICE: 1800, CAROL: 1200})
@@ -380,23 +381,23 @@ async def test_what_a_tournament_refuses(store: Store, database: Database) -> No
         await store.tournaments.register(sng.id, ALICE, "Alice")  # a new wallet holds 1,000
     assert short.value.params == {"balance": 1000, "needed": 5000}
     with pytest.raises(TooFewEntrants):
-        await store.tournaments.start(sng.id, [])
+        await store.tournaments.start(sng.id)
     assert await database.snapshot() == before
     await store.wallets.grant(GUILD, ALICE, 4000, by_user_id=ADMIN)
     await store.tournaments.register(sng.id, ALICE, "Alice")
     with pytest.raises(TooFewEntrants):
-        await store.tournaments.start(sng.id, [ALICE])
+        await store.tournaments.start(sng.id, seated_as(ALICE))
     await store.tournaments.register_house(sng.id, HOUSE, "Ada", "solid")
     # a cash game opened at the channel meanwhile: the tournament waits for its table
     await store.tables.get_or_create(GUILD, CHANNEL)
     with pytest.raises(TableBusy):
-        await store.tournaments.start(sng.id, [ALICE, HOUSE])
+        await store.tournaments.start(sng.id, seated_as(ALICE, HOUSE))
     await store.tables.close(cash.id)
-    _, table = await store.tournaments.start(sng.id, [HOUSE, ALICE])
+    _, table = await store.tournaments.start(sng.id, seated_as(HOUSE, ALICE))
     assert table.id == cash.id and table.tournament_id == sng.id
     before = await database.snapshot()
     with pytest.raises(TournamentStarted):
-        await store.tournaments.start(sng.id, [HOUSE, ALICE])
+        await store.tournaments.start(sng.id, seated_as(HOUSE, ALICE))
     with pytest.raises(Exception, match="still has 1,500 chips"):
         await store.tournaments.eliminate(sng.id, [(ALICE, 2, 0)])
     with pytest.raises(Exception, match="has 1,500 of the 3,000"):
@@ -432,7 +433,7 @@ async def test_the_audit_names_a_tournament_whose_prizes_do_not_match(
     sng = await new_tournament(store, buy_in=100, seats=2, start_stack=500)
     await store.tournaments.register(sng.id, ALICE, "Alice")
     await store.tournaments.register(sng.id, BOB, "Bob")
-    _, table = await store.tournaments.start(sng.id, [ALICE, BOB])
+    _, table = await store.tournaments.start(sng.id, seated_as(ALICE, BOB))
     await play(store, table.id, {ALICE: 1000, BOB: 0})
     await store.tournaments.eliminate(sng.id, [(BOB, 2, 0)])
     assert await store.tournaments.finish(sng.id, ALICE, 200) == {ALICE: 200}
@@ -515,7 +516,7 @@ async def test_the_ledger_keeps_every_row_through_the_tournament_migration(
 def test_every_refusal_has_its_sentence_in_each_catalogue() -> None:
     source = "\n".join(path.read_text(encoding="utf-8") for path in STORE.glob("*.py"))
     keys = set(re.findall(r'key="(sng_[a-z_]+)"', source))
-    assert len(keys) == 14, sorted(keys)
+    assert len(keys) == 15, sorted(keys)
     for language in LANGUAGES:
         missing = sorted(key for key in keys if not bundle(language).has_message(key))
         assert missing == [], f"{language} lacks {missing}"
@@ -528,7 +529,7 @@ async def test_the_audit_command_counts_the_escrow_and_the_tournament_chips(
     sng = await new_tournament(store, buy_in=70, seats=2, start_stack=900)
     await store.tournaments.register(sng.id, ALICE, "Alice")
     await store.tournaments.register(sng.id, BOB, "Bob")
-    await store.tournaments.start(sng.id, [ALICE, BOB])
+    await store.tournaments.start(sng.id, seated_as(ALICE, BOB))
     done = subprocess.run(
         [sys.executable, "-m", "bot.store", "audit", str(database.path)],
         cwd=STORE.parents[1],
@@ -558,7 +559,7 @@ async def test_every_tournament_write_run_again_applies_once(
     await store.tournaments.register(sng.id, CAROL, "Carol")
     assert await store.tournaments.unregister(sng.id, CAROL) == 100
     await store.tournaments.register_house(sng.id, HOUSE, "Ada", "solid")
-    _, table = await store.tournaments.start(sng.id, [BOB, HOUSE, ALICE])
+    _, table = await store.tournaments.start(sng.id, seated_as(BOB, HOUSE, ALICE))
     await store.tournaments.save_clock(sng.id, {"level": 1})
     await play(store, table.id, {BOB: 1200, HOUSE: 0})
     await store.tournaments.eliminate(sng.id, [(HOUSE, 3, 0)])
@@ -585,4 +586,64 @@ async def test_every_tournament_write_run_again_applies_once(
         (BOB, 1),
         (HOUSE, 3),
     ]
+    await audited(store, escrow=0, tournament_chips=0)
+
+
+async def test_a_start_seats_the_entrants_of_its_own_transaction_racing_an_unregistration(
+    store: Store,
+) -> None:
+    """A start and an unregistration at once, each way round: the start seats exactly the
+    entrants its transaction reads (the shuffle is handed those), so either the leaver is
+    refunded and not seated or the start came first and the unregistration is refused."""
+    outcomes: set[int] = set()
+    for first in ("start", "unregister"):
+        sng = await new_tournament(store, buy_in=100, seats=3, start_stack=600)
+        for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+            await store.tournaments.register(sng.id, user_id, name)
+        handed: list[list[int]] = []
+
+        def shuffle(entrants: list[int], handed: list[list[int]] = handed) -> None:
+            handed.append(list(entrants))
+            entrants.reverse()
+
+        start = store.tournaments.start(sng.id, shuffle)
+        leave = store.tournaments.unregister(sng.id, CAROL)
+        pair = (start, leave) if first == "start" else (leave, start)
+        done = await asyncio.gather(*pair, return_exceptions=True)
+        started, left = done if first == "start" else done[::-1]
+        assert not isinstance(started, BaseException), started
+        _, table = started
+        entries = [entry.user_id for entry in await store.tournaments.entries(sng.id)]
+        seats = [seat.user_id for seat in await store.tables.seats(table.id)]
+        assert seats == entries[::-1] and handed[-1] == entries
+        if isinstance(left, TournamentStarted):
+            assert entries == [ALICE, BOB, CAROL]
+        else:
+            assert left == 100 and entries == [ALICE, BOB]
+        outcomes.add(len(seats))
+        await store.tournaments.cancel(sng.id, "raced")
+        await audited(store, escrow=0, tournament_chips=0)
+    assert outcomes == {2, 3}  # each way round was seen
+
+
+async def test_a_start_a_full_field_triggers_refuses_a_field_no_longer_full(
+    store: Store, database: Database
+) -> None:
+    """RULES.md: a sit-and-go starts when full. A start asked for because the field filled
+    (``when_full``) finds a seat given back meanwhile: nothing starts, nothing moves."""
+    sng = await new_tournament(store, buy_in=100, seats=3, start_stack=600)
+    for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await store.tournaments.register(sng.id, user_id, name)
+    await store.tournaments.unregister(sng.id, CAROL)
+    before = await database.snapshot()
+    with pytest.raises(TooFewEntrants) as short:
+        await store.tournaments.start(sng.id, when_full=True)
+    assert short.value.key == "sng_not_full"
+    assert await database.snapshot() == before
+    await store.tournaments.register(sng.id, CAROL, "Carol")
+    running, table = await store.tournaments.start(sng.id, when_full=True)
+    assert running.status == "running"
+    seats = await store.tables.seats(table.id)
+    assert [seat.user_id for seat in seats] == [ALICE, BOB, CAROL]
+    await store.tournaments.cancel(sng.id, "checked")
     await audited(store, escrow=0, tournament_chips=0)

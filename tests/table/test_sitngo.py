@@ -3,7 +3,9 @@ two players or more, cancelled and refunded with fewer; and the registration mes
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.messages import speaking
@@ -23,6 +25,10 @@ class Tables:
 
     def owns(self, guild_id: int) -> bool:
         return True
+
+    @contextlib.asynccontextmanager
+    async def tournament_turn(self, tournament_id: int) -> AsyncIterator[None]:
+        yield
 
     async def start_tournament(self, tournament: TournamentRow, table: TableRow) -> None:
         self.started.append((tournament.id, table.id))

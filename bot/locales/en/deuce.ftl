@@ -669,6 +669,7 @@ sng_already_registered = You are already registered for this tournament.
 sng_not_registered = You are not registered for this tournament.
 sng_full = The tournament is full ({ $seats } players).
 sng_too_few = A tournament needs at least two players to start.
+sng_not_full = The tournament's seats are no longer all taken: it starts when they are.
 sng_hand_running = A hand is still being played at the tournament's table.
 sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
 sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.

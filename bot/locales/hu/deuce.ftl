@@ -630,6 +630,7 @@ sng_already_registered = Már regisztráltál erre a versenyre.
 sng_not_registered = Nem regisztráltál erre a versenyre.
 sng_full = A verseny megtelt ({ $seats } játékos).
 sng_too_few = Egy verseny indításához legalább két játékos kell.
+sng_not_full = A verseny helyei már nem mind foglaltak: akkor indul, amikor megtelnek.
 sng_hand_running = A verseny asztalánál még folyik egy leosztás.
 sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
 sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.

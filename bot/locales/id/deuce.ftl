@@ -627,6 +627,7 @@ sng_already_registered = Anda sudah terdaftar di turnamen ini.
 sng_not_registered = Anda tidak terdaftar di turnamen ini.
 sng_full = Turnamen sudah penuh ({ $seats } pemain).
 sng_too_few = Turnamen butuh setidaknya dua pemain untuk dimulai.
+sng_not_full = Kursi turnamen tidak lagi terisi semua: turnamen dimulai saat semuanya terisi.
 sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
 sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
 sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.

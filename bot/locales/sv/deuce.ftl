@@ -711,6 +711,7 @@ sng_already_registered = Du är redan anmäld till turneringen.
 sng_not_registered = Du är inte anmäld till turneringen.
 sng_full = Turneringen är full ({ $seats } spelare).
 sng_too_few = En turnering behöver minst två spelare för att börja.
+sng_not_full = Turneringens platser är inte längre alla tagna: den börjar när de är det.
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
