@@ -9,6 +9,12 @@
   players, or at its start time (with fewer than two players then, it is cancelled and
   every buy-in refunded). Starting seats the entrants in a random order at the channel's
   table (``TableRegistry.start_tournament``), which plays it (``bot/table/tournament.py``).
+- Registering, unregistering, starting and cancelling are one function each, for the
+  buttons and the commands alike, and take the tournament's turn
+  (``TableRegistry.tournament_turn``): one at a time, each reading the store once it has its
+  turn, the start a full field triggers in the turn of the registration that filled it. So
+  the table the channel plays is always the one the store started, and a cancellation, before
+  or after the start, leaves the channel free.
 - Every refusal (register twice, without the buy-in, to a full or started tournament,
   unregister after the start, start with one player...) is a private sentence and changes
   nothing: the store checks each in the transaction that would change something.
@@ -29,7 +35,7 @@ import discord
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.messages import language_of, number, set_reader, speaking, t
 from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.table.buttons import PlainView
 from bot.table.joining import display_name
@@ -269,14 +275,18 @@ async def _change_field(
 ) -> T:
     """``change`` of the field in the tournament's turn; a field it leaves full starts in the
     same turn, so no unregistration or cancellation comes between (RULES.md: it starts when
-    full)."""
+    full). A start the store refuses leaves the change standing (its answer tells it) and the
+    tournament registering."""
     store = client.store
     async with client.tables.tournament_turn(tournament_id):
         changed = await change()
         tournament = await store.tournaments.get(tournament_id)
         registering = tournament.status == TOURNAMENT_REGISTERING
         if registering and len(await store.tournaments.entries(tournament_id)) >= tournament.seats:
-            await _start(client, tournament_id, when_full=True)
+            try:
+                await _start(client, tournament_id, when_full=True)
+            except StoreError as error:
+                log.warning("Sit-and-go %s is full but did not start: %s", tournament_id, error)
     return changed
 
 
