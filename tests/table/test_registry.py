@@ -52,3 +52,21 @@ async def test_here_finds_the_channel_s_table_or_refuses(store: Store) -> None:
         assert reopened is not session and not reopened.closed
     finally:
         await registry.close_all()
+
+
+async def test_a_tournament_s_changes_take_turns_and_leave_no_lock_behind(store: Store) -> None:
+    """Two changes of one tournament run one after the other, another tournament's beside
+    them; once nobody holds or waits for a tournament's turn, nothing of it is kept."""
+    registry = TableRegistry(FakeClient(), store, hand_pause=0)
+    order: list[str] = []
+
+    async def change(tournament_id: int, name: str) -> None:
+        async with registry.tournament_turn(tournament_id):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.01)
+            order.append(f"{name} out")
+
+    await asyncio.gather(change(1, "a"), change(1, "b"), change(2, "c"))
+    assert order.index("a out") < order.index("b in")
+    assert order.index("c in") < order.index("a out")  # another tournament does not wait
+    assert registry._tournament_turns == {}
