@@ -254,6 +254,8 @@ class HandReplaySource:
     phh: str | None
     """The full PHH text of a settled hand (None while running or voided)."""
     summary: dict[str, Any] | None
+    players: frozenset[int] = frozenset()
+    """The members dealt into the hand (who may replay it wherever it was played)."""
 
 
 @dataclass(frozen=True)

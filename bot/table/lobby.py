@@ -30,6 +30,7 @@ from bot.table.buttons import PlainView
 from bot.table.joining import Seater, join_table
 from bot.table.render import clamp, safe_name
 from bot.table.sitngo import register_button_id
+from bot.table.visibility import can_see
 
 if TYPE_CHECKING:
     from bot.store.models import TournamentRow
@@ -51,14 +52,6 @@ SNG_BUTTONS = 4
 
 def join_button_id(table_id: int) -> str:
     return f"deuce:lj:{table_id}"
-
-
-def can_see(guild: discord.Guild | None, member: object, channel_id: int) -> bool:
-    """Whether ``member`` may view the channel (a channel the bot does not know: no)."""
-    if guild is None or not isinstance(member, discord.Member):
-        return False
-    channel = guild.get_channel(channel_id)
-    return channel is not None and channel.permissions_for(member).view_channel
 
 
 def channel_name(guild: discord.Guild | None, channel_id: int) -> str:
