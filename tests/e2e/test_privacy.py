@@ -10,9 +10,17 @@ import logging
 import re
 from typing import Any
 
-from tests.discord_double import DiscordDouble, Interaction, Member, iter_components, message_text
-from tests.e2e.helpers import Club, embed0, private_reply
+from tests.discord_double import (
+    ADMIN_MEMBER_PERMISSIONS,
+    DiscordDouble,
+    Interaction,
+    Member,
+    iter_components,
+    message_text,
+)
+from tests.e2e.helpers import START_WALLET, Club, buttons, embed0, private_reply
 from tests.e2e.test_replay import replay_button, step_of
+from tests.e2e.test_sng import create, query, sng
 
 log = logging.getLogger(__name__)
 
@@ -88,4 +96,62 @@ async def test_a_hand_of_a_channel_the_member_cannot_view_is_replayed_only_by_it
     assert admin_answer.ephemeral and admin_answer.embeds, admin_answer.data
     assert "not dealt in" in message_text(double.current(admin_answer.message_id or 0) or {})
     assert embed0(double.current(admin_answer.message_id or 0))["title"]
+    club.audit_ok()
+
+
+def tournament_id(message: dict[str, Any]) -> int:
+    match = re.match(r"Sit-and-go #(\d+)", str(embed0(message).get("title") or ""))
+    assert match is not None, embed0(message)
+    return int(match[1])
+
+
+async def test_a_tournament_of_a_channel_the_member_cannot_view_is_answered_like_a_missing_one(
+    club: Club,
+) -> None:
+    """A sit-and-go in #secret, which only the admin can view. Alice's forged Register and
+    Unregister of it (ids rewritten on a visible tournament's message) and her commands there,
+    and an admin's who cannot view #secret, are answered like a tournament that does not
+    exist: no entry, no chip moved. The admin who can view it registers from its message."""
+    double = club.double
+    alice, bob = await club.players(2)
+    blind_admin = await double.add_member(
+        club.guild, "blind", display_name="Blind", permissions=ADMIN_MEMBER_PERMISSIONS
+    )
+    secret = await double.add_channel(club.guild, "secret")
+    await double.hide_channel(secret, except_for=(club.admin,))
+    lounge = await double.add_channel(club.guild, "lounge")
+    hidden = await create(club, secret, seats=2)
+    hidden_id = tournament_id(hidden)
+    visible = await create(club, club.channel, seats=3)
+    visible_id = tournament_id(visible)
+    assert visible_id != hidden_id
+
+    async def clicks(who: Member, custom_id: str) -> str:
+        return await private_reply(await forged_click(double, who, visible, custom_id))
+
+    missing = await clicks(alice, f"deuce:sr:{hidden_id + 1000}")
+    assert missing == "There is no such tournament."
+    for what in ("r", "u", "r"):
+        assert await clicks(alice, f"deuce:s{what}:{hidden_id}") == missing
+        assert await clicks(blind_admin, f"deuce:s{what}:{hidden_id}") == missing
+    nothing_here = await sng(double, alice, lounge, "show")
+    assert nothing_here.startswith("There is no sit-and-go in this channel.")
+    for command in ("register", "unregister", "show"):
+        assert await sng(double, alice, secret, command) == nothing_here
+    for command in ("register", "start", "cancel", "house", "show"):
+        assert await sng(double, blind_admin, secret, command) == nothing_here
+    entries = await query(
+        club.db_path, "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?", hidden_id
+    )
+    assert entries == [(0,)]
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert wallets.get(alice.id, START_WALLET) == START_WALLET
+    assert wallets.get(blind_admin.id, START_WALLET) == START_WALLET
+
+    # Whoever can view the channel acts as before.
+    register = next(b for b in buttons(hidden) if b["custom_id"] == f"deuce:sr:{hidden_id}")
+    clicked = await double.click(club.admin, hidden, register["custom_id"])
+    assert "registered" in await private_reply(clicked)
+    assert "registered" in await sng(double, bob, club.channel, "register")
+    await double.wait_until(lambda: "Bob" in message_text(double.current(visible) or {}), 10)
     club.audit_ok()
