@@ -155,3 +155,92 @@ async def test_a_tournament_of_a_channel_the_member_cannot_view_is_answered_like
     assert "registered" in await sng(double, bob, club.channel, "register")
     await double.wait_until(lambda: "Bob" in message_text(double.current(visible) or {}), 10)
     club.audit_ok()
+
+
+def lobby_parts(message: dict[str, Any]) -> tuple[list[str], list[str], list[str], list[str]]:
+    """A lobby page: its table lines, its sit-and-go lines, its menu's values and its Register
+    buttons' tournament ids; checked against Discord's limits on the way."""
+    embed = embed0(message)
+    description = str(embed.get("description") or "")
+    fields = embed.get("fields") or []
+    assert len(description) <= 4096 and all(len(f["value"]) <= 1024 for f in fields)
+    total = len(str(embed.get("title") or "")) + len(description)
+    total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+    total += len(str((embed.get("footer") or {}).get("text") or ""))
+    assert total <= 6000
+    components = iter_components(list(message.get("components") or []))
+    assert len(message.get("components") or []) <= 5
+    tables = [line for line in description.split("\n\n") if line.startswith("<#")]
+    sngs = [line for f in fields for line in f["value"].split("\n")]
+    values = [o["value"] for c in components if c.get("type") == 3 for o in c["options"]]
+    assert len(values) <= 25
+    registers = [
+        str(c["custom_id"]).removeprefix("deuce:sr:")
+        for c in components
+        if str(c.get("custom_id", "")).startswith("deuce:sr:")
+    ]
+    return tables, sngs, values, registers
+
+
+async def test_the_lobby_lists_every_visible_table_and_tournament_in_pages_whatever_is_hidden(
+    club: Club,
+) -> None:
+    """31 sit-and-goes in channels the member cannot view, created first, then 12 visible ones
+    and 28 visible cash tables: the lobby leaves out every hidden one, then pages the rest (◀ ▶),
+    each page whole and inside Discord's limits; together the pages list every visible table
+    (each in a menu) and tournament (each with its Register button), each once."""
+    double = club.double
+    for n in range(31):
+        secret = await double.add_channel(club.guild, f"secret-{n}", hidden=True)
+        await create(club, secret, seats=6)
+    visible_sngs: set[str] = set()
+    for n in range(12):
+        room = await double.add_channel(club.guild, f"sng-{n}")
+        visible_sngs.add(str(tournament_id(await create(club, room, seats=6))))
+    visible_tables: set[str] = set()
+    for n in range(28):
+        room = await double.add_channel(club.guild, f"cash-{n}")
+        player = await double.add_member(club.guild, f"p{n}", display_name=f"Player {n}")
+        joined = await double.invoke(player, room, "poker join", buy_in=100)
+        assert "seat" in await private_reply(joined)
+        visible_tables.add(f"<#{room.id}>")
+    dave = await double.add_member(club.guild, "dave", display_name="Dave")
+
+    asked = await double.invoke(dave, club.channel, "poker tables")
+    response = await asked.response(timeout=10)
+    assert response.ephemeral and response.message_id is not None
+    page = double.current(response.message_id)
+    assert page is not None
+    seen_tables: list[str] = []
+    seen_sngs: list[str] = []
+    seen_values: list[str] = []
+    footers: list[str] = []
+    while True:
+        tables, sngs, values, registers = lobby_parts(page)
+        assert tables or sngs
+        assert len(values) == len(tables) and sorted(registers) == sorted(
+            re.sub(r".*sit-and-go #(\d+).*", r"\1", line) for line in sngs
+        )
+        seen_tables += [line.split(" ", 1)[0] for line in tables]
+        seen_sngs += registers
+        seen_values += values
+        footers.append(str((embed0(page).get("footer") or {}).get("text") or ""))
+        forward = next((b for b in buttons(page) if b.get("label") == "▶"), None)
+        if forward is None or forward.get("disabled"):
+            break
+        turned = await double.click(dave, page, forward["custom_id"])
+        assert (await turned.response(timeout=10)).type == 7  # the same message, edited
+        page = double.current(response.message_id)
+        assert page is not None
+    assert sorted(seen_sngs) == sorted(visible_sngs)
+    assert sorted(seen_tables) == sorted(visible_tables)
+    assert len(set(seen_values)) == len(visible_tables)
+    pages = len(footers)
+    assert pages >= 2
+    assert footers == [f"Page {n} of {pages} · ◀ ▶ turn the pages" for n in range(1, pages + 1)]
+    back = next(b for b in buttons(page) if b.get("label") == "◀")
+    turned = await double.click(dave, page, back["custom_id"])
+    await turned.response(timeout=10)
+    again = double.current(response.message_id) or {}
+    assert str((embed0(again).get("footer") or {}).get("text")).startswith(f"Page {pages - 1} of ")
+    club.audit_ok()
