@@ -531,8 +531,9 @@ class Hands:
                 voluntary=None if voluntary is None else bool(voluntary),
                 draws=None if draws is None else tuple(int(n) for n in draws.split(",") if n),
                 shown_rank=None if rank is None else int(rank),
+                channel_id=int(channel_id),
             )
-            for hand_id, ended, net, won, showed, voluntary, draws, rank in found
+            for hand_id, ended, net, won, showed, voluntary, draws, rank, channel_id in found
         ]
 
     async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:

@@ -298,6 +298,8 @@ class PlayerHand(NamedTuple):
     kept."""
     shown_rank: int | None
     """The rank (``rank27``) of the hand they showed at the showdown; None if not shown."""
+    channel_id: int = 0
+    """Where it was played (whether a reader may be told about this one hand)."""
 
 
 class NetRow(NamedTuple):

@@ -244,3 +244,37 @@ async def test_the_lobby_lists_every_visible_table_and_tournament_in_pages_whate
     again = double.current(response.message_id) or {}
     assert str((embed0(again).get("footer") or {}).get("text")).startswith(f"Page {pages - 1} of ")
     club.audit_ok()
+
+
+async def test_another_members_stats_name_no_hand_of_a_channel_the_asker_cannot_view(
+    club: Club,
+) -> None:
+    """A hand shown down at #poker, then #poker hidden from all but the admin: Carol, who
+    cannot view it, reads the shower's totals (the hand counts) but no best hand; the admin,
+    who can view it, and the other player, dealt into it, read the best hand."""
+    double = club.double
+    table = await club.seated(2)
+    outcome = await table.play_hand()
+    await table.wait_hand(after=outcome.hand_id)
+    assert outcome.shown, "a hand played by check and call reaches a showdown"
+    shower = table.member(next(iter(outcome.shown)))
+    other = next(m for m in table.players if m is not shower)
+    lounge = await double.add_channel(club.guild, "lounge")
+    carol = await double.add_member(club.guild, "carol", display_name="Carol")
+    await double.hide_channel(club.channel, except_for=(club.admin,))
+
+    async def best_hand(who: Member) -> str:
+        asked = await double.invoke(who, lounge, "poker stats", member=shower)
+        response = await asked.response(timeout=10)
+        assert response.ephemeral and response.message_id is not None
+        text = message_text(double.current(response.message_id) or {})
+        assert re.search(r"Hands played\W+1\b", text), text
+        found = re.search(r"Best hand shown\W+(.+)", text)
+        assert found is not None, text
+        return found[1].strip()
+
+    named = await best_hand(shower)  # their own record
+    assert named != "—"
+    assert await best_hand(carol) == "—"
+    assert await best_hand(club.admin) == named
+    assert await best_hand(other) == named
