@@ -278,3 +278,4 @@ async def test_another_members_stats_name_no_hand_of_a_channel_the_asker_cannot_
     assert await best_hand(carol) == "—"
     assert await best_hand(club.admin) == named
     assert await best_hand(other) == named
+    club.audit_ok()
