@@ -43,7 +43,7 @@ from bot.messages import set_reader
 from bot.store import Store
 from bot.table import replay as replays
 from bot.table.ledger import ledger_embed
-from bot.table.lobby import HOUR, LISTED_MAX, lobby_message
+from bot.table.lobby import HOUR, lobby_message, lobby_pages
 from bot.table.stats import chart_file, stats_lines
 
 GUILD, CHANNEL = 1, 2
@@ -123,12 +123,16 @@ async def main(hands: int, repeat: int, tables: int) -> None:
             for hand_id in ids[-min(len(ids), repeat) :]:
                 replays._cache.clear()
                 started = time.perf_counter()
-                loaded = await replays.load_replay(store, GUILD, hand_id, viewer)
+                loaded = await replays.load_replay(
+                    store, GUILD, hand_id, viewer, can_view=lambda _: True
+                )
                 await replays._message(loaded, 0)
                 opens.append(time.perf_counter() - started)
                 for number in range(len(loaded.replay.steps)):
                     started = time.perf_counter()
-                    loaded = await replays.load_replay(store, GUILD, hand_id, viewer)
+                    loaded = await replays.load_replay(
+                        store, GUILD, hand_id, viewer, can_view=lambda _: True
+                    )
                     await replays._message(loaded, number)
                     steps.append(time.perf_counter() - started)
             print(f"replay step (embed + view + picture): {ms(steps)} over {len(steps)}")
@@ -184,7 +188,8 @@ async def main(hands: int, repeat: int, tables: int) -> None:
             for _ in range(repeat):
                 started = time.perf_counter()
                 entries = await store.tables.lobby(GUILD, time.time() - HOUR)
-                lobby_message(entries, None, max(len(entries) - LISTED_MAX, 0))
+                pages = lobby_pages(entries, [])
+                lobby_message(pages[0], None, {}, 0, len(pages))
                 answers.append(time.perf_counter() - started)
             print(f"/poker tables ({len(entries)} open tables): {ms(answers)}")
         finally:

@@ -10,7 +10,7 @@ nothing. Only hands shown at a showdown have a strength here (a mucked hand tell
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -68,7 +68,11 @@ class LowballStats:
         return self.cards_drawn[draw] / self.drew[draw] if self.drew[draw] else None
 
 
-def lowball_stats(hands: Sequence[PlayerHand]) -> LowballStats:
+def lowball_stats(
+    hands: Sequence[PlayerHand], nameable: Callable[[PlayerHand], bool] | None = None
+) -> LowballStats:
+    """The record over ``hands``; the best hand is taken only from the ``nameable`` ones (the
+    hands the reader may be told about one by one), while every hand counts in the totals."""
     pat = [0] * DRAWS
     drew = [0] * DRAWS
     cards = [0] * DRAWS
@@ -90,7 +94,8 @@ def lowball_stats(hands: Sequence[PlayerHand]) -> LowballStats:
             cards[index] += count
             pat[index] += count == 0
         if hand.shown_rank is not None:
-            best = hand.shown_rank if best is None else min(best, hand.shown_rank)
+            if nameable is None or nameable(hand):
+                best = hand.shown_rank if best is None else min(best, hand.shown_rank)
             if hand.draws and not any(hand.draws):
                 pat_showdowns += 1
                 if hand.won == 0 and rank_parts(hand.shown_rank)[0] > NO_PAIR:

@@ -260,7 +260,7 @@ class Poker(commands.Cog):
         found = await self.bot.store.tournaments.for_channel(
             interaction.guild_id, interaction.channel_id
         )
-        return sitngo.here(found)
+        return sitngo.here(sitngo.seen(interaction, found))
 
     @sng.command(name="create", description="Create a sit-and-go in this channel (admins)")
     @app_commands.describe(
@@ -359,6 +359,7 @@ class Poker(commands.Cog):
             tournament = await store.tournaments.last_finished(
                 interaction.guild_id, interaction.channel_id
             )
+        tournament = sitngo.seen(interaction, tournament)
         if tournament is None:
             raise Refused(t("sng_none_here"))
         embed = await sitngo.standings(store, tournament)

@@ -471,10 +471,17 @@ class Hands:
         its last engine state (settled or voided since migration 0010) and its PHH."""
         if type(hand_id) is not int or not 0 <= hand_id <= MAX_ID:
             raise HandNotFound(f"There is no hand #{hand_id}.")
-        row = await self._runner.select_one(q.HAND_REPLAY, (hand_id,))
-        if row is None:
-            raise HandNotFound(f"There is no hand #{hand_id}.")
-        id_, guild_id, channel_id, status, state, phh, summary = row
+
+        async def body(db: Tx) -> tuple[Any, ...]:
+            row = await db.one(q.HAND_REPLAY, (hand_id,))
+            if row is None:
+                raise HandNotFound(f"There is no hand #{hand_id}.")
+            players = frozenset(int(p[1]) for p in await db.all(q.HAND_PLAYERS, (hand_id,)))
+            return (*row, players)
+
+        id_, guild_id, channel_id, status, state, phh, summary, players = await self._runner.read(
+            body
+        )
         return HandReplaySource(
             hand_id=int(id_),
             guild_id=int(guild_id),
@@ -483,6 +490,7 @@ class Hands:
             state=None if state is None else json.loads(state),
             phh=phh,
             summary=None if summary is None else json.loads(summary),
+            players=players,
         )
 
     async def last_hand_of(self, guild_id: int, user_id: int) -> int | None:
@@ -523,8 +531,9 @@ class Hands:
                 voluntary=None if voluntary is None else bool(voluntary),
                 draws=None if draws is None else tuple(int(n) for n in draws.split(",") if n),
                 shown_rank=None if rank is None else int(rank),
+                channel_id=int(channel_id),
             )
-            for hand_id, ended, net, won, showed, voluntary, draws, rank in found
+            for hand_id, ended, net, won, showed, voluntary, draws, rank, channel_id in found
         ]
 
     async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:

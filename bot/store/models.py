@@ -254,6 +254,8 @@ class HandReplaySource:
     phh: str | None
     """The full PHH text of a settled hand (None while running or voided)."""
     summary: dict[str, Any] | None
+    players: frozenset[int] = frozenset()
+    """The members dealt into the hand (who may replay it wherever it was played)."""
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,8 @@ class PlayerHand(NamedTuple):
     kept."""
     shown_rank: int | None
     """The rank (``rank27``) of the hand they showed at the showdown; None if not shown."""
+    channel_id: int = 0
+    """Where it was played (whether a reader may be told about this one hand)."""
 
 
 class NetRow(NamedTuple):

@@ -471,7 +471,7 @@ WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.tournament
 
 PLAYER_HANDS_SINCE = """
 SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_down, p.voluntary,
-       p.draws, p.shown_rank
+       p.draws, p.shown_rank, h.channel_id
 FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
 WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
   AND h.tournament_id IS NULL

@@ -7,9 +7,15 @@ four statements however many tables there are. Choosing a table in the select me
 privately with its channel and a Join button, which seats the member through the same path
 as ``/poker join`` (``bot.table.joining``) with the default buy-in.
 
-Custom ids: ``deuce:ls`` (the select; its values are table ids) and ``deuce:lj:<table>`` (the
-Join button). Neither is trusted: the table must still be open, in this server, in a channel
-the member can see, or the click gets a private sentence and changes nothing.
+The tables and tournaments of channels the member cannot view are left out first, then the
+rest is paged (``lobby_pages``): each page holds what its embed and menu can show whole (25
+tables at most, the menu's limit, and as many lines as fit), ◀ ▶ turn the pages, so however
+many there are none is cut off or lost.
+
+Custom ids: ``deuce:ls`` (the select; its values are table ids), ``deuce:lj:<table>`` (the
+Join button) and ``deuce:lp:<page>:<p|n>`` (◀ ▶: the page they go to; each click lists the
+lobby again for the clicker). None is trusted: the table must still be open, in this server, in
+a channel the member can see, or the click gets a private sentence and changes nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import logging
 import re
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +37,7 @@ from bot.table.buttons import PlainView
 from bot.table.joining import Seater, join_table
 from bot.table.render import clamp, safe_name
 from bot.table.sitngo import register_button_id
+from bot.table.visibility import can_see
 
 if TYPE_CHECKING:
     from bot.store.models import TournamentRow
@@ -38,27 +46,31 @@ log = logging.getLogger(__name__)
 
 SELECT_ID = "deuce:ls"
 JOIN_ID = re.compile(r"deuce:lj:(?P<table>\d{1,19})")
+PAGE_ID = re.compile(r"deuce:lp:(?P<page>\d{1,6}):(?P<slot>[pn])")
 TABLE_VALUE = re.compile(r"\d{1,19}")
 LISTED_MAX = 25
-"""Tables listed (and offered in the select menu, which holds 25 options)."""
+"""Tables on one page (each offered in the select menu, which holds 25 options)."""
 HOUR = 3600.0
 DESCRIPTION_MAX = 4096
+SNG_FIELD_MAX = 1024
 LABEL_MAX = 100
 KIND_KEYS = {"cash": "lobby_kind_cash"}
-SNG_BUTTONS = 4
-"""Register buttons under the lobby (one row with the select menu's)."""
+SNG_PER_PAGE = 10
+"""Sit-and-goes on one page: a Register button each (two rows of the view's five; the select
+menu takes one, ◀ ▶ another)."""
+NAV_ROW = 4
+
+
+@dataclass(frozen=True)
+class LobbyPage:
+    """What one page of the lobby lists."""
+
+    tables: Sequence[LobbyTable]
+    tournaments: Sequence[TournamentRow]
 
 
 def join_button_id(table_id: int) -> str:
     return f"deuce:lj:{table_id}"
-
-
-def can_see(guild: discord.Guild | None, member: object, channel_id: int) -> bool:
-    """Whether ``member`` may view the channel (a channel the bot does not know: no)."""
-    if guild is None or not isinstance(member, discord.Member):
-        return False
-    channel = guild.get_channel(channel_id)
-    return channel is not None and channel.permissions_for(member).view_channel
 
 
 def channel_name(guild: discord.Guild | None, channel_id: int) -> str:
@@ -99,35 +111,87 @@ def sng_line(tournament: TournamentRow, entrants: int) -> str:
     )
 
 
+def page_button_id(page: int, slot: str) -> str:
+    return f"deuce:lp:{page}:{slot}"
+
+
+def _pack(lengths: Sequence[int], most: int, room: int, joiner: int) -> list[range]:
+    """Consecutive items into pages of at most ``most`` items whose lengths, joined by
+    ``joiner`` characters, fit in ``room`` (an item longer than ``room`` alone on its page)."""
+    pages: list[range] = []
+    start = used = 0
+    for index, length in enumerate(lengths):
+        if index > start and (index - start >= most or used + joiner + length > room):
+            pages.append(range(start, index))
+            start, used = index, 0
+        used += (joiner if index > start else 0) + length
+    if start < len(lengths):
+        pages.append(range(start, len(lengths)))
+    return pages
+
+
+def lobby_pages(
+    tables: Sequence[LobbyTable], tournaments: Sequence[TournamentRow]
+) -> list[LobbyPage]:
+    """The lobby in pages, in the reader's language: page n lists the n-th page of tables and
+    the n-th page of sit-and-goes, each whole (at least one page, maybe empty)."""
+    table_pages = _pack([len(entry_line(e)) for e in tables], LISTED_MAX, DESCRIPTION_MAX, 2)
+    # Entrants and seats are both one digit: a line with the seats is as long as the real one.
+    sng_lengths = [len(sng_line(x, x.seats)) for x in tournaments]
+    sng_pages = _pack(sng_lengths, SNG_PER_PAGE, SNG_FIELD_MAX, 1)
+    return [
+        LobbyPage(
+            [tables[i] for i in table_pages[n]] if n < len(table_pages) else [],
+            [tournaments[i] for i in sng_pages[n]] if n < len(sng_pages) else [],
+        )
+        for n in range(max(len(table_pages), len(sng_pages), 1))
+    ]
+
+
 def lobby_message(
-    entries: list[LobbyTable],
+    page: LobbyPage,
     guild: discord.Guild | None,
-    hidden: int,
-    tournaments: Sequence[tuple[TournamentRow, int]] = (),
+    entrants: dict[int, int] | None = None,
+    number: int = 0,
+    pages: int = 1,
 ) -> dict[str, Any]:
-    """The lobby's embed and select menu (the first ``LISTED_MAX`` tables; ``hidden`` more),
-    then the sit-and-goes (tournament, entrants) with a Register button for each registering
-    one."""
-    listed = entries[:LISTED_MAX]
+    """One page of the lobby: its tables with the select menu, then its sit-and-goes (with
+    ``entrants`` by tournament id) with a Register button for each registering one, and ◀ ▶
+    when there is more than one page."""
+    listed = page.tables
     lines = [entry_line(entry) for entry in listed]
-    if hidden:
-        lines.append(t("lobby_more", count=hidden))
     embed = discord.Embed(
         title=t("lobby_title"),
         description=clamp("\n\n".join(lines) or t("lobby_no_tables"), DESCRIPTION_MAX),
         colour=discord.Colour.dark_green(),
     )
     view = PlainView()
-    if tournaments:
-        text = "\n".join(sng_line(tournament, count) for tournament, count in tournaments)
-        embed.add_field(name=t("lobby_sng_field"), value=clamp(text, 1024), inline=False)
-        registering = [x for x, _ in tournaments if x.status == "registering"]
-        for tournament in registering[:SNG_BUTTONS]:
+    if page.tournaments:
+        counts = entrants or {}
+        text = "\n".join(sng_line(x, counts.get(x.id, 0)) for x in page.tournaments)
+        embed.add_field(name=t("lobby_sng_field"), value=clamp(text, SNG_FIELD_MAX), inline=False)
+        registering = [x for x in page.tournaments if x.status == "registering"]
+        for tournament in registering:
             view.add_item(
                 discord.ui.Button(
                     label=clamp(t("lobby_sng_register", tournament=str(tournament.id)), 80),
                     style=discord.ButtonStyle.success,
                     custom_id=register_button_id(tournament.id, "r"),
+                )
+            )
+    if pages > 1:
+        embed.set_footer(text=t("lobby_page", page=number + 1, pages=pages))
+        for label, target, slot, disabled in (
+            ("◀", max(number - 1, 0), "p", number == 0),
+            ("▶", min(number + 1, pages - 1), "n", number == pages - 1),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=label,
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=page_button_id(target, slot),
+                    disabled=disabled,
+                    row=NAV_ROW,
                 )
             )
     if not listed:
@@ -155,24 +219,42 @@ def lobby_message(
     return {"embed": embed, "view": view}
 
 
-async def send_lobby(interaction: discord.Interaction[Any], store: Store) -> None:
-    """Answer ``/poker tables`` privately with the server's open tables the member can see."""
+async def lobby_for(
+    interaction: discord.Interaction[Any], store: Store, number: int
+) -> dict[str, Any] | None:
+    """Page ``number`` (the last one if there are fewer) of the server's open tables and
+    tournaments in the channels the member can view now; None when there is none."""
     assert interaction.guild_id is not None
-    entries = await store.tables.lobby(interaction.guild_id, time.time() - HOUR)
     guild, member = interaction.guild, interaction.user
-    visible = [e for e in entries if can_see(guild, member, e.channel_id)]
+    entries = await store.tables.lobby(interaction.guild_id, time.time() - HOUR)
+    tables = [e for e in entries if can_see(guild, member, e.channel_id)]
     found = await store.tournaments.registering(interaction.guild_id)
     found += [x for x in await store.tournaments.running() if x.guild_id == interaction.guild_id]
-    tournaments = [
-        (x, len(await store.tournaments.entries(x.id)))
-        for x in found[:LISTED_MAX]
-        if can_see(guild, member, x.channel_id)
-    ]
-    if not visible and not tournaments:
+    tournaments = [x for x in found if can_see(guild, member, x.channel_id)]
+    if not tables and not tournaments:
+        return None
+    pages = lobby_pages(tables, tournaments)
+    number = min(number, len(pages) - 1)
+    page = pages[number]
+    entrants = {x.id: len(await store.tournaments.entries(x.id)) for x in page.tournaments}
+    return lobby_message(page, guild, entrants, number, len(pages))
+
+
+async def send_lobby(interaction: discord.Interaction[Any], store: Store) -> None:
+    """Answer ``/poker tables`` privately with the first page of the lobby."""
+    message = await lobby_for(interaction, store, 0)
+    if message is None:
         await reply_private(interaction, t("lobby_empty"))
         return
-    message = lobby_message(visible, guild, max(len(visible) - LISTED_MAX, 0), tournaments)
     await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **message)
+
+
+async def _turn_page(interaction: discord.Interaction[Any], store: Store, number: int) -> None:
+    """◀ ▶: the lobby listed again for the clicker at page ``number``, in place."""
+    message = await lobby_for(interaction, store, number)
+    if message is None:
+        raise Refused(t("lobby_empty"))
+    await interaction.response.edit_message(allowed_mentions=NO_MENTIONS, **message)
 
 
 async def _open_table(
@@ -239,7 +321,8 @@ async def dispatch_lobby_click(interaction: discord.Interaction[Any]) -> bool:
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
     join = JOIN_ID.fullmatch(custom_id)
-    if join is None and custom_id != SELECT_ID:
+    turn = PAGE_ID.fullmatch(custom_id)
+    if join is None and turn is None and custom_id != SELECT_ID:
         return False
     set_reader(interaction.locale)
     client: Seater = interaction.client
@@ -248,6 +331,8 @@ async def dispatch_lobby_click(interaction: discord.Interaction[Any]) -> bool:
             raise Refused(t("guild_only"))
         if join is not None:
             await _join(interaction, client, int(join["table"]))
+        elif turn is not None:
+            await _turn_page(interaction, client.store, int(turn["page"]))
         else:
             await _chosen(interaction, client.store, data.get("values"))
     except Exception as error:

@@ -9,6 +9,11 @@ Custom ids: ``deuce:r:<hand>:<step>:<f|p|n|l>`` (the step a button goes to; the 
 the four ids of one message apart) and ``deuce:rp:<hand>`` (the Replay button under a result,
 which opens a new private replay for whoever clicks it). Both carry the hand id and nothing
 else, so they work after a restart; the viewer is always the clicker.
+
+Who may replay a hand: a member who can view its channel now (``bot.table.visibility``), or who
+was dealt into it (their own cards, the rest redacted as for anyone). Anyone else, by command,
+Replay button or step button, gets the sentence of a hand that does not exist, so hand ids of
+hidden channels cannot be probed (not even whether one is still being played).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import io
 import logging
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,6 +46,7 @@ from bot.table.render import (
     safe_name,
 )
 from bot.table.snapshot import LogEntry
+from bot.table.visibility import can_see
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +75,10 @@ class LoadedReplay:
     voided: bool
     four_colour: bool
     pictures: bool
+    channel_id: int
+    """Where the hand was played: who may replay it is checked again on every step."""
+    dealt: bool
+    """Whether the viewer was dealt into it (then they may replay it wherever it was played)."""
 
 
 _cache: OrderedDict[tuple[int, int], LoadedReplay] = OrderedDict()
@@ -95,20 +106,39 @@ def hand_of(source: HandReplaySource) -> Hand:
     raise EngineError("nothing kept to replay")
 
 
-async def load_replay(store: Store, guild_id: int, hand_id: int, viewer_id: int) -> LoadedReplay:
+def viewer_sees(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
+    """Whether the clicker can view a channel now (the replay's ``can_view``)."""
+    return lambda channel_id: can_see(interaction.guild, interaction.user, channel_id)
+
+
+async def load_replay(
+    store: Store,
+    guild_id: int,
+    hand_id: int,
+    viewer_id: int,
+    *,
+    can_view: Callable[[int], bool],
+) -> LoadedReplay:
     """The replay of ``hand_id`` for ``viewer_id``, refused (``Refused``) with a sentence for a
-    hand that is not this server's, is still being played or cannot be rebuilt."""
+    hand that is not this server's, is still being played or cannot be rebuilt. A hand of a
+    channel the viewer cannot view now (``can_view`` of its channel id) and was not dealt into
+    is refused exactly like a hand that does not exist."""
+    missing = Refused(t("replay_not_found", hand_id=str(hand_id)))
     key = (hand_id, viewer_id)
     cached = _cache.get(key)
     if cached is not None:
+        if not (cached.dealt or can_view(cached.channel_id)):
+            raise missing
         _cache.move_to_end(key)
         return cached
     try:
         source = await store.hands.replay_source(hand_id)
     except HandNotFound:
-        raise Refused(t("replay_not_found", hand_id=str(hand_id))) from None
+        raise missing from None
     if source.guild_id != guild_id:
-        raise Refused(t("replay_not_found", hand_id=str(hand_id)))
+        raise missing
+    if viewer_id not in source.players and not can_view(source.channel_id):
+        raise missing
     if source.status == "running":
         raise Refused(t("replay_running", hand_id=str(hand_id)))
     try:
@@ -122,6 +152,8 @@ async def load_replay(store: Store, guild_id: int, hand_id: int, viewer_id: int)
         voided=source.status == "voided",
         four_colour=settings.card_style == "four-colour",
         pictures=settings.card_style != "text",
+        channel_id=source.channel_id,
+        dealt=viewer_id in source.players,
     )
     _cache[key] = loaded
     while len(_cache) > CACHE_SIZE:
@@ -276,7 +308,9 @@ async def send_replay(
         hand_id = await store.hands.last_hand_of(interaction.guild_id, user_id)
         if hand_id is None:
             raise Refused(t("replay_none"))
-    loaded = await load_replay(store, interaction.guild_id, hand_id, user_id)
+    loaded = await load_replay(
+        store, interaction.guild_id, hand_id, user_id, can_view=viewer_sees(interaction)
+    )
     message = await _message(loaded, 0)
     picture = message.pop("picture")
     if picture is not None:
@@ -288,7 +322,13 @@ async def _show_step(
     interaction: discord.Interaction[Any], store: Store, hand_id: int, number: int
 ) -> None:
     assert interaction.guild_id is not None
-    loaded = await load_replay(store, interaction.guild_id, hand_id, interaction.user.id)
+    loaded = await load_replay(
+        store,
+        interaction.guild_id,
+        hand_id,
+        interaction.user.id,
+        can_view=viewer_sees(interaction),
+    )
     if not 0 <= number < len(loaded.replay.steps):
         raise Refused(t("replay_no_step"))
     message = await _message(loaded, number)

@@ -15,6 +15,8 @@
   turn, the start a full field triggers in the turn of the registration that filled it. So
   the table the channel plays is always the one the store started, and a cancellation, before
   or after the start, leaves the channel free.
+- A member acts only on a tournament whose channel they can view now (``seen``, called first
+  by every button and command): any other is answered like a tournament that does not exist.
 - Every refusal (register twice, without the buy-in, to a full or started tournament,
   unregister after the start, start with one player...) is a private sentence and changes
   nothing: the store checks each in the transaction that would change something.
@@ -35,12 +37,13 @@ import discord
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.messages import language_of, number, set_reader, speaking, t
 from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, TournamentNotFound
 from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.table.buttons import PlainView
 from bot.table.joining import display_name
 from bot.table.render import EMBED_DESCRIPTION_MAX, clamp, safe_name, standings_embed
 from bot.table.tournament import TournamentSession
+from bot.table.visibility import can_see
 from bot.tournament import level_of, prizes_for
 from bot.tournament.places import payout_percentages
 
@@ -203,6 +206,18 @@ async def create(
     if isinstance(message, discord.Message):
         await client.store.tournaments.set_message(tournament.id, message.id)
     log.info("Sit-and-go %s created in channel %s", tournament.id, interaction.channel_id)
+    return tournament
+
+
+def seen(
+    interaction: discord.Interaction[Any], tournament: TournamentRow | None
+) -> TournamentRow | None:
+    """``tournament`` if it is of the interaction's server and the member can view its channel
+    now; else None, which every caller answers exactly as a tournament that does not exist."""
+    if tournament is None or tournament.guild_id != interaction.guild_id:
+        return None
+    if not can_see(interaction.guild, interaction.user, tournament.channel_id):
+        return None
     return tournament
 
 
@@ -394,9 +409,12 @@ async def dispatch_sng_click(interaction: discord.Interaction[Any]) -> bool:
     client: SngClient = interaction.client
     try:
         tid = int(match["tournament"])
-        tournament = await client.store.tournaments.get(tid)
-        if tournament.guild_id != interaction.guild_id:
-            raise Refused(t("sng_not_here"))
+        try:
+            found: TournamentRow | None = await client.store.tournaments.get(tid)
+        except TournamentNotFound:
+            found = None
+        if seen(interaction, found) is None:
+            raise Refused(t("sng_not_found"))
         await _clicked(interaction, client, match["what"], tid)
     except Exception as error:
         text = private_sentence(error)

@@ -1,11 +1,16 @@
 """``/poker stats``: a member's lowball record over a period (``bot.lowball``), as an embed in
-the reader's language with its chart (``bot.art.chart``, drawn off the event loop)."""
+the reader's language with its chart (``bot.art.chart``, drawn off the event loop).
+
+Another member's record counts every hand they played in the server (as the leaderboard does),
+but nothing that tells of one hand comes from a channel the reader cannot view now: the best
+hand shown is taken from the hands of channels the reader can view, or that they played in."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -14,9 +19,10 @@ from bot.art.chart import MAX_POINTS, stats_chart
 from bot.lowball import LowballStats, lowball_stats, period_start
 from bot.messages import number, reader, signed, t
 from bot.replies import NO_MENTIONS, reply_private
-from bot.store import Store
+from bot.store import PlayerHand, Store
 from bot.table.naming import rank_text
 from bot.table.render import clamp
+from bot.table.visibility import can_see
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +76,23 @@ async def chart_file(stats: LowballStats) -> discord.File:
     return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt)
 
 
+async def _nameable_for(
+    interaction: discord.Interaction[Any], store: Store, user_id: int
+) -> Callable[[PlayerHand], bool] | None:
+    """Which of ``user_id``'s hands the asker may be told about one by one: all of their own;
+    of another member's, those of channels the asker can view now or that they played in."""
+    assert interaction.guild_id is not None
+    asker, guild = interaction.user, interaction.guild
+    if user_id == asker.id:
+        return None
+    played = {h.hand_id for h in await store.hands.player_hands(interaction.guild_id, asker.id)}
+
+    def nameable(hand: PlayerHand) -> bool:
+        return hand.hand_id in played or can_see(guild, asker, hand.channel_id)
+
+    return nameable
+
+
 async def send_stats(
     interaction: discord.Interaction[Any], store: Store, user_id: int, name: str, period: str
 ) -> None:
@@ -77,12 +100,13 @@ async def send_stats(
     assert interaction.guild_id is not None
     since = period_start(period)
     hands = await store.hands.player_hands(interaction.guild_id, user_id, since)
+    nameable = await _nameable_for(interaction, store, user_id)
     tournaments = await store.tournaments.stats(interaction.guild_id, user_id, since)
     if not hands and not tournaments.played:
         key = "stats_empty" if period == "all" else "stats_empty_period"
         await reply_private(interaction, t(key, name=name, period=t(PERIOD_KEYS[period])))
         return
-    stats = lowball_stats(hands)
+    stats = lowball_stats(hands, nameable)
     lines = stats_lines(stats) if hands else []
     if tournaments.played:
         value = t(

@@ -361,6 +361,27 @@ class DiscordDouble:
             await session.dispatch("CHANNEL_CREATE", channel.to_json())
         return channel
 
+    async def hide_channel(
+        self, channel: Channel, hidden: bool = True, *, except_for: tuple[Member, ...] = ()
+    ) -> None:
+        """Deny (or allow again) @everyone View Channel in ``channel``, letting the members
+        ``except_for`` still view it (an overwrite for each): CHANNEL_UPDATE, as Discord does
+        when an admin edits a channel's permissions."""
+        assert channel.guild is not None
+        guild = channel.guild
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(guild.id)]
+        if hidden:
+            deny = str(PERM_VIEW_CHANNEL)
+            channel.overwrites.append({"id": str(guild.id), "type": 0, "allow": "0", "deny": deny})
+        for member in except_for:
+            allow = str(PERM_VIEW_CHANNEL)
+            channel.overwrites.append(
+                {"id": str(member.id), "type": 1, "allow": allow, "deny": "0"}
+            )
+        session = self._session_for_guild(guild.id)
+        if session is not None:
+            await session.dispatch("CHANNEL_UPDATE", channel.to_json())
+
     async def add_member(
         self,
         guild: Guild,

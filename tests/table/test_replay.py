@@ -20,6 +20,16 @@ GUILD, CHANNEL = 10, 20
 PLAYERS = ((1, "Alice"), (2, "Bob"), (3, "Carol"))
 
 
+def anyone(_channel_id: int) -> bool:
+    """A viewer who can view every channel."""
+    return True
+
+
+def nobody(_channel_id: int) -> bool:
+    """A viewer who can view no channel."""
+    return False
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
     replays._cache.clear()
@@ -59,7 +69,7 @@ async def test_a_voided_hand_replays_up_to_where_it_was_called_off(store: Store)
     hand.bet_or_raise(hand.to_act or 0)
     await store.hands.journal(hand_id, {"hand": hand.to_json(), "session": {}})
     await store.hands.void(hand_id, "could not resume")
-    loaded = await replays.load_replay(store, GUILD, hand_id, 1)
+    loaded = await replays.load_replay(store, GUILD, hand_id, 1, can_view=anyone)
     assert loaded.voided and not loaded.replay.complete
     assert len(loaded.replay.steps) == 3
     last = replays.step_embed(loaded, loaded.replay.steps[-1])
@@ -74,7 +84,7 @@ async def test_a_hand_with_a_leaver_and_a_hand_kept_as_phh_replay(store: Store) 
     play_out(hand, rng)
     await _settle(store, hand_id, hand)
     for viewer in (1, 2, 99):
-        loaded = await replays.load_replay(store, GUILD, hand_id, viewer)
+        loaded = await replays.load_replay(store, GUILD, hand_id, viewer, can_view=anyone)
         assert loaded.replay.complete and loaded.replay.played == (viewer != 99)
         assert loaded.replay.steps[-1].pot == 0
         text = replays.step_embed(loaded, loaded.replay.steps[-1]).to_dict()
@@ -84,7 +94,7 @@ async def test_a_hand_with_a_leaver_and_a_hand_kept_as_phh_replay(store: Store) 
     play_out(old, rng)
     await _settle(store, old_id, old, journal=False)
     assert (await store.hands.replay_source(old_id)).state is None
-    loaded = await replays.load_replay(store, GUILD, old_id, 3)
+    loaded = await replays.load_replay(store, GUILD, old_id, 3, can_view=anyone)
     assert loaded.replay.hand_id == old_id
     assert [s.stack for s in loaded.replay.steps[-1].seats] == [
         old.stacks[p] for p in old.player_ids
@@ -94,11 +104,34 @@ async def test_a_hand_with_a_leaver_and_a_hand_kept_as_phh_replay(store: Store) 
 async def test_another_servers_hand_and_a_running_hand_are_refused(store: Store) -> None:
     hand_id, hand = await _begin(store, 4)
     with pytest.raises(Refused, match="still being played"):
-        await replays.load_replay(store, GUILD, hand_id, 1)
+        await replays.load_replay(store, GUILD, hand_id, 1, can_view=anyone)
     play_out(hand, random.Random(1))
     await _settle(store, hand_id, hand)
     with pytest.raises(Refused, match=f"no hand #{hand_id} in this server"):
-        await replays.load_replay(store, GUILD + 1, hand_id, 1)
+        await replays.load_replay(store, GUILD + 1, hand_id, 1, can_view=anyone)
     with pytest.raises(Refused, match="no hand #"):
-        await replays.load_replay(store, GUILD, hand_id + 50, 1)
-    assert (await replays.load_replay(store, GUILD, hand_id, 1)).replay.played
+        await replays.load_replay(store, GUILD, hand_id + 50, 1, can_view=anyone)
+    assert (await replays.load_replay(store, GUILD, hand_id, 1, can_view=anyone)).replay.played
+
+
+async def test_a_hidden_channels_hand_is_refused_like_a_missing_one_except_to_its_players(
+    store: Store,
+) -> None:
+    """A viewer who cannot view the hand's channel gets the sentence of a hand that does not
+    exist (running or settled, and from the cache too); a player dealt into it still replays
+    it, redacted as ever."""
+    running, hand = await _begin(store, 6)
+    missing = f"There is no hand #{running} in this server."
+    with pytest.raises(Refused) as refused:
+        await replays.load_replay(store, GUILD, running, 99, can_view=nobody)
+    assert str(refused.value) == missing
+    play_out(hand, random.Random(2))
+    await _settle(store, running, hand)
+    assert (await replays.load_replay(store, GUILD, running, 99, can_view=anyone)).replay
+    for viewer in (99, 99):  # the second time from the cache
+        with pytest.raises(Refused) as refused:
+            await replays.load_replay(store, GUILD, running, viewer, can_view=nobody)
+        assert str(refused.value) == missing
+    mine = await replays.load_replay(store, GUILD, running, 1, can_view=nobody)
+    assert mine.replay.played and mine.dealt
+    assert mine.channel_id == CHANNEL

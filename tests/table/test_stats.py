@@ -54,6 +54,18 @@ def test_lowball_figures() -> None:
     assert lowball_stats([]).average_drawn(0) is None
 
 
+def test_the_best_hand_comes_only_from_hands_the_reader_may_be_told_about() -> None:
+    """Every hand counts in the totals; the best hand shown only from the nameable ones."""
+    hands = [
+        hand(30, 50, showed_down=True, shown_rank=NUMBER_ONE, channel_id=7),
+        hand(-10, showed_down=True, shown_rank=EIGHT_SIX, channel_id=8),
+    ]
+    seen = lowball_stats(hands, lambda h: h.channel_id == 8)
+    assert (seen.hands, seen.net, seen.showdowns, seen.best_rank) == (2, 20, 2, EIGHT_SIX)
+    assert lowball_stats(hands, lambda h: False).best_rank is None
+    assert lowball_stats(hands).best_rank == NUMBER_ONE
+
+
 def test_periods() -> None:
     assert period_start("all") == 0.0
     assert period_start("week", now=1_000_000.0) == 1_000_000.0 - 7 * 86400

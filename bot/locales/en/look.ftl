@@ -64,7 +64,7 @@ lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } seate
    *[other] { $hands } hands
 }, average pot { $pot }
 lobby_nobody = nobody yet
-lobby_more = …and { $count } more: join them from their channels.
+lobby_page = Page { $page } of { $pages } · ◀ ▶ turn the pages
 lobby_choose = Choose a table
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } seated
 lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?

@@ -69,7 +69,7 @@ lobby_line = { $channel } — { $kind } { $small }/{ $big } · занято { $s
    *[other] { $hands } раздач
 }, средний банк { $pot }
 lobby_nobody = пока никого
-lobby_more = …и ещё { $count }: садитесь через их каналы.
+lobby_page = Страница { $page } из { $pages } · ◀ ▶ листают страницы
 lobby_choose = Выберите стол
 lobby_option = #{ $channel } · { $small }/{ $big } · занято { $seated }/{ $seats }
 lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со стандартным бай-ином { $buy_in }?

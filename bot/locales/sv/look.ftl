@@ -64,7 +64,7 @@ lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } sitte
    *[other] { $hands } händer
 }, snittpott { $pot }
 lobby_nobody = ingen än
-lobby_more = …och { $count } till: sätt dig via deras kanaler.
+lobby_page = Sida { $page } av { $pages } · ◀ ▶ bläddrar
 lobby_choose = Välj ett bord
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } sitter
 lobby_chosen = { $channel }: insatser { $small }/{ $big }. Sätta dig med standardinköpet { $buy_in }?
