@@ -54,7 +54,6 @@ sng_button_unregister = Unregister
 sng_registered = You are registered for sit-and-go #{ $tournament }: { $buy_in } went from your wallet to its prize pool.
 sng_unregistered = You are no longer registered for sit-and-go #{ $tournament }: { $buy_in } went back to your wallet.
 sng_none_here = There is no sit-and-go in this channel. An admin creates one with /poker sng create.
-sng_not_here = That sit-and-go is not played here any more.
 sng_admins_only = Only members with Manage Server may do that.
 sng_level_both = Choose minutes or hands per level, not both.
 sng_house_added = { $count ->

@@ -47,7 +47,6 @@ sng_button_unregister = Visszalépek
 sng_registered = Regisztráltál a Sit-and-go #{ $tournament } versenyre: { $buy_in } zseton került a tárcádból a nyereményalapba.
 sng_unregistered = Már nem vagy regisztrálva a Sit-and-go #{ $tournament } versenyre: { $buy_in } zseton visszakerült a tárcádba.
 sng_none_here = Ebben a csatornában nincs Sit-and-go verseny. Egy admin a /poker sng létrehoz paranccsal hozhat létre egyet.
-sng_not_here = Az a Sit-and-go verseny már nem itt folyik.
 sng_admins_only = Ezt csak a Szerver kezelése jogosultsággal rendelkező tagok tehetik meg.
 sng_level_both = Szintenként perceket vagy leosztásokat adj meg, ne mindkettőt.
 sng_house_added = { $count ->

@@ -47,7 +47,6 @@ sng_button_unregister = Batal daftar
 sng_registered = Anda terdaftar di Sit-and-go #{ $tournament }: { $buy_in } dipindahkan dari dompet Anda ke total hadiahnya.
 sng_unregistered = Anda tidak lagi terdaftar di Sit-and-go #{ $tournament }: { $buy_in } kembali ke dompet Anda.
 sng_none_here = Tidak ada Sit-and-go di saluran ini. Admin bisa membuatnya dengan /poker sng buat.
-sng_not_here = Sit-and-go itu sudah tidak dimainkan di sini.
 sng_admins_only = Hanya anggota dengan izin Kelola Server yang boleh melakukan itu.
 sng_level_both = Pilih menit atau tangan per level, jangan keduanya.
 sng_house_added = { $count ->

@@ -54,7 +54,6 @@ sng_button_unregister = Avanmäl mig
 sng_registered = Du är anmäld till sit-and-go #{ $tournament }: { $buy_in } gick från din plånbok till prispotten.
 sng_unregistered = Du är inte längre anmäld till sit-and-go #{ $tournament }: { $buy_in } gick tillbaka till din plånbok.
 sng_none_here = Det finns ingen sit-and-go i den här kanalen. En admin skapar en med /poker sng skapa.
-sng_not_here = Den turneringen spelas inte här längre.
 sng_admins_only = Bara medlemmar med behörigheten Hantera server får göra det.
 sng_level_both = Välj minuter eller händer per nivå, inte båda.
 sng_house_added = { $count ->
