@@ -192,7 +192,7 @@ async def test_a_top_up_queued_before_leaving_does_not_follow_the_player_to_a_ne
 async def test_a_table_paused_between_hands_shows_no_coming_deal(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
-    club = await make_club(double, start_bot, tmp_path, DEUCE_HAND_PAUSE_SECONDS="5")
+    club = await make_club(double, start_bot, tmp_path, DEUCE_HAND_PAUSE_SECONDS="4")
     table = await club.seated(2)
     hand = table.running_hand()
     await table.play_hand(lambda t, m, msg: "fold")
@@ -205,7 +205,7 @@ async def test_a_table_paused_between_hands_shows_no_coming_deal(
     shown = await table.wait_table(lambda m: "no new hand until" in message_text(m))
     assert "Next hand" not in message_text(shown)  # no countdown beside the pause
     with pytest.raises(TimeoutError):  # and no deal, however long the pause between hands is
-        await table.wait_hand(after=hand, timeout=6)
+        await table.wait_hand(after=hand, timeout=5)
     still = table.table_message()
     assert still is not None and "Next hand" not in message_text(still)
     resumed = await double.invoke(club.admin, club.channel, "pokeradmin resume")
