@@ -186,12 +186,16 @@ class Tables:
             check_id(user_id, "member")
         await self._update_table(q.SET_TABLE_PAUSED, (user_id, table_id))
 
-    async def set_time_banks(self, table_id: int, banks: Mapping[int, tuple[float, int]]) -> None:
-        """Remember each player's time bank: user id -> (seconds left, hands since it grew)."""
+    async def set_time_banks(
+        self, table_id: int, banks: Mapping[int, tuple[float | None, int]]
+    ) -> None:
+        """Remember each player's time bank: user id -> (seconds left, None for the server's
+        start; hands since it grew)."""
 
         async def body(db: Tx) -> None:
             for user_id, (seconds, hands) in sorted(banks.items()):
-                await db.run(q.SET_TIME_BANK, (float(seconds), int(hands), table_id, user_id))
+                kept = None if seconds is None else float(seconds)
+                await db.run(q.SET_TIME_BANK, (kept, int(hands), table_id, user_id))
 
         if banks:
             await self._runner.write(body, immediate=False)

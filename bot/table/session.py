@@ -582,10 +582,15 @@ class TableSession:
             return True
 
     async def apply_settings(self) -> None:
-        """New settings: an idle table shows them now; a running hand keeps its own."""
+        """New settings: an idle table shows them now; a running hand keeps its own, but the
+        time banks follow them from the next turn."""
         async with self.lock:
-            if self.hand is None and not self.closed:
-                self.settings = await self.rules.deal_settings()
+            if self.closed:
+                return
+            settings = await self.rules.deal_settings()
+            await self.bank.apply(await self.cashier.seats(), settings)
+            if self.hand is None:
+                self.settings = settings
                 self.idle.watch()  # a new idle time
                 self.io.mark_changed()
 
