@@ -92,12 +92,12 @@ class TimeBanks:
             changed[seat.user_id] = (kept, hands)
         await self._save(changed)
 
-    async def apply(self, seats: Iterable[SeatRow], settings: Settings) -> None:
+    async def apply(self, settings: Settings) -> None:
         """An admin changed the time bank: every seated member's bank follows ``settings`` from
         their next turn (a bank running now finishes this turn)."""
         self._settings = settings
         changed: dict[int, tuple[float | None, int]] = {}
-        for seat in seats:
+        for seat in await self._store.tables.seats(self._table_id):
             user_id = seat.user_id
             if is_house(user_id):
                 continue
