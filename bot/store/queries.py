@@ -316,9 +316,7 @@ VALUES (?, ?, ?, ?, ?, 0, NULL, 0, ?, ?)
 """
 
 ADD_TO_SEAT = "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?"
-QUEUE_TOP_UP = """
-UPDATE seats SET topup = topup + ? WHERE table_id = ? AND user_id = ? AND leaving = 0
-"""
+QUEUE_TOP_UP = "UPDATE seats SET topup = ? WHERE table_id = ? AND user_id = ? AND leaving = 0"
 CLEAR_TOP_UP = "UPDATE seats SET topup = 0 WHERE table_id = ? AND user_id = ?"
 SET_TIME_BANK = "UPDATE seats SET time_bank = ?, bank_hands = ? WHERE table_id = ? AND user_id = ?"
 SET_TABLE_PAUSED = "UPDATE poker_tables SET paused_by = ? WHERE id = ?"

@@ -352,18 +352,17 @@ class Tables:
 
     rebuy = add_chips
 
-    async def queue_top_up(self, table_id: int, user_id: int, amount: int) -> int:
-        """Queue ``amount`` chips for the player's stack, added before the next deal
-        (``add_queued_chips``); the chips stay in the wallet until then. Refused when the wallet
-        does not hold every chip queued (``InsufficientFunds``) or the player is leaving
-        (``NotSeated``). The chips now queued."""
+    async def queue_top_up(self, table_id: int, user_id: int, queued: int) -> None:
+        """The player's queue holds ``queued`` chips in all now, added before the next deal
+        (``add_queued_chips``); the chips stay in the wallet until then. A value, not an
+        addition, so running the call again is harmless (``postgres.py``). Refused when the
+        wallet holds less (``InsufficientFunds``) or the player is leaving (``NotSeated``)."""
         check_id(user_id, "member")
-        check_chips(amount, "amount")
+        check_chips(queued, "amount")
 
-        async def body(db: Tx) -> int:
+        async def body(db: Tx) -> None:
             table = rows.cash_table(await rows.get_table(db, table_id))
-            seat = await rows.get_seat(db, table_id, user_id)
-            queued = seat.topup + amount
+            await rows.get_seat(db, table_id, user_id)
             balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
             if queued > balance:
                 raise InsufficientFunds(
@@ -371,11 +370,10 @@ class Tables:
                     balance=balance,
                     needed=queued,
                 )
-            if await db.run(q.QUEUE_TOP_UP, (amount, table_id, user_id)) != 1:
+            if await db.run(q.QUEUE_TOP_UP, (queued, table_id, user_id)) != 1:
                 raise NotSeated("You are leaving this table.", key="topup_leaving")
-            return queued
 
-        return await self._runner.write(body)
+        await self._runner.write(body)
 
     async def add_queued_chips(self, table_id: int, user_id: int, maximum: int) -> int:
         """Before a deal: add the player's queued top-up from their wallet (as much as

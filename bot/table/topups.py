@@ -51,7 +51,7 @@ class TopUps:
         if amount + seat.topup > wallet:
             raise Refused(t("topup_wallet", wallet=wallet))
         if in_hand:
-            await self._store.tables.queue_top_up(self._table_id, user_id, amount)
+            await self._store.tables.queue_top_up(self._table_id, user_id, seat.topup + amount)
             return True
         await self._store.tables.add_chips(
             self._table_id, user_id, amount, maximum=settings.buyin_max

@@ -158,13 +158,14 @@ async def test_a_queued_top_up_is_kept_added_once_and_dropped_by_leaving(
     """The queue holds no chip: they leave the wallet when added, and adding empties the queue
     in the same transaction; over the wallet is refused; leaving drops it."""
     table_id, _ = await seated_table(store, 400, 400)
-    assert await store.tables.queue_top_up(table_id, 1, 100) == 100
-    assert await store.tables.queue_top_up(table_id, 1, 50) == 150
+    await store.tables.queue_top_up(table_id, 1, 100)
+    await store.tables.queue_top_up(table_id, 1, 150)
+    await store.tables.queue_top_up(table_id, 1, 150)  # a value: a second run adds nothing
     assert (await store.tables.seats(table_id))[0].topup == 150
     assert await store.wallets.balance(GUILD, 1) == 600  # nothing moved yet
     before = await database.snapshot()
     with pytest.raises(InsufficientFunds):
-        await store.tables.queue_top_up(table_id, 1, 451)
+        await store.tables.queue_top_up(table_id, 1, 601)
     with pytest.raises(NotSeated):
         await store.tables.queue_top_up(table_id, 3, 10)
     assert await database.snapshot() == before
