@@ -150,7 +150,8 @@ def dockerfile_env(path: Path) -> dict[str, str]:
 
 def test_the_container_keeps_its_database_in_its_volume() -> None:
     """docs/SETUP.md: ``cp .env.example .env``, then
-    ``docker run --env-file .env -v deuce-data:/data``. The env file must not move the database out of the image's /data volume."""
+    ``docker run --env-file .env -v deuce-data:/data``. The env file must not move the
+    database out of the image's /data volume."""
     image = dockerfile_env(REPO_ROOT / "Dockerfile")
     assert image["DATABASE_PATH"] == "/data/deuce.db"
     env_file = docker_env_file(REPO_ROOT / ".env.example")
