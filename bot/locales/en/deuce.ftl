@@ -655,6 +655,8 @@ resume_not_paused = This table is not paused.
 table_resumed = The table deals again.
 settings_time_bank = **Time bank** { $start } s to start, +{ $add } s every { $every } hands, at most { $maximum } s
 settings_time_bank_off = **Time bank** off
+settings_seat_banks = **Time banks here** { $banks }
+settings_seat_bank = { $name } { $seconds } s
 
 ## Sit-and-go tournaments: what the store refuses
 

@@ -616,6 +616,8 @@ resume_not_paused = Ez az asztal nem szünetel.
 table_resumed = Az asztal újra oszt.
 settings_time_bank = **Időbank** kezdetben { $start } mp, { $every } leosztásonként +{ $add } mp, legfeljebb { $maximum } mp
 settings_time_bank_off = **Időbank** kikapcsolva
+settings_seat_banks = **Időbankok itt** { $banks }
+settings_seat_bank = { $name } { $seconds } mp
 
 ## Sit-and-go tournaments: what the store refuses
 

@@ -613,6 +613,8 @@ resume_not_paused = Meja ini tidak sedang dijeda.
 table_resumed = Meja membagi kartu lagi.
 settings_time_bank = **Bank waktu** awal { $start } detik, +{ $add } detik tiap { $every } tangan, paling banyak { $maximum } detik
 settings_time_bank_off = **Bank waktu** mati
+settings_seat_banks = **Bank waktu di sini** { $banks }
+settings_seat_bank = { $name } { $seconds } detik
 
 ## Sit-and-go tournaments: what the store refuses
 

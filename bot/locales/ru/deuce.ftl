@@ -860,6 +860,8 @@ resume_not_paused = Этот стол не приостановлен.
 table_resumed = Раздачи за столом продолжаются.
 settings_time_bank = **Запас времени** { $start } с в начале, +{ $add } с каждые { $every } раздач, не больше { $maximum } с
 settings_time_bank_off = **Запас времени** выключен
+settings_seat_banks = **Запас времени за этим столом** { $banks }
+settings_seat_bank = { $name } { $seconds } с
 
 ## Sit-and-go tournaments: what the store refuses
 

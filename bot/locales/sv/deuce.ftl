@@ -697,6 +697,8 @@ resume_not_paused = Bordet är inte pausat.
 table_resumed = Bordet delar ut igen.
 settings_time_bank = **Tidsbank** { $start } s från början, +{ $add } s var { $every }:e hand, högst { $maximum } s
 settings_time_bank_off = **Tidsbank** av
+settings_seat_banks = **Tidsbanker här** { $banks }
+settings_seat_bank = { $name } { $seconds } s
 
 ## Sit-and-go tournaments: what the store refuses
 
