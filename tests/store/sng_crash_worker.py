@@ -79,12 +79,14 @@ async def play(location: str, channel: int, kill_at: int) -> None:
     await store.hands.journal(last, {"complete": True})
     say(f"ready {sng.id} {last}")
     killer.armed = True
-    await store.hands.settle(last, AFTER_LAST_HAND, PHH, {"pot": 320})
-    settled = killer.sent
-    say(f"settled {settled}")
-    await store.tournaments.finish(sng.id, DAVE, FIRST_PRIZE)
-    say(f"finished {killer.sent - settled}")
-    await store.close()
+    try:
+        await store.hands.settle(last, AFTER_LAST_HAND, PHH, {"pot": 320})
+        settled = killer.sent
+        say(f"settled {settled}")
+        await store.tournaments.finish(sng.id, DAVE, FIRST_PRIZE)
+        say(f"finished {killer.sent - settled}")
+    finally:
+        await store.close()
 
 
 if __name__ == "__main__":
