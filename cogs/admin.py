@@ -45,6 +45,9 @@ from bot.store import (
     SettingsReport,
     format_duration,
 )
+from bot.store.models import TABLE_CLOSED
+from bot.table.render import safe_name
+from bot.table.timebank import bank_seconds
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
@@ -409,7 +412,8 @@ class Admin(commands.Cog):
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         report = await self.bot.store.settings.report(interaction.guild_id, interaction.channel_id)
-        lines = self._settings_lines(report, interaction.guild_locale)
+        banks = await self._seat_banks(interaction.guild_id, interaction.channel_id, report.table)
+        lines = self._settings_lines(report, interaction.guild_locale, banks)
         fill, style = await self.bot.store.house.fill(interaction.guild_id, interaction.channel_id)
         lines.append(
             t("settings_house", seats=fill, style=Text(f"choice-{style}"))
@@ -425,7 +429,30 @@ class Admin(commands.Cog):
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    def _settings_lines(self, report: SettingsReport, guild_locale: object) -> list[str]:
+    async def _seat_banks(self, guild_id: int, channel_id: int, settings: Settings) -> str | None:
+        """What each member seated at this channel's table has in their time bank now (None
+        when nobody sits there)."""
+        table = await self.bot.store.tables.for_channel(guild_id, channel_id)
+        if table is None or table.status == TABLE_CLOSED:
+            return None
+        members = [
+            s for s in await self.bot.store.tables.seats(table.id) if not is_house(s.user_id)
+        ]
+        if not members:
+            return None
+        banks = " · ".join(
+            t(
+                "settings_seat_bank",
+                name=safe_name(seat.name),
+                seconds=int(bank_seconds(seat.time_bank, settings)),
+            )
+            for seat in members
+        )
+        return t("settings_seat_banks", banks=banks)
+
+    def _settings_lines(
+        self, report: SettingsReport, guild_locale: object, banks: str | None
+    ) -> list[str]:
         table, server = report.table, report.server
         stakes = {
             "small_bet": table.small_bet,
@@ -510,6 +537,8 @@ class Admin(commands.Cog):
         lines.append(
             time_bank_text(table) + " — " + source_of(report, "time_bank", "time_bank_max")
         )
+        if banks is not None:
+            lines.append(banks)
         lines.append(
             t(
                 "settings_idle",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import logging
-import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -21,6 +20,7 @@ from bot.engine.phh import redact_phh
 from bot.messages import number, t
 from bot.replies import NO_MENTIONS, Refused, reply_private, require_guild
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.store import tournaments as sng_limits
 from bot.table import sitngo
 from bot.table.joining import display_name, join_table
 from bot.table.ledger import send_session
@@ -276,19 +276,20 @@ class Poker(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         buy_in: app_commands.Range[int, 0, MAX_CHIPS],
-        seats: app_commands.Range[int, 2, 6] = 6,
-        stack: app_commands.Range[int, 20, 1_000_000] = 1500,
-        level_minutes: app_commands.Range[int, 1, 120] | None = None,
-        level_hands: app_commands.Range[int, 1, 100] | None = None,
+        seats: app_commands.Range[int, sng_limits.MIN_SEATS, sng_limits.MAX_SEATS] = 6,
+        stack: app_commands.Range[
+            int, sng_limits.MIN_START_STACK, sng_limits.MAX_START_STACK
+        ] = 1500,
+        level_minutes: app_commands.Range[int, 1, sng_limits.MAX_LEVEL_MINUTES] | None = None,
+        level_hands: app_commands.Range[int, 1, sng_limits.MAX_LEVEL_HANDS] | None = None,
         structure: Literal["turbo", "regular", "slow"] = "regular",
-        starts_in: app_commands.Range[int, 1, 10_080] | None = None,
+        starts_in: app_commands.Range[int, 1, sng_limits.MAX_START_MINUTES] | None = None,
     ) -> None:
         await sitngo.require_creator(interaction, self.bot.store)
         if level_minutes is not None and level_hands is not None:
             raise Refused(t("sng_level_both"))
         if level_minutes is None and level_hands is None:
             level_minutes = sitngo.DEFAULT_LEVEL_MINUTES
-        starts_at = None if starts_in is None else time.time() + 60 * starts_in
         await sitngo.create(
             interaction,
             self.bot,
@@ -298,7 +299,7 @@ class Poker(commands.Cog):
             level_minutes=level_minutes,
             level_hands=level_hands,
             structure=structure,
-            starts_at=starts_at,
+            starts_in=starts_in,
         )
 
     @sng.command(name="register", description="Register for this channel's sit-and-go")

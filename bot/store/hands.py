@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -69,11 +69,21 @@ def _int_keys(mapping: Mapping[Any, Any] | None) -> dict[int, Any] | None:
     return {int(key): value for key, value in mapping.items()}
 
 
+AfterSettle = Callable[
+    [Tx, int, Mapping[int, tuple[int, int]], Mapping[int, int], float], Awaitable[Any]
+]
+"""What else a hand's settlement writes in its transaction, given (the transaction, the table
+id, each player's (seat, start stack), the final stacks, the time): the store gives the
+tournaments' ``place_busted``, so players a tournament hand leaves with no chips are placed in
+the same commit as the hand."""
+
+
 class Hands:
     """``store.hands``: every hand dealt, running or finished."""
 
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, *, after_settle: AfterSettle | None = None) -> None:
         self._runner = runner
+        self._after_settle = after_settle
 
     async def running(self, table_id: int) -> int | None:
         """The id of the hand being played at this table, if any."""
@@ -205,6 +215,9 @@ class Hands:
 
         ``draws`` (cards each player drew at each draw they took part in) and ``shown_ranks``
         (the rank of each hand shown at the showdown) feed the lowball stats.
+
+        At a tournament's table the players left with no chips are placed in the same
+        transaction (``after_settle``): a crash cannot separate a hand from its eliminations.
         """
         if not isinstance(phh, str):
             raise StoreError("The hand history must be text.")
@@ -309,6 +322,8 @@ class Hands:
             await db.run(q.DELETE_JOURNAL, (hand_id,))
             for user_id in sitting_out:
                 await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
+            if self._after_settle is not None:
+                await self._after_settle(db, table_id, players, finals, now)
 
         await self._runner.write(body)
         log.info("hand %d settled", hand_id)

@@ -415,6 +415,12 @@ ALTER TABLE guild_settings ADD COLUMN sng_members INTEGER;
 """
 """Whether any member may create, start and cancel sit-and-goes (1), not only admins."""
 
+MIGRATION_0016_QUEUED_TOP_UPS = """
+ALTER TABLE seats ADD COLUMN topup INTEGER NOT NULL DEFAULT 0 CHECK (topup >= 0);
+"""
+"""The chips a seated player asked to add during a hand they play, added before the next deal
+(kept across a restart; the chips stay in the wallet until then)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -431,6 +437,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0013_SEAT_CLIENT,
     MIGRATION_0014_TOURNAMENTS,
     MIGRATION_0015_SNG_MEMBERS,
+    MIGRATION_0016_QUEUED_TOP_UPS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -363,6 +363,11 @@ MIGRATION_0013_SNG_MEMBERS = """
 ALTER TABLE guild_settings ADD COLUMN sng_members INTEGER;
 """
 
+MIGRATION_0014_QUEUED_TOP_UPS = """
+ALTER TABLE seats ADD COLUMN topup BIGINT NOT NULL DEFAULT 0 CHECK (topup >= 0);
+"""
+"""SQLite migration 0016: a seat's queued top-up."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -377,6 +382,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0011_SEAT_CLIENT,
     MIGRATION_0012_TOURNAMENTS,
     MIGRATION_0013_SNG_MEMBERS,
+    MIGRATION_0014_QUEUED_TOP_UPS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

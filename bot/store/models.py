@@ -185,6 +185,9 @@ class SeatRow:
     """Seconds left in the player's time bank (None: the server's start, not used yet)."""
     bank_hands: int = 0
     """Hands dealt to the player since their time bank last grew."""
+    topup: int = 0
+    """Chips the player asked to add during a hand they play: still in their wallet, added
+    before the next deal (``tables.add_queued_chips``); dropped when they leave."""
 
 
 class LeaderRow(NamedTuple):

@@ -33,8 +33,9 @@
   - A journal batch is an upsert of each running hand's latest state: the same state again
     (its ``seq``, a write counter, counts one more).
   - Settings, languages, alert modes, member locales, house fill, a table's message, status
-    and button, a seat's flags and ``mark_announced`` set values rather than add to them: the
-    same values again (``update_seat`` stamps ``sat_out_at`` only on a seat not already out).
+    and button, a seat's flags and queued top-up and ``mark_announced`` set values rather than
+    add to them: the same values again (``update_seat`` stamps ``sat_out_at`` only on a seat
+    not already out; ``add_queued_chips`` empties the queue, and moves chips with a key).
   - ``tables.get_or_create`` finds the table it opened; ``hands.begin`` finds the running hand
     it began (its start time is the call's) and returns it; ``tables.close`` with nobody seated
     closes the closed table again.

@@ -302,7 +302,7 @@ CLOSE_TABLE = "UPDATE poker_tables SET status = 'closed', button_seat = NULL WHE
 
 SEAT_COLUMNS = (
     "table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok, time_bank,"
-    " bank_hands"
+    " bank_hands, topup"
 )
 
 SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat"
@@ -316,6 +316,8 @@ VALUES (?, ?, ?, ?, ?, 0, NULL, 0, ?, ?)
 """
 
 ADD_TO_SEAT = "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?"
+QUEUE_TOP_UP = "UPDATE seats SET topup = ? WHERE table_id = ? AND user_id = ? AND leaving = 0"
+CLEAR_TOP_UP = "UPDATE seats SET topup = 0 WHERE table_id = ? AND user_id = ?"
 SET_TIME_BANK = "UPDATE seats SET time_bank = ?, bank_hands = ? WHERE table_id = ? AND user_id = ?"
 SET_TABLE_PAUSED = "UPDATE poker_tables SET paused_by = ? WHERE id = ?"
 
@@ -336,6 +338,7 @@ SEAT_UPDATES = {
     "sitting_out": "sitting_out = ?",
     "sat_out_at": "sat_out_at = ?",
     "leaving": "leaving = ?",
+    "topup": "topup = ?",
     "dm_ok": "dm_ok = ?",
     "name": "name = ?",
 }

@@ -30,9 +30,20 @@ def table_row(row: Iterable[Any]) -> TableRow:
 
 
 def seat_row(row: Iterable[Any]) -> SeatRow:
-    (table_id, seat, user_id, name, stack, sitting_out, sat_out_at, leaving, dm_ok, bank, hands) = (
-        row
-    )
+    (
+        table_id,
+        seat,
+        user_id,
+        name,
+        stack,
+        sitting_out,
+        sat_out_at,
+        leaving,
+        dm_ok,
+        bank,
+        hands,
+        topup,
+    ) = row
     return SeatRow(
         table_id=table_id,
         seat=seat,
@@ -45,6 +56,7 @@ def seat_row(row: Iterable[Any]) -> SeatRow:
         dm_ok=bool(dm_ok),
         time_bank=bank,
         bank_hands=hands,
+        topup=int(topup),
     )
 
 

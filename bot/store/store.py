@@ -34,7 +34,7 @@ from bot.store.house import House
 from bot.store.runner import Runner
 from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
-from bot.store.tournaments import Tournaments
+from bot.store.tournaments import Tournaments, place_busted
 from bot.store.wallets import Wallets
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class Store:
         self.settings = ServerSettings(self.runner)
         self.wallets = Wallets(self.runner)
         self.tables = Tables(self.runner)
-        self.hands = Hands(self.runner)
+        self.hands = Hands(self.runner, after_settle=place_busted)
         self.house = House(self.runner)
         self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)

@@ -25,6 +25,7 @@ from bot.store.errors import (
     HandInProgress,
     InsufficientFunds,
     InvalidAmount,
+    NotSeated,
     SeatTaken,
     StoreError,
     TableFull,
@@ -185,12 +186,16 @@ class Tables:
             check_id(user_id, "member")
         await self._update_table(q.SET_TABLE_PAUSED, (user_id, table_id))
 
-    async def set_time_banks(self, table_id: int, banks: Mapping[int, tuple[float, int]]) -> None:
-        """Remember each player's time bank: user id -> (seconds left, hands since it grew)."""
+    async def set_time_banks(
+        self, table_id: int, banks: Mapping[int, tuple[float | None, int]]
+    ) -> None:
+        """Remember each player's time bank: user id -> (seconds left, None for the server's
+        start; hands since it grew)."""
 
         async def body(db: Tx) -> None:
             for user_id, (seconds, hands) in sorted(banks.items()):
-                await db.run(q.SET_TIME_BANK, (float(seconds), int(hands), table_id, user_id))
+                kept = None if seconds is None else float(seconds)
+                await db.run(q.SET_TIME_BANK, (kept, int(hands), table_id, user_id))
 
         if banks:
             await self._runner.write(body, immediate=False)
@@ -347,6 +352,65 @@ class Tables:
 
     rebuy = add_chips
 
+    async def queue_top_up(self, table_id: int, user_id: int, queued: int) -> None:
+        """The player's queue holds ``queued`` chips in all now, added before the next deal
+        (``add_queued_chips``); the chips stay in the wallet until then. A value, not an
+        addition, so running the call again is harmless (``postgres.py``). Refused when the
+        wallet holds less (``InsufficientFunds``) or the player is leaving (``NotSeated``)."""
+        check_id(user_id, "member")
+        check_chips(queued, "amount")
+
+        async def body(db: Tx) -> None:
+            table = rows.cash_table(await rows.get_table(db, table_id))
+            await rows.get_seat(db, table_id, user_id)
+            balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
+            if queued > balance:
+                raise InsufficientFunds(
+                    f"You have only {balance:,} chips in your wallet; that needs {queued:,}.",
+                    balance=balance,
+                    needed=queued,
+                )
+            if await db.run(q.QUEUE_TOP_UP, (queued, table_id, user_id)) != 1:
+                raise NotSeated("You are leaving this table.", key="topup_leaving")
+
+        await self._runner.write(body)
+
+    async def add_queued_chips(self, table_id: int, user_id: int, maximum: int) -> int:
+        """Before a deal: add the player's queued top-up from their wallet (as much as
+        ``maximum`` on the table leaves room for), and empty the queue, in one transaction, so
+        a crash neither loses nor repeats it. The chips added: 0 when the wallet no longer
+        holds them (the queue is emptied all the same)."""
+        check_id(user_id, "member")
+        check_chips(maximum, "buy-in limit")
+
+        async def body(db: Tx) -> int:
+            table = rows.cash_table(await rows.get_table(db, table_id))
+            seat = await rows.get_seat(db, table_id, user_id)
+            amount = min(seat.topup, maximum - seat.stack)
+            await db.run(q.CLEAR_TOP_UP, (table_id, user_id))
+            if amount <= 0:
+                return 0
+            await rows.refuse_if_in_hand(
+                db, table_id, user_id, "You can add chips between hands, not during one."
+            )
+            balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
+            if balance < amount:
+                log.info(
+                    "user %s: a top-up of %d at table %s was not made (wallet %d)",
+                    user_id,
+                    amount,
+                    table_id,
+                    balance,
+                )
+                return 0
+            await chips.wallet_to_seat(
+                db, table, user_id, amount, time.time(), "that needs", note="add chips"
+            )
+            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
+            return amount
+
+        return await self._runner.write(body)
+
     async def cash_out(self, table_id: int, user_id: int) -> int:
         """Stand up: the seat's chips go back to the wallet and the seat is freed.
 
@@ -397,6 +461,9 @@ class Tables:
                 if value is not None:
                     assignments.append(q.SEAT_UPDATES[column])
                     params.append(int(bool(value)))
+            if leaving:  # a leaver's queued top-up is dropped (its chips never left the wallet)
+                assignments.append(q.SEAT_UPDATES["topup"])
+                params.append(0)
             if name is not None:
                 assignments.append(q.SEAT_UPDATES["name"])
                 params.append(str(name)[:100])

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS, is_house
@@ -26,6 +26,7 @@ from bot.store import chips, rows
 from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
+    MAX_CHIPS,
     check_chips,
     check_id,
     check_setting,
@@ -39,6 +40,7 @@ from bot.store.errors import (
     ChipsNotConserved,
     HandInProgress,
     InsufficientFunds,
+    InvalidAmount,
     InvalidSetting,
     NotRegistered,
     StoreError,
@@ -61,13 +63,18 @@ from bot.store.models import (
     TournamentStats,
 )
 from bot.store.runner import Runner
+from bot.tournament import STRUCTURES, Finish, finishes, from_button, prizes_for
 
 log = logging.getLogger(__name__)
 
 MIN_SEATS = 2
 MAX_SEATS = 6
-MAX_LEVEL_MINUTES = 24 * 60
-MAX_LEVEL_HANDS = 1000
+MIN_START_STACK = 20
+MAX_START_STACK = 1_000_000
+MAX_LEVEL_MINUTES = 120
+MAX_LEVEL_HANDS = 100
+MAX_START_MINUTES = 7 * 24 * 60
+"""The latest start a tournament may be given: a week from its creation."""
 
 
 def tournament_row(row: Iterable[Any]) -> TournamentRow:
@@ -221,6 +228,60 @@ async def _end_table(db: Tx, tournament: TournamentRow, table_id: int, now: floa
     await db.run(q.END_TOURNAMENT_TABLE, (table_id, tournament.id))
 
 
+async def place_busted(
+    db: Tx,
+    table_id: int,
+    players: Mapping[int, tuple[int, int]],
+    finals: Mapping[int, int],
+    now: float,
+) -> list[Finish]:
+    """At a tournament's table, the players a hand left with no chips go out in the
+    transaction that settles it (``store.hands.settle`` calls this), so no crash can come
+    between the two: placed by their stacks when the hand began (``players``: user id to
+    (seat, start stack); the bigger stack finishes higher, equal stacks share the places they
+    cover and their prizes, the odd chips one each from the button's left), their prizes
+    recorded (paid at the finish) and their seats freed. At a cash table, nothing."""
+    busted = {user_id: start for user_id, (_, start) in players.items() if finals[user_id] == 0}
+    if not busted:
+        return []
+    table = await rows.get_table(db, table_id)
+    if table.tournament_id is None:
+        return []
+    tournament = await _get(db, table.tournament_id)
+    _refuse_unless_running(tournament)
+    entries = {entry.user_id: entry for entry in await _entries(db, tournament.id)}
+    for user_id in busted:
+        entry = entries.get(user_id)
+        if entry is None or entry.place is not None:
+            raise StoreError(f"Player {user_id} is not playing tournament {tournament.id}.")
+    out = finishes(
+        busted,
+        alive_before=sum(1 for entry in entries.values() if entry.place is None),
+        prizes=prizes_for(tournament.buy_in * len(entries), len(entries)),
+        seat_order=from_button(
+            {user_id: players[user_id][0] for user_id in busted}, table.button_seat
+        ),
+    )
+    for finish in out:
+        await db.run(q.DELETE_SEAT, (table_id, finish.user_id))
+        await db.run(q.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
+        result = (finish.place, finish.prize, tournament.id, finish.user_id)
+        if await db.run(q.SET_ENTRY_RESULT, result) != 1:
+            raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
+    # No chip moves (the seats are empty): the ledger keeps who went out.
+    gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
+    await chips.post(
+        db,
+        "tournament_out",
+        [],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=table_id,
+        note=f"tournament {tournament.id}: {gone}"[:500],
+    )
+    return out
+
+
 class Tournaments:
     """``store.tournaments``: the sit-and-go tournaments of every server."""
 
@@ -239,20 +300,24 @@ class Tournaments:
         level_minutes: int | None = None,
         level_hands: int | None = None,
         structure: str,
-        starts_at: float | None = None,
+        starts_in: int | None = None,
     ) -> TournamentRow:
         """Open registration for a tournament in this channel: ``buy_in`` wallet chips each
         (0: a freeroll), up to ``seats`` players (2..6) starting with ``start_stack``
-        tournament chips, levels every ``level_minutes`` or every ``level_hands`` (exactly one
-        of them), ``structure`` the caller's name for its levels, ``starts_at`` when it starts
-        by itself (None: when started). Refused while the channel's table is open
-        (``TableBusy``) or a tournament registers or runs here (``TournamentExists``)."""
+        tournament chips (20..1,000,000), levels every ``level_minutes`` (1..120) or every
+        ``level_hands`` (1..100), exactly one of them, ``structure`` one of ``STRUCTURES``,
+        ``starts_in`` minutes from now (1..a week) when it starts by itself (None: when
+        started). Every option is checked here, whatever sent it (``InvalidAmount``,
+        ``InvalidSetting``); so is the prize pool, buy-in times seats, which must be payable
+        as one prize (at most ``MAX_CHIPS``: ``sng_pool_too_big``). Refused while the
+        channel's table is open (``TableBusy``) or a tournament registers or runs here
+        (``TournamentExists``)."""
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
         check_id(by_user_id, "member")
         check_chips(buy_in, "buy-in", minimum=0)
         check_setting(seats, "number of players", MIN_SEATS, MAX_SEATS)
-        check_chips(start_stack, "starting stack")
+        check_chips(start_stack, "starting stack", minimum=MIN_START_STACK, maximum=MAX_START_STACK)
         if (level_minutes is None) == (level_hands is None):
             raise InvalidSetting(
                 "A tournament's levels go up either every so many minutes or every so many hands.",
@@ -262,15 +327,25 @@ class Tournaments:
             check_setting(level_minutes, "minutes per level", 1, MAX_LEVEL_MINUTES)
         if level_hands is not None:
             check_setting(level_hands, "hands per level", 1, MAX_LEVEL_HANDS)
-        if not isinstance(structure, str) or not structure:
-            raise StoreError("A tournament needs a structure.")
-        if starts_at is not None and (
-            isinstance(starts_at, bool) or not isinstance(starts_at, int | float)
-        ):
-            raise StoreError("A tournament's start time must be a time.")
-        starts = None if starts_at is None else float(starts_at)
+        if not isinstance(structure, str) or structure not in STRUCTURES:
+            raise InvalidSetting(
+                "A tournament's structure is one of " + ", ".join(STRUCTURES) + ".",
+                key="sng_structure_unknown",
+            )
+        if starts_in is not None:
+            check_setting(starts_in, "minutes before the start", 1, MAX_START_MINUTES)
+        if buy_in * seats > MAX_CHIPS:
+            raise InvalidAmount(
+                f"The prize pool (buy-in times seats) can be at most {MAX_CHIPS:,} chips: with "
+                f"{seats} seats the buy-in can be at most {MAX_CHIPS // seats:,}.",
+                key="sng_pool_too_big",
+                pool=MAX_CHIPS,
+                seats=seats,
+                buy_in=MAX_CHIPS // seats,
+            )
 
         now = time.time()  # once per call: a run of it again finds its own tournament by it
+        starts = None if starts_in is None else now + 60.0 * starts_in
 
         async def body(db: Tx) -> TournamentRow:
             existing = await db.one(q.TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
@@ -299,7 +374,7 @@ class Tournaments:
                 start_stack,
                 level_minutes,
                 level_hands,
-                structure[:40],
+                structure,
                 starts,
             )
             return await _get(db, await db.insert(q.INSERT_TOURNAMENT, params))
@@ -561,57 +636,6 @@ class Tournaments:
         tournament, table = await self._runner.write(body)
         log.info("tournament %d started at table %d", tournament_id, table.id)
         return tournament, table
-
-    async def eliminate(self, tournament_id: int, finishes: Sequence[tuple[int, int, int]]) -> None:
-        """Players out of chips leave the table: each (user id, place, prize) must hold a seat
-        with no chips and no place yet; the seats are freed and the places and prizes kept
-        (prizes are paid at the finish). One transaction for the hand's eliminations."""
-        checked: list[tuple[int, int, int]] = []
-        for user_id, place, prize in finishes:
-            checked.append(
-                (
-                    check_id(user_id, "member"),
-                    check_setting(place, "place", 1, MAX_SEATS),
-                    check_chips(prize, "prize", minimum=0),
-                )
-            )
-        if not checked or len({user_id for user_id, _, _ in checked}) != len(checked):
-            raise StoreError("Name each player out of the tournament once.")
-
-        async def body(db: Tx) -> None:
-            now = time.time()
-            tournament = await _get(db, tournament_id)
-            table_id = _refuse_unless_running(tournament)
-            for user_id, place, prize in checked:
-                entry = await db.one(q.TOURNAMENT_ENTRY, (tournament_id, user_id))
-                if entry is None:
-                    raise NotRegistered(f"Player {user_id} is not in this tournament.")
-                if entry_row(entry).place is not None:
-                    raise StoreError(f"Player {user_id} is already out of this tournament.")
-                seat = await rows.get_seat(db, table_id, user_id)
-                if seat.stack != 0:
-                    raise StoreError(f"Player {user_id} still has {seat.stack:,} chips.")
-                await rows.refuse_if_in_hand(
-                    db, table_id, user_id, f"Player {user_id} is in a hand being played."
-                )
-                await db.run(q.DELETE_SEAT, (table_id, user_id))
-                await db.run(q.DELETE_HOUSE_PLAYER, (table_id, user_id))
-                await db.run(q.SET_ENTRY_RESULT, (place, prize, tournament_id, user_id))
-            # No chip moves (the seats are empty); the ledger keeps who went out, and the
-            # transaction carries the call's key: a run of it again applies nothing.
-            out = ", ".join(f"{user_id} #{place}" for user_id, place, _ in checked)
-            await chips.post(
-                db,
-                "tournament_out",
-                [],
-                now=now,
-                guild_id=tournament.guild_id,
-                table_id=table_id,
-                note=f"tournament {tournament_id}: {out}"[:500],
-            )
-
-        await self._runner.write(body)
-        log.info("tournament %d: %d players out", tournament_id, len(checked))
 
     async def finish(self, tournament_id: int, winner_id: int, prize: int) -> dict[int, int]:
         """The winner holds every chip: their stack goes back to the tournament's chips, they

@@ -105,6 +105,7 @@ class CashRules:
         self, hand: Hand | None, leavers: set[int], sat_out: list[str]
     ) -> list[SeatRow]:
         table = self._table
+        table.topups.hand_over()
         for name in sat_out:
             table.io.post(content=Text("timed_out_twice", name=safe_name(name)))
         await table.cashier.cash_out(leavers)

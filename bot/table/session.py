@@ -533,8 +533,7 @@ class TableSession:
             return True, amount
 
     async def top_up(self, user_id: int, amount: int) -> bool:
-        """Add chips from the wallet now, or before the next deal when the player is in the
-        running hand (True: queued)."""
+        """Chips from the wallet now, or queued for the next deal (True) while in the hand."""
         async with self.lock:
             seat = await self.cashier.seat_of(user_id)
             if await self.topups.request(seat, self.hand, self.settings, amount):
@@ -543,8 +542,7 @@ class TableSession:
             return False
 
     async def set_paused(self, user_id: int | None) -> str | None:
-        """A host pauses the table after the running hand (``user_id``: who) or resumes it
-        (None): the answer's catalogue key, None when it already was so."""
+        """Pause after the hand (by ``user_id``) or resume (None): the answer's key, or None."""
         async with self.lock:
             if (self.paused_by is None) == (user_id is None):
                 return None
@@ -582,10 +580,12 @@ class TableSession:
             return True
 
     async def apply_settings(self) -> None:
-        """New settings: an idle table shows them now; a running hand keeps its own."""
+        """New settings: the time banks follow them from the next turn, an idle table at once."""
         async with self.lock:
+            settings = await self.rules.deal_settings()
+            await self.bank.apply(settings)
             if self.hand is None and not self.closed:
-                self.settings = await self.rules.deal_settings()
+                self.settings = settings
                 self.idle.watch()  # a new idle time
                 self.io.mark_changed()
 

@@ -1,11 +1,14 @@
 """Each player's time bank: extra seconds used automatically when their turn's timer runs out,
 so a timeout happens only once the bank is spent. A bank starts at the server's setting, grows
 by ``time_bank_add`` seconds every ``time_bank_every`` hands dealt to the player (at most
-``time_bank_max``) and is kept with the seat, across restarts.
+``time_bank_max``) and is kept with the seat, across restarts. The server's settings hold for
+every bank, a kept one included: never above the most, and none while the start is 0 (banks
+off; turned on again, each starts afresh).
 
-The session's collaborator: it calls ``dealt`` at each deal, ``extend`` when a turn's timer
-runs out (True: the bank runs now, the turn goes on) and ``acted`` when the player to act
-acted; the bank's seconds are written to the store when they change.
+The session's collaborator: it calls ``dealt`` at each deal, ``apply`` when an admin changed
+the settings (from the next turn), ``extend`` when a turn's timer runs out (True: the bank runs
+now, the turn goes on) and ``acted`` when the player to act acted; the bank's seconds are
+written to the store when they change.
 """
 
 from __future__ import annotations
@@ -35,6 +38,23 @@ class Running:
     seconds: float
 
 
+def kept_bank(kept: float | None, settings: Settings) -> float | None:
+    """What a seat keeps of its bank under ``settings``: None for the server's start (or for
+    no bank while banks are off), else never more than the most."""
+    if settings.time_bank <= 0 or kept is None:
+        return None
+    return min(kept, float(settings.time_bank_max))
+
+
+def bank_seconds(kept: float | None, settings: Settings) -> float:
+    """The seconds a bank that kept ``kept`` gives under ``settings`` (0 while banks are off)."""
+    if settings.time_bank <= 0:
+        return 0.0
+    seconds = kept_bank(kept, settings)
+    start = float(min(settings.time_bank, settings.time_bank_max))
+    return start if seconds is None else seconds
+
+
 class TimeBanks:
     """The time banks of one table's players."""
 
@@ -42,8 +62,10 @@ class TimeBanks:
         self._store = store
         self._table_id = table_id
         self._clock = clock
-        self.seconds: dict[int, float] = {}
-        """Seconds left in each seated member's bank (read from the seats at each deal)."""
+        self._kept: dict[int, float | None] = {}
+        """What each seated member's bank keeps, as the store has it (read at each deal)."""
+        self._settings = Settings()
+        """The time bank settings in force (the deal's, or newer from an admin)."""
         self._hands: dict[int, int] = {}
         self.running: Running | None = None
         """The bank running now, if any (the table and the panel show it)."""
@@ -51,19 +73,39 @@ class TimeBanks:
     async def dealt(self, seats: Iterable[SeatRow], settings: Settings) -> None:
         """A hand is dealt to ``seats``: each member's bank grows every so many hands."""
         self.running = None
-        changed: dict[int, tuple[float, int]] = {}
+        self._settings = settings
+        changed: dict[int, tuple[float | None, int]] = {}
         for seat in seats:
             if is_house(seat.user_id):
                 continue
-            seconds = float(settings.time_bank) if seat.time_bank is None else seat.time_bank
+            seconds = bank_seconds(seat.time_bank, settings)
             hands = seat.bank_hands + 1
-            if hands >= max(1, settings.time_bank_every):
+            if settings.time_bank <= 0:
+                hands = 0
+            elif hands >= max(1, settings.time_bank_every):
                 hands = 0
                 grown = min(float(settings.time_bank_max), seconds + settings.time_bank_add)
                 seconds = max(seconds, grown)
-            self.seconds[seat.user_id] = seconds
+            kept = kept_bank(seconds, settings)
+            self._kept[seat.user_id] = kept
             self._hands[seat.user_id] = hands
-            changed[seat.user_id] = (seconds, hands)
+            changed[seat.user_id] = (kept, hands)
+        await self._save(changed)
+
+    async def apply(self, settings: Settings) -> None:
+        """An admin changed the time bank: every seated member's bank follows ``settings`` from
+        their next turn (a bank running now finishes this turn)."""
+        self._settings = settings
+        changed: dict[int, tuple[float | None, int]] = {}
+        for seat in await self._store.tables.seats(self._table_id):
+            user_id = seat.user_id
+            if is_house(user_id):
+                continue
+            kept = kept_bank(self._kept.get(user_id, seat.time_bank), settings)
+            if user_id in self._kept:
+                self._kept[user_id] = kept
+            if kept != seat.time_bank:
+                changed[user_id] = (kept, self._hands.get(user_id, seat.bank_hands))
         await self._save(changed)
 
     async def extend(self, action_number: int, player_id: int) -> float | None:
@@ -76,7 +118,7 @@ class TimeBanks:
             self.running = None
             await self._keep(player_id, 0.0)
             return None
-        left = self.seconds.get(player_id, 0.0)
+        left = self.left(player_id) or 0.0
         if left < MIN_BANK_SECONDS:
             return None
         self.running = Running(action_number, player_id, self._clock(), left)
@@ -101,14 +143,16 @@ class TimeBanks:
 
     def left(self, player_id: int) -> float | None:
         """Seconds left in the player's bank (None: not known before their first deal here)."""
-        return self.seconds.get(player_id)
+        if player_id not in self._kept:
+            return None
+        return bank_seconds(self._kept[player_id], self._settings)
 
     async def _keep(self, player_id: int, seconds: float) -> None:
         """The player's bank holds ``seconds`` now (written to the store)."""
-        self.seconds[player_id] = seconds
-        await self._save({player_id: (seconds, self._hands.get(player_id, 0))})
+        kept = self._kept[player_id] = kept_bank(seconds, self._settings)
+        await self._save({player_id: (kept, self._hands.get(player_id, 0))})
 
-    async def _save(self, banks: dict[int, tuple[float, int]]) -> None:
+    async def _save(self, banks: dict[int, tuple[float | None, int]]) -> None:
         try:
             await self._store.tables.set_time_banks(self._table_id, banks)
         except Exception as error:  # a bank not written is a few seconds, never chips

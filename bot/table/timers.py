@@ -100,8 +100,10 @@ class TableTimers:
         self.next_hand_at = None
 
     def cancel_deal(self) -> None:
+        """No deal is planned any more (a pause, too few players, a closed table): nor shown."""
         self._cancel(self._deal)
         self._deal = None
+        self.next_hand_at = None
 
     async def _fire_deal(self, delay: float) -> None:
         await asyncio.sleep(delay)

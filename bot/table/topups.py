@@ -2,8 +2,11 @@
 hands (or while not in the running hand) the chips move at once; a player in the running hand
 has them added before the next deal, and the table's log shows it.
 
-The session's collaborator, called under the table's lock. The queue is kept in memory: after
-a restart it is gone, and nothing moved (the chips stay in the wallet).
+The session's collaborator, called under the table's lock. The queue is the seat's ``topup``
+in the store, so a restart keeps it: the chips stay in the wallet until they are added, and
+adding them empties the queue in the same transaction (``tables.add_queued_chips``), so no
+crash loses or repeats one. Leaving drops it (``tables.update_seat``), and so does the seat
+being freed.
 """
 
 from __future__ import annotations
@@ -15,9 +18,7 @@ from bot.engine import Hand
 from bot.messages import t
 from bot.replies import Refused
 from bot.store import Store
-from bot.store.errors import StoreError
 from bot.store.models import SeatRow, Settings
-from bot.table import seating
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,6 @@ class TopUps:
         self._store = store
         self._table_id = table_id
         self._guild_id = guild_id
-        self.pending: dict[int, int] = {}
-        """Chips each player asked to add during the running hand."""
         self.added: tuple[tuple[str, int], ...] = ()
         """Who added how many chips before the running hand (for its log)."""
 
@@ -45,15 +44,14 @@ class TopUps:
         in_hand = hand is not None and not hand.is_complete and user_id in hand.player_ids
         # in a hand: the chips behind (the limit is applied again when they are added)
         chips = hand.stacks.get(user_id, 0) if in_hand and hand is not None else seat.stack
-        queued = self.pending.get(user_id, 0)
-        room = settings.buyin_max - chips - queued
+        room = settings.buyin_max - chips - seat.topup
         if amount > room:
             raise Refused(t("topup_over", maximum=settings.buyin_max, room=max(0, room)))
         wallet = await self._store.wallets.balance(self._guild_id, user_id)
-        if amount + queued > wallet:
+        if amount + seat.topup > wallet:
             raise Refused(t("topup_wallet", wallet=wallet))
         if in_hand:
-            self.pending[user_id] = queued + amount
+            await self._store.tables.queue_top_up(self._table_id, user_id, seat.topup + amount)
             return True
         await self._store.tables.add_chips(
             self._table_id, user_id, amount, maximum=settings.buyin_max
@@ -64,21 +62,17 @@ class TopUps:
         """Before a deal: add the queued chips (as much as the largest buy-in leaves room for);
         whether any moved."""
         added = []
-        for user_id, amount in sorted(self.pending.items()):
-            seat = seating.seat_of(seats, user_id)
-            if seat is None:
+        for seat in seats:
+            if seat.topup <= 0:
                 continue
-            chips = min(amount, settings.buyin_max - seat.stack)
-            if chips <= 0:
-                continue
-            try:
-                await self._store.tables.add_chips(
-                    self._table_id, user_id, chips, maximum=settings.buyin_max
-                )
-            except StoreError as error:  # the wallet went short meanwhile: nothing moved
-                log.info("Table %s: a top-up was not made: %s", self._table_id, error)
-                continue
-            added.append((seat.name, chips))
-        self.pending = {}
-        self.added = tuple(added)
+            chips = await self._store.tables.add_queued_chips(
+                self._table_id, seat.user_id, settings.buyin_max
+            )
+            if chips > 0:
+                added.append((seat.name, chips))
+        self.added += tuple(added)
         return bool(added)
+
+    def hand_over(self) -> None:
+        """The hand the log's top-ups came before is over."""
+        self.added = ()

@@ -9,10 +9,11 @@ cash table's (``bot/table/cash.py``):
 - Nobody sits out: every seat with chips is dealt in, house players among themselves too. A
   player who leaves, sits out or times out twice is away: still dealt in and blinded, their
   turns checked or folded when the timer runs out, back with ``/poker sitin``.
-- A player with no chips after a hand is eliminated at once (their place and prize in the
-  store, a public line, a DM); when one player holds every chip, ``store.tournaments.finish``
-  pays the prizes from the escrow in one ledger transaction, the channel gets the final
-  standings with their picture, and the table closes.
+- A player with no chips after a hand is out: the store places them (their place and prize)
+  in the transaction that settles the hand; the table announces it (a public line, a DM).
+  When one player holds every chip, ``store.tournaments.finish`` pays the prizes from the
+  escrow in one ledger transaction, the channel gets the final standings with their
+  picture, and the table closes.
 - Buying in, topping up, pausing and closing are refused: tournament chips never meet the
   wallets. A tournament whose table cannot resume is cancelled and every buy-in refunded.
 """
@@ -33,7 +34,7 @@ from bot.table.pictures import standings_picture
 from bot.table.render import safe_name, standings_embed
 from bot.table.session import TableSession
 from bot.table.snapshot import TournamentLine
-from bot.tournament import Finish, TournamentClock, finishes, prizes_for
+from bot.tournament import Finish, TournamentClock, prizes_for
 from bot.tournament.places import prize_of
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class TournamentRules:
 
     async def before_deal(self, settings: Settings) -> list[SeatRow]:
         seats = await self._session.cashier.seats()
-        if await self._eliminate(seats, None):  # players a crash left busted, not placed
+        if await self._finish_if_won(seats):  # a crash came between the last hand and this
             return []
         if not self.restoring and len(self.dealt_in(seats)) >= 2:
             clock = self.clock.at_deal(self.played())
@@ -142,9 +143,10 @@ class TournamentRules:
         with contextlib.suppress(Exception):  # the next deal saves it again
             await self._save_clock()
         seats = await session.cashier.seats()
-        if await self._eliminate(seats, hand):
+        if hand is not None:
+            await self._announce_out(hand, seats)
+        if await self._finish_if_won(seats):
             return []
-        seats = await session.cashier.seats()
         self.show(seats)
         return seats
 
@@ -168,38 +170,26 @@ class TournamentRules:
         )
         self._session.io.mark_changed()
 
-    async def _eliminate(self, seats: list[SeatRow], hand: Hand | None) -> bool:
-        """Place the players left with no chips (by their stacks when ``hand`` began); finish
-        the tournament when one player is left: whether it finished."""
-        busted = [s for s in seats if s.stack == 0]
-        alive = self.dealt_in(seats)
-        if busted:
-            result = hand.result if hand is not None else None
-            net = result.net if result is not None else {}
-            started = {s.user_id: max(0, -net.get(s.user_id, 0)) for s in busted}
-            out = finishes(
-                started,
-                alive_before=len(seats),
-                prizes=self.prizes,
-                seat_order=self._from_button([s for s in seats if s.stack == 0]),
-            )
-            tid = self.tournament.id
-            await self._session.store.tournaments.eliminate(
-                tid, [(f.user_id, f.place, f.prize) for f in out]
-            )
-            names = {s.user_id: s.name for s in busted}
-            for finish in sorted(out, key=lambda f: -f.place):  # the worst place first
-                self._announce(finish, names[finish.user_id])
-        if len(alive) == 1 and len(seats) >= 1:
-            await self._finish(alive[0])
-            return True
-        return False
+    async def _announce_out(self, hand: Hand, seats: list[SeatRow]) -> None:
+        """Announce the players ``hand`` put out, worst place first: the store placed them
+        and freed their seats in the transaction that settled it."""
+        seated = {seat.user_id for seat in seats}
+        gone = [user_id for user_id in hand.player_ids if user_id not in seated]
+        if not gone:
+            return
+        entries = await self._session.store.tournaments.entries(self.tournament.id)
+        out = [e for e in entries if e.user_id in gone and e.place is not None]
+        for entry in sorted(out, key=lambda e: -(e.place or 0)):
+            finish = Finish(entry.user_id, entry.place or 0, entry.prize or 0)
+            self._announce(finish, entry.name)
 
-    def _from_button(self, seats: list[SeatRow]) -> list[int]:
-        """The players of these seats in seat order from the button's left."""
-        button = self._session.button_seat or 0
-        size = 1 + max([button, *(s.seat for s in seats)])
-        return [s.user_id for s in sorted(seats, key=lambda s: (s.seat - button - 1) % size)]
+    async def _finish_if_won(self, seats: list[SeatRow]) -> bool:
+        """Finish the tournament when one player is left: whether it finished."""
+        alive = self.dealt_in(seats)
+        if len(alive) != 1:
+            return False
+        await self._finish(alive[0])
+        return True
 
     def _announce(self, finish: Finish, name: str) -> None:
         """A public line, and the player's DM with their place and prize."""

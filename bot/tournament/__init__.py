@@ -4,7 +4,7 @@ tournament's entries, escrow and clock (``store.tournaments``); the table plays 
 (``bot/table/tournament.py``)."""
 
 from bot.tournament.clock import TournamentClock
-from bot.tournament.places import Finish, finishes, prizes_for
+from bot.tournament.places import Finish, finishes, from_button, prizes_for
 from bot.tournament.structures import STRUCTURES, Level, level_of
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Level",
     "TournamentClock",
     "finishes",
+    "from_button",
     "level_of",
     "prizes_for",
 ]

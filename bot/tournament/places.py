@@ -45,6 +45,14 @@ class Finish:
     prize: int
 
 
+def from_button(seats: Mapping[int, int], button: int | None) -> list[int]:
+    """The players (user id: seat number) in seat order from the button's left (no button:
+    from seat 0's left), who a tie's odd chips go to first."""
+    start = button or 0
+    size = 1 + max([start, *seats.values()])
+    return sorted(seats, key=lambda user_id: ((seats[user_id] - start - 1) % size, user_id))
+
+
 def finishes(
     start_stacks: Mapping[int, int],
     *,

@@ -86,6 +86,7 @@ def type_invocation(
     *,
     members: list[Member],
     focused: str | None = None,
+    checked: bool = True,
 ) -> TypedInvocation:
     """Walk ``path`` below ``command`` (subcommand groups, subcommands) and type ``kwargs``.
 
@@ -93,6 +94,8 @@ def type_invocation(
     Discord sends them. With ``focused`` (an autocomplete request), that option must have been
     synced with ``autocomplete`` and its value is the text typed so far, sent with
     ``"focused": true``; required options may still be missing, as while a user types.
+    ``checked=False`` sends scalar values as given (a forged request: no type, range or choice
+    check).
     """
     resolved: dict[str, Any] = {}
     schema: list[dict[str, Any]] = list(command.get("options") or [])
@@ -160,7 +163,7 @@ def type_invocation(
             resolved.setdefault("channels", {})[str(value.id)] = channel_json
             wire = str(value.id)
         else:
-            wire = _check_scalar(option, value)
+            wire = _check_scalar(option, value) if checked else value
         leaf.append({"name": name, "type": kind, "value": wire})
 
     options = leaf

@@ -631,9 +631,12 @@ class DiscordDouble:
         *,
         expired: bool = False,
         bypass_permissions: bool = False,
+        forged: bool = False,
         **options: Any,
     ) -> Interaction:
-        """Run ``/command`` (e.g. "poker join") as ``who`` in ``channel`` with typed options."""
+        """Run ``/command`` (e.g. "poker join") as ``who`` in ``channel`` with typed options.
+        ``forged``: the option values go out as given, unchecked against the synced schema's
+        types, ranges and choices (a request Discord's client would never send)."""
         return await self._command_interaction(
             INTERACTION_APPLICATION_COMMAND,
             who,
@@ -642,6 +645,7 @@ class DiscordDouble:
             options,
             expired=expired,
             bypass_permissions=bypass_permissions,
+            forged=forged,
         )
 
     async def autocomplete(
@@ -679,6 +683,7 @@ class DiscordDouble:
         focused: str | None = None,
         expired: bool = False,
         bypass_permissions: bool = False,
+        forged: bool = False,
     ) -> Interaction:
         parts = command.strip().lstrip("/").split()
         if not parts:
@@ -716,6 +721,7 @@ class DiscordDouble:
             options,
             members=[m for m in self.members.values() if guild is not None and m.guild is guild],
             focused=focused,
+            checked=not forged,
         )
         data: dict[str, Any] = {"id": str(schema["id"]), "name": schema["name"], "type": 1}
         if typed.options:

@@ -5,18 +5,22 @@ time bank, played through the real bot process against the loopback Discord, mix
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
-from tests.discord_double import CommandNotPermitted
+from tests.conftest import StartBot
+from tests.discord_double import CommandNotPermitted, DiscordDouble, message_text
 from tests.e2e.helpers import (
     Club,
     PokerTable,
     balance,
+    check_after_test,
     chips_total,
     embed0,
     field_value,
     hand_id_of,
+    make_club,
     private_reply,
 )
 
@@ -117,4 +121,120 @@ async def test_the_time_bank_runs_before_a_timeout(club: Club) -> None:
     settings = await double.invoke(club.admin, club.channel, "pokeradmin settings")
     lines = str((await settings.response()).embeds[0]["description"]).split("\n")
     assert "**Time bank** 3 s to start, +5 s every 10 hands, at most 5 s — server" in lines
+    club.audit_ok()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_queued_top_up_survives_a_sigkill_before_the_next_deal(
+    double: DiscordDouble,
+    start_bot: StartBot,
+    tmp_path: Path,
+    backend: str,
+    request: pytest.FixtureRequest,
+) -> None:
+    env = {}
+    if backend == "postgresql":
+        env["DATABASE_URL"] = await request.getfixturevalue("postgres_cluster").create_database()
+    club = await make_club(double, start_bot, tmp_path, **env)
+    if backend == "postgresql":
+        club.db_path = env["DATABASE_URL"]  # type: ignore[assignment]  # what the audit reads
+    table = await club.seated(2)
+    alice, bob = table.players
+    hand = table.running_hand()
+    queued = await double.invoke(alice, club.channel, "poker topup", amount=50)
+    assert (
+        await private_reply(queued) == "50 chips will be added to your stack before the next hand."
+    )
+    await club.bot.kill()  # the promise is made; the process dies before the next deal
+    await club.bot.start()
+    await table.wait_table(lambda m: hand_id_of(m) == hand and table.turn(m) is not None)
+    await table.play_hand(lambda t, m, msg: "fold")
+    second = await table.wait_hand(after=hand)
+    wallet, alice_stack = await balance(table, alice)
+    assert wallet == 1000 - 400 - 50  # the 50 chips left the wallet once, at the deal
+    _, bob_stack = await balance(table, bob)
+    assert alice_stack + bob_stack == 2 * 400 + 50  # and reached Alice's stack
+    message = table.table_message()
+    assert message is not None and hand_id_of(message) == second
+    assert "Alice adds 50 chips" in str(field_value(message, "Last actions"))
+    assert await chips_total(table) == 2000
+    club.audit_ok()
+    check_after_test(club)
+
+
+async def test_a_top_up_queued_before_leaving_does_not_follow_the_player_to_a_new_seat(
+    club: Club,
+) -> None:
+    double = club.double
+    table = await club.seated(2)
+    alice = table.players[0]
+    hand = table.running_hand()
+    queued = await double.invoke(alice, club.channel, "poker topup", amount=100)
+    assert "100 chips will be added" in await private_reply(queued)
+    left = await double.invoke(alice, club.channel, "poker leave")
+    await private_reply(left)
+    # Heads-up, her leaving ends the hand; she is cashed out and sits down again at once.
+    await double.wait_until(lambda: table.result_message(hand), 15)
+    await double.wait_until(
+        lambda: "Alice" not in str(field_value(table.table_message() or {}, "Seats")), 15
+    )
+    wallet, on_table = await balance(table, alice)
+    assert on_table == 0
+    await table.join(alice)
+    await table.wait_hand(after=hand)
+    rejoined_wallet, stack = await balance(table, alice)
+    assert stack == 400  # the default buy-in, nothing queued for the seat she left
+    assert rejoined_wallet == wallet - 400
+    assert await chips_total(table) == 2000
+    club.audit_ok()
+
+
+async def test_a_table_paused_between_hands_shows_no_coming_deal(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, DEUCE_HAND_PAUSE_SECONDS="4")
+    table = await club.seated(2)
+    hand = table.running_hand()
+    await table.play_hand(lambda t, m, msg: "fold")
+    waiting = await table.wait_table(
+        lambda m: hand_id_of(m) is None and "Next hand" in message_text(m)
+    )
+    assert "Paused" not in message_text(waiting)
+    paused = await double.invoke(club.admin, club.channel, "pokeradmin pause")
+    assert "no hand is dealt" in await private_reply(paused)
+    shown = await table.wait_table(lambda m: "no new hand until" in message_text(m))
+    assert "Next hand" not in message_text(shown)  # no countdown beside the pause
+    with pytest.raises(TimeoutError):  # and no deal, however long the pause between hands is
+        await table.wait_hand(after=hand, timeout=5)
+    still = table.table_message()
+    assert still is not None and "Next hand" not in message_text(still)
+    resumed = await double.invoke(club.admin, club.channel, "pokeradmin resume")
+    assert await private_reply(resumed) == "The table deals again."
+    back = await table.wait_table(lambda m: "Next hand" in message_text(m))
+    assert "Paused" not in message_text(back)
+    await table.wait_hand(after=hand)
+    assert await chips_total(table) == 2000
+    club.audit_ok()
+    check_after_test(club)
+
+
+async def test_a_time_bank_setting_reaches_seated_players_and_the_settings_show_it(
+    club: Club,
+) -> None:
+    double = club.double
+    table = await club.seated(2)
+    await table.wait_table(lambda m: table.turn(m) is not None)
+
+    async def seat_banks() -> str:
+        settings = await double.invoke(club.admin, club.channel, "pokeradmin settings")
+        lines = str((await settings.response()).embeds[0]["description"]).split("\n")
+        return next((line for line in lines if line.startswith("**Time banks here**")), "")
+
+    assert await seat_banks() == "**Time banks here** Alice 30 s · Bob 30 s"
+    bank = await double.invoke(club.admin, club.channel, "pokeradmin timebank", start=5, maximum=5)
+    assert "5 s to start" in await private_reply(bank)
+    assert await seat_banks() == "**Time banks here** Alice 5 s · Bob 5 s"
+    off = await double.invoke(club.admin, club.channel, "pokeradmin timebank", start=0)
+    assert "off" in await private_reply(off)
+    assert await seat_banks() == "**Time banks here** Alice 0 s · Bob 0 s"
     club.audit_ok()

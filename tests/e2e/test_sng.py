@@ -189,8 +189,12 @@ async def check_finished(club: Club, members: list[Member], tournament_id: int) 
     for member in members:
         place, prize = places[member.display_name], prizes[member.display_name]
         assert wallets[member.id] == START_WALLET - BUY_IN + prize, (member.display_name, place)
-        dm = " ".join(str(m.get("content") or "") for m in double.dms(member))
-        assert f"sit-and-go #{tournament_id} in place {place} of 4" in dm
+        said = f"sit-and-go #{tournament_id} in place {place} of 4"
+
+        def place_dm(member: Member = member, said: str = said) -> bool:
+            return any(said in str(m.get("content") or "") for m in double.dms(member))
+
+        await double.wait_until(place_dm, timeout=10)  # its own task: it may follow the standings
     ((escrow,),) = await query(
         club.db_path,
         "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",

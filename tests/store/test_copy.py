@@ -91,14 +91,20 @@ async def populate(store: Store) -> int:
     await store.tables.buy_in(closed.id, 8, "Eight", 200)
     await store.tables.close(closed.id)
     finished = await store.tournaments.create(
-        GUILD, CHANNEL + 3, ADMIN, buy_in=50, seats=2, start_stack=500, level_hands=5, structure="s"
+        GUILD,
+        CHANNEL + 3,
+        ADMIN,
+        buy_in=50,
+        seats=2,
+        start_stack=500,
+        level_hands=5,
+        structure="turbo",
     )
     await store.tournaments.register(finished.id, 1011, "Eleven")
     await store.tournaments.register_house(finished.id, 2, "Alan", "loose")
     _, sng_table = await store.tournaments.start(finished.id, seated_as(2, 1011))
     hand_id = await store.hands.begin(sng_table.id, {2: 500, 1011: 500})
     await store.hands.settle(hand_id, {2: 0, 1011: 1000}, "phh", {"pot": 1000})
-    await store.tournaments.eliminate(finished.id, [(2, 2, 0)])
     await store.tournaments.finish(finished.id, 1011, 100)
     playing = await store.tournaments.create(
         GUILD,
@@ -108,7 +114,7 @@ async def populate(store: Store) -> int:
         seats=3,
         start_stack=800,
         level_minutes=8,
-        structure="s",
+        structure="turbo",
     )
     await store.tournaments.register(playing.id, 1012, "Twelve")
     await store.tournaments.register(playing.id, 1013, "Thirteen")

@@ -137,9 +137,10 @@ async def test_a_backend_killed_mid_transfer_is_run_again_once(postgres: Databas
 async def test_a_commit_applied_but_unanswered_is_not_applied_again(
     postgres_cluster: PostgresCluster, postgres: Database
 ) -> None:
-    """The proxy lets the COMMIT of a top-up and of a settlement reach the server and drops
-    the connection before the client hears "COMMIT": the store runs each again on a new
-    connection, finds its key, and answers as applied. Chips moved once."""
+    """The proxy lets the COMMIT of a top-up, of a queued top-up (queued, then added) and of a
+    settlement reach the server and drops the connection before the client hears "COMMIT":
+    the store runs each again on a new connection, finds its key (or sets the same value), and
+    answers as applied. Chips moved once."""
     proxy = CommitDropProxy(postgres_cluster)
     await proxy.start()
     store = await Store.open(proxy.url(postgres.location))
@@ -153,15 +154,22 @@ async def test_a_commit_applied_but_unanswered_is_not_applied_again(
         assert seat.stack == 500
         assert await store.wallets.balance(GUILD, users[0]) == wallet - 200
 
-        hand_id = await store.hands.begin(table_id, {users[0]: 500, users[1]: 300})
         proxy.armed = 1
-        await store.hands.settle(hand_id, {users[0]: 450, users[1]: 350}, "phh", {})
-        assert proxy.dropped == 2
-        assert [seat.stack for seat in await store.tables.seats(table_id)] == [450, 350]
+        await store.tables.queue_top_up(table_id, users[1], 100)
+        proxy.armed = 1
+        assert await store.tables.add_queued_chips(table_id, users[1], 2000) == 100
+        assert proxy.dropped == 3
+        assert [seat.stack for seat in await store.tables.seats(table_id)] == [500, 400]
+
+        hand_id = await store.hands.begin(table_id, {users[0]: 500, users[1]: 400})
+        proxy.armed = 1
+        await store.hands.settle(hand_id, {users[0]: 450, users[1]: 450}, "phh", {})
+        assert proxy.dropped == 4
+        assert [seat.stack for seat in await store.tables.seats(table_id)] == [450, 450]
         assert (await store.hands.record(hand_id)).status == "settled"
 
         kinds = await ledger_kinds(postgres)
-        assert kinds.count("buy_in") == 3  # two buy-ins, one top-up
+        assert kinds.count("buy_in") == 4  # two buy-ins, two top-ups
         assert kinds.count("pot_contribution") == kinds.count("pot_win") == 1
         report = await store.audit.check()
         assert report.ok, report.format()

@@ -152,6 +152,47 @@ async def test_add_chips(store: Store, database: Database) -> None:
     assert (await store.tables.rebuy(table_id, 1, 500)).stack == 1000
 
 
+async def test_a_queued_top_up_is_kept_added_once_and_dropped_by_leaving(
+    store: Store, database: Database
+) -> None:
+    """The queue holds no chip: they leave the wallet when added, and adding empties the queue
+    in the same transaction; over the wallet is refused; leaving drops it."""
+    table_id, _ = await seated_table(store, 400, 400)
+    await store.tables.queue_top_up(table_id, 1, 100)
+    await store.tables.queue_top_up(table_id, 1, 150)
+    await store.tables.queue_top_up(table_id, 1, 150)  # a value: a second run adds nothing
+    assert (await store.tables.seats(table_id))[0].topup == 150
+    assert await store.wallets.balance(GUILD, 1) == 600  # nothing moved yet
+    before = await database.snapshot()
+    with pytest.raises(InsufficientFunds):
+        await store.tables.queue_top_up(table_id, 1, 601)
+    with pytest.raises(NotSeated):
+        await store.tables.queue_top_up(table_id, 3, 10)
+    assert await database.snapshot() == before
+    assert await store.tables.add_queued_chips(table_id, 1, 2000) == 150
+    assert await store.tables.add_queued_chips(table_id, 1, 2000) == 0  # added once
+    seat = await store.tables.seat_of(table_id, 1)
+    assert seat is not None and (seat.stack, seat.topup) == (550, 0)
+    assert await store.wallets.balance(GUILD, 1) == 450
+    # Room up to the largest buy-in only; the rest stays in the wallet.
+    await store.tables.queue_top_up(table_id, 1, 100)
+    assert await store.tables.add_queued_chips(table_id, 1, 600) == 50
+    # A wallet spent meanwhile: nothing moves, the queue is emptied all the same.
+    await store.tables.queue_top_up(table_id, 2, 600)
+    second = await store.tables.get_or_create(GUILD, CHANNEL + 1)
+    await store.tables.buy_in(second.id, 2, "Player 2", 500)
+    assert await store.tables.add_queued_chips(table_id, 2, 2000) == 0
+    seat = await store.tables.seat_of(table_id, 2)
+    assert seat is not None and (seat.stack, seat.topup) == (400, 0)
+    # Leaving drops what was queued (a leaver is refused a new one).
+    await store.tables.queue_top_up(table_id, 1, 10)
+    left = await store.tables.update_seat(table_id, 1, leaving=True)
+    assert left.topup == 0
+    with pytest.raises(NotSeated):
+        await store.tables.queue_top_up(table_id, 1, 10)
+    assert (await store.audit.check()).ok
+
+
 async def test_update_seat_flags(store: Store) -> None:
     table_id, _ = await seated_table(store, 400)
     row = await store.tables.update_seat(table_id, 1, sitting_out=True)

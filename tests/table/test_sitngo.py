@@ -59,11 +59,11 @@ async def due_tournament(store: Store, players: int) -> TournamentRow:
         start_stack=1500,
         level_minutes=6,
         structure="turbo",
-        starts_at=time.time() - 1,
+        starts_in=1,
     )
     for user_id in range(1011, 1011 + players):
         await store.tournaments.register(tournament.id, user_id, f"P{user_id}")
-    (due,) = await store.tournaments.due(time.time())
+    (due,) = await store.tournaments.due(time.time() + 60)
     assert due.id == tournament.id
     return due
 

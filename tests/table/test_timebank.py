@@ -4,11 +4,13 @@ hands up to its most, and is spent before a timeout happens."""
 
 from __future__ import annotations
 
+import time
+
 from bot.engine import Hand
 from bot.store import Store
 from bot.table.render import table_embed
 from bot.table.session import TableSession
-from tests.table._helpers import ALICE, BOB, GUILD, Tables, wait_until
+from tests.table._helpers import ALICE, BOB, CAROL, GUILD, Tables, wait_until
 
 
 async def act(session: TableSession, hand: Hand, fold: bool = False) -> None:
@@ -56,3 +58,41 @@ async def test_the_bank_runs_keeps_the_rest_grows_and_is_spent(
     assert session.bank.left(player) == 0.0
     seat = await store.tables.seat_of(session.table_id, player)
     assert seat is not None and seat.time_bank == 0.0
+
+
+async def test_a_new_time_bank_setting_reaches_seated_players_from_their_next_turn(
+    store: Store, tables: Tables
+) -> None:
+    """``/pokeradmin timebank`` holds for banks already kept at the seats: never above the new
+    most (5 s, not the 30 s kept, so a timeout after 5 s of bank), and none once the start is 0;
+    turned on again, each bank starts afresh."""
+    table = await tables.open(
+        (ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400), time_bank=30
+    )
+    session = table.session
+    hand = await wait_until(lambda: session.hand)
+    player = hand.to_act
+    assert player is not None
+    await wait_until(lambda: session.bank.left(player) is not None)
+    assert session.bank.left(player) == 30.0
+    await store.settings.set_time_bank(GUILD, 5, 5, 10, 5)  # as /pokeradmin timebank does
+    await session.apply_settings()
+    assert session.bank.left(player) == 5.0
+    seat = await store.tables.seat_of(session.table_id, player)
+    assert seat is not None and seat.time_bank == 5.0
+    number = hand.action_count
+    await session._timed_out(number)  # the bank runs for 5 s, not 30
+    assert session.timers.deadline is not None
+    assert session.timers.deadline - time.time() <= 5.5
+    await store.settings.set_time_bank(GUILD, 0, 5, 10, 60)  # banks off
+    await session.apply_settings()
+    await session._timed_out(number)  # the bank that ran finishes its turn: the timeout
+    assert hand.action_count > number
+    other = hand.to_act
+    assert other is not None and session.bank.left(other) == 0.0
+    await session._timed_out(hand.action_count)  # no bank at all: the timeout at once
+    assert hand.is_complete or hand.to_act != other
+    await store.settings.set_time_bank(GUILD, 8, 5, 10, 60)  # on again: each starts afresh
+    await session.apply_settings()
+    for user_id in (ALICE, BOB, CAROL):
+        assert session.bank.left(user_id) == 8.0

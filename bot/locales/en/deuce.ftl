@@ -655,6 +655,8 @@ resume_not_paused = This table is not paused.
 table_resumed = The table deals again.
 settings_time_bank = **Time bank** { $start } s to start, +{ $add } s every { $every } hands, at most { $maximum } s
 settings_time_bank_off = **Time bank** off
+settings_seat_banks = **Time banks here** { $banks }
+settings_seat_bank = { $name } { $seconds } s
 
 ## Sit-and-go tournaments: what the store refuses
 
@@ -662,6 +664,8 @@ sng_not_found = There is no such tournament.
 sng_exists = This channel already has a tournament registering or under way.
 sng_table_busy = A cash game is open in this channel; a tournament can be played here once its table is closed.
 sng_levels = A tournament's levels go up either every so many minutes or every so many hands.
+sng_structure_unknown = The structure must be turbo, regular or slow.
+sng_pool_too_big = The prize pool (the buy-in times the seats) can be at most { $pool } chips, the largest prize that can be paid: with { $seats } seats the buy-in can be at most { $buy_in }.
 sng_started = This tournament has already started.
 sng_not_started = This tournament has not started yet.
 sng_closed = This tournament is over.

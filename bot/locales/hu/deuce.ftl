@@ -616,6 +616,8 @@ resume_not_paused = Ez az asztal nem szünetel.
 table_resumed = Az asztal újra oszt.
 settings_time_bank = **Időbank** kezdetben { $start } mp, { $every } leosztásonként +{ $add } mp, legfeljebb { $maximum } mp
 settings_time_bank_off = **Időbank** kikapcsolva
+settings_seat_banks = **Időbankok itt** { $banks }
+settings_seat_bank = { $name } { $seconds } mp
 
 ## Sit-and-go tournaments: what the store refuses
 
@@ -623,6 +625,8 @@ sng_not_found = Nincs ilyen verseny.
 sng_exists = Ebben a csatornában már folyik egy verseny regisztrációja vagy játéka.
 sng_table_busy = Ebben a csatornában nyitott készpénzes asztal van; verseny akkor lehet itt, ha az asztal bezárt.
 sng_levels = A verseny szintjei vagy bizonyos percenként, vagy bizonyos leosztásonként emelkednek.
+sng_structure_unknown = A struktúra csak turbó, normál vagy lassú lehet.
+sng_pool_too_big = A nyereményalap (a beszálló szorozva a helyek számával) legfeljebb { $pool } zseton lehet, ez a legnagyobb kifizethető nyeremény: { $seats } hellyel a beszálló legfeljebb { $buy_in } lehet.
 sng_started = Ez a verseny már elkezdődött.
 sng_not_started = Ez a verseny még nem kezdődött el.
 sng_closed = Ez a verseny véget ért.

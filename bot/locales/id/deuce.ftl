@@ -613,6 +613,8 @@ resume_not_paused = Meja ini tidak sedang dijeda.
 table_resumed = Meja membagi kartu lagi.
 settings_time_bank = **Bank waktu** awal { $start } detik, +{ $add } detik tiap { $every } tangan, paling banyak { $maximum } detik
 settings_time_bank_off = **Bank waktu** mati
+settings_seat_banks = **Bank waktu di sini** { $banks }
+settings_seat_bank = { $name } { $seconds } detik
 
 ## Sit-and-go tournaments: what the store refuses
 
@@ -620,6 +622,8 @@ sng_not_found = Turnamen itu tidak ada.
 sng_exists = Kanal ini sudah punya turnamen yang sedang mendaftar atau berjalan.
 sng_table_busy = Ada meja cash yang terbuka di kanal ini; turnamen bisa dimainkan di sini setelah mejanya ditutup.
 sng_levels = Level turnamen naik setiap sekian menit atau setiap sekian tangan, salah satunya.
+sng_structure_unknown = Strukturnya harus turbo, reguler, atau lambat.
+sng_pool_too_big = Total hadiah (buy-in dikali jumlah kursi) paling banyak { $pool } chip, hadiah terbesar yang bisa dibayarkan: dengan { $seats } kursi, buy-in paling banyak { $buy_in }.
 sng_started = Turnamen ini sudah dimulai.
 sng_not_started = Turnamen ini belum dimulai.
 sng_closed = Turnamen ini sudah selesai.

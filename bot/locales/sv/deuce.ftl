@@ -697,6 +697,8 @@ resume_not_paused = Bordet är inte pausat.
 table_resumed = Bordet delar ut igen.
 settings_time_bank = **Tidsbank** { $start } s från början, +{ $add } s var { $every }:e hand, högst { $maximum } s
 settings_time_bank_off = **Tidsbank** av
+settings_seat_banks = **Tidsbanker här** { $banks }
+settings_seat_bank = { $name } { $seconds } s
 
 ## Sit-and-go tournaments: what the store refuses
 
@@ -704,6 +706,8 @@ sng_not_found = Det finns ingen sådan turnering.
 sng_exists = Den här kanalen har redan en turnering som tar anmälningar eller pågår.
 sng_table_busy = Ett kontantbord är öppet i den här kanalen; en turnering kan spelas här när bordet har stängts.
 sng_levels = En turnerings nivåer höjs antingen efter ett antal minuter eller efter ett antal händer.
+sng_structure_unknown = Strukturen måste vara turbo, normal eller långsam.
+sng_pool_too_big = Prispotten (inköpet gånger platserna) får vara högst { $pool } marker, det största pris som kan betalas ut: med { $seats } platser får inköpet vara högst { $buy_in }.
 sng_started = Turneringen har redan börjat.
 sng_not_started = Turneringen har inte börjat än.
 sng_closed = Turneringen är slut.
