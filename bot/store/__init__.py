@@ -12,20 +12,7 @@ from __future__ import annotations
 import logging
 
 from bot.store.chips import (
-    MAX_ALERT_DELAY_SECONDS,
-    MAX_CAP,
     MAX_CHIPS,
-    MAX_ECONOMY,
-    MAX_HAND_PAUSE_SECONDS,
-    MAX_IDLE_CLOSE_SECONDS,
-    MAX_SMALL_BET,
-    MAX_TABLES_PER_MEMBER,
-    MAX_TIME_BANK_SECONDS,
-    MAX_TIMER_SECONDS,
-    MIN_ALERT_DELAY_SECONDS,
-    MIN_HAND_PAUSE_SECONDS,
-    MIN_IDLE_CLOSE_SECONDS,
-    MIN_TIMER_SECONDS,
     check_chips,
 )
 from bot.store.errors import (
@@ -62,6 +49,8 @@ from bot.store.errors import (
 from bot.store.models import (
     ALERT_MODES,
     CARD_STYLES,
+    DEFAULT_SETTINGS,
+    SERVER_SETTING,
     AlertMode,
     AuditReport,
     EntryRow,
@@ -85,6 +74,7 @@ from bot.store.models import (
     TournamentStats,
     UnfinishedHand,
 )
+from bot.store.setting_spec import SettingSpec
 from bot.store.store import Store
 
 log = logging.getLogger(__name__)
@@ -92,20 +82,9 @@ log = logging.getLogger(__name__)
 __all__ = [
     "ALERT_MODES",
     "CARD_STYLES",
-    "MAX_ALERT_DELAY_SECONDS",
-    "MAX_CAP",
+    "DEFAULT_SETTINGS",
     "MAX_CHIPS",
-    "MAX_ECONOMY",
-    "MAX_HAND_PAUSE_SECONDS",
-    "MAX_IDLE_CLOSE_SECONDS",
-    "MAX_SMALL_BET",
-    "MAX_TABLES_PER_MEMBER",
-    "MAX_TIMER_SECONDS",
-    "MAX_TIME_BANK_SECONDS",
-    "MIN_ALERT_DELAY_SECONDS",
-    "MIN_HAND_PAUSE_SECONDS",
-    "MIN_IDLE_CLOSE_SECONDS",
-    "MIN_TIMER_SECONDS",
+    "SERVER_SETTING",
     "AlertMode",
     "AlreadyRegistered",
     "AlreadySeated",
@@ -134,6 +113,7 @@ __all__ = [
     "SeatTaken",
     "SessionLedger",
     "SessionLine",
+    "SettingSpec",
     "Settings",
     "SettingsReport",
     "Stats",
