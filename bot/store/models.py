@@ -143,8 +143,6 @@ class Settings:
         2, "tables per member", minimum=1, maximum=25, report="settings_tables"
     )
     """Open tables a member may have opened in the server at once (admins are exempt)."""
-    rake_cap: int = setting(0, "rake cap", maximum=100, report="settings_rake_cap")
-    """The most chips a pot pays the house (0: no rake)."""
     sng_members: int = setting(0, "sit-and-go permission", maximum=1)
     """1: any member may create, start and cancel sit-and-goes; 0: admins only."""
 

@@ -46,7 +46,6 @@ PauseSeconds = app_commands.Range[int, S["hand_pause"].minimum, S["hand_pause"].
 AlertSeconds = app_commands.Range[int, S["alert_delay"].minimum, S["alert_delay"].maximum]
 IdleSeconds = app_commands.Range[int, S["idle_close"].minimum, S["idle_close"].maximum]
 """Its synced floor is the deployment's ``DEUCE_MIN_IDLE_SECONDS`` (``_cog.set_minimum``)."""
-RakeCap = app_commands.Range[int, S["rake_cap"].minimum, S["rake_cap"].maximum]
 TablesPerMember = app_commands.Range[
     int, S["tables_per_member"].minimum, S["tables_per_member"].maximum
 ]
@@ -240,13 +239,6 @@ class SettingsCommands(AdminPart):
             interaction.guild_id, per_member
         )
         await reply_private(interaction, t("tables_set", count=settings.tables_per_member))
-
-    @pokeradmin.command(name="rake", description="The most chips a pot pays the house")
-    @app_commands.describe(cap="Chips at most (0 = no rake)")
-    async def rake(self, interaction: discord.Interaction[Any], cap: RakeCap) -> None:
-        assert interaction.guild_id is not None
-        settings = await self.bot.store.settings.set(interaction.guild_id, {"rake_cap": cap})
-        await reply_private(interaction, t("rake_set", cap=settings.rake_cap))
 
     @pokeradmin.command(name="sng", description="Who may create, start and cancel sit-and-goes")
     @app_commands.describe(members="True: any member; False: admins only (the default)")

@@ -269,7 +269,3 @@ choice-regular = regular
 choice-slow = slow
 choice-chips = chips
 choice-tournaments = tournaments
-cmd-pokeradmin-rake = rake
-cmd-pokeradmin-rake-desc = The most chips a pot pays the house
-cmd-pokeradmin-rake-cap = cap
-cmd-pokeradmin-rake-cap-desc = Chips at most (0 = no rake)

@@ -269,7 +269,3 @@ choice-regular = normál
 choice-slow = lassú
 choice-chips = zsetonok
 choice-tournaments = versenyek
-cmd-pokeradmin-rake = jutalek
-cmd-pokeradmin-rake-desc = Legfeljebb ennyi zsetont fizet egy kassza a háznak
-cmd-pokeradmin-rake-cap = maximum
-cmd-pokeradmin-rake-cap-desc = Legfeljebb ennyi zseton (0 = nincs jutalék)

@@ -269,7 +269,3 @@ choice-regular = reguler
 choice-slow = lambat
 choice-chips = chip
 choice-tournaments = turnamen
-cmd-pokeradmin-rake = rake
-cmd-pokeradmin-rake-desc = Chip terbanyak yang dibayar sebuah pot ke bandar
-cmd-pokeradmin-rake-cap = batas
-cmd-pokeradmin-rake-cap-desc = Chip paling banyak (0 = tanpa rake)

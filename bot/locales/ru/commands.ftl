@@ -269,7 +269,3 @@ choice-regular = обычная
 choice-slow = медленная
 choice-chips = фишки
 choice-tournaments = турниры
-cmd-pokeradmin-rake = reik
-cmd-pokeradmin-rake-desc = Сколько фишек банк платит заведению самое большее
-cmd-pokeradmin-rake-cap = predel
-cmd-pokeradmin-rake-cap-desc = Фишек самое большее (0 = без рейка)

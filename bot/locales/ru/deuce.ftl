@@ -442,7 +442,6 @@ settings_economy = **Новый кошелёк** { $start ->
     } раз в { $cooldown } — { $source }
 settings_seats = **Места** { $seats }, место пропускающего игрока хранится { $keep } — { $source }
 settings_idle = **Пустые столы** закрываются через { $duration } — { $source }
-settings_rake_cap = **Рейк** не больше { $value } фишек с банка — { $source }
 settings_tables = **Открытых столов на участника** { $value }, открытых им самим (у админов без ограничения) — { $source }
 source_channel = этот канал
 source_server = сервер
@@ -880,4 +879,3 @@ sng_too_few = Для начала турнира нужны хотя бы два
 sng_hand_running = За столом турнира ещё идёт раздача.
 sng_prizes_wrong = Призы в сумме составляют { $prizes }, а призовой фонд — { $pool }; ничего не выплачено.
 sng_table_refused = За этим столом идёт турнир: до его конца здесь нельзя купить, добавить или вывести фишки.
-rake_set = Теперь банк платит заведению не больше { $cap } фишек.

@@ -269,7 +269,3 @@ choice-regular = normal
 choice-slow = långsam
 choice-chips = marker
 choice-tournaments = turneringar
-cmd-pokeradmin-rake = rake
-cmd-pokeradmin-rake-desc = Högst så många marker en pott betalar till huset
-cmd-pokeradmin-rake-cap = tak
-cmd-pokeradmin-rake-cap-desc = Högst så många marker (0 = ingen rake)

@@ -309,7 +309,6 @@ settings_economy = **Nya plånböcker** { $start ->
     }, **/marker dagliga** { $daily } var { $cooldown } — { $source }
 settings_seats = **Platser** { $seats }, en plats hålls åt den som står över i { $keep } — { $source }
 settings_idle = **Tomma bord** stängs efter { $duration } — { $source }
-settings_rake_cap = **Rake** högst { $value } marker per pott — { $source }
 settings_tables = **Öppna bord per medlem** { $value } som den har öppnat (admins: ingen gräns) — { $source }
 source_channel = den här kanalen
 source_server = servern
@@ -717,4 +716,3 @@ sng_too_few = En turnering behöver minst två spelare för att börja.
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
-rake_set = En pott betalar nu högst { $cap } marker till huset.
