@@ -67,6 +67,7 @@ from bot.store.models import (
     SessionLedger,
     SessionLine,
     Settings,
+    SettingSpec,
     SettingsReport,
     Stats,
     TableRow,
@@ -75,7 +76,6 @@ from bot.store.models import (
     TournamentStats,
     UnfinishedHand,
 )
-from bot.store.setting_spec import SettingSpec
 from bot.store.store import Store
 
 log = logging.getLogger(__name__)

@@ -18,8 +18,8 @@ from bot.store.backend import Tx
 from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError
 from bot.store.models import MAX_CHIPS as MAX_CHIPS
 from bot.store.models import SeatRow, TableRow
+from bot.store.models import check_setting as check_setting
 from bot.store.runner import CallTx
-from bot.store.setting_spec import check_setting as check_setting
 
 log = logging.getLogger(__name__)
 

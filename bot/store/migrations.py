@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from bot.store.models import SERVER_SETTINGS
-from bot.store.setting_spec import SettingSpec
+from bot.store.models import SERVER_SETTINGS, SettingSpec
 
 log = logging.getLogger(__name__)
 

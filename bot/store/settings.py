@@ -28,10 +28,11 @@ from bot.store.models import (
     SOURCE_DEFAULT,
     SOURCE_SERVER,
     Settings,
+    SettingSpec,
     SettingsReport,
+    check_setting,
 )
 from bot.store.runner import Runner
-from bot.store.setting_spec import SettingSpec, check_setting
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from bot.store import (
     migrations,
     migrations_pg,
 )
-from bot.store.setting_spec import SettingSpec, declared, setting
+from bot.store.models import SettingSpec, declared, setting
 from tests.store._helpers import CHANNEL, GUILD, SQLITE, Database
 
 
