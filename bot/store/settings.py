@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from bot.store import rows
 from bot.store.backend import Tx
@@ -132,7 +133,7 @@ class ServerSettings:
             sources["small_blind"] = sources["small_bet"]
         server_sources = dict(sources)
         sources.update(dict.fromkeys(channel, SOURCE_CHANNEL))
-        table = await rows.table_settings(db, guild_id, channel_id)
+        table = replace(server, **channel)  # as rows.table_settings lays them
         return SettingsReport(
             server=server, table=table, sources=sources, server_sources=server_sources
         )
