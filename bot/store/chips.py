@@ -15,35 +15,21 @@ from bot.house.accounts import HOUSE_ACCOUNT_ID
 from bot.store import queries as q
 from bot.store import rows
 from bot.store.backend import Tx
-from bot.store.errors import InsufficientFunds, InvalidAmount, InvalidSetting, StoreError
+from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError
+from bot.store.models import MAX_CHIPS as MAX_CHIPS
 from bot.store.models import SeatRow, TableRow
+from bot.store.models import check_setting as check_setting
 from bot.store.runner import CallTx
 
 log = logging.getLogger(__name__)
 
 # Limits --------------------------------------------------------------------------------------
 
-MAX_CHIPS = 10**12
-"""Largest single amount (grant, buy-in, stack) the store accepts."""
 MAX_BALANCE = 10**15
 """Largest wallet; far below SQLite's 2**63 so sums can never overflow."""
 MAX_ID = 2**63 - 1
-MAX_SMALL_BET = 10**9
-MAX_CAP = 10
-MIN_TIMER_SECONDS = 10
-MAX_TIMER_SECONDS = 600
-MAX_ECONOMY = 10**9
-MIN_HAND_PAUSE_SECONDS = 2
-MAX_HAND_PAUSE_SECONDS = 60
-MIN_ALERT_DELAY_SECONDS = 0
-"""0 turns turn alerts off for the whole server."""
-MAX_ALERT_DELAY_SECONDS = 120
-MAX_TIME_BANK_SECONDS = 600
-"""The most seconds a server's time bank settings may name."""
-MIN_IDLE_CLOSE_SECONDS = 60
-"""The shortest idle time of an empty table an admin may set (a deployment may lower it)."""
-MAX_IDLE_CLOSE_SECONDS = 24 * 3600
-MAX_TABLES_PER_MEMBER = 25
+MAX_TABLE_SEATS = 10
+"""Seats at the largest table (the schema's seat check)."""
 
 MINT = "mint"
 
@@ -120,20 +106,6 @@ def check_id(value: object, what: str) -> int:
     """Discord ids are non-negative 64-bit ints; anything else is a caller bug, refused early."""
     if type(value) is not int or not 0 <= value <= MAX_ID:
         raise StoreError(f"Unknown {what}.")
-    return value
-
-
-def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
-    """Return an int setting within [minimum, maximum] or raise InvalidSetting saying the range."""
-    if type(value) is not int:
-        raise InvalidSetting(f"The {what} must be a whole number.", key="error_amount_whole")
-    if not minimum <= value <= maximum:
-        raise InvalidSetting(
-            f"The {what} must be between {minimum:,} and {maximum:,}.",
-            key="error_amount_range",
-            minimum=minimum,
-            maximum=maximum,
-        )
     return value
 
 

@@ -4,14 +4,21 @@ Migration N (1-based position in ``MIGRATIONS``) is applied when ``PRAGMA user_v
 inside one ``BEGIN IMMEDIATE`` transaction that also bumps ``user_version``: a crash mid-migration
 leaves the previous version intact, and two processes starting at once apply it only once.
 Never edit a released migration; append a new one.
+
+A server setting's column is not written here: ``declared_columns`` adds the column of each
+setting declared on ``models.Settings`` that ``guild_settings`` lacks, after the numbered
+migrations and under the same write lock (a new setting is one declaration, not a migration).
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 
 import aiosqlite
+
+from bot.store.models import SERVER_SETTINGS, SettingSpec
 
 log = logging.getLogger(__name__)
 
@@ -493,4 +500,39 @@ async def apply_migrations(db: aiosqlite.Connection) -> int:
         raise RuntimeError(
             f"database schema version {newer} is newer than this code ({SCHEMA_VERSION})"
         )
+    await declared_columns(db)
     return applied
+
+
+COLUMN_TYPES = {int: "INTEGER", str: "TEXT"}
+"""The SQLite type of a setting's column, by its declared kind."""
+
+
+async def _settings_columns(db: aiosqlite.Connection) -> set[str]:
+    return {str(row[1]) for row in await db.execute_fetchall("PRAGMA table_info(guild_settings)")}
+
+
+async def declared_columns(
+    db: aiosqlite.Connection, specs: Sequence[SettingSpec] = SERVER_SETTINGS
+) -> list[str]:
+    """Add the ``guild_settings`` column of each declared server setting it lacks (NULL in
+    every row: "not set", the declared default); returns the columns added. Run after the
+    numbered migrations, in autocommit mode; checked again under the write lock, so two
+    processes starting at once add each column once."""
+    if {spec.name for spec in specs} <= await _settings_columns(db):
+        return []
+    added: list[str] = []
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        existing = await _settings_columns(db)
+        for spec in specs:
+            if spec.name not in existing:
+                kind = COLUMN_TYPES[spec.kind]
+                await db.execute(f"ALTER TABLE guild_settings ADD COLUMN {spec.name} {kind}")
+                added.append(spec.name)
+                log.info("added the column of server setting %s", spec.name)
+        await db.execute("COMMIT")
+    except BaseException:
+        await db.execute("ROLLBACK")
+        raise
+    return added

@@ -9,14 +9,21 @@ whose entries do not sum to zero.
 Migration N (1-based position in ``MIGRATIONS``) is applied when ``schema_migrations`` has no
 row N; every pending migration runs in one transaction under an advisory lock, so two processes
 starting at once apply each migration once. Never edit a released migration; append a new one.
+
+A server setting's column is not written here: ``declared_columns`` adds the column of each
+setting declared on ``models.Settings`` that ``guild_settings`` lacks, in the same transaction
+and under the same lock, after the numbered migrations (``migrations.py`` does the same).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 
 import asyncpg
+
+from bot.store.models import SERVER_SETTINGS, SettingSpec
 
 log = logging.getLogger(__name__)
 
@@ -428,4 +435,30 @@ async def apply_migrations(conn: asyncpg.Connection) -> int:
             )
             applied += 1
             log.info("applied PostgreSQL store migration %04d", version)
+        await declared_columns(conn)
     return applied
+
+
+COLUMN_TYPES = {int: "BIGINT", str: "TEXT"}
+"""The PostgreSQL type of a setting's column, by its declared kind."""
+
+
+async def declared_columns(
+    conn: asyncpg.Connection, specs: Sequence[SettingSpec] = SERVER_SETTINGS
+) -> list[str]:
+    """Add the ``guild_settings`` column of each declared server setting it lacks (NULL in
+    every row: "not set", the declared default); returns the columns added. The caller holds
+    the migration lock inside a transaction."""
+    rows = await conn.fetch(
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND table_name = 'guild_settings'"
+    )
+    existing = {str(row[0]) for row in rows}
+    added: list[str] = []
+    for spec in specs:
+        if spec.name not in existing:
+            kind = COLUMN_TYPES[spec.kind]
+            await conn.execute(f"ALTER TABLE guild_settings ADD COLUMN {spec.name} {kind}")
+            added.append(spec.name)
+            log.info("added the PostgreSQL column of server setting %s", spec.name)
+    return added

@@ -1,15 +1,21 @@
 """Plain rows the store hands out: frozen dataclasses and named tuples, no database handles.
 
 The Discord layer keeps none of these for long; they are snapshots of committed state.
+``Settings`` is also where each server setting is declared, once (``setting``, ``SettingSpec``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import types
+import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from bot.house.accounts import is_house
+from bot.messages import LANGUAGES
+from bot.store.errors import InvalidSetting
 
 log = logging.getLogger(__name__)
 
@@ -43,64 +49,230 @@ SOURCE_SERVER = "server"
 SOURCE_DEFAULT = "default"
 
 
+MAX_CHIPS = 10**12
+"""Largest single amount (grant, buy-in, stack) the store accepts."""
+
 CARD_STYLES = ("two-colour", "four-colour", "text")
 """Pictures of the cards with red and black suits, with four suit colours, or text only."""
+
+
+# Server settings, declared once ------------------------------------------------------------
+# A server setting's ``Settings`` field carries a ``SettingSpec`` (range or choices, the words
+# of its refusals, its line in the settings report) beside its default and type; the column of
+# ``guild_settings`` (``migrations.declared_columns``), the store's read and upsert
+# (``rows``, ``settings``), its checks and the admin commands' option ranges all come from
+# that one declaration (docs/ARCHITECTURE.md, "Adding a server setting").
+
+T = TypeVar("T")
+
+SPEC = "deuce.setting"
+"""The key of a ``Settings`` field's metadata that holds its ``SettingSpec``."""
+
+
+def check_setting(value: object, what: str, minimum: int, maximum: int) -> int:
+    """Return an int setting within [minimum, maximum] or raise InvalidSetting saying the range."""
+    if type(value) is not int:
+        raise InvalidSetting(f"The {what} must be a whole number.", key="error_amount_whole")
+    if not minimum <= value <= maximum:
+        raise InvalidSetting(
+            f"The {what} must be between {minimum:,} and {maximum:,}.",
+            key="error_amount_range",
+            minimum=minimum,
+            maximum=maximum,
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """What the store and the admin commands know of one server setting.
+
+    ``name``, ``kind``, ``default`` and ``nullable`` come from the ``Settings`` field it is
+    declared on (``declared``); the rest is written on the field (``setting``).
+    """
+
+    what: str
+    """The setting in English words, for the store's refusals ("small bet")."""
+    minimum: int = 0
+    """The smallest whole number an admin may set (a caller may lower it: a deployment's
+    floor)."""
+    maximum: int = 0
+    """The largest whole number an admin may set."""
+    choices: tuple[str, ...] = ()
+    """The values a text setting takes."""
+    refusal: str = ""
+    """The English refusal of a text value outside ``choices`` (``{value}`` is the value)."""
+    report: str | None = None
+    """The catalogue key of the setting's own line in ``/pokeradmin settings`` (given
+    ``$value`` and ``$source``); None when a line of several settings shows it, or none does."""
+    channel: bool = False
+    """Whether a channel's table may lay its own value over the server's (stakes, language)."""
+    name: str = ""
+    """The ``Settings`` field, which is also the ``guild_settings`` column."""
+    kind: type = int
+    """``int`` or ``str``: the column's type."""
+    default: Any = None
+    """The value while no admin set one (PRODUCT.md's)."""
+    nullable: bool = False
+    """Whether None is a value (the small blind's "half the small bet", the language's
+    "the server's Discord language"): setting it to None forgets the admin's value."""
+
+    def check(self, value: object, *, minimum: int | None = None) -> object:
+        """Return ``value`` if an admin may set it, else raise ``InvalidSetting``;
+        ``minimum`` overrides the declared smallest value (a deployment's floor)."""
+        if value is None and self.nullable:
+            return None
+        if self.kind is int:
+            low = self.minimum if minimum is None else minimum
+            return check_setting(value, self.what, low, self.maximum)
+        if value not in self.choices:
+            raise InvalidSetting(self.refusal.format(value=repr(value)))
+        return value
+
+
+def setting(
+    default: T,
+    what: str,
+    *,
+    minimum: int = 0,
+    maximum: int = 0,
+    choices: tuple[str, ...] = (),
+    refusal: str = "",
+    report: str | None = None,
+    channel: bool = False,
+) -> T:
+    """Declare a ``Settings`` field as a server setting (its default, range and report line).
+
+    Typed as the default for the dataclass's sake; at run time it is the field itself."""
+    spec = SettingSpec(
+        what,
+        minimum=minimum,
+        maximum=maximum,
+        choices=choices,
+        refusal=refusal,
+        report=report,
+        channel=channel,
+    )
+    declared_field: T = dataclasses.field(default=default, metadata={SPEC: spec})
+    return declared_field
+
+
+def declared(cls: type) -> tuple[SettingSpec, ...]:
+    """The settings declared on a dataclass's fields, in their order, with their name, type,
+    default and whether None is a value filled in from the field."""
+    hints = typing.get_type_hints(cls)
+    specs: list[SettingSpec] = []
+    for member in dataclasses.fields(cls):
+        spec = member.metadata.get(SPEC)
+        if spec is None:
+            continue
+        if not member.name.isidentifier() or not member.name.islower():
+            raise TypeError(f"setting {member.name!r} must be a lower-case column name")
+        hint = hints[member.name]
+        kinds = [k for k in typing.get_args(hint) if k is not type(None)] or [hint]
+        if len(kinds) != 1 or kinds[0] not in (int, str):
+            raise TypeError(f"setting {member.name} must be an int or a str, not {hint}")
+        nullable = isinstance(hint, types.UnionType) and type(None) in typing.get_args(hint)
+        specs.append(
+            dataclasses.replace(
+                spec, name=member.name, kind=kinds[0], default=member.default, nullable=nullable
+            )
+        )
+    return tuple(specs)
 
 
 @dataclass(frozen=True)
 class Settings:
     """Stakes, buy-in range, economy and timers for a server, or for one channel's table.
 
-    Defaults are PRODUCT.md's. ``small_blind`` None means "half the small bet" (at least 1),
-    exactly as the engine's ``Stakes`` reads it.
+    Each field is a server setting declared once (``setting``, above): its default
+    (PRODUCT.md's), type, range and report line; ``SERVER_SETTINGS`` below lists them, and the
+    store's column, read, upsert and checks and the admin commands' ranges all come from it.
+    The fields are in the order of the ``/pokeradmin settings`` report. ``small_blind`` None
+    means "half the small bet" (at least 1), exactly as the engine's ``Stakes`` reads it.
     """
 
-    small_bet: int = 10
+    small_bet: int = setting(
+        10, "small bet", minimum=1, maximum=10**9, report="settings_stakes", channel=True
+    )
     """S: the bet size before the second draw; the big bet is 2S and the big blind is S."""
-    small_blind: int | None = None
+    small_blind: int | None = setting(None, "small blind", minimum=1, maximum=10**9, channel=True)
     """The small blind; None = max(1, small_bet // 2)."""
-    cap: int = 4
+    cap: int = setting(4, "cap", minimum=1, maximum=10, report="settings_cap", channel=True)
     """Bets (and raises) allowed per betting round."""
-    buyin_min: int = 100
-    buyin_max: int = 2000
-    buyin_default: int = 400
+    buyin_min: int = setting(
+        100, "minimum buy-in", minimum=1, maximum=MAX_CHIPS, report="settings_buyin"
+    )
+    buyin_max: int = setting(2000, "maximum buy-in", minimum=1, maximum=MAX_CHIPS)
+    buyin_default: int = setting(400, "default buy-in", minimum=1, maximum=MAX_CHIPS)
     """Buy-in used by ``/poker join`` without an amount."""
-    start_wallet: int = 1000
-    """Chips a member's wallet starts with on first use in a server."""
-    daily_amount: int = 250
-    """Chips granted by ``/chips daily`` (0 = turned off)."""
-    daily_cooldown: int = 20 * 3600
-    """Seconds between two daily grants."""
-    action_timer: int = 45
-    """Seconds a player has to bet, call, check or fold."""
-    draw_timer: int = 45
+    action_timer: int = setting(
+        45, "timer (seconds)", minimum=10, maximum=600, report="settings_timers"
+    )
+    """Seconds a player has to bet, call, check or fold (a deployment may lower the minimum:
+    ``DEUCE_MIN_TIMER_SECONDS``)."""
+    draw_timer: int = setting(45, "timer (seconds)", minimum=10, maximum=600)
     """Seconds a player has to choose discards."""
-    hand_pause: int = 8
+    hand_pause: int = setting(
+        8, "pause between hands (seconds)", minimum=2, maximum=60, report="settings_pause"
+    )
     """Seconds between two hands (``DEUCE_HAND_PAUSE_SECONDS`` overrides it for a deployment)."""
-    alert_delay: int = 8
-    card_style: str = "two-colour"
-    """How cards are shown: one of ``CARD_STYLES``."""
-    language: str | None = None
-    """The language of the table's public messages (``bot.messages.LANGUAGES``); None = the
-    server's own Discord language."""
+    alert_delay: int = setting(
+        8, "turn alert delay (seconds)", minimum=0, maximum=120, report="settings_alerts"
+    )
     """Seconds a player's turn waits without an action before a new DM tells them it is their
     turn (players choosing "now" are told at once); 0 = no turn alerts on this server."""
-    seats: int = 6
+    card_style: str = setting(
+        "two-colour",
+        "card style",
+        choices=CARD_STYLES,
+        refusal="Cards are shown as two-colour or four-colour pictures, or text.",
+        report="settings_cards",
+    )
+    """How cards are shown: one of ``CARD_STYLES``."""
+    language: str | None = setting(
+        None,
+        "language",
+        choices=LANGUAGES,
+        refusal="Unknown language {value}.",
+        report="settings_language",
+        channel=True,
+    )
+    """The language of the table's public messages (``bot.messages.LANGUAGES``); None = the
+    server's own Discord language."""
+    start_wallet: int = setting(
+        1000, "starting wallet", minimum=0, maximum=10**9, report="settings_economy"
+    )
+    """Chips a member's wallet starts with on first use in a server."""
+    daily_amount: int = setting(250, "daily grant", minimum=0, maximum=10**9)
+    """Chips granted by ``/chips daily`` (0 = turned off)."""
+    daily_cooldown: int = setting(20 * 3600, "daily cooldown (seconds)", maximum=7 * 24 * 3600)
+    """Seconds between two daily grants."""
+    seats: int = setting(6, "seats", minimum=2, maximum=10, report="settings_seats")
     """Seats at a table."""
-    sitout_keep: int = 600
+    sitout_keep: int = setting(600, "time a sat-out seat is kept (seconds)", maximum=24 * 3600)
     """Seconds a sat-out seat is kept before its chips go back to the wallet."""
-    idle_close: int = 600
-    """Seconds a table with no member seated stays open before it closes itself."""
-    tables_per_member: int = 2
-    """Open tables a member may have opened in the server at once (admins are exempt)."""
-    time_bank: int = 30
+    time_bank: int = setting(30, "time bank (seconds)", maximum=600, report="settings_time_bank")
     """Seconds of time bank a player starts with: used when a turn's timer runs out."""
-    time_bank_add: int = 5
+    time_bank_add: int = setting(5, "time bank growth (seconds)", maximum=600)
     """Seconds added to each player's time bank every ``time_bank_every`` hands dealt to them."""
-    time_bank_every: int = 10
-    time_bank_max: int = 60
-    """The most seconds a time bank holds."""
-    sng_members: int = 0
+    time_bank_every: int = setting(10, "hands between two growths", minimum=1, maximum=1000)
+    time_bank_max: int = setting(60, "largest time bank (seconds)", maximum=600)
+    """The most seconds a time bank holds (at least the start: the store checks it)."""
+    idle_close: int = setting(
+        600,
+        "idle time of an empty table (seconds)",
+        minimum=60,
+        maximum=24 * 3600,
+        report="settings_idle",
+    )
+    """Seconds a table with no member seated stays open before it closes itself (a deployment
+    may lower the minimum: ``DEUCE_MIN_IDLE_SECONDS``)."""
+    tables_per_member: int = setting(
+        2, "tables per member", minimum=1, maximum=25, report="settings_tables"
+    )
+    """Open tables a member may have opened in the server at once (admins are exempt)."""
+    sng_members: int = setting(0, "sit-and-go permission", maximum=1)
     """1: any member may create, start and cancel sit-and-goes; 0: admins only."""
 
     @property
@@ -119,6 +291,14 @@ class Settings:
     def big_bet(self) -> int:
         """Bet size after the second draw."""
         return 2 * self.small_bet
+
+
+SERVER_SETTINGS = declared(Settings)
+"""Every server setting, in the order of the settings report."""
+SERVER_SETTING = {spec.name: spec for spec in SERVER_SETTINGS}
+"""Each server setting by its name."""
+DEFAULT_SETTINGS = Settings()
+"""PRODUCT.md's settings: a server's while no admin set any."""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from urllib.parse import unquote_plus
 import asyncpg
 
 from bot.store import queries as q
+from bot.store import settings
 from bot.store.backend import Body, JournalBatch, Tx, hand_not_running, journal_payload
 from bot.store.errors import StoreUnavailable
 from bot.store.migrations_pg import apply_migrations
@@ -97,10 +98,7 @@ CONNECTION_LOST_OR_CLOSED: tuple[type[BaseException], ...] = (
 )
 
 OVERRIDES: dict[str, str] = {
-    q.ALERT_MODES: """
-SELECT user_id, mode FROM alert_modes
-WHERE guild_id = $1 AND user_id IN (SELECT value::bigint FROM json_array_elements_text($2::json))
-""",
+    settings.ALERT_MODES_OF: settings.ALERT_MODES_OF_PG,
     # json (not jsonb) keeps each element's text as it was written: the state is stored
     # exactly as the store encoded it.
     q.JOURNAL_BATCH: """

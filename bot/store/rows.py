@@ -1,5 +1,6 @@
 """Reads that several parts of the store make inside their own transactions: a server's or
 a table's settings, a table, a seat. Each takes the transaction (``backend.Tx``) it reads in.
+The settings' reads keep their SQL here, beside them; ``settings.py`` writes them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.store.errors import (
     TableNotFound,
     TournamentTable,
 )
-from bot.store.models import TABLE_OPEN, SeatRow, Settings, TableRow
+from bot.store.models import SERVER_SETTINGS, TABLE_OPEN, SeatRow, Settings, TableRow
 
 
 def table_row(row: Iterable[Any]) -> TableRow:
@@ -60,17 +61,47 @@ def seat_row(row: Iterable[Any]) -> SeatRow:
     )
 
 
-async def guild_settings(db: Tx, guild_id: int) -> Settings:
-    """The server's settings (the defaults where an admin set nothing)."""
-    row = await db.one(q.GUILD_SETTINGS, (guild_id,))
+# A server's settings are the declared columns of its ``guild_settings`` row (NULL: not set).
+SERVER_SETTINGS_ROW = f"""
+SELECT {", ".join(spec.name for spec in SERVER_SETTINGS)} FROM guild_settings WHERE guild_id = ?
+"""
+CHANNEL_LANGUAGE = "SELECT language FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
+CHANNEL_STAKES = """
+SELECT small_bet, small_blind, cap FROM channel_stakes WHERE guild_id = ? AND channel_id = ?
+"""
+
+
+async def server_values(db: Tx, guild_id: int) -> dict[str, Any]:
+    """The settings an admin set for the server, by name (the others are not there)."""
+    row = await db.one(SERVER_SETTINGS_ROW, (guild_id,))
     if row is None:
-        return Settings()
-    overrides = {
-        column: value
-        for column, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True)
+        return {}
+    return {
+        spec.name: spec.kind(value)
+        for spec, value in zip(SERVER_SETTINGS, row, strict=True)
         if value is not None
     }
-    return Settings(**overrides)
+
+
+async def channel_values(db: Tx, guild_id: int, channel_id: int) -> dict[str, Any]:
+    """What a channel lays over its server's settings: its language, and its stakes (the
+    small blind with them even when None, "half the small bet"; the cap when it has one)."""
+    values: dict[str, Any] = {}
+    language = await db.one(CHANNEL_LANGUAGE, (guild_id, channel_id))
+    if language is not None:
+        values["language"] = str(language[0])
+    stakes = await db.one(CHANNEL_STAKES, (guild_id, channel_id))
+    if stakes is not None:
+        small_bet, small_blind, cap = stakes
+        values.update(small_bet=small_bet, small_blind=small_blind)
+        if cap is not None:
+            values["cap"] = cap
+    return values
+
+
+async def guild_settings(db: Tx, guild_id: int) -> Settings:
+    """The server's settings (the defaults where an admin set nothing)."""
+    return Settings(**await server_values(db, guild_id))
 
 
 async def open_table(db: Tx, table_id: int) -> tuple[TableRow, Settings]:
@@ -98,19 +129,7 @@ def cash_table(table: TableRow) -> TableRow:
 async def table_settings(db: Tx, guild_id: int, channel_id: int) -> Settings:
     """The server's settings with this channel's language and stakes laid over them."""
     settings = await guild_settings(db, guild_id)
-    language = await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id))
-    if language is not None:
-        settings = replace(settings, language=str(language[0]))
-    row = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
-    if row is None:
-        return settings
-    small_bet, small_blind, cap = row
-    return replace(
-        settings,
-        small_bet=small_bet,
-        small_blind=small_blind,
-        cap=cap if cap is not None else settings.cap,
-    )
+    return replace(settings, **await channel_values(db, guild_id, channel_id))
 
 
 async def get_table(db: Tx, table_id: int) -> TableRow:

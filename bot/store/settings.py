@@ -2,54 +2,117 @@
 locale and their turn alerts.
 
 Owns ``guild_settings``, ``channel_stakes``, ``channel_languages``, ``member_locales`` and
-``alert_modes``.
+``alert_modes``, and their SQL (below; the reads that other store parts share are in
+``rows.py``). A server setting is declared once on its ``models.Settings`` field: ``set``
+checks it against that declaration and writes its column with ``upsert_server``, so a new
+setting needs no code here.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
-from bot.messages import LANGUAGES
-from bot.store import queries as q
 from bot.store import rows
 from bot.store.backend import Tx
-from bot.store.chips import (
-    MAX_ALERT_DELAY_SECONDS,
-    MAX_CAP,
-    MAX_CHIPS,
-    MAX_ECONOMY,
-    MAX_HAND_PAUSE_SECONDS,
-    MAX_IDLE_CLOSE_SECONDS,
-    MAX_SMALL_BET,
-    MAX_TABLES_PER_MEMBER,
-    MAX_TIME_BANK_SECONDS,
-    MAX_TIMER_SECONDS,
-    MIN_ALERT_DELAY_SECONDS,
-    MIN_HAND_PAUSE_SECONDS,
-    MIN_IDLE_CLOSE_SECONDS,
-    MIN_TIMER_SECONDS,
-    check_id,
-    check_setting,
-)
-from bot.store.errors import (
-    InvalidSetting,
-)
+from bot.store.chips import check_id
+from bot.store.errors import InvalidSetting
 from bot.store.models import (
     ALERT_MODE_DEFAULT,
     ALERT_MODES,
-    CARD_STYLES,
+    SERVER_SETTING,
     SOURCE_CHANNEL,
     SOURCE_DEFAULT,
     SOURCE_SERVER,
     Settings,
+    SettingSpec,
     SettingsReport,
+    check_setting,
 )
 from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
+
+SET_CHANNEL_LANGUAGE = """
+INSERT INTO channel_languages (guild_id, channel_id, language, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id) DO UPDATE SET
+    language = excluded.language,
+    updated_at = excluded.updated_at
+"""
+
+CLEAR_CHANNEL_LANGUAGE = "DELETE FROM channel_languages WHERE guild_id = ? AND channel_id = ?"
+
+SET_CHANNEL_STAKES = """
+INSERT INTO channel_stakes (guild_id, channel_id, small_bet, small_blind, cap, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id) DO UPDATE SET
+    small_bet = excluded.small_bet,
+    small_blind = excluded.small_blind,
+    cap = coalesce(excluded.cap, channel_stakes.cap),
+    updated_at = excluded.updated_at
+"""
+
+CLEAR_CHANNEL_STAKES = "DELETE FROM channel_stakes WHERE guild_id = ? AND channel_id = ?"
+
+SET_MEMBER_LOCALE = """
+INSERT INTO member_locales (user_id, locale, updated_at)
+VALUES (?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET
+    locale = excluded.locale,
+    updated_at = excluded.updated_at
+"""
+
+MEMBER_LOCALES = "SELECT user_id, locale FROM member_locales"
+
+MEMBER_LOCALE = "SELECT locale FROM member_locales WHERE user_id = ?"
+
+SET_ALERT_MODE = """
+INSERT INTO alert_modes (guild_id, user_id, mode, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    mode = excluded.mode,
+    updated_at = excluded.updated_at
+"""
+
+# ? = a JSON array of user ids: one fixed statement for any number of players.
+ALERT_MODES_OF = """
+SELECT user_id, mode FROM alert_modes
+WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))
+"""
+ALERT_MODES_OF_PG = """
+SELECT user_id, mode FROM alert_modes
+WHERE guild_id = $1 AND user_id IN (SELECT value::bigint FROM json_array_elements_text($2::json))
+"""
+"""``ALERT_MODES_OF`` as PostgreSQL reads it (``postgres.OVERRIDES``)."""
+
+
+@functools.cache
+def upsert_server(names: tuple[str, ...]) -> str:
+    """The statement that writes these server settings (the guild, their values, then the
+    time): one per group of settings a command sets, its column names from their declaration
+    only, never from a caller's text."""
+    unknown = [name for name in names if name not in SERVER_SETTING]
+    if unknown or not names:
+        raise ValueError(f"not server settings: {unknown or names}")
+    columns = (*names, "updated_at")
+    placeholders = ", ".join("?" * (len(columns) + 1))
+    assignments = ",\n".join(f"    {column} = excluded.{column}" for column in columns)
+    return (
+        f"INSERT INTO guild_settings (guild_id, {', '.join(columns)})\n"
+        f"VALUES ({placeholders})\n"
+        f"ON CONFLICT (guild_id) DO UPDATE SET\n{assignments}\n"
+    )
+
+
+async def write_server(db: Tx, guild_id: int, values: Mapping[str, object]) -> None:
+    """Write server settings already checked (None forgets an admin's value)."""
+    names = tuple(values)
+    await db.run(upsert_server(names), (guild_id, *values.values(), time.time()))
 
 
 class ServerSettings:
@@ -60,24 +123,17 @@ class ServerSettings:
         self._runner = runner
 
     async def _settings_report(self, db: Tx, guild_id: int, channel_id: int) -> SettingsReport:
-        server = await rows.guild_settings(db, guild_id)
-        table = await rows.table_settings(db, guild_id, channel_id)
-        row = await db.one(q.GUILD_SETTINGS, (guild_id,))
-        sources = {name: SOURCE_DEFAULT for name in q.GUILD_SETTINGS_COLUMNS}
-        if row is not None:
-            for name, value in zip(q.GUILD_SETTINGS_COLUMNS, row, strict=True):
-                if value is not None:
-                    sources[name] = SOURCE_SERVER
+        stored = await rows.server_values(db, guild_id)
+        channel = await rows.channel_values(db, guild_id, channel_id)
+        server = Settings(**stored)
+        sources = {
+            name: SOURCE_SERVER if name in stored else SOURCE_DEFAULT for name in SERVER_SETTING
+        }
         if server.small_blind is None:  # "half the small bet" follows the small bet
             sources["small_blind"] = sources["small_bet"]
         server_sources = dict(sources)
-        if await db.one(q.CHANNEL_LANGUAGE, (guild_id, channel_id)) is not None:
-            sources["language"] = SOURCE_CHANNEL
-        channel = await db.one(q.CHANNEL_STAKES, (guild_id, channel_id))
-        if channel is not None:
-            sources["small_bet"] = sources["small_blind"] = SOURCE_CHANNEL
-            if channel[2] is not None:
-                sources["cap"] = SOURCE_CHANNEL
+        sources.update(dict.fromkeys(channel, SOURCE_CHANNEL))
+        table = replace(server, **channel)  # as rows.table_settings lays them
         return SettingsReport(
             server=server, table=table, sources=sources, server_sources=server_sources
         )
@@ -100,6 +156,36 @@ class ServerSettings:
         check_id(channel_id, "channel")
         return await self._runner.read(lambda db: rows.table_settings(db, guild_id, channel_id))
 
+    async def set(
+        self,
+        guild_id: int,
+        values: Mapping[str, object],
+        *,
+        minimums: Mapping[str, int] | None = None,
+    ) -> Settings:
+        """Set server settings by name, each checked against its declaration (``minimums``
+        lowers a declared minimum: a deployment's floor, or a setting bounded by another);
+        every check passes before anything is written. Returns the server's settings."""
+        check_id(guild_id, "server")
+        floors = minimums or {}
+        checked = {
+            name: self._spec(name).check(value, minimum=floors.get(name))
+            for name, value in values.items()
+        }
+
+        async def body(db: Tx) -> Settings:
+            await write_server(db, guild_id, checked)
+            return await rows.guild_settings(db, guild_id)
+
+        return await self._runner.write(body)
+
+    @staticmethod
+    def _spec(name: str) -> SettingSpec:
+        spec = SERVER_SETTING.get(name)
+        if spec is None:
+            raise InvalidSetting(f"There is no setting {name!r}.")
+        return spec
+
     async def set_stakes(
         self,
         guild_id: int,
@@ -116,7 +202,7 @@ class ServerSettings:
         check_id(guild_id, "server")
         if channel_id is not None:
             check_id(channel_id, "channel")
-        check_setting(small_bet, "small bet", 1, MAX_SMALL_BET)
+        SERVER_SETTING["small_bet"].check(small_bet)
         if small_blind is not None:
             if type(small_blind) is not int:
                 raise InvalidSetting(
@@ -130,15 +216,16 @@ class ServerSettings:
                     small_bet=small_bet,
                 )
         if cap is not None:
-            check_setting(cap, "cap", 1, MAX_CAP)
+            SERVER_SETTING["cap"].check(cap)
 
         async def body(db: Tx) -> Settings:
-            now = time.time()
             if channel_id is None:
-                await db.run(q.SET_GUILD_STAKES, (guild_id, small_bet, small_blind, cap, now))
+                stakes = {"small_bet": small_bet, "small_blind": small_blind}
+                await write_server(db, guild_id, stakes if cap is None else {**stakes, "cap": cap})
                 return await rows.guild_settings(db, guild_id)
             await db.run(
-                q.SET_CHANNEL_STAKES, (guild_id, channel_id, small_bet, small_blind, cap, now)
+                SET_CHANNEL_STAKES,
+                (guild_id, channel_id, small_bet, small_blind, cap, time.time()),
             )
             return await rows.table_settings(db, guild_id, channel_id)
 
@@ -159,7 +246,7 @@ class ServerSettings:
         check_id(channel_id, "channel")
 
         async def body(db: Tx) -> Settings:
-            await db.run(q.CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
+            await db.run(CLEAR_CHANNEL_STAKES, (guild_id, channel_id))
             return await rows.table_settings(db, guild_id, channel_id)
 
         return await self._runner.write(body)
@@ -169,8 +256,8 @@ class ServerSettings:
     ) -> Settings:
         """Set the server's buy-in range; ``default`` None keeps the old default, clamped."""
         check_id(guild_id, "server")
-        check_setting(minimum, "minimum buy-in", 1, MAX_CHIPS)
-        check_setting(maximum, "maximum buy-in", 1, MAX_CHIPS)
+        SERVER_SETTING["buyin_min"].check(minimum)
+        SERVER_SETTING["buyin_max"].check(maximum)
         if minimum > maximum:
             raise InvalidSetting(
                 f"The minimum buy-in ({minimum:,}) cannot be above the maximum ({maximum:,}).",
@@ -179,99 +266,66 @@ class ServerSettings:
                 maximum=maximum,
             )
         if default is not None:
-            check_setting(default, "default buy-in", minimum, maximum)
+            check_setting(default, SERVER_SETTING["buyin_default"].what, minimum, maximum)
 
         async def body(db: Tx) -> Settings:
             current = await rows.guild_settings(db, guild_id)
             chosen = default
             if chosen is None:
                 chosen = min(max(current.buyin_default, minimum), maximum)
-            await db.run(q.SET_GUILD_BUYIN, (guild_id, minimum, maximum, chosen, time.time()))
-            return await rows.guild_settings(db, guild_id)
-
-        return await self._runner.write(body)
-
-    async def _set_guild_setting(self, sql: str, guild_id: int, *values: object) -> Settings:
-        """Write one server setting (``sql`` takes the guild, the values and the time)."""
-
-        async def body(db: Tx) -> Settings:
-            await db.run(sql, (guild_id, *values, time.time()))
+            buyin = {"buyin_min": minimum, "buyin_max": maximum, "buyin_default": chosen}
+            await write_server(db, guild_id, buyin)
             return await rows.guild_settings(db, guild_id)
 
         return await self._runner.write(body)
 
     async def set_timer(
-        self,
-        guild_id: int,
-        seconds: int,
-        *,
-        minimum: int = MIN_TIMER_SECONDS,
-        maximum: int = MAX_TIMER_SECONDS,
+        self, guild_id: int, seconds: int, *, minimum: int | None = None
     ) -> Settings:
-        """Set the action and draw timers; the caller may widen the bounds (tests use 1 s)."""
-        check_id(guild_id, "server")
-        check_setting(seconds, "timer (seconds)", minimum, maximum)
-        return await self._set_guild_setting(q.SET_GUILD_TIMER, guild_id, seconds, seconds)
+        """Set the action and draw timers; the caller may lower the minimum (a deployment's
+        ``DEUCE_MIN_TIMER_SECONDS``; tests use 1 s)."""
+        timers = ("action_timer", "draw_timer")
+        floors = {} if minimum is None else dict.fromkeys(timers, minimum)
+        return await self.set(guild_id, dict.fromkeys(timers, seconds), minimums=floors)
 
     async def set_hand_pause(
-        self,
-        guild_id: int,
-        seconds: int,
-        *,
-        minimum: int = MIN_HAND_PAUSE_SECONDS,
-        maximum: int = MAX_HAND_PAUSE_SECONDS,
+        self, guild_id: int, seconds: int, *, minimum: int | None = None
     ) -> Settings:
         """Set the pause between two hands at the server's tables."""
-        check_id(guild_id, "server")
-        check_setting(seconds, "pause between hands (seconds)", minimum, maximum)
-        return await self._set_guild_setting(q.SET_GUILD_HAND_PAUSE, guild_id, seconds)
+        floors = {} if minimum is None else {"hand_pause": minimum}
+        return await self.set(guild_id, {"hand_pause": seconds}, minimums=floors)
 
     async def set_alert_delay(self, guild_id: int, seconds: int) -> Settings:
         """Set how long a turn waits before its player gets a new DM (0 = no turn alerts)."""
-        check_id(guild_id, "server")
-        check_setting(
-            seconds, "turn alert delay (seconds)", MIN_ALERT_DELAY_SECONDS, MAX_ALERT_DELAY_SECONDS
-        )
-        return await self._set_guild_setting(q.SET_GUILD_ALERT_DELAY, guild_id, seconds)
+        return await self.set(guild_id, {"alert_delay": seconds})
 
     async def set_time_bank(
         self, guild_id: int, start: int, add: int, every: int, maximum: int
     ) -> Settings:
         """Set the time bank: the seconds a player starts with, the seconds added every
-        ``every`` hands dealt to them, and the most it holds."""
-        check_id(guild_id, "server")
-        check_setting(start, "time bank (seconds)", 0, MAX_TIME_BANK_SECONDS)
-        check_setting(add, "time bank growth (seconds)", 0, MAX_TIME_BANK_SECONDS)
-        check_setting(every, "hands between two growths", 1, 1000)
-        check_setting(maximum, "largest time bank (seconds)", start, MAX_TIME_BANK_SECONDS)
-        return await self._set_guild_setting(
-            q.SET_GUILD_TIME_BANK, guild_id, start, add, every, maximum
+        ``every`` hands dealt to them, and the most it holds (at least the start)."""
+        bank = {"time_bank": start, "time_bank_add": add, "time_bank_every": every}
+        floor = SERVER_SETTING["time_bank"].check(start)
+        assert isinstance(floor, int)
+        return await self.set(
+            guild_id, {**bank, "time_bank_max": maximum}, minimums={"time_bank_max": floor}
         )
 
     async def set_idle_close(
-        self,
-        guild_id: int,
-        seconds: int,
-        *,
-        minimum: int = MIN_IDLE_CLOSE_SECONDS,
-        maximum: int = MAX_IDLE_CLOSE_SECONDS,
+        self, guild_id: int, seconds: int, *, minimum: int | None = None
     ) -> Settings:
         """Set how long a table with no member seated stays open before it closes itself (the
         caller may lower the minimum: ``DEUCE_MIN_IDLE_SECONDS``)."""
-        check_id(guild_id, "server")
-        check_setting(seconds, "idle time of an empty table (seconds)", minimum, maximum)
-        return await self._set_guild_setting(q.SET_GUILD_IDLE_CLOSE, guild_id, seconds)
+        floors = {} if minimum is None else {"idle_close": minimum}
+        return await self.set(guild_id, {"idle_close": seconds}, minimums=floors)
 
     async def set_tables_per_member(self, guild_id: int, count: int) -> Settings:
         """Set how many open tables a member may have opened in the server at once."""
-        check_id(guild_id, "server")
-        check_setting(count, "tables per member", 1, MAX_TABLES_PER_MEMBER)
-        return await self._set_guild_setting(q.SET_GUILD_TABLES_PER_MEMBER, guild_id, count)
+        return await self.set(guild_id, {"tables_per_member": count})
 
     async def set_sng_members(self, guild_id: int, allowed: bool) -> Settings:
         """Whether any member (not only admins) may create, start and cancel sit-and-goes."""
-        check_id(guild_id, "server")
-        return await self._set_guild_setting(q.SET_GUILD_SNG_MEMBERS, guild_id, int(allowed))
+        return await self.set(guild_id, {"sng_members": int(allowed)})
 
     async def sng_members(self, guild_id: int) -> bool:
         """Whether any member may create, start and cancel sit-and-goes here."""
@@ -279,10 +333,7 @@ class ServerSettings:
 
     async def set_card_style(self, guild_id: int, style: str) -> Settings:
         """How the server's tables show cards: one of ``CARD_STYLES``."""
-        check_id(guild_id, "server")
-        if style not in CARD_STYLES:
-            raise InvalidSetting("Cards are shown as two-colour or four-colour pictures, or text.")
-        return await self._set_guild_setting(q.SET_GUILD_CARD_STYLE, guild_id, style)
+        return await self.set(guild_id, {"card_style": style})
 
     async def set_language(
         self, guild_id: int, channel_id: int | None, language: str | None
@@ -290,49 +341,39 @@ class ServerSettings:
         """The language of one channel's table (``channel_id``) or of the server's tables;
         None goes back to the server's (for a channel) or the server's Discord language."""
         check_id(guild_id, "server")
-        if language is not None and language not in LANGUAGES:
-            raise InvalidSetting(f"Unknown language {language!r}.")
+        SERVER_SETTING["language"].check(language)
 
         async def body(db: Tx) -> None:
-            now = time.time()
             if channel_id is None:
-                await db.run(q.SET_GUILD_LANGUAGE, (guild_id, language, now))
+                await write_server(db, guild_id, {"language": language})
             elif language is None:
-                await db.run(q.CLEAR_CHANNEL_LANGUAGE, (guild_id, check_id(channel_id, "channel")))
+                await db.run(CLEAR_CHANNEL_LANGUAGE, (guild_id, check_id(channel_id, "channel")))
             else:
-                await db.run(q.SET_CHANNEL_LANGUAGE, (guild_id, channel_id, language, now))
+                await db.run(SET_CHANNEL_LANGUAGE, (guild_id, channel_id, language, time.time()))
 
         await self._runner.write(body, immediate=False)
 
     async def set_economy(self, guild_id: int, start: int, daily: int) -> Settings:
         """Set the starting wallet of new members and the daily grant (0 turns either off)."""
-        check_id(guild_id, "server")
-        check_setting(start, "starting wallet", 0, MAX_ECONOMY)
-        check_setting(daily, "daily grant", 0, MAX_ECONOMY)
-
-        async def body(db: Tx) -> Settings:
-            await db.run(q.SET_GUILD_ECONOMY, (guild_id, start, daily, time.time()))
-            return await rows.guild_settings(db, guild_id)
-
-        return await self._runner.write(body)
+        return await self.set(guild_id, {"start_wallet": start, "daily_amount": daily})
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """The Discord locale a member last used with the bot (for DMs sent on its own)."""
         check_id(user_id, "member")
 
         async def body(db: Tx) -> None:
-            await db.run(q.SET_MEMBER_LOCALE, (user_id, locale, time.time()))
+            await db.run(SET_MEMBER_LOCALE, (user_id, locale, time.time()))
 
         await self._runner.write(body, immediate=False)
 
     async def member_locales(self) -> dict[int, str]:
         """Every member's last seen Discord locale."""
-        found = await self._runner.select_all(q.MEMBER_LOCALES, ())
+        found = await self._runner.select_all(MEMBER_LOCALES, ())
         return {int(user_id): str(locale) for user_id, locale in found}
 
     async def member_locale(self, user_id: int) -> str | None:
         """A member's last seen Discord locale, or None for a member never seen."""
-        row = await self._runner.select_one(q.MEMBER_LOCALE, (check_id(user_id, "member"),))
+        row = await self._runner.select_one(MEMBER_LOCALE, (check_id(user_id, "member"),))
         return None if row is None else str(row[0])
 
     async def set_alert_mode(self, guild_id: int, user_id: int, mode: str) -> None:
@@ -344,7 +385,7 @@ class ServerSettings:
             raise InvalidSetting("Turn alerts are off, on or now.")
 
         async def body(db: Tx) -> None:
-            await db.run(q.SET_ALERT_MODE, (guild_id, user_id, mode, time.time()))
+            await db.run(SET_ALERT_MODE, (guild_id, user_id, mode, time.time()))
 
         await self._runner.write(body, immediate=False)
 
@@ -355,7 +396,7 @@ class ServerSettings:
         modes = {user_id: str(ALERT_MODE_DEFAULT) for user_id in wanted}
         if not wanted:
             return modes
-        found = await self._runner.select_all(q.ALERT_MODES, (guild_id, json.dumps(wanted)))
+        found = await self._runner.select_all(ALERT_MODES_OF, (guild_id, json.dumps(wanted)))
         for user_id, mode in found:
             modes[int(user_id)] = str(mode)
         return modes

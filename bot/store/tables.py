@@ -16,7 +16,7 @@ from bot.store import chips, rows
 from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
-    MAX_CAP,
+    MAX_TABLE_SEATS,
     check_chips,
     check_id,
 )
@@ -175,7 +175,7 @@ class Tables:
 
     async def set_button(self, table_id: int, seat: int | None) -> None:
         """Remember which seat has the dealer button."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_CAP):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_TABLE_SEATS):
             raise StoreError("There is no such seat.")
         await self._update_table(q.SET_BUTTON, (seat, table_id))
 

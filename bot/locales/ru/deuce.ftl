@@ -442,7 +442,7 @@ settings_economy = **Новый кошелёк** { $start ->
     } раз в { $cooldown } — { $source }
 settings_seats = **Места** { $seats }, место пропускающего игрока хранится { $keep } — { $source }
 settings_idle = **Пустые столы** закрываются через { $duration } — { $source }
-settings_tables = **Открытых столов на участника** { $count }, открытых им самим (у админов без ограничения) — { $source }
+settings_tables = **Открытых столов на участника** { $value }, открытых им самим (у админов без ограничения) — { $source }
 source_channel = этот канал
 source_server = сервер
 source_default = по умолчанию

@@ -309,7 +309,7 @@ settings_economy = **Nya plånböcker** { $start ->
     }, **/marker dagliga** { $daily } var { $cooldown } — { $source }
 settings_seats = **Platser** { $seats }, en plats hålls åt den som står över i { $keep } — { $source }
 settings_idle = **Tomma bord** stängs efter { $duration } — { $source }
-settings_tables = **Öppna bord per medlem** { $count } som den har öppnat (admins: ingen gräns) — { $source }
+settings_tables = **Öppna bord per medlem** { $value } som den har öppnat (admins: ingen gräns) — { $source }
 source_channel = den här kanalen
 source_server = servern
 source_default = standard

@@ -1,0 +1,217 @@
+"""``/pokeradmin settings``: a line per server setting that declares one (its ``report``
+catalogue key), in the order of the declaration, with where its value comes from.
+
+A setting's line is ``t(key, value=..., source=...)`` unless ``LINES`` renders it otherwise: the
+lines that gather several settings (stakes, timers, economy...) or format their value.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.messages import language_of, t
+from bot.store import SERVER_SETTINGS, Settings, SettingSpec, SettingsReport, format_duration
+
+log = logging.getLogger(__name__)
+
+SOURCE_KEYS = {"channel": "source_channel", "server": "source_server", "default": "source_default"}
+"""A setting's source as the settings reply names it."""
+
+CARD_STYLE_KEYS = {
+    "two-colour": "cards_two_colour",
+    "four-colour": "cards_four_colour",
+    "text": "cards_text",
+}
+"""A card style as the replies name it."""
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """What the lines of the settings report are written from."""
+
+    report: SettingsReport
+    guild_locale: object
+    """The server's Discord locale (the language of a table with none chosen)."""
+    banks: str | None
+    """The time banks of the members seated here (None: nobody sits here)."""
+    hand_pause_override: float | None
+    """The deployment's pause between hands (``DEUCE_HAND_PAUSE_SECONDS``), if it sets one."""
+
+
+def time_bank_text(settings: Settings) -> str:
+    """The time bank settings in a sentence."""
+    if settings.time_bank == 0:
+        return t("settings_time_bank_off")
+    return t(
+        "settings_time_bank",
+        start=settings.time_bank,
+        add=settings.time_bank_add,
+        every=settings.time_bank_every,
+        maximum=settings.time_bank_max,
+    )
+
+
+def source_of(report: SettingsReport, *names: str) -> str:
+    """Where a line of settings comes from: the most specific source among its fields."""
+    sources = {report.source(name) for name in names}
+    for source in ("channel", "server"):
+        if source in sources:
+            return t(SOURCE_KEYS[source])
+    return t(SOURCE_KEYS["default"])
+
+
+def _stakes(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    stakes = {
+        "small_bet": table.small_bet,
+        "big_bet": table.big_bet,
+        "small_blind": table.effective_small_blind,
+    }
+    source = source_of(ctx.report, "small_bet", "small_blind")
+    return [t("settings_stakes", **stakes, source=source)]
+
+
+def _cap(ctx: ReportContext) -> list[str]:
+    report, server = ctx.report, ctx.report.server
+    lines = [t("settings_cap", cap=report.table.cap, source=source_of(report, "cap"))]
+    if "channel" in {report.source(name) for name in ("small_bet", "small_blind", "cap")}:
+        lines.append(
+            t(
+                "settings_server_stakes",
+                small_bet=server.small_bet,
+                big_bet=server.big_bet,
+                small_blind=server.effective_small_blind,
+                cap=server.cap,
+                source=t(SOURCE_KEYS[report.server_source("small_bet")]),
+            )
+        )
+    return lines
+
+
+def _buyin(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    source = source_of(ctx.report, "buyin_min", "buyin_max", "buyin_default")
+    return [
+        t(
+            "settings_buyin",
+            minimum=table.buyin_min,
+            maximum=table.buyin_max,
+            default=table.buyin_default,
+            source=source,
+        )
+    ]
+
+
+def _timers(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    source = source_of(ctx.report, "action_timer", "draw_timer")
+    return [t("settings_timers", action=table.action_timer, draw=table.draw_timer, source=source)]
+
+
+def _pause(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    source = source_of(ctx.report, "hand_pause")
+    override = ctx.hand_pause_override
+    if override is None:
+        return [t("settings_pause", seconds=table.hand_pause, source=source)]
+    return [
+        t(
+            "settings_pause_deployment",
+            seconds=f"{override:g}",
+            server=table.hand_pause,
+            source=source,
+        )
+    ]
+
+
+def _alerts(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    source = source_of(ctx.report, "alert_delay")
+    if table.alert_delay:
+        return [t("settings_alerts", seconds=table.alert_delay, source=source)]
+    return [t("settings_alerts_off", source=source)]
+
+
+def _cards(ctx: ReportContext) -> list[str]:
+    style = t(CARD_STYLE_KEYS[ctx.report.table.card_style])
+    return [t("settings_cards", style=style, source=source_of(ctx.report, "card_style"))]
+
+
+def _language(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    spoken = table.language or language_of(ctx.guild_locale)
+    chosen = table.language is not None
+    source = source_of(ctx.report, "language") if chosen else t("source_discord")
+    return [t("settings_language", name=t("language_name", language=spoken), source=source)]
+
+
+def _economy(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    return [
+        t(
+            "settings_economy",
+            start=table.start_wallet,
+            daily=table.daily_amount,
+            cooldown=format_duration(table.daily_cooldown),
+            source=source_of(ctx.report, "start_wallet", "daily_amount", "daily_cooldown"),
+        )
+    ]
+
+
+def _seats(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    return [
+        t(
+            "settings_seats",
+            seats=table.seats,
+            keep=format_duration(table.sitout_keep),
+            source=source_of(ctx.report, "seats", "sitout_keep"),
+        )
+    ]
+
+
+def _time_bank(ctx: ReportContext) -> list[str]:
+    source = source_of(ctx.report, "time_bank", "time_bank_max")
+    line = time_bank_text(ctx.report.table) + " — " + source
+    return [line] if ctx.banks is None else [line, ctx.banks]
+
+
+def _idle(ctx: ReportContext) -> list[str]:
+    duration = format_duration(ctx.report.table.idle_close)
+    return [t("settings_idle", duration=duration, source=source_of(ctx.report, "idle_close"))]
+
+
+LINES: dict[str, Callable[[ReportContext], list[str]]] = {
+    "settings_stakes": _stakes,
+    "settings_cap": _cap,
+    "settings_buyin": _buyin,
+    "settings_timers": _timers,
+    "settings_pause": _pause,
+    "settings_alerts": _alerts,
+    "settings_cards": _cards,
+    "settings_language": _language,
+    "settings_economy": _economy,
+    "settings_seats": _seats,
+    "settings_time_bank": _time_bank,
+    "settings_idle": _idle,
+}
+"""The report lines written otherwise than ``own_line``, by their catalogue key."""
+
+
+def own_line(ctx: ReportContext, spec: SettingSpec) -> str:
+    """A setting's line of its own: its value and where it comes from."""
+    value = getattr(ctx.report.table, spec.name)
+    assert spec.report is not None
+    return t(spec.report, value=value, source=source_of(ctx.report, spec.name))
+
+
+def settings_lines(ctx: ReportContext) -> list[str]:
+    """The report's lines: its introduction, then each declared setting's line."""
+    lines = [t("settings_intro"), ""]
+    for spec in SERVER_SETTINGS:
+        if spec.report is not None:
+            render = LINES.get(spec.report)
+            lines.extend([own_line(ctx, spec)] if render is None else render(ctx))
+    return lines

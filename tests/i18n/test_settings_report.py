@@ -1,0 +1,46 @@
+"""``/pokeradmin settings``: a line per declared setting that names one, in every language."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.messages import LANGUAGES, bundle, t
+from bot.store import SERVER_SETTING, SERVER_SETTINGS, Settings, SettingsReport
+from cogs.admin._report import LINES, ReportContext, own_line, settings_lines
+
+OWN_LINES = [spec for spec in SERVER_SETTINGS if spec.report and spec.report not in LINES]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_declared_report_line_is_in_every_catalogue(language: str) -> None:
+    catalogue = bundle(language)
+    missing = [
+        spec.report
+        for spec in SERVER_SETTINGS
+        if spec.report and not catalogue.has_message(spec.report)
+    ]
+    assert missing == []
+
+
+def test_a_setting_with_a_line_of_its_own_shows_its_value_and_source() -> None:
+    assert [spec.name for spec in OWN_LINES] == ["tables_per_member"]
+    server = dataclasses.replace(Settings(), tables_per_member=5)
+    report = SettingsReport(server=server, table=server, sources={"tables_per_member": "server"})
+    line = own_line(ReportContext(report, None, None, None), SERVER_SETTING["tables_per_member"])
+    assert line == (
+        "**Open tables per member** 5 that they opened (admins: no limit) — " + t("source_server")
+    )
+
+
+def test_the_report_has_a_line_per_declared_report_key_in_declaration_order() -> None:
+    report = SettingsReport(server=Settings(), table=Settings())
+    lines = settings_lines(ReportContext(report, None, None, None))
+    keys = [spec.report for spec in SERVER_SETTINGS if spec.report]
+    assert lines[:2] == [t("settings_intro"), ""]
+    assert len(lines) == 2 + len(keys)  # no channel stakes, nobody seated
+    assert lines[2].startswith(
+        t("settings_stakes", small_bet=10, big_bet=20, small_blind=5, source=t("source_default"))
+    )
+    assert lines[-1].startswith("**Open tables per member** 2 ")
