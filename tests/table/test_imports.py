@@ -351,6 +351,31 @@ def table_state_breaches(source: str) -> list[str]:
     return sorted(found, key=lambda breach: int(breach.split(":", 1)[0]))
 
 
+def lock_hand_outs(source: str) -> list[str]:
+    """Where the session's ``source`` lets its lock out (``line: expression``): every
+    ``self._lock`` must be taken, awaited or let go right there (``async with self._lock``,
+    ``self._lock.acquire()``, ``.release()``, ``.locked()``), never passed, returned or kept
+    elsewhere (``lambda: self._lock``, ``Journal(self._lock)``), where another module could
+    take it."""
+    tree = ast.parse(source)
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AsyncWith):
+            allowed |= {id(item.context_expr) for item in node.items}
+        elif isinstance(node, ast.Attribute) and node.attr in ("acquire", "release", "locked"):
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr in LOCK_NAMES for t in node.targets
+        ):
+            allowed |= {id(t) for t in node.targets}  # its creation
+    out = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in LOCK_NAMES and id(node) not in allowed
+    ]
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in sorted(out, key=lambda n: n.lineno)]
+
+
 def table_owner_breaches(root: Path) -> dict[str, list[str]]:
     """``table_state_breaches`` of every module that can hold a table (under ``bot/`` and
     ``cogs/``; the engine and the store cannot, as they import nothing of the table layer),
@@ -404,6 +429,25 @@ def test_a_store_part_imports_no_other_part() -> None:
 
 def test_only_the_session_takes_a_tables_lock_or_writes_its_state() -> None:
     assert table_owner_breaches(REPO_ROOT) == {}
+
+
+def test_the_session_never_lets_its_lock_out() -> None:
+    assert lock_hand_outs((REPO_ROOT / SESSION_MODULE).read_text()) == []
+
+
+def test_a_session_handing_its_lock_to_a_collaborator_is_found() -> None:
+    source = """
+class Session:
+    def __init__(self):
+        self._lock = asyncio.Lock()
+        self.journal = Journal(lambda: self._lock)
+        self.house = House(self._lock)
+
+    async def handle(self):
+        async with self._lock:
+            return self._lock.locked()
+"""
+    assert lock_hand_outs(source) == ["5: self._lock", "6: self._lock"]
 
 
 def test_the_sessions_own_lock_and_state_are_what_the_check_finds_elsewhere() -> None:
