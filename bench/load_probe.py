@@ -174,7 +174,6 @@ class Probe:
         from bot.store.runner import Runner
         from bot.store.tables import Tables
         from bot.store.wallets import Wallets
-        from bot.table.panels import PanelInputs
         from bot.table.session import TableSession
 
         probe = self
@@ -189,13 +188,16 @@ class Probe:
 
         def session_init_timed(session: Any, *args: Any, **kwargs: Any) -> None:
             session_init(session, *args, **kwargs)
-            session.lock = probe.lock("session lock")
+            session._lock = probe.lock("session lock")
 
         Runner.__init__ = runner_init_timed  # type: ignore[method-assign,assignment]
         TableSession.__init__ = session_init_timed  # type: ignore[method-assign,assignment]
-        self.time_calls(TableSession, "on_table_button", "on_table_button")
-        for name in ("on_draw_button", "on_card_button"):
-            self.time_calls(PanelInputs, name, name)
+        for name, label in (
+            ("_bet", "on_table_button"),
+            ("_draw", "on_draw_button"),
+            ("_mark", "on_card_button"),
+        ):
+            self.time_calls(TableSession, name, label)
         self.time_calls(TableSession, "_journal", "journal (session)")
         import bot.store.sqlite as sqlite_backend
 

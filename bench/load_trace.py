@@ -109,8 +109,8 @@ def install(trace: Trace) -> None:
 
     def session_init_traced(session: Any, *args: Any, **kwargs: Any) -> None:
         session_init(session, *args, **kwargs)
-        if type(session.lock) is asyncio.Lock:
-            session.lock = TracedLock()
+        if type(session._lock) is asyncio.Lock:
+            session._lock = TracedLock()
 
     TableSession.__init__ = session_init_traced  # type: ignore[method-assign]
 

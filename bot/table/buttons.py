@@ -2,10 +2,11 @@
 position or draw they belong to, so they keep working after a restart and a stale click is
 recognised.
 
-Buttons hold no rules: a click is parsed here and handed to the table's session, found through
-the registry on ``interaction.client`` (typed as a Protocol, not imported), which checks right
-player, right hand, right turn and not already done. A click whose table is gone answers
-privately that the hand is over.
+Buttons hold no rules: a click is read here into its input (``bot/table/inputs.py``: the ids of
+the button, what the clicked message showed) and handed to ``handle`` of the table's session,
+found through the registry on ``interaction.client`` (typed as a Protocol, not imported), which
+checks right player, right hand, right turn and not already done. A click whose table is gone
+answers privately that the hand is over.
 """
 
 from __future__ import annotations
@@ -14,50 +15,39 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import discord
 
 from bot.messages import set_reader, t
 from bot.replies import Refused, private_sentence, reply_private, unlink_interaction
+from bot.table.inputs import (
+    BetClick,
+    CardClick,
+    DrawClick,
+    Input,
+    PrefoldClick,
+    ShowClick,
+)
 from bot.table.seating import ClickOrigin, click_origin_refusal
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 FOLD_CONFIRMED = "foldx"
 """The custom-id token of "Fold anyway" (kept short and stable: old messages carry it)."""
 
 
-class PanelButtonInputs(Protocol):
-    """The inputs of a player's private panel (``bot.table.panels``)."""
-
-    async def on_card_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, index: int
-    ) -> None: ...
-    async def on_draw_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, draw: int, pat: bool
-    ) -> None: ...
-    async def on_prefold_button(
-        self, interaction: discord.Interaction[Any], hand_id: int
-    ) -> None: ...
-    async def on_show_button(self, interaction: discord.Interaction[Any], hand_id: int) -> None: ...
-
-
-class BetButtonInputs(Protocol):
-    async def on_table_button(
-        self, interaction: discord.Interaction[Any], hand_id: int, action_number: int, action: str
-    ) -> None: ...
-
-
 class ButtonInputs(Protocol):
-    """What a button click reaches of its table's session."""
+    """What a button click reaches of its table's session: the one entry of its inputs."""
 
     @property
     def table_message_id(self) -> int | None: ...
-    @property
-    def panels(self) -> PanelButtonInputs: ...
-    @property
-    def bets(self) -> BetButtonInputs: ...
+    async def handle(self, event: Input[R], interaction: discord.Interaction[Any]) -> R: ...
+    async def send_panel(
+        self, interaction: discord.Interaction[Any], hand_id: int | None
+    ) -> None: ...
 
 
 class TableFinder(Protocol):
@@ -292,8 +282,12 @@ class TableButton(
         return cls(int(match["table"]), int(match["hand"]), int(match["number"]), match["action"])
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
+        if self.action == "cards":
+            await session.send_panel(interaction, self.hand_id)
+            return
         action = "fold_confirmed" if self.action == FOLD_CONFIRMED else self.action
-        await session.bets.on_table_button(interaction, self.hand_id, self.action_number, action)
+        click = BetClick(self.hand_id, self.action_number, interaction.user.id, action)
+        await session.handle(click, interaction)
 
 
 CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")
@@ -334,7 +328,15 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), int(match["index"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.panels.on_card_button(interaction, self.hand_id, self.draw, self.index)
+        shown = shown_marks(interaction.message)
+        click = CardClick(
+            self.hand_id,
+            interaction.user.id,
+            self.draw,
+            self.index,
+            None if shown is None else frozenset(shown),
+        )
+        await session.handle(click, interaction)
 
 
 class DrawButton(
@@ -374,9 +376,17 @@ class DrawButton(
         return cls(int(match["table"]), int(match["hand"]), int(match["draw"]), match["what"])
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.panels.on_draw_button(
-            interaction, self.hand_id, self.draw, self.what == "pat"
+        message = interaction.message
+        shown = shown_marks(message)
+        click = DrawClick(
+            self.hand_id,
+            interaction.user.id,
+            self.draw,
+            self.what == "pat",
+            None if shown is None else frozenset(shown),
+            getattr(message, "id", None),
         )
+        await session.handle(click, interaction)
 
 
 PREFOLD_ID = re.compile(r"deuce:f:(?P<table>\d+):(?P<hand>\d+)")
@@ -405,7 +415,8 @@ class PrefoldButton(DeuceButton, template=PREFOLD_ID.pattern):
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.panels.on_prefold_button(interaction, self.hand_id)
+        shown = shown_prefold(interaction.message)
+        await session.handle(PrefoldClick(self.hand_id, interaction.user.id, shown), interaction)
 
 
 class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
@@ -427,7 +438,7 @@ class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
         return cls(int(match["table"]), int(match["hand"]))
 
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
-        await session.panels.on_show_button(interaction, self.hand_id)
+        await session.handle(ShowClick(self.hand_id, interaction.user.id), interaction)
 
 
 DYNAMIC_ITEMS: tuple[type[DeuceButton], ...] = (

@@ -613,7 +613,7 @@ class TableChannel:
         """Answer a betting click where it came from: the table with the updated table, a
         private panel with the panel, the private "Fold anyway?" question with what was done."""
         message = interaction.message
-        self.played_from(interaction.user.id, message)
+        self.played_from(interaction.user.id, getattr(message, "id", None))
         if message is not None and message.id == self.message_id:
             await self.answer_table_click(interaction)
         elif shown_marks(message) is not None:  # a panel: its card buttons are on it
@@ -697,11 +697,11 @@ class TableChannel:
             and answer.valid()
         )
 
-    def played_from(self, user_id: int, message: object) -> None:
-        """The player made a betting or draw action from ``message``: from their DM panel
-        (the current one or one an alert replaced), they play from their DMs; from the table
-        message, from the table (a private reply, such as "Fold anyway?", changes nothing)."""
-        message_id = getattr(message, "id", None)
+    def played_from(self, user_id: int, message_id: int | None) -> None:
+        """The player made a betting or draw action from message ``message_id``: from their DM
+        panel (the current one or one an alert replaced), they play from their DMs; from the
+        table message, from the table (a private reply, such as "Fold anyway?", changes
+        nothing)."""
         panel = self.dm_panels.get(user_id)
         if message_id is None:
             return

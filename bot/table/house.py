@@ -2,11 +2,11 @@
 plays their turns.
 
 - A house player's turn is played by the table's timers, as a member's turn alert is sent:
-  when the turn starts the session plans ``play`` after a short, human-like pause
-  (``thinking_time``); then, under the table's lock and still in that turn, it decides with
-  ``bot.house.decide`` from ``hand.public_view()`` and the player's own
-  ``hand.private_view(player_id)`` only, acts through the same engine calls a member's click
-  makes, and lets the session go on (``after_action``: early actions, journal, timer, settle).
+  when the turn starts the session plans its move after a short, human-like pause
+  (``thinking_time``); then, under the table's lock and still in that turn, ``choose`` decides
+  with ``bot.house.decide`` from ``hand.public_view()`` and the player's own
+  ``hand.private_view(player_id)`` only, and the session plays the decision through the same
+  engine calls a member's click makes and goes on (early actions, journal, timer, settle).
   A turn that moves on first (a leaver, a restart) drops the planned task; a resumed hand plans
   it again, since resuming starts the turn again. The pause is capped at half the turn's timer,
   so the timer (still armed, as a safety net) never fires for a house player.
@@ -16,7 +16,9 @@ plays their turns.
 - They never keep a member out (``seat_member``: a member joining a full table gets an idle
   house player's seat at once, or one in the hand stands up after it and the member sits then),
   and leave when no member is left (``tidy``). An admin adds and removes them, and can have the
-  house fill a table up to N seats whenever a member sits there.
+  house fill a table up to N seats whenever a member sits there. Their commands (``add``,
+  ``remove``, ``refill``, ``unqueue``) are inputs handed to the session (``handle``), which
+  calls the ``*_now`` part back under its lock and applies the change of seats itself.
 - The members waiting for a seat are kept in the store (``waiting_members``), so a restart
   keeps them waiting; one who says ``/poker leave`` stops waiting (``unqueue``) and is never
   bought in later.
@@ -27,16 +29,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.engine import Hand, Phase, PrivateView, PublicView
-from bot.house import LEVELS, SOLID, STYLES, Decision, Style, apply_decision, decide
+from bot.house import LEVELS, SOLID, STYLES, Decision, Style, decide
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
 from bot.house.strategy import CHECK_CALL, FOLD
 from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import StoreError, StoreUnavailable, TableFull
+from bot.table.inputs import AddHouse, Input, RefillHouse, RemoveHouse, Unqueue
 from bot.table.render import safe_name
 
 if TYPE_CHECKING:
@@ -50,6 +53,8 @@ PAUSE_RANGE = (1.0, 3.0)
 """Seconds a house player thinks before acting, drawn uniformly (unless a fixed pause is set)."""
 PAUSE_SHARE_OF_TIMER = 0.5
 """A pause never takes more than this share of the turn's timer."""
+
+R = TypeVar("R")
 
 Decide = Callable[[PublicView, PrivateView, Style, random.Random], Decision]
 """How a house player chooses: ``bot.house.decide`` (tests pass a recording stand-in)."""
@@ -72,8 +77,6 @@ class HouseTable(Protocol):
     @property
     def channel_id(self) -> int: ...
     @property
-    def lock(self) -> asyncio.Lock: ...
-    @property
     def hand(self) -> Hand | None: ...
     @property
     def settings(self) -> Settings | None: ...
@@ -87,6 +90,7 @@ class HouseTable(Protocol):
     def cashier(self) -> Cashier: ...
     @property
     def io(self) -> TableIO: ...
+    async def handle(self, event: Input[R]) -> R: ...
 
 
 def fallback(hand: Hand) -> Decision:
@@ -102,18 +106,12 @@ class HousePlayers:
     def __init__(
         self,
         table: HouseTable,
-        after_action: Callable[[], Awaitable[None]],
-        seats_changed: Callable[[], Awaitable[None]],
         pause: float | None = None,
         *,
         decide: Decide = decide,
         rng: random.Random | None = None,
     ) -> None:
         self._table = table
-        self._after_action = after_action
-        """The session's own follow-up of an action (under the lock)."""
-        self._seats_changed = seats_changed
-        """The session's follow-up of a change of seats (under the lock)."""
         self.pause = pause
         """A fixed pause before each decision (``DEUCE_HOUSE_PAUSE_SECONDS``), else 1-3 s."""
         self.decide = decide
@@ -133,25 +131,18 @@ class HousePlayers:
         pause = self.pause if self.pause is not None else self._rng.uniform(*PAUSE_RANGE)
         return max(0.0, min(pause, turn_seconds * PAUSE_SHARE_OF_TIMER))
 
-    async def play(self, hand: Hand, player_id: int) -> None:
-        """Play the house player's turn, planned by the table's timers when it started (the
-        session holds the table's lock), and let the session go on."""
-        styles = await self.styles()
-        self.act(hand, player_id, styles.get(player_id, SOLID))
-        await self._after_action()
-
-    def act(self, hand: Hand, player_id: int, style: Style) -> None:
-        """Decide from what a member in this seat would see, and act (under the lock)."""
+    async def choose(self, hand: Hand, player_id: int) -> Decision:
+        """The house player's decision in its turn (the session plays it, under its lock),
+        from what a member in this seat would see; the fallback if it cannot decide."""
+        style = (await self.styles()).get(player_id, SOLID)
         public, private = hand.public_view(recent=0), hand.private_view(player_id)
         try:
-            decision = self.decide(public, private, style, self._rng)
-            record = apply_decision(hand, player_id, decision)
+            return self.decide(public, private, style, self._rng)
         except Exception as error:
             # the error may quote the player's cards: its type only, above DEBUG
             log.warning("Table %s: house decision failed (%s)", self._table.table_id, type(error))
             log.debug("Table %s: house decision error: %r", self._table.table_id, error)
-            record = apply_decision(hand, player_id, fallback(hand))
-        log.debug("Table %s: house: %s", self._table.table_id, record.text)
+            return fallback(hand)
 
     async def waiting(self) -> dict[int, tuple[str, int | None]]:
         """The members waiting for a house player's seat, first come first."""
@@ -279,14 +270,17 @@ class HousePlayers:
     async def unqueue(self, user_id: int) -> bool:
         """The member stops waiting for a seat (``/poker leave``): whether they were waiting.
         The house player who was to make room for them still stands up after the hand."""
+        return await self._table.handle(Unqueue(user_id))
+
+    async def unqueue_now(self, user_id: int) -> bool:
+        """``unqueue``, under the session's lock."""
         table = self._table
-        async with table.lock:
-            waiting = await self.waiting()
-            if user_id not in waiting:
-                return False
-            await table.store.tables.remove_waiting_member(table.table_id, user_id)
-            del waiting[user_id]
-            return True
+        waiting = await self.waiting()
+        if user_id not in waiting:
+            return False
+        await table.store.tables.remove_waiting_member(table.table_id, user_id)
+        del waiting[user_id]
+        return True
 
     async def seat_member(self, user_id: int, name: str, buy_in: int | None) -> SeatRow:
         """Seat a member who joins (``Cashier.sit_down``). At a full table a house player makes
@@ -327,19 +321,21 @@ class HousePlayers:
             raise Refused(t("house_count_invalid"))
         if style not in STYLES:
             raise Refused(t("house_style_invalid", styles=", ".join(LEVELS)))
+        return await self._table.handle(AddHouse(count, style))
+
+    async def add_now(self, count: int, style: str) -> int:
+        """``add``, under the session's lock (which then applies the change of seats)."""
         table = self._table
-        async with table.lock:
-            if table.closing or table.closed:
-                raise Refused(t("table_closing"))
-            seats = await table.cashier.seats()
-            if not any(not is_house(s.user_id) and not s.leaving for s in seats):
-                raise Refused(t("house_no_member"))
-            settings = await self._settings()
-            if len(seats) >= settings.seats:
-                raise Refused(t("house_table_full", seats=settings.seats))
-            seated = await self._sit_down(count, style, seats, settings)
-            await self._seats_changed()
-            return len(seated)
+        if table.closing or table.closed:
+            raise Refused(t("table_closing"))
+        seats = await table.cashier.seats()
+        if not any(not is_house(s.user_id) and not s.leaving for s in seats):
+            raise Refused(t("house_no_member"))
+        settings = await self._settings()
+        if len(seats) >= settings.seats:
+            raise Refused(t("house_table_full", seats=settings.seats))
+        seated = await self._sit_down(count, style, seats, settings)
+        return len(seated)
 
     async def remove(self, count: int | None) -> tuple[int, int]:
         """Stand up ``count`` house players (all when None), the last seated first: (now,
@@ -347,30 +343,30 @@ class HousePlayers:
         (they would sit down again)."""
         if count is not None and count < 1:
             raise Refused(t("house_count_invalid"))
+        return await self._table.handle(RemoveHouse(count))
+
+    async def remove_now(self, count: int | None) -> tuple[int, int]:
+        """``remove``, under the session's lock (which then applies the change of seats)."""
         table = self._table
-        async with table.lock:
-            fill, _style = await table.store.house.fill(table.guild_id, table.channel_id)
-            if fill:
-                raise Refused(t("house_fill_on", seats=fill))
-            seats = await table.cashier.seats()
-            house = [s for s in seats if is_house(s.user_id) and not s.leaving]
-            if not house:
-                raise Refused(t("house_none"))
-            chosen = sorted(house, key=lambda s: s.seat, reverse=True)[:count]
-            in_hand = self._in_hand()
-            now = later = 0
-            for seat in chosen:
-                if seat.user_id in in_hand:
-                    await self._stand_up_after_hand(seat)
-                    later += 1
-                else:
-                    await self._stand_up(seat)
-                    now += 1
-            await self._seats_changed()
-            return now, later
+        fill, _style = await table.store.house.fill(table.guild_id, table.channel_id)
+        if fill:
+            raise Refused(t("house_fill_on", seats=fill))
+        seats = await table.cashier.seats()
+        house = [s for s in seats if is_house(s.user_id) and not s.leaving]
+        if not house:
+            raise Refused(t("house_none"))
+        chosen = sorted(house, key=lambda s: s.seat, reverse=True)[:count]
+        in_hand = self._in_hand()
+        now = later = 0
+        for seat in chosen:
+            if seat.user_id in in_hand:
+                await self._stand_up_after_hand(seat)
+                later += 1
+            else:
+                await self._stand_up(seat)
+                now += 1
+        return now, later
 
     async def refill(self) -> None:
         """The fill setting changed: apply it now (an idle table may deal at once)."""
-        async with self._table.lock:
-            if not self._table.closed:
-                await self._seats_changed()
+        await self._table.handle(RefillHouse())

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from bot.house.accounts import is_house
+from bot.table.inputs import IdleDue
 from bot.table.timers import Spawn
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ class IdleTable(Protocol):
     @property
     def table_id(self) -> int: ...
     @property
-    def lock(self) -> asyncio.Lock: ...
-    @property
     def hand(self) -> Hand | None: ...
     @property
     def seats(self) -> Sequence[SeatRow]: ...
@@ -50,6 +49,7 @@ class IdleTable(Protocol):
     def closed(self) -> bool: ...
     @property
     def clock(self) -> Callable[[], float]: ...
+    async def handle(self, event: IdleDue) -> None: ...
 
 
 class IdleClose:
@@ -113,15 +113,20 @@ class IdleClose:
     async def _close_when_due(self, due: float) -> None:
         table = self._table
         await asyncio.sleep(max(0.0, due - table.clock()))
-        async with table.lock:
-            if self._due != due or table.closed or table.closing or not self.empty():
-                return
-            log.info("Table %s: nobody is seated; closing the table", table.table_id)
-            self.closed = True
-            try:
-                await self._close()
-            except Exception:
-                self.closed = False
-                log.warning("Table %s: closing the empty table failed; retrying", table.table_id)
-                log.debug("Table %s: idle close error", table.table_id, exc_info=True)
-                self._plan(table.clock() + RETRY_SECONDS)
+        await table.handle(IdleDue(due))  # the session calls ``close_if_due`` under its lock
+
+    async def close_if_due(self, due: float) -> None:
+        """The idle clock planned for ``due`` rang (under the session's lock): close the table
+        if it is still empty and that clock still runs."""
+        table = self._table
+        if self._due != due or table.closed or table.closing or not self.empty():
+            return
+        log.info("Table %s: nobody is seated; closing the table", table.table_id)
+        self.closed = True
+        try:
+            await self._close()
+        except Exception:
+            self.closed = False
+            log.warning("Table %s: closing the empty table failed; retrying", table.table_id)
+            log.debug("Table %s: idle close error", table.table_id, exc_info=True)
+            self._plan(table.clock() + RETRY_SECONDS)

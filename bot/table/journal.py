@@ -43,7 +43,7 @@ class HandJournal:
         store: Store,
         table_id: int,
         spawn: Spawn,
-        lock: Callable[[], asyncio.Lock],
+        retry_turn: Callable[[], Awaitable[bool]],
         *,
         on_lost: Callable[[], None],
         on_back: Callable[[], Awaitable[None]],
@@ -51,7 +51,8 @@ class HandJournal:
         self.store = store
         self.table_id = table_id
         self._spawn = spawn
-        self._lock = lock
+        self._retry_turn = retry_turn
+        """Hands the session a ``StoreRetry``: under its lock, it calls ``try_again``."""
         self._on_lost = on_lost
         self._on_back = on_back
         self.durable: dict[str, Any] | None = None
@@ -82,8 +83,8 @@ class HandJournal:
         return True
 
     def wait(self, retry: Callable[[], Awaitable[None]]) -> None:
-        """The store failed: the table waits, trying ``retry`` (under the table's lock) every
-        ``RETRY_SECONDS`` until it succeeds."""
+        """The store failed: the table waits, trying ``retry`` (under the session's lock:
+        ``try_again``) every ``RETRY_SECONDS`` until it succeeds."""
         self._retry = retry
         if not self.waiting:
             self.waiting = True
@@ -93,18 +94,23 @@ class HandJournal:
     async def _until_answered(self) -> None:
         while True:
             await asyncio.sleep(RETRY_SECONDS)
-            async with self._lock():
-                retry = self._retry
-                if not self.waiting or retry is None:
-                    return
-                try:
-                    await retry()
-                except Exception as error:
-                    log.debug("Table %s: the store still fails: %s", self.table_id, error)
-                    continue
-                if self.waiting and self._retry is retry:
-                    await self._answered()
+            if await self._retry_turn():
                 return
+
+    async def try_again(self) -> bool:
+        """Try the failed write again (under the session's lock): whether to stop trying (it
+        succeeded, or nothing waits any more)."""
+        retry = self._retry
+        if not self.waiting or retry is None:
+            return True
+        try:
+            await retry()
+        except Exception as error:
+            log.debug("Table %s: the store still fails: %s", self.table_id, error)
+            return False
+        if self.waiting and self._retry is retry:
+            await self._answered()
+        return True
 
     async def _answered(self) -> None:
         log.info("Table %s: the store answers again", self.table_id)

@@ -30,6 +30,7 @@ from bot.house.accounts import is_house
 from bot.messages import Text, number, speaking, t
 from bot.replies import Refused
 from bot.table.idle import IdleClose
+from bot.table.inputs import CancelTournament
 from bot.table.pictures import standings_picture
 from bot.table.render import safe_name, standings_embed
 from bot.table.session import TableSession
@@ -320,25 +321,22 @@ class TournamentSession(TableSession):
 
     async def sit_out(self, user_id: int) -> None:
         """Away: still dealt in and blinded until ``/poker sitin``."""
-        async with self.lock:
-            seat = await self.cashier.seat_of(user_id)
-            if not seat.sitting_out:
-                await self.cashier.sit_out(user_id)
-                self.seats = await self.cashier.seats()
-                self.io.mark_changed()
+        await super().sit_out(user_id)
         raise Refused(t("sng_away_now"))
+
+    async def _sit_out(self, user_id: int) -> None:
+        seat = await self.cashier.seat_of(user_id)
+        if not seat.sitting_out:
+            await super()._sit_out(user_id)
 
     async def cancel_tournament(self) -> dict[int, int]:
         """An admin cancels the running tournament: the hand in progress is called off (its
         bets back in the stacks), then every buy-in goes back to its wallet: the refunds."""
-        async with self.lock:
-            hand = self.hand
-            if hand is not None and not hand.is_complete:
-                await self.store.hands.void(hand.hand_id, "tournament cancelled")
-                self.hand = None
-                self.timers.stop_turn()
-                self.io.end_panels()
-            refunds = await self.store.tournaments.cancel(self.tournament_id, "cancelled")
-            self.io.post(content=Text("sng_cancelled", tournament=str(self.tournament_id)))
-            self.end_table()
-            return refunds
+        return await self.handle(CancelTournament())
+
+    async def _cancel_tournament(self) -> dict[int, int]:
+        await self._call_off_hand("tournament cancelled")
+        refunds = await self.store.tournaments.cancel(self.tournament_id, "cancelled")
+        self.io.post(content=Text("sng_cancelled", tournament=str(self.tournament_id)))
+        self.end_table()
+        return refunds

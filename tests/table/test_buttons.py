@@ -34,6 +34,7 @@ from bot.table.buttons import (
     show_button_id,
     table_button_id,
 )
+from bot.table.inputs import BetClick, DrawClick
 from bot.table.session import TableSession
 from tests.table._helpers import TABLE_MESSAGE, FakeClient, press
 
@@ -112,10 +113,10 @@ async def test_fold_anyway_reaches_the_session_as_fold_confirmed(
 ) -> None:
     seen: list[tuple[int, int, str]] = []
 
-    async def record(interaction: Any, hand_id: int, action_number: int, action: str) -> None:
-        seen.append((hand_id, action_number, action))
+    async def record(click: BetClick, interaction: Any) -> None:
+        seen.append((click.hand_id, click.action_number, click.action))
 
-    monkeypatch.setattr(session.bets, "on_table_button", record)
+    monkeypatch.setattr(session, "handle", record)
     hand = session.hand
     assert hand is not None
     for action in ("foldx", "fold", "call"):
@@ -141,7 +142,7 @@ async def test_an_expected_failure_is_told_privately(
     async def refuse(*args: Any) -> None:
         raise error
 
-    monkeypatch.setattr(session.bets, "on_table_button", refuse)
+    monkeypatch.setattr(session, "handle", refuse)
     answer = await press(client, 1, current_id(session, "call"), message=TABLE_MESSAGE)
     assert answer.private_text == "not now"
 
@@ -155,7 +156,7 @@ async def test_an_unexpected_failure_is_logged_and_excused(
     async def crash(*args: Any) -> None:
         raise RuntimeError("secret 7s5d4c3h2s")
 
-    monkeypatch.setattr(session.bets, "on_table_button", crash)
+    monkeypatch.setattr(session, "handle", crash)
     caplog.set_level(logging.ERROR)
     answer = await press(client, 1, current_id(session, "call"))
     assert answer.private_text == t("error_generic")
@@ -165,11 +166,11 @@ async def test_an_unexpected_failure_is_logged_and_excused(
 async def test_a_refusal_after_an_answer_goes_as_a_followup(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def defer_then_refuse(interaction: Any, *args: Any) -> None:
+    async def defer_then_refuse(click: Any, interaction: Any) -> None:
         await interaction.response.defer()
         raise Refused("too late")
 
-    monkeypatch.setattr(session.bets, "on_table_button", defer_then_refuse)
+    monkeypatch.setattr(session, "handle", defer_then_refuse)
     answer = await press(client, 1, current_id(session, "call"))
     assert answer.response.calls == [("defer", {})]
     assert answer.followup.calls[0][1]["content"] == "too late"
@@ -185,14 +186,11 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
     class Inputs:
         table_message_id = 30
 
-        def __init__(self) -> None:
-            self.panels = self.bets = self
-
-        async def on_table_button(self, _: Any, hand_id: int, number: int, action: str) -> None:
-            seen.append(("table", hand_id, number, action))
-
-        async def on_draw_button(self, _: Any, hand_id: int, draw: int, pat: bool) -> None:
-            seen.append(("draw", hand_id, draw, pat))
+        async def handle(self, click: Any, _: Any) -> None:
+            if isinstance(click, BetClick):
+                seen.append(("table", click.hand_id, click.action_number, click.action))
+            elif isinstance(click, DrawClick):
+                seen.append(("draw", click.hand_id, click.draw, click.pat))
 
     inputs = Inputs()
     client = SimpleNamespace(tables=SimpleNamespace(by_table={7: inputs}.get))
@@ -202,7 +200,13 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
         button = SimpleNamespace(custom_id=custom_id)
         message = SimpleNamespace(id=31, components=[SimpleNamespace(children=[button])])
         return SimpleNamespace(
-            type=kind, data=data, client=client, locale="en-US", message=message, guild_id=None
+            type=kind,
+            data=data,
+            client=client,
+            locale="en-US",
+            message=message,
+            guild_id=None,
+            user=SimpleNamespace(id=5),
         )
 
     component = discord.InteractionType.component
@@ -316,13 +320,7 @@ async def test_a_handled_click_is_freed_without_the_collector(collector_off: Non
     class Inputs:
         table_message_id = None
 
-        @property
-        def bets(self) -> Any:
-            return self
-
-        async def on_table_button(
-            self, interaction: Any, hand_id: int, number: int, action: str
-        ) -> None:
+        async def handle(self, click: BetClick, interaction: Any) -> None:
             answered.append(interaction.response.is_done())
 
     client = SimpleNamespace(user=None, tables=SimpleNamespace(by_table={7: Inputs()}.get))

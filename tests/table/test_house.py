@@ -36,7 +36,7 @@ BUY_IN = 400
 
 async def member_acts(session: TableSession, member: int) -> None:
     """The member's decision as a click would make it: stand pat, or check/call."""
-    async with session.lock:
+    async with session._lock:
         hand = session.hand
         if hand is None or hand.is_complete or hand.to_act != member:
             return

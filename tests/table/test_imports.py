@@ -1,6 +1,7 @@
 """The shape of the code: no import cycle between project modules (the benchmarks' included),
 the engine and the store know nothing of Discord or the table layer, a part of the store
-imports no other part, the session stays small, and the cogs only call session methods.
+imports no other part, the session is the sole owner of its table's lock and state, and the
+cogs only call session methods.
 
 Imports are read with ``ast`` from every module under ``bot/``, ``cogs/`` and ``bench/``:
 every ``import`` and ``from ... import`` anywhere in a file (inside functions, under
@@ -16,6 +17,7 @@ import ast
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any  # noqa: F401  (the planted code's annotations)
 
 import pytest
 
@@ -38,7 +40,15 @@ STORE_FOUNDATION = (
     "bot.store.queries",
 )
 """The store's modules a part (or a shared module) may import."""
-SESSION_MAX_LINES = 600
+SESSION_MODULE = Path("bot") / "table" / "session.py"
+"""The one module that may take a table's lock or change its state."""
+LOCK_NAMES = frozenset({"lock", "_lock"})
+"""The attribute names of a table's lock (``TableSession._lock``)."""
+TABLE_STATE = frozenset(
+    {"hand", "last_hand", "notes", "acted_at", "seats", "button_seat", "paused_by", "closing"}
+)
+"""The session's state: the running and the last hand, the hand's notes, who made each action,
+the seats, the button, the pause and the close after the hand."""
 SESSION_SOURCES = {"here", "open", "by_channel", "by_table"}
 """Registry methods that return a session (``in_guild`` returns a list of them)."""
 
@@ -255,6 +265,135 @@ def session_attribute_uses(source: str) -> list[str]:
     return found
 
 
+# ---------------------------------------------------------------------- who owns a table
+
+
+def _own_attributes(tree: ast.AST) -> dict[ast.AST, set[str]]:
+    """For each class, the ``self.<name>`` it assigns in its own ``__init__`` (its own
+    attributes: a lock or a ``closed`` flag of its own is not the table's)."""
+    owned: dict[ast.AST, set[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        names: set[str] = set()
+        for item in node.body:
+            if (
+                isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and item.name == "__init__"
+            ):
+                for sub in ast.walk(item):
+                    if (
+                        isinstance(sub, ast.Attribute)
+                        and isinstance(sub.ctx, ast.Store)
+                        and isinstance(sub.value, ast.Name)
+                        and sub.value.id == "self"
+                    ):
+                        names.add(sub.attr)
+        owned[node] = names
+    return owned
+
+
+def _chain(node: ast.expr) -> list[ast.Attribute]:
+    """The attributes of ``a.b.c`` from the outermost in (``.c``, ``.b``)."""
+    found = []
+    while isinstance(node, ast.Attribute):
+        found.append(node)
+        node = node.value
+    return found
+
+
+def table_state_breaches(source: str) -> list[str]:
+    """Where ``source`` takes a table's lock or changes a table's state, as only the session
+    may: ``line: what``. Read with ``ast``:
+
+    - the lock: any attribute ``lock`` or ``_lock`` (``async with table.lock``,
+      ``session._lock.acquire()``), unless it is ``self``'s own (set in its class's
+      ``__init__``: the store's and the shards' locks are theirs);
+    - a write of the state: an assignment, augmented assignment or ``del`` whose target goes
+      through one of ``TABLE_STATE`` (``table.hand = None``, ``table.acted_at[n] = u``,
+      ``self.seats = ...`` in a subclass), the owner's own ``self.<name>`` excepted;
+    - a call through it (``table.notes.prefold.add(u)``, ``table.hand.fold(u)``,
+      ``table.seats.append(s)``): the hand's, the notes' and the seats' methods change them.
+    """
+    tree = ast.parse(source)
+    owned = _own_attributes(tree)
+    own_at: dict[ast.AST, set[str]] = {}
+    for cls, names in owned.items():
+        for node in ast.walk(cls):
+            own_at[node] = names
+    found: list[str] = []
+
+    def own(attribute: ast.Attribute) -> bool:
+        value = attribute.value
+        is_self = isinstance(value, ast.Name) and value.id == "self"
+        return is_self and attribute.attr in own_at.get(attribute, set())
+
+    def state_in(target: ast.expr) -> ast.Attribute | None:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Attribute) and node.attr in TABLE_STATE and not own(node):
+                return node
+        return None
+
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Attribute) and node.attr in LOCK_NAMES and not own(node):
+            found.append(f"{line}: lock {ast.unparse(node)}")
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                if (hit := state_in(target)) is not None:
+                    found.append(f"{line}: write {ast.unparse(hit)}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            through = _chain(node.func)[1:]  # the called method itself excepted
+            hits = [a for a in through if a.attr in TABLE_STATE and not own(a)]
+            if hits:
+                found.append(f"{line}: call {ast.unparse(node.func)}")
+    return sorted(found, key=lambda breach: int(breach.split(":", 1)[0]))
+
+
+def lock_hand_outs(source: str) -> list[str]:
+    """Where the session's ``source`` lets its lock out (``line: expression``): every
+    ``self._lock`` must be taken, awaited or let go right there (``async with self._lock``,
+    ``self._lock.acquire()``, ``.release()``, ``.locked()``), never passed, returned or kept
+    elsewhere (``lambda: self._lock``, ``Journal(self._lock)``), where another module could
+    take it."""
+    tree = ast.parse(source)
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AsyncWith):
+            allowed |= {id(item.context_expr) for item in node.items}
+        elif isinstance(node, ast.Attribute) and node.attr in ("acquire", "release", "locked"):
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr in LOCK_NAMES for t in node.targets
+        ):
+            allowed |= {id(t) for t in node.targets}  # its creation
+    out = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in LOCK_NAMES and id(node) not in allowed
+    ]
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in sorted(out, key=lambda n: n.lineno)]
+
+
+def table_owner_breaches(root: Path) -> dict[str, list[str]]:
+    """``table_state_breaches`` of every module that can hold a table (under ``bot/`` and
+    ``cogs/``; the engine and the store cannot, as they import nothing of the table layer),
+    but the session's own."""
+    found = {}
+    for package in ("bot", "cogs"):
+        for path in sorted((root / package).rglob("*.py")):
+            relative = path.relative_to(root)
+            if relative == SESSION_MODULE or relative.parts[:2] in (
+                ("bot", "engine"),
+                ("bot", "store"),
+            ):
+                continue
+            if breaches := table_state_breaches(path.read_text()):
+                found[str(relative)] = breaches
+    return found
+
+
 # ---------------------------------------------------------------------- the tests
 
 
@@ -288,9 +427,39 @@ def test_a_store_part_imports_no_other_part() -> None:
     assert store_part_imports(graph) == []
 
 
-def test_the_session_stays_small() -> None:
-    lines = len((REPO_ROOT / "bot" / "table" / "session.py").read_text().splitlines())
-    assert lines < SESSION_MAX_LINES, f"bot/table/session.py has {lines} lines"
+def test_only_the_session_takes_a_tables_lock_or_writes_its_state() -> None:
+    assert table_owner_breaches(REPO_ROOT) == {}
+
+
+def test_the_session_never_lets_its_lock_out() -> None:
+    assert lock_hand_outs((REPO_ROOT / SESSION_MODULE).read_text()) == []
+
+
+def test_a_session_handing_its_lock_to_a_collaborator_is_found() -> None:
+    source = """
+class Session:
+    def __init__(self):
+        self._lock = asyncio.Lock()
+        self.journal = Journal(lambda: self._lock)
+        self.house = House(self._lock)
+
+    async def handle(self):
+        async with self._lock:
+            return self._lock.locked()
+"""
+    assert lock_hand_outs(source) == ["5: self._lock", "6: self._lock"]
+
+
+def test_the_sessions_own_lock_and_state_are_what_the_check_finds_elsewhere() -> None:
+    """The session's code is exempt only as the owner: the same code in a class that does
+    not set up the lock and the state (a subclass, a collaborator) breaches everywhere."""
+    source = (REPO_ROOT / SESSION_MODULE).read_text()
+    assert table_state_breaches(source) == []
+    breaches = table_state_breaches(source.replace("def __init__(", "def _not_init("))
+    assert any(b.endswith(": lock self._lock") for b in breaches)
+    assert any(b.endswith(": write self.hand") for b in breaches)
+    assert any(b.endswith(": write self.acted_at") for b in breaches)
+    assert any(": call self.notes." in b for b in breaches)
 
 
 def test_cogs_only_call_session_methods() -> None:
@@ -394,4 +563,65 @@ def other(s):
         "8: s.seats",
         "9: session.closing",
         "9: self.bot.tables.here(interaction).notes",
+    ]
+
+
+def test_a_module_taking_a_tables_lock_is_found(copy_of_the_code: Path) -> None:
+    add_line(
+        copy_of_the_code / "bot" / "table" / "house.py",
+        "async def _planted(table: Any) -> None:\n"
+        "    async with table._lock:\n"
+        "        pass\n"
+        "    await table.lock.acquire()",
+    )
+    found = table_owner_breaches(copy_of_the_code)
+    assert [b.split(": ", 1)[1] for b in found["bot/table/house.py"]] == [
+        "lock table._lock",
+        "lock table.lock",
+    ]
+    assert set(found) == {"bot/table/house.py"}
+
+
+def test_a_session_subclass_taking_the_lock_or_writing_the_hand_is_found(
+    copy_of_the_code: Path,
+) -> None:
+    add_line(
+        copy_of_the_code / "bot" / "table" / "tournament.py",
+        "class _Planted(TournamentSession):\n"
+        "    async def cancel(self) -> None:\n"
+        "        async with self._lock:\n"
+        "            self.hand = None\n"
+        "            self.seats, self.closing = [], True",
+    )
+    found = table_owner_breaches(copy_of_the_code)["bot/table/tournament.py"]
+    assert [b.split(": ", 1)[1] for b in found] == [
+        "lock self._lock",
+        "write self.hand",
+        "write self.seats",
+    ]
+
+
+def test_a_module_writing_a_tables_notes_or_actions_is_found() -> None:
+    source = """
+class Clicks:
+    def __init__(self, table):
+        self.table = table
+        self.seats = []  # its own
+        self._lock = None  # its own
+
+    async def click(self, user_id, number):
+        table = self.table
+        table.acted_at[number] = user_id
+        table.notes.prefold.add(user_id)
+        table.hand.fold(user_id)
+        del table.notes
+        self.seats.append(1)
+        async with self._lock:
+            return table.hand.to_act, table.seats  # reads are free
+"""
+    assert table_state_breaches(source) == [
+        "10: write table.acted_at",
+        "11: call table.notes.prefold.add",
+        "12: call table.hand.fold",
+        "13: write table.notes",
     ]

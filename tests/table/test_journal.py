@@ -14,6 +14,7 @@ import pytest
 from bot.engine import Hand, Phase
 from bot.messages import t
 from bot.table import journal
+from bot.table.inputs import Timeout
 from bot.table.render import table_view
 from bot.table.session import TableSession
 from tests.table._helpers import TABLE_MESSAGE, FakeClient, OpenTable, Tables, press, wait_until
@@ -136,7 +137,7 @@ async def test_an_unsaved_timeout_waits_and_the_turn_starts_again(
     player = before[1]
     assert player is not None
     flaky.failing = True
-    await session._timed_out(running(session).action_count)
+    await session.handle(Timeout(running(session).action_count))
     assert shown(session) == before
     assert session.journal.waiting and player not in session.notes.timeouts
     flaky.failing = False

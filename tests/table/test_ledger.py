@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.store import Store
+from bot.table.inputs import Timeout
 from bot.table.session import TableSession
 from tests.table._helpers import ALICE, BOB, GUILD, Tables, wait_until
 
@@ -18,7 +19,7 @@ async def finish_a_hand(session: TableSession) -> int:
     hand = await wait_until(lambda: session.hand)
     while session.hand is hand and not hand.is_complete:
         assert hand.to_act is not None
-        await session._timed_out(hand.action_count)
+        await session.handle(Timeout(hand.action_count))
     await wait_until(lambda: session.hand is not hand or None)
     return hand.hand_id
 

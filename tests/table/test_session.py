@@ -15,6 +15,7 @@ from bot.engine import Hand, Phase
 from bot.messages import t
 from bot.replies import Refused
 from bot.store import NotSeated, Store
+from bot.table.inputs import Timeout
 from bot.table.session import TableSession
 from tests.table._helpers import (
     ALICE,
@@ -34,7 +35,7 @@ async def time_out(session: TableSession) -> int:
     hand = session.hand
     assert hand is not None and hand.to_act is not None
     player = hand.to_act
-    await session._timed_out(hand.action_count)
+    await session.handle(Timeout(hand.action_count))
     return player
 
 
@@ -47,7 +48,7 @@ async def next_hand(session: TableSession, after: int | None) -> Hand:
 
 async def play_aggressively(session: TableSession, hand: Hand) -> None:
     """One decision of the player to act: stand pat, bet or raise when allowed, else call."""
-    async with session.lock:
+    async with session._lock:
         player = hand.to_act
         assert player is not None
         if hand.phase is Phase.DRAWING:
@@ -192,7 +193,7 @@ async def test_prefold_acts_when_the_turn_comes(tables: Tables) -> None:
     big_blind = next(s.player_id for s in view.seats if s.is_big_blind)
     assert first not in (small_blind, big_blind)
     session.notes.prefold.add(small_blind)
-    async with session.lock:
+    async with session._lock:
         hand.check_or_call(first)
         await session._after_action()
     # the small blind owed chips, so "fold in turn" folded them at once
@@ -201,7 +202,7 @@ async def test_prefold_acts_when_the_turn_comes(tables: Tables) -> None:
     assert small_blind not in session.notes.prefold
     # the big blind can check: "fold in turn" checks instead of folding
     session.notes.prefold.add(big_blind)
-    async with session.lock:
+    async with session._lock:
         await session._after_action()
     assert not hand.private_view(big_blind).folded
     assert hand.phase is Phase.DRAWING

@@ -254,11 +254,11 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None
         # what earlier hands posted or showed is out before this hand's texts are counted
         await all_posted(session)
         posted_before = len(channel.texts())
-        async with session.lock:
+        async with session._lock:
             await session._start_hand()
         hand = running(session)
         while not hand.is_complete:
-            async with session.lock:
+            async with session._lock:
                 player = hand.to_act
                 assert player is not None
                 if hand.phase is Phase.DRAWING:

@@ -8,13 +8,14 @@ import time
 
 from bot.engine import Hand
 from bot.store import Store
+from bot.table.inputs import Timeout
 from bot.table.render import table_embed
 from bot.table.session import TableSession
 from tests.table._helpers import ALICE, BOB, CAROL, GUILD, Tables, wait_until
 
 
 async def act(session: TableSession, hand: Hand, fold: bool = False) -> None:
-    async with session.lock:
+    async with session._lock:
         player = hand.to_act
         assert player is not None
         hand.fold(player) if fold else hand.check_or_call(player)
@@ -35,7 +36,7 @@ async def test_the_bank_runs_keeps_the_rest_grows_and_is_spent(
     await wait_until(lambda: session.bank.left(player) is not None)
     assert session.bank.left(player) == 10.0  # the server's start (one hand: not grown)
     number = hand.action_count
-    await session._timed_out(number)  # the timer ran out: the bank runs, the turn goes on
+    await session.handle(Timeout(number))  # the timer ran out: the bank runs, the turn goes on
     assert hand.action_count == number and hand.to_act == player
     assert session.table_snapshot().bank
     assert "time bank" in str(table_embed(session.table_snapshot()).fields)
@@ -51,9 +52,9 @@ async def test_the_bank_runs_keeps_the_rest_grows_and_is_spent(
     while second.to_act != player:
         await act(session, second)
     number = second.action_count
-    await session._timed_out(number)
+    await session.handle(Timeout(number))
     assert second.action_count == number  # the bank runs...
-    await session._timed_out(number)
+    await session.handle(Timeout(number))
     assert second.action_count > number  # ...and once it ran out, the timeout
     assert session.bank.left(player) == 0.0
     seat = await store.tables.seat_of(session.table_id, player)
@@ -81,16 +82,16 @@ async def test_a_new_time_bank_setting_reaches_seated_players_from_their_next_tu
     seat = await store.tables.seat_of(session.table_id, player)
     assert seat is not None and seat.time_bank == 5.0
     number = hand.action_count
-    await session._timed_out(number)  # the bank runs for 5 s, not 30
+    await session.handle(Timeout(number))  # the bank runs for 5 s, not 30
     assert session.timers.deadline is not None
     assert session.timers.deadline - time.time() <= 5.5
     await store.settings.set_time_bank(GUILD, 0, 5, 10, 60)  # banks off
     await session.apply_settings()
-    await session._timed_out(number)  # the bank that ran finishes its turn: the timeout
+    await session.handle(Timeout(number))  # the bank that ran finishes its turn: the timeout
     assert hand.action_count > number
     other = hand.to_act
     assert other is not None and session.bank.left(other) == 0.0
-    await session._timed_out(hand.action_count)  # no bank at all: the timeout at once
+    await session.handle(Timeout(hand.action_count))  # no bank at all: the timeout at once
     assert hand.is_complete or hand.to_act != other
     await store.settings.set_time_bank(GUILD, 8, 5, 10, 60)  # on again: each starts afresh
     await session.apply_settings()
