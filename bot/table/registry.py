@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -31,14 +30,6 @@ def _next_deal(session: TableSession) -> float | None:
     """Seconds until the session's next deal (None when none is planned)."""
     due = session.timers.next_hand_at
     return None if due is None else due - session.clock()
-
-
-@dataclass
-class _Turn:
-    """A tournament's lock, and how many hold it or wait for it (dropped at none)."""
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    users: int = 0
 
 
 class TableRegistry:
@@ -68,8 +59,10 @@ class TableRegistry:
         self._by_table: dict[int, TableSession] = {}
         self._opening = asyncio.Lock()
         """Serialises opening sessions: two joins at once must share one session."""
-        self._tournament_turns: dict[int, _Turn] = {}
-        """The tournaments someone holds or waits for the turn of (``tournament_turn``)."""
+        self._tournament_turns: dict[int, asyncio.Lock] = {}
+        """The lock of each tournament someone holds or waits for the turn of
+        (``tournament_turn``), with how many do: dropped at none."""
+        self._tournament_users: dict[int, int] = {}
 
     def __len__(self) -> int:
         return len(self._by_channel)
@@ -202,14 +195,15 @@ class TableRegistry:
         its cancellation; a button and a command alike): each reads the store once it has its
         turn, so the session follows what the store decided (a guild's interactions all come
         to the one process that runs it)."""
-        turn = self._tournament_turns.setdefault(tournament_id, _Turn())
-        turn.users += 1
+        turn = self._tournament_turns.setdefault(tournament_id, asyncio.Lock())
+        self._tournament_users[tournament_id] = self._tournament_users.get(tournament_id, 0) + 1
         try:
-            async with turn.lock:
+            async with turn:
                 yield
         finally:
-            turn.users -= 1
-            if turn.users == 0:
+            self._tournament_users[tournament_id] -= 1
+            if self._tournament_users[tournament_id] == 0:
+                del self._tournament_users[tournament_id]
                 del self._tournament_turns[tournament_id]
 
     async def start_tournament(self, tournament: TournamentRow, table: TableRow) -> TableSession:
