@@ -306,7 +306,7 @@ class Hand:
 
     Use ``Hand.start`` or ``Hand.from_json``. Each field is the state's one place for what it
     holds; per-player lists are in position order. ``to_json`` saves every field under its name
-    without the underscore (the ``_derived`` ones excepted)."""
+    without the underscore, but for the ``_DERIVED`` ones."""
 
     _hand_id: int = 0
     _small_bet: int = 0
@@ -574,7 +574,8 @@ class Hand:
     @property
     def changes(self) -> int:
         """A number that grows with every change to the hand: each deal, decision, draw,
-        timeout, departure, show and award is an entry of its log. Equal numbers, equal views."""
+        timeout, departure, show and award is an operation of its log. Equal numbers, equal
+        views."""
         return len(self._log)
 
     @property
