@@ -58,7 +58,7 @@ from bot.engine.operations import PLAYER_ACTIONS as PLAYER_ACTIONS
 from bot.engine.operations import TIMED_OUT as TIMED_OUT
 from bot.engine.operations import ActionRecord as ActionRecord
 from bot.engine.operations import RecordKind as RecordKind
-from bot.engine.plain import loader, plain
+from bot.engine.plain import dumper, loader
 
 log = logging.getLogger(__name__)
 
@@ -1670,7 +1670,7 @@ class Hand:
 
 def _field_json(name: str, tp: Any, metadata: Any) -> tuple[str, str, Any, Any]:
     """(attribute, JSON key, dump, load) of one saved field of ``Hand``."""
-    dump: Callable[[Any], Any] = metadata.get("dump", plain)
+    dump: Callable[[Any], Any] = metadata.get("dump") or dumper(tp)
     load: Callable[[Any], Any] = metadata.get("load") or loader(tp)
     return name, name.removeprefix("_"), dump, load
 

@@ -22,7 +22,7 @@ from typing import Any, get_type_hints
 
 from bot.engine.cards import CARDS, Card, cards_str
 from bot.engine.evaluator import rank_name
-from bot.engine.plain import loader
+from bot.engine.plain import dumper, loader
 
 BETTING_ROUND_NAMES = ("pre-draw", "after first draw", "after second draw", "after third draw")
 """Player-facing names of the four betting rounds."""
@@ -426,24 +426,31 @@ _OPERATIONS: dict[str, type[Operation]] = {
     )
 }
 
-_NAMES: dict[type[Operation], tuple[str, ...]] = {
-    cls: tuple(f.name for f in fields(cls)) for cls in _OPERATIONS.values()
-}
-"""Each operation's fields, in order."""
+
+def _field_writers(cls: type[Operation]) -> tuple[tuple[str, Any, Callable[[Any], Any]], ...]:
+    """(name, default, dump) of each field of an operation (``MISSING``: no default)."""
+    hints = get_type_hints(cls)
+    return tuple((f.name, f.default, dumper(hints[f.name])) for f in fields(cls))
+
+
+_WRITERS = {cls: (cls.__name__, _field_writers(cls)) for cls in _OPERATIONS.values()}
+"""Per operation: its JSON name and how each field is written."""
 
 _LOADERS: dict[str, dict[str, Callable[[Any], Any]]] = {
-    name: {key: loader(tp) for key, tp in get_type_hints(cls).items() if key in _NAMES[cls]}
+    name: {f.name: loader(get_type_hints(cls)[f.name]) for f in fields(cls)}
     for name, cls in _OPERATIONS.items()
 }
 """Per operation and field: the function reading the field from JSON."""
 
 
 def operation_to_json(operation: Operation) -> dict[str, Any]:
-    """One operation as plain JSON: its class and its fields (tuples as lists)."""
-    data: dict[str, Any] = {"op": operation.__class__.__name__}
-    for name in _NAMES[operation.__class__]:
-        value = getattr(operation, name)
-        data[name] = list(value) if value.__class__ is tuple else value
+    """One operation as plain JSON: its class and the fields not at their default."""
+    name, writers = _WRITERS[operation.__class__]
+    data: dict[str, Any] = {"op": name}
+    for key, default, dump in writers:
+        value = getattr(operation, key)
+        if value != default:
+            data[key] = dump(value)
     return data
 
 

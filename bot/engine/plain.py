@@ -4,8 +4,9 @@
 checks it on the way: ``int``, ``bool``, ``str``, a ``StrEnum``, ``list[X]``,
 ``tuple[X, ...]``, ``X | None``, and ``Any`` or ``dict`` (a JSON value, copied). Anything of
 the wrong shape raises ``TypeError`` or ``ValueError`` (``int("x")``, a number where a list
-belongs). ``plain(value)`` is the other way: lists and tuples become new lists, enums their
-value.
+belongs). ``dumper(tp)`` is the other way: lists and tuples become new lists, enums their
+value. Both are chosen once per field, from its type, so saving and loading a hand does no
+work a field's type does not need.
 """
 
 from __future__ import annotations
@@ -48,16 +49,39 @@ def _items(value: Any) -> Sequence[Any]:
     return value
 
 
-def plain(value: Any) -> Any:
-    """``value`` as plain JSON types, sharing nothing mutable with it."""
-    cls = value.__class__
-    if cls is list or cls is tuple:
-        return [plain(v) for v in value]
-    if cls is dict:
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, Enum):
-        return value.value
+def dumper(tp: Any) -> Callable[[Any], Any]:
+    """The writer of a value of type ``tp`` as plain JSON sharing nothing mutable with it (the
+    types ``loader`` reads)."""
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin in (types.UnionType, Union):
+        present = [a for a in args if a is not type(None)]
+        if len(present) != 1 or len(args) != 2:
+            raise TypeError(f"no JSON dumper for {tp!r}")
+        inner = dumper(present[0])
+        if inner is _same:
+            return _same
+        return lambda value: None if value is None else inner(value)
+    if (origin is list) or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        item = dumper(args[0])
+        if item is _same:
+            return list
+        return lambda value: [item(x) for x in value]
+    if tp is Any or origin is dict:
+        return copy_json
+    if tp is int or tp is bool or tp is str:
+        return _same
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return _value
+    raise TypeError(f"no JSON dumper for {tp!r}")
+
+
+def _same(value: Any) -> Any:
     return value
+
+
+def _value(member: Enum) -> Any:
+    return member.value
 
 
 def copy_json(value: Any) -> Any:
