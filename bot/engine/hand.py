@@ -34,6 +34,7 @@ from bot.engine.operations import BETTING_ROUND_NAMES as BETTING_ROUND_NAMES
 from bot.engine.operations import (
     CHIP_DECISIONS,
     DECISIONS,
+    TIMED_OUT,
     Awarding,
     BettingOpening,
     BettingOrRaising,
@@ -54,8 +55,6 @@ from bot.engine.operations import (
     operation_to_json,
     position_of,
 )
-from bot.engine.operations import PLAYER_ACTIONS as PLAYER_ACTIONS
-from bot.engine.operations import TIMED_OUT as TIMED_OUT
 from bot.engine.operations import ActionRecord as ActionRecord
 from bot.engine.operations import RecordKind as RecordKind
 from bot.engine.plain import dumper, loader

@@ -61,11 +61,6 @@ class RecordKind(StrEnum):
     """An uncalled bet goes back to its owner."""
 
 
-PLAYER_ACTIONS = frozenset(
-    {RecordKind.FOLD, RecordKind.CHECK, RecordKind.CALL, RecordKind.BET, RecordKind.RAISE}
-)
-
-
 @dataclass(frozen=True)
 class ActionRecord:
     """One thing that happened; ``text`` is public, ``discarded``/``received`` never are."""
