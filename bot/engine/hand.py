@@ -8,9 +8,11 @@ Internally players are numbered by *position*: 0 is the first seat left of the b
 ``n - 1`` is the button, the same numbering as PokerKit and PHH (``p1`` = position 0). Heads-up,
 position 0 is therefore the big blind and the button posts the small blind.
 
-The whole state is plain data (ints, strings, lists) so that ``to_json``/``from_json`` round-trip
-exactly, including the order of the stub and every reshuffle. The hot path touches only lists of
-ints; records, views and JSON are built only when asked for.
+The whole state is the dataclass ``Hand``'s fields, each declared once below with its meaning:
+plain data (ints, strings, lists of ints) and the log, ``operations``: one frozen record per
+thing that happened (``bot.engine.operations``). ``to_json``/``from_json`` go through those
+fields, so they round-trip exactly, including the order of the stub and every reshuffle. The hot
+path touches only lists of ints; public records, views and JSON are built only when asked for.
 """
 
 from __future__ import annotations
@@ -19,25 +21,50 @@ import hashlib
 import logging
 import secrets
 import struct
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any
+from typing import Any, get_type_hints
 
-from bot.engine.cards import CARDS, Card, EngineError, RandomSource, cards_str, shuffled_deck
+from bot.engine import legacy
+from bot.engine.cards import CARDS, Card, EngineError, RandomSource, shuffled_deck
 from bot.engine.evaluator import hand_name, rank27_ints, rank27_many, rank_name
+from bot.engine.operations import BETTING_ROUND_NAMES as BETTING_ROUND_NAMES
+from bot.engine.operations import (
+    CHIP_DECISIONS,
+    DECISIONS,
+    TIMED_OUT,
+    Awarding,
+    BettingOpening,
+    BettingOrRaising,
+    BlindPosting,
+    CardBurning,
+    CheckingOrCalling,
+    Drawing,
+    DrawOpening,
+    Folding,
+    HoleDealing,
+    Leaving,
+    Mucking,
+    Operation,
+    Reshuffling,
+    Returning,
+    Showing,
+    operation_from_json,
+    operation_to_json,
+    position_of,
+)
+from bot.engine.operations import ActionRecord as ActionRecord
+from bot.engine.operations import RecordKind as RecordKind
+from bot.engine.plain import dumper, loader
 
 log = logging.getLogger(__name__)
 
-BETTING_ROUND_NAMES = ("pre-draw", "after first draw", "after second draw", "after third draw")
-"""Player-facing names of the four betting rounds."""
-
-DRAW_NAMES = ("first draw", "second draw", "third draw")
-
 MAX_PLAYERS = 6
 HAND_SIZE = 5
-STATE_VERSION = 1
+STATE_VERSION = 2
+"""The format ``to_json`` writes; ``from_json`` also reads version 1 (``bot.engine.legacy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,77 +136,9 @@ class Phase(StrEnum):
     """The hand is over and the pots are awarded."""
 
 
-class RecordKind(StrEnum):
-    """What an ``ActionRecord`` describes."""
-
-    DEAL = "deal"
-    """Five cards dealt to each player (private: ``received``, all the hands in position order:
-    the first five cards are position 0's, the next five position 1's, ...)."""
-    SMALL_BLIND = "small_blind"
-    BIG_BLIND = "big_blind"
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    DRAW = "draw"
-    """A discard of ``draw_count`` cards (0 = stands pat) and the replacements."""
-    BURN = "burn"
-    RESHUFFLE = "reshuffle"
-    """The stub ran out: the muck was shuffled into a new stub (``amount`` = its size)."""
-    ROUND = "round"
-    """A betting round or a draw begins (``amount`` = the round index)."""
-    SHOW = "show"
-    MUCK = "muck"
-    AWARD = "award"
-    """Chips from one pot to one player (``amount``)."""
-    RETURN = "return"
-    """An uncalled bet goes back to its owner."""
-
-
-PLAYER_ACTIONS = frozenset(
-    {RecordKind.FOLD, RecordKind.CHECK, RecordKind.CALL, RecordKind.BET, RecordKind.RAISE}
-)
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    """One thing that happened; ``text`` is public, ``discarded``/``received`` never are."""
-
-    kind: RecordKind
-    player_id: int | None
-    amount: int
-    """Chips: paid for blinds and calls, the total bet this round for bets and raises,
-    won for awards; otherwise a count or 0."""
-    draw_count: int | None
-    """Cards discarded for a draw (0 = stands pat); ``None`` for other kinds."""
-    text: str
-    """A public one-line description with no hidden card."""
-    discarded: tuple[Card, ...] = ()
-    """PRIVATE: the cards thrown (draws)."""
-    received: tuple[Card, ...] = ()
-    """PRIVATE: the cards dealt (deal, draws)."""
-    shown: tuple[Card, ...] = ()
-    """PUBLIC: a hand shown at showdown."""
-    all_in: bool = False
-    """The action put the player all-in."""
-    timed_out: bool = False
-    """The dealer played this turn when the player's time ran out."""
-    left: bool = False
-    """The player left the table mid-hand: their hand is folded."""
-    pot: str = ""
-    """For awards: the pot won ("main pot", "side pot 1", ...)."""
-
-
 _BETTING = Phase.BETTING
 _DRAWING = Phase.DRAWING
 _COMPLETE = Phase.COMPLETE
-_KIND_FOLD = RecordKind.FOLD
-_KIND_CALL = RecordKind.CALL
-_KIND_CHECK = RecordKind.CHECK
-_KIND_BET = RecordKind.BET
-_KIND_RAISE = RecordKind.RAISE
-_KIND_DRAW = RecordKind.DRAW
 """Enum members bound once: reading ``Phase.BETTING`` costs a class lookup on the hot path."""
 
 _SEAT_OF = attrgetter("seat")
@@ -330,101 +289,101 @@ class PrivateView:
     folded: bool = False
 
 
-# Log entry layout (plain lists, JSON-ready): [kind, position, amount, count, cards_a, cards_b]
-# position -1 = no player; count -1 = None; cards_a = discarded/shown/stub, cards_b = received.
+_DERIVED = {"saved": False}
+"""A field recomputed from the others when a hand is loaded: not saved."""
+
+_OPERATIONS_JSON = {
+    "dump": lambda log: [operation_to_json(op) for op in log],
+    "load": lambda data: [operation_from_json(op) for op in data],
+}
+"""The log is saved one JSON object per operation (``bot.engine.operations``)."""
 
 
+@dataclass(slots=True, eq=False, repr=False)  # no repr: it would print every hidden card
 class Hand:
-    """One hand of fixed-limit 2-7 Triple Draw."""
+    """One hand of fixed-limit 2-7 Triple Draw.
 
-    __slots__ = (
-        "_acted",
-        "_actors",
-        "_bet_count",
-        "_bets",
-        "_blind_counts",
-        "_burned",
-        "_button_seat",
-        "_cap",
-        "_claims",
-        "_contrib",
-        "_draw_counts",
-        "_draw_queue",
-        "_draw_round",
-        "_hand_id",
-        "_holes",
-        "_ids",
-        "_in_hand",
-        "_last_aggressor",
-        "_leaving",
-        "_log",
-        "_muck",
-        "_n",
-        "_names",
-        "_out",
-        "_phase",
-        "_raise_size",
-        "_received",
-        "_reshuffle_seed",
-        "_reshuffles",
-        "_result",
-        "_round",
-        "_script",
-        "_seats",
-        "_shorts",
-        "_small_bet",
-        "_small_blind",
-        "_stacks",
-        "_starting",
-        "_stub",
-        "_timed_out",
-        "_top",
-    )
+    Use ``Hand.start`` or ``Hand.from_json``. Each field is the state's one place for what it
+    holds; per-player lists are in position order. ``to_json`` saves every field under its name
+    without the underscore, but for the ``_DERIVED`` ones."""
 
-    def __init__(self) -> None:
-        """Use ``Hand.start`` or ``Hand.from_json``."""
-        self._hand_id = 0
-        self._small_bet = 0
-        self._small_blind = 0
-        self._cap = 4
-        self._blind_counts = True
-        self._button_seat = 0
-        self._n = 0
-        self._ids: list[int] = []
-        self._names: list[str] = []
-        self._seats: list[int] = []
-        self._starting: list[int] = []
-        self._stacks: list[int] = []
-        self._bets: list[int] = []
-        self._top = 0  # the highest bet this round, max(self._bets), kept rather than recomputed
-        self._contrib: list[int] = []
-        self._in_hand: list[bool] = []
-        self._holes: list[list[int]] = []
-        self._stub: list[int] = []
-        self._muck: list[int] = []
-        self._phase = _BETTING
-        self._round = 0
-        self._draw_round = 0
-        self._actors: list[int] = []
-        self._acted: list[int] = []
-        self._raise_size = 0
-        self._bet_count = 0
-        self._shorts: list[int] = []
-        self._last_aggressor = -1
-        self._draw_queue: list[int] = []
-        self._burned = False
-        self._draw_counts: list[list[int | None]] = []
-        self._received: list[list[int]] = []
-        self._reshuffles = 0
-        self._reshuffle_seed = 0
-        self._log: list[Sequence[Any]] = []
-        self._result: dict[str, Any] | None = None
-        self._script: list[list[int]] | None = None
-        self._leaving: list[int] = []
-        self._out: list[int] = []
-        self._claims: list[list[int]] = []
-        self._timed_out: set[int] = set()
-        """Log indices of the turns the dealer played because time ran out."""
+    _hand_id: int = 0
+    _small_bet: int = 0
+    """S: the bet size before the second draw, and the big blind."""
+    _small_blind: int = 0
+    """The small blind actually posted."""
+    _cap: int = 4
+    """Bets per betting round."""
+    _blind_counts: bool = True
+    """Whether the big blind counts toward the cap before the draw."""
+    _button_seat: int = 0
+    _n: int = field(default=0, metadata=_DERIVED)
+    """How many players were dealt in."""
+    _ids: list[int] = field(default_factory=list)
+    """Player ids."""
+    _names: list[str] = field(default_factory=list)
+    _seats: list[int] = field(default_factory=list)
+    _starting: list[int] = field(default_factory=list)
+    """Stacks when the hand started."""
+    _stacks: list[int] = field(default_factory=list)
+    """Chips behind (not put in yet)."""
+    _bets: list[int] = field(default_factory=list)
+    """Chips put in this betting round."""
+    _top: int = field(default=0, metadata=_DERIVED)
+    """The highest bet this round, ``max(_bets)``, kept rather than recomputed (before the draw
+    at least a full big blind, even a short one)."""
+    _contrib: list[int] = field(default_factory=list)
+    """Chips put in during the whole hand."""
+    _in_hand: list[bool] = field(default_factory=list)
+    """Not folded (players who left stay in until their hand is folded)."""
+    _holes: list[list[int]] = field(default_factory=list)
+    """PRIVATE: the cards each player holds (empty once folded)."""
+    _stub: list[int] = field(default_factory=list)
+    """PRIVATE: the undealt cards, the next one last."""
+    _muck: list[int] = field(default_factory=list)
+    """PRIVATE: burns, discards and folded hands (a reshuffle's new stub)."""
+    _phase: Phase = _BETTING
+    _round: int = 0
+    """The betting round: 0 = pre-draw ... 3 = after the third draw."""
+    _draw_round: int = 0
+    """0 before the first draw, then the draw in progress or last completed (1..3)."""
+    _actors: list[int] = field(default_factory=list)
+    """Betting: the positions still to act this round, the next first."""
+    _acted: list[int] = field(default_factory=list)
+    """Betting: the positions that acted since the last full bet or raise."""
+    _raise_size: int = 0
+    """The last full bet or raise increment this round."""
+    _bet_count: int = 0
+    """Bets and raises this round (the big blind not counted)."""
+    _shorts: list[int] = field(default_factory=list)
+    """The increments of short all-in raises since the last full one."""
+    _last_aggressor: int = -1
+    """The last position to bet or raise (first to show), -1 if none."""
+    _draw_queue: list[int] = field(default_factory=list)
+    """Drawing: the positions still to draw, the next first."""
+    _burned: bool = False
+    """Whether this draw's card is burned yet."""
+    _draw_counts: list[list[int | None]] = field(default_factory=list)
+    """Cards drawn at each of the three draws (``None``: not drawn yet)."""
+    _received: list[list[int]] = field(default_factory=list)
+    """PRIVATE: the cards each player got last (the deal, then each draw)."""
+    _reshuffles: int = 0
+    _reshuffle_seed: int = 0
+    """SECRET: the key of every reshuffle (``keyed_shuffle``)."""
+    _log: list[Operation] = field(default_factory=list, metadata=_OPERATIONS_JSON)
+    """Everything that happened, in order (``operations``)."""
+    _result: dict[str, Any] | None = None
+    """Once complete: pots (name, amount, eligible, winners, shares), payouts, shown (position,
+    rank), mucked, showdown order and whether it was won without a showdown."""
+    _script: list[list[int]] | None = None
+    """Replaying a file: the (position, card) deals it names, in order; ``None`` otherwise."""
+    _leaving: list[int] = field(default_factory=list)
+    """Positions that left the table during the hand, in order."""
+    _out: list[int] = field(default_factory=list)
+    """Positions in the order they folded or left."""
+    _claims: list[list[int]] = field(default_factory=list)
+    """[low, high, position]: chip levels of the pots a player had won when everyone else
+    in them went out (``_go_out``)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -485,68 +444,53 @@ class Hand:
             if sorted(order) != list(range(52)):
                 raise EngineError("The deck must hold each of the 52 cards exactly once.")
         source: RandomSource = rng if rng is not None else secrets.SystemRandom()
-        # Every slot is set here rather than in ``__init__`` (which would set most of them twice).
-        self: Hand = object.__new__(cls)
-        self._hand_id = hand_id
-        small_bet = self._small_bet = stakes.small_bet
-        small_blind = self._small_blind = stakes.effective_small_blind
-        self._cap = stakes.cap
-        self._blind_counts = stakes.blind_counts
-        self._button_seat = button_seat
-        self._n = n
-        self._ids = [p.player_id for p in ordered]
-        self._names = [p.name for p in ordered]
-        self._seats = seats
-        starting = self._starting = [p.stack for p in ordered]
-        stacks = self._stacks = list(starting)
-        self._in_hand = [True] * n
-        self._draw_counts = [[None, None, None] for _ in range(n)]
-        self._reshuffle_seed = source.randrange(1 << 62)
+        small_bet = stakes.small_bet
+        small_blind = stakes.effective_small_blind
+        starting = [p.stack for p in ordered]
+        stacks = list(starting)
         # The blinds (heads-up the button, position 1, posts the small blind).
         sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
         bets = [0] * n
         posted = small_blind if small_blind < stacks[sb_pos] else stacks[sb_pos]
         stacks[sb_pos] -= posted
         bets[sb_pos] = posted
-        log: list[Sequence[Any]] = [
-            ("small_blind", sb_pos, posted, -1, (), (), int(stacks[sb_pos] == 0))
-        ]
+        log: list[Operation] = [BlindPosting(sb_pos, posted, stacks[sb_pos] == 0)]
         posted = small_bet if small_bet < stacks[bb_pos] else stacks[bb_pos]
         stacks[bb_pos] -= posted
         bets[bb_pos] = posted
-        log.append(("big_blind", bb_pos, posted, -1, (), (), int(stacks[bb_pos] == 0)))
-        self._bets = bets
-        # A short all-in big blind still makes the others call a full one (RULES Betting).
-        self._top = small_bet
-        self._contrib = list(bets)
+        log.append(BlindPosting(bb_pos, posted, stacks[bb_pos] == 0, big=True))
         # Five cards each, one at a time round the table from position 0: position i gets
         # order[i], order[i + n], ...; the rest is the stub, its top (next card) last.
         dealt = HAND_SIZE * n
-        holes = self._holes = [order[i:dealt:n] for i in range(n)]
-        self._received = [list(h) for h in holes]
-        stub = self._stub = order[dealt:]
+        holes = [order[i:dealt:n] for i in range(n)]
+        stub = order[dealt:]
         stub.reverse()
-        log.append(("deal", -1, n, -1, [], [c for h in holes for c in h], 0))
-        self._log = log
-        self._muck = []
-        self._phase = _BETTING
-        self._round = 0
-        self._draw_round = 0
-        self._actors = []
-        self._acted = []
-        self._raise_size = 0
-        self._bet_count = 0
-        self._shorts = []
-        self._last_aggressor = -1
-        self._draw_queue = []
-        self._burned = False
-        self._reshuffles = 0
-        self._result = None
-        self._script = None
-        self._leaving = []
-        self._out = []
-        self._claims = []
-        self._timed_out = set()
+        log.append(HoleDealing(tuple([c for h in holes for c in h])))
+        # Every other field starts at its default.
+        self = cls(
+            _hand_id=hand_id,
+            _small_bet=small_bet,
+            _small_blind=small_blind,
+            _cap=stakes.cap,
+            _blind_counts=stakes.blind_counts,
+            _button_seat=button_seat,
+            _n=n,
+            _ids=[p.player_id for p in ordered],
+            _names=[p.name for p in ordered],
+            _seats=seats,
+            _starting=starting,
+            _stacks=stacks,
+            _bets=bets,
+            _top=small_bet,  # a short all-in big blind still makes the others call a full one
+            _contrib=list(bets),
+            _in_hand=[True] * n,
+            _holes=holes,
+            _stub=stub,
+            _draw_counts=[[None, None, None] for _ in range(n)],
+            _received=[list(h) for h in holes],
+            _reshuffle_seed=source.randrange(1 << 62),
+            _log=log,
+        )
         self._begin_betting()
         return self
 
@@ -629,19 +573,25 @@ class Hand:
     @property
     def changes(self) -> int:
         """A number that grows with every change to the hand: each deal, decision, draw,
-        timeout, departure, show and award is an entry of its log. Equal numbers, equal views."""
+        timeout, departure, show and award is an operation of its log. Equal numbers, equal
+        views."""
         return len(self._log)
 
     @property
     def action_count(self) -> int:
         """Player decisions so far (bets, calls, checks, folds, draws)."""
-        kinds = _DECISION_KINDS
-        return sum([e[0] in kinds for e in self._log])
+        return sum([isinstance(op, DECISIONS) for op in self._log])
 
     @property
     def had_all_in(self) -> bool:
         """Whether anyone went all-in during the hand."""
-        return any(e[6] == 1 for e in self._log if e[0] in _CHIP_KINDS)
+        return any(op.all_in for op in self._log if isinstance(op, CHIP_DECISIONS))
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """PRIVATE: everything that happened, in order, hidden cards included (for the engine's
+        own readers: the hand history, the replay)."""
+        return tuple(self._log)
 
     def name_of(self, player_id: int) -> str:
         """Display name of a player in this hand."""
@@ -729,7 +679,7 @@ class Hand:
             if len(actors) < 2:
                 actors = []
         self._actors = actors
-        self._log.append(("round", -1, self._round, -1, (), (), 0))
+        self._log.append(BettingOpening(self._round))
         if not actors or (len(actors) == 1 and bets[actors[0]] >= self._top):
             self._end_betting()
 
@@ -744,7 +694,7 @@ class Hand:
         self._phase = _DRAWING
         self._burned = False
         self._draw_queue = [i for i in range(self._n) if self._in_hand[i]]
-        self._log.append(("round", -1, 3 + self._draw_round, -1, (), (), 0))
+        self._log.append(DrawOpening(self._draw_round))
 
     # ------------------------------------------------------------------ betting actions
 
@@ -855,18 +805,19 @@ class Hand:
         self._muck.extend(self._holes[pos])
         self._holes[pos] = []
         if not actors or in_hand.count(True) <= 1:
-            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
+            operation = Folding(pos, left)
+            self._log.append(operation)
             self._end_betting()
         elif self._top <= self._bets[actors[0]] and self._able_to_bet() <= 1:
             # RULES Betting: the only player left able to bet, with nothing to call, gets no
-            # turn. PokerKit still gives them one (a check): the entry names them for the PHH.
-            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0, actors[0]))
+            # turn. PokerKit still gives them one (a check): the fold names them for the PHH.
+            operation = Folding(pos, left, no_turn_for=actors[0])
+            self._log.append(operation)
             self._end_betting()
         else:
-            self._log.append(("fold", pos, 0, -1, (), (), "left" if left else 0))
-        if left:
-            return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(self._names[pos]))
-        return ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, f"{self._names[pos]} folds")
+            operation = Folding(pos, left)
+            self._log.append(operation)
+        return operation.record(self._ids, self._names)
 
     def _able_to_bet(self) -> int:
         """How many players in the hand still have chips (players who left count until their
@@ -914,18 +865,15 @@ class Hand:
         acted = self._acted
         if pos not in acted:
             acted.append(pos)
-        name = self._names[pos]
         if amount:
             stacks[pos] = stack - amount
             bets[pos] += amount
             self._contrib[pos] += amount
-            all_in = stack == amount
-            self._log.append(("call", pos, amount, -1, (), (), int(all_in)))
-            text = f"{name} calls {amount} and is all-in" if all_in else f"{name} calls {amount}"
-            record = ActionRecord(_KIND_CALL, self._ids[pos], amount, None, text, all_in=all_in)
+            operation = CheckingOrCalling(pos, amount, stack == amount)
         else:
-            self._log.append(("check", pos, 0, -1, (), (), 0))
-            record = ActionRecord(_KIND_CHECK, self._ids[pos], 0, None, f"{name} checks")
+            operation = CheckingOrCalling(pos)
+        self._log.append(operation)
+        record = operation.record(self._ids, self._names)
         if not actors or self._in_hand.count(True) <= 1:
             self._end_betting()
         return record
@@ -967,18 +915,9 @@ class Hand:
                 self._shorts = []
         elif self._shorts:
             self._shorts = []
-        name = self._names[pos]
-        if top > 0:
-            self._log.append(("raise", pos, target, -1, (), (), int(all_in)))
-            kind = _KIND_RAISE
-            text = f"{name} raises to {target}"
-        else:
-            self._log.append(("bet", pos, target, -1, (), (), int(all_in)))
-            kind = _KIND_BET
-            text = f"{name} bets {target}"
-        if all_in:
-            text += " and is all-in"
-        record = ActionRecord(kind, self._ids[pos], target, None, text, all_in=all_in)
+        operation = BettingOrRaising(pos, target, top > 0, all_in)
+        self._log.append(operation)
+        record = operation.record(self._ids, self._names)
         if not actors or in_hand.count(True) <= 1:
             self._end_betting()
         return record
@@ -1036,7 +975,7 @@ class Hand:
                 if not self._burned:
                     self._burned = True
                     self._muck.append(stub.pop())
-                    self._log.append(("burn", -1, 0, -1, (), (), 0))
+                    self._log.append(CardBurning())
                 received = stub[-k:]
                 received.reverse()
                 del stub[-k:]
@@ -1046,7 +985,7 @@ class Hand:
                     if not stub:
                         self._reshuffle()
                     self._muck.append(stub.pop())
-                    self._log.append(("burn", -1, 0, -1, (), (), 0))
+                    self._log.append(CardBurning())
                 received = []
                 while len(received) < k:
                     if not stub:
@@ -1060,7 +999,7 @@ class Hand:
                 self._burned = True
                 burn = self._take_card(-1)
                 self._muck.append(burn)
-                self._log.append(("burn", -1, 0, -1, (), (), 0))
+                self._log.append(CardBurning())
             received = [self._take_card(pos) for _ in range(k)]
             hole.extend(received)
             self._muck.extend(discards)
@@ -1068,24 +1007,14 @@ class Hand:
         self._draw_counts[pos][self._draw_round - 1] = k
         queue = self._draw_queue
         del queue[0]
-        name = self._names[pos]
         if pos in self._leaving:  # played for a player who left: the log says so (RULES Time)
-            self._log.append(("draw", pos, 0, 0, [], [], "left"))
-            record = ActionRecord(_KIND_FOLD, self._ids[pos], 0, None, _left_text(name))
+            operation = Drawing(pos, left=True)
         elif k:
-            self._log.append(("draw", pos, 0, k, discards, received, 0))
-            record = ActionRecord(
-                _KIND_DRAW,
-                self._ids[pos],
-                0,
-                k,
-                f"{name} draws {k}",
-                tuple([CARDS[c] for c in discards]),
-                tuple([CARDS[c] for c in received]),
-            )
+            operation = Drawing(pos, tuple(discards), tuple(received))
         else:
-            self._log.append(("draw", pos, 0, 0, discards, received, 0))
-            record = ActionRecord(_KIND_DRAW, self._ids[pos], 0, 0, f"{name} stands pat")
+            operation = Drawing(pos)
+        self._log.append(operation)
+        record = operation.record(self._ids, self._names)
         if not queue:
             self._round += 1
             self._begin_betting()
@@ -1130,7 +1059,7 @@ class Hand:
         self._stub[:] = new_stub
         self._muck = []
         self._reshuffles += 1
-        self._log.append(("reshuffle", -1, len(new_stub), -1, list(reversed(new_stub)), [], 0))
+        self._log.append(Reshuffling(tuple(reversed(new_stub))))
 
     # ------------------------------------------------------------------ generic actions
 
@@ -1146,9 +1075,14 @@ class Hand:
             record = self._fold(pos)
         else:
             record = self._check_or_call(pos)
-        mine = ("draw", "fold", "check", "call")
-        index = next(i for i in range(start, len(self._log)) if self._log[i][0] in mine)
-        self._timed_out.add(index)
+        # Mark the turn just played (a burn or a reshuffle may come before a draw, the next
+        # round's opening after it).
+        log = self._log
+        for index in range(start, len(log)):
+            turn = log[index]
+            if isinstance(turn, _TIMED_OUT_KINDS):
+                log[index] = replace(turn, timed_out=True)
+                break
         record = replace(record, text=record.text + TIMED_OUT, timed_out=True)
         if self._leaving:
             self._auto_play_leavers()
@@ -1185,7 +1119,7 @@ class Hand:
             return []
         self._leaving.append(pos)
         self._go_out(pos)
-        self._log.append(("leave", pos, 0, -1, (), (), 0))
+        self._log.append(Leaving(pos))
         return self._auto_play_leavers()
 
     @property
@@ -1373,7 +1307,7 @@ class Hand:
             contrib[owner] -= uncalled
             payouts[owner] += uncalled
             stacks[owner] += uncalled
-            log.append(("return", owner, uncalled, -1, (), (), 0))
+            log.append(Returning(owner, uncalled))
         pots = self._pots(contrib, alive)
         shown: dict[int, int] = {}
         order: list[int] = []
@@ -1391,10 +1325,10 @@ class Hand:
                     if rank <= best and i in eligible:
                         best = rank
                         shown[i] = rank
-                        log.append(["show", i, rank, -1, list(holes[i]), [], 0])
+                        log.append(Showing(i, tuple(holes[i]), rank))
                     else:
                         mucked.append(i)
-                        log.append(["muck", i, 0, -1, [], [], 0])
+                        log.append(Mucking(i))
             else:
                 best_shown: list[int] = [1 << 30] * len(contested)
                 for i, rank in zip(order, ranks, strict=True):
@@ -1405,10 +1339,10 @@ class Hand:
                             best_shown[k] = rank
                     if wins_somewhere:
                         shown[i] = rank
-                        log.append(["show", i, rank, -1, list(holes[i]), [], 0])
+                        log.append(Showing(i, tuple(holes[i]), rank))
                     else:
                         mucked.append(i)
-                        log.append(["muck", i, 0, -1, [], [], 0])
+                        log.append(Mucking(i))
         pot_results: list[list[Any]] = []
         for amount, eligible, w in pots:
             if w >= 0:  # already theirs: the others in it folded or left, or never reached it
@@ -1416,7 +1350,7 @@ class Hand:
                 stacks[w] += amount
                 name = "main pot" if not pot_results else f"side pot {len(pot_results)}"
                 pot_results.append([name, amount, [w], [w], [[w, amount]]])
-                log.append(("award", w, amount, -1, (), (), name))
+                log.append(Awarding(w, amount, name))
                 continue
             best_rank = min([shown[i] for i in eligible if i in shown])
             winners = [i for i in eligible if shown.get(i) == best_rank]
@@ -1428,7 +1362,7 @@ class Hand:
             for w, won in shares:
                 payouts[w] += won
                 stacks[w] += won
-                log.append(("award", w, won, -1, (), (), name))
+                log.append(Awarding(w, won, name))
         self._phase = _COMPLETE
         self._actors = []
         self._draw_queue = []
@@ -1451,7 +1385,7 @@ class Hand:
             self._in_hand[i] = False
             self._muck.extend(self._holes[i])
             self._holes[i] = []
-            self._log.append(("muck", i, 0, -1, (), (), "left"))
+            self._log.append(Mucking(i, left=True))
 
     def show_mucked(self, player_id: int) -> ActionRecord:
         """After the hand, a player whose hand was mucked at showdown chooses to show it."""
@@ -1463,9 +1397,9 @@ class Hand:
         rank = rank27_ints(*self._holes[pos])
         self._result["mucked"].remove(pos)
         self._result["shown"].append([pos, rank])
-        entry = ("show", pos, rank, -1, list(self._holes[pos]), (), "voluntary")
-        self._log.append(entry)
-        return self._record(entry)
+        operation = Showing(pos, tuple(self._holes[pos]), rank, voluntary=True)
+        self._log.append(operation)
+        return operation.record(self._ids, self._names)
 
     @property
     def result(self) -> HandResult | None:
@@ -1504,61 +1438,11 @@ class Hand:
 
     # ------------------------------------------------------------------ records
 
-    def _record(self, entry: Sequence[Any]) -> ActionRecord:
-        """The public/private record of one log entry."""
-        kind = entry[0]
-        pos = entry[1]
-        amount = entry[2]
-        name = self._names[pos] if pos >= 0 else ""
-        pid = self._ids[pos] if pos >= 0 else None
-        count = entry[3] if entry[3] >= 0 else None
-        extra = entry[6]
-        discarded: tuple[Card, ...] = ()
-        received: tuple[Card, ...] = ()
-        shown: tuple[Card, ...] = ()
-        all_in = False
-        if extra == "left" or kind == "leave":  # a departure, or a turn played after it
-            return ActionRecord(RecordKind.FOLD, pid, 0, None, _left_text(name), left=True)
-        if kind == "deal":  # every player's five cards, position by position (private)
-            received = tuple(CARDS[c] for c in entry[5])
-            text = _TEXTS["deal"]
-        elif kind == "draw":
-            discarded = tuple(CARDS[c] for c in entry[4])
-            received = tuple(CARDS[c] for c in entry[5])
-            text = f"{name} draws {count}" if count else f"{name} stands pat"
-        elif kind == "show":
-            shown = tuple(CARDS[c] for c in entry[4])
-            text = f"{name} shows {cards_str(shown)} ({rank_name(amount)})"
-        elif kind == "award":
-            text = f"{name} wins {amount} from the {extra}"
-            return ActionRecord(_KINDS[kind], pid, amount, count, text, pot=str(extra))
-        elif kind == "return":
-            text = f"{name} takes back {amount} (uncalled)"
-        elif kind == "round":
-            if amount <= 3:
-                text = f"Betting round: {BETTING_ROUND_NAMES[amount]}"
-            else:
-                text = f"The {DRAW_NAMES[amount - 4]}"
-        else:
-            text = _TEXTS[kind].format(name=name, amount=amount)
-            if extra == 1:
-                all_in = True
-                text += " and is all-in"
-        return ActionRecord(
-            _KINDS[kind], pid, amount, count, text, discarded, received, shown, all_in
-        )
-
     @property
     def records(self) -> list[ActionRecord]:
-        """Everything that happened, in order (built on demand from the compact log)."""
-        return [self._record_at(i) for i in range(len(self._log))]
-
-    def _record_at(self, index: int) -> ActionRecord:
-        """The record of log entry ``index``; a turn played at a timeout says so."""
-        record = self._record(self._log[index])
-        if index in self._timed_out:
-            return replace(record, text=record.text + TIMED_OUT, timed_out=True)
-        return record
+        """Everything that happened, in order (the public records of the operations)."""
+        ids, names = self._ids, self._names
+        return [op.record(ids, names) for op in self._log]
 
     def recent_actions(self, count: int = 8) -> list[str]:
         """The last ``count`` public action texts (player actions, draws, shows, awards)."""
@@ -1567,12 +1451,12 @@ class Hand:
     def recent_records(self, count: int = 8) -> tuple[ActionRecord, ...]:
         """The records of ``recent_actions``, their hidden cards left out."""
         records: list[ActionRecord] = []
-        for index in range(len(self._log) - 1, -1, -1):
-            entry = self._log[index]
+        ids, names = self._ids, self._names
+        for op in reversed(self._log):
             # The turns played for a player who left repeat what their departure said.
-            if entry[0] in ("deal", "burn", "round") or entry[6] == "left":
+            if isinstance(op, _UNTOLD) or getattr(op, "left", False):
                 continue
-            records.append(replace(self._record_at(index), discarded=(), received=()))
+            records.append(replace(op.record(ids, names), discarded=(), received=()))
             if len(records) == count:
                 break
         records.reverse()
@@ -1692,11 +1576,11 @@ class Hand:
         """The cards a player held when their hand was folded, replayed from the log (the
         deal, then each of their draws)."""
         hole: list[int] = []
-        for entry in self._log:
-            if entry[0] == "deal":
-                hole = list(entry[5][pos * 5 : pos * 5 + 5])
-            elif entry[0] == "draw" and entry[1] == pos:
-                hole = [c for c in hole if c not in entry[4]] + list(entry[5])
+        for op in self._log:
+            if isinstance(op, HoleDealing):
+                hole = list(op.hole(pos))
+            elif isinstance(op, Drawing) and op.position == pos:
+                hole = [c for c in hole if c not in op.discarded] + list(op.received)
         return hole
 
     # ------------------------------------------------------------------ checks
@@ -1713,116 +1597,38 @@ class Hand:
     # ------------------------------------------------------------------ serialisation
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as plain JSON types (deck order, seed and log included)."""
-        return {
-            "version": STATE_VERSION,
-            "hand_id": self._hand_id,
-            "small_bet": self._small_bet,
-            "small_blind": self._small_blind,
-            "cap": self._cap,
-            "blind_counts": self._blind_counts,
-            "button_seat": self._button_seat,
-            "ids": list(self._ids),
-            "names": list(self._names),
-            "seats": list(self._seats),
-            "starting": list(self._starting),
-            "stacks": list(self._stacks),
-            "bets": list(self._bets),
-            "contrib": list(self._contrib),
-            "in_hand": list(self._in_hand),
-            "holes": [list(h) for h in self._holes],
-            "stub": list(self._stub),
-            "muck": list(self._muck),
-            "phase": str(self._phase),
-            "round": self._round,
-            "draw_round": self._draw_round,
-            "actors": list(self._actors),
-            "acted": list(self._acted),
-            "raise_size": self._raise_size,
-            "bet_count": self._bet_count,
-            "shorts": list(self._shorts),
-            "last_aggressor": self._last_aggressor,
-            "draw_queue": list(self._draw_queue),
-            "burned": self._burned,
-            "draw_counts": [list(d) for d in self._draw_counts],
-            "received": [list(r) for r in self._received],
-            "reshuffles": self._reshuffles,
-            "reshuffle_seed": self._reshuffle_seed,
-            "log": [[*e[:4], list(e[4]), list(e[5]), *e[6:]] for e in self._log],
-            "result": _copy_json(self._result),
-            "script": None if self._script is None else [list(p) for p in self._script],
-            "leaving": list(self._leaving),
-            "out": list(self._out),
-            "claims": [list(c) for c in self._claims],
-            "timed_out": sorted(self._timed_out),
-        }
+        """The whole state as plain JSON types (deck order, seed and log included): every saved
+        field under its name without the underscore."""
+        data: dict[str, Any] = {"version": STATE_VERSION}
+        for name, key, dump, _ in _SAVED:
+            data[key] = dump(getattr(self, name))
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Hand:
-        """Rebuild a hand saved with ``to_json``; it continues exactly as the original.
+        """Rebuild a hand saved with ``to_json`` (by this engine, or by one that wrote the first
+        format: ``bot.engine.legacy``); it continues exactly as the original.
 
         A journal that is not a saved hand, or whose parts do not fit together (players, chips,
         the 52 cards, whose turn it is), raises ``EngineError``."""
         if not isinstance(data, dict):
             raise EngineError("This saved hand is damaged and cannot be resumed.")
-        if data.get("version") != STATE_VERSION:
+        version = data.get("version")
+        if version not in (legacy.VERSION, STATE_VERSION):
             raise EngineError("This saved hand comes from an incompatible engine version.")
-        self = cls()
         try:
-            self._hand_id = int(data["hand_id"])
-            self._small_bet = int(data["small_bet"])
-            self._small_blind = int(data["small_blind"])
-            self._cap = int(data["cap"])
-            self._blind_counts = bool(data["blind_counts"])
-            self._button_seat = int(data["button_seat"])
-            self._ids = [int(x) for x in data["ids"]]
+            if version == legacy.VERSION:
+                data = legacy.upgrade(data, STATE_VERSION)
+            self = cls(**{name: load(data[key]) for name, key, _, load in _SAVED})
             self._n = len(self._ids)
-            self._names = [str(x) for x in data["names"]]
-            self._seats = [int(x) for x in data["seats"]]
-            self._starting = [int(x) for x in data["starting"]]
-            self._stacks = [int(x) for x in data["stacks"]]
-            self._bets = [int(x) for x in data["bets"]]
-            self._contrib = [int(x) for x in data["contrib"]]
-            self._in_hand = [bool(x) for x in data["in_hand"]]
-            self._holes = [[int(c) for c in h] for h in data["holes"]]
-            self._stub = [int(c) for c in data["stub"]]
-            self._muck = [int(c) for c in data["muck"]]
-            self._phase = Phase(data["phase"])
-            self._round = int(data["round"])
             self._top = max(self._bets, default=0)
             if self._round == 0 and self._phase is _BETTING:
                 # Before the draw the others call a full big blind, even a short one.
                 self._top = max(self._top, self._small_bet)
-            self._draw_round = int(data["draw_round"])
-            self._actors = [int(x) for x in data["actors"]]
-            self._acted = [int(x) for x in data["acted"]]
-            self._raise_size = int(data["raise_size"])
             if self._round == 0 and self._raise_size < self._small_bet:
                 # Saved by an engine that started the pre-draw raise size at 0: the big blind
                 # is a full bet (a short all-in over it does not reopen the betting).
                 self._raise_size = self._small_bet
-            self._bet_count = int(data["bet_count"])
-            self._shorts = [int(x) for x in data["shorts"]]
-            self._last_aggressor = int(data["last_aggressor"])
-            self._draw_queue = [int(x) for x in data["draw_queue"]]
-            self._burned = bool(data["burned"])
-            self._draw_counts = [[None if c is None else int(c) for c in d]
-                                 for d in data["draw_counts"]]  # fmt: skip
-            self._received = [[int(c) for c in r] for r in data["received"]]
-            self._reshuffles = int(data["reshuffles"])
-            self._reshuffle_seed = int(data["reshuffle_seed"])
-            self._log = [[*e[:4], list(e[4]), list(e[5]), *e[6:]] for e in data["log"]]
-            self._result = _copy_json(data["result"])
-            script = data.get("script")
-            self._script = None if script is None else [[int(p), int(c)] for p, c in script]
-            self._leaving = [int(x) for x in data.get("leaving", [])]
-            out = data.get("out")
-            if out is None:  # saved before the engine kept the order players went out in
-                out = [e[1] for e in self._log if e[0] == "fold"]
-                out += [i for i in self._leaving if i not in out]
-            self._out = [int(x) for x in out]
-            self._claims = [[int(x) for x in c] for c in data.get("claims", [])]
-            self._timed_out = {int(i) for i in data.get("timed_out", [])}
             self._check_loaded()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise EngineError("This saved hand is damaged and cannot be resumed.") from exc
@@ -1843,12 +1649,14 @@ class Hand:
         positions = (*self._actors, *self._acted, *self._draw_queue, *self._leaving, *self._out)
         if any(not 0 <= i < n for i in positions):
             raise ValueError("positions")
-        if any(len(e) < 7 or not -1 <= e[1] < n for e in self._log):
-            raise ValueError("log")
+        for op in self._log:
+            position = position_of(op)
+            if position is not None and not 0 <= position < n:
+                raise ValueError("log")
+            if isinstance(op, Folding) and op.no_turn_for is not None and op.no_turn_for >= n:
+                raise ValueError("log")
         if any(len(c) != 3 or not 0 <= c[2] < n for c in self._claims):
             raise ValueError("claims")
-        if any(not 0 <= i < len(self._log) for i in self._timed_out):
-            raise ValueError("timeouts")
         if self._result is None:
             self.check_invariants()
         if self._phase is _BETTING and not self._actors:
@@ -1857,6 +1665,27 @@ class Hand:
             raise ValueError("nobody to draw")
         if not 0 <= self._round <= 3 or not 0 <= self._draw_round <= 3:
             raise ValueError("rounds")
+
+
+def _field_json(name: str, tp: Any, metadata: Any) -> tuple[str, str, Any, Any]:
+    """(attribute, JSON key, dump, load) of one saved field of ``Hand``."""
+    dump: Callable[[Any], Any] = metadata.get("dump") or dumper(tp)
+    load: Callable[[Any], Any] = metadata.get("load") or loader(tp)
+    return name, name.removeprefix("_"), dump, load
+
+
+_SAVED: tuple[tuple[str, str, Callable[[Any], Any], Callable[[Any], Any]], ...] = tuple(
+    _field_json(f.name, get_type_hints(Hand)[f.name], f.metadata)
+    for f in fields(Hand)
+    if f.metadata.get("saved", True)
+)
+"""How each saved field of ``Hand`` goes to and from JSON: (attribute, key, dump, load)."""
+
+_TIMED_OUT_KINDS = (Folding, CheckingOrCalling, Drawing)
+"""The operations a timeout plays (``Hand.timeout``)."""
+
+_UNTOLD = (HoleDealing, CardBurning, BettingOpening, DrawOpening)
+"""Operations the recent actions leave out."""
 
 
 _SIXTEEN_WORDS = struct.Struct("<16I")
@@ -1932,41 +1761,3 @@ def keyed_shuffle(cards: list[int], seed: int, counter: int) -> None:
 
 _REJECTION_LIMITS = tuple((1 << 32) - (1 << 32) % (i + 1) for i in range(64))
 """``_REJECTION_LIMITS[i]``: 32-bit words at or above it are rejected when drawing 0..i."""
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of a JSON-shaped value (lists, dicts, scalars)."""
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    return value
-
-
-TIMED_OUT = " (time ran out)"
-"""Added to the public text of a turn the dealer played because the player's time ran out."""
-
-_TEXTS: dict[str, str] = {
-    "deal": "Five cards are dealt to each player",
-    "small_blind": "{name} posts the small blind {amount}",
-    "big_blind": "{name} posts the big blind {amount}",
-    "fold": "{name} folds",
-    "check": "{name} checks",
-    "call": "{name} calls {amount}",
-    "bet": "{name} bets {amount}",
-    "raise": "{name} raises to {amount}",
-    "burn": "A card is burned",
-    "reshuffle": "The deck ran out: the muck ({amount} cards) is shuffled into a new stub",
-    "muck": "{name} mucks",
-}
-
-_KINDS: dict[str, RecordKind] = {k.value: k for k in RecordKind}
-
-
-def _left_text(name: str) -> str:
-    """What the log says for a player who left the table mid-hand."""
-    return f"{name} has left: the hand is folded"
-
-
-_CHIP_KINDS = frozenset({"small_blind", "big_blind", "call", "bet", "raise"})
-_DECISION_KINDS = frozenset({"fold", "check", "call", "bet", "raise", "draw"})

@@ -28,11 +28,26 @@ import json
 import logging
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from bot.engine.cards import CARDS, EngineError, parse_cards
 from bot.engine.hand import Hand, Phase, SeatedPlayer, Stakes
+from bot.engine.operations import (
+    DECISIONS,
+    Awarding,
+    BettingOpening,
+    BettingOrRaising,
+    CheckingOrCalling,
+    Drawing,
+    DrawOpening,
+    Folding,
+    HoleDealing,
+    Leaving,
+    Mucking,
+    Returning,
+    Showing,
+)
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +57,7 @@ FORMAL_CHECK = "# no turn under our rules"
 bet, with nothing to call, after a fold): replays skip it."""
 
 
-def _cards(cards: list[int]) -> str:
+def _cards(cards: Sequence[int]) -> str:
     return "".join(str(CARDS[c]) for c in cards)
 
 
@@ -63,57 +78,56 @@ def hand_to_phh(hand: Hand) -> str:
     if not hand.is_complete:
         raise EngineError("Only a finished hand can be written as a hand history.")
     state = hand.to_json()
+    operations = hand.operations
     n = len(state["ids"])
     actions: list[str] = []
     pending_deals: list[str] = []
-    paid = {e[1] for e in state["log"] if e[0] in ("return", "award")}
+    paid = {op.position for op in operations if isinstance(op, Returning | Awarding)}
     left: list[list[int]] = []
-    for entry in state["log"]:
-        kind, pos = entry[0], entry[1]
-        label = f"p{pos + 1}"
-        if kind == "leave":
-            left.append([len(actions), pos + 1])
-        elif kind == "deal":
-            flat = entry[5]
-            for i in range(n):
-                actions.append(f"d dh p{i + 1} {_cards(flat[5 * i : 5 * i + 5])}")
-        elif kind == "round":
-            actions.extend(pending_deals)
-            pending_deals = []
-        elif kind == "fold":
-            actions.append(f"{label} f")
-            if len(entry) > 7:
-                # Our rules give the only player left able to bet, with nothing to call, no
-                # turn; PokerKit asks them to act: a check changes nothing.
-                actions.append(f"p{entry[7] + 1} cc {FORMAL_CHECK}")
-        elif kind in ("check", "call"):
-            actions.append(f"{label} cc")
-        elif kind in ("bet", "raise"):
-            actions.append(f"{label} cbr {entry[2]}")
-        elif kind == "draw":
-            actions.append(f"{label} sd {_cards(entry[4])}".rstrip())
-            if entry[5]:
-                pending_deals.append(f"d dh {label} {_cards(entry[5])}")
-        elif kind == "show" and entry[6] == "voluntary":
-            continue  # shown after the award: not part of the play PokerKit replays
-        elif kind == "show":
-            actions.extend(pending_deals)
-            pending_deals = []
-            actions.append(f"{label} sm {_cards(entry[4])}")
-        elif kind == "muck" and entry[6] == "left":
-            # A player who left mid-hand: their hand is dead at the showdown. PokerKit's
-            # ``pN sm`` without cards mucks it out of turn, before anyone shows.
-            actions.extend(pending_deals)
-            pending_deals = []
-            actions.append(f"{label} sm")
-        elif kind == "muck" and pos in paid:
-            # PokerKit kills a hand it cannot see, and then crashes pushing the player's
-            # uncalled bet or a side pot only they are in (a pot nobody left can win): name
-            # the cards so it keeps the hand.
-            actions.append(f"{label} sm {_cards(state['holes'][pos])} # mucked")
+    for op in operations:
+        match op:
+            case Leaving(position=pos):
+                left.append([len(actions), pos + 1])
+            case HoleDealing():
+                for i in range(n):
+                    actions.append(f"d dh p{i + 1} {_cards(op.hole(i))}")
+            case BettingOpening() | DrawOpening():
+                actions.extend(pending_deals)
+                pending_deals = []
+            case Folding(position=pos, no_turn_for=no_turn_for):
+                actions.append(f"p{pos + 1} f")
+                if no_turn_for is not None:
+                    # Our rules give the only player left able to bet, with nothing to call,
+                    # no turn; PokerKit asks them to act: a check changes nothing.
+                    actions.append(f"p{no_turn_for + 1} cc {FORMAL_CHECK}")
+            case CheckingOrCalling(position=pos):
+                actions.append(f"p{pos + 1} cc")
+            case BettingOrRaising(position=pos, to=to):
+                actions.append(f"p{pos + 1} cbr {to}")
+            case Drawing(position=pos, discarded=discarded, received=received):
+                actions.append(f"p{pos + 1} sd {_cards(discarded)}".rstrip())
+                if received:
+                    pending_deals.append(f"d dh p{pos + 1} {_cards(received)}")
+            case Showing(voluntary=True):
+                continue  # shown after the award: not part of the play PokerKit replays
+            case Showing(position=pos, cards=shown):
+                actions.extend(pending_deals)
+                pending_deals = []
+                actions.append(f"p{pos + 1} sm {_cards(shown)}")
+            case Mucking(position=pos, left=True):
+                # A player who left mid-hand: their hand is dead at the showdown. PokerKit's
+                # ``pN sm`` without cards mucks it out of turn, before anyone shows.
+                actions.extend(pending_deals)
+                pending_deals = []
+                actions.append(f"p{pos + 1} sm")
+            case Mucking(position=pos) if pos in paid:
+                # PokerKit kills a hand it cannot see, and then crashes pushing the player's
+                # uncalled bet or a side pot only they are in (a pot nobody left can win):
+                # name the cards so it keeps the hand.
+                actions.append(f"p{pos + 1} sm {_cards(state['holes'][pos])} # mucked")
     actions.extend(pending_deals)
     result = state["result"] or {}
-    dead = any(e[0] == "muck" and e[6] == "left" for e in state["log"])
+    dead = any(isinstance(op, Mucking) and op.left for op in operations)
     if dead and result.get("without_showdown") and True in state["in_hand"]:
         # Only one player who had not left was still in: PokerKit still holds a showdown
         # after the leavers' mucks, and would muck that hand too (burning the pot) unless it
@@ -295,8 +309,8 @@ def _replay(text: str) -> Hand:
         except EngineError as exc:
             raise EngineError(f"at {' '.join(words)!r}: {exc}") from exc
         if words[1:] == ["f"]:
-            fold = next(e for e in reversed(hand._log) if e[0] == "fold")
-            no_turn = fold[7] if len(fold) > 7 else -1
+            fold = next(op for op in reversed(hand.operations) if isinstance(op, Folding))
+            no_turn = -1 if fold.no_turn_for is None else fold.no_turn_for
     if not hand.is_complete:
         raise EngineError("The file ends before the hand is over.")
     expected = data.get("finishing_stacks")
@@ -337,8 +351,7 @@ def _departures(
 
 def _decision_positions(hand: Hand) -> list[int]:
     """The position of each player decision in the hand's log, in order."""
-    kinds = ("fold", "check", "call", "bet", "raise", "draw")
-    return [e[1] for e in hand._log if e[0] in kinds]
+    return [op.position for op in hand.operations if isinstance(op, DECISIONS)]
 
 
 def _hand_no(data: dict[str, Any]) -> int:

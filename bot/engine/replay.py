@@ -1,7 +1,7 @@
 """A stored hand, step by step, as one viewer may see it: the replayer's pure part.
 
-``replay_steps(hand, viewer_id)`` walks the hand's log (``Hand.to_json()["log"]``, the same
-entries its records come from) and returns one ``ReplayStep`` per thing a player did (a bet,
+``replay_steps(hand, viewer_id)`` walks the hand's operations (``Hand.operations``, which its
+records come from) and returns one ``ReplayStep`` per thing a player did (a bet,
 a fold, a draw, a show or a muck at the showdown, a pot paid out), after a first step for the
 deal. Each step carries the pot, every seat's stack, bet in the round and draw counts so far,
 and the public record of the action with no hidden card in it.
@@ -18,12 +18,36 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine.cards import CARDS, Card
-from bot.engine.hand import ActionRecord, Hand
-
-STEP_KINDS = frozenset(
-    {"fold", "check", "call", "bet", "raise", "draw", "show", "muck", "return", "award", "leave"}
+from bot.engine.hand import Hand
+from bot.engine.operations import (
+    ActionRecord,
+    Awarding,
+    BettingOpening,
+    BettingOrRaising,
+    BlindPosting,
+    CheckingOrCalling,
+    Drawing,
+    DrawOpening,
+    Folding,
+    HoleDealing,
+    Leaving,
+    Mucking,
+    Returning,
+    Showing,
 )
-"""Log entries that make a step of their own (blinds and the deal make the first step; rounds,
+
+STEP_OPERATIONS = (
+    Folding,
+    CheckingOrCalling,
+    BettingOrRaising,
+    Drawing,
+    Showing,
+    Mucking,
+    Returning,
+    Awarding,
+    Leaving,
+)
+"""Operations that make a step of their own (blinds and the deal make the first step; rounds,
 burns and reshuffles only change what the next step shows)."""
 
 
@@ -103,7 +127,7 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
     n = len(ids)
     viewer = ids.index(viewer_id) if viewer_id in ids else None
     records = hand.records
-    log: list[list[Any]] = state["log"]
+    operations = hand.operations
 
     stacks = [int(s) for s in state["starting"]]
     bets = [0] * n
@@ -146,64 +170,60 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
         )
 
     dealt = False
-    for index, entry in enumerate(log):
-        kind, pos, amount = str(entry[0]), int(entry[1]), int(entry[2])
-        extra = entry[6]
-        if kind in ("small_blind", "big_blind"):
-            stacks[pos] -= amount
-            bets[pos] += amount
-            pot += amount
-        elif kind == "deal":
-            flat = entry[5]
-            if viewer is not None:
-                mine = [int(c) for c in flat[5 * viewer : 5 * viewer + 5]]
-            dealt = True
-            step(None, "")
-            continue
-        elif kind == "round":
-            if amount:  # the first betting round opens on the blinds
-                bets = [0] * n
-            if amount >= 4:
-                phase, draw_round = "drawing", amount - 3
-            else:
+    for index, op in enumerate(operations):
+        match op:
+            case (
+                BlindPosting(position=pos, amount=amount)
+                | CheckingOrCalling(position=pos, amount=amount)
+            ):
+                stacks[pos] -= amount
+                bets[pos] += amount
+                pot += amount
+            case HoleDealing():
+                if viewer is not None:
+                    mine = list(op.hole(viewer))
+                dealt = True
+                step(None, "")
+                continue
+            case BettingOpening(round=betting_round):
+                if betting_round:  # the first betting round opens on the blinds
+                    bets = [0] * n
                 phase = "betting"
-        elif kind in ("fold", "leave"):
-            folded[pos] = True
-        elif kind == "call":
-            stacks[pos] -= amount
-            bets[pos] += amount
-            pot += amount
-        elif kind in ("bet", "raise"):
-            paid = amount - bets[pos]
-            stacks[pos] -= paid
-            bets[pos] = amount
-            pot += paid
-        elif kind == "draw":
-            if extra == "left":
+            case DrawOpening(draw=draw):
+                bets = [0] * n
+                phase, draw_round = "drawing", draw
+            case Folding(position=pos) | Leaving(position=pos):
                 folded[pos] = True
-            else:
-                draws[pos].append(int(entry[3]))
-        elif kind == "show":
-            shown[pos] = _cards(entry[4])
-            phase = "complete"
-        elif kind == "muck":
-            phase = "complete"
-        elif kind in ("return", "award"):
-            stacks[pos] += amount
-            pot -= amount
-            phase = "complete"
-            bets = [0] * n
-        if kind not in STEP_KINDS or not dealt:
+            case BettingOrRaising(position=pos, to=to):
+                paid = to - bets[pos]
+                stacks[pos] -= paid
+                bets[pos] = to
+                pot += paid
+            case Drawing(position=pos, left=True):
+                folded[pos] = True
+            case Drawing(position=pos, discarded=discarded):
+                draws[pos].append(len(discarded))
+            case Showing(position=pos, cards=cards):
+                shown[pos] = _cards(cards)
+                phase = "complete"
+            case Mucking():
+                phase = "complete"
+            case Returning(position=pos, amount=amount) | Awarding(position=pos, amount=amount):
+                stacks[pos] += amount
+                pot -= amount
+                phase = "complete"
+                bets = [0] * n
+        if not isinstance(op, STEP_OPERATIONS) or not dealt:
             continue
-        actor = names[pos] if pos >= 0 else ""
-        if kind == "draw" and pos == viewer and extra != "left":
-            thrown, got = [int(c) for c in entry[4]], [int(c) for c in entry[5]]
-            mine = [c for c in mine if c not in thrown] + got
+        actor = names[op.position]
+        if isinstance(op, Drawing) and op.position == viewer and not op.left:
+            thrown, got = op.discarded, op.received
+            mine = [c for c in mine if c not in thrown] + list(got)
             step(records[index], actor, thrown=_cards(thrown), received=_cards(got))
         else:
             step(records[index], actor)
     return Replay(
-        hand_id=int(state["hand_id"]),
+        hand_id=hand.hand_id,
         viewer_id=viewer_id,
         played=viewer is not None,
         complete=hand.is_complete,

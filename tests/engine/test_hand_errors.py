@@ -183,10 +183,30 @@ def test_a_malformed_journal_is_refused_with_a_sentence(damage: Callable[[dict],
         Hand.from_json(damage(data))  # type: ignore[arg-type]
 
 
+DRAWING_HAND_V1 = (
+    '{"version":1,"hand_id":7,"small_bet":10,"small_blind":5,"cap":4,"blind_counts":true,'
+    '"button_seat":2,"ids":[1,2,3],"names":["Alice","Bob","Carol"],"seats":[0,1,2],'
+    '"starting":[100,100,100],"stacks":[90,90,90],"bets":[0,0,0],"contrib":[10,10,10],'
+    '"in_hand":[true,true,true],"holes":[[23,13,8,6,3],[24,18,9,5,1],[29,20,14,10,4]],'
+    '"stub":[51,50,49,48,47,46,45,44,43,42,41,40,39,38,37,36,35,34,33,32,31,30,28,27,26,25,'
+    '22,21,19,17,16,15,12,11,7,2,0],"muck":[],"phase":"drawing","round":0,"draw_round":1,'
+    '"actors":[],"acted":[2,0,1],"raise_size":10,"bet_count":0,"shorts":[],'
+    '"last_aggressor":-1,"draw_queue":[0,1,2],"burned":false,'
+    '"draw_counts":[[null,null,null],[null,null,null],[null,null,null]],'
+    '"received":[[23,13,8,6,3],[24,18,9,5,1],[29,20,14,10,4]],"reshuffles":0,'
+    '"reshuffle_seed":1330721646937975605,"log":[["small_blind",0,5,-1,[],[],0],'
+    '["big_blind",1,10,-1,[],[],0],["deal",-1,3,-1,[],[23,13,8,6,3,24,18,9,5,1,29,20,14,10,4],0],'
+    '["round",-1,0,-1,[],[],0],["call",2,10,-1,[],[],0],["call",0,5,-1,[],[],0],'
+    '["check",1,0,-1,[],[],0],["round",-1,4,-1,[],[],0]],"result":null,"script":null,'
+    '"leaving":[],"out":[],"claims":[],"timed_out":[]}'
+)
+"""``drawing_hand()`` as the engine's first state format saved it (the code of 2026-12-06)."""
+
+
 def test_an_older_journal_without_claims_still_loads() -> None:
     """A journal written before ``out``/``claims`` existed resumes and plays on."""
-    hand = drawing_hand()
-    data = hand.to_json()
+    data = json.loads(DRAWING_HAND_V1)
+    hand = Hand.from_json(data)
     del data["out"], data["claims"]
     copy = Hand.from_json(data)
     play(copy, "1 pat; 2 pat; 3 pat")

@@ -13,6 +13,7 @@ from bot.engine import (
     Stakes,
     next_button_seat,
 )
+from bot.engine.operations import Reshuffling
 from bot.engine.phh import hand_to_phh
 from tests.engine._helpers import cards, deck_from, named_hand, play
 
@@ -283,9 +284,8 @@ def test_six_players_drawing_five_reshuffle_without_their_own_discards() -> None
     assert records[3].received == tuple(cards("9sTsJsQsKs"))
     assert records[4].received[0] == cards("As")[0]  # the last card of the stub...
     assert hand.reshuffle_count == 1  # ...then the muck is shuffled into a new stub
-    state = hand.to_json()
-    (reshuffle,) = [e for e in state["log"] if e[0] == "reshuffle"]
-    new_stub = set(reshuffle[4])
+    (reshuffle,) = [op for op in hand.operations if isinstance(op, Reshuffling)]
+    new_stub = set(reshuffle.stub)
     expected = {int(cards("6h")[0])} | thrown[1] | thrown[2] | thrown[3] | thrown[4]
     assert new_stub == expected  # burn + discards of players already served, not Eve's own
     reshuffle_record = next(r for r in hand.records if r.kind is RecordKind.RESHUFFLE)

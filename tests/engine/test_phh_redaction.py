@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import CARDS, Hand, Phase, SeatedPlayer, Stakes
+from bot.engine.operations import Drawing, HoleDealing
 from bot.engine.phh import hand_to_phh, redact_phh
 from tests.engine._helpers import players
 
@@ -32,14 +33,12 @@ def played_out(seed: int) -> Hand:
 def all_cards_of(hand: Hand, player: int) -> set[str]:
     """Every card the player held at any time (dealt or drawn), as PHH text."""
     cards: set[str] = set()
-    state = hand.to_json()
-    position = state["ids"].index(player)
-    for entry in state["log"]:
-        if entry[0] == "deal":
-            flat = entry[5]
-            cards.update(str(CARDS[c]) for c in flat[5 * position : 5 * position + 5])
-        elif entry[0] == "draw" and entry[1] == position:
-            cards.update(str(CARDS[c]) for c in entry[4] + entry[5])
+    position = hand.player_ids.index(player)
+    for op in hand.operations:
+        if isinstance(op, HoleDealing):
+            cards.update(str(CARDS[c]) for c in op.hole(position))
+        elif isinstance(op, Drawing) and op.position == position:
+            cards.update(str(CARDS[c]) for c in op.discarded + op.received)
     return cards
 
 

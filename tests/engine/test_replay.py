@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.engine import Hand
+from bot.engine.operations import Drawing, HoleDealing, Showing
 from bot.engine.replay import replay_steps
 from bot.engine.selfplay import play_random_hand
 from tests.engine._helpers import NUMBER_ONE, named_hand, play
@@ -36,18 +37,18 @@ def test_chips_add_up_at_every_step_and_end_at_the_final_stacks(leaves: float) -
 
 def test_a_viewer_sees_only_their_cards_and_the_shown_hands() -> None:
     for hand in _hands(150, leaves=0.03):
-        state = hand.to_json()
-        shown = {tuple(sorted(entry[4])) for entry in state["log"] if entry[0] == "show"}
+        operations = hand.operations
+        shown = {tuple(sorted(op.cards)) for op in operations if isinstance(op, Showing)}
         for viewer in (None, *hand.player_ids):
             replay = replay_steps(hand, viewer)
             own: set[int] = set()
             if viewer is not None:
                 pos = hand.player_ids.index(viewer)
-                dealt = state["log"][[e[0] for e in state["log"]].index("deal")][5]
-                own |= set(dealt[5 * pos : 5 * pos + 5])
-                for entry in state["log"]:
-                    if entry[0] == "draw" and entry[1] == pos:
-                        own |= set(entry[5])
+                dealt = next(op for op in operations if isinstance(op, HoleDealing))
+                own |= set(dealt.hole(pos))
+                for op in operations:
+                    if isinstance(op, Drawing) and op.position == pos:
+                        own |= set(op.received)
             for step in replay.steps:
                 assert set(step.cards) | set(step.thrown) | set(step.received) <= own
                 for seat in step.seats:
