@@ -39,7 +39,7 @@ echo "== mypy --strict bot cogs"; mypy --strict bot cogs
 # timers and on the bot process, so more workers than cores pay; each worker starts its own
 # throwaway PostgreSQL server. DEUCE_TEST_WORKERS says how many; "-n 0" among the arguments runs
 # the tests in one process, as "-p no:xdist" does.
-parallel=(-n "${DEUCE_TEST_WORKERS:-3}" --dist worksteal)
+parallel=(-n "${DEUCE_TEST_WORKERS:-4}" --dist worksteal)
 for arg in "$@"; do
     if [ "$arg" = "no:xdist" ] || [ "$arg" = "-pno:xdist" ]; then
         parallel=()

@@ -212,8 +212,8 @@ def test_the_test_script_runs_pytest_in_workers_unless_told_not_to(tmp_path: Pat
     """pytest runs in parallel workers (pytest-xdist), the arguments after them (a later
     ``-n`` wins); ``-p no:xdist`` runs it without the plugin, so without ``-n``."""
     run = copy_of_the_test_script(tmp_path)
-    assert run("tests/engine", "-x")[-1] == "python -m pytest -n 3 --dist worksteal tests/engine -x"
-    assert run("-n", "0")[-1] == "python -m pytest -n 3 --dist worksteal -n 0"
+    assert run("tests/engine", "-x")[-1] == "python -m pytest -n 4 --dist worksteal tests/engine -x"
+    assert run("-n", "0")[-1] == "python -m pytest -n 4 --dist worksteal -n 0"
     assert run("-p", "no:xdist", "-q")[-1] == "python -m pytest -p no:xdist -q"
     assert run("-pno:xdist")[-1] == "python -m pytest -pno:xdist"
 
