@@ -35,4 +35,14 @@ fi
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .
 echo "== mypy --strict bot cogs"; mypy --strict bot cogs
-echo "== pytest"; python -m pytest "$@"
+# pytest runs in parallel worker processes (pytest-xdist): the end-to-end tests mostly wait on
+# timers and on the bot process, so more workers than cores pay; each worker starts its own
+# throwaway PostgreSQL server. DEUCE_TEST_WORKERS says how many; "-n 0" among the arguments runs
+# the tests in one process, as "-p no:xdist" does.
+parallel=(-n "${DEUCE_TEST_WORKERS:-4}" --dist worksteal)
+for arg in "$@"; do
+    if [ "$arg" = "no:xdist" ] || [ "$arg" = "-pno:xdist" ]; then
+        parallel=()
+    fi
+done
+echo "== pytest"; python -m pytest ${parallel[@]+"${parallel[@]}"} "$@"

@@ -261,14 +261,28 @@ class PokerTable:
         confirmed = await self.double.click(member, question, confirm["custom_id"])
         await confirmed.response(timeout=10)
 
-    async def draw(self, member: Member, hand_id: int, discards: int = 0) -> Interaction:
-        """Mark the first ``discards`` cards on the member's panel and draw (or stand pat)."""
+    def draw_panel(self, member: Member, hand_id: int) -> dict[str, Any] | None:
+        """The member's newest panel for ``hand_id`` if it offers a draw (a live Draw or Stand
+        pat button)."""
         panel = self.panel(member, hand_id)
         if panel is None:
+            return None
+        offered = any(
+            str(b.get("custom_id", "")).startswith("deuce:d:") and not b.get("disabled")
+            for b in buttons(panel)
+        )
+        return panel if offered else None
+
+    async def draw(self, member: Member, hand_id: int, discards: int = 0) -> Interaction:
+        """Mark the first ``discards`` cards on the member's panel and draw (or stand pat)."""
+        if self.panel(member, hand_id) is None:
             # No DM: open the panel with the table's My cards button, as a player would.
             await self.click_table(member, "cards")
-            panel = self.panel(member, hand_id)
-        assert panel is not None, f"{member.display_name} has no panel for hand {hand_id}"
+        assert self.panel(member, hand_id) is not None, (
+            f"{member.display_name} has no panel for hand {hand_id}"
+        )
+        # The panel's edit to this draw may come after the table message showing the turn.
+        panel = await self.double.wait_until(lambda: self.draw_panel(member, hand_id), 10)
         for index in range(discards):
             card_button = next(
                 b for b in buttons(panel) if str(b.get("custom_id", "")).endswith(f":{index}")

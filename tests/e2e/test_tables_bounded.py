@@ -49,6 +49,11 @@ def idle_closed(table: PokerTable) -> bool:
     return message is not None and IDLE_CLOSED in str(embed0(message).get("description"))
 
 
+def welcomed(double: DiscordDouble, member: Member, channel: Channel) -> bool:
+    """Whether the welcome DM of ``member``'s join at ``channel`` has arrived."""
+    return any(f"table in #{channel.name}." in (m["content"] or "") for m in double.dms(member))
+
+
 async def command(
     double: DiscordDouble, member: Member, channel: Channel, name: str, **options: Any
 ) -> str:
@@ -96,6 +101,11 @@ async def test_a_member_opens_at_most_two_tables_and_empty_ones_close_for_good(
     )
     await tables[fourth.id].join(admin, buy_in=100)
     await tables[fifth.id].join(admin, buy_in=100)
+    # A join is answered before its welcome DM goes: let those arrive before the bot stops
+    # (SIGTERM amid a welcome DM logs an error; under load it came after the stop below).
+    await double.wait_until(
+        lambda: welcomed(double, admin, fourth) and welcomed(double, admin, fifth), 10
+    )
 
     # The admin leaves the fourth table as the bot stops: its idle time runs out while the
     # bot is down, so it closes as it is restored.

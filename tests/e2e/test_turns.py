@@ -99,6 +99,7 @@ async def test_a_whole_hand_is_played_from_dm_buttons_alone(club: Club) -> None:
     hand_id = await table.wait_hand()
     clicks = 0
     seen: set[tuple[int, str]] = set()
+    taken: set[tuple[int, str]] = set()  # (member, button) of each click the panel answered
 
     def fresh_turn() -> tuple[Member, dict[str, Any]] | None:
         """A member whose newest DM panel says it is their turn and was not acted on yet."""
@@ -128,7 +129,13 @@ async def test_a_whole_hand_is_played_from_dm_buttons_alone(club: Club) -> None:
         clicks += 1
         if answer.type == 4 and answer.content == "Already done.":
             continue  # a panel sent as the player acted elsewhere, corrected right after
+        if answer.type == 4 and answer.content == "That draw is finished.":
+            # The same, in a draw: the alert of a draw the member had already taken from the
+            # panel above it arrived after that click (seen under load), and the draw is over.
+            assert (member.id, target) in taken, (target, answer.content)
+            continue
         assert answer.type == 7, (target, answer.content)  # the clicked panel, redrawn
+        taken.add((member.id, target))
         assert clicks < 40, "the hand did not end"
     # Nobody touched the channel's buttons: every click came from a DM.
     clicked = [i for i in double.interactions if i.message_id is not None]

@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -164,9 +165,9 @@ def test_the_container_keeps_its_database_in_its_volume() -> None:
     assert "# DATABASE_PATH=data/deuce.db" in (REPO_ROOT / ".env.example").read_text()
 
 
-def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) -> None:
-    """``scripts/test.sh`` in a copy of the repo whose .venv holds recording stand-ins: a first
-    run installs, a second skips the install, a newer pyproject.toml installs again."""
+def copy_of_the_test_script(tmp_path: Path) -> Callable[..., list[str]]:
+    """``scripts/test.sh`` in a copy of the repo whose .venv holds recording stand-ins:
+    ``run(*args)`` runs it and returns the stand-ins' command lines."""
     (tmp_path / "scripts").mkdir()
     script = tmp_path / "scripts" / "test.sh"
     script.write_text((REPO_ROOT / "scripts" / "test.sh").read_text())
@@ -179,10 +180,21 @@ def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) 
         stand_in.write_text(f'#!/bin/sh\necho "{tool} $*" >> "{calls}"\n')
         stand_in.chmod(0o755)
 
-    def run() -> list[str]:
+    def run(*args: str) -> list[str]:
         calls.write_text("")
-        subprocess.run(["bash", str(script)], check=True, capture_output=True, timeout=60)
+        env = {key: value for key, value in os.environ.items() if key != "DEUCE_TEST_WORKERS"}
+        subprocess.run(
+            ["bash", str(script), *args], check=True, capture_output=True, timeout=60, env=env
+        )
         return calls.read_text().splitlines()
+
+    return run
+
+
+def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) -> None:
+    """A first run installs, a second skips the install, a newer pyproject.toml installs
+    again."""
+    run = copy_of_the_test_script(tmp_path)
 
     first = run()
     assert any("pip install --quiet -e .[test]" in line for line in first), first
@@ -194,6 +206,16 @@ def test_the_test_script_reinstalls_only_when_pyproject_changed(tmp_path: Path) 
     later = marker.stat().st_mtime + 10
     os.utime(tmp_path / "pyproject.toml", (later, later))
     assert any("pip install" in line for line in run())
+
+
+def test_the_test_script_runs_pytest_in_workers_unless_told_not_to(tmp_path: Path) -> None:
+    """pytest runs in parallel workers (pytest-xdist), the arguments after them (a later
+    ``-n`` wins); ``-p no:xdist`` runs it without the plugin, so without ``-n``."""
+    run = copy_of_the_test_script(tmp_path)
+    assert run("tests/engine", "-x")[-1] == "python -m pytest -n 4 --dist worksteal tests/engine -x"
+    assert run("-n", "0")[-1] == "python -m pytest -n 4 --dist worksteal -n 0"
+    assert run("-p", "no:xdist", "-q")[-1] == "python -m pytest -p no:xdist -q"
+    assert run("-pno:xdist")[-1] == "python -m pytest -pno:xdist"
 
 
 @pytest.mark.parametrize(
