@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,9 @@ go to seated players, six a table (1,200 at 200 tables), and members who click a
 while they play, so what is needed stays here; any other member's language is one read of the
 store's ``member_locales`` by primary key, then kept."""
 
+COMMAND_DRAIN_SECONDS = 3.0
+"""Seconds a stop waits for the slash commands under way before it cancels them."""
+
 EXTENSIONS = ("cogs.poker", "cogs.chips", "cogs.admin")
 
 
@@ -74,9 +78,11 @@ class DeuceBot(commands.Bot):
         self._tables: TableRegistry | None = None
         self._closing = False
         self._router: Any = None
+        """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self._sng_clock: asyncio.Task[None] | None = None
         """Starts sit-and-goes at their start time (``bot/table/sitngo.py``)."""
-        """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
+        self._commands_running: set[asyncio.Task[Any]] = set()
+        """The slash commands being run (their tasks): a stop lets them finish first."""
         self.locales: OrderedDict[int, str] = OrderedDict()
         """The language of the members seen most recently (at most ``LOCALES_KEPT``, the most
         recent last): their Discord locale as last seen, for the DMs sent on the bot's own.
@@ -106,12 +112,19 @@ class DeuceBot(commands.Bot):
             with rest_priority(BULK, ("dm", user_id)):  # hurried when its player needs it
                 opening = asyncio.ensure_future(self.create_dm(discord.Object(id=user_id)))
             self._dm_opening[user_id] = opening
-            opening.add_done_callback(lambda _: self._dm_opening.pop(user_id, None))
+            opening.add_done_callback(partial(self._dm_opened, user_id))
         channel = await asyncio.shield(opening)
         self._dm_channels[user_id] = channel.id
         if len(self._dm_channels) > DM_CHANNELS_KEPT:
             self._dm_channels.popitem(last=False)
         return channel
+
+    def _dm_opened(self, user_id: int, opening: asyncio.Future[discord.DMChannel]) -> None:
+        """Forget the opening; its error reaches whoever still waits for it, and is read here
+        for none (a waiter cut off by a stop): not an "exception was never retrieved"."""
+        self._dm_opening.pop(user_id, None)
+        if not opening.cancelled():
+            opening.exception()
 
     def hurry(self, key: Key) -> None:
         """Requests waiting for ``key`` are what a player needs now (``bot/pacer.py``)."""
@@ -162,8 +175,13 @@ class DeuceBot(commands.Bot):
         return language_of(interaction.guild_locale)
 
     async def reader_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Every command answers in its member's language."""
+        """Every command answers in its member's language, and is known to be running until
+        it ends (``close`` lets it finish before the store and the connections close)."""
         set_reader(interaction.locale)
+        task = asyncio.current_task()
+        if task is not None:
+            self._commands_running.add(task)
+            task.add_done_callback(self._commands_running.discard)
         return True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -392,6 +410,7 @@ class DeuceBot(commands.Bot):
         """Stop every table (journals saved, timers cancelled), close the store, disconnect."""
         if not self._closing:
             self._closing = True
+            await self._end_running_commands()
             if self._router is not None:
                 await self._router.close()
             if self._sng_clock is not None:
@@ -404,6 +423,20 @@ class DeuceBot(commands.Bot):
                 except Exception:
                     log.exception("Error closing the store")
         await super().close()
+
+    async def _end_running_commands(self) -> None:
+        """Commands under way (a join sending its welcome DM) get ``COMMAND_DRAIN_SECONDS`` to
+        finish with the store and the connections still open; the rest are cancelled, so none
+        goes on against a closed store or HTTP session."""
+        running = self._commands_running - {asyncio.current_task()}
+        if not running:
+            return
+        _, pending = await asyncio.wait(running, timeout=COMMAND_DRAIN_SECONDS)
+        for task in pending:
+            task.cancel()
+        if pending:
+            log.info("Stopping: %d command(s) cut off", len(pending))
+            await asyncio.wait(pending)
 
 
 class ShardedDeuceBot(DeuceBot, commands.AutoShardedBot):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
+import aiohttp
 import discord
 
 from bot.messages import t
@@ -93,8 +94,8 @@ async def welcome_dm(bot: Seater, user_id: int, channel_name: str) -> bool:
             await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
     except discord.Forbidden:
         return False
-    except discord.HTTPException as error:
-        log.warning("Welcome DM failed: %s", error)
+    except (discord.HTTPException, aiohttp.ClientError) as error:  # the latter: connection lost
+        log.warning("Welcome DM failed: %s", error)  # (as when the bot stops mid-request)
     except RuntimeError as error:  # the bot is stopping: its HTTP session is closed
         log.info("Welcome DM not sent: %s", error)
     return True

@@ -240,6 +240,9 @@ class DiscordDouble:
         self.rest_bytes: list[int] = []
         """The request body's size of each ``rest_log`` entry (uploads: pictures, emojis)."""
         self.unknown_routes: list[str] = []
+        self._dm_gate: asyncio.Event | None = None
+        self.dm_openings_held = 0
+        """How many requests to open a DM channel wait on :meth:`hold_dm_openings`."""
         self.app_emojis: dict[int, str] = {}
         """The application's emojis: id -> name."""
         self.app_emoji_images: dict[int, bytes] = {}
@@ -414,6 +417,12 @@ class DiscordDouble:
         """Faults: the bot's DMs to ``who`` fail with 403 / 50007 (or work again)."""
         user = who.user if isinstance(who, Member) else who
         user.dms_closed = closed
+
+    def hold_dm_openings(self) -> asyncio.Event:
+        """Faults: the bot's requests to open a DM channel go unanswered until the returned
+        event is set (a slow Discord)."""
+        self._dm_gate = asyncio.Event()
+        return self._dm_gate
 
     def dm_channel(self, who: Member | User) -> Channel:
         """The bot's DM channel with ``who`` (created on first use, as Discord does)."""
@@ -1794,6 +1803,10 @@ class DiscordDouble:
         user = self.users.get(int(payload.get("recipient_id", 0)))
         if user is None:
             raise DiscordHTTPError(400, 50033, "Invalid Recipient(s)")
+        if self._dm_gate is not None and not self._dm_gate.is_set():
+            self.dm_openings_held += 1
+            self._changed()
+            await self._dm_gate.wait()
         return json_response(self.dm_channel(user).to_json())
 
     async def _get_channel(self, request: web.Request) -> web.Response:
