@@ -253,7 +253,16 @@ class DeuceBot(commands.Bot):
         """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
         (``bot/shards.py``) and take those handed to this one. A click handed over is answered
         by ``on_interaction`` as one this process received, awaited so that the router knows
-        when it is answered (nothing else listens for interactions)."""
+        when it is answered (nothing else listens for interactions).
+
+        The one reach into discord.py's private API left: its ``INTERACTION_CREATE`` parser
+        (``ConnectionState.parsers``) is wrapped, because a click handed over must leave as
+        the raw payload (with its token and clicked message, which the owner rebuilds into
+        the interaction) and must not be parsed and dispatched here as well. No public hook
+        does both: ``on_interaction`` gets the parsed interaction without its payload, and
+        ``on_socket_raw_receive`` (debug events: a second JSON decode of every gateway
+        frame) cannot stop discord.py from dispatching the same click. Pinned in
+        ``pyproject.toml``; ``tests/table/test_shards.py`` checks the parser is there."""
         config = self.config
         if config.shard_count is None or config.database_url is None:
             return
