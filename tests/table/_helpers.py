@@ -411,7 +411,7 @@ async def all_posted(session: TableSession) -> None:
     """Wait until the table's channel messages are out: sent, not only taken off the queue
     (a result's picture is still being drawn after it leaves the queue)."""
     await session.io.push_table()
-    await asyncio.wait_for(session.io._outbox.join(), 5.0)
+    await asyncio.wait_for(session.io.outbox.queue.join(), 5.0)
 
 
 def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> SeatRow:
