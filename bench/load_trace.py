@@ -5,7 +5,8 @@ bot's code is the code that runs in production. For every button click it record
 interaction id, wall-clock times (``time.time()``, comparable with the harness's) of
 
 * ``parsed``: discord.py parsed the INTERACTION_CREATE frame (``parse_interaction_create``);
-* ``callback``: the button's callback started (after discord.py's dispatch and task creation);
+* ``callback``: the router took the click (``Router.dispatch``, from the client's
+  ``on_interaction``);
 * ``locked``: the table session's lock was acquired (first acquisition in the click);
 * ``answer``: the session handed the answer to the table's I/O (``TableChannel.answer_*``,
   ``reply_private``): what follows is rendering (pictures included) and the HTTP call;
@@ -70,6 +71,7 @@ def install(trace: Trace) -> None:
     from bot.store.hands import Hands
     from bot.table.channel import TableChannel
     from bot.table.session import TableSession
+    from bot.ui.router import Router
 
     parse = ConnectionState.parse_interaction_create
 
@@ -80,9 +82,9 @@ def install(trace: Trace) -> None:
 
     ConnectionState.parse_interaction_create = parse_timed  # type: ignore[method-assign]
 
-    callback = buttons.DeuceButton.callback
+    dispatch = Router.dispatch
 
-    async def callback_timed(item: Any, interaction: Any) -> None:
+    async def dispatch_timed(router: Any, interaction: Any) -> bool:
         record = {"callback": time.time()}
         parsed = trace.parsed.pop(interaction.id, None)
         if parsed is not None:
@@ -90,12 +92,12 @@ def install(trace: Trace) -> None:
         trace.clicks[interaction.id] = record
         token = CURRENT.set(record)
         try:
-            await callback(item, interaction)
+            return await dispatch(router, interaction)
         finally:
             record["done"] = time.time()
             CURRENT.reset(token)
 
-    buttons.DeuceButton.callback = callback_timed  # type: ignore[method-assign]
+    Router.dispatch = dispatch_timed  # type: ignore[method-assign]
 
     class TracedLock(asyncio.Lock):
         async def acquire(self) -> Any:
@@ -134,7 +136,7 @@ def install(trace: Trace) -> None:
 
         setattr(owner, name, marked)
 
-    for name in ("answer_table_click", "answer_betting_click", "answer_panel_click"):
+    for name in ("answer_betting_click", "answer_panel_click"):
         if hasattr(TableChannel, name):
             answer_marked(TableChannel, name)
     answer_marked(replies, "reply_private")

@@ -25,17 +25,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader, t
+from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader
 from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
-from bot.replies import NO_MENTIONS, private_sentence, reply_private, unlink_interaction
+from bot.replies import NO_MENTIONS, answer_failure, unlink_interaction
 from bot.store import Store
-from bot.table.buttons import dispatch_click
 from bot.table.emojis import sync_card_emojis
-from bot.table.lobby import dispatch_lobby_click
 from bot.table.registry import TableRegistry
-from bot.table.replay import dispatch_replay_click
-from bot.table.sitngo import dispatch_sng_click, start_when_due
+from bot.table.sitngo import start_when_due
 from bot.translator import CatalogueTranslator
+from bot.ui.routes import ROUTER
 
 log = logging.getLogger(__name__)
 
@@ -185,13 +183,9 @@ class DeuceBot(commands.Bot):
         return True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A dealer button's click goes to its table; then the member's locale is remembered
-        for the DMs the bot sends on its own."""
-        for dispatch in (dispatch_click, dispatch_replay_click, dispatch_lobby_click):
-            if await dispatch(interaction):
-                break
-        else:
-            await dispatch_sng_click(interaction)
+        """A click on a dealer component goes through the router (``bot/ui/router.py``);
+        then the member's locale is remembered for the DMs the bot sends on its own."""
+        await ROUTER.dispatch(interaction)
         locale = language_of(interaction.locale)
         user_id = interaction.user.id
         if self._store is None or await self.locale_of(user_id) == locale:
@@ -277,7 +271,16 @@ class DeuceBot(commands.Bot):
         """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
         (``bot/shards.py``) and take those handed to this one. A click handed over is answered
         by ``on_interaction`` as one this process received, awaited so that the router knows
-        when it is answered (nothing else listens for interactions)."""
+        when it is answered (nothing else listens for interactions).
+
+        The one reach into discord.py's private API left: its ``INTERACTION_CREATE`` parser
+        (``ConnectionState.parsers``) is wrapped, because a click handed over must leave as
+        the raw payload (with its token and clicked message, which the owner rebuilds into
+        the interaction) and must not be parsed and dispatched here as well. No public hook
+        does both: ``on_interaction`` gets the parsed interaction without its payload, and
+        ``on_socket_raw_receive`` (debug events: a second JSON decode of every gateway
+        frame) cannot stop discord.py from dispatching the same click. Pinned in
+        ``pyproject.toml``; ``tests/table/test_shards.py`` checks the parser is there."""
         config = self.config
         if config.shard_count is None or config.database_url is None:
             return
@@ -389,14 +392,9 @@ class DeuceBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Expected errors become private replies; anything else is logged and excused."""
-        text = private_sentence(error)
-        if text is None:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            original = getattr(error, "original", error)
-            log.error("Unexpected error in /%s", command, exc_info=original)
-            text = t("error_generic")
+        command = interaction.command.qualified_name if interaction.command else "?"
         try:
-            await reply_private(interaction, text)
+            await answer_failure(interaction, error, f"/{command}")
         finally:
             unlink_interaction(interaction)
 

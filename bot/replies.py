@@ -64,6 +64,21 @@ async def reply_private(interaction: discord.Interaction[Any], text: str, **kwar
         log.warning("Could not send a private reply for interaction %s", interaction.id)
 
 
+async def answer_failure(
+    interaction: discord.Interaction[Any], error: BaseException, where: str
+) -> None:
+    """The one answer to a failed command or click: an expected error's sentence, privately;
+    anything else logged with its traceback (``where``: what failed) and excused with the
+    "something went wrong" sentence. The member is never left with "This interaction
+    failed"."""
+    text = private_sentence(error)
+    if text is None:
+        original = getattr(error, "original", error)
+        log.error("Unexpected error in %s", where, exc_info=original)
+        text = t("error_generic")
+    await reply_private(interaction, text)
+
+
 def unlink_interaction(interaction: discord.Interaction[Any]) -> None:
     """Break the reference cycle of a handled interaction (its ``response`` points back at
     it), so that it and all discord.py made of it (the clicked message and its buttons, the

@@ -1,6 +1,9 @@
-"""The dealer's buttons: ``DynamicItem``s whose ``custom_id`` says which table, hand, betting
-position or draw they belong to, so they keep working after a restart and a stale click is
-recognised.
+"""The dealer's table buttons: their ``custom_id`` says which table, hand, betting position or
+draw they belong to, so they keep working after a restart and a stale click is recognised.
+
+Each button class is built for a message (``render.py``) and rebuilt from a clicked id
+(``from_match``, the router's match of its ``PATTERN``: ``bot/ui/router.py`` routes the
+kinds ``t``, ``c``, ``d``, ``f`` and ``s`` here through ``ROUTES``).
 
 Buttons hold no rules: a click is read here into its input (``bot/table/inputs.py``: the ids of
 the button, what the clicked message showed) and handed to ``handle`` of the table's session,
@@ -13,14 +16,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import discord
 
-from bot.messages import set_reader, t
-from bot.replies import Refused, private_sentence, reply_private, unlink_interaction
+from bot.messages import t
+from bot.replies import Refused, reply_private
 from bot.table.inputs import (
     BetClick,
     CardClick,
@@ -30,6 +32,7 @@ from bot.table.inputs import (
     ShowClick,
 )
 from bot.table.seating import ClickOrigin, click_origin_refusal
+from bot.ui.router import Route
 
 log = logging.getLogger(__name__)
 
@@ -59,37 +62,6 @@ class HasTables(Protocol):
 
     @property
     def tables(self) -> TableFinder: ...
-
-
-class PlainView(discord.ui.View):
-    """A view that discord.py never files in its view store, however it is sent.
-
-    Every click on a dealer button is dispatched once, by ``dispatch_click`` from the client's
-    ``on_interaction``. A view discord.py stored would make it dispatch the same click a second
-    time through its ``DynamicItem`` patterns: ``send``, ``edit`` and the webhook paths skip a
-    view that is not ``is_dispatchable()``, but ``interaction.response.send_message`` (an
-    ephemeral panel, "Fold anyway?") checks only ``is_finished()``. So the view says it is
-    finished from the start: no send path of discord.py stores it, and none needs it live.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def add_item(self, item: discord.ui.Item[Any]) -> Self:
-        """Add ``item`` without its link back to the view: a click is dispatched from the
-        button's ``custom_id`` (``dispatch_click``), never through a view, and without the link
-        a view and its buttons are not a reference cycle. They are freed as soon as the
-        message is sent, where each one (~17 objects) was left for the garbage collector,
-        whose passes stall every table (bench/bench_load.py --probe)."""
-        super().add_item(item)
-        item._update_view(None)
-        return self
-
-    def is_dispatchable(self) -> bool:
-        return False
-
-    def is_finished(self) -> bool:
-        return True
 
 
 def table_button_id(table_id: int, hand_id: int, action_number: int, action: str) -> str:
@@ -173,82 +145,62 @@ def click_origin(interaction: discord.Interaction[Any]) -> ClickOrigin:
     return ClickOrigin(message.id, private, message_custom_ids(message))
 
 
-async def _run_click(
-    interaction: discord.Interaction[Any],
-    table_id: int,
-    handler: Callable[[ButtonInputs], Awaitable[None]],
-    *,
-    panel_action: bool,
-) -> None:
-    """Find the session and run the handler (answering in the member's language); turn every
-    failure into a private reply. A click is first checked against the message it came from
-    (``seating.click_origin_refusal``): a forged custom id acts on nothing and edits nothing."""
-    set_reader(interaction.locale)
-    client: HasTables = interaction.client
-    try:
-        session = client.tables.by_table(table_id)
-        if session is None:
-            await reply_private(interaction, t("hand_over"))
-            return
-        origin = click_origin(interaction)
-        refusal = click_origin_refusal(
-            origin, table_id, session.table_message_id, panel_action=panel_action
-        )
-        if refusal is not None:
-            raise Refused(t(refusal))
-        await handler(session)
-    except Exception as error:
-        text = private_sentence(error)
-        if text is None:
-            log.exception("Unexpected error handling button %s", interaction.data)
-            text = t("error_generic")
-        await reply_private(interaction, text)
+class DealerButton(discord.ui.Button[Any]):
+    """What every table button shares: rebuilt from its ``custom_id`` (``from_match``), its
+    click goes to the table's session (``handle``) once checked against the message it came
+    from (``seating.click_origin_refusal``): a forged custom id acts on nothing and edits
+    nothing."""
 
-
-class DeuceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deuce:(?!)"):
-    """What every dealer button shares: it is rebuilt from its ``custom_id`` (``from_match``)
-    and its click goes to the table's session (``handle``) through ``_run_click``.
-
-    The base template matches nothing and the base is never registered; each subclass brings
-    its own template.
-    """
-
-    table_id: int
+    KIND: ClassVar[str]
+    PATTERN: ClassVar[re.Pattern[str]]
     panel_action: ClassVar[bool] = True
     """Whether the button belongs on a private panel (else on the table message)."""
+    table_id: int
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         raise NotImplementedError
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> Self:
-        return cls.from_match(match)
-
     async def handle(self, session: ButtonInputs, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handle = partial(self.handle, interaction=interaction)
-        await _run_click(interaction, self.table_id, handle, panel_action=self.panel_action)
+    @classmethod
+    async def clicked(cls, interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        """The router's handler of this kind: the session found, the origin checked, the
+        click handed over (a refusal raised for the router's private answer)."""
+        button = cls.from_match(match)
+        client: HasTables = interaction.client
+        session = client.tables.by_table(button.table_id)
+        if session is None:
+            await reply_private(interaction, t("hand_over"))
+            return
+        refusal = click_origin_refusal(
+            click_origin(interaction),
+            button.table_id,
+            session.table_message_id,
+            panel_action=cls.panel_action,
+        )
+        if refusal is not None:
+            raise Refused(t(refusal))
+        await button.handle(session, interaction)
+
+    @classmethod
+    def route(cls) -> Route:
+        return Route(cls.KIND, cls.PATTERN, cls.clicked)
 
 
-class TableButton(
-    DeuceButton,
-    template=(
-        r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<number>\d+)"
-        r":(?P<action>fold|foldx|call|raise|cards)"
-    ),
-):
+TABLE_ID = re.compile(
+    r"deuce:t:(?P<table>\d+):(?P<hand>\d+):(?P<number>\d+):(?P<action>fold|foldx|call|raise|cards)"
+)
+
+
+class TableButton(DealerButton):
     """Fold / Check-Call / Bet-Raise / My cards under the table message, and "Fold anyway" in
     the private question a Fold click gets when checking is free (``action`` is then
     ``FOLD_CONFIRMED``)."""
 
+    KIND = "t"
+    PATTERN = TABLE_ID
     panel_action = False
 
     def __init__(
@@ -264,13 +216,11 @@ class TableButton(
         row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=style,
-                disabled=disabled,
-                custom_id=table_button_id(table_id, hand_id, action_number, action),
-                row=row,
-            )
+            label=label or action,
+            style=style,
+            disabled=disabled,
+            custom_id=table_button_id(table_id, hand_id, action_number, action),
+            row=row,
         )
         self.table_id = table_id
         self.hand_id = hand_id
@@ -293,8 +243,11 @@ class TableButton(
 CARD_ID = re.compile(r"deuce:c:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<index>[0-4])")
 
 
-class CardButton(DeuceButton, template=CARD_ID.pattern):
+class CardButton(DealerButton):
     """One of the five private cards: a click marks or unmarks it for the draw."""
+
+    KIND = "c"
+    PATTERN = CARD_ID
 
     def __init__(
         self,
@@ -309,14 +262,12 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         disabled: bool = False,
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji=emoji,
-                style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=card_button_id(table_id, hand_id, draw, index),
-                row=0,
-            )
+            label=label,
+            emoji=emoji,
+            style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
+            disabled=disabled,
+            custom_id=card_button_id(table_id, hand_id, draw, index),
+            row=0,
         )
         self.table_id = table_id
         self.hand_id = hand_id
@@ -339,11 +290,14 @@ class CardButton(DeuceButton, template=CARD_ID.pattern):
         await session.handle(click, interaction)
 
 
-class DrawButton(
-    DeuceButton,
-    template=r"deuce:d:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<what>draw|pat)",
-):
+DRAW_ID = re.compile(r"deuce:d:(?P<table>\d+):(?P<hand>\d+):(?P<draw>\d+):(?P<what>draw|pat)")
+
+
+class DrawButton(DealerButton):
     """ "Draw N" (the marked cards) or "Stand pat" for one draw of one hand."""
+
+    KIND = "d"
+    PATTERN = DRAW_ID
 
     def __init__(
         self,
@@ -356,15 +310,11 @@ class DrawButton(
         disabled: bool = False,
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or what,
-                style=discord.ButtonStyle.primary
-                if what == "draw"
-                else discord.ButtonStyle.success,
-                disabled=disabled,
-                custom_id=draw_button_id(table_id, hand_id, draw, what),
-                row=1,
-            )
+            label=label or what,
+            style=discord.ButtonStyle.primary if what == "draw" else discord.ButtonStyle.success,
+            disabled=disabled,
+            custom_id=draw_button_id(table_id, hand_id, draw, what),
+            row=1,
         )
         self.table_id = table_id
         self.hand_id = hand_id
@@ -392,20 +342,21 @@ class DrawButton(
 PREFOLD_ID = re.compile(r"deuce:f:(?P<table>\d+):(?P<hand>\d+)")
 
 
-class PrefoldButton(DeuceButton, template=PREFOLD_ID.pattern):
+class PrefoldButton(DealerButton):
     """ "Fold in turn": an early action taken when the player's turn comes."""
+
+    KIND = "f"
+    PATTERN = PREFOLD_ID
 
     def __init__(
         self, table_id: int, hand_id: int, *, active: bool = False, disabled: bool = False
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=t("button_prefold_cancel") if active else t("button_prefold"),
-                style=discord.ButtonStyle.danger if active else discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=prefold_button_id(table_id, hand_id),
-                row=1,
-            )
+            label=t("button_prefold_cancel") if active else t("button_prefold"),
+            style=discord.ButtonStyle.danger if active else discord.ButtonStyle.secondary,
+            disabled=disabled,
+            custom_id=prefold_button_id(table_id, hand_id),
+            row=1,
         )
         self.table_id = table_id
         self.hand_id = hand_id
@@ -419,16 +370,20 @@ class PrefoldButton(DeuceButton, template=PREFOLD_ID.pattern):
         await session.handle(PrefoldClick(self.hand_id, interaction.user.id, shown), interaction)
 
 
-class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
+SHOW_ID = re.compile(r"deuce:s:(?P<table>\d+):(?P<hand>\d+)")
+
+
+class ShowButton(DealerButton):
     """After the hand: the owner of a mucked hand chooses to show it."""
+
+    KIND = "s"
+    PATTERN = SHOW_ID
 
     def __init__(self, table_id: int, hand_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=t("button_show"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=show_button_id(table_id, hand_id),
-            )
+            label=t("button_show"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=show_button_id(table_id, hand_id),
         )
         self.table_id = table_id
         self.hand_id = hand_id
@@ -441,7 +396,7 @@ class ShowButton(DeuceButton, template=r"deuce:s:(?P<table>\d+):(?P<hand>\d+)"):
         await session.handle(ShowClick(self.hand_id, interaction.user.id), interaction)
 
 
-DYNAMIC_ITEMS: tuple[type[DeuceButton], ...] = (
+BUTTONS: tuple[type[DealerButton], ...] = (
     TableButton,
     CardButton,
     DrawButton,
@@ -449,22 +404,5 @@ DYNAMIC_ITEMS: tuple[type[DeuceButton], ...] = (
     ShowButton,
 )
 
-
-async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
-    """Handle a click on a dealer button (False: not one of ours): the button's class is
-    found by its ``custom_id`` template and rebuilt from the id, as discord.py does for a
-    registered ``DynamicItem``, but without first rebuilding a ``View`` of the whole clicked
-    message (``View.from_message``: 3% of the event loop at 200 busy tables)."""
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
-        return False
-    for button in DYNAMIC_ITEMS:
-        match = button.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is not None:
-            try:
-                await button.from_match(match).callback(interaction)
-            finally:
-                unlink_interaction(interaction)
-            return True
-    return False
+ROUTES: tuple[Route, ...] = tuple(button.route() for button in BUTTONS)
+"""The router's routes of the table buttons (``bot/ui/router.py``)."""

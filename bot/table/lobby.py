@@ -29,15 +29,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.messages import number, set_reader, t
-from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
+from bot.messages import number, t
+from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import LobbyTable, Store, TableNotFound, TableRow
 from bot.store.models import TABLE_OPEN
-from bot.table.buttons import PlainView
 from bot.table.joining import Seater, join_table
 from bot.table.render import clamp, safe_name
 from bot.table.sitngo import register_button_id
 from bot.table.visibility import can_see
+from bot.ui.router import Route
+from bot.ui.views import PlainView
 
 if TYPE_CHECKING:
     from bot.store.models import TournamentRow
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SELECT_ID = "deuce:ls"
+SELECT_PATTERN = re.compile(re.escape(SELECT_ID))
 JOIN_ID = re.compile(r"deuce:lj:(?P<table>\d{1,19})")
 PAGE_ID = re.compile(r"deuce:lp:(?P<page>\d{1,6}):(?P<slot>[pn])")
 TABLE_VALUE = re.compile(r"\d{1,19}")
@@ -313,34 +315,28 @@ async def _join(interaction: discord.Interaction[Any], bot: Seater, table_id: in
     await join_table(interaction, bot, table.channel_id, None, session=session, channel_name=name)
 
 
-async def dispatch_lobby_click(interaction: discord.Interaction[Any]) -> bool:
-    """Handle the lobby's select menu or a Join button (False: not one of ours). Every
-    refusal or failure is a private sentence."""
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
-        return False
-    join = JOIN_ID.fullmatch(custom_id)
-    turn = PAGE_ID.fullmatch(custom_id)
-    if join is None and turn is None and custom_id != SELECT_ID:
-        return False
-    set_reader(interaction.locale)
+async def join_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """The router's handler of ``deuce:lj``."""
     client: Seater = interaction.client
-    try:
-        if interaction.guild_id is None:
-            raise Refused(t("guild_only"))
-        if join is not None:
-            await _join(interaction, client, int(join["table"]))
-        elif turn is not None:
-            await _turn_page(interaction, client.store, int(turn["page"]))
-        else:
-            await _chosen(interaction, client.store, data.get("values"))
-    except Exception as error:
-        text = private_sentence(error)
-        if text is None:
-            log.exception("Unexpected error in a lobby click %s", custom_id)
-            text = t("error_generic")
-        await reply_private(interaction, text)
-    finally:
-        unlink_interaction(interaction)
-    return True
+    await _join(interaction, client, int(match["table"]))
+
+
+async def page_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """The router's handler of ``deuce:lp``."""
+    client: Seater = interaction.client
+    await _turn_page(interaction, client.store, int(match["page"]))
+
+
+async def table_chosen(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """The router's handler of ``deuce:ls`` (the select menu: its values, read plainly)."""
+    client: Seater = interaction.client
+    data: Any = interaction.data or {}
+    await _chosen(interaction, client.store, data.get("values"))
+
+
+ROUTES = (
+    Route("ls", SELECT_PATTERN, table_chosen, guild_only=True),
+    Route("lj", JOIN_ID, join_clicked, guild_only=True),
+    Route("lp", PAGE_ID, page_clicked, guild_only=True),
+)
+"""The router's routes of the lobby (``bot/ui/router.py``)."""

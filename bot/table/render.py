@@ -23,7 +23,6 @@ from bot.table.buttons import (
     FOLD_CONFIRMED,
     CardButton,
     DrawButton,
-    PlainView,
     PrefoldButton,
     ShowButton,
     TableButton,
@@ -40,6 +39,7 @@ from bot.table.snapshot import (
     TableSnapshot,
     TournamentLine,
 )
+from bot.ui.views import PlainView
 
 log = logging.getLogger(__name__)
 

@@ -33,10 +33,9 @@ from bot.art import hand_image
 from bot.engine import EngineError, Hand
 from bot.engine.phh import replay_phh
 from bot.engine.replay import Replay, ReplayStep, replay_steps
-from bot.messages import set_reader, t
-from bot.replies import Refused, private_sentence, reply_private, unlink_interaction
+from bot.messages import t
+from bot.replies import Refused
 from bot.store import HandNotFound, HandReplaySource, Store
-from bot.table.buttons import PlainView
 from bot.table.render import (
     cards_label,
     clamp,
@@ -47,6 +46,8 @@ from bot.table.render import (
 )
 from bot.table.snapshot import LogEntry
 from bot.table.visibility import can_see
+from bot.ui.router import Route
+from bot.ui.views import PlainView
 
 log = logging.getLogger(__name__)
 
@@ -345,33 +346,22 @@ async def _show_step(
     )
 
 
-async def dispatch_replay_click(interaction: discord.Interaction[Any]) -> bool:
-    """Handle a click on a replay button (False: not one of ours). Every refusal or failure is
-    a private sentence; nothing is changed by any click."""
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
-        return False
-    step = STEP_ID.fullmatch(custom_id)
-    opened = OPEN_ID.fullmatch(custom_id) if step is None else None
-    if step is None and opened is None:
-        return False
-    set_reader(interaction.locale)
+async def step_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """⏮ ◀ ▶ ⏭: the step the button goes to, in place (the router's handler of ``deuce:r``)."""
     client: HasStore = interaction.client
-    try:
-        if interaction.guild_id is None:
-            raise Refused(t("guild_only"))
-        if step is not None:
-            await _show_step(interaction, client.store, int(step["hand"]), int(step["step"]))
-        else:
-            assert opened is not None
-            await send_replay(interaction, client.store, int(opened["hand"]))
-    except Exception as error:
-        text = private_sentence(error)
-        if text is None:
-            log.exception("Unexpected error in a replay click %s", custom_id)
-            text = t("error_generic")
-        await reply_private(interaction, text)
-    finally:
-        unlink_interaction(interaction)
-    return True
+    await _show_step(interaction, client.store, int(match["hand"]), int(match["step"]))
+
+
+async def replay_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """The Replay button under a result: a new private replay for the clicker (the router's
+    handler of ``deuce:rp``)."""
+    client: HasStore = interaction.client
+    await send_replay(interaction, client.store, int(match["hand"]))
+
+
+ROUTES = (
+    Route("r", STEP_ID, step_clicked, guild_only=True),
+    Route("rp", OPEN_ID, replay_clicked, guild_only=True),
+)
+"""The router's routes of the replay buttons (``bot/ui/router.py``): no click changes
+anything."""

@@ -35,17 +35,18 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import discord
 
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
-from bot.messages import language_of, number, set_reader, speaking, t
-from bot.replies import NO_MENTIONS, Refused, private_sentence, reply_private, unlink_interaction
+from bot.messages import language_of, number, speaking, t
+from bot.replies import NO_MENTIONS, Refused
 from bot.store import Store, StoreError, TournamentNotFound
 from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
-from bot.table.buttons import PlainView
 from bot.table.joining import display_name
 from bot.table.render import EMBED_DESCRIPTION_MAX, clamp, safe_name, standings_embed
 from bot.table.tournament import TournamentSession
 from bot.table.visibility import can_see
 from bot.tournament import level_of, prizes_for
 from bot.tournament.places import payout_percentages
+from bot.ui.router import Route
+from bot.ui.views import PlainView
 
 if TYPE_CHECKING:
     from bot.store.models import EntryRow, TournamentRow
@@ -395,36 +396,25 @@ async def _clicked(
     )
 
 
-async def dispatch_sng_click(interaction: discord.Interaction[Any]) -> bool:
-    """Handle a Register or Unregister button (False: not one of ours); every refusal is a
-    private sentence and changes nothing."""
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
-        return False
-    match = REGISTER_ID.fullmatch(custom_id)
-    if match is None:
-        return False
-    set_reader(interaction.locale)
+async def registration_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    """Register or Unregister (the router's handler of ``deuce:sr`` and ``deuce:su``); a
+    tournament the member cannot see is answered like one that does not exist."""
     client: SngClient = interaction.client
+    tid = int(match["tournament"])
     try:
-        tid = int(match["tournament"])
-        try:
-            found: TournamentRow | None = await client.store.tournaments.get(tid)
-        except TournamentNotFound:
-            found = None
-        if seen(interaction, found) is None:
-            raise Refused(t("sng_not_found"))
-        await _clicked(interaction, client, match["what"], tid)
-    except Exception as error:
-        text = private_sentence(error)
-        if text is None:
-            log.exception("Unexpected error in a sit-and-go click %s", custom_id)
-            text = t("error_generic")
-        await reply_private(interaction, text)
-    finally:
-        unlink_interaction(interaction)
-    return True
+        found: TournamentRow | None = await client.store.tournaments.get(tid)
+    except TournamentNotFound:
+        found = None
+    if seen(interaction, found) is None:
+        raise Refused(t("sng_not_found"))
+    await _clicked(interaction, client, match["what"], tid)
+
+
+ROUTES = (
+    Route("sr", REGISTER_ID, registration_clicked),
+    Route("su", REGISTER_ID, registration_clicked),
+)
+"""The router's routes of the registration buttons (``bot/ui/router.py``)."""
 
 
 # ---------------------------------------------------------------------- start times

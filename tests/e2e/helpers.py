@@ -7,6 +7,7 @@ Whose turn it is comes from the table embed's Turn field, exactly as a player le
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import subprocess
@@ -436,6 +437,21 @@ async def private_reply(interaction: Interaction, timeout: float = 10.0) -> str:
     followups = await interaction.wait_followups(1, timeout=timeout)
     assert all(m["flags"] & 64 for m in followups), followups
     return "\n".join(m["content"] for m in followups)
+
+
+async def forged_click(
+    double: DiscordDouble, who: Member, message: dict[str, Any], custom_id: str
+) -> Interaction:
+    """A click whose ``custom_id`` a modified client rewrote: the first enabled button of a
+    copy of ``message`` (one ``who`` may click) carries it."""
+    snapshot = copy.deepcopy(message)
+    button = next(
+        c
+        for c in iter_components(list(snapshot.get("components") or []))
+        if c.get("type") == 2 and "custom_id" in c and not c.get("disabled")
+    )
+    button["custom_id"] = custom_id
+    return await double.click(who, snapshot, custom_id, stale=True)
 
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")

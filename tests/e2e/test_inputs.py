@@ -13,7 +13,15 @@ import logging
 import pytest
 
 from tests.discord_double import CommandNotPermitted
-from tests.e2e.helpers import Club, PokerTable, buttons, hand_id_of, private_reply, table_seq
+from tests.e2e.helpers import (
+    Club,
+    PokerTable,
+    buttons,
+    forged_click,
+    hand_id_of,
+    private_reply,
+    table_seq,
+)
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +62,28 @@ async def test_clicks_by_the_wrong_member_change_nothing(club: Club) -> None:
     await assert_refused(table, await private_reply(outsider), "not in this hand", message)
 
     # Nothing reached the channel, and the actor can still act.
+    assert len(club.double.channel_events(club.channel)) == channel_events
+    await table.click_table(actor, "call")
+    after = table.table_message()
+    assert after is not None and table_seq(after) != table_seq(message)
+
+
+async def test_a_forged_dealer_id_that_no_button_has_is_refused_privately(club: Club) -> None:
+    """A modified client's click whose ``deuce:`` id no dealer component carries (an action
+    the table has no button for, a kind that does not exist) gets the private "no longer in
+    use" sentence: the table, the channel and the turn are untouched."""
+    table = await club.seated(2)
+    message = table.table_message()
+    assert message is not None
+    turn = table.turn(message)
+    assert turn is not None
+    actor, _ = turn
+    channel_events = len(club.double.channel_events(club.channel))
+    table_id, hand_id, number = button_id(message, ":call").split(":")[2:5]
+    for custom_id in (f"deuce:t:{table_id}:{hand_id}:{number}:allin", "deuce:zz:1", "deuce:"):
+        forged = await forged_click(club.double, actor, message, custom_id)
+        text = await private_reply(forged)
+        await assert_refused(table, text, "This button is no longer in use.", message)
     assert len(club.double.channel_events(club.channel)) == channel_events
     await table.click_table(actor, "call")
     after = table.table_message()

@@ -5,39 +5,28 @@ probed; the one check behind all of them is ``bot.table.visibility.can_see``."""
 
 from __future__ import annotations
 
-import copy
 import logging
 import re
 from typing import Any
 
 from tests.discord_double import (
     ADMIN_MEMBER_PERMISSIONS,
-    DiscordDouble,
-    Interaction,
     Member,
     iter_components,
     message_text,
 )
-from tests.e2e.helpers import START_WALLET, Club, buttons, embed0, private_reply
+from tests.e2e.helpers import (
+    START_WALLET,
+    Club,
+    buttons,
+    embed0,
+    forged_click,
+    private_reply,
+)
 from tests.e2e.test_replay import replay_button, step_of
 from tests.e2e.test_sng import create, query, sng
 
 log = logging.getLogger(__name__)
-
-
-async def forged_click(
-    double: DiscordDouble, who: Member, message: dict[str, Any], custom_id: str
-) -> Interaction:
-    """A click whose ``custom_id`` a modified client rewrote: the first enabled button of a
-    copy of ``message`` (one ``who`` may click) carries it."""
-    snapshot = copy.deepcopy(message)
-    button = next(
-        c
-        for c in iter_components(list(snapshot.get("components") or []))
-        if c.get("type") == 2 and "custom_id" in c and not c.get("disabled")
-    )
-    button["custom_id"] = custom_id
-    return await double.click(who, snapshot, custom_id, stale=True)
 
 
 def without_numbers(text: str) -> str:

@@ -1,6 +1,6 @@
 """The one helper module of the table tests: a fake Discord client (channel, DMs), tables
 opened the real way (a real ``Store``, a real ``TableRegistry``), fake interactions, and
-``press`` to click a button through the real button path (``dispatch_click``)."""
+``press`` to click a button through the real button path (the router, ``ROUTER.dispatch``)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import discord
 
 from bot.store import Store
 from bot.store.models import SeatRow
-from bot.table.buttons import DYNAMIC_ITEMS, dispatch_click
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
+from bot.ui.routes import ROUTER
 
 GUILD, CHANNEL = 10, 20
 DM_CHANNEL = 9_000_000
@@ -284,9 +284,9 @@ async def press(
     client: FakeClient, user_id: int, custom_id: str, *, message: Any = None
 ) -> FakeInteraction:
     """Click the button ``custom_id`` as ``user_id`` through the real path
-    (``dispatch_click``: the button class whose template matches is rebuilt from the id and
-    its ``callback`` runs; a refusal comes back as a private reply). ``message``: the clicked
-    message, or its id."""
+    (``ROUTER.dispatch``: the route of the id's kind matches it, its handler rebuilds the
+    button and hands the click to the session; a refusal comes back as a private reply).
+    ``message``: the clicked message, or its id."""
     if message is None or (isinstance(message, int) and message != TABLE_MESSAGE):
         message = private_message(custom_id, message or DM_PANEL_MESSAGE)
     if isinstance(message, int):
@@ -295,11 +295,10 @@ async def press(
         interaction = FakeInteraction(user_id, client=client, message=message)
         if getattr(message, "in_dm", False):
             interaction.guild_id = None
-    matching = [b for b in DYNAMIC_ITEMS if b.__discord_ui_compiled_template__.fullmatch(custom_id)]
-    assert len(matching) == 1, f"{custom_id!r} matches {len(matching)} button templates"
+    assert ROUTER.route_of(custom_id) is not None, f"{custom_id!r} has no route"
     interaction.type = discord.InteractionType.component
     interaction.data = {"custom_id": custom_id, "component_type": 2}
-    assert await dispatch_click(interaction.as_discord)
+    assert await ROUTER.dispatch(interaction.as_discord)
     return interaction
 
 
@@ -412,7 +411,7 @@ async def all_posted(session: TableSession) -> None:
     """Wait until the table's channel messages are out: sent, not only taken off the queue
     (a result's picture is still being drawn after it leaves the queue)."""
     await session.io.push_table()
-    await asyncio.wait_for(session.io._outbox.join(), 5.0)
+    await asyncio.wait_for(session.io.outbox.queue.join(), 5.0)
 
 
 def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> SeatRow:

@@ -4,11 +4,17 @@ sent once the turn moved on, and a timeout played for a player is a line in thei
 
 from __future__ import annotations
 
+import dataclasses
+from types import SimpleNamespace
+from typing import Any, cast
+
 import pytest
 
 from bot.engine import Hand
 from bot.messages import Text, t
-from bot.table import channel as channel_module
+from bot.table.io import panels as panels_module
+from bot.table.io.panels import DmPanels, HandPanels
+from bot.table.io.tasks import TableTasks
 from bot.table.session import TableSession
 from tests.table._helpers import FakeClient, wait_until
 from tests.table.test_session_inputs import click
@@ -27,11 +33,13 @@ async def deal_panels_sent(session: TableSession, client: FakeClient) -> None:
             u in session.io.dm_panels and client.dm_channels[u].sent for u in hand.player_ids
         )
     )
-    await wait_until(lambda: not session.io._sending)
+    await wait_until(lambda: not session.io.panels.sending)
 
 
 async def settled(session: TableSession) -> None:
-    await wait_until(lambda: not session.io._sending and not session.io._edits_queued)
+    await wait_until(
+        lambda: not session.io.panels.sending and not session.io.panels.hand.edits_queued
+    )
     for _ in range(5):
         await wait_until(lambda: True)
 
@@ -39,7 +47,7 @@ async def settled(session: TableSession) -> None:
 async def test_an_alert_replaces_the_panel_and_the_old_one_becomes_a_stub(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(channel_module, "ALERT_FRESH_SECONDS", -1.0)  # the turn waited
+    monkeypatch.setattr(panels_module, "ALERT_FRESH_SECONDS", -1.0)  # the turn waited
     await deal_panels_sent(session, client)
     hand = running(session)
     player = hand.to_act
@@ -79,7 +87,7 @@ async def test_the_deal_panel_of_the_first_to_act_is_their_alert(
     session.io.send_panel(player, urgent=True, alert=True)  # "now": at once
     await settled(session)
     assert len(dm.sent) == 1
-    monkeypatch.setattr(channel_module, "ALERT_FRESH_SECONDS", -1.0)  # a later reminder
+    monkeypatch.setattr(panels_module, "ALERT_FRESH_SECONDS", -1.0)  # a later reminder
     session.io.send_panel(player, urgent=True, alert=True)
     await wait_until(lambda: len(dm.sent) == 2)
 
@@ -125,3 +133,25 @@ async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
     assert any(i.endswith(f":{hand.action_count}:call") for i in ids)
     await settled(session)
     assert len(other.edits) == other_edits  # a table player's panel is left as it is
+
+
+async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
+    """What the DM panels hold of a hand lives in one ``HandPanels``, replaced at each deal:
+    nothing of the last hand's panels (messages, tokens, notices, alerts, failed DMs) carries
+    over, and the only state kept across hands is who plays from their DMs and the tasks."""
+    tasks = TableTasks(7, lambda: None)
+    panels = DmPanels(
+        cast(Any, SimpleNamespace()), tasks, table_id=7, table_message_id=lambda: None, post=print
+    )
+    panels.new_hand(1)
+    last = panels.hand
+    for item in dataclasses.fields(last):
+        value = getattr(last, item.name)
+        if isinstance(value, dict):
+            value[5] = None
+        elif isinstance(value, set):
+            value.add(5)
+    panels.new_hand(2)
+    assert panels.hand is not last and panels.hand == HandPanels(2)
+    kept = {name for name, value in vars(panels).items() if isinstance(value, (dict, set))}
+    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake"}

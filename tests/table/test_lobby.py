@@ -10,7 +10,9 @@ import discord
 import pytest
 
 from bot.store import Store
-from bot.table.lobby import SELECT_ID, dispatch_lobby_click, join_button_id
+from bot.table import lobby
+from bot.table.lobby import SELECT_ID, join_button_id
+from bot.ui.routes import ROUTER
 from tests.table._helpers import ALICE, BOB, DAVE, GUILD, FakeInteraction, Tables
 
 GONE = "That table is not open any more (or not one you can see). Run /poker tables again."
@@ -26,8 +28,15 @@ def component(custom_id: str, client: Any, values: Any = None) -> FakeInteractio
     return interaction
 
 
+def is_the_lobbys(custom_id: str) -> bool:
+    """Whether the router sends ``custom_id`` to a lobby handler."""
+    found = ROUTER.route_of(custom_id)
+    return found is not None and found[0] in lobby.ROUTES
+
+
 async def answer(interaction: FakeInteraction) -> str | None:
-    assert await dispatch_lobby_click(cast("discord.Interaction[Any]", interaction))
+    assert is_the_lobbys(interaction.data["custom_id"])
+    assert await ROUTER.dispatch(cast("discord.Interaction[Any]", interaction))
     return interaction.private_text
 
 
@@ -55,8 +64,8 @@ async def test_other_clicks_are_not_the_lobbys(store: Store, tables: Tables) -> 
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400))
     for custom_id in ("deuce:lj:", "deuce:lj:12:3", "deuce:lsx", "deuce:r:1:0:f"):
         interaction = component(custom_id, table.client)
-        assert not await dispatch_lobby_click(cast("discord.Interaction[Any]", interaction))
+        assert not is_the_lobbys(custom_id)
         assert interaction.answers == []
     command = FakeInteraction(DAVE, None, table.client)
     command.data = {"custom_id": SELECT_ID}
-    assert not await dispatch_lobby_click(cast("discord.Interaction[Any]", command))
+    assert not await ROUTER.dispatch(cast("discord.Interaction[Any]", command))

@@ -12,8 +12,9 @@ import discord
 import pytest
 
 from bot.engine import Hand
-from bot.table import channel as channel_module
 from bot.table.channel import panel_message
+from bot.table.io import table_message as table_message_module
+from bot.table.io import tokens as tokens_module
 from bot.table.pictures import HAND_FILE
 from bot.table.render import table_embed
 from bot.table.session import TableSession
@@ -54,7 +55,7 @@ async def test_after_a_click_the_table_is_edited_through_its_token(
 async def test_an_expired_token_is_not_used(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(channel_module, "TOKEN_SECONDS", -1.0)
+    monkeypatch.setattr(tokens_module, "TOKEN_SECONDS", -1.0)
     hand = running(session)
     answer = await click(client, session, hand.to_act, "call")
     await wait_until(lambda: session.io.rendered_version >= session.io.version)
@@ -178,7 +179,7 @@ async def test_the_table_an_answer_carries_is_not_sent_again_by_the_edit_loop(
     table, is still on its way: the loop does not send the same table again."""
     hand = running(session)
     await wait_until(lambda: session.io.rendered_version >= session.io.version)
-    await asyncio.sleep(channel_module.EDIT_INTERVAL + 0.1)  # the loop waits for a change
+    await asyncio.sleep(table_message_module.EDIT_INTERVAL + 0.1)  # the loop waits for a change
     answer_edit = FakeResponse.edit_message
 
     async def on_its_way(response: FakeResponse, **kwargs: Any) -> None:
@@ -189,7 +190,7 @@ async def test_the_table_an_answer_carries_is_not_sent_again_by_the_edit_loop(
     edits = len(client.channel.edits)
     answer = await click(client, session, hand.to_act, "call")
     assert answer.response.calls[0][0] == "edit"
-    await asyncio.sleep(channel_module.EDIT_INTERVAL + 0.2)
+    await asyncio.sleep(table_message_module.EDIT_INTERVAL + 0.2)
     assert len(client.channel.edits) == edits
     assert session.io.rendered_version == session.io.version
 

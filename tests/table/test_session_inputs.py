@@ -163,8 +163,8 @@ async def test_folding_a_free_check_asks_first(session: TableSession, client: Fa
     assert asked.private_text == t("fold_free_check")
     assert not hand.private_view(player).folded
     view = asked.response.calls[0][1]["view"]
-    (fold_anyway,) = [c for c in view.children if c.item.custom_id.endswith(":foldx")]
-    confirmed = await press(client, player, fold_anyway.item.custom_id, message=4242)
+    (fold_anyway,) = [c for c in view.children if c.custom_id.endswith(":foldx")]
+    confirmed = await press(client, player, fold_anyway.custom_id, message=4242)
     assert hand.private_view(player).folded
     assert confirmed.response.calls[0] == (
         "edit",

@@ -133,6 +133,15 @@ def test_dm_clicks_name_their_table_and_guild_clicks_are_left_alone() -> None:
     assert shard_list({2, 0}) == ",0,2," and channel_name(3) == "deuce_shard_3"
 
 
+def test_the_interaction_parser_the_shard_router_wraps_is_discord_pys() -> None:
+    """``DeuceBot.start_routing`` wraps discord.py's INTERACTION_CREATE parser (its one reach
+    into the library's private API, pinned in pyproject.toml): it must be there, and be the
+    method that parses and dispatches an interaction."""
+    state = discord.Client(intents=discord.Intents.none())._connection
+    parser = state.parsers["INTERACTION_CREATE"]
+    assert getattr(parser, "__func__", None) is type(state).parse_interaction_create
+
+
 ALICE, BOB = 1001, 1002
 
 

@@ -69,6 +69,7 @@ not_your_turn = It is not your turn: it is { $name }'s turn.
 not_your_turn_nobody = Nobody can bet right now.
 not_in_hand = You are not in this hand.
 hand_over = This hand is over.
+button_unknown = This button is no longer in use. Nothing changed.
 table_moved = The table has moved on since that button; look at the updated table.
 already_done = Already done.
 click_elsewhere = That button does not belong to this message, so nothing was done.

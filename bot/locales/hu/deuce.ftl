@@ -54,6 +54,7 @@ not_your_turn = Nem te következel: { $name } van soron.
 not_your_turn_nobody = Most senki sem licitálhat.
 not_in_hand = Nem veszel részt ebben a leosztásban.
 hand_over = Ez a leosztás véget ért.
+button_unknown = Ez a gomb már nincs használatban. Semmi sem változott.
 table_moved = Az asztal azóta továbblépett; nézd a frissített asztalt.
 already_done = Már megtörtént.
 click_elsewhere = Ez a gomb nem ehhez az üzenethez tartozik, ezért nem történt semmi.

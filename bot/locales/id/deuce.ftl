@@ -54,6 +54,7 @@ not_your_turn = Bukan giliran Anda: sekarang giliran { $name }.
 not_your_turn_nobody = Tidak ada yang bisa bertaruh saat ini.
 not_in_hand = Anda tidak ikut di tangan ini.
 hand_over = Tangan ini sudah selesai.
+button_unknown = Tombol ini sudah tidak digunakan. Tidak ada yang berubah.
 table_moved = Meja sudah berlanjut sejak tombol itu; lihat meja yang terbaru.
 already_done = Sudah dilakukan.
 click_elsewhere = Tombol itu bukan milik pesan ini, jadi tidak ada yang dilakukan.

@@ -69,6 +69,7 @@ not_your_turn = Det är inte din tur: det är { $name }s tur.
 not_your_turn_nobody = Ingen kan satsa just nu.
 not_in_hand = Du är inte med i den här handen.
 hand_over = Den här handen är slut.
+button_unknown = Den här knappen används inte längre. Inget ändrades.
 table_moved = Bordet har gått vidare sedan den knappen; titta på det uppdaterade bordet.
 already_done = Redan gjort.
 click_elsewhere = Den knappen hör inte till det här meddelandet, så inget gjordes.

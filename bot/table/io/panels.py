@@ -1,0 +1,467 @@
+"""The DM panels of a table's players: sent by their own tasks (a closed DM never stalls the
+table), kept current for players who play from them, answered with when clicked.
+
+What the panels of one hand hold (which message each player's panel is, the tokens of clicks
+on them, notices, turn alerts...) is one ``HandPanels``, replaced whole at each deal: nothing
+of a hand outlives it by being forgotten in a reset.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.messages import Text, speaking, t
+from bot.pacer import BULK, NORMAL, URGENT, task_priority
+from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
+from bot.table.io.tasks import TableTasks
+from bot.table.io.tokens import Answered, edit_by_token
+from bot.table.pictures import kept_picture, panel_picture
+from bot.table.render import EMBED_DESCRIPTION_MAX, panel_embed, panel_view
+from bot.table.snapshot import PanelSnapshot
+
+log = logging.getLogger(__name__)
+
+PANEL_INTERVAL = 1.0
+"""Seconds between two edits keeping a DM player's panel current (bursts are coalesced, as
+the table's; the turn reaching the player is shown at once)."""
+ALERT_FRESH_SECONDS = 1.0
+"""A panel that showed a player their turn as a new message this little before a turn alert
+was asked for already was that alert (the deal's panel of the first to act)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """What a table keeps of a message it sent: its ids and attachments, not discord.py's
+    whole ``Message`` (embeds, buttons, emojis, author...). At 200 tables the messages held
+    were most of the objects the collector scanned, and its full passes stalled every table."""
+
+    id: int
+    channel_id: int
+    attachments: tuple[discord.Attachment, ...] = ()
+
+    @classmethod
+    def of(cls, message: discord.Message) -> Sent:
+        return cls(message.id, message.channel.id, tuple(message.attachments))
+
+
+@dataclass(slots=True)
+class HandPanels:
+    """The DM panels of one hand (``hand_id``; None before the first deal)."""
+
+    hand_id: int | None
+    sent: dict[int, Sent] = field(default_factory=dict)
+    """The DM panel message of each player of the hand."""
+    answers: dict[int, Answered] = field(default_factory=dict)
+    """The newest click answered on each player's DM panel: its token edits the panel."""
+    dm_failed: set[int] = field(default_factory=set)
+    moved: set[int] = field(default_factory=set)
+    """DM panels an alert replaced by a new message (a click on one turns it into a stub)."""
+    stale_pictures: set[int] = field(default_factory=set)
+    """Players whose DM panel got a new picture in an answer (the attachments held in
+    ``sent`` are the old ones, so an edit uploads the picture again)."""
+    notices: dict[int, tuple[Text, ...]] = field(default_factory=dict)
+    """What the dealer did for each player this hand (a timeout): lines of their panel."""
+    sent_turn: dict[int, tuple[int, float]] = field(default_factory=dict)
+    """The turn (action number) each player's newest panel message showed as theirs, and
+    when it was sent (an alert for that turn asked for just then would be a copy)."""
+    edits_queued: set[int] = field(default_factory=set)
+    """Players whose panel edit is planned and has not read the state yet."""
+    live_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)
+    """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
+    live_dirty: set[int] = field(default_factory=set)
+    """Players whose DM panel is to be brought up to date."""
+
+
+class DmPanels:
+    """The DM panels of one table."""
+
+    def __init__(
+        self,
+        client: DiscordClient,
+        tasks: TableTasks,
+        *,
+        table_id: int,
+        table_message_id: Callable[[], int | None],
+        post: Callable[..., None],
+    ) -> None:
+        self.client = client
+        self.tasks = tasks
+        self.table_id = table_id
+        self.table_message_id = table_message_id
+        self.post = post
+        """Queue a channel message (the outbox's ``post``)."""
+        self.source: TableSource | None = None
+        self.records: TableRecords | None = None
+        self.closed = False
+        self.hand = HandPanels(None)
+        """The panels of the current hand, replaced at each deal."""
+        self.sending: dict[int, asyncio.Task[Any]] = {}
+        """Each player's panel on its way as a new DM (a turn alert waits for it)."""
+        self.from_dm: set[int] = set()
+        """Players whose last betting or draw action came from their DM panel: their panel is
+        kept current (whose turn, the pot, the amount to call, the buttons), at most one edit
+        a ``PANEL_INTERVAL``. Players who act on the table cost no such edit."""
+        self._live_tasks: dict[int, asyncio.Task[Any]] = {}
+        self._live_wake: dict[int, asyncio.Event] = {}
+        """Set when the turn reaches a DM player: their panel's edit waits no interval."""
+
+    def _source(self) -> TableSource:
+        if self.source is None:
+            raise RuntimeError("the table channel has no session attached")
+        return self.source
+
+    def new_hand(self, hand_id: int) -> None:
+        """A hand is dealt: its panels start anew."""
+        self.hand = HandPanels(hand_id)
+
+    def dm_opened(self, user_id: int) -> None:
+        """The player's DMs work again (a welcome DM went through)."""
+        self.hand.dm_failed.discard(user_id)
+
+    def follow(self) -> None:
+        """Keep the DM panels of players who play from them current: at once for the player
+        whose turn it is now, else at most once a ``PANEL_INTERVAL``."""
+        hand, source = self.hand, self.source
+        players = self.from_dm & hand.sent.keys()
+        if hand.hand_id is None or source is None or not players or self.closed:
+            return
+        to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
+        for user_id in players:
+            hand.live_dirty.add(user_id)
+            if user_id == to_act:
+                self._live_wake.setdefault(user_id, asyncio.Event()).set()
+            if user_id not in self._live_tasks:
+                task = self.tasks.spawn(
+                    self._keep_live(user_id, hand.hand_id), f"dm-live-{user_id}"
+                )
+                self._live_tasks[user_id] = task
+
+    async def _keep_live(self, user_id: int, hand_id: int) -> None:
+        """Edit the player's DM panel while what it shows of the table changes."""
+        wake = self._live_wake.setdefault(user_id, asyncio.Event())
+        try:
+            while (
+                user_id in self.hand.live_dirty and self.hand.hand_id == hand_id and not self.closed
+            ):
+                self.hand.live_dirty.discard(user_id)
+                wake.clear()
+                panel = await self._source().panel_for(user_id, hand_id)
+                if panel is None or panel.complete or user_id in self.sending:
+                    return  # the hand's end edits every panel; a new one is on its way
+                # Without a token an edit costs a request of the global limit: then only the
+                # turn (reaching the player or leaving them) is worth it, not each new pot.
+                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
+                if _live_key(panel)[:size] == self.hand.live_shown.get(user_id, ())[:size]:
+                    continue
+                level = URGENT if _my_turn(panel) else NORMAL
+                await self._edit(user_id, hand_id, level=level)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), PANEL_INTERVAL)
+        finally:
+            if self._live_tasks.get(user_id) is asyncio.current_task():
+                del self._live_tasks[user_id]
+
+    def send(self, user_id: int, *, urgent: bool = False, alert: bool = False) -> None:
+        """DM the player their private panel of the current hand (in the background); an
+        ``urgent`` one (the player to act) before the others. An ``alert`` is a turn alert: a
+        new message notifies where an edit would not; it goes out only while the turn is
+        still the player's and no new panel showed them this turn yet (the deal's), and it
+        replaces the panel, whose old message becomes a stub."""
+        hand_id = self.hand.hand_id
+        if hand_id is not None and user_id not in self.hand.dm_failed:
+            level = URGENT if urgent else BULK
+            after = self.sending.get(user_id) if alert else None
+            asked = asyncio.get_running_loop().time() if alert else None
+            task = self.tasks.spawn(
+                self._send(user_id, hand_id, level, alert=asked, after=after), f"dm-{user_id}"
+            )
+            self.sending[user_id] = task
+            task.add_done_callback(partial(self._sent, user_id))
+
+    def _sent(self, user_id: int, task: asyncio.Task[Any]) -> None:
+        if self.sending.get(user_id) is task:
+            del self.sending[user_id]
+
+    def _edits_free(self, user_id: int) -> bool:
+        """Whether the player's DM panel is edited through a valid token of a click on it."""
+        answer, message = self.hand.answers.get(user_id), self.hand.sent.get(user_id)
+        return (
+            answer is not None
+            and message is not None
+            and answer.message_id == message.id
+            and answer.valid()
+        )
+
+    def played_from(self, user_id: int, message_id: int | None) -> None:
+        """The player made a betting or draw action from message ``message_id``: from their DM
+        panel (the current one or one an alert replaced), they play from their DMs; from the
+        table message, from the table (a private reply, such as "Fold anyway?", changes
+        nothing)."""
+        panel = self.hand.sent.get(user_id)
+        if message_id is None:
+            return
+        if (panel is not None and panel.id == message_id) or message_id in self.hand.moved:
+            self.from_dm.add(user_id)
+        elif message_id == self.table_message_id():
+            self.from_dm.discard(user_id)
+
+    def hurry(self, user_id: int) -> None:
+        """The player's turn came: their DM panel still on its way goes before other
+        requests (a deal DM waits behind what players need now until its player does)."""
+        self.client.hurry(("dm", user_id))
+
+    def notify(self, user_id: int, text: Text) -> None:
+        """Tell the player something the dealer did for them (a timeout played for them): a
+        line in their panel, not one DM more."""
+        hand = self.hand
+        if user_id in hand.sent and user_id not in hand.dm_failed:
+            hand.notices[user_id] = (*hand.notices.get(user_id, ()), text)
+            self.refresh(user_id)
+
+    async def answer_click(
+        self, interaction: discord.Interaction[Any], panel: PanelSnapshot
+    ) -> None:
+        """Answer a click on a private panel with the panel as it is now; a click on a panel
+        an alert replaced turns that one into a stub and updates the newest one."""
+        message = interaction.message
+        user_id = panel.player_id
+        hand = self.hand
+        if message is not None and message.id in hand.moved:
+            moved = t("panel_moved")
+            await interaction.response.edit_message(
+                content=moved, embed=None, view=None, attachments=[]
+            )
+            hand.moved.discard(message.id)
+            self.refresh(user_id)
+            return
+        notices = hand.notices.get(user_id, ())
+        kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
+        response = await interaction.response.edit_message(**kwargs)
+        hand = self.hand
+        current = hand.sent.get(user_id)
+        if message is not None and current is not None and current.id == message.id:
+            hand.answers[user_id] = Answered.now(interaction, message.id)
+            hand.live_shown[user_id] = _live_key(panel)
+            edited = getattr(response, "resource", None)
+            if isinstance(edited, discord.Message) and edited.id == message.id:
+                hand.sent[user_id] = Sent.of(edited)  # with the picture it carries now
+            elif any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+                hand.stale_pictures.add(user_id)  # what we hold has the old picture
+
+    def refresh(self, user_id: int, *, unless_message: int | None = None) -> None:
+        """Edit the player's DM panel to the current state, unless the click that changed it
+        came from that panel (its answer already shows the change). An edit already waiting
+        to read the state carries this change too."""
+        hand = self.hand
+        message = hand.sent.get(user_id)
+        if message is None or message.id == unless_message or hand.hand_id is None:
+            return
+        if user_id not in hand.edits_queued:
+            hand.edits_queued.add(user_id)
+            self.tasks.spawn(self._edit(user_id, hand.hand_id), f"dm-edit-{user_id}")
+
+    def end(self) -> None:
+        """The hand ended: every DM panel becomes its record (no live buttons); a panel the
+        player clicked this hand is edited through that click's token."""
+        for user_id in list(self.hand.sent):
+            self.refresh(user_id)
+
+    async def _send(
+        self,
+        user_id: int,
+        hand_id: int,
+        level: int,
+        *,
+        alert: float | None = None,
+        after: asyncio.Task[Any] | None = None,
+    ) -> None:
+        """Send the panel as it is when its turn at the pacer comes (a deal DM may wait a
+        while behind what players need now: made before, it would need an edit at once).
+        A turn alert (``alert``: when it was asked for) first lets the panel on its way then
+        (``after``) arrive."""
+        task_priority(level, ("dm", user_id))
+        if after is not None:
+            await asyncio.wait({after})
+        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
+            return
+        try:
+            dm = await self.client.dm_channel(user_id)
+            locale = await self.client.locale_of(user_id)
+            await self.client.wait_turn()
+            panel = await self._source().panel_for(user_id, hand_id)
+            if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
+                return
+            notices = self.hand.notices.get(user_id, ())
+            message = await dm.send(**await panel_message(panel, locale, notices=notices))
+        except discord.Forbidden:
+            await self._dm_failed_for(user_id)
+            return
+        except discord.HTTPException as error:
+            log.warning("Table %s: DM to a player failed: %s", self.table_id, error)
+            return
+        hand = self.hand
+        if hand.hand_id != hand_id:
+            return
+        if _my_turn(panel) and panel.public is not None:
+            sent_at = asyncio.get_running_loop().time()
+            hand.sent_turn[user_id] = (panel.public.action_number, sent_at)
+        old = hand.sent.get(user_id)
+        hand.sent[user_id] = Sent.of(message)
+        hand.live_shown[user_id] = _live_key(panel)
+        hand.stale_pictures.discard(user_id)
+        if old is not None:
+            hand.moved.add(old.id)
+            await self._stub(user_id, old, locale)
+        # The player may have acted (from another panel) while this one was on its way.
+        await self._edit(user_id, hand_id, unless=(panel, notices))
+
+    def _alert_due(self, user_id: int, panel: PanelSnapshot, asked: float) -> bool:
+        """Whether a turn alert asked for at ``asked`` still has something to say: the turn is
+        the player's, and no panel sent as a new message just showed them this turn (the
+        deal's panel of the first to act, whose alert comes at once)."""
+        if not _my_turn(panel) or panel.public is None:
+            return False
+        turn, sent_at = self.hand.sent_turn.get(user_id, (-1, 0.0))
+        return turn != panel.public.action_number or sent_at < asked - ALERT_FRESH_SECONDS
+
+    async def _stub(self, user_id: int, old: Sent, locale: str) -> None:
+        """The panel an alert replaced becomes a short stub pointing to the newest one (no
+        buttons, no picture): one live panel per player. Through the token of a click on it
+        while one is valid."""
+        task_priority(BULK, ("dm", user_id))
+        with speaking(locale):
+            content = t("panel_moved")
+        kwargs: dict[str, Any] = {"content": content, "embed": None, "view": None}
+        kwargs["attachments"] = []
+        answer = self.hand.answers.get(user_id)
+        try:
+            edited, _failed = await edit_by_token(answer, old.id, kwargs, self.table_id)
+            if edited is None:
+                dm = self.client.get_partial_messageable(old.channel_id)
+                await dm.get_partial_message(old.id).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.debug("Table %s: stubbing a DM panel failed: %s", self.table_id, error)
+            return
+        hand = self.hand
+        if answer is not None and hand.answers.get(user_id) is answer:
+            del hand.answers[user_id]
+        hand.moved.discard(old.id)
+
+    async def _edit(
+        self,
+        user_id: int,
+        hand_id: int,
+        *,
+        unless: tuple[PanelSnapshot, tuple[Text, ...]] | None = None,
+        level: int = NORMAL,
+    ) -> None:
+        """Edit the player's DM panel to the panel as it is now (not when it is ``unless``:
+        the panel and notices it already shows)."""
+        task_priority(level, ("dm", user_id))
+        message = self.hand.sent.get(user_id)
+        panel = await self._source().panel_for(user_id, hand_id)
+        hand = self.hand
+        hand.edits_queued.discard(user_id)
+        if message is None or panel is None or hand.hand_id != hand_id:
+            return  # the next hand began meanwhile: this message belongs to the old one
+        notices = hand.notices.get(user_id, ())
+        if (panel, notices) == unless:
+            return
+        current = None if user_id in hand.stale_pictures else message
+        locale = await self.client.locale_of(user_id)
+        kwargs = await panel_message(panel, locale, edit=True, current=current, notices=notices)
+        try:
+            answer = self.hand.answers.get(user_id)
+            edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+            if edited is None:
+                self.hand.answers.pop(user_id, None)
+                dm = self.client.get_partial_messageable(message.channel_id)
+                edited = await dm.get_partial_message(message.id).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
+            return
+        hand = self.hand
+        if hand.hand_id == hand_id and hand.sent.get(user_id) is message:
+            hand.sent[user_id] = Sent.of(edited)
+            hand.live_shown[user_id] = _live_key(panel)
+            hand.stale_pictures.discard(user_id)
+
+    async def _dm_failed_for(self, user_id: int) -> None:
+        hand = self.hand
+        if user_id in hand.dm_failed:
+            return
+        hand.dm_failed.add(user_id)
+        if self.records is not None:
+            with contextlib.suppress(Exception):
+                await self.records.note_dm(user_id, False)
+        self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
+
+
+def _my_turn(panel: PanelSnapshot) -> bool:
+    return panel.my_turn_to_bet or panel.my_turn_to_draw
+
+
+def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
+    """What a DM player's panel must keep showing of the table: whether it is their turn (and
+    then what they may do), whether they are still in the hand (``TURN_KEY_SIZE`` items),
+    the pot and the round."""
+    public = panel.public
+    legal = public.legal if panel.my_turn_to_bet and public is not None else None
+    turn = (panel.my_turn_to_bet, panel.my_turn_to_draw, legal, panel.folded, panel.complete)
+    if public is None:
+        return turn
+    return (*turn, public.pot, public.phase, public.betting_round, public.draw_round)
+
+
+TURN_KEY_SIZE = 5
+"""The first items of ``_live_key``: the player's turn and what they may do on it."""
+
+
+async def panel_message(
+    panel: PanelSnapshot,
+    locale: str | None,
+    *,
+    edit: bool = False,
+    current: object = None,
+    notices: tuple[Text, ...] = (),
+) -> dict[str, Any]:
+    """A private panel's message in ``locale`` (None: the member being answered): its text
+    (and a line for each of ``notices``) and buttons, and the picture of the cards (an edit
+    replaces the attachments, so a panel that lost its picture loses the old one). An edit of
+    ``current`` (the message as it is) keeps its picture when it is still right."""
+    with speaking(locale) if locale is not None else contextlib.nullcontext():
+        embed, view = panel_embed(panel), panel_view(panel)
+        if notices:
+            lines = [embed.description or "", *(notice.render() for notice in notices)]
+            embed.description = "\n".join(lines)[:EMBED_DESCRIPTION_MAX]
+        kept = kept_picture(panel, current) if edit else None
+        if kept is not None:
+            embed.set_image(url=f"attachment://{kept.filename}")
+            return {"embed": embed, "view": view, "attachments": [kept]}
+        picture = await panel_picture(panel)
+    kwargs: dict[str, Any] = {"embed": embed}
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    if edit:
+        kwargs["view"] = view
+        kwargs["attachments"] = [picture] if picture is not None else []
+        return kwargs
+    if view is not None:
+        kwargs["view"] = view
+    if picture is not None:
+        kwargs["file"] = picture
+    return kwargs
+
+
+async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
+    """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
+    await interaction.response.send_message(**await panel_message(panel, None), ephemeral=True)
