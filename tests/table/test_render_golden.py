@@ -1,0 +1,227 @@
+"""Golden output of every rendered surface for fixed seeded hands: the table message, each
+player's panel, the result, the sit-and-go standings and registration, the replayer's step
+view, in English and Swedish. What players read must stay byte-identical when the renderers
+move; ``tests/table/golden/render.json`` was written by the renderers before they did.
+
+Rewrite the file (only for an intended change of what players read) with
+``DEUCE_WRITE_GOLDEN=1 .venv/bin/python -m pytest tests/table/test_render_golden.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.engine import Hand, Phase, SeatedPlayer, Stakes
+from bot.engine.replay import replay_steps
+from bot.messages import speaking
+from bot.store.models import EntryRow, TournamentRow
+from bot.table import emojis
+from bot.table.render import (
+    fold_anyway_view,
+    panel_embed,
+    panel_view,
+    result_embed,
+    standings_embed,
+    table_embed,
+    table_view,
+)
+from bot.table.replay import LoadedReplay, result_view, step_embed, step_view
+from bot.table.seating import HandNotes, result_summary
+from bot.table.sitngo import registration_embed, registration_view
+from bot.table.snapshot import (
+    TableSnapshot,
+    panel_snapshot,
+    result_from_summary,
+    result_snapshot,
+    table_snapshot,
+)
+from tests.table._helpers import ALICE, BOB, CAROL, NAMES, seat_row
+
+GOLDEN = Path(__file__).parent / "golden" / "render.json"
+LANGUAGES = ("en", "sv")
+DEADLINE = 1_800_000_000.0
+PLAYERS = (ALICE, BOB, CAROL)
+
+
+def seeded_hand(seed: int) -> Hand:
+    players = [SeatedPlayer(p, NAMES[p], 500, i) for i, p in enumerate(PLAYERS)]
+    return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
+
+
+def table_of(hand: Hand | None, *, last_hand: Hand | None = None) -> TableSnapshot:
+    seats = [seat_row(i, p, NAMES[p], 500) for i, p in enumerate(PLAYERS)]
+    return table_snapshot(
+        table_id=1,
+        settings=None,
+        seats=seats,
+        hand=hand,
+        last_hand=last_hand,
+        leaving=(),
+        deadline=DEADLINE,
+        next_hand_at=None if hand is not None else DEADLINE + 30,
+        closing=False,
+        closed=False,
+    )
+
+
+def view_json(view: discord.ui.View | None) -> Any:
+    return None if view is None else view.to_components()
+
+
+def embed_json(embed: discord.Embed) -> Any:
+    return embed.to_dict()
+
+
+def table_json(snapshot: TableSnapshot) -> dict[str, Any]:
+    return {"embed": embed_json(table_embed(snapshot)), "view": view_json(table_view(snapshot))}
+
+
+def panels_json(hand: Hand, public: TableSnapshot | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for style, players in (("two-colour", PLAYERS), ("text", (ALICE,))):
+        for player in players:
+            notes = HandNotes()
+            panel = panel_snapshot(1, hand, player, notes, public, style)
+            out[f"{NAMES[player]} {style}"] = {
+                "embed": embed_json(panel_embed(panel)),
+                "view": view_json(panel_view(panel)),
+            }
+    return out
+
+
+def play(hand: Hand, draws: dict[int, int], *, fold: tuple[int, ...] = ()) -> dict[str, Any]:
+    """Play ``hand`` to its end, each player calling (those in ``fold`` folding) and
+    drawing ``draws[player]`` of their first cards, recording the table and the panels at
+    each change of round."""
+    shots: dict[str, Any] = {}
+
+    def shoot(label: str) -> None:
+        public = table_of(hand)
+        shots[label] = {"table": table_json(public), "panels": panels_json(hand, public)}
+
+    last_round, acted = None, 0
+    while not hand.is_complete:
+        round_ = (hand.phase, hand.draw_round)
+        acted = acted + 1 if round_ == last_round else 0
+        last_round = round_
+        if acted < 2:  # each round as it opens, and after its first action
+            shoot(f"{hand.phase.value} {hand.draw_round} {acted}")
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(player, list(hand.private_view(player).cards[: draws[player]]))
+        elif player in fold:
+            hand.fold(player)
+        else:
+            hand.check_or_call(player)
+    shots["end table"] = table_json(table_of(None, last_hand=hand))
+    shots["end panels"] = panels_json(hand, None)
+    result = result_snapshot(hand, 77, dict(NAMES))
+    shots["result"] = embed_json(result_embed(result))
+    summary = hand.result
+    assert summary is not None
+    rebuilt = result_from_summary(77, result_summary(summary, dict(NAMES)))
+    shots["result from summary"] = embed_json(result_embed(rebuilt))
+    return shots
+
+
+def replay_json(hand: Hand) -> list[Any]:
+    out = []
+    for viewer in (ALICE, None):
+        replay = replay_steps(hand, viewer)
+        loaded = LoadedReplay(replay, False, False, True, 20, viewer is not None)
+        last = len(replay.steps) - 1
+        for step in replay.steps:
+            out.append(
+                {
+                    "embed": embed_json(step_embed(loaded, step)),
+                    "view": view_json(step_view(replay.hand_id, step.number, last)),
+                }
+            )
+    out.append(view_json(result_view(77)))
+    return out
+
+
+def tournament_json() -> dict[str, Any]:
+    entries = [
+        EntryRow(ALICE, "Alice", None, 1.0, 2, 0),
+        EntryRow(BOB, "Bob *bold*", None, 2.0, 1, 300),
+        EntryRow(1, "Dealer", "easy", 3.0, None, None),
+    ]
+    row = TournamentRow(
+        id=5,
+        guild_id=10,
+        channel_id=20,
+        status="registering",
+        created_by=ALICE,
+        created_at=0.0,
+        buy_in=100,
+        seats=6,
+        start_stack=1500,
+        level_minutes=6,
+        level_hands=None,
+        structure="regular",
+        starts_at=DEADLINE,
+        message_id=None,
+        table_id=None,
+        started_at=None,
+        finished_at=None,
+        clock=None,
+        cancel_reason=None,
+    )
+    return {
+        "standings": embed_json(standings_embed(5, entries, 300)),
+        "registration": embed_json(registration_embed(row, entries)),
+        "registration view": view_json(registration_view(row)),
+    }
+
+
+def everything() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            showdown = seeded_hand(7)
+            shots: dict[str, Any] = {"showdown": play(showdown, {ALICE: 2, BOB: 0, CAROL: 1})}
+            folded = seeded_hand(11)
+            shots["folded"] = play(folded, {ALICE: 0, BOB: 0, CAROL: 3}, fold=(BOB,))
+            shots["uncontested"] = play(seeded_hand(3), {}, fold=(BOB, CAROL))
+            shots["fold anyway"] = view_json(fold_anyway_view(1, 77, 12))
+            shots["replay"] = replay_json(showdown)
+            shots["tournament"] = tournament_json()
+            out[language] = shots
+    return json.loads(json.dumps(out, ensure_ascii=False))
+
+
+def flat(tree: dict[str, Any]) -> dict[str, Any]:
+    """``{"en": {"showdown": {"drawing 1 0": ...}}}`` as ``{"en | showdown | drawing 1 0": ...}``
+    (one surface a line in the golden file, so a change shows as the surfaces it touched)."""
+    out: dict[str, Any] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict) and key not in ("table", "embed", "end table"):
+            out.update({f"{key} | {k}": v for k, v in flat(value).items()})
+        else:
+            out[key] = value
+    return out
+
+
+def test_every_surface_renders_exactly_as_the_golden_file_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    faces = {c: discord.PartialEmoji(name=f"deuce_{c}", id=10_000 + c) for c in range(52)}
+    monkeypatch.setattr(emojis, "_by_card", faces)  # the card buttons show their faces
+    got = flat(everything())
+    if os.environ.get("DEUCE_WRITE_GOLDEN"):
+        GOLDEN.parent.mkdir(exist_ok=True)
+        lines = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in got.items()]
+        GOLDEN.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+    want = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert list(got) == list(want)
+    for surface, rendered in want.items():
+        assert got[surface] == rendered, surface
