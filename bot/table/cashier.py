@@ -19,7 +19,7 @@ from bot.replies import Refused
 from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
 from bot.table.render import result_embed, safe_name
-from bot.table.replay import result_view as replay_result_view
+from bot.table.render.replay import result_view as replay_result_view
 from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from bot.table.io.table_message import EDIT_INTERVAL, TableMessage
 from bot.table.io.tasks import TableTasks
 from bot.table.pictures import showdown_picture
 from bot.table.render import result_embed
-from bot.table.replay import result_view as replay_result_view
+from bot.table.render.replay import result_view as replay_result_view
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 __all__ = [

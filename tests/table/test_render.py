@@ -355,12 +355,12 @@ def test_card_buttons_say_their_card_in_text_beside_the_face(
 ) -> None:
     """At a button's size a card-face emoji's rank is about 6 pixels tall: each discard button
     also says its card ("10♠"), in every card style, marked or not."""
-    from bot.table import render
+    from bot.table.render import panel as panel_render
 
     cards = tuple(Card(i) for i in (0, 13, 26, 34, 51))
     face = discord.PartialEmoji(name="deuce_face", id=1)
     for style, emoji in (("two-colour", face), ("four-colour", face), ("text", None)):
-        monkeypatch.setattr(render, "card_emoji", lambda card, e=emoji: e)
+        monkeypatch.setattr(panel_render, "card_emoji", lambda card, e=emoji: e)
         panel = PanelSnapshot(
             1, 9, ALICE, cards, marked=frozenset({cards[3]}), target_draw=1, card_style=style
         )

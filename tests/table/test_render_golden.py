@@ -32,9 +32,10 @@ from bot.table.render import (
     table_embed,
     table_view,
 )
-from bot.table.replay import LoadedReplay, result_view, step_embed, step_view
+from bot.table.render.replay import result_view, step_embed, step_view
+from bot.table.render.standings import registration_embed, registration_view
+from bot.table.replay import LoadedReplay
 from bot.table.seating import HandNotes, result_summary
-from bot.table.sitngo import registration_embed, registration_view
 from bot.table.snapshot import (
     TableSnapshot,
     panel_snapshot,

@@ -15,6 +15,7 @@ from bot.messages import set_reader
 from bot.replies import Refused
 from bot.store import Store
 from bot.table import replay as replays
+from bot.table.render.replay import step_embed
 
 GUILD, CHANNEL = 10, 20
 PLAYERS = ((1, "Alice"), (2, "Bob"), (3, "Carol"))
@@ -72,7 +73,7 @@ async def test_a_voided_hand_replays_up_to_where_it_was_called_off(store: Store)
     loaded = await replays.load_replay(store, GUILD, hand_id, 1, can_view=anyone)
     assert loaded.voided and not loaded.replay.complete
     assert len(loaded.replay.steps) == 3
-    last = replays.step_embed(loaded, loaded.replay.steps[-1])
+    last = step_embed(loaded, loaded.replay.steps[-1])
     assert "called off" in str(last.description)
     assert "Your cards:" in str(last.description)
 
@@ -87,7 +88,7 @@ async def test_a_hand_with_a_leaver_and_a_hand_kept_as_phh_replay(store: Store) 
         loaded = await replays.load_replay(store, GUILD, hand_id, viewer, can_view=anyone)
         assert loaded.replay.complete and loaded.replay.played == (viewer != 99)
         assert loaded.replay.steps[-1].pot == 0
-        text = replays.step_embed(loaded, loaded.replay.steps[-1]).to_dict()
+        text = step_embed(loaded, loaded.replay.steps[-1]).to_dict()
         assert f"hand #{hand_id}" in text["title"]
     # A hand settled without its last state kept replays from its PHH, to the same stacks.
     old_id, old = await _begin(store, 3)

@@ -12,6 +12,7 @@ from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import TableRow, TournamentRow
 from bot.table import sitngo
+from bot.table.render.standings import registration_embed, registration_view
 
 GUILD, CHANNEL = 5, 6
 START_WALLET = 1000
@@ -95,8 +96,8 @@ async def test_at_its_start_time_two_players_start_seated_at_random(store: Store
 async def test_the_registration_message_shows_the_field_and_the_start_time(store: Store) -> None:
     due = await due_tournament(store, 2)
     with speaking("en"):
-        embed = sitngo.registration_embed(due, await store.tournaments.entries(due.id))
-        view = sitngo.registration_view(due)
+        embed = registration_embed(due, await store.tournaments.entries(due.id))
+        view = registration_view(due)
     text = f"{embed.title} {embed.description} {embed.fields[0].value}"
     assert f"Sit-and-go #{due.id} (registering)" in text
     assert "Buy-in 100 · prize pool 200" in text

@@ -15,6 +15,8 @@ from bot.messages import t
 from bot.replies import Refused
 from bot.store.errors import StoreError
 from bot.table import buttons, lobby, replay, sitngo
+from bot.table.render import replay as replay_render
+from bot.table.render import standings as sng_render
 from bot.ui.router import Route, Router, kind_of
 from bot.ui.routes import ROUTER
 from tests.table._helpers import FakeInteraction
@@ -26,13 +28,13 @@ EVERY_ID = {
     buttons.draw_button_id(7, 2, 1, "pat"): buttons.DrawButton.clicked,
     buttons.prefold_button_id(7, 2): buttons.PrefoldButton.clicked,
     buttons.show_button_id(7, 2): buttons.ShowButton.clicked,
-    replay.step_button_id(2, 3, "n"): replay.step_clicked,
-    replay.open_button_id(2): replay.replay_clicked,
+    replay_render.step_button_id(2, 3, "n"): replay.step_clicked,
+    replay_render.open_button_id(2): replay.replay_clicked,
     lobby.SELECT_ID: lobby.table_chosen,
     lobby.join_button_id(7): lobby.join_clicked,
     lobby.page_button_id(1, "n"): lobby.page_clicked,
-    sitngo.register_button_id(5, "r"): sitngo.registration_clicked,
-    sitngo.register_button_id(5, "u"): sitngo.registration_clicked,
+    sng_render.register_button_id(5, "r"): sitngo.registration_clicked,
+    sng_render.register_button_id(5, "u"): sitngo.registration_clicked,
 }
 """One custom id of each dealer component, as its builder makes it, and its handler."""
 
@@ -130,7 +132,7 @@ async def test_ids_that_are_not_the_dealers_and_commands_are_left_alone() -> Non
 async def test_a_server_only_click_in_a_dm_is_refused_before_its_handler() -> None:
     seen: list[tuple[str, str]] = []
     router = recording_router(seen)
-    for custom_id in (replay.open_button_id(2), lobby.join_button_id(7)):
+    for custom_id in (replay_render.open_button_id(2), lobby.join_button_id(7)):
         interaction = click(custom_id, guild=False)
         assert await router.dispatch(cast("discord.Interaction[Any]", interaction))
         assert interaction.private_text == t("guild_only")

@@ -1,0 +1,160 @@
+"""What every surface shares: card labels, log lines, safe names, Discord's limits, clamping,
+and the betting buttons (under the table and in the panel of the player to act: the same
+custom ids, the same session path).
+
+Seat lines, log lines and safe names are cached per state and language (``LINE_CACHE_SIZE``):
+an action changes one or two of them, and every render after it shows the others again."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import discord
+
+from bot.engine import Card
+from bot.messages import reader, t
+from bot.table.buttons import (
+    TableButton,
+)
+from bot.table.naming import hand_text
+from bot.table.snapshot import (
+    LogEntry,
+    TableSnapshot,
+)
+from bot.ui.views import PlainView
+
+SUIT_SYMBOLS = {"c": "\u2663\ufe0f", "d": "\u2666\ufe0f", "h": "\u2665\ufe0f", "s": "\u2660\ufe0f"}
+"""Suits as emoji (the variation selector asks for colour): red ♥️ ♦️, black ♠️ ♣️."""
+EMBED_TITLE_MAX = 256
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELD_MAX = 1024
+EMBED_TOTAL_MAX = 6000
+BUTTON_LABEL_MAX = 80
+NAME_MAX = 32
+LINE_CACHE_SIZE = 4096
+"""Seat lines, log lines and safe names kept (each a short string; 200 busy tables use a few
+hundred of each)."""
+
+
+def card_label(card: Card | int) -> str:
+    """``7♠️``, ``10♦️``: how a card looks on a button or in a message."""
+    text = str(Card(int(card)))
+    rank = "10" if text[0] == "T" else text[0]
+    return rank + SUIT_SYMBOLS[text[1]]
+
+
+def high_first(cards: Sequence[Card | int]) -> list[Card]:
+    """Highest rank first, as 2-7 players name a hand (K J 10 9 2, "8-6-4-3-2")."""
+    return sorted((Card(int(c)) for c in cards), key=int, reverse=True)
+
+
+def cards_label(cards: Sequence[Card | int]) -> str:
+    """Cards highest first, separated by spaces, as labels."""
+    return " ".join(card_label(c) for c in high_first(cards))
+
+
+LOG_KEYS = {
+    "small_blind": "log_small_blind",
+    "big_blind": "log_big_blind",
+    "fold": "log_fold",
+    "check": "log_check",
+    "call": "log_call",
+    "bet": "log_bet",
+    "raise": "log_raise",
+}
+SIDE_POT = re.compile(r"side pot (\d+)")
+
+
+def pot_label(pot: str) -> str:
+    """The engine's pot name ("main pot", "side pot 2") in the reader's language."""
+    side = SIDE_POT.fullmatch(pot)
+    if side is not None:
+        return t("log_pot_side", number=int(side[1]))
+    return t("log_pot_main") if pot == "main pot" else t("log_pot_whole")
+
+
+def log_text(entry: LogEntry) -> str:
+    """A line of the public log in the reader's language (names made safe)."""
+    return _log_text(entry, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _log_text(entry: LogEntry, language: str) -> str:
+    """``log_text`` in ``language`` (the reader's, which ``t`` reads): each line is written
+    once, where the table showed it again on every action while it stayed in the log."""
+    record, name = entry.record, safe_name(entry.name)
+    kind = record.kind.value
+    if record.left:
+        text = t("log_left", name=name)
+    elif kind == "draw":
+        text = t("log_draw", name=name, count=record.draw_count or 0)
+    elif kind == "show":
+        cards = record.shown
+        text = t("log_show", name=name, cards=cards_label(cards), hand_name=hand_text(cards))
+    elif kind == "award":
+        text = t("log_win", name=name, amount=record.amount, pot=pot_label(record.pot))
+    elif kind == "return":
+        text = t("log_return", name=name, amount=record.amount)
+    elif kind == "muck":
+        text = t("result_mucks", name=name)
+    elif kind == "reshuffle":
+        text = t("log_reshuffle", count=record.amount)
+    else:
+        text = t(LOG_KEYS[kind], name=name, amount=record.amount)
+        if record.all_in:
+            text = t("log_all_in", action=text)
+    return t("log_timed_out", action=text) if record.timed_out else text
+
+
+def clamp(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+BIDI_CONTROLS = dict.fromkeys(
+    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C]
+)
+"""Bidirectional formatting characters: in a name they could reorder the stacks and bets
+shown after it on a seat line (``str.translate`` table: each is removed)."""
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def safe_name(name: str) -> str:
+    """A display name that cannot break markdown, reorder the text after it or be too long;
+    mentions are off anyway."""
+    plain = clamp(name.translate(BIDI_CONTROLS), NAME_MAX)
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(plain))
+
+
+def draws_text(draws: Sequence[int]) -> str:
+    """``drew 2 · pat · drew 1``: the public draw counts of one player, earliest first."""
+    return " · ".join(t("pat") if n == 0 else t("drew", count=n) for n in draws)
+
+
+def add_betting_buttons(
+    view: PlainView, snapshot: TableSnapshot, *, row: int | None = None
+) -> None:
+    """Fold / Check-Call / Bet-Raise with their amounts, for the player to act (under the
+    table, and in that player's private panel: the same custom ids, the same session path)."""
+    legal = snapshot.legal
+    assert legal is not None and snapshot.hand_id is not None
+    tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
+    call_label = (
+        t("button_check") if legal.can_check else t("button_call", amount=legal.call_amount)
+    )
+    key = "button_bet" if legal.is_bet else "button_raise"
+    raise_label = t(key, amount=legal.raise_to)
+    buttons = (
+        ("fold", t("button_fold"), discord.ButtonStyle.danger, False),
+        ("call", call_label, discord.ButtonStyle.primary, False),
+        ("raise", raise_label, discord.ButtonStyle.success, not legal.can_bet_or_raise),
+    )
+    for action, label, style, disabled in buttons:
+        label = clamp(label, BUTTON_LABEL_MAX)
+        view.add_item(
+            TableButton(
+                tid, hid, number, action, label=label, style=style, disabled=disabled, row=row
+            )
+        )

@@ -1,0 +1,211 @@
+"""The channel's table message: its embed (stakes, seats, round, pot, whose turn with its
+countdown, the last actions) and the buttons under it while a hand runs. Hidden cards are not
+in the ``TableSnapshot`` to begin with."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import discord
+
+from bot.house.accounts import is_house
+from bot.messages import number, reader, t
+from bot.table.buttons import (
+    TableButton,
+)
+from bot.table.render.common import (
+    EMBED_DESCRIPTION_MAX,
+    EMBED_FIELD_MAX,
+    EMBED_TITLE_MAX,
+    LINE_CACHE_SIZE,
+    add_betting_buttons,
+    clamp,
+    draws_text,
+    log_text,
+    safe_name,
+)
+from bot.table.snapshot import (
+    RECENT_ACTIONS,
+    SeatSnapshot,
+    TableSnapshot,
+    TournamentLine,
+)
+from bot.ui.views import PlainView
+
+EMBED_COLOUR = discord.Colour.dark_green()
+
+
+def round_text(snapshot: TableSnapshot) -> str:
+    """``Pre-draw betting``, ``Draw 2 of 3``, ``Betting after draw 1``..."""
+    if snapshot.phase == "drawing":
+        return t("round_drawing", number=max(1, snapshot.draw_round))
+    if snapshot.phase == "betting":
+        if snapshot.draw_round <= 0:
+            return t("round_predraw")
+        return t("round_betting", number=snapshot.draw_round)
+    if snapshot.phase == "complete":
+        return t("round_complete")
+    return t("round_waiting")
+
+
+def seat_line(seat: SeatSnapshot) -> str:
+    """One line of the seats field, in the reader's language."""
+    return _seat_line(seat, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _seat_line(seat: SeatSnapshot, language: str) -> str:
+    """``seat_line`` in ``language`` (the reader's, which ``t`` reads). Written once per seat
+    state and language: an action changes one or two seats, and the table's answer, its
+    edits and every panel show the others as they were."""
+    markers = f"`{seat.seat + 1}` "
+    if seat.button:
+        markers += "Ⓓ "
+    if seat.blind:
+        markers += f"({seat.blind}) "
+    if is_house(seat.player_id):
+        markers += t("house_marker") + " "
+    state = ""
+    if seat.to_act:
+        state = t("state_to_act")
+    elif seat.folded:
+        state = t("state_folded")
+    elif seat.all_in:
+        state = t("state_all_in")
+    elif seat.sitting_out:
+        state = t("state_sitting_out")
+    if seat.leaving:
+        state += t("state_leaving")
+    bet = t("seat_bet", amount=seat.bet) if seat.bet else ""
+    draws = t("draws_label", counts=draws_text(seat.draws)) if seat.draws else ""
+    return t(
+        "seat_line",
+        markers=markers,
+        name=safe_name(seat.name),
+        stack=seat.stack,
+        bet=bet,
+        state=state,
+        draws=draws,
+    )
+
+
+def pot_text(snapshot: TableSnapshot) -> str:
+    """The pot, with side pots when there are any."""
+    if len(snapshot.side_pots) > 1:
+        return t(
+            "pot_with_sides",
+            amount=snapshot.pot,
+            main=snapshot.side_pots[0],
+            sides=", ".join(number(p) for p in snapshot.side_pots[1:]),
+        )
+    return t("pot_main", amount=snapshot.pot)
+
+
+def can_deal(snapshot: TableSnapshot) -> bool:
+    """Whether two seated players could be dealt in (chips, not sitting out, not leaving)."""
+    ready = [s for s in snapshot.seats if s.stack > 0 and not s.sitting_out and not s.leaving]
+    if snapshot.tournament is not None:  # away players are dealt in
+        ready = [s for s in snapshot.seats if s.stack > 0]
+    return len(ready) >= 2
+
+
+def tournament_text(line: TournamentLine) -> str:
+    """The table's tournament field: the level, its limits, the next and when, the players."""
+    if line.level_ends_at is not None:
+        when = t("sng_next_at", when=f"<t:{int(line.level_ends_at)}:R>")
+    else:
+        when = t("sng_next_hands", hands=line.hands_left or 0)
+    level = t("sng_level_line", level=line.level, limits=line.limits, next=line.next_limits)
+    players = t(
+        "sng_players_line",
+        left=line.players_left,
+        entrants=line.entrants,
+        average=number(line.average_stack),
+    )
+    return f"{level} {when}\n{players}"
+
+
+def table_embed(snapshot: TableSnapshot) -> discord.Embed:
+    """The table message's embed; hidden cards are not in the snapshot to begin with."""
+    small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
+    if snapshot.hand_id is not None:
+        title = t(
+            "table_title_hand", small_bet=small_bet, big_bet=big_bet, hand_id=str(snapshot.hand_id)
+        )
+    else:
+        title = t("table_title", small_bet=small_bet, big_bet=big_bet)
+    small_blind = number(snapshot.small_blind)
+    description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
+    if snapshot.closed:
+        description += "\n" + t("table_closed_idle" if snapshot.idle_closed else "table_closed")
+    elif snapshot.closing:
+        description += "\n" + t("close_after_hand")
+    elif snapshot.paused_by is not None:
+        key = "table_paused" if snapshot.hand_id is None else "table_pausing"
+        description += "\n" + t(key, name=f"<@{snapshot.paused_by}>")
+
+    embed = discord.Embed(
+        title=clamp(title, EMBED_TITLE_MAX),
+        description=clamp(description, EMBED_DESCRIPTION_MAX),
+        colour=EMBED_COLOUR,
+    )
+    if snapshot.tournament is not None:
+        name = t("field_tournament", tournament=str(snapshot.tournament.tournament_id))
+        embed.add_field(name=name, value=tournament_text(snapshot.tournament), inline=False)
+    lines = [seat_line(seat) for seat in sorted(snapshot.seats, key=lambda s: s.seat)]
+    embed.add_field(
+        name=t("field_seats"),
+        value=clamp("\n".join(lines) or "—", EMBED_FIELD_MAX),
+        inline=False,
+    )
+    if snapshot.hand_id is not None and snapshot.phase != "waiting":
+        embed.add_field(name=t("field_round"), value=round_text(snapshot), inline=True)
+        embed.add_field(name=t("field_pot"), value=clamp(pot_text(snapshot), 256), inline=True)
+    if snapshot.store_waiting:
+        embed.add_field(name=t("field_turn"), value=t("store_waiting"), inline=False)
+    elif snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
+        countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
+        verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
+        line = t("turn_line", name=safe_name(snapshot.to_act_name), verb=verb, countdown=countdown)
+        if snapshot.bank:
+            line += " · " + t("time_bank_running")
+        embed.add_field(name=t("field_turn"), value=clamp(line, EMBED_FIELD_MAX), inline=False)
+    elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
+        text = None
+        if not can_deal(snapshot):
+            text = t("waiting_players")
+        elif snapshot.next_hand_at is not None:
+            text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
+        if text is not None:  # a hand just over, its next one not planned yet: nothing to say
+            embed.add_field(name=t("field_turn"), value=text, inline=False)
+    recent = [t("log_topup", name=safe_name(name), amount=n) for name, n in snapshot.topped_up]
+    recent += [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
+    embed.add_field(
+        name=t("field_log"),
+        value=clamp("\n".join(recent) or t("no_actions"), EMBED_FIELD_MAX),
+        inline=False,
+    )
+    return embed
+
+
+def table_view(snapshot: TableSnapshot) -> PlainView | None:
+    """Buttons under the table: only while a hand runs, labels showing the amounts."""
+    if snapshot.hand_id is None or snapshot.phase not in ("betting", "drawing") or snapshot.closed:
+        return None
+    if snapshot.store_waiting:
+        return None  # nothing can be played until the store answers
+    view = PlainView()
+    tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
+    if snapshot.phase == "betting" and snapshot.legal is not None:
+        add_betting_buttons(view, snapshot)
+    view.add_item(
+        TableButton(
+            tid,
+            hid,
+            number,
+            "cards",
+            label=t("button_my_cards"),
+            style=discord.ButtonStyle.secondary,
+        )
+    )
+    return view
