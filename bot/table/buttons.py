@@ -1,7 +1,7 @@
 """The dealer's table buttons: their ``custom_id`` says which table, hand, betting position or
 draw they belong to, so they keep working after a restart and a stale click is recognised.
 
-Each button class is built for a message (``render.py``) and rebuilt from a clicked id
+Each button class is built for a message (``bot/table/render/``) and rebuilt from a clicked id
 (``from_match``, the router's match of its ``PATTERN``: ``bot/ui/router.py`` routes the
 kinds ``t``, ``c``, ``d``, ``f`` and ``s`` here through ``ROUTES``).
 

@@ -30,7 +30,7 @@ from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused, reply_private
 from bot.store.models import Settings
-from bot.table import render, seating
+from bot.table import naming, render, seating
 from bot.table.cash import CashRules, SeatRules
 from bot.table.cashier import Cashier
 from bot.table.channel import TableChannel, answer_with_panel
@@ -743,7 +743,7 @@ class TableSession:
         hand.show_mucked(user_id)
         pv = hand.private_view(user_id)
         name = render.safe_name(seating.name_of(self.seats, hand, user_id))
-        cards, hand_name = render.cards_label(pv.cards), render.hand_text(pv.cards)
+        cards, hand_name = render.cards_label(pv.cards), naming.hand_text(pv.cards)
         self.io.post(content=Text("shows_after", name=name, cards=cards, hand_name=hand_name))
         self.io.mark_changed()
         await self.io.answer_panel_click(interaction, self._panel(user_id))

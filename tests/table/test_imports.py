@@ -199,6 +199,47 @@ def store_part_imports(graph: dict[str, set[str]]) -> list[str]:
     return found
 
 
+RENDERERS = "bot.table.render"
+RENDERERS_NEVER_REACH = (
+    "bot.table.session",
+    "bot.table.io",
+    "bot.table.channel",
+    "bot.table.registry",
+    "bot.client",
+    "cogs",
+    "bot.store",
+)
+"""What the renderers (pure functions of snapshots) must not import, even through another
+module: the session, the Discord I/O, the client, the store..."""
+RENDERERS_MAY_REACH = ("bot.store.models", "bot.store.errors")
+"""...but for the store's rows (types) and errors."""
+
+
+def renderer_reaches(graph: dict[str, set[str]]) -> list[str]:
+    """``renderer -> ... -> module`` for each forbidden module a renderer imports, directly or
+    through other modules (TYPE_CHECKING imports count)."""
+    found = []
+    for start in sorted(m for m in graph if m == RENDERERS or m.startswith(RENDERERS + ".")):
+        came_from: dict[str, str] = {start: start}
+        frontier = [start]
+        while frontier:
+            following = []
+            for node in frontier:
+                for target in sorted(graph.get(node, ())):
+                    if target not in came_from:
+                        came_from[target] = node
+                        following.append(target)
+            frontier = following
+        for target in sorted(came_from):
+            within = any(target == p or target.startswith(p + ".") for p in RENDERERS_NEVER_REACH)
+            if within and target not in RENDERERS_MAY_REACH:
+                path = [target]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                found.append(" -> ".join(reversed(path)))
+    return found
+
+
 # ---------------------------------------------------------------------- cogs and sessions
 
 
@@ -422,6 +463,11 @@ def test_the_engine_and_the_store_know_nothing_of_discord_or_the_tables() -> Non
     assert forbidden_imports(raw) == []
 
 
+def test_the_renderers_import_neither_the_session_nor_the_io_nor_the_store() -> None:
+    graph, _ = import_graph(REPO_ROOT)
+    assert renderer_reaches(graph) == []
+
+
 def test_a_store_part_imports_no_other_part() -> None:
     graph, _ = import_graph(REPO_ROOT)
     assert store_part_imports(graph) == []
@@ -525,6 +571,16 @@ def test_the_engine_importing_the_table_layer_is_found(copy_of_the_code: Path) -
         "bot.engine.phh -> bot.table.render",
         "bot.store.models -> discord.ui",
     ]
+
+
+def test_a_renderer_reaching_the_session_through_another_module_is_found(
+    copy_of_the_code: Path,
+) -> None:
+    add_line(copy_of_the_code / "bot" / "table" / "naming.py", "from bot.table import session")
+    add_line(copy_of_the_code / "bot" / "table" / "render" / "result.py", "import bot.store.store")
+    found = renderer_reaches(import_graph(copy_of_the_code)[0])
+    assert "bot.table.render.common -> bot.table.naming -> bot.table.session" in found
+    assert "bot.table.render.result -> bot.store.store" in found
 
 
 def test_a_store_part_importing_another_part_is_found(copy_of_the_code: Path) -> None:

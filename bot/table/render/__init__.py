@@ -16,7 +16,6 @@ most callers use are importable from here.
 
 from __future__ import annotations
 
-from bot.table.naming import hand_text
 from bot.table.render.common import (
     BUTTON_LABEL_MAX,
     EMBED_DESCRIPTION_MAX,
@@ -72,7 +71,6 @@ __all__ = [
     "clamp",
     "draws_text",
     "fold_anyway_view",
-    "hand_text",
     "high_first",
     "log_text",
     "panel_embed",

@@ -2,8 +2,9 @@
 and the betting buttons (under the table and in the panel of the player to act: the same
 custom ids, the same session path).
 
-Seat lines, log lines and safe names are cached per state and language (``LINE_CACHE_SIZE``):
-an action changes one or two of them, and every render after it shows the others again."""
+Log lines, safe names (and ``table``'s seat lines) are cached per state and language
+(``LINE_CACHE_SIZE``): an action changes one or two of them, and every render after it shows
+the others again."""
 
 from __future__ import annotations
 
