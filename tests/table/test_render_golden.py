@@ -13,7 +13,8 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 import pytest
@@ -21,8 +22,9 @@ import pytest
 from bot.engine import Hand, Phase, SeatedPlayer, Stakes
 from bot.engine.replay import replay_steps
 from bot.messages import speaking
+from bot.store import Store
 from bot.store.models import EntryRow, TournamentRow
-from bot.table import emojis
+from bot.table import emojis, sitngo
 from bot.table.render import (
     fold_anyway_view,
     panel_embed,
@@ -226,3 +228,63 @@ def test_every_surface_renders_exactly_as_the_golden_file_says(
     assert list(got) == list(want)
     for surface, rendered in want.items():
         assert got[surface] == rendered, surface
+
+
+SHOW_GOLDEN = Path(__file__).parent / "golden" / "sng_show.json"
+
+
+class ShowStore:
+    """The two reads of ``/poker sng show``: the entries, the seats of the tournament's table."""
+
+    def __init__(self, entries: list[EntryRow]) -> None:
+        self.tournaments = SimpleNamespace(entries=self._entries)
+        self.tables = SimpleNamespace(seats=self._seats)
+        self.entries = entries
+
+    async def _entries(self, tournament_id: int) -> list[EntryRow]:
+        return self.entries
+
+    async def _seats(self, table_id: int) -> list[Any]:
+        return [seat_row(0, ALICE, "Alice", 2400), seat_row(1, CAROL, "Carol", 600)]
+
+
+async def test_sit_and_go_show_renders_exactly_as_the_golden_file_says() -> None:
+    """``/poker sng show`` of a registering, a running and a finished tournament."""
+    entries = [
+        EntryRow(ALICE, "Alice", None, 1.0, None, None),
+        EntryRow(BOB, "Bob *bold*", None, 2.0, 3, 0),
+        EntryRow(CAROL, "Carol", None, 3.0, None, None),
+        EntryRow(1, "Dealer", "easy", 4.0, 2, 100),
+    ]
+    store = cast(Store, ShowStore(entries))
+    got: dict[str, Any] = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            for status in ("registering", "running", "finished"):
+                row = TournamentRow(
+                    id=5,
+                    guild_id=10,
+                    channel_id=20,
+                    status=status,
+                    created_by=ALICE,
+                    created_at=0.0,
+                    buy_in=100,
+                    seats=4,
+                    start_stack=1500,
+                    level_minutes=None,
+                    level_hands=8,
+                    structure="turbo",
+                    starts_at=None,
+                    message_id=None,
+                    table_id=None if status == "registering" else 3,
+                    started_at=None,
+                    finished_at=None,
+                    clock=None,
+                    cancel_reason=None,
+                )
+                embed = await sitngo.standings(store, row)
+                got[f"{language} | {status}"] = embed.to_dict()
+    got = json.loads(json.dumps(got, ensure_ascii=False))
+    if os.environ.get("DEUCE_WRITE_GOLDEN"):
+        SHOW_GOLDEN.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    assert got == json.loads(SHOW_GOLDEN.read_text(encoding="utf-8"))

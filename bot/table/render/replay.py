@@ -15,6 +15,7 @@ from bot.table.naming import hand_text
 from bot.table.render.common import (
     EMBED_DESCRIPTION_MAX,
     EMBED_FIELD_MAX,
+    EMBED_TITLE_MAX,
     cards_label,
     clamp,
     draws_text,
@@ -97,7 +98,7 @@ def step_embed(loaded: ShownReplay, step: ReplayStep) -> discord.Embed:
                 step=step.number + 1,
                 steps=len(replay.steps),
             ),
-            256,
+            EMBED_TITLE_MAX,
         ),
         description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.dark_teal(),

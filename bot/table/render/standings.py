@@ -12,6 +12,7 @@ from bot.house.accounts import is_house
 from bot.messages import number, t
 from bot.table.render.common import (
     EMBED_DESCRIPTION_MAX,
+    EMBED_FIELD_MAX,
     EMBED_TITLE_MAX,
     clamp,
     safe_name,
@@ -106,7 +107,7 @@ def registration_embed(tournament: TournamentRow, entries: Sequence[EntryRow]) -
     )
     embed.add_field(
         name=t("sng_reg_field", count=len(entries), seats=tournament.seats),
-        value=clamp("\n".join(names) or "—", 1024),
+        value=clamp("\n".join(names) or "—", EMBED_FIELD_MAX),
         inline=False,
     )
     return embed
