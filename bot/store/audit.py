@@ -2,6 +2,8 @@
 
 Owns no table; reads ``wallets``, ``seats``, ``poker_tables``, ``hands``, ``hand_players``,
 ``tournaments``, ``tournament_entries``, ``ledger_tx`` and ``ledger_entries``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations

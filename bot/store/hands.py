@@ -3,6 +3,8 @@ commit), settled or voided in one transaction, announced, and read back for hist
 stats.
 
 Owns ``hands``, ``hand_players`` and ``hand_journal``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations

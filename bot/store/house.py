@@ -8,6 +8,8 @@ When it holds less than a buy-in, the shortfall is minted into it first ("grant"
 
 Owns ``house_players`` and ``house_fill`` (a house player's seat is a ``seats`` row, its
 wallet a ``wallets`` row, both written through ``chips`` and ``rows``).
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ a top-up and a cash-out, the seats' flags, closing, and the queue of members wai
 house player's seat.
 
 Owns ``poker_tables``, ``seats`` and ``waiting_members``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations

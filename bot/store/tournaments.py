@@ -11,6 +11,8 @@ is allowed there (``rows.cash_table``), and the audit checks the two kinds of ch
 
 Owns ``tournaments`` and ``tournament_entries``; writes the seats (``seats``, ``house_players``)
 and the ``poker_tables`` row of its channel's table while it is played there.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ the daily chips, an admin's grant and the leaderboard.
 
 Owns ``wallets`` (the chips moved into and out of them go through ``chips``, which owns
 ``ledger_tx`` and ``ledger_entries``).
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
