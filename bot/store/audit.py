@@ -2,6 +2,8 @@
 
 Owns no table; reads ``wallets``, ``seats``, ``poker_tables``, ``hands``, ``hand_players``,
 ``tournaments``, ``tournament_entries``, ``ledger_tx`` and ``ledger_entries``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import logging
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, is_house
-from bot.store import queries as q
 from bot.store.backend import Tx
 from bot.store.chips import (
     MINT,
@@ -26,6 +27,69 @@ from bot.store.models import (
 from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
+
+AUDIT_UNBALANCED_TX = """
+SELECT tx_id, sum(amount) FROM ledger_entries GROUP BY tx_id HAVING sum(amount) != 0 LIMIT 20
+"""
+
+AUDIT_COUNTS = "SELECT (SELECT count(*) FROM ledger_tx), (SELECT count(*) FROM ledger_entries)"
+
+AUDIT_ACCOUNT_SUMS = "SELECT account, sum(amount) FROM ledger_entries GROUP BY account"
+
+AUDIT_WALLETS = "SELECT guild_id, user_id, balance FROM wallets"
+
+AUDIT_SEATS = """
+SELECT s.table_id, s.user_id, s.stack, t.tournament_id
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+"""
+
+AUDIT_HAND_STATUS = "SELECT id, status, tournament_id FROM hands"
+
+AUDIT_TOURNAMENTS = """
+SELECT t.id, t.status, t.buy_in, t.start_stack,
+       (SELECT count(*) FROM tournament_entries AS e WHERE e.tournament_id = t.id),
+       (SELECT coalesce(sum(e.prize), 0) FROM tournament_entries AS e
+        WHERE e.tournament_id = t.id)
+FROM tournaments AS t
+ORDER BY t.id
+"""
+
+# The prizes finished tournaments recorded, to match against their payout transactions.
+AUDIT_TOURNAMENT_PRIZES = """
+SELECT t.id, t.guild_id, e.user_id, e.prize
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.status = 'finished' AND e.prize > 0
+"""
+
+AUDIT_TOURNAMENT_PAYOUTS = """
+SELECT e.tx_id, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE t.kind = 'tournament_payout'
+ORDER BY e.id
+"""
+
+AUDIT_RUNNING_PLAYERS = """
+SELECT h.id, h.table_id, p.user_id, p.start_stack, s.stack
+FROM hands AS h
+JOIN hand_players AS p ON p.hand_id = h.id
+LEFT JOIN seats AS s ON s.table_id = h.table_id AND s.user_id = p.user_id
+WHERE h.status = 'running'
+"""
+
+LEDGER_ENTRIES = """
+SELECT t.kind, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE ?1 IS NULL OR t.hand_id = ?1
+ORDER BY e.id
+"""
+LEDGER_ENTRIES_PG = """
+SELECT t.kind, e.account, e.amount
+FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
+WHERE $1::bigint IS NULL OR t.hand_id = $1
+ORDER BY e.id
+"""
+"""``LEDGER_ENTRIES`` as PostgreSQL reads it (``postgres.OVERRIDES``): the parameter is cast, as
+"$1 IS NULL" alone does not give its type."""
 
 
 class Audit:
@@ -46,18 +110,18 @@ class Audit:
 
     async def _audit(self, db: Tx) -> AuditReport:
         report = AuditReport()
-        report.transactions, report.entries = await db.one(q.AUDIT_COUNTS)
-        for tx_id, total in await db.all(q.AUDIT_UNBALANCED_TX):
+        report.transactions, report.entries = await db.one(AUDIT_COUNTS)
+        for tx_id, total in await db.all(AUDIT_UNBALANCED_TX):
             report.problem(f"ledger transaction {tx_id} sums to {total}, not 0")
-        ledger = {str(account): int(total) for account, total in await db.all(q.AUDIT_ACCOUNT_SUMS)}
+        ledger = {str(account): int(total) for account, total in await db.all(AUDIT_ACCOUNT_SUMS)}
         report.granted = -ledger.pop(MINT, 0)
         hands = {
             int(id_): (str(status), None if sng is None else int(sng))
-            for id_, status, sng in await db.all(q.AUDIT_HAND_STATUS)
+            for id_, status, sng in await db.all(AUDIT_HAND_STATUS)
         }
         in_play: dict[int, int] = {}
         """Tournament chips at each tournament's table: seats and open pots."""
-        for guild_id, user_id, balance in await db.all(q.AUDIT_WALLETS):
+        for guild_id, user_id, balance in await db.all(AUDIT_WALLETS):
             report.wallets += balance
             expected = ledger.pop(wallet_account(guild_id, user_id), 0)
             if balance != expected:
@@ -65,7 +129,7 @@ class Audit:
                     f"wallet {guild_id}/{user_id} holds {balance:,} "
                     f"but its ledger says {expected:,}"
                 )
-        for table_id, user_id, stack, tournament_id in await db.all(q.AUDIT_SEATS):
+        for table_id, user_id, stack, tournament_id in await db.all(AUDIT_SEATS):
             if tournament_id is None:
                 report.seats += stack
             else:
@@ -102,7 +166,7 @@ class Audit:
                 f"(difference {held - report.granted:+,})"
             )
         await self._tournaments(db, report, escrows, sources, in_play)
-        for hand_id, table_id, user_id, start, stack in await db.all(q.AUDIT_RUNNING_PLAYERS):
+        for hand_id, table_id, user_id, start, stack in await db.all(AUDIT_RUNNING_PLAYERS):
             if stack is None:
                 report.problem(f"player {user_id} of running hand {hand_id} lost their seat")
             elif stack != start:
@@ -129,13 +193,13 @@ class Audit:
         table (seats and open pots); a finished one paid out exactly its recorded prizes, which
         add up to the pool; a finished or cancelled one holds nothing."""
         prizes: dict[int, dict[str, int]] = {}
-        for tournament_id, guild_id, user_id, prize in await db.all(q.AUDIT_TOURNAMENT_PRIZES):
+        for tournament_id, guild_id, user_id, prize in await db.all(AUDIT_TOURNAMENT_PRIZES):
             owner = HOUSE_ACCOUNT_ID if is_house(int(user_id)) else int(user_id)
             paid_to = prizes.setdefault(int(tournament_id), {})
             account = wallet_account(int(guild_id), owner)
             paid_to[account] = paid_to.get(account, 0) + int(prize)
         payouts: dict[int, dict[str, int]] = {}
-        for tx_id, account, amount in await db.all(q.AUDIT_TOURNAMENT_PAYOUTS):
+        for tx_id, account, amount in await db.all(AUDIT_TOURNAMENT_PAYOUTS):
             payouts.setdefault(int(tx_id), {})[str(account)] = int(amount)
         paid: dict[int, list[dict[str, int]]] = {}
         for lines in payouts.values():
@@ -148,7 +212,7 @@ class Audit:
             )
         known: set[int] = set()
         for tournament_id, status, buy_in, start_stack, entrants, prized in await db.all(
-            q.AUDIT_TOURNAMENTS
+            AUDIT_TOURNAMENTS
         ):
             tournament_id = int(tournament_id)
             known.add(tournament_id)
@@ -192,5 +256,5 @@ class Audit:
 
     async def ledger_entries(self, hand_id: int | None = None) -> list[tuple[str, str, int]]:
         """(kind, account, amount) of every ledger entry, or of one hand's, in order."""
-        found = await self._runner.select_all(q.LEDGER_ENTRIES, (hand_id,))
+        found = await self._runner.select_all(LEDGER_ENTRIES, (hand_id,))
         return [(str(kind), str(account), int(amount)) for kind, account, amount in found]

@@ -6,8 +6,9 @@ coroutines that take a ``Tx`` and run statements through it. A ``Backend`` runs 
 ONE transaction that serialises with every other writer of the same database, in this process
 or another (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``SERIALIZABLE``, retried on a
 serialisation failure), and writes the journal's group-committed batches. The SQL that differs
-between the two lives in the backend modules; the statements themselves are named in
-``queries.py``, written with ``?`` placeholders.
+between the two lives in the backend modules; the statements themselves are named beside the
+part that runs them (those several parts run in ``shared_sql.py``), written with ``?``
+placeholders.
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ import logging
 from collections.abc import Iterable
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID
-from bot.store import queries as q
-from bot.store import rows
+from bot.store import rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError
 from bot.store.models import MAX_CHIPS as MAX_CHIPS
@@ -22,6 +21,35 @@ from bot.store.models import check_setting as check_setting
 from bot.store.runner import CallTx
 
 log = logging.getLogger(__name__)
+
+CREATE_WALLET = """
+INSERT INTO wallets (guild_id, user_id, balance, last_daily_at, created_at)
+VALUES (?, ?, ?, NULL, ?)
+"""
+
+DEBIT_WALLET = """
+UPDATE wallets SET balance = balance - ?
+WHERE guild_id = ? AND user_id = ? AND balance >= ?
+"""
+
+# No member sits at the table any more (house players are no members): its idle time starts,
+# unless it already runs.
+MARK_TABLE_EMPTY = """
+UPDATE poker_tables SET empty_since = ?1
+WHERE id = ?2 AND empty_since IS NULL
+  AND NOT EXISTS (
+      SELECT 1 FROM seats AS s
+      WHERE s.table_id = ?2
+        AND s.user_id NOT IN (SELECT h.user_id FROM house_players AS h WHERE h.table_id = ?2)
+  )
+"""
+
+INSERT_LEDGER_TX = """
+INSERT INTO ledger_tx (kind, guild_id, table_id, hand_id, by_user_id, note, created_at, call_key)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+INSERT_LEDGER_ENTRY = "INSERT INTO ledger_entries (tx_id, account, amount) VALUES (?, ?, ?)"
 
 # Limits --------------------------------------------------------------------------------------
 
@@ -130,12 +158,10 @@ async def post(
         raise RuntimeError(f"ledger transaction {kind} outside a store call (no key)")
     key = db.ledger_key()
     tx_id = await db.insert(
-        q.INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now, key)
+        INSERT_LEDGER_TX, (kind, guild_id, table_id, hand_id, by_user_id, note, now, key)
     )
     if lines:
-        await db.many(
-            q.INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines]
-        )
+        await db.many(INSERT_LEDGER_ENTRY, [(tx_id, account, amount) for account, amount in lines])
     return tx_id
 
 
@@ -146,12 +172,12 @@ async def ensure_wallet(
     db: Tx, guild_id: int, user_id: int, now: float
 ) -> tuple[int, float | None]:
     """(balance, last daily time) of a wallet, creating it with the starting grant."""
-    row = await db.one(q.WALLET, (guild_id, user_id))
+    row = await db.one(shared_sql.WALLET, (guild_id, user_id))
     if row is not None:
         return int(row[0]), row[1]
     settings = await rows.guild_settings(db, guild_id)
     start = settings.start_wallet
-    await db.run(q.CREATE_WALLET, (guild_id, user_id, start, now))
+    await db.run(CREATE_WALLET, (guild_id, user_id, start, now))
     await post(
         db,
         "start",
@@ -199,7 +225,7 @@ async def wallet_to_seat(
 
 
 async def debit_wallet(db: Tx, guild_id: int, user_id: int, amount: int, balance: int) -> None:
-    changed = await db.run(q.DEBIT_WALLET, (amount, guild_id, user_id, amount))
+    changed = await db.run(DEBIT_WALLET, (amount, guild_id, user_id, amount))
     if changed != 1:
         raise InsufficientFunds(
             f"You have only {balance:,} chips in your wallet; that needs {amount:,}.",
@@ -211,10 +237,10 @@ async def debit_wallet(db: Tx, guild_id: int, user_id: int, amount: int, balance
 async def cash_out(db: Tx, table: TableRow, seat: SeatRow, now: float) -> int:
     """Free a member's seat and post its chips back to their wallet; returns them."""
     await ensure_wallet(db, table.guild_id, seat.user_id, now)
-    await db.run(q.DELETE_SEAT, (table.id, seat.user_id))
-    await db.run(q.MARK_TABLE_EMPTY, (now, table.id))
+    await db.run(shared_sql.DELETE_SEAT, (table.id, seat.user_id))
+    await db.run(MARK_TABLE_EMPTY, (now, table.id))
     if seat.stack:
-        await db.run(q.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
+        await db.run(shared_sql.CREDIT_WALLET, (seat.stack, table.guild_id, seat.user_id))
     await post(
         db,
         "cash_out",
@@ -235,13 +261,13 @@ async def debit_house(
     """Take ``amount`` from the house's wallet (created if needed) for a house player's buy-in;
     when it holds less, the shortfall is minted into it first ("grant", noted "house float").
     The caller posts where the chips go."""
-    row = await db.one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
+    row = await db.one(shared_sql.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
     if row is None:
-        await db.run(q.CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
+        await db.run(CREATE_WALLET, (guild_id, HOUSE_ACCOUNT_ID, 0, now))
     balance = 0 if row is None else int(row[0])
     if balance < amount:
         shortfall = amount - balance
-        await db.run(q.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
+        await db.run(shared_sql.CREDIT_WALLET, (shortfall, guild_id, HOUSE_ACCOUNT_ID))
         await post(
             db,
             "grant",

@@ -3,6 +3,8 @@ commit), settled or voided in one transaction, announced, and read back for hist
 stats.
 
 Owns ``hands``, ``hand_players`` and ``hand_journal``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,7 @@ from typing import Any
 
 import orjson
 
-from bot.store import chips, rows
-from bot.store import queries as q
+from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     MAX_ID,
@@ -54,6 +55,164 @@ from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
 
+SET_SEAT_STACK = "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? AND stack = ?"
+
+# Two timeouts in a row: out from the next hand (a seat already out keeps its time; one
+# leaving is cashed out instead).
+SIT_OUT_SEAT = """
+UPDATE seats SET sat_out_at = CASE WHEN sitting_out = 1 THEN sat_out_at ELSE ? END,
+                 sitting_out = 1
+WHERE table_id = ? AND user_id = ? AND leaving = 0
+"""
+
+INSERT_HAND = """
+INSERT INTO hands (table_id, guild_id, channel_id, status, started_at, tournament_id)
+VALUES (?, ?, ?, 'running', ?, ?)
+"""
+
+INSERT_HAND_PLAYER = """
+INSERT INTO hand_players (hand_id, user_id, guild_id, seat, start_stack) VALUES (?, ?, ?, ?, ?)
+"""
+
+HAND = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands WHERE id = ?
+"""
+
+HAND_PLAYERS = """
+SELECT hand_id, user_id, seat, start_stack, final_stack, won, showed_down
+FROM hand_players WHERE hand_id = ? ORDER BY seat
+"""
+
+DELETE_JOURNAL = "DELETE FROM hand_journal WHERE hand_id = ?"
+
+SETTLE_PLAYER = """
+UPDATE hand_players SET final_stack = ?, won = ?, showed_down = ?, voluntary = ?, draws = ?,
+    shown_rank = ?
+WHERE hand_id = ? AND user_id = ?
+"""
+
+SETTLE_HAND = """
+UPDATE hands SET status = 'settled', ended_at = ?, phh = ?, summary = ?, announced = 0
+WHERE id = ? AND status = 'running'
+"""
+
+MARK_ANNOUNCED = "UPDATE hands SET announced = 1 WHERE id = ? AND status = 'settled'"
+
+UNANNOUNCED_HANDS = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE table_id = ? AND announced = 0 AND status = 'settled'
+ORDER BY id
+"""
+
+VOID_PLAYER = "UPDATE hand_players SET final_stack = start_stack, won = 0 WHERE hand_id = ?"
+
+VOID_HAND = """
+UPDATE hands SET status = 'voided', ended_at = ?, void_reason = ?
+WHERE id = ? AND status = 'running'
+"""
+
+UNFINISHED_HANDS = """
+SELECT h.id, h.table_id, j.state
+FROM hands AS h LEFT JOIN hand_journal AS j ON j.hand_id = h.id
+WHERE h.status = 'running'
+ORDER BY h.id
+"""
+
+JOURNAL_STATE = "SELECT state FROM hand_journal WHERE hand_id = ?"
+
+KEEP_FINAL_STATE = """
+UPDATE hands SET final_state = (SELECT state FROM hand_journal WHERE hand_id = ?1) WHERE id = ?1
+"""
+
+HAND_REPLAY = """
+SELECT id, guild_id, channel_id, status, final_state, phh, summary FROM hands WHERE id = ?
+"""
+
+LAST_HAND_OF = """
+SELECT max(p.hand_id) FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status != 'running'
+"""
+
+HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
+
+RECENT_HANDS = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE guild_id = ?1 AND status != 'running'
+  AND (?2 IS NULL OR channel_id = ?2)
+  AND (?3 IS NULL OR id IN (SELECT hand_id FROM hand_players WHERE guild_id = ?1 AND user_id = ?3))
+ORDER BY id DESC
+LIMIT ?4
+"""
+RECENT_HANDS_PG = """
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+FROM hands
+WHERE guild_id = $1 AND status != 'running'
+  AND ($2::bigint IS NULL OR channel_id = $2)
+  AND ($3::bigint IS NULL
+       OR id IN (SELECT hand_id FROM hand_players WHERE guild_id = $1 AND user_id = $3))
+ORDER BY id DESC
+LIMIT $4
+"""
+"""``RECENT_HANDS`` as PostgreSQL reads it (``postgres.OVERRIDES``): "$N IS NULL" alone does not
+tell PostgreSQL the parameter's type, so it is cast."""
+
+# The stats, leaderboards and session ledgers below are cash play's (as the lobby's, in tables): a
+# tournament hand (tournament_id set) moves tournament chips, never wallet chips.
+PLAYER_STATS = """
+SELECT count(*),
+       coalesce(sum(CASE WHEN p.won > 0 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(p.final_stack - p.start_stack), 0),
+       coalesce(max(p.won), 0),
+       coalesce(sum(p.showed_down), 0),
+       coalesce(sum(CASE WHEN p.showed_down = 1 AND p.won > 0 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(p.voluntary), 0)
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.tournament_id IS NULL
+"""
+
+PLAYER_HANDS_SINCE = """
+SELECT p.hand_id, h.ended_at, p.final_stack - p.start_stack, p.won, p.showed_down, p.voluntary,
+       p.draws, p.shown_rank, h.channel_id
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE p.guild_id = ? AND p.user_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
+ORDER BY p.hand_id
+"""
+
+NET_LEADERBOARD_SINCE = """
+SELECT p.user_id, sum(p.final_stack - p.start_stack) AS net, count(*)
+FROM hand_players AS p JOIN hands AS h ON h.id = p.hand_id
+WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
+GROUP BY p.user_id
+ORDER BY net DESC, p.user_id
+LIMIT ?
+"""
+
+# Since when the table is open (its session; a table from before it was kept: its creation).
+TABLE_OPENED_AT = "SELECT coalesce(opened_at, created_at) FROM poker_tables WHERE id = ?"
+
+SESSION_HANDS = """
+SELECT count(*) FROM hands
+WHERE table_id = ? AND status = 'settled' AND started_at >= ? AND tournament_id IS NULL
+"""
+
+# Each player's session at a table since a time: hands, net, biggest pot won, best hand shown
+# (the lowest rank27; NULL when none was shown) and their latest hand (for their name).
+SESSION_LEDGER = """
+SELECT p.user_id, count(*), sum(p.final_stack - p.start_stack), coalesce(max(p.won), 0),
+       min(p.shown_rank), max(p.hand_id)
+FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.table_id = ? AND h.status = 'settled' AND h.started_at >= ?
+  AND h.tournament_id IS NULL
+GROUP BY p.user_id
+"""
+
+HAND_SUMMARY = "SELECT summary FROM hands WHERE id = ?"
+
 
 def _dumps(data: Any) -> str:
     """JSON text of a journal state or a hand summary (orjson: a state is encoded on the event
@@ -87,7 +246,7 @@ class Hands:
 
     async def running(self, table_id: int) -> int | None:
         """The id of the hand being played at this table, if any."""
-        row = await self._runner.select_one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+        row = await self._runner.select_one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,))
         return None if row is None else int(row[0])
 
     async def begin(self, table_id: int, players: Mapping[int, int]) -> int:
@@ -109,15 +268,15 @@ class Hands:
             table = await rows.get_table(db, table_id)
             if table.status == TABLE_CLOSED:
                 raise TableClosed("This table is closed.", key="error_table_closed")
-            running = await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,))
+            running = await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,))
             if running is not None:
-                hand = await db.one(q.HAND, (running[0],))
+                hand = await db.one(HAND, (running[0],))
                 if hand is not None and hand[5] == now:
                     return int(running[0])  # begun by this call, whose COMMIT went unanswered
                 raise HandInProgress("A hand is already being played at this table.")
             seats: dict[int, SeatRow] = {}
             for user_id, stack in players.items():
-                row = await db.one(q.SEAT_OF, (table_id, user_id))
+                row = await db.one(shared_sql.SEAT_OF, (table_id, user_id))
                 if row is None:
                     raise NotSeated(f"Player {user_id} is not seated at this table.")
                 seat = rows.seat_row(row)
@@ -127,11 +286,11 @@ class Hands:
                     )
                 seats[user_id] = seat
             hand_id = await db.insert(
-                q.INSERT_HAND,
+                INSERT_HAND,
                 (table_id, table.guild_id, table.channel_id, now, table.tournament_id),
             )
             await db.many(
-                q.INSERT_HAND_PLAYER,
+                INSERT_HAND_PLAYER,
                 [
                     (hand_id, user_id, table.guild_id, seats[user_id].seat, stack)
                     for user_id, stack in players.items()
@@ -144,7 +303,7 @@ class Hands:
         return hand_id
 
     async def _hand_error(self, db: Tx, hand_id: int) -> StoreError:
-        row = await db.one(q.HAND_STATUS, (hand_id,))
+        row = await db.one(shared_sql.HAND_STATUS, (hand_id,))
         if row is None:
             return HandNotFound(f"There is no hand #{hand_id}.")
         return HandAlreadyFinished(f"Hand #{hand_id} is already over ({row[0]}).")
@@ -173,12 +332,12 @@ class Hands:
         self, db: Tx, hand_id: int
     ) -> tuple[int, int, dict[int, tuple[int, int]]]:
         """(table id, guild id, {user: (seat, start stack)}) of a hand still running."""
-        row = await db.one(q.HAND, (hand_id,))
+        row = await db.one(HAND, (hand_id,))
         if row is None or row[4] != HAND_RUNNING:
             raise await self._hand_error(db, hand_id)
         players = {
             int(user_id): (int(seat), int(start))
-            for _, user_id, seat, start, *_ in await db.all(q.HAND_PLAYERS, (hand_id,))
+            for _, user_id, seat, start, *_ in await db.all(HAND_PLAYERS, (hand_id,))
         }
         return int(row[1]), int(row[2]), players
 
@@ -295,16 +454,14 @@ class Hands:
                 hand_id=hand_id,
             )
             for user_id, (_, start) in players.items():
-                changed = await db.run(
-                    q.SET_SEAT_STACK, (finals[user_id], table_id, user_id, start)
-                )
+                changed = await db.run(SET_SEAT_STACK, (finals[user_id], table_id, user_id, start))
                 if changed != 1:
                     raise StoreError(
                         f"Hand #{hand_id}: the seat of player {user_id} no longer holds "
                         f"the start stack; nothing was changed."
                     )
                 await db.run(
-                    q.SETTLE_PLAYER,
+                    SETTLE_PLAYER,
                     (
                         finals[user_id],
                         won[user_id],
@@ -316,12 +473,12 @@ class Hands:
                         user_id,
                     ),
                 )
-            if await db.run(q.SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
+            if await db.run(SETTLE_HAND, (now, phh, summary_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
-            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
-            await db.run(q.DELETE_JOURNAL, (hand_id,))
+            await db.run(KEEP_FINAL_STATE, (hand_id,))
+            await db.run(DELETE_JOURNAL, (hand_id,))
             for user_id in sitting_out:
-                await db.run(q.SIT_OUT_SEAT, (now, table_id, user_id))
+                await db.run(SIT_OUT_SEAT, (now, table_id, user_id))
             if self._after_settle is not None:
                 await self._after_settle(db, table_id, players, finals, now)
 
@@ -371,11 +528,11 @@ class Hands:
                 hand_id=hand_id,
                 note=reason_text,
             )
-            await db.run(q.VOID_PLAYER, (hand_id,))
-            if await db.run(q.VOID_HAND, (now, reason_text, hand_id)) != 1:
+            await db.run(VOID_PLAYER, (hand_id,))
+            if await db.run(VOID_HAND, (now, reason_text, hand_id)) != 1:
                 raise await self._hand_error(db, hand_id)
-            await db.run(q.KEEP_FINAL_STATE, (hand_id,))
-            await db.run(q.DELETE_JOURNAL, (hand_id,))
+            await db.run(KEEP_FINAL_STATE, (hand_id,))
+            await db.run(DELETE_JOURNAL, (hand_id,))
 
         await self._runner.write(body)
         log.warning("hand %d voided: %s", hand_id, reason_text)
@@ -385,9 +542,9 @@ class Hands:
         Marking it twice is harmless; a hand not settled is refused."""
 
         async def body(db: Tx) -> None:
-            if await db.run(q.MARK_ANNOUNCED, (hand_id,)) == 1:
+            if await db.run(MARK_ANNOUNCED, (hand_id,)) == 1:
                 return
-            row = await db.one(q.HAND_STATUS, (hand_id,))
+            row = await db.one(shared_sql.HAND_STATUS, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
             raise StoreError(f"Hand #{hand_id} is {row[0]}, not settled: nothing to announce.")
@@ -401,14 +558,14 @@ class Hands:
         player's result. ``phh(id)`` has the full hand."""
 
         async def body(db: Tx) -> list[HandRecord]:
-            found = await db.all(q.UNANNOUNCED_HANDS, (table_id,))
+            found = await db.all(UNANNOUNCED_HANDS, (table_id,))
             return await self._hand_records(db, found)
 
         return await self._runner.read(body)
 
     async def unfinished(self) -> list[UnfinishedHand]:
         """Hands begun but not settled or voided, with their last journaled state (or None)."""
-        found = await self._runner.select_all(q.UNFINISHED_HANDS)
+        found = await self._runner.select_all(UNFINISHED_HANDS)
         return [
             UnfinishedHand(
                 int(hand_id), int(table_id), None if state is None else json.loads(state)
@@ -418,7 +575,7 @@ class Hands:
 
     async def journal_state(self, hand_id: int) -> dict[str, Any] | None:
         """The last journaled engine state of a running hand."""
-        row = await self._runner.select_one(q.JOURNAL_STATE, (hand_id,))
+        row = await self._runner.select_one(JOURNAL_STATE, (hand_id,))
         return None if row is None else dict(json.loads(row[0]))
 
     async def _hand_records(self, db: Tx, found: list[Any]) -> list[HandRecord]:
@@ -434,7 +591,7 @@ class Hands:
                     showed_down=bool(showed),
                 )
                 for _, user_id, _seat, start, final, won, showed in await db.all(
-                    q.HAND_PLAYERS, (id_,)
+                    HAND_PLAYERS, (id_,)
                 )
             )
             records.append(
@@ -457,7 +614,7 @@ class Hands:
         """One hand with its players (HandNotFound if none)."""
 
         async def body(db: Tx) -> HandRecord:
-            row = await db.one(q.HAND, (hand_id,))
+            row = await db.one(HAND, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
             return (await self._hand_records(db, [row]))[0]
@@ -476,7 +633,7 @@ class Hands:
         limit = check_setting(limit, "number of hands", 1, 100)
 
         async def body(db: Tx) -> list[HandRecord]:
-            found = await db.all(q.RECENT_HANDS, (guild_id, channel_id, user_id, limit))
+            found = await db.all(RECENT_HANDS, (guild_id, channel_id, user_id, limit))
             return await self._hand_records(db, found)
 
         return await self._runner.read(body)
@@ -488,10 +645,10 @@ class Hands:
             raise HandNotFound(f"There is no hand #{hand_id}.")
 
         async def body(db: Tx) -> tuple[Any, ...]:
-            row = await db.one(q.HAND_REPLAY, (hand_id,))
+            row = await db.one(HAND_REPLAY, (hand_id,))
             if row is None:
                 raise HandNotFound(f"There is no hand #{hand_id}.")
-            players = frozenset(int(p[1]) for p in await db.all(q.HAND_PLAYERS, (hand_id,)))
+            players = frozenset(int(p[1]) for p in await db.all(HAND_PLAYERS, (hand_id,)))
             return (*row, players)
 
         id_, guild_id, channel_id, status, state, phh, summary, players = await self._runner.read(
@@ -512,19 +669,19 @@ class Hands:
         """The id of the member's latest finished hand in this server, if any."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        row = await self._runner.select_one(q.LAST_HAND_OF, (guild_id, user_id))
+        row = await self._runner.select_one(LAST_HAND_OF, (guild_id, user_id))
         return None if row is None or row[0] is None else int(row[0])
 
     async def phh(self, hand_id: int) -> str | None:
         """The PHH text of a settled hand (None for unknown, running or voided hands)."""
-        row = await self._runner.select_one(q.HAND_PHH, (hand_id,))
+        row = await self._runner.select_one(HAND_PHH, (hand_id,))
         return None if row is None else row[0]
 
     async def player_stats(self, guild_id: int, user_id: int) -> Stats:
         """A member's record over settled hands in this server."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        row = await self._runner.select_one(q.PLAYER_STATS, (guild_id, user_id))
+        row = await self._runner.select_one(PLAYER_STATS, (guild_id, user_id))
         played, won, net, biggest, showdowns, showdowns_won, vpip = (int(x) for x in row)
         return Stats(played, won, net, biggest, showdowns, showdowns_won, vpip)
 
@@ -535,7 +692,7 @@ class Hands:
         first: what the lowball stats and their chart are computed from."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        found = await self._runner.select_all(q.PLAYER_HANDS_SINCE, (guild_id, user_id, since))
+        found = await self._runner.select_all(PLAYER_HANDS_SINCE, (guild_id, user_id, since))
         return [
             PlayerHand(
                 hand_id=int(hand_id),
@@ -555,7 +712,7 @@ class Hands:
         """Members by their net over the settled hands that ended at ``since`` or later."""
         check_id(guild_id, "server")
         limit = check_setting(limit, "limit", 1, 1000)
-        found = await self._runner.select_all(q.NET_LEADERBOARD_SINCE, (guild_id, since, limit))
+        found = await self._runner.select_all(NET_LEADERBOARD_SINCE, (guild_id, since, limit))
         return [NetRow(int(user), int(net), int(hands)) for user, net, hands in found]
 
     async def session(
@@ -571,18 +728,18 @@ class Hands:
         async def body(db: Tx) -> SessionLedger:
             start = since
             if start is None:
-                opened = await db.one(q.TABLE_OPENED_AT, (table_id,))
+                opened = await db.one(TABLE_OPENED_AT, (table_id,))
                 if opened is None:
                     raise TableNotFound("There is no such table.", key="error_no_table")
                 start = float(opened[0])
-            hands = int((await db.one(q.SESSION_HANDS, (table_id, start)))[0])
+            hands = int((await db.one(SESSION_HANDS, (table_id, start)))[0])
             lines = []
             for player, count, net, biggest, best, last in await db.all(
-                q.SESSION_LEDGER, (table_id, start)
+                SESSION_LEDGER, (table_id, start)
             ):
                 if user_id is not None and int(player) != user_id:
                     continue
-                summary = await db.one(q.HAND_SUMMARY, (last,))
+                summary = await db.one(HAND_SUMMARY, (last,))
                 names = json.loads(summary[0]).get("names", {}) if summary and summary[0] else {}
                 lines.append(
                     SessionLine(

@@ -8,6 +8,8 @@ When it holds less than a buy-in, the shortfall is minted into it first ("grant"
 
 Owns ``house_players`` and ``house_fill`` (a house player's seat is a ``seats`` row, its
 wallet a ``wallets`` row, both written through ``chips`` and ``rows``).
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,7 @@ import logging
 import time
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS
-from bot.store import chips, rows
-from bot.store import queries as q
+from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     check_chips,
@@ -38,6 +39,25 @@ from bot.store.models import (
 from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
+
+HOUSE_PLAYERS = "SELECT user_id, style FROM house_players WHERE table_id = ? ORDER BY user_id"
+
+HOUSE_FILL = """
+SELECT seats, style FROM house_fill
+WHERE guild_id = ? AND channel_id IN (?, 0)
+ORDER BY channel_id = 0
+LIMIT 1
+"""
+
+SET_HOUSE_FILL = """
+INSERT INTO house_fill (guild_id, channel_id, seats, style, updated_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, channel_id)
+DO UPDATE SET seats = excluded.seats, style = excluded.style, updated_at = excluded.updated_at
+"""
+
+UNSIT_SEAT = """
+UPDATE seats SET sitting_out = 0, sat_out_at = NULL WHERE table_id = ? AND user_id = ?
+"""
 
 
 class House:
@@ -83,9 +103,9 @@ class House:
             now = time.time()
             table, settings = await rows.open_table(db, table_id)
             rows.cash_table(table)
-            if await db.one(q.SEAT_OF, (table_id, user_id)) is not None:
+            if await db.one(shared_sql.SEAT_OF, (table_id, user_id)) is not None:
                 raise AlreadySeated("That house player is already seated here.")
-            taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
+            taken = {row[1] for row in await db.all(shared_sql.SEATS, (table_id,))}
             free = [number for number in range(settings.seats) if number not in taken]
             if not free:
                 raise TableFull(
@@ -95,8 +115,8 @@ class House:
                 )
             await self._house_to_seat(db, table, user_id, amount, now)
             seat_params = (table_id, user_id, free[0], name[:100], amount, 0, now)
-            await db.run(q.INSERT_SEAT, seat_params)
-            await db.run(q.INSERT_HOUSE_PLAYER, (table_id, user_id, style[:20], now))
+            await db.run(shared_sql.INSERT_SEAT, seat_params)
+            await db.run(shared_sql.INSERT_HOUSE_PLAYER, (table_id, user_id, style[:20], now))
             return await rows.get_seat(db, table_id, user_id)
 
         row = await self._runner.write(body)
@@ -114,8 +134,8 @@ class House:
             await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
             await self._house_to_seat(db, table, user_id, amount, time.time())
-            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
-            await db.run(q.UNSIT_SEAT, (table_id, user_id))
+            await db.run(shared_sql.ADD_TO_SEAT, (amount, table_id, user_id))
+            await db.run(UNSIT_SEAT, (table_id, user_id))
             return await rows.get_seat(db, table_id, user_id)
 
         return await self._runner.write(body)
@@ -130,10 +150,12 @@ class House:
             table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             await rows.refuse_if_in_hand(db, table_id, user_id, "A hand is being played.")
-            await db.run(q.DELETE_SEAT, (table_id, user_id))
-            await db.run(q.DELETE_HOUSE_PLAYER, (table_id, user_id))
+            await db.run(shared_sql.DELETE_SEAT, (table_id, user_id))
+            await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, user_id))
             if seat.stack:
-                await db.run(q.CREDIT_WALLET, (seat.stack, table.guild_id, HOUSE_ACCOUNT_ID))
+                await db.run(
+                    shared_sql.CREDIT_WALLET, (seat.stack, table.guild_id, HOUSE_ACCOUNT_ID)
+                )
             await chips.post(
                 db,
                 "cash_out",
@@ -154,13 +176,13 @@ class House:
 
     async def players(self, table_id: int) -> dict[int, str]:
         """The house players seated at a table: user id -> style name."""
-        found = await self._runner.select_all(q.HOUSE_PLAYERS, (table_id,))
+        found = await self._runner.select_all(HOUSE_PLAYERS, (table_id,))
         return {int(user_id): str(style) for user_id, style in found}
 
     async def balance(self, guild_id: int) -> int:
         """Chips in the house's wallet in this server (0 before its first buy-in)."""
         check_id(guild_id, "server")
-        row = await self._runner.select_one(q.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
+        row = await self._runner.select_one(shared_sql.WALLET, (guild_id, HOUSE_ACCOUNT_ID))
         return 0 if row is None else int(row[0])
 
     async def fill(self, guild_id: int, channel_id: int) -> tuple[int, str | None]:
@@ -168,7 +190,7 @@ class House:
         else the server's); (0, None) when it fills none."""
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
-        row = await self._runner.select_one(q.HOUSE_FILL, (guild_id, channel_id))
+        row = await self._runner.select_one(HOUSE_FILL, (guild_id, channel_id))
         return (0, None) if row is None else (int(row[0]), str(row[1]))
 
     async def set_fill(self, guild_id: int, channel_id: int | None, seats: int, style: str) -> None:
@@ -181,6 +203,6 @@ class House:
 
         async def body(db: Tx) -> None:
             params = (guild_id, channel_id or 0, seats, style[:20], time.time())
-            await db.run(q.SET_HOUSE_FILL, params)
+            await db.run(SET_HOUSE_FILL, params)
 
         await self._runner.write(body)

@@ -39,8 +39,9 @@
   - ``tables.get_or_create`` finds the table it opened; ``hands.begin`` finds the running hand
     it began (its start time is the call's) and returns it; ``tables.close`` with nobody seated
     closes the closed table again.
-* The statements are ``queries.py``'s, with ``?``/``?N`` placeholders turned into ``$N``; the
-  few that use SQLite-only functions have their PostgreSQL text in ``OVERRIDES`` below.
+* The statements are the store parts' (each beside its use) and ``shared_sql.py``'s, with
+  ``?``/``?N`` placeholders turned into ``$N``; the few that use SQLite-only functions have a
+  PostgreSQL text beside them (``<NAME>_PG``), mapped in ``OVERRIDES`` below.
 * Commits are durable as the server is configured (``synchronous_commit`` on by default).
 """
 
@@ -57,8 +58,7 @@ from urllib.parse import unquote_plus
 
 import asyncpg
 
-from bot.store import queries as q
-from bot.store import settings
+from bot.store import audit, hands, settings, shared_sql
 from bot.store.backend import Body, JournalBatch, Tx, hand_not_running, journal_payload
 from bot.store.errors import StoreUnavailable
 from bot.store.migrations_pg import apply_migrations
@@ -99,34 +99,9 @@ CONNECTION_LOST_OR_CLOSED: tuple[type[BaseException], ...] = (
 
 OVERRIDES: dict[str, str] = {
     settings.ALERT_MODES_OF: settings.ALERT_MODES_OF_PG,
-    # json (not jsonb) keeps each element's text as it was written: the state is stored
-    # exactly as the store encoded it.
-    q.JOURNAL_BATCH: """
-INSERT INTO hand_journal (hand_id, seq, state, updated_at)
-SELECT h.id, 1, pending.value ->> 1, $1
-FROM json_array_elements($2::json) AS pending (value)
-JOIN hands AS h ON h.id = (pending.value ->> 0)::bigint
-WHERE h.status = 'running'
-ON CONFLICT (hand_id) DO UPDATE SET
-    seq = hand_journal.seq + 1, state = excluded.state, updated_at = excluded.updated_at
-""",
-    # "$N IS NULL" alone does not tell PostgreSQL the parameter's type: cast it.
-    q.RECENT_HANDS: """
-SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
-FROM hands
-WHERE guild_id = $1 AND status != 'running'
-  AND ($2::bigint IS NULL OR channel_id = $2)
-  AND ($3::bigint IS NULL
-       OR id IN (SELECT hand_id FROM hand_players WHERE guild_id = $1 AND user_id = $3))
-ORDER BY id DESC
-LIMIT $4
-""",
-    q.LEDGER_ENTRIES: """
-SELECT t.kind, e.account, e.amount
-FROM ledger_entries AS e JOIN ledger_tx AS t ON t.id = e.tx_id
-WHERE $1::bigint IS NULL OR t.hand_id = $1
-ORDER BY e.id
-""",
+    shared_sql.JOURNAL_BATCH: shared_sql.JOURNAL_BATCH_PG,
+    hands.RECENT_HANDS: hands.RECENT_HANDS_PG,
+    audit.LEDGER_ENTRIES: audit.LEDGER_ENTRIES_PG,
 }
 """PostgreSQL's text of the statements whose SQLite text it cannot run (keyed by that text)."""
 
@@ -401,7 +376,7 @@ class PostgresBackend:
         )
 
     async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
-        """ONE statement for the whole batch (``OVERRIDES[q.JOURNAL_BATCH]``) and the statuses
+        """ONE statement for the whole batch (``shared_sql.JOURNAL_BATCH_PG``) and the statuses
         of any hand it skipped, in one transaction; if PostgreSQL refuses the statement, the
         hands are written one statement each, each in its own savepoint, so a single bad state
         fails only its own hand. Either is run again on a lost connection: an upsert of the
@@ -409,12 +384,12 @@ class PostgresBackend:
         payload = journal_payload(states)
 
         async def batch(tx: Tx) -> dict[int, Exception]:
-            written = await tx.run(q.JOURNAL_BATCH, (now, payload))
+            written = await tx.run(shared_sql.JOURNAL_BATCH, (now, payload))
             if written == len(states):
                 return {}
             failures: dict[int, Exception] = {}
             for hand_id in states:
-                row = await tx.one(q.HAND_STATUS, (hand_id,))
+                row = await tx.one(shared_sql.HAND_STATUS, (hand_id,))
                 if row is None or row[0] != HAND_RUNNING:
                     failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
             return failures
@@ -444,13 +419,13 @@ class PostgresBackend:
         for hand_id, text in states.items():
             try:
                 async with conn.transaction():  # a savepoint: a refusal undoes only this hand
-                    written = await conn.fetch(postgres_sql(q.JOURNAL), text, now, hand_id)
+                    written = await conn.fetch(postgres_sql(shared_sql.JOURNAL), text, now, hand_id)
             except asyncpg.PostgresError as error:
                 if isinstance(error, RETRYABLE + CONNECTION_LOST):
                     raise
                 failures[hand_id] = error
                 continue
             if not written:
-                status = await conn.fetchval(postgres_sql(q.HAND_STATUS), hand_id)
+                status = await conn.fetchval(postgres_sql(shared_sql.HAND_STATUS), hand_id)
                 failures[hand_id] = hand_not_running(hand_id, status)
         return failures

@@ -1,6 +1,7 @@
 """Reads that several parts of the store make inside their own transactions: a server's or
 a table's settings, a table, a seat. Each takes the transaction (``backend.Tx``) it reads in.
-The settings' reads keep their SQL here, beside them; ``settings.py`` writes them.
+Their SQL is here, beside them (a table by id, a member in the running hand; the settings'
+reads, which ``settings.py`` writes); a seat's and a table's by channel is ``shared_sql``'s.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from bot.store import queries as q
+from bot.store import shared_sql
 from bot.store.backend import Tx
 from bot.store.errors import (
     HandInProgress,
@@ -19,6 +20,13 @@ from bot.store.errors import (
     TournamentTable,
 )
 from bot.store.models import SERVER_SETTINGS, TABLE_OPEN, SeatRow, Settings, TableRow
+
+TABLE_BY_ID = f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
+
+IN_RUNNING_HAND = """
+SELECT h.id FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.table_id = ? AND h.status = 'running' AND p.user_id = ?
+"""
 
 
 def table_row(row: Iterable[Any]) -> TableRow:
@@ -134,7 +142,7 @@ async def table_settings(db: Tx, guild_id: int, channel_id: int) -> Settings:
 
 async def get_table(db: Tx, table_id: int) -> TableRow:
     """One table by id; ``TableNotFound`` if none."""
-    row = await db.one(q.TABLE_BY_ID, (table_id,))
+    row = await db.one(TABLE_BY_ID, (table_id,))
     if row is None:
         raise TableNotFound("There is no such table.", key="error_no_table")
     return table_row(row)
@@ -142,7 +150,7 @@ async def get_table(db: Tx, table_id: int) -> TableRow:
 
 async def get_seat(db: Tx, table_id: int, user_id: int) -> SeatRow:
     """A player's seat at this table; ``NotSeated`` if none."""
-    row = await db.one(q.SEAT_OF, (table_id, user_id))
+    row = await db.one(shared_sql.SEAT_OF, (table_id, user_id))
     if row is None:
         raise NotSeated("You are not seated at this table.", key="not_seated")
     return seat_row(row)
@@ -150,5 +158,5 @@ async def get_seat(db: Tx, table_id: int, user_id: int) -> SeatRow:
 
 async def refuse_if_in_hand(db: Tx, table_id: int, user_id: int, message: str) -> None:
     """``HandInProgress`` (saying ``message``) while the player is in a running hand."""
-    if await db.one(q.IN_RUNNING_HAND, (table_id, user_id)) is not None:
+    if await db.one(IN_RUNNING_HAND, (table_id, user_id)) is not None:
         raise HandInProgress(message)

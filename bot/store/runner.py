@@ -43,11 +43,14 @@ from collections.abc import AsyncIterator, Awaitable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from bot.store import queries as q
 from bot.store.backend import Backend, Body, Tx
 from bot.store.errors import StoreError
 
 log = logging.getLogger(__name__)
+
+# Whether a store call's first ledger transaction (its key) is already written: a run of the
+# call whose COMMIT went unanswered did commit.
+LEDGER_CALL_APPLIED = "SELECT 1 FROM ledger_tx WHERE call_key = ?"
 
 T = TypeVar("T")
 
@@ -103,7 +106,7 @@ class _Call(Generic[T]):
 
     async def __call__(self, db: Tx) -> T:
         returned = self._returned
-        if returned is not None and await db.one(q.LEDGER_CALL_APPLIED, (self.key,)):
+        if returned is not None and await db.one(LEDGER_CALL_APPLIED, (self.key,)):
             log.info("store call %s had committed before its answer was lost", self.key)
             return returned[0]
         result = await self._body(CallTx(db, self.key))

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store import queries as q
+from bot.store import shared_sql
 from bot.store.backend import Body, JournalBatch, hand_not_running, journal_payload
 from bot.store.migrations import apply_migrations
 from bot.store.models import HAND_RUNNING
@@ -239,11 +239,11 @@ async def _on_thread(
 def _write_journal(
     db: sqlite3.Connection, states: Mapping[int, str], now: float
 ) -> dict[int, Exception]:
-    """The fast path is ONE statement (``q.JOURNAL_BATCH``, its own transaction in autocommit
-    mode): one fsync. If SQLite refuses it (nothing of it is written), the hands are written
-    one statement each, so a single bad state fails only its own hand."""
+    """The fast path is ONE statement (``shared_sql.JOURNAL_BATCH``, its own transaction in
+    autocommit mode): one fsync. If SQLite refuses it (nothing of it is written), the hands are
+    written one statement each, so a single bad state fails only its own hand."""
     try:
-        written = db.execute(q.JOURNAL_BATCH, (now, journal_payload(states))).rowcount
+        written = db.execute(shared_sql.JOURNAL_BATCH, (now, journal_payload(states))).rowcount
     except sqlite3.Error as error:
         log.debug("journal batch statement refused (%s); writing hand by hand", error)
         each = partial(_write_journal_each, states=states, now=now)
@@ -255,7 +255,7 @@ def _write_journal(
     # goes back to running).
     failures: dict[int, Exception] = {}
     for hand_id in states:
-        row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+        row = db.execute(shared_sql.HAND_STATUS, (hand_id,)).fetchone()
         if row is None or row[0] != HAND_RUNNING:
             failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
     return failures
@@ -271,9 +271,9 @@ def _write_journal_each(
     for hand_id, text in states.items():
         try:
             # RETURNING tells whether a row was written in the same step.
-            if db.execute(q.JOURNAL, (text, now, hand_id)).fetchall():
+            if db.execute(shared_sql.JOURNAL, (text, now, hand_id)).fetchall():
                 continue
-            row = db.execute(q.HAND_STATUS, (hand_id,)).fetchone()
+            row = db.execute(shared_sql.HAND_STATUS, (hand_id,)).fetchone()
             failures[hand_id] = hand_not_running(hand_id, None if row is None else row[0])
         except sqlite3.Error as error:
             if not db.in_transaction:

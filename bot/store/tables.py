@@ -3,6 +3,8 @@ a top-up and a cash-out, the seats' flags, closing, and the queue of members wai
 house player's seat.
 
 Owns ``poker_tables``, ``seats`` and ``waiting_members``.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -12,8 +14,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from bot.store import chips, rows
-from bot.store import queries as q
+from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     MAX_TABLE_SEATS,
@@ -45,6 +46,100 @@ from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
 
+CREATE_TABLE = """
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since,
+                          opened_at)
+VALUES (?1, ?2, 'open', ?3, ?4, ?5, ?3)
+"""
+
+REOPEN_TABLE = """
+UPDATE poker_tables
+SET status = 'open', opened_by = ?1, empty_since = ?2, opened_at = ?2, paused_by = NULL
+WHERE id = ?3 AND status = 'closed'
+"""
+
+# The channels of the open tables a member opened in a server (the per-member limit).
+TABLES_OPENED_BY = """
+SELECT channel_id FROM poker_tables
+WHERE guild_id = ? AND opened_by = ? AND status != 'closed'
+ORDER BY id
+"""
+
+MARK_TABLE_TAKEN = """
+UPDATE poker_tables SET empty_since = NULL WHERE id = ? AND empty_since IS NOT NULL
+"""
+
+OPEN_TABLES = (
+    f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables WHERE status != 'closed' ORDER BY id"
+)
+
+SET_TABLE_MESSAGE = "UPDATE poker_tables SET message_id = ? WHERE id = ?"
+
+SET_TABLE_STATUS = "UPDATE poker_tables SET status = ? WHERE id = ?"
+
+SET_BUTTON = "UPDATE poker_tables SET button_seat = ? WHERE id = ?"
+
+CLOSE_TABLE = "UPDATE poker_tables SET status = 'closed', button_seat = NULL WHERE id = ?"
+
+QUEUE_TOP_UP = "UPDATE seats SET topup = ? WHERE table_id = ? AND user_id = ? AND leaving = 0"
+
+CLEAR_TOP_UP = "UPDATE seats SET topup = 0 WHERE table_id = ? AND user_id = ?"
+
+SET_TIME_BANK = "UPDATE seats SET time_bank = ?, bank_hands = ? WHERE table_id = ? AND user_id = ?"
+
+SET_TABLE_PAUSED = "UPDATE poker_tables SET paused_by = ? WHERE id = ?"
+
+# update_seat builds its SET list from these fixed fragments only.
+SEAT_UPDATES = {
+    "sitting_out": "sitting_out = ?",
+    "sat_out_at": "sat_out_at = ?",
+    "leaving": "leaving = ?",
+    "topup": "topup = ?",
+    "dm_ok": "dm_ok = ?",
+    "name": "name = ?",
+}
+
+UPDATE_SEAT = "UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ?"
+
+SEAT_JOINED_AT = "SELECT joined_at FROM seats WHERE table_id = ? AND user_id = ?"
+
+# The lobby's figures are cash play's: a tournament table or hand moves no wallet chips.
+LOBBY_TABLES = """
+SELECT id, channel_id FROM poker_tables
+WHERE guild_id = ? AND status = 'open' AND tournament_id IS NULL
+ORDER BY id
+"""
+
+LOBBY_SEATS = """
+SELECT s.table_id, s.user_id, s.name
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+WHERE t.guild_id = ? AND t.status = 'open' AND t.tournament_id IS NULL
+ORDER BY s.table_id, s.seat
+"""
+
+LOBBY_STAKES = "SELECT channel_id, small_bet, cap FROM channel_stakes WHERE guild_id = ?"
+
+# Hands settled per table since a time, and the chips they paid out (their pots).
+LOBBY_HANDS = """
+SELECT h.table_id, count(DISTINCT h.id), coalesce(sum(p.won), 0)
+FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
+WHERE h.guild_id = ? AND h.status = 'settled' AND h.ended_at >= ?
+  AND h.tournament_id IS NULL
+GROUP BY h.table_id
+"""
+
+# Members waiting for a house player's seat at a full table (seated after the hand).
+WAITING_MEMBERS = """
+SELECT user_id, name, buy_in FROM waiting_members WHERE table_id = ? ORDER BY created_at, user_id
+"""
+
+INSERT_WAITING_MEMBER = """
+INSERT INTO waiting_members (table_id, user_id, name, buy_in, created_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (table_id, user_id) DO NOTHING
+"""
+
+DELETE_WAITING_MEMBER = "DELETE FROM waiting_members WHERE table_id = ? AND user_id = ?"
+
 
 class Tables:
     """``store.tables``: the tables of every server and who sits at them."""
@@ -56,7 +151,7 @@ class Tables:
         """``TableLimit`` if the member already opened as many open tables as the server
         allows."""
         limit = (await rows.guild_settings(db, guild_id)).tables_per_member
-        channels = [int(row[0]) for row in await db.all(q.TABLES_OPENED_BY, (guild_id, user_id))]
+        channels = [int(row[0]) for row in await db.all(TABLES_OPENED_BY, (guild_id, user_id))]
         if len(channels) >= limit:
             raise TableLimit(channels, limit)
 
@@ -70,7 +165,7 @@ class Tables:
         check_id(user_id, "member")
 
         async def body(db: Tx) -> None:
-            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            row = await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is None or row[3] == TABLE_CLOSED:
                 await self._check_table_limit(db, guild_id, user_id)
 
@@ -99,7 +194,7 @@ class Tables:
                     minimum=low,
                     maximum=high,
                 )
-            row = await db.one(q.WALLET, (guild_id, user_id))
+            row = await db.one(shared_sql.WALLET, (guild_id, user_id))
             balance = settings.start_wallet if row is None else int(row[0])
             if balance < chosen:
                 raise InsufficientFunds(
@@ -131,25 +226,25 @@ class Tables:
 
         async def body(db: Tx) -> TableRow:
             now = time.time()
-            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            row = await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is not None and row[3] != TABLE_CLOSED:
                 return rows.table_row(row)
             if limited and opened_by is not None:
                 await self._check_table_limit(db, guild_id, opened_by)
             if row is None:
-                await db.run(q.CREATE_TABLE, (guild_id, channel_id, now, opened_by, now))
+                await db.run(CREATE_TABLE, (guild_id, channel_id, now, opened_by, now))
                 log.info("table opened in guild %s channel %s", guild_id, channel_id)
             else:
-                await db.run(q.REOPEN_TABLE, (opened_by, now, row[0]))
+                await db.run(REOPEN_TABLE, (opened_by, now, row[0]))
                 log.info("table %s reopened", row[0])
-            return rows.table_row(await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id)))
+            return rows.table_row(await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id)))
 
         return await self._runner.write(body)
 
     async def opened_by(self, guild_id: int, user_id: int) -> list[int]:
         """The channels of the open tables the member opened in this server, oldest first."""
         check_id(guild_id, "server")
-        found = await self._runner.select_all(q.TABLES_OPENED_BY, (guild_id, user_id))
+        found = await self._runner.select_all(TABLES_OPENED_BY, (guild_id, user_id))
         return [int(row[0]) for row in found]
 
     async def get(self, table_id: int) -> TableRow:
@@ -158,33 +253,33 @@ class Tables:
 
     async def for_channel(self, guild_id: int, channel_id: int) -> TableRow | None:
         """This channel's table if one was ever opened, without creating one."""
-        row = await self._runner.select_one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+        row = await self._runner.select_one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id))
         return None if row is None else rows.table_row(row)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel message that shows the table (edited in place)."""
         if message_id is not None:
             check_id(message_id, "message")
-        await self._update_table(q.SET_TABLE_MESSAGE, (message_id, table_id))
+        await self._update_table(SET_TABLE_MESSAGE, (message_id, table_id))
 
     async def set_status(self, table_id: int, status: str) -> None:
         """Mark a table open, closing (ends after this hand) or closed."""
         if status not in TABLE_STATUSES:
             raise StoreError(f"Unknown table status {status!r}.")
-        await self._update_table(q.SET_TABLE_STATUS, (status, table_id))
+        await self._update_table(SET_TABLE_STATUS, (status, table_id))
 
     async def set_button(self, table_id: int, seat: int | None) -> None:
         """Remember which seat has the dealer button."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_TABLE_SEATS):
             raise StoreError("There is no such seat.")
-        await self._update_table(q.SET_BUTTON, (seat, table_id))
+        await self._update_table(SET_BUTTON, (seat, table_id))
 
     async def set_paused(self, table_id: int, user_id: int | None) -> None:
         """Pause the table (``user_id``: the admin who did; no deal until resumed) or resume it
         (None)."""
         if user_id is not None:
             check_id(user_id, "member")
-        await self._update_table(q.SET_TABLE_PAUSED, (user_id, table_id))
+        await self._update_table(SET_TABLE_PAUSED, (user_id, table_id))
 
     async def set_time_banks(
         self, table_id: int, banks: Mapping[int, tuple[float | None, int]]
@@ -195,7 +290,7 @@ class Tables:
         async def body(db: Tx) -> None:
             for user_id, (seconds, hands) in sorted(banks.items()):
                 kept = None if seconds is None else float(seconds)
-                await db.run(q.SET_TIME_BANK, (kept, int(hands), table_id, user_id))
+                await db.run(SET_TIME_BANK, (kept, int(hands), table_id, user_id))
 
         if banks:
             await self._runner.write(body, immediate=False)
@@ -209,17 +304,17 @@ class Tables:
 
     async def not_closed(self) -> list[TableRow]:
         """Tables not closed (open or closing), for sessions to restore after a restart."""
-        found = await self._runner.select_all(q.OPEN_TABLES)
+        found = await self._runner.select_all(OPEN_TABLES)
         return [rows.table_row(row) for row in found]
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The seated players of a table in seat order."""
-        found = await self._runner.select_all(q.SEATS, (table_id,))
+        found = await self._runner.select_all(shared_sql.SEATS, (table_id,))
         return [rows.seat_row(row) for row in found]
 
     async def seat_of(self, table_id: int, user_id: int) -> SeatRow | None:
         """A player's seat at this table, or None."""
-        row = await self._runner.select_one(q.SEAT_OF, (table_id, user_id))
+        row = await self._runner.select_one(shared_sql.SEAT_OF, (table_id, user_id))
         return None if row is None else rows.seat_row(row)
 
     async def buy_in(
@@ -262,12 +357,12 @@ class Tables:
                     minimum=low,
                     maximum=high,
                 )
-            existing = await db.one(q.SEAT_OF, (table_id, user_id))
+            existing = await db.one(shared_sql.SEAT_OF, (table_id, user_id))
             if existing is not None:
                 raise AlreadySeated(
                     f"You are already seated at this table (seat {existing[1] + 1})."
                 )
-            taken = {row[1] for row in await db.all(q.SEATS, (table_id,))}
+            taken = {row[1] for row in await db.all(shared_sql.SEATS, (table_id,))}
             if seat is None:
                 free = [number for number in range(settings.seats) if number not in taken]
                 if not free:
@@ -293,10 +388,11 @@ class Tables:
                 chosen = seat
             await chips.wallet_to_seat(db, table, user_id, amount, now, "this buy-in needs")
             await db.run(
-                q.INSERT_SEAT, (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now)
+                shared_sql.INSERT_SEAT,
+                (table_id, user_id, chosen, name[:100], amount, int(dm_ok), now),
             )
-            await db.run(q.MARK_TABLE_TAKEN, (table_id,))
-            await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id))
+            await db.run(MARK_TABLE_TAKEN, (table_id,))
+            await db.run(DELETE_WAITING_MEMBER, (table_id, user_id))
             return await rows.get_seat(db, table_id, user_id)
 
         row = await self._runner.write(body)
@@ -345,7 +441,7 @@ class Tables:
             await chips.wallet_to_seat(
                 db, table, user_id, amount, now, "that needs", note="add chips"
             )
-            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
+            await db.run(shared_sql.ADD_TO_SEAT, (amount, table_id, user_id))
             return await rows.get_seat(db, table_id, user_id)
 
         return await self._runner.write(body)
@@ -370,7 +466,7 @@ class Tables:
                     balance=balance,
                     needed=queued,
                 )
-            if await db.run(q.QUEUE_TOP_UP, (queued, table_id, user_id)) != 1:
+            if await db.run(QUEUE_TOP_UP, (queued, table_id, user_id)) != 1:
                 raise NotSeated("You are leaving this table.", key="topup_leaving")
 
         await self._runner.write(body)
@@ -387,7 +483,7 @@ class Tables:
             table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
             amount = min(seat.topup, maximum - seat.stack)
-            await db.run(q.CLEAR_TOP_UP, (table_id, user_id))
+            await db.run(CLEAR_TOP_UP, (table_id, user_id))
             if amount <= 0:
                 return 0
             await rows.refuse_if_in_hand(
@@ -406,7 +502,7 @@ class Tables:
             await chips.wallet_to_seat(
                 db, table, user_id, amount, time.time(), "that needs", note="add chips"
             )
-            await db.run(q.ADD_TO_SEAT, (amount, table_id, user_id))
+            await db.run(shared_sql.ADD_TO_SEAT, (amount, table_id, user_id))
             return amount
 
         return await self._runner.write(body)
@@ -449,26 +545,26 @@ class Tables:
             assignments: list[str] = []
             params: list[Any] = []
             if sitting_out is not None:
-                assignments.append(q.SEAT_UPDATES["sitting_out"])
+                assignments.append(SEAT_UPDATES["sitting_out"])
                 params.append(int(bool(sitting_out)))
                 if sitting_out and not seat.sitting_out:
-                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    assignments.append(SEAT_UPDATES["sat_out_at"])
                     params.append(time.time())
                 elif not sitting_out:
-                    assignments.append(q.SEAT_UPDATES["sat_out_at"])
+                    assignments.append(SEAT_UPDATES["sat_out_at"])
                     params.append(None)
             for column, value in (("leaving", leaving), ("dm_ok", dm_ok)):
                 if value is not None:
-                    assignments.append(q.SEAT_UPDATES[column])
+                    assignments.append(SEAT_UPDATES[column])
                     params.append(int(bool(value)))
             if leaving:  # a leaver's queued top-up is dropped (its chips never left the wallet)
-                assignments.append(q.SEAT_UPDATES["topup"])
+                assignments.append(SEAT_UPDATES["topup"])
                 params.append(0)
             if name is not None:
-                assignments.append(q.SEAT_UPDATES["name"])
+                assignments.append(SEAT_UPDATES["name"])
                 params.append(str(name)[:100])
             if assignments:
-                sql = q.UPDATE_SEAT.format(assignments=", ".join(assignments))
+                sql = UPDATE_SEAT.format(assignments=", ".join(assignments))
                 await db.run(sql, (*params, table_id, user_id))
             return await rows.get_seat(db, table_id, user_id)
 
@@ -485,17 +581,17 @@ class Tables:
         async def body(db: Tx) -> dict[int, int]:
             now = time.time()
             table = rows.cash_table(await rows.get_table(db, table_id))
-            if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+            if await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
                 raise HandInProgress(
                     "A hand is still being played; the table closes after it.",
                     key="error_hand_running",
                 )
             returned: dict[int, int] = {}
-            for row in await db.all(q.SEATS, (table_id,)):
+            for row in await db.all(shared_sql.SEATS, (table_id,)):
                 seat = rows.seat_row(row)
                 returned[seat.user_id] = await chips.cash_out(db, table, seat, now)
-            await db.run(q.CLOSE_TABLE, (table_id,))
-            await db.run(q.DELETE_TABLE_WAITING, (table_id,))
+            await db.run(CLOSE_TABLE, (table_id,))
+            await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
             return returned
 
         returned = await self._runner.write(body)
@@ -504,7 +600,7 @@ class Tables:
 
     async def joined_at(self, table_id: int, user_id: int) -> float | None:
         """Since when the player sits at this table (None if they do not)."""
-        row = await self._runner.select_one(q.SEAT_JOINED_AT, (table_id, user_id))
+        row = await self._runner.select_one(SEAT_JOINED_AT, (table_id, user_id))
         return None if row is None else float(row[0])
 
     async def lobby(self, guild_id: int, since: float) -> list[LobbyTable]:
@@ -514,17 +610,17 @@ class Tables:
 
         async def body(db: Tx) -> list[LobbyTable]:
             settings = await rows.guild_settings(db, guild_id)
-            tables = await db.all(q.LOBBY_TABLES, (guild_id,))
+            tables = await db.all(LOBBY_TABLES, (guild_id,))
             players: dict[int, list[LobbySeat]] = {}
-            for table_id, user_id, name in await db.all(q.LOBBY_SEATS, (guild_id,)):
+            for table_id, user_id, name in await db.all(LOBBY_SEATS, (guild_id,)):
                 players.setdefault(int(table_id), []).append(LobbySeat(int(user_id), str(name)))
             stakes = {
                 int(channel): (int(small_bet), settings.cap if cap is None else int(cap))
-                for channel, small_bet, cap in await db.all(q.LOBBY_STAKES, (guild_id,))
+                for channel, small_bet, cap in await db.all(LOBBY_STAKES, (guild_id,))
             }
             hands = {
                 int(table_id): (int(count), int(pots))
-                for table_id, count, pots in await db.all(q.LOBBY_HANDS, (guild_id, since))
+                for table_id, count, pots in await db.all(LOBBY_HANDS, (guild_id, since))
             }
             found = []
             for table_id, channel_id in tables:
@@ -550,7 +646,7 @@ class Tables:
     async def waiting_members(self, table_id: int) -> dict[int, tuple[str, int | None]]:
         """Members waiting for a house player's seat at this table, first come first: user id
         -> (name, buy-in or None for the table's default)."""
-        found = await self._runner.select_all(q.WAITING_MEMBERS, (table_id,))
+        found = await self._runner.select_all(WAITING_MEMBERS, (table_id,))
         return {
             int(user_id): (str(name), None if buy_in is None else int(buy_in))
             for user_id, name, buy_in in found
@@ -568,7 +664,7 @@ class Tables:
         async def body(db: Tx) -> None:
             await rows.get_table(db, table_id)
             params = (table_id, user_id, str(name)[:100], buy_in, time.time())
-            await db.run(q.INSERT_WAITING_MEMBER, params)
+            await db.run(INSERT_WAITING_MEMBER, params)
 
         await self._runner.write(body)
 
@@ -577,6 +673,6 @@ class Tables:
         check_id(user_id, "member")
 
         async def body(db: Tx) -> bool:
-            return await db.run(q.DELETE_WAITING_MEMBER, (table_id, user_id)) > 0
+            return await db.run(DELETE_WAITING_MEMBER, (table_id, user_id)) > 0
 
         return await self._runner.write(body)

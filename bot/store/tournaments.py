@@ -11,6 +11,8 @@ is allowed there (``rows.cash_table``), and the audit checks the two kinds of ch
 
 Owns ``tournaments`` and ``tournament_entries``; writes the seats (``seats``, ``house_players``)
 and the ``poker_tables`` row of its channel's table while it is played there.
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS, is_house
-from bot.store import chips, rows
-from bot.store import queries as q
+from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     MAX_CHIPS,
@@ -66,6 +67,138 @@ from bot.store.runner import Runner
 from bot.tournament import STRUCTURES, Finish, finishes, from_button, prizes_for
 
 log = logging.getLogger(__name__)
+
+TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, status, created_by, created_at, buy_in, seats, start_stack,"
+    " level_minutes, level_hands, structure, starts_at, message_id, table_id, started_at,"
+    " finished_at, clock, cancel_reason"
+)
+
+TOURNAMENT = f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?"
+
+# The channel's tournament that is registering or running (at most one: a partial index).
+TOURNAMENT_FOR_CHANNEL = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND channel_id = ? AND status IN ('registering', 'running')
+"""
+
+TOURNAMENT_LAST_FINISHED = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND channel_id = ? AND status = 'finished'
+ORDER BY finished_at DESC, id DESC
+LIMIT 1
+"""
+
+TOURNAMENTS_RUNNING = (
+    f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id"
+)
+
+TOURNAMENTS_REGISTERING = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND status = 'registering'
+ORDER BY id
+"""
+
+TOURNAMENTS_DUE = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ?
+ORDER BY starts_at, id
+"""
+
+INSERT_TOURNAMENT = """
+INSERT INTO tournaments (guild_id, channel_id, status, created_by, created_at, buy_in, seats,
+                         start_stack, level_minutes, level_hands, structure, starts_at)
+VALUES (?, ?, 'registering', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+SET_TOURNAMENT_MESSAGE = "UPDATE tournaments SET message_id = ? WHERE id = ?"
+
+SAVE_TOURNAMENT_CLOCK = "UPDATE tournaments SET clock = ? WHERE id = ?"
+
+TOURNAMENT_CLOCK = "SELECT clock FROM tournaments WHERE id = ?"
+
+START_TOURNAMENT = """
+UPDATE tournaments SET status = 'running', table_id = ?, started_at = ?
+WHERE id = ? AND status = 'registering'
+"""
+
+FINISH_TOURNAMENT = """
+UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'running'
+"""
+
+CANCEL_TOURNAMENT = """
+UPDATE tournaments SET status = 'cancelled', finished_at = ?, cancel_reason = ?
+WHERE id = ? AND status IN ('registering', 'running')
+"""
+
+ENTRY_COLUMNS = "user_id, name, style, registered_at, place, prize"
+
+TOURNAMENT_ENTRIES = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries
+WHERE tournament_id = ?
+ORDER BY registered_at, user_id
+"""
+
+TOURNAMENT_ENTRY = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries WHERE tournament_id = ? AND user_id = ?
+"""
+
+INSERT_ENTRY = """
+INSERT INTO tournament_entries (tournament_id, user_id, name, style, registered_at)
+VALUES (?, ?, ?, ?, ?)
+"""
+
+DELETE_ENTRY = "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?"
+
+SET_ENTRY_RESULT = """
+UPDATE tournament_entries SET place = ?, prize = ?
+WHERE tournament_id = ? AND user_id = ? AND place IS NULL
+"""
+
+# The channel's table as a tournament's: open, no button, not paused, opened by nobody (it
+# counts against no member's limit of open tables), its message kept.
+OPEN_TOURNAMENT_TABLE = """
+UPDATE poker_tables
+SET status = 'open', tournament_id = ?1, button_seat = NULL, paused_by = NULL, opened_by = NULL,
+    empty_since = NULL, opened_at = ?2
+WHERE id = ?3 AND status = 'closed'
+"""
+
+CREATE_TOURNAMENT_TABLE = """
+INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since,
+                          opened_at, tournament_id)
+VALUES (?1, ?2, 'open', ?3, NULL, NULL, ?3, ?4)
+"""
+
+END_TOURNAMENT_TABLE = """
+UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
+WHERE id = ? AND tournament_id = ?
+"""
+
+DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"
+
+# A member's finished tournaments in a server since a time: played, wins, paid a prize, net.
+TOURNAMENT_STATS = """
+SELECT count(*),
+       coalesce(sum(CASE WHEN e.place = 1 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END), 0),
+       coalesce(sum(coalesce(e.prize, 0) - t.buy_in), 0)
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.guild_id = ? AND e.user_id = ? AND t.status = 'finished' AND t.finished_at >= ?
+"""
+
+# Members (user ids from the last ?, below which the house's are) by net over the finished
+# tournaments of a server since a time.
+TOURNAMENT_LEADERBOARD = """
+SELECT e.user_id, count(*),
+       sum(CASE WHEN e.place = 1 THEN 1 ELSE 0 END) AS wins,
+       sum(coalesce(e.prize, 0) - t.buy_in) AS net
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.guild_id = ? AND t.status = 'finished' AND t.finished_at >= ? AND e.user_id >= ?
+GROUP BY e.user_id
+ORDER BY net DESC, wins DESC, e.user_id
+LIMIT ?
+"""
 
 MIN_SEATS = 2
 MAX_SEATS = 6
@@ -135,14 +268,14 @@ def entry_row(row: Iterable[Any]) -> EntryRow:
 
 
 async def _get(db: Tx, tournament_id: int) -> TournamentRow:
-    row = await db.one(q.TOURNAMENT, (tournament_id,))
+    row = await db.one(TOURNAMENT, (tournament_id,))
     if row is None:
         raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
     return tournament_row(row)
 
 
 async def _entries(db: Tx, tournament_id: int) -> list[EntryRow]:
-    return [entry_row(row) for row in await db.all(q.TOURNAMENT_ENTRIES, (tournament_id,))]
+    return [entry_row(row) for row in await db.all(TOURNAMENT_ENTRIES, (tournament_id,))]
 
 
 def _refuse_unless_registering(tournament: TournamentRow) -> None:
@@ -163,7 +296,7 @@ def _refuse_unless_running(tournament: TournamentRow) -> int:
 
 
 async def _refuse_if_hand_running(db: Tx, table_id: int) -> None:
-    if await db.one(q.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+    if await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
         raise HandInProgress(
             "A hand is still being played at the tournament's table.", key="sng_hand_running"
         )
@@ -193,7 +326,7 @@ async def _pay_out(
         owner, account = _payee(tournament.guild_id, user_id)
         if owner != HOUSE_ACCOUNT_ID:
             await chips.ensure_wallet(db, tournament.guild_id, owner, now)
-        await db.run(q.CREDIT_WALLET, (amount, tournament.guild_id, owner))
+        await db.run(shared_sql.CREDIT_WALLET, (amount, tournament.guild_id, owner))
         to_wallets[account] = to_wallets.get(account, 0) + amount
     await chips.post(
         db,
@@ -210,10 +343,10 @@ async def _end_table(db: Tx, tournament: TournamentRow, table_id: int, now: floa
     """Every remaining seat's tournament chips back to the tournament's account (one ledger
     transaction), the seats freed and the table closed as a cash table again."""
     back: list[tuple[str, int]] = []
-    for row in await db.all(q.SEATS, (table_id,)):
+    for row in await db.all(shared_sql.SEATS, (table_id,)):
         seat = rows.seat_row(row)
         back.append((seat_account(table_id, seat.user_id), -seat.stack))
-        await db.run(q.DELETE_SEAT, (table_id, seat.user_id))
+        await db.run(shared_sql.DELETE_SEAT, (table_id, seat.user_id))
     await chips.post(
         db,
         "tournament_chips_back",
@@ -223,9 +356,9 @@ async def _end_table(db: Tx, tournament: TournamentRow, table_id: int, now: floa
         table_id=table_id,
         note=f"tournament {tournament.id}",
     )
-    await db.run(q.DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
-    await db.run(q.DELETE_TABLE_WAITING, (table_id,))
-    await db.run(q.END_TOURNAMENT_TABLE, (table_id, tournament.id))
+    await db.run(DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
+    await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
+    await db.run(END_TOURNAMENT_TABLE, (table_id, tournament.id))
 
 
 async def place_busted(
@@ -263,10 +396,10 @@ async def place_busted(
         ),
     )
     for finish in out:
-        await db.run(q.DELETE_SEAT, (table_id, finish.user_id))
-        await db.run(q.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
+        await db.run(shared_sql.DELETE_SEAT, (table_id, finish.user_id))
+        await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
         result = (finish.place, finish.prize, tournament.id, finish.user_id)
-        if await db.run(q.SET_ENTRY_RESULT, result) != 1:
+        if await db.run(SET_ENTRY_RESULT, result) != 1:
             raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
     # No chip moves (the seats are empty): the ledger keeps who went out.
     gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
@@ -348,7 +481,7 @@ class Tournaments:
         starts = None if starts_in is None else now + 60.0 * starts_in
 
         async def body(db: Tx) -> TournamentRow:
-            existing = await db.one(q.TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
+            existing = await db.one(TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
             if existing is not None:
                 found = tournament_row(existing)
                 if found.created_at == now and found.created_by == by_user_id:
@@ -357,7 +490,7 @@ class Tournaments:
                     "This channel already has a tournament registering or under way.",
                     key="sng_exists",
                 )
-            table = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            table = await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if table is not None and table[3] != TABLE_CLOSED:
                 raise TableBusy(
                     "A cash game is open in this channel; a tournament can be played here once "
@@ -377,7 +510,7 @@ class Tournaments:
                 structure,
                 starts,
             )
-            return await _get(db, await db.insert(q.INSERT_TOURNAMENT, params))
+            return await _get(db, await db.insert(INSERT_TOURNAMENT, params))
 
         tournament = await self._runner.write(body)
         log.info(
@@ -396,27 +529,27 @@ class Tournaments:
 
     async def for_channel(self, guild_id: int, channel_id: int) -> TournamentRow | None:
         """The channel's tournament that is registering or running, if any."""
-        row = await self._runner.select_one(q.TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
+        row = await self._runner.select_one(TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
         return None if row is None else tournament_row(row)
 
     async def last_finished(self, guild_id: int, channel_id: int) -> TournamentRow | None:
         """The channel's latest finished tournament, if any (its results)."""
-        row = await self._runner.select_one(q.TOURNAMENT_LAST_FINISHED, (guild_id, channel_id))
+        row = await self._runner.select_one(TOURNAMENT_LAST_FINISHED, (guild_id, channel_id))
         return None if row is None else tournament_row(row)
 
     async def running(self) -> list[TournamentRow]:
         """Every running tournament, for their tables to be restored after a restart."""
-        return [tournament_row(row) for row in await self._runner.select_all(q.TOURNAMENTS_RUNNING)]
+        return [tournament_row(row) for row in await self._runner.select_all(TOURNAMENTS_RUNNING)]
 
     async def registering(self, guild_id: int) -> list[TournamentRow]:
         """The server's tournaments open for registration, oldest first (the lobby)."""
         check_id(guild_id, "server")
-        found = await self._runner.select_all(q.TOURNAMENTS_REGISTERING, (guild_id,))
+        found = await self._runner.select_all(TOURNAMENTS_REGISTERING, (guild_id,))
         return [tournament_row(row) for row in found]
 
     async def due(self, now: float) -> list[TournamentRow]:
         """Tournaments registering whose start time is ``now`` or earlier, soonest first."""
-        found = await self._runner.select_all(q.TOURNAMENTS_DUE, (float(now),))
+        found = await self._runner.select_all(TOURNAMENTS_DUE, (float(now),))
         return [tournament_row(row) for row in found]
 
     async def entries(self, tournament_id: int) -> list[EntryRow]:
@@ -432,17 +565,17 @@ class Tournaments:
         """Remember the registration message (edited as players register)."""
         if message_id is not None:
             check_id(message_id, "message")
-        await self._update(q.SET_TOURNAMENT_MESSAGE, (message_id, tournament_id))
+        await self._update(SET_TOURNAMENT_MESSAGE, (message_id, tournament_id))
 
     async def save_clock(self, tournament_id: int, clock: Mapping[str, Any]) -> None:
         """Keep the caller's clock (the level, when the next begins, hands dealt...): a JSON
         object the store does not read, so a restart picks the levels up where they were."""
         text = json.dumps(dict(clock), sort_keys=True)
-        await self._update(q.SAVE_TOURNAMENT_CLOCK, (text, tournament_id))
+        await self._update(SAVE_TOURNAMENT_CLOCK, (text, tournament_id))
 
     async def clock(self, tournament_id: int) -> dict[str, Any] | None:
         """The clock ``save_clock`` kept, or None before the first."""
-        row = await self._runner.select_one(q.TOURNAMENT_CLOCK, (tournament_id,))
+        row = await self._runner.select_one(TOURNAMENT_CLOCK, (tournament_id,))
         if row is None:
             raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
         return None if row[0] is None else dict(json.loads(row[0]))
@@ -464,7 +597,7 @@ class Tournaments:
             now = time.time()
             tournament = await _get(db, tournament_id)
             _refuse_unless_registering(tournament)
-            if await db.one(q.TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
+            if await db.one(TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
                 raise AlreadyRegistered(
                     "You are already registered for this tournament.",
                     key="sng_already_registered",
@@ -505,7 +638,7 @@ class Tournaments:
                 None if style is None else style[:20],
                 now,
             )
-            await db.run(q.INSERT_ENTRY, params)
+            await db.run(INSERT_ENTRY, params)
             return tournament
 
         tournament = await self._runner.write(body)
@@ -545,7 +678,7 @@ class Tournaments:
             now = time.time()
             tournament = await _get(db, tournament_id)
             _refuse_unless_registering(tournament)
-            if await db.run(q.DELETE_ENTRY, (tournament_id, user_id)) != 1:
+            if await db.run(DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
                 )
@@ -598,10 +731,10 @@ class Tournaments:
                 if sorted(order) != sorted(entries):
                     raise StoreError("A seat order must keep every entrant once.")
             guild_id, channel_id = tournament.guild_id, tournament.channel_id
-            row = await db.one(q.TABLE_BY_CHANNEL, (guild_id, channel_id))
+            row = await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id))
             if row is None:
                 params = (guild_id, channel_id, now, tournament_id)
-                table_id = int(await db.insert(q.CREATE_TOURNAMENT_TABLE, params))
+                table_id = int(await db.insert(CREATE_TOURNAMENT_TABLE, params))
             else:
                 table_id = int(row[0])
                 if row[3] != TABLE_CLOSED:
@@ -610,16 +743,18 @@ class Tournaments:
                         "once its table is closed.",
                         key="sng_table_busy",
                     )
-                await db.run(q.OPEN_TOURNAMENT_TABLE, (tournament_id, now, table_id))
-            await db.run(q.DELETE_TABLE_WAITING, (table_id,))
+                await db.run(OPEN_TOURNAMENT_TABLE, (tournament_id, now, table_id))
+            await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
             stack = tournament.start_stack
             for number, user_id in enumerate(order):
                 entry = entries[user_id]
                 dm_ok = int(entry.style is None)
                 seat_params = (table_id, user_id, number, entry.name, stack, dm_ok, now)
-                await db.run(q.INSERT_SEAT, seat_params)
+                await db.run(shared_sql.INSERT_SEAT, seat_params)
                 if entry.style is not None:
-                    await db.run(q.INSERT_HOUSE_PLAYER, (table_id, user_id, entry.style, now))
+                    await db.run(
+                        shared_sql.INSERT_HOUSE_PLAYER, (table_id, user_id, entry.style, now)
+                    )
             await chips.post(
                 db,
                 "tournament_start",
@@ -630,7 +765,7 @@ class Tournaments:
                 table_id=table_id,
                 note=f"tournament {tournament_id}",
             )
-            await db.run(q.START_TOURNAMENT, (table_id, now, tournament_id))
+            await db.run(START_TOURNAMENT, (table_id, now, tournament_id))
             return await _get(db, tournament_id), await rows.get_table(db, table_id)
 
         tournament, table = await self._runner.write(body)
@@ -672,13 +807,13 @@ class Tournaments:
                     prizes=sum(prizes.values()),
                     pool=pool,
                 )
-            await db.run(q.SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
+            await db.run(SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
             await _end_table(db, tournament, table_id, now)
             paid = {user_id: amount for user_id, amount in prizes.items() if amount > 0}
             await _pay_out(
                 db, tournament, paid, "tournament_payout", now, f"tournament {tournament_id}"
             )
-            await db.run(q.FINISH_TOURNAMENT, (now, tournament_id))
+            await db.run(FINISH_TOURNAMENT, (now, tournament_id))
             return paid
 
         paid = await self._runner.write(body)
@@ -711,7 +846,7 @@ class Tournaments:
                 now,
                 f"tournament {tournament_id} cancelled: {reason_text}"[:500],
             )
-            await db.run(q.CANCEL_TOURNAMENT, (now, reason_text, tournament_id))
+            await db.run(CANCEL_TOURNAMENT, (now, reason_text, tournament_id))
             return refunds
 
         refunds = await self._runner.write(body)
@@ -726,7 +861,7 @@ class Tournaments:
         check_id(guild_id, "server")
         check_id(user_id, "member")
         start = 0.0 if since is None else float(since)
-        row = await self._runner.select_one(q.TOURNAMENT_STATS, (guild_id, user_id, start))
+        row = await self._runner.select_one(TOURNAMENT_STATS, (guild_id, user_id, start))
         played, wins, in_the_money, net = (int(value) for value in row)
         return TournamentStats(played, wins, in_the_money, net)
 
@@ -739,7 +874,7 @@ class Tournaments:
         limit = check_setting(limit, "limit", 1, 1000)
         start = 0.0 if since is None else float(since)
         params = (guild_id, start, HOUSE_PLAYER_IDS.stop, limit)
-        found = await self._runner.select_all(q.TOURNAMENT_LEADERBOARD, params)
+        found = await self._runner.select_all(TOURNAMENT_LEADERBOARD, params)
         return [
             TournamentLeader(int(user_id), int(played), int(wins), int(net))
             for user_id, played, wins, net in found

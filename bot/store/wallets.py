@@ -3,6 +3,8 @@ the daily chips, an admin's grant and the leaderboard.
 
 Owns ``wallets`` (the chips moved into and out of them go through ``chips``, which owns
 ``ledger_tx`` and ``ledger_entries``).
+
+Its SQL is below, beside its use (what other parts run too is in ``shared_sql``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ import logging
 import math
 import time
 
-from bot.store import chips, rows
-from bot.store import queries as q
+from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     MAX_BALANCE,
@@ -34,6 +35,25 @@ from bot.store.runner import Runner
 
 log = logging.getLogger(__name__)
 
+CLAIM_DAILY = """
+UPDATE wallets SET balance = balance + ?, last_daily_at = ?
+WHERE guild_id = ? AND user_id = ?
+"""
+
+LEADERBOARD = """
+SELECT w.user_id, w.balance, coalesce(s.on_table, 0) AS on_table
+FROM wallets AS w
+LEFT JOIN (
+    SELECT seats.user_id, sum(seats.stack) AS on_table
+    FROM seats JOIN poker_tables AS t ON t.id = seats.table_id
+    WHERE t.guild_id = ? AND t.tournament_id IS NULL
+    GROUP BY seats.user_id
+) AS s ON s.user_id = w.user_id
+WHERE w.guild_id = ?
+ORDER BY w.balance + coalesce(s.on_table, 0) DESC, w.user_id
+LIMIT ?
+"""
+
 
 class Wallets:
     """``store.wallets``: the chips members hold outside the tables."""
@@ -45,7 +65,7 @@ class Wallets:
         """Chips in a member's wallet, creating the wallet with the starting grant on first use."""
         check_id(guild_id, "server")
         check_id(user_id, "member")
-        row = await self._runner.select_one(q.WALLET, (guild_id, user_id))
+        row = await self._runner.select_one(shared_sql.WALLET, (guild_id, user_id))
         if row is not None:
             return int(row[0])
 
@@ -78,7 +98,7 @@ class Wallets:
                 raise InvalidAmount(
                     "Your wallet is full; spend some chips first.", key="error_wallet_full"
                 )
-            await db.run(q.CLAIM_DAILY, (amount, when, guild_id, user_id))
+            await db.run(CLAIM_DAILY, (amount, when, guild_id, user_id))
             await chips.post(
                 db,
                 "daily",
@@ -106,7 +126,7 @@ class Wallets:
                     key="error_wallet_limit",
                     maximum=MAX_BALANCE,
                 )
-            await db.run(q.CREDIT_WALLET, (amount, guild_id, user_id))
+            await db.run(shared_sql.CREDIT_WALLET, (amount, guild_id, user_id))
             await chips.post(
                 db,
                 "grant",
@@ -125,9 +145,7 @@ class Wallets:
         """Members with the most chips (wallet plus chips at tables), richest first."""
         check_id(guild_id, "server")
         limit = check_setting(limit, "limit", 1, 1000)
-        found = await self._runner.read(
-            lambda db: db.all(q.LEADERBOARD, (guild_id, guild_id, limit))
-        )
+        found = await self._runner.read(lambda db: db.all(LEADERBOARD, (guild_id, guild_id, limit)))
         return [
             LeaderRow(int(user), int(wallet), int(on_table)) for user, wallet, on_table in found
         ]

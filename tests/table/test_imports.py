@@ -37,7 +37,7 @@ STORE_FOUNDATION = (
     "bot.store.backend",
     "bot.store.errors",
     "bot.store.models",
-    "bot.store.queries",
+    "bot.store.shared_sql",
 )
 """The store's modules a part (or a shared module) may import."""
 SESSION_MODULE = Path("bot") / "table" / "session.py"
