@@ -48,8 +48,17 @@ async def tables(store: Store) -> AsyncIterator[Tables]:
 async def seated(tables: Tables) -> OpenTable:
     """Alice, Bob and Carol (400 chips each), a hand dealt, table clicks from the table."""
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400))
-    await wait_until(lambda: table.session.hand is not None and table.session.io.message_id)
-    table.session.io.message_id = TABLE_MESSAGE
+    session = table.session
+    # Dealt means journaled: the hand is set before its first journal write ends (without the
+    # lock a test would see it early, and a store fault it plants would call the deal off).
+    await wait_until(
+        lambda: (
+            session.hand is not None
+            and session.journal.durable is not None
+            and session.io.message_id
+        )
+    )
+    session.io.message_id = TABLE_MESSAGE
     return table
 
 
