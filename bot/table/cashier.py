@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh
+from bot.features.replay.viewer import result_view as replay_result_view
 from bot.house.accounts import is_house
 from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
 from bot.table.render import result_embed, safe_name
-from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:

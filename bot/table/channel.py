@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.features.replay.viewer import result_view as replay_result_view
 from bot.messages import Text, language_of, speaking
 from bot.table.buttons import shown_marks
 from bot.table.io.outbox import Outbox
@@ -26,7 +27,6 @@ from bot.table.io.table_message import EDIT_INTERVAL, TableMessage
 from bot.table.io.tasks import TableTasks
 from bot.table.pictures import showdown_picture
 from bot.table.render import result_embed
-from bot.table.replay import result_view as replay_result_view
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 __all__ = [

@@ -8,10 +8,10 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+from bot.features.sitngo import tournaments as sitngo
 from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import TableRow, TournamentRow
-from bot.table import sitngo
 
 GUILD, CHANNEL = 5, 6
 START_WALLET = 1000

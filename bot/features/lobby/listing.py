@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.features.sitngo.tournaments import register_button_id
 from bot.messages import number, t
 from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import LobbyTable, Store, TableNotFound, TableRow
 from bot.store.models import TABLE_OPEN
 from bot.table.joining import Seater, join_table
 from bot.table.render import clamp, safe_name
-from bot.table.sitngo import register_button_id
 from bot.table.visibility import can_see
 from bot.ui.router import Route
 from bot.ui.views import PlainView

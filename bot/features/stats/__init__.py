@@ -1,0 +1,1 @@
+"""Stats: ``/poker stats`` (``commands.py``), the figures and the chart (``report.py``)."""
