@@ -1,5 +1,5 @@
 """The ``/poker`` group every part of the ``Poker`` cog declares its commands in (the table's
-own in ``cogs/poker.py``, each feature's in ``bot/features/<feature>/commands.py``), and
+own in ``cogs/poker/_table.py``, each feature's in ``bot/features/<feature>/commands.py``), and
 ``PokerPart``, the base of those parts.
 
 A slash command's callback is bound to the cog that holds its group, so the parts are never
