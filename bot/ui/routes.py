@@ -14,8 +14,8 @@ kind       component                                           handler
 ``ls``     the lobby's table menu                              ``bot.features.lobby.listing``
 ``lj``     the lobby's Join                                    ``bot.features.lobby.listing``
 ``lp``     the lobby's ◀ ▶                                     ``bot.features.lobby.listing``
-``sr``     a sit-and-go's Register                             ``bot.features.sitngo.tournaments``
-``su``     a sit-and-go's Unregister                           ``bot.features.sitngo.tournaments``
+``sr``     a sit-and-go's Register                             ``bot.features.sitngo.buttons``
+``su``     a sit-and-go's Unregister                           ``bot.features.sitngo.buttons``
 =========  ==================================================  =============================
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bot.features.lobby import listing as lobby
 from bot.features.replay import viewer as replay
-from bot.features.sitngo import tournaments as sitngo
+from bot.features.sitngo import buttons as sitngo
 from bot.table import buttons
 from bot.ui.router import Router
 

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.features.sitngo import tournaments as sitngo
+from bot.features.sitngo import views
 from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import TableRow, TournamentRow
@@ -95,8 +96,8 @@ async def test_at_its_start_time_two_players_start_seated_at_random(store: Store
 async def test_the_registration_message_shows_the_field_and_the_start_time(store: Store) -> None:
     due = await due_tournament(store, 2)
     with speaking("en"):
-        embed = sitngo.registration_embed(due, await store.tournaments.entries(due.id))
-        view = sitngo.registration_view(due)
+        embed = views.registration_embed(due, await store.tournaments.entries(due.id))
+        view = views.registration_view(due)
     text = f"{embed.title} {embed.description} {embed.fields[0].value}"
     assert f"Sit-and-go #{due.id} (registering)" in text
     assert "Buy-in 100 · prize pool 200" in text

@@ -13,7 +13,8 @@ import pytest
 
 from bot.features.lobby import listing as lobby
 from bot.features.replay import viewer as replay
-from bot.features.sitngo import tournaments as sitngo
+from bot.features.sitngo import buttons as sitngo
+from bot.features.sitngo.views import register_button_id
 from bot.messages import t
 from bot.replies import Refused
 from bot.store.errors import StoreError
@@ -34,8 +35,8 @@ EVERY_ID = {
     lobby.SELECT_ID: lobby.table_chosen,
     lobby.join_button_id(7): lobby.join_clicked,
     lobby.page_button_id(1, "n"): lobby.page_clicked,
-    sitngo.register_button_id(5, "r"): sitngo.registration_clicked,
-    sitngo.register_button_id(5, "u"): sitngo.registration_clicked,
+    register_button_id(5, "r"): sitngo.registration_clicked,
+    register_button_id(5, "u"): sitngo.registration_clicked,
 }
 """One custom id of each dealer component, as its builder makes it, and its handler."""
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.features.sitngo.tournaments import register_button_id
+from bot.features.sitngo.views import register_button_id
 from bot.messages import number, t
 from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import LobbyTable, Store, TableNotFound, TableRow

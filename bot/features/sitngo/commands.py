@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.features.sitngo import tournaments as sitngo
+from bot.features.sitngo.views import standings
 from bot.messages import number, t
 from bot.replies import Refused, reply_private
 from bot.store import MAX_CHIPS
@@ -136,5 +137,5 @@ class SitAndGoCommands(PokerPart):
         tournament = sitngo.seen(interaction, tournament)
         if tournament is None:
             raise Refused(t("sng_none_here"))
-        embed = await sitngo.standings(store, tournament)
+        embed = await standings(store, tournament)
         await reply_private(interaction, "", embed=embed)
