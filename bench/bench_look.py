@@ -41,8 +41,8 @@ from bot.engine.selfplay import play_out
 from bot.features.ledger.summary import ledger_embed
 from bot.features.lobby.listing import HOUR, lobby_message, lobby_pages
 from bot.features.replay import viewer as replays
+from bot.features.stats.lowball import lowball_stats, period_start
 from bot.features.stats.report import chart_file, stats_lines
-from bot.lowball import lowball_stats, period_start
 from bot.messages import set_reader
 from bot.store import Store
 
