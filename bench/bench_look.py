@@ -38,13 +38,13 @@ from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.evaluator import rank27
 from bot.engine.phh import hand_to_phh
 from bot.engine.selfplay import play_out
-from bot.lowball import lowball_stats, period_start
+from bot.features.ledger.summary import ledger_embed
+from bot.features.lobby.listing import HOUR, lobby_message, lobby_pages
+from bot.features.replay import viewer as replays
+from bot.features.stats.lowball import lowball_stats, period_start
+from bot.features.stats.report import chart_file, stats_lines
 from bot.messages import set_reader
 from bot.store import Store
-from bot.table import replay as replays
-from bot.table.ledger import ledger_embed
-from bot.table.lobby import HOUR, lobby_message, lobby_pages
-from bot.table.stats import chart_file, stats_lines
 
 GUILD, CHANNEL = 1, 2
 PLAYERS = ((101, "Alice"), (102, "Bob"), (103, "Carol"), (104, "Dave"))

@@ -25,13 +25,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.features.sitngo.tournaments import start_when_due
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader
 from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
 from bot.replies import NO_MENTIONS, answer_failure, unlink_interaction
 from bot.store import Store
 from bot.table.emojis import sync_card_emojis
 from bot.table.registry import TableRegistry
-from bot.table.sitngo import start_when_due
 from bot.translator import CatalogueTranslator
 from bot.ui.routes import ROUTER
 
@@ -78,7 +78,7 @@ class DeuceBot(commands.Bot):
         self._router: Any = None
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
         self._sng_clock: asyncio.Task[None] | None = None
-        """Starts sit-and-goes at their start time (``bot/table/sitngo.py``)."""
+        """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
         self._commands_running: set[asyncio.Task[Any]] = set()
         """The slash commands being run (their tasks): a stop lets them finish first."""
         self.locales: OrderedDict[int, str] = OrderedDict()

@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.features.stats.lowball import period_start
+from bot.features.stats.report import PERIOD_KEYS
 from bot.house.accounts import is_house
-from bot.lowball import period_start
 from bot.messages import signed, speaking, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
-from bot.table.stats import PERIOD_KEYS
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot

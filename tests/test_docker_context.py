@@ -33,7 +33,13 @@ def test_the_build_context_holds_no_secret_and_everything_the_image_copies() -> 
     for secret in (".env", ".env.production", "data/deuce.db", "deuce.db-wal", ".venv/bin/python"):
         assert ignored(secret, rules), secret
     dockerfile = (REPO_ROOT / "Dockerfile").read_text()
-    for needed in ("pyproject.toml", "README.md", "bot/client.py", "cogs/poker.py", ".env.example"):
+    for needed in (
+        "pyproject.toml",
+        "README.md",
+        "bot/client.py",
+        "cogs/poker/_cog.py",
+        ".env.example",
+    ):
         assert not ignored(needed, rules), needed
     assert "COPY bot ./bot" in dockerfile and "USER deuce" in dockerfile
 

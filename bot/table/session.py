@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 
 from bot.engine import Hand, Phase
+from bot.features.ledger.summary import leave_summary, post_closing_ledger
 from bot.house import apply_decision
 from bot.house.accounts import is_house
 from bot.messages import Text, t
@@ -67,7 +68,6 @@ from bot.table.inputs import (
     Unqueue,
 )
 from bot.table.journal import HandJournal, NotSaved
-from bot.table.ledger import leave_summary, post_closing_ledger
 from bot.table.pictures import paint_ahead
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (

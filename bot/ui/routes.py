@@ -9,19 +9,22 @@ kind       component                                           handler
 ``d``      Draw N / Stand pat                                  ``bot.table.buttons``
 ``f``      Fold in turn                                        ``bot.table.buttons``
 ``s``      Show my hand                                        ``bot.table.buttons``
-``r``      a replay's ⏮ ◀ ▶ ⏭                                  ``bot.table.replay``
-``rp``     Replay under a result                               ``bot.table.replay``
-``ls``     the lobby's table menu                              ``bot.table.lobby``
-``lj``     the lobby's Join                                    ``bot.table.lobby``
-``lp``     the lobby's ◀ ▶                                     ``bot.table.lobby``
-``sr``     a sit-and-go's Register                             ``bot.table.sitngo``
-``su``     a sit-and-go's Unregister                           ``bot.table.sitngo``
+``r``      a replay's ⏮ ◀ ▶ ⏭                                  ``bot.features.replay.viewer``
+``rp``     Replay under a result                               ``bot.features.replay.viewer``
+``ls``     the lobby's table menu                              ``bot.features.lobby.listing``
+``lj``     the lobby's Join                                    ``bot.features.lobby.listing``
+``lp``     the lobby's ◀ ▶                                     ``bot.features.lobby.listing``
+``sr``     a sit-and-go's Register                             ``bot.features.sitngo.buttons``
+``su``     a sit-and-go's Unregister                           ``bot.features.sitngo.buttons``
 =========  ==================================================  =============================
 """
 
 from __future__ import annotations
 
-from bot.table import buttons, lobby, replay, sitngo
+from bot.features.lobby import listing as lobby
+from bot.features.replay import viewer as replay
+from bot.features.sitngo import buttons as sitngo
+from bot.table import buttons
 from bot.ui.router import Router
 
 ROUTER = Router((*buttons.ROUTES, *replay.ROUTES, *lobby.ROUTES, *sitngo.ROUTES))

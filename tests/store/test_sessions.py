@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import time
 
-from bot.lowball import lowball_stats
+from bot.features.stats.lowball import lowball_stats
 from bot.store import Store
 from tests.store._helpers import CHANNEL, GUILD, play_settled, seated_table
 

@@ -508,10 +508,21 @@ def test_the_sessions_own_lock_and_state_are_what_the_check_finds_elsewhere() ->
     assert any(": call self.notes." in b for b in breaches)
 
 
+def command_modules(root: Path) -> list[Path]:
+    """Every module of the slash commands: the cogs (their packages' parts too) and each
+    feature's ``commands.py``."""
+    return sorted(
+        [*(root / "cogs").rglob("*.py"), *(root / "bot" / "features").glob("*/commands.py")]
+    )
+
+
 def test_cogs_only_call_session_methods() -> None:
+    modules = command_modules(REPO_ROOT)
+    assert REPO_ROOT / "cogs" / "poker" / "_table.py" in modules
+    assert REPO_ROOT / "bot" / "features" / "sitngo" / "commands.py" in modules
     found = {
-        path.name: uses
-        for path in sorted((REPO_ROOT / "cogs").glob("*.py"))
+        str(path.relative_to(REPO_ROOT)): uses
+        for path in modules
         if (uses := session_attribute_uses(path.read_text()))
     }
     assert found == {}

@@ -9,9 +9,9 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.features.lobby import listing as lobby
+from bot.features.lobby.listing import SELECT_ID, join_button_id
 from bot.store import Store
-from bot.table import lobby
-from bot.table.lobby import SELECT_ID, join_button_id
 from bot.ui.routes import ROUTER
 from tests.table._helpers import ALICE, BOB, DAVE, GUILD, FakeInteraction, Tables
 

@@ -21,10 +21,12 @@ import pytest
 
 from bot.engine import Hand, Phase, SeatedPlayer, Stakes
 from bot.engine.replay import replay_steps
+from bot.features.replay.viewer import LoadedReplay
+from bot.features.sitngo import views as sitngo
 from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import EntryRow, TournamentRow
-from bot.table import emojis, sitngo
+from bot.table import emojis
 from bot.table.render import (
     fold_anyway_view,
     panel_embed,
@@ -36,7 +38,6 @@ from bot.table.render import (
 )
 from bot.table.render.replay import result_view, step_embed, step_view
 from bot.table.render.standings import registration_embed, registration_view
-from bot.table.replay import LoadedReplay
 from bot.table.seating import HandNotes, result_summary
 from bot.table.snapshot import (
     TableSnapshot,

@@ -11,10 +11,10 @@ import pytest
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh
 from bot.engine.selfplay import play_out
+from bot.features.replay import viewer as replays
 from bot.messages import set_reader
 from bot.replies import Refused
 from bot.store import Store
-from bot.table import replay as replays
 from bot.table.render.replay import step_embed
 
 GUILD, CHANNEL = 10, 20

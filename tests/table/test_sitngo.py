@@ -8,10 +8,10 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+from bot.features.sitngo import tournaments as sitngo
 from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import TableRow, TournamentRow
-from bot.table import sitngo
 from bot.table.render.standings import registration_embed, registration_view
 
 GUILD, CHANNEL = 5, 6

@@ -1,4 +1,4 @@
-"""The lowball figures from stored hands (``bot.lowball``) and the stats picture."""
+"""The lowball figures from stored hands (``bot.features.stats.lowball``) and the stats picture."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot.art.chart import MAX_POINTS, stats_chart
 from bot.engine.evaluator import rank27
-from bot.lowball import lowball_stats, period_start
+from bot.features.stats.lowball import lowball_stats, period_start
 from bot.store import PlayerHand
 
 PAIR = rank27("8s8d5c3h2s")

@@ -11,10 +11,13 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.features.lobby import listing as lobby
+from bot.features.replay import viewer as replay
+from bot.features.sitngo import buttons as sitngo
 from bot.messages import t
 from bot.replies import Refused
 from bot.store.errors import StoreError
-from bot.table import buttons, lobby, replay, sitngo
+from bot.table import buttons
 from bot.table.render import replay as replay_render
 from bot.table.render import standings as sng_render
 from bot.ui.router import Route, Router, kind_of

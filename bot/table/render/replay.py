@@ -1,7 +1,7 @@
 """The replayer's step view: one step of a finished hand (the action, the round, the pot,
 every seat, the viewer's own cards and draws) with the step buttons ⏮ ◀ ▶ ⏭, and the Replay
-button under a hand's result. The ids the buttons carry are read back by ``bot/table/replay.py``
-(``STEP_ID``, ``OPEN_ID``)."""
+button under a hand's result. The ids the buttons carry are read back by
+``bot/features/replay/viewer.py`` (``STEP_ID``, ``OPEN_ID``)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from bot.ui.views import PlainView
 
 
 class ShownReplay(Protocol):
-    """A loaded replay as its steps are shown (``bot.table.replay.LoadedReplay``)."""
+    """A loaded replay as its steps are shown (``bot.features.replay.viewer.LoadedReplay``)."""
 
     @property
     def replay(self) -> Replay: ...

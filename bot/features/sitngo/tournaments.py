@@ -1,9 +1,9 @@
-"""Sit-and-go registration, start and standings (the Discord side of ``store.tournaments``).
+"""Sit-and-go registration, start and cancel: the rules the commands (``commands.py``) and
+the buttons (``buttons.py``) share, the Discord side of ``store.tournaments``.
 
-- ``/poker sng create`` posts the registration message: the field, the prize pool, the
-  structure, the payouts, the start time (a Discord timestamp) and the Register and
-  Unregister buttons (``deuce:sr:<id>``, ``deuce:su:<id>``; rebuilt from their ids, so they
-  work after a restart). Each registration moves the buy-in from the wallet to the
+- ``/poker sng create`` posts the registration message (``views.py``: the field, the prize
+  pool, the structure, the payouts, the start time and the Register and Unregister
+  buttons). Each registration moves the buy-in from the wallet to the
   tournament's escrow, each unregistration back; the message follows the field.
 - The tournament starts when its seats are full, when an admin starts it with at least two
   players, or at its start time (with fewer than two players then, it is cancelled and
@@ -27,28 +27,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
+from bot.features.sitngo.views import registration_message
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS
-from bot.messages import language_of, number, speaking, t
+from bot.messages import language_of, t
 from bot.replies import NO_MENTIONS, Refused
-from bot.store import Store, StoreError, TournamentNotFound
+from bot.store import Store, StoreError
 from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.table.joining import display_name
-from bot.table.render.standings import (
-    registration_embed,
-    registration_view,
-    running_embed,
-    standings_embed,
-)
 from bot.table.tournament import TournamentSession
 from bot.table.visibility import can_see
-from bot.ui.router import Route
 
 if TYPE_CHECKING:
     from bot.store.models import TournamentRow
@@ -56,7 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REGISTER_ID = re.compile(r"deuce:s(?P<what>r|u):(?P<tournament>\d{1,19})")
 DEFAULT_LEVEL_MINUTES = 6
 DUE_EVERY = 5.0
 """Seconds between two looks for tournaments whose start time has come."""
@@ -74,22 +66,6 @@ class SngClient(Protocol):
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
     def get_guild(self, id: int, /) -> Any: ...
     async def channel_language(self, interaction: discord.Interaction[Any]) -> str: ...
-
-
-# ---------------------------------------------------------------------- the registration message
-
-
-async def registration_message(
-    store: Store, tournament_id: int, language: str
-) -> tuple[TournamentRow, dict[str, Any]]:
-    """The tournament and its registration message's contents, in the channel's language."""
-    tournament = await store.tournaments.get(tournament_id)
-    entries = await store.tournaments.entries(tournament_id)
-    with speaking(language):
-        return tournament, {
-            "embed": registration_embed(tournament, entries),
-            "view": registration_view(tournament),
-        }
 
 
 async def _channel_language(client: SngClient, guild_id: int, channel_id: int) -> str:
@@ -274,64 +250,6 @@ async def cancel(client: SngClient, tournament_id: int) -> dict[int, int]:
             refunds = await store.tournaments.cancel(tournament_id, "cancelled by an admin")
     await refresh_message(client, tournament_id)
     return refunds
-
-
-async def standings(store: Store, tournament: TournamentRow) -> discord.Embed:
-    """``/poker sng show``: the field of a registering tournament, the standings of a running
-    one (places so far, stacks of the players left), the final standings of a finished one."""
-    entries = await store.tournaments.entries(tournament.id)
-    if tournament.status == "registering":
-        return registration_embed(tournament, entries)
-    pool = tournament.buy_in * len(entries)
-    if tournament.status == "finished":
-        return standings_embed(tournament.id, entries, pool)
-    stacks = {}
-    if tournament.table_id is not None:
-        stacks = {s.user_id: s.stack for s in await store.tables.seats(tournament.table_id)}
-    return running_embed(tournament, entries, stacks)
-
-
-async def _clicked(
-    interaction: discord.Interaction[Any], client: SngClient, what: str, tid: int
-) -> None:
-    user = interaction.user
-    if what == "r":
-        await register(client, tid, user)
-    else:
-        await unregister(client, tid, user.id)
-    language = await client.channel_language(interaction)
-    tournament, contents = await registration_message(client.store, tid, language)
-    message_id = getattr(interaction.message, "id", None)
-    if message_id is not None and message_id == tournament.message_id:
-        await interaction.response.edit_message(**contents)
-    else:  # from the lobby: the answer is private, the channel's message follows the field
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await refresh_message(client, tid)
-    key = "sng_registered" if what == "r" else "sng_unregistered"
-    await interaction.followup.send(
-        t(key, tournament=str(tid), buy_in=number(tournament.buy_in)), ephemeral=True
-    )
-
-
-async def registration_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
-    """Register or Unregister (the router's handler of ``deuce:sr`` and ``deuce:su``); a
-    tournament the member cannot see is answered like one that does not exist."""
-    client: SngClient = interaction.client
-    tid = int(match["tournament"])
-    try:
-        found: TournamentRow | None = await client.store.tournaments.get(tid)
-    except TournamentNotFound:
-        found = None
-    if seen(interaction, found) is None:
-        raise Refused(t("sng_not_found"))
-    await _clicked(interaction, client, match["what"], tid)
-
-
-ROUTES = (
-    Route("sr", REGISTER_ID, registration_clicked),
-    Route("su", REGISTER_ID, registration_clicked),
-)
-"""The router's routes of the registration buttons (``bot/ui/router.py``)."""
 
 
 # ---------------------------------------------------------------------- start times

@@ -1,4 +1,4 @@
-"""``/poker stats``: a member's lowball record over a period (``bot.lowball``), as an embed in
+"""``/poker stats``: a member's lowball record over a period (``lowball.py``), as an embed in
 the reader's language with its chart (``bot.art.chart``, drawn off the event loop).
 
 Another member's record counts every hand they played in the server (as the leaderboard does),
@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.art.chart import MAX_POINTS, stats_chart
-from bot.lowball import LowballStats, lowball_stats, period_start
+from bot.features.stats.lowball import LowballStats, lowball_stats, period_start
 from bot.messages import number, reader, signed, t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import PlayerHand, Store

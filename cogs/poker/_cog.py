@@ -1,0 +1,36 @@
+"""The ``Poker`` cog: every ``/poker`` command of the parts, the table's (``_table.py``) and
+each feature's (``bot/features/<feature>/commands.py``), bound to one cog that checks the
+guild once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.features.ledger.commands import LedgerCommands
+from bot.features.lobby.commands import LobbyCommands
+from bot.features.replay.commands import ReplayCommands
+from bot.features.sitngo.commands import SitAndGoCommands, sng
+from bot.features.stats.commands import StatsCommands
+from bot.replies import require_guild
+from bot.ui.commands import poker
+from cogs.poker._table import TableCommands
+
+if TYPE_CHECKING:
+    from bot.client import DeuceBot
+
+
+class Poker(
+    TableCommands, SitAndGoCommands, LobbyCommands, ReplayCommands, StatsCommands, LedgerCommands
+):
+    """Player commands: the channel's table and the features beside it."""
+
+    poker = poker
+    sng = sng
+
+    def __init__(self, bot: DeuceBot) -> None:
+        self.bot: DeuceBot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return require_guild(interaction)
