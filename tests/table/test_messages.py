@@ -20,11 +20,11 @@ EN = set(CATALOGUE)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
-    *sorted((REPO_ROOT / "bot").glob("*.py")),
-    *sorted((REPO_ROOT / "bot" / "table").glob("*.py")),
-    *sorted((REPO_ROOT / "cogs").glob("*.py")),
+    *sorted((REPO_ROOT / "bot").rglob("*.py")),
+    *sorted((REPO_ROOT / "cogs").rglob("*.py")),
 ]
-"""Where the catalogue is used: the Discord layer (the engine and the store never speak)."""
+"""Where the catalogue is used: every module, in every package (the engine and the store
+never speak, so they add nothing)."""
 KEY_USE = re.compile(r"""\b(?:t|Text)\(\s*["']([a-z0-9_]+)["']""")
 KEY_LITERAL = re.compile(r"""["']([a-z][a-z0-9_]+)["']""")
 
@@ -39,6 +39,9 @@ def used_keys() -> set[str]:
 def test_sources_were_found() -> None:
     assert any(p.name == "session.py" for p in SOURCES)
     assert any(p.name == "replies.py" for p in SOURCES)
+    # the packages too: features, the UI layer, the table's I/O and renderers, cog packages
+    for folder in ("features", "ui", "io", "render", "admin", "poker"):
+        assert any(folder in p.relative_to(REPO_ROOT).parts[:-1] for p in SOURCES), folder
     assert len(used_keys()) > 30
 
 
