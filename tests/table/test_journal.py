@@ -106,6 +106,7 @@ async def test_an_unsaved_draw_deals_no_card_and_no_panel(
     await press(client, drawer, _card_id(session, 0, 1))
     refused = await draw_click(client, session, drawer, 1, pat=False)
     assert refused.private_text == t("action_not_saved")
+    assert [kind for kind, _ in refused.answers] == ["send"]  # no panel, only the refusal
     undone = running(session)
     assert undone.private_view(drawer).cards == cards
     assert undone.private_view(drawer).draws_made == 0
