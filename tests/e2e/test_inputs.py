@@ -13,9 +13,19 @@ import logging
 import pytest
 
 from tests.discord_double import CommandNotPermitted
-from tests.e2e.helpers import Club, PokerTable, buttons, hand_id_of, private_reply, table_seq
+from tests.e2e.helpers import (
+    IN_LOOP,
+    Club,
+    PokerTable,
+    buttons,
+    hand_id_of,
+    private_reply,
+    table_seq,
+)
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def button_id(message: dict[str, object], action: str) -> str:
