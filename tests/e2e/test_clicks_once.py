@@ -19,6 +19,7 @@ from typing import Any
 from tests.discord_double import Member
 from tests.discord_double.interaction import INTERACTION_MESSAGE_COMPONENT
 from tests.e2e.helpers import (
+    IN_LOOP,
     TABLE_TITLE,
     Club,
     PokerTable,
@@ -28,6 +29,8 @@ from tests.e2e.helpers import (
     private_reply,
     table_seq,
 )
+
+pytestmark = IN_LOOP
 
 
 def is_table(message: dict[str, Any]) -> bool:

@@ -18,11 +18,13 @@ from tests.discord_double import (
     iter_components,
     message_text,
 )
-from tests.e2e.helpers import START_WALLET, Club, buttons, embed0, private_reply
+from tests.e2e.helpers import IN_LOOP, START_WALLET, Club, buttons, embed0, private_reply
 from tests.e2e.test_replay import replay_button, step_of
 from tests.e2e.test_sng import create, query, sng
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def forged_click(
