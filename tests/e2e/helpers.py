@@ -460,6 +460,13 @@ class Club:
     db_path: Path
     routes_before: int = 0
     """The double's unknown routes before this club's test (a shared double's are the module's)."""
+    interactions_before: int = 0
+    """The double's interactions before this club's test."""
+
+    def interactions(self) -> list[Interaction]:
+        """Every interaction the double sent during this club's test (on a bot process of its
+        own, all of them)."""
+        return self.double.interactions[self.interactions_before :]
 
     async def players(self, count: int, *, closed_dms: tuple[str, ...] = ()) -> list[Member]:
         members = []
@@ -562,7 +569,16 @@ async def make_club_in_loop(bot: BotInLoop) -> Club:
         guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
     )
     bot.begin()
-    return Club(double, guild, channel, admin, bot, bot.db_path, len(double.unknown_routes))
+    return Club(
+        double,
+        guild,
+        channel,
+        admin,
+        bot,
+        bot.db_path,
+        routes_before=len(double.unknown_routes),
+        interactions_before=len(double.interactions),
+    )
 
 
 def error_lines(output: str) -> list[str]:

@@ -95,7 +95,7 @@ async def test_my_cards_and_fold_anyway_then_every_click_is_answered_once(club: 
     await play(3)
     assert questions == ["call", "foldx"]
 
-    clicks = [i for i in double.interactions if i.type == INTERACTION_MESSAGE_COMPONENT]
+    clicks = [i for i in club.interactions() if i.type == INTERACTION_MESSAGE_COMPONENT]
     assert len(clicks) > 20
     twice = [(i, i.callbacks, i.rejected, i.followups) for i in clicks if len(i.callbacks) != 1]
     assert twice == []
