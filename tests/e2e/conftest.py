@@ -25,7 +25,7 @@ from tests.e2e.helpers import (
     make_club,
     make_club_in_loop,
 )
-from tests.e2e.in_loop import BotInLoop
+from tests.e2e.in_loop import BotInLoop, give_card_emojis
 
 log = logging.getLogger(__name__)
 
@@ -56,10 +56,11 @@ async def club_in_process(
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot_in_loop(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BotInLoop]:
-    """One double and the real ``DeuceBot`` in the module's event loop, on a SQLite file of the
-    module's; closed after the module's last test (whose teardown fails on an ERROR line the
-    bot logged while closing)."""
+    """One double (its application owning the card emojis) and the real ``DeuceBot`` in the
+    module's event loop, on a SQLite file of the module's; closed after the module's last test
+    (whose teardown fails on an ERROR line the bot logged while closing)."""
     double = DiscordDouble()
+    give_card_emojis(double)
     await double.start()
     bot = BotInLoop(double, tmp_path_factory.mktemp("bot-in-loop") / "deuce.db")
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 from pathlib import Path
@@ -22,8 +23,11 @@ import discord.gateway
 import discord.http
 
 from bot.__main__ import point_discord_at
+from bot.art import card_emoji_image
 from bot.client import DeuceBot, make_bot
 from bot.config import Config
+from bot.engine import CARDS
+from bot.table import emojis
 from tests.conftest import bot_env
 from tests.discord_double import DiscordDouble
 
@@ -33,6 +37,22 @@ LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 NOT_THE_BOT = ("tests", "aiohttp.server", "aiohttp.access", "aiohttp.web")
 """Loggers of this process that a bot process would not have: the tests' own and the double's
 web server."""
+
+
+@functools.cache
+def card_emojis() -> tuple[tuple[str, bytes], ...]:
+    """The 52 card emojis the bot uploads at its first start: (name, image), drawn once."""
+    return tuple((f"{emojis.PREFIX}{card}", card_emoji_image(card)) for card in CARDS)
+
+
+def give_card_emojis(double: DiscordDouble) -> None:
+    """The application owns its card emojis already, as after a deployment's first start: the
+    bot finds them by name rather than uploading 52 (the process tier uploads them,
+    ``tests/e2e/test_pictures.py`` checks them)."""
+    for name, image in card_emojis():
+        emoji_id = double.snowflakes.next()
+        double.app_emojis[emoji_id] = name
+        double.app_emoji_images[emoji_id] = image
 
 
 class BotLog(logging.Handler):
@@ -108,6 +128,7 @@ class BotInLoop:
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
         )
         self._saved["gc"] = gc.get_threshold()
+        self._saved["emojis"] = dict(emojis._by_card)
         self._capture_logs()
         point_discord_at(self.config)
         client = make_bot(self.config)
@@ -132,7 +153,7 @@ class BotInLoop:
     async def stop(self, timeout: float = 15.0) -> None:
         """Close the client (tables stopped, journals saved, store closed), then give back what
         starting it changed in this process: discord.py's endpoints, the garbage collector
-        (``setup_hook`` freezes what is loaded), the loggers."""
+        (``setup_hook`` freezes what is loaded), the card emojis known, the loggers."""
         try:
             if self.client is not None:
                 await asyncio.wait_for(self.client.close(), timeout)
@@ -145,6 +166,8 @@ class BotInLoop:
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
             gc.unfreeze()
             gc.set_threshold(*self._saved.pop("gc"))
+            emojis._by_card.clear()  # the card emojis of this double: nowhere else
+            emojis._by_card.update(self._saved.pop("emojis"))
             self._release_logs()
 
     async def close_tables(self, guild_id: int) -> None:
