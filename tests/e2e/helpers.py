@@ -559,6 +559,11 @@ IN_LOOP = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.bot_in_loop]
 module's event loop (``tests/e2e/conftest.py``) rather than a bot process per test."""
 
 
+OWN_PROCESS = pytest.mark.asyncio(loop_scope="function")
+"""In an ``IN_LOOP`` module, a test that starts a bot process of its own (``make_club`` with its
+own environment) runs in a loop of its own, as every process test does."""
+
+
 async def make_club_in_loop(bot: BotInLoop) -> Club:
     """A new guild, #poker and an admin with Manage Server, on the bot running in this loop;
     its ``output()`` from here on is this club's test's."""
