@@ -150,12 +150,26 @@ class BotInLoop:
             )
         return client
 
+    async def settle(self, quiet: float = 0.5, timeout: float = 10.0) -> None:
+        """Wait until the bot has made no request of the double for ``quiet`` seconds (at most
+        ``timeout``). A table closed by a test is no longer among the running tables, but its
+        channel still posts what it had queued; the client's ``close`` does not wait for that,
+        and closing the HTTP session under such a post logs an ERROR (a process killed at a
+        test's end never showed it)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        seen = -1
+        while seen != len(self.double.rest_log) and loop.time() < deadline:
+            seen = len(self.double.rest_log)
+            await asyncio.sleep(quiet)
+
     async def stop(self, timeout: float = 15.0) -> None:
-        """Close the client (tables stopped, journals saved, store closed), then give back what
-        starting it changed in this process: discord.py's endpoints, the garbage collector
-        (``setup_hook`` freezes what is loaded), the card emojis known, the loggers."""
+        """Close the client once it is idle (tables stopped, journals saved, store closed), then
+        give back what starting it changed in this process: discord.py's endpoints, the garbage
+        collector (``setup_hook`` freezes what is loaded), the card emojis known, the loggers."""
         try:
             if self.client is not None:
+                await self.settle()
                 await asyncio.wait_for(self.client.close(), timeout)
             if self._task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
