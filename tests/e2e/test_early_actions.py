@@ -13,7 +13,6 @@ import pytest
 
 from tests.discord_double import CommandError
 from tests.e2e.helpers import (
-    IN_LOOP,
     START_WALLET,
     Club,
     PokerTable,
@@ -24,8 +23,6 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
-
-pytestmark = IN_LOOP
 
 
 def logged(table: PokerTable, text: str) -> bool:
