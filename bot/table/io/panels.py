@@ -367,9 +367,11 @@ class DmPanels:
         """Edit the player's DM panel to the panel as it is now (not when it is ``unless``:
         the panel and notices it already shows)."""
         task_priority(level, ("dm", user_id))
-        message = self.hand.sent.get(user_id)
         panel = await self._source().panel_for(user_id, hand_id)
         hand = self.hand
+        # Read once the table's lock was ours: a click on this panel answered meanwhile may
+        # have given it a new picture, which this edit keeps instead of uploading it again.
+        message = hand.sent.get(user_id)
         hand.edits_queued.discard(user_id)
         if message is None or panel is None or hand.hand_id != hand_id:
             return  # the next hand began meanwhile: this message belongs to the old one
