@@ -20,7 +20,7 @@ from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 from bot.table.joining import join_table
-from bot.ui.commands import PokerPart, poker
+from bot.ui.commands import PokerPart
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,9 @@ ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
 class TableCommands(PokerPart):
     """The commands of the channel's table."""
 
-    @poker.command(name="join", description="Sit at this channel's table (buy in from your wallet)")
+    @app_commands.command(
+        name="join", description="Sit at this channel's table (buy in from your wallet)"
+    )
     @app_commands.describe(buy_in="Chips to bring to the table (default: the table's default)")
     async def join(
         self,
@@ -44,7 +46,9 @@ class TableCommands(PokerPart):
             raise InvalidAmount(t("amount_positive"))
         await join_table(interaction, self.bot, interaction.channel_id, buy_in)
 
-    @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
+    @app_commands.command(
+        name="leave", description="Stand up (mid-hand: fold and cash out when it ends)"
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         user_id = interaction.user.id
@@ -65,19 +69,21 @@ class TableCommands(PokerPart):
         else:
             await reply_private(interaction, t("left_after_hand"))
 
-    @poker.command(name="sitout", description="Skip hands from the next one, keeping your seat")
+    @app_commands.command(
+        name="sitout", description="Skip hands from the next one, keeping your seat"
+    )
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.sit_out(interaction.user.id)
         await reply_private(interaction, t("sat_out"))
 
-    @poker.command(name="sitin", description="Play again from the next hand")
+    @app_commands.command(name="sitin", description="Play again from the next hand")
     async def sitin(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.sit_in(interaction.user.id)
         await reply_private(interaction, t("sat_in"))
 
-    @poker.command(name="topup", description="Add chips from your wallet to your stack here")
+    @app_commands.command(name="topup", description="Add chips from your wallet to your stack here")
     @app_commands.describe(amount="Chips to add (up to the table's largest buy-in)")
     async def topup(
         self, interaction: discord.Interaction[Any], amount: app_commands.Range[int, 1, MAX_CHIPS]
@@ -92,17 +98,23 @@ class TableCommands(PokerPart):
             interaction, t("topup_done", amount=amount, stack=session.chips_of(interaction.user.id))
         )
 
-    @poker.command(name="table", description="Post the table again at the bottom of the channel")
+    @app_commands.command(
+        name="table", description="Post the table again at the bottom of the channel"
+    )
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.repost(interaction)
 
-    @poker.command(name="hand", description="Show your cards privately, with the discard buttons")
+    @app_commands.command(
+        name="hand", description="Show your cards privately, with the discard buttons"
+    )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.send_panel(interaction, None)
 
-    @poker.command(name="rules", description="Rules of 2-7 Triple Draw and the hand rankings")
+    @app_commands.command(
+        name="rules", description="Rules of 2-7 Triple Draw and the hand rankings"
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         cap, timer = 4, 45
         if interaction.guild_id is not None and interaction.channel_id is not None:
@@ -119,7 +131,7 @@ class TableCommands(PokerPart):
         embed.add_field(name=t("rules_commands_title"), value=t("rules_commands"), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @poker.command(name="history", description="Recent hands here, each as a PHH file")
+    @app_commands.command(name="history", description="Recent hands here, each as a PHH file")
     @app_commands.describe(count="How many hands (1-10, default 5)")
     async def history(
         self,
@@ -175,7 +187,7 @@ class TableCommands(PokerPart):
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
+    @app_commands.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(
         mode="off: never; on: when your turn has waited a few seconds; now: as soon as it comes"
     )
