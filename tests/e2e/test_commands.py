@@ -14,6 +14,7 @@ import pytest
 from tests.discord_double import CommandError
 from tests.e2e.helpers import (
     DEFAULT_BUY_IN,
+    IN_LOOP,
     START_WALLET,
     Club,
     balance,
@@ -24,6 +25,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def test_history_uploads_phh_files_and_reveals_no_unshown_card(club: Club) -> None:

@@ -16,6 +16,7 @@ from tests.discord_double import (
     message_text,
 )
 from tests.e2e.helpers import (
+    IN_LOOP,
     START_WALLET,
     Club,
     buttons,
@@ -27,6 +28,8 @@ from tests.e2e.test_replay import replay_button, step_of
 from tests.e2e.test_sng import create, query, sng
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def without_numbers(text: str) -> str:
