@@ -614,3 +614,17 @@ def check_after_test(club: Club) -> None:
     assert error_lines(output) == []
     assert cards_in_logs(output) == []
     assert club.double.unknown_routes[club.routes_before :] == []
+
+
+STEP_RE = re.compile(r"step (\d+)/(\d+)")
+"""The replayer's step in its title."""
+
+
+def step_of(message: dict[str, Any]) -> tuple[int, int]:
+    match = STEP_RE.search(str(embed0(message).get("title") or ""))
+    assert match is not None, embed0(message)
+    return int(match[1]), int(match[2])
+
+
+def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
+    return next(b for b in buttons(message) if b.get("label") == label)

@@ -23,8 +23,9 @@ from tests.e2e.helpers import (
     embed0,
     forged_click,
     private_reply,
+    replay_button,
+    step_of,
 )
-from tests.e2e.test_replay import replay_button, step_of
 from tests.e2e.test_sng import create, query, sng
 
 log = logging.getLogger(__name__)

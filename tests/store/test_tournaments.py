@@ -38,8 +38,7 @@ from bot.store import (
     migrations,
     migrations_pg,
 )
-from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database, seated_as
-from tests.store.test_reconnect import Replaying
+from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database, Replaying, seated_as
 
 STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
 PHH = 'variant = "F2L3D"\nactions = []\n'

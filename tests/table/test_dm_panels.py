@@ -16,8 +16,7 @@ from bot.table.io import panels as panels_module
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
 from bot.table.session import TableSession
-from tests.table._helpers import FakeClient, wait_until
-from tests.table.test_session_inputs import click
+from tests.table._helpers import FakeClient, click, wait_until
 
 
 def running(session: TableSession) -> Hand:

@@ -1,7 +1,7 @@
-"""``/poker stats [member] [period]`` with its chart and ``/chips leaderboard [period]`` after
-real hands: the chart has one point per hand, the figures come from the hands played, and no
-card appears in either. Checked by ``tests/e2e/test_replay.py`` after the hands its replays
-read (one bot and one set of hands for both)."""
+"""Checks of ``/poker stats [member] [period]`` with its chart and ``/chips leaderboard
+[period]`` after real hands: the chart has one point per hand, the figures come from the hands
+played, and no card appears in either. ``tests/e2e/test_replay.py`` runs them after the hands
+its replays read (one bot and one set of hands for both)."""
 
 from __future__ import annotations
 
