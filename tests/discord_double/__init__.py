@@ -24,6 +24,13 @@ from tests.discord_double.models import (
     iter_components,
     message_text,
 )
+from tests.discord_double.reading import (
+    ButtonState,
+    Layout,
+    dump_components,
+    dump_message,
+    read_layout,
+)
 from tests.discord_double.server import DEFAULT_TOKEN, DiscordDouble, DoubleError
 
 log = logging.getLogger(__name__)
@@ -33,6 +40,7 @@ __all__ = [
     "DEFAULT_MEMBER_PERMISSIONS",
     "DEFAULT_TOKEN",
     "PERM_MANAGE_GUILD",
+    "ButtonState",
     "CallbackRecord",
     "Channel",
     "CommandError",
@@ -41,11 +49,15 @@ __all__ = [
     "DoubleError",
     "Guild",
     "Interaction",
+    "Layout",
     "Member",
     "MessageEvent",
     "RejectedCallback",
     "StoredMessage",
     "User",
+    "dump_components",
+    "dump_message",
     "iter_components",
     "message_text",
+    "read_layout",
 ]

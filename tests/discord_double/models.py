@@ -296,7 +296,8 @@ def iter_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def message_text(data: dict[str, Any]) -> str:
-    """All human-readable text of a message: content, embeds, and Components V2 text displays.
+    """All human-readable text of a message: content, embeds, Components V2 text displays, button
+    labels, and the alt text and file names of pictures and files.
 
     Tests use it to look for things that must never appear in a channel (unshown cards).
     """
@@ -313,9 +314,13 @@ def message_text(data: dict[str, Any]) -> str:
             if isinstance(sub, dict):
                 parts.append(str(sub.get("text") or sub.get("name") or ""))
     for component in iter_components(list(data.get("components") or [])):
-        for key in ("content", "label", "placeholder"):
+        # A file component's name, and the alt text of pictures (screen readers say it).
+        for key in ("content", "label", "placeholder", "description", "name"):
             if component.get(key):
                 parts.append(str(component[key]))
+        for item in component.get("items") or []:
+            if isinstance(item, dict) and item.get("description"):
+                parts.append(str(item["description"]))
     return "\n".join(parts)
 
 
