@@ -13,7 +13,10 @@ import itertools
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tests.discord_double.reading import Layout
 
 log = logging.getLogger(__name__)
 
@@ -274,6 +277,13 @@ class MessageEvent:
     @property
     def components(self) -> list[dict[str, Any]]:
         return list(self.payload.get("components") or [])
+
+    @property
+    def layout(self) -> Layout:
+        """The message after the change read as its reader sees it (``reading.read_layout``)."""
+        from tests.discord_double.reading import read_layout
+
+        return read_layout(self.payload)
 
 
 def iter_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ from tests.discord_double.components_v2 import (
     TEXT_DISPLAY,
     THUMBNAIL,
     is_v2,
+    v2_text_length,
 )
 from tests.discord_double.models import iter_components
 
@@ -54,6 +55,10 @@ class Layout:
     buttons: list[ButtonState]
     media: list[dict[str, Any]] = field(default_factory=list)
     """Each shown picture or file: ``url``, ``description`` (alt text), ``attachment_id``."""
+    component_count: int = 0
+    """Every component, nested ones included (Discord allows 40 in a V2 message)."""
+    text_length: int = 0
+    """Characters over all Text Displays (Discord allows 4,000 in a V2 message)."""
 
     @property
     def text(self) -> str:
@@ -108,7 +113,14 @@ def read_layout(message: dict[str, Any] | None) -> Layout:
                 media.append(_media_entry(item.get("media"), item.get("description")))
         elif kind == FILE:
             media.append(_media_entry(component.get("file"), component.get("name")))
-    return Layout(v2=is_v2(message.get("flags")), texts=texts, buttons=buttons, media=media)
+    return Layout(
+        v2=is_v2(message.get("flags")),
+        texts=texts,
+        buttons=buttons,
+        media=media,
+        component_count=len(iter_components(components)),
+        text_length=v2_text_length(components),
+    )
 
 
 def _media_entry(media: Any, description: Any) -> dict[str, Any]:
@@ -127,7 +139,11 @@ def dump_message(message: dict[str, Any] | None) -> str:
     flags = int(message.get("flags") or 0)
     header = f"message {message.get('id', '?')} flags={flags}"
     if is_v2(flags):
-        header += " (IS_COMPONENTS_V2)"
+        components = list(message.get("components") or [])
+        header += (
+            f" (IS_COMPONENTS_V2) · {len(iter_components(components))} components"
+            f" · {v2_text_length(components)} characters of text"
+        )
     lines = [header]
     if message.get("content"):
         lines.append("content:")

@@ -235,7 +235,10 @@ async def test_a_layout_is_stored_as_discord_echoes_it_and_parsed_back(v2: V2Wor
     assert "the table" in message_text(stored)  # alt text counts as shown text
 
     dump = dump_message(stored)
-    assert dump.splitlines()[0] == f"message {sent.id} flags={V2} (IS_COMPONENTS_V2)"
+    assert (layout.component_count, layout.text_length) == (13, 44)
+    assert dump.splitlines()[0] == (
+        f"message {sent.id} flags={V2} (IS_COMPONENTS_V2) · 13 components · 44 characters of text"
+    )
     assert "  container #1 accent=#2ecc71" in dump
     assert "    section #3" in dump
     assert "      accessory: button #6 [Fold] v2:fold style=4" in dump
@@ -279,6 +282,9 @@ async def test_clicks_on_a_layout_are_answered_by_update_defer_followup_and_repl
     assert read_layout(double.current(sent.id)).texts[0] == "## Table 1 · edited"
 
     # Deferral, an ephemeral V2 follow-up, then the webhook edit swapping the picture.
+    edit = double.channel_events(v2.channel)[-1]
+    assert edit.kind == "edit" and edit.layout.texts[0] == "## Table 1 · edited"
+
     bet = await double.click(v2.alice, sent.id, "v2:raise")
     assert (await bet.response()).type == 6
     await bet.wait_original(lambda m: "raised" in read_layout(m).text)
@@ -323,7 +329,8 @@ async def test_a_layout_in_a_dm_is_sent_edited_and_clicked(v2: V2World) -> None:
 
 async def test_content_beside_the_v2_flag_is_refused(v2: V2World) -> None:
     with pytest.raises(discord.HTTPException) as refused:
-        await v2.text_channel.send("hello", view=Note("a panel"))
+        # discord.py's typing forbids this (its runtime sends it): Discord refuses it.
+        await v2.text_channel.send("hello", view=Note("a panel"))  # type: ignore[call-overload]
     assert _refused(refused) == (400, 50035)
     assert "content" in refused.value.text
     assert v2.double.channel_messages(v2.channel) == []
@@ -331,7 +338,9 @@ async def test_content_beside_the_v2_flag_is_refused(v2: V2World) -> None:
 
 async def test_an_embed_beside_the_v2_flag_is_refused(v2: V2World) -> None:
     with pytest.raises(discord.HTTPException) as refused:
-        await v2.text_channel.send(embed=discord.Embed(title="Table"), view=Note("a panel"))
+        await v2.text_channel.send(  # type: ignore[call-overload]
+            embed=discord.Embed(title="Table"), view=Note("a panel")
+        )
     assert _refused(refused) == (400, 50035)
     assert "embeds" in refused.value.text
     assert v2.double.channel_messages(v2.channel) == []
