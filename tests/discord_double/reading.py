@@ -59,11 +59,24 @@ class Layout:
     """Every component, nested ones included (Discord allows 40 in a V2 message)."""
     text_length: int = 0
     """Characters over all Text Displays (Discord allows 4,000 in a V2 message)."""
+    unshown_attachments: list[str] = field(default_factory=list)
+    """Filenames of a V2 message's attachments no component shows: its reader never sees them
+    (Discord shows a V2 message's attachments only through a gallery, thumbnail or file)."""
 
     @property
     def text(self) -> str:
         """Every Text Display's content, in order, one after another on new lines."""
         return "\n".join(self.texts)
+
+    @property
+    def lines(self) -> list[str]:
+        """Every line of every Text Display, in reading order."""
+        return [line for text in self.texts for line in text.split("\n")]
+
+    def line(self, prefix: str) -> str | None:
+        """The first line starting with ``prefix`` (the V2 counterpart of reading an embed's
+        field by name), or None."""
+        return next((line for line in self.lines if line.startswith(prefix)), None)
 
     @property
     def custom_ids(self) -> list[str]:
@@ -115,12 +128,24 @@ def read_layout(message: dict[str, Any] | None) -> Layout:
             media.append(_media_entry(component.get("file"), component.get("name")))
     return Layout(
         v2=is_v2(message.get("flags")),
+        unshown_attachments=_unshown(message, media),
         texts=texts,
         buttons=buttons,
         media=media,
         component_count=len(iter_components(components)),
         text_length=v2_text_length(components),
     )
+
+
+def _unshown(message: dict[str, Any], media: list[dict[str, Any]]) -> list[str]:
+    if not is_v2(message.get("flags")):
+        return []
+    shown = {str(m["attachment_id"]) for m in media if m.get("attachment_id")}
+    return [
+        str(a.get("filename"))
+        for a in message.get("attachments") or []
+        if str(a.get("id")) not in shown
+    ]
 
 
 def _media_entry(media: Any, description: Any) -> dict[str, Any]:
@@ -152,8 +177,11 @@ def dump_message(message: dict[str, Any] | None) -> str:
         lines.append(f"embed: {embed.get('title') or ''!s}")
     for component in message.get("components") or []:
         _dump(component, 1, lines)
+    unshown = set(read_layout(message).unshown_attachments)
     for attachment in message.get("attachments") or []:
-        lines.append(f"attachment {attachment.get('filename')} ({attachment.get('size')} bytes)")
+        name = attachment.get("filename")
+        hidden = " (not shown: no component shows it)" if name in unshown else ""
+        lines.append(f"attachment {name} ({attachment.get('size')} bytes){hidden}")
     return "\n".join(lines)
 
 

@@ -30,7 +30,7 @@ from tests.discord_double.commands import (
     CommandNotPermitted,
     type_invocation,
 )
-from tests.discord_double.components_v2 import message_problems, resolve_media
+from tests.discord_double.components_v2 import is_v2, message_problems, resolve_media
 from tests.discord_double.interaction import (
     CALLBACK_AUTOCOMPLETE,
     CALLBACK_CHANNEL_MESSAGE,
@@ -1240,6 +1240,9 @@ class DiscordDouble:
                 if len(str(embed_field.get("value", ""))) > 1024:
                     problems.append("embed field value longer than 1024")
         components = payload.get("components") or []
+        if is_v2(payload.get("flags")) and not components:
+            log.warning("double refused an empty Components V2 message")
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
         problems += message_problems(payload, attachment_names)
         for component in iter_components(components):
             if len(component.get("custom_id") or "") > 100:

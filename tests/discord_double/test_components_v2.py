@@ -227,6 +227,7 @@ async def test_a_layout_is_stored_as_discord_echoes_it_and_parsed_back(v2: V2Wor
         ("v2:wait", "Wait", True),
     ]
     assert layout.button("Fold").style == discord.ButtonStyle.red.value
+    assert layout.line("alice to act") == "alice to act · 0:30" and layout.line("bob") is None
     attachment = stored["attachments"][0]
     assert layout.media == [
         {"url": attachment["url"], "description": "the table", "attachment_id": attachment["id"]}
@@ -388,6 +389,26 @@ async def test_an_edit_cannot_remove_the_v2_flag(v2: V2World) -> None:
     await double.wait_until(lambda: v2.clicks.errors, 5)
     assert v2.clicks.errors == [("back", 50035)]
     assert double.current(sent.id) == before
+
+
+async def test_an_empty_layout_is_refused_and_an_unshown_picture_is_visible_in_the_dump(
+    v2: V2World,
+) -> None:
+    with pytest.raises(discord.HTTPException) as refused:
+        await v2.raw_post({"flags": V2, "components": []})
+    assert _refused(refused) == (400, 50006)
+    sent = await v2.text_channel.send(
+        view=Note("no gallery"), file=discord.File(_io(GREEN), "table.png")
+    )
+    stored = v2.double.current(sent.id)
+    assert read_layout(stored).unshown_attachments == ["table.png"]
+    assert dump_message(stored).endswith(
+        f"attachment table.png ({len(GREEN)} bytes) (not shown: no component shows it)"
+    )
+    with pytest.raises(discord.HTTPException) as emptied:
+        await sent.edit(view=ui.LayoutView())
+    assert _refused(emptied) == (400, 50006)
+    assert v2.double.current(sent.id) == stored
 
 
 async def test_a_legacy_message_gains_the_flag_only_with_its_content_emptied(
