@@ -28,9 +28,12 @@ from tests.discord_double import (
     DoubleError,
     Guild,
     Interaction,
+    Layout,
     Member,
+    dump_message,
     iter_components,
     message_text,
+    read_layout,
 )
 from tests.e2e.in_loop import BotInLoop
 
@@ -65,6 +68,31 @@ def field_value(message: dict[str, Any], name: str) -> str | None:
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in iter_components(list(message.get("components") or [])) if c["type"] == 2]
+
+
+def layout(message: dict[str, Any] | None) -> Layout:
+    """A Components V2 message as its reader sees it: ``.texts`` (every Text Display, in reading
+    order), ``.text`` (them joined by newlines), ``.buttons`` (custom_id, label, disabled, style;
+    in rows, as section accessories, in containers), ``.button(custom_id_or_label)``,
+    ``.lines`` and ``.line(prefix)``, ``.media`` (pictures with their alt text),
+    ``.component_count`` and ``.text_length``; ``.v2`` says whether the flag is set."""
+    return read_layout(message)
+
+
+def layout_text(message: dict[str, Any] | None) -> str:
+    """Every Text Display of a V2 message, in order, joined by newlines."""
+    return read_layout(message).text
+
+
+def layout_line(message: dict[str, Any] | None, prefix: str) -> str | None:
+    """The first text line of a V2 message starting with ``prefix`` (as ``field_value`` reads
+    an embed's field), or None."""
+    return read_layout(message).line(prefix)
+
+
+def dump(message: dict[str, Any] | None) -> str:
+    """The message's component tree as indented text (for notes and assertion messages)."""
+    return dump_message(message)
 
 
 def table_seq(message: dict[str, Any]) -> int | None:
