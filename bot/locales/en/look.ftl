@@ -57,7 +57,7 @@ leave_where = At { $channel }
 leave_seated = Time seated
 
 lobby_title = Open tables
-lobby_empty = There is no open table you can see in this server. Start one with /poker join.
+lobby_empty = There is no open table you can see in this server. Start one with { $cmd-poker-join }.
 lobby_kind_cash = Cash
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } seated, { $free } free: { $names } · last hour: { $hands ->
     [one] { $hands } hand
@@ -69,4 +69,4 @@ lobby_choose = Choose a table
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } seated
 lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?
 lobby_join = Join ({ $buy_in })
-lobby_gone = That table is not open any more (or not one you can see). Run /poker tables again.
+lobby_gone = That table is not open any more (or not one you can see). Run { $cmd-poker-tables } again.

@@ -45,7 +45,7 @@ leave_where = Itt: { $channel }
 leave_seated = Asztalnál töltött idő
 
 lobby_title = Nyitott asztalok
-lobby_empty = Ezen a szerveren nincs általad látható nyitott asztal. Indíts egyet: /poker beül.
+lobby_empty = Ezen a szerveren nincs általad látható nyitott asztal. Indíts egyet: { $cmd-poker-join }.
 lobby_kind_cash = Készpénzes
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } ül, { $free } szabad: { $names } · az utolsó órában: { $hands } leosztás, átlagos kassza { $pot }
 lobby_nobody = még senki
@@ -54,4 +54,4 @@ lobby_choose = Válassz asztalt
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } ül
 lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmezett { $buy_in } zsetonos beszállóval?
 lobby_join = Beülök ({ $buy_in })
-lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: /poker asztalok.
+lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: { $cmd-poker-tables }.

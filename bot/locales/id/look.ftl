@@ -45,7 +45,7 @@ leave_where = Di { $channel }
 leave_seated = Lama duduk
 
 lobby_title = Meja yang buka
-lobby_empty = Tidak ada meja terbuka yang bisa kamu lihat di server ini. Buka meja dengan /poker duduk.
+lobby_empty = Tidak ada meja terbuka yang bisa kamu lihat di server ini. Buka meja dengan { $cmd-poker-join }.
 lobby_kind_cash = Tunai
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } duduk, { $free } kosong: { $names } · satu jam terakhir: { $hands } tangan, rata-rata pot { $pot }
 lobby_nobody = belum ada
@@ -54,4 +54,4 @@ lobby_choose = Pilih meja
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } duduk
 lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in bawaan { $buy_in }?
 lobby_join = Duduk ({ $buy_in })
-lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan /poker daftarmeja lagi.
+lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan { $cmd-poker-tables } lagi.

@@ -61,7 +61,7 @@ leave_where = За столом { $channel }
 leave_seated = Время за столом
 
 lobby_title = Открытые столы
-lobby_empty = На этом сервере нет открытых столов, которые вы видите. Откройте стол командой /покер сесть.
+lobby_empty = На этом сервере нет открытых столов, которые вы видите. Откройте стол командой { $cmd-poker-join }.
 lobby_kind_cash = Кэш
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · занято { $seated }, свободно { $free }: { $names } · за последний час: { $hands ->
     [one] { $hands } раздача
@@ -74,4 +74,4 @@ lobby_choose = Выберите стол
 lobby_option = #{ $channel } · { $small }/{ $big } · занято { $seated }/{ $seats }
 lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со стандартным бай-ином { $buy_in }?
 lobby_join = Сесть ({ $buy_in })
-lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните /покер столы ещё раз.
+lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните { $cmd-poker-tables } ещё раз.

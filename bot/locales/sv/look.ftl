@@ -57,7 +57,7 @@ leave_where = Vid { $channel }
 leave_seated = Tid vid bordet
 
 lobby_title = Öppna bord
-lobby_empty = Det finns inget öppet bord som du kan se på den här servern. Starta ett med /poker sätt-dig.
+lobby_empty = Det finns inget öppet bord som du kan se på den här servern. Starta ett med { $cmd-poker-join }.
 lobby_kind_cash = Cash
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } sitter, { $free } lediga: { $names } · senaste timmen: { $hands ->
     [one] { $hands } hand
@@ -69,4 +69,4 @@ lobby_choose = Välj ett bord
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } sitter
 lobby_chosen = { $channel }: insatser { $small }/{ $big }. Sätta dig med standardinköpet { $buy_in }?
 lobby_join = Sätt dig ({ $buy_in })
-lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör /poker bord-lista igen.
+lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör { $cmd-poker-tables } igen.
