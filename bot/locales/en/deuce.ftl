@@ -316,7 +316,7 @@ rules_title = 2-7 Triple Draw — the rules
 rules_body =
     {"*"}*Goal:** the lowest five-card hand wins. Aces are high, straights and flushes count against you, so the best hand is 7-5-4-3-2 of mixed suits ("number one").
     {"*"}*Deal:** five cards each, in your DMs (or { $cmd-poker-hand }). The player left of the button posts the small blind, the next the big blind; heads-up, the button posts the small blind and acts first before the draw.
-    {"*"}*Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you discard 0 to 5 cards (0 = stand pat) and get new ones; everyone sees how many you drew.
+    {"*"}*Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you discard 0 to 5 cards (0 = stand pat) and get as many new ones; everyone sees how many you drew. You may mark your discards before your turn; one card is burned before a draw's first new card, and when the deck runs out the discards are shuffled into a new one (never the cards you have just thrown).
     {"*"}*Betting:** fixed limit. Bets and raises are the small bet before and after the first draw and the big bet (twice as much) after the second and third; at most { $cap } bets a round, the big blind counting as the first before the draw.
     {"*"}*Time:** { $timer } s to act or draw; a timeout checks or folds, or stands pat. Two timeouts in a row sit you out.
 rules_rankings_title = Hand rankings (best first)
@@ -330,8 +330,6 @@ rules_rankings =
     7. Full house
     8. Four of a kind
     9. Straight flush
-rules_commands_title = Commands
-rules_commands = /poker join [buy_in] · /poker leave · /poker sitout · /poker sitin · /poker table · /poker hand · /poker stats · /poker history · /chips balance · /chips daily · /chips leaderboard
 
 ## House players
 
@@ -678,3 +676,17 @@ sng_not_full = The tournament's seats are no longer all taken: it starts when th
 sng_hand_running = A hand is still being played at the tournament's table.
 sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
 sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Time bank:** when your time runs out, your time bank gives you more before the timeout: { $start } s to start with, { $add } s more every { $every ->
+        [one] hand
+       *[other] { $every } hands
+    } you are dealt, at most { $maximum } s.
+rules_time_bank_off = {"*"}*Time bank:** none at this table: the timeout comes as soon as your time runs out.
+rules_group_table = At the table
+rules_group_tournaments = Sit-and-go tournaments
+rules_group_records = Your hands and figures
+rules_group_chips = Chips
+rules_group_admin = Admins
+rules_admin_line = For members who may manage the server, under { $admin }:

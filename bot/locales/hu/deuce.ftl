@@ -280,7 +280,7 @@ rules_title = 2-7 Triple Draw — a szabályok
 rules_body =
     {"*"}*Cél:** a legalacsonyabb 5 lapból álló kombináció nyer. Az ász csak magasnak számít, a sor és a flush pedig ellened szól, így a legjobb lap a nem egyszínű 7-5-4-3-2 (a "Joker", más néven "wheel").
     {"*"}*Osztás:** mindenki öt lapot kap, privát üzenetben (vagy { $cmd-poker-hand }). A dealer buttontól (DB) balra ülő játékos teszi a kis vakot, a következő a nagy vakot; két játékosnál a DB teszi a kis vakot, és a csere előtt ő kezd.
-    {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél.
+    {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél. A dobandó lapokat a sorod előtt is megjelölheted; a csere első új lapja előtt egy lapot elégetnek, és ha elfogy a pakli, az eldobott lapokat új paklivá keverik (a most eldobott lapjaidat nem).
     {"*"}*Tétek:** fix limit. A tét és az emelés az első csere előtt és után az asztal alsó limitje, a második és a harmadik csere után a felső limit (kétszer annyi); körönként legfeljebb { $cap } tét, a csere előtt a nagy vak számít az elsőnek.
     {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Két egymást követő lejárt idő után kimaradsz.
 rules_rankings_title = A kombinációk sorrendje (a legjobb elöl)
@@ -294,8 +294,6 @@ rules_rankings =
     7. Full house
     8. Póker
     9. Színsor
-rules_commands_title = Parancsok
-rules_commands = /poker beül [beszálló] · /poker feláll · /poker kimarad · /poker visszaül · /poker asztal · /poker lapjaim · /poker statisztika · /poker előzmények · /zseton egyenleg · /zseton napi · /zseton toplista
 
 ## Házi játékosok
 
@@ -639,3 +637,14 @@ sng_not_full = A verseny helyei már nem mind foglaltak: akkor indul, amikor meg
 sng_hand_running = A verseny asztalánál még folyik egy leosztás.
 sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
 sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Időbank:** ha lejár az időd, az időbankod még időt ad, mielőtt automatikusan lépnél: kezdetben { $start } mp, minden { $every } kiosztott leosztás után +{ $add } mp, legfeljebb { $maximum } mp.
+rules_time_bank_off = {"*"}*Időbank:** ennél az asztalnál nincs: amint lejár az időd, automatikusan lépsz.
+rules_group_table = Az asztalnál
+rules_group_tournaments = Sit-and-go versenyek
+rules_group_records = Leosztásaid és statisztikáid
+rules_group_chips = Zsetonok
+rules_group_admin = Adminok
+rules_admin_line = A szervert kezelő tagoknak, a { $admin } alatt:

@@ -280,7 +280,7 @@ rules_title = 2-7 Triple Draw — aturan
 rules_body =
     {"*"}*Tujuan:** tangan lima kartu terendah menang. As adalah kartu tinggi, straight dan flush dihitung merugikan Anda, jadi tangan terbaik adalah 7-5-4-3-2 dengan suit campuran ("nomor satu").
     {"*"}*Pembagian:** masing-masing lima kartu tertutup, di DM Anda (atau { $cmd-poker-hand }). Pemain di sebelah kiri tombol dealer memasang small blind, pemain berikutnya memasang big blind; jika hanya berdua, tombol dealer memasang small blind dan bertindak pertama sebelum tukar.
-    {"*"}*Alur:** taruhan – tukar – taruhan – tukar – taruhan – tukar – taruhan – showdown (aturan asli menyebut putaran tukar "undian"). Di setiap putaran tukar Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar.
+    {"*"}*Alur:** taruhan – tukar – taruhan – tukar – taruhan – tukar – taruhan – showdown. Di setiap putaran tukar Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar. Anda boleh menandai kartu buangan sebelum giliran Anda; satu kartu dibakar sebelum kartu pengganti pertama, dan bila dek habis, kartu buangan dikocok menjadi dek baru (kecuali kartu yang baru saja Anda buang).
     {"*"}*Taruhan:** batas tetap. Taruhan dan raise sama dengan taruhan kecil sebelum dan setelah tukar pertama, dan sama dengan taruhan besar (dua kali lipatnya) setelah tukar kedua dan ketiga; paling banyak { $cap } taruhan per ronde, dan sebelum tukar pertama big blind dihitung sebagai taruhan pertama.
     {"*"}*Waktu:** { $timer } detik untuk bertindak atau menukar kartu; jika waktu habis, Anda otomatis check atau fold, atau tidak tukar. Dua kali berturut-turut kehabisan waktu membuat Anda rehat.
 rules_rankings_title = Urutan tangan (terbaik lebih dulu)
@@ -294,8 +294,6 @@ rules_rankings =
     7. Full house
     8. Empat kartu sejenis
     9. Straight flush
-rules_commands_title = Perintah
-rules_commands = /poker duduk [modal] · /poker keluar · /poker rehat · /poker kembali · /poker meja · /poker kartu · /poker statistik · /poker riwayat · /chip saldo · /chip harian · /chip peringkat
 
 ## Pemain bandar
 
@@ -636,3 +634,14 @@ sng_not_full = Kursi turnamen tidak lagi terisi semua: turnamen dimulai saat sem
 sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
 sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
 sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Bank waktu:** saat waktu Anda habis, bank waktu memberi tambahan sebelum waktu giliran habis: { $start } detik di awal, tambah { $add } detik setiap { $every } tangan yang dibagikan kepada Anda, paling banyak { $maximum } detik.
+rules_time_bank_off = {"*"}*Bank waktu:** tidak ada di meja ini: waktu giliran habis begitu waktu Anda habis.
+rules_group_table = Di meja
+rules_group_tournaments = Turnamen Sit-and-go
+rules_group_records = Tangan dan statistik Anda
+rules_group_chips = Chip
+rules_group_admin = Admin
+rules_admin_line = Untuk anggota yang boleh mengelola server, di bawah { $admin }:

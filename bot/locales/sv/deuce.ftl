@@ -328,7 +328,7 @@ rules_title = 2-7 Triple Draw — reglerna
 rules_body =
     {"*"}*Mål:** den lägsta femkortshanden vinner. Ess är alltid högt och bildar aldrig stege, stege och färg räknas emot dig, så den bästa handen är 7-5-4-3-2 i blandade färger ("nummer ett").
     {"*"}*Giv:** fem dolda kort var, i dina DM (eller { $cmd-poker-hand }). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
-    {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får nya; alla ser hur många kort du bytte.
+    {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får lika många nya; alla ser hur många kort du bytte. Du kan markera dina kast innan det är din tur; ett kort bränns före bytets första nya kort, och när leken tar slut blandas de kastade korten till en ny lek (aldrig korten du just kastat).
     {"*"}*Satsningar:** fast limit. Satsningar och höjningar är den lilla insatsen före och efter första bytet och den stora insatsen (dubbelt så mycket) efter andra och tredje; högst { $cap ->
         [one] { $cap } satsning
        *[other] { $cap } satsningar
@@ -345,8 +345,6 @@ rules_rankings =
     7. Kåk
     8. Fyrtal
     9. Färgstege
-rules_commands_title = Kommandon
-rules_commands = /poker sätt-dig [inköp] · /poker lämna · /poker stå-över · /poker spela-igen · /poker bord · /poker hand · /poker statistik · /poker historik · /marker saldo · /marker dagliga · /marker topplista
 
 ## Husspelare
 
@@ -720,3 +718,17 @@ sng_not_full = Turneringens platser är inte längre alla tagna: den börjar nä
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Tidsbank:** när din tid tar slut ger tidsbanken dig mer tid innan tiden går ut: { $start } s från början, { $add } s till per { $every ->
+        [one] hand
+       *[other] { $every } händer
+    } du får, högst { $maximum } s.
+rules_time_bank_off = {"*"}*Tidsbank:** ingen vid det här bordet: tiden går ut så fort din tid tar slut.
+rules_group_table = Vid bordet
+rules_group_tournaments = Sit-and-go-turneringar
+rules_group_records = Dina händer och siffror
+rules_group_chips = Marker
+rules_group_admin = Administratörer
+rules_admin_line = För medlemmar som får hantera servern, under { $admin }:
