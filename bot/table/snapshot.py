@@ -165,6 +165,8 @@ class PanelSnapshot:
     """Once the hand is over: the chips it took from the pots (what the result says)."""
     net: int | None = None
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+    tournament: bool = False
+    """A tournament's hand: its chips are tournament chips, never the wallet's."""
 
 
 @dataclass(frozen=True)
@@ -488,9 +490,12 @@ def panel_snapshot(
     notes: HandNotes,
     public: TableSnapshot | None = None,
     card_style: str = "two-colour",
+    *,
+    tournament: bool = False,
 ) -> PanelSnapshot:
     """One player's private panel: the hand being played, with the ``public`` table, or
-    (``public`` None) a finished one while its owner may still show a mucked hand."""
+    (``public`` None) a finished one while its owner may still show a mucked hand;
+    ``tournament``: a tournament's hand (tournament chips)."""
     pv = hand.private_view(user_id)
     if public is None:
         result = hand.result
@@ -505,6 +510,7 @@ def panel_snapshot(
             can_show=result is not None and user_id in result.mucked,
             net=result.net.get(user_id) if result is not None else None,
             won=sum(p.shares.get(user_id, 0) for p in result.pots) if result is not None else 0,
+            tournament=tournament,
         )
     target = target_draw(pv.draws_made)
     queued = notes.queued.get(user_id)
@@ -526,4 +532,5 @@ def panel_snapshot(
         complete=hand.is_complete,
         # "fold in turn" applies to a betting turn: during the draws it would mean nothing
         can_prefold=hand.phase is Phase.BETTING and not pv.folded,
+        tournament=tournament,
     )

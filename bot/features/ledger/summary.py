@@ -32,9 +32,10 @@ DESCRIPTION_MAX = 4096
 
 
 def duration_text(seconds: float) -> str:
-    """``2 h 05 min`` in the reader's language (whole minutes)."""
+    """``2 h 5 min``, ``1 min``, ``3 h`` in the reader's language (whole minutes), as a
+    person writes it: no hours when there are none, no minutes when there are none."""
     minutes = max(int(seconds // 60), 0)
-    return t("duration", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+    return t("duration", hours=minutes // 60, minutes=minutes % 60)
 
 
 def ledger_embed(ledger: SessionLedger, now: float, *, closed: bool = False) -> discord.Embed:

@@ -177,7 +177,10 @@ result_wins_with = { $name } wins { $amount } with { $hand_name }
 field_nets = Net this hand
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Main pot
-result_side_pot = Side pot { $number }
+result_side_pot = { $number ->
+        [1] Side pot
+       *[other] Side pot { $number }
+    }
 result_no_showdown = { $name } wins { $amount } uncontested.
 field_shown = Shown hands
 field_winners = Winners
@@ -574,10 +577,13 @@ log_draw = { $count ->
        *[other] { $name } draws { $count }
     }
 log_show = { $name } shows { $cards } ({ $hand_name })
-log_win = { $name } wins { $amount } from the { $pot }
-log_pot_main = main pot
-log_pot_side = side pot { $number }
-log_pot_whole = pot
+log_win = { $name } wins { $amount } from { $pot }
+log_pot_main = the main pot
+log_pot_side = { $number ->
+        [1] the side pot
+       *[other] side pot { $number }
+    }
+log_pot_whole = the pot
 log_return = { $name } takes back { $amount } (uncalled)
 log_left = { $name } has left: the hand is folded
 log_timed_out = { $action } (time ran out)
@@ -690,3 +696,14 @@ rules_group_records = Your hands and figures
 rules_group_chips = Chips
 rules_group_admin = Admins
 rules_admin_line = For members who may manage the server, under { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = You won { $amount ->
+        [one] { $amount } tournament chip
+       *[other] { $amount } tournament chips
+    } in this hand (net { $net }).
+panel_lost_tournament = This hand cost you { $amount ->
+        [one] { $amount } tournament chip
+       *[other] { $amount } tournament chips
+    }.

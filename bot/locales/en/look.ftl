@@ -40,7 +40,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = Nobody has finished a hand here in that period.
 
-duration = { $hours } h { $minutes } min
+duration = { $hours ->
+        [0] { $minutes } min
+       *[other] { $minutes ->
+            [0] { $hours } h
+           *[other] { $hours } h { $minutes } min
+        }
+    }
 session_title = This table's session so far
 session_closed_title = The session at this table
 session_line = { $rank }. { $name } — { $net } ({ $hands ->

@@ -156,7 +156,10 @@ result_wins_with = { $name } nyer: { $amount } — { $hand_name }
 field_nets = Nettó ebben a leosztásban
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Főkassza
-result_side_pot = { $number }. mellékkassza
+result_side_pot = { $number ->
+        [1] Mellékkassza
+       *[other] { $number }. mellékkassza
+    }
 result_no_showdown = { $name } leterítés nélkül nyer: { $amount }.
 field_shown = Megmutatott lapok
 field_winners = Nyertesek
@@ -540,7 +543,10 @@ log_draw = { $count ->
 log_show = { $name } megmutatja: { $cards } ({ $hand_name })
 log_win = { $name } nyer: { $amount } ({ $pot })
 log_pot_main = főkassza
-log_pot_side = { $number }. mellékkassza
+log_pot_side = { $number ->
+        [1] mellékkassza
+       *[other] { $number }. mellékkassza
+    }
 log_pot_whole = kassza
 log_return = { $name } visszakapja: { $amount } (nem adták meg)
 log_left = { $name } távozott: a lapjait bedobta
@@ -648,3 +654,8 @@ rules_group_records = Leosztásaid és statisztikáid
 rules_group_chips = Zsetonok
 rules_group_admin = Adminok
 rules_admin_line = A szervert kezelő tagoknak, a { $admin } alatt:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Ebben a leosztásban { $amount } versenyzsetont nyertél (nettó { $net }).
+panel_lost_tournament = Ez a leosztás { $amount } versenyzsetonodba került.

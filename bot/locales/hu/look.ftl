@@ -34,7 +34,13 @@ leaderboard_period_title = Nyert zsetonok: { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)
 leaderboard_period_empty = Ebben az időszakban senki sem fejezett be itt leosztást.
 
-duration = { $hours } ó { $minutes } perc
+duration = { $hours ->
+        [0] { $minutes } perc
+       *[other] { $minutes ->
+            [0] { $hours } ó
+           *[other] { $hours } ó { $minutes } perc
+        }
+    }
 session_title = Az asztal eddigi játéka
 session_closed_title = A játék ennél az asztalnál
 session_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)

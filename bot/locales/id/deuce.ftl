@@ -156,7 +156,10 @@ result_wins_with = { $name } memenangkan { $amount } dengan { $hand_name }
 field_nets = Bersih di tangan ini
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Pot utama
-result_side_pot = Pot samping { $number }
+result_side_pot = { $number ->
+        [1] Pot samping
+       *[other] Pot samping { $number }
+    }
 result_no_showdown = { $name } memenangkan { $amount } tanpa lawan.
 field_shown = Tangan yang ditunjukkan
 field_winners = Pemenang
@@ -537,7 +540,10 @@ log_draw = { $count ->
 log_show = { $name } menunjukkan { $cards } ({ $hand_name })
 log_win = { $name } memenangkan { $amount } dari { $pot }
 log_pot_main = pot utama
-log_pot_side = pot samping { $number }
+log_pot_side = { $number ->
+        [1] pot samping
+       *[other] pot samping { $number }
+    }
 log_pot_whole = pot
 log_return = { $name } mengambil kembali { $amount } (tidak di-call)
 log_left = { $name } telah pergi: tangannya fold
@@ -645,3 +651,8 @@ rules_group_records = Tangan dan statistik Anda
 rules_group_chips = Chip
 rules_group_admin = Admin
 rules_admin_line = Untuk anggota yang boleh mengelola server, di bawah { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Anda memenangkan { $amount } chip turnamen di tangan ini (bersih { $net }).
+panel_lost_tournament = Tangan ini membuat Anda kehilangan { $amount } chip turnamen.

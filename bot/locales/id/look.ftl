@@ -34,7 +34,13 @@ leaderboard_period_title = Chip dimenangkan dalam { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
 leaderboard_period_empty = Belum ada yang menyelesaikan tangan di sini dalam periode itu.
 
-duration = { $hours } j { $minutes } mnt
+duration = { $hours ->
+        [0] { $minutes } mnt
+       *[other] { $minutes ->
+            [0] { $hours } j
+           *[other] { $hours } j { $minutes } mnt
+        }
+    }
 session_title = Sesi meja ini sejauh ini
 session_closed_title = Sesi di meja ini
 session_line = { $rank }. { $name } — { $net } ({ $hands } tangan)

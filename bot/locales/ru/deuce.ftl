@@ -204,7 +204,10 @@ result_wins_with = { $name } выигрывает { $amount } ({ $hand_name })
 field_nets = Итог за раздачу
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Основной банк
-result_side_pot = Побочный банк { $number }
+result_side_pot = { $number ->
+        [1] Побочный банк
+       *[other] Побочный банк { $number }
+    }
 result_no_showdown = { $name } выигрывает { $amount } без вскрытия.
 field_shown = Показанные руки
 field_winners = Победители
@@ -763,7 +766,10 @@ log_draw = { $count ->
 log_show = { $name } показывает { $cards } ({ $hand_name })
 log_win = { $name } забирает { $pot }: { $amount }
 log_pot_main = основной банк
-log_pot_side = побочный банк { $number }
+log_pot_side = { $number ->
+        [1] побочный банк
+       *[other] побочный банк { $number }
+    }
 log_pot_whole = банк
 log_return = { $name } забирает назад { $amount } (ставку не уравняли)
 log_left = { $name } покидает стол: рука сброшена
@@ -896,3 +902,18 @@ rules_group_records = Ваши раздачи и статистика
 rules_group_chips = Фишки
 rules_group_admin = Администраторам
 rules_admin_line = Для участников, которые могут управлять сервером, — команды { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Вы выиграли { $amount ->
+        [one] { $amount } турнирную фишку
+        [few] { $amount } турнирные фишки
+        [many] { $amount } турнирных фишек
+       *[other] { $amount } турнирных фишек
+    } в этой раздаче (итог { $net }).
+panel_lost_tournament = Эта раздача стоила вам { $amount ->
+        [one] { $amount } турнирную фишку
+        [few] { $amount } турнирные фишки
+        [many] { $amount } турнирных фишек
+       *[other] { $amount } турнирных фишек
+    }.

@@ -42,7 +42,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = За этот период здесь никто не доиграл ни одной раздачи.
 
-duration = { $hours } ч { $minutes } мин
+duration = { $hours ->
+        [0] { $minutes } мин
+       *[other] { $minutes ->
+            [0] { $hours } ч
+           *[other] { $hours } ч { $minutes } мин
+        }
+    }
 session_title = Игра за этим столом на сейчас
 session_closed_title = Итоги игры за этим столом
 session_line = { $rank }. { $name } — { $net } ({ $hands ->

@@ -180,7 +180,10 @@ result_wins_with = { $name } vinner { $amount } med { $hand_name }
 field_nets = Netto den här handen
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Huvudpott
-result_side_pot = Sidopott { $number }
+result_side_pot = { $number ->
+        [1] Sidopott
+       *[other] Sidopott { $number }
+    }
 result_no_showdown = { $name } vinner { $amount } utan motstånd.
 field_shown = Visade händer
 field_winners = Vinnare
@@ -606,7 +609,10 @@ log_draw = { $count ->
 log_show = { $name } visar { $cards } ({ $hand_name })
 log_win = { $name } vinner { $amount } från { $pot }
 log_pot_main = huvudpotten
-log_pot_side = sidopott { $number }
+log_pot_side = { $number ->
+        [1] sidopotten
+       *[other] sidopott { $number }
+    }
 log_pot_whole = potten
 log_return = { $name } får tillbaka { $amount } (inte synat)
 log_left = { $name } har lämnat bordet: handen läggs
@@ -732,3 +738,14 @@ rules_group_records = Dina händer och siffror
 rules_group_chips = Marker
 rules_group_admin = Administratörer
 rules_admin_line = För medlemmar som får hantera servern, under { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Du vann { $amount ->
+        [one] { $amount } turneringsmark
+       *[other] { $amount } turneringsmarker
+    } i den här handen (netto { $net }).
+panel_lost_tournament = Den här handen kostade dig { $amount ->
+        [one] { $amount } turneringsmark
+       *[other] { $amount } turneringsmarker
+    }.

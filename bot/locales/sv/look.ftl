@@ -40,7 +40,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = Ingen har spelat klart en hand här under den perioden.
 
-duration = { $hours } h { $minutes } min
+duration = { $hours ->
+        [0] { $minutes } min
+       *[other] { $minutes ->
+            [0] { $hours } h
+           *[other] { $hours } h { $minutes } min
+        }
+    }
 session_title = Bordets spel hittills
 session_closed_title = Spelet vid det här bordet
 session_line = { $rank }. { $name } — { $net } ({ $hands ->
