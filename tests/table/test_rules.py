@@ -123,3 +123,10 @@ def test_no_catalogue_leaves_a_translators_note_in_the_rules() -> None:
     for key in ("stats_pat_after", "stats_snows"):
         assert "Стэнд" not in t(key, "ru")
     assert t("pat", "ru") in t("stats_pat_after", "ru").lower()
+    # the seed's words beside the table's: Indonesian "undian" for a draw (the table says
+    # "tukar"), Hungarian's English glosses, Swedish "lowest card without forming anything"
+    for key in ("stats_pat_after", "stats_drawn_average", "chart_drawn"):
+        assert "undian" not in t(key, "id") and "tukar" in t(key, "id")
+    assert "wheel" not in t("rules_body", "hu", cap=4, timer=45)
+    assert "Number 2" not in t("rules_rankings", "hu")
+    assert t("rules_rankings", "sv").startswith("1. Inget par")

@@ -281,14 +281,14 @@ alerts_server_off = A sorra kerülési értesítések most ki vannak kapcsolva e
 
 rules_title = 2-7 Triple Draw — a szabályok
 rules_body =
-    {"*"}*Cél:** a legalacsonyabb 5 lapból álló kombináció nyer. Az ász csak magasnak számít, a sor és a flush pedig ellened szól, így a legjobb lap a nem egyszínű 7-5-4-3-2 (a "Joker", más néven "wheel").
+    {"*"}*Cél:** a legalacsonyabb 5 lapból álló kombináció nyer. Az ász csak magasnak számít, a sor és a flush pedig ellened szól, így a legjobb lap a nem egyszínű 7-5-4-3-2 (a "Joker").
     {"*"}*Osztás:** mindenki öt lapot kap, privát üzenetben (vagy { $cmd-poker-hand }). A dealer buttontól (DB) balra ülő játékos teszi a kis vakot, a következő a nagy vakot; két játékosnál a DB teszi a kis vakot, és a csere előtt ő kezd.
     {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél. A dobandó lapokat a sorod előtt is megjelölheted; a csere első új lapja előtt egy lapot elégetnek, és ha elfogy a pakli, az eldobott lapokat új paklivá keverik (a most eldobott lapjaidat nem).
     {"*"}*Tétek:** fix limit. A tét és az emelés az első csere előtt és után az asztal alsó limitje, a második és a harmadik csere után a felső limit (kétszer annyi); körönként legfeljebb { $cap } tét, a csere előtt a nagy vak számít az elsőnek.
     {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Két egymást követő lejárt idő után kimaradsz.
 rules_rankings_title = A kombinációk sorrendje (a legjobb elöl)
 rules_rankings =
-    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap, a "Number 2"), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
+    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
     2. Egy pár (a 2-2-3-4-5 a legjobb)
     3. Két pár
     4. Drill

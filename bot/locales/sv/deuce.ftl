@@ -339,7 +339,7 @@ rules_body =
     {"*"}*Tid:** { $timer } s att agera eller byta; när tiden går ut checkar eller lägger du dig, eller byter inga kort. Går tiden ut två gånger i rad står du över.
 rules_rankings_title = Handranking (bäst först)
 rules_rankings =
-    1. Lägsta kort utan att bilda något, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)
+    1. Inget par, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)
     2. Ett par (2-2-3-4-5 är bäst)
     3. Två par
     4. Triss
