@@ -255,6 +255,11 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     await play_to_the_end(club, table)
     await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
+    # Each hand's result on the members' panels is in tournament chips, never the wallet's.
+    panels = [str(embed0(m).get("description")) for p in (alice, bob) for m in double.dms(p)]
+    assert any(" tournament chips" in text for text in panels), panels
+    wallet_words = re.compile(r"cost you [\d,]+ chips|You won [\d,]+ chips")
+    assert [text for text in panels if wallet_words.search(text)] == []
     # Remembered: stats and the leaderboard by tournaments.
     stats = await double.invoke(alice, club.channel, "poker stats")
     text = str((await stats.response(timeout=10)).embeds)

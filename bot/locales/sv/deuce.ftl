@@ -727,11 +727,11 @@ sng_table_refused = En turnering spelas vid det här bordet: inga marker kan kö
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 
-rules_time_bank = {"*"}*Tidsbank:** när din tid tar slut ger tidsbanken dig mer tid innan tiden går ut: { $start } s från början, { $add } s till per { $every ->
+rules_time_bank = {"*"}*Tidsbank:** när din tid tar slut får du extra tid ur din tidsbank innan det automatiska draget görs: { $start } s från början, { $add } s till per { $every ->
         [one] hand
        *[other] { $every } händer
     } du får, högst { $maximum } s.
-rules_time_bank_off = {"*"}*Tidsbank:** ingen vid det här bordet: tiden går ut så fort din tid tar slut.
+rules_time_bank_off = {"*"}*Tidsbank:** ingen vid det här bordet: det automatiska draget görs så fort din tid tar slut.
 rules_group_table = Vid bordet
 rules_group_tournaments = Sit-and-go-turneringar
 rules_group_records = Dina händer och siffror
