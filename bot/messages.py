@@ -120,6 +120,17 @@ def _number(amount: int, language: str) -> str:
     return str(format_decimal(amount, locale=language))
 
 
+def duration(seconds: float, *, round_up: bool = False) -> str:
+    """A span of time as a person writes it, in the reader's language: ``1 min``,
+    ``2 h 5 min``, ``3 h`` (never ``0 h 01 min``). A wait rounds up, to the second under a
+    minute (``45 s``), so nobody is told too early; time gone by counts whole minutes."""
+    whole = max(0, int(seconds))
+    if round_up and whole < 60:
+        return t("duration_seconds", seconds=whole)
+    minutes = -(-whole // 60) if round_up else whole // 60
+    return t("duration", hours=minutes // 60, minutes=minutes % 60)
+
+
 def signed(amount: int) -> str:
     """A chip difference with its sign, in the reader's number format: ``+1,200``, ``-40``."""
     text = number(abs(amount))

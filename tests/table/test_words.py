@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import ActionRecord, RecordKind, parse_cards
 from bot.features.ledger.summary import duration_text
-from bot.messages import speaking, t
+from bot.messages import duration, speaking, t
 from bot.table.render import panel_embed
 from bot.table.render.common import log_text, pot_label
 from bot.table.render.panel import result_line
@@ -36,6 +36,28 @@ def test_a_duration_is_written_as_a_person_writes_it(
 ) -> None:
     with speaking(language):
         assert duration_text(seconds) == written
+
+
+@pytest.mark.parametrize(
+    ("language", "seconds", "written"),
+    [
+        ("en", 45, "45 s"),
+        ("en", 61, "2 min"),
+        ("en", 20 * 3600, "20 h"),
+        ("ru", 20 * 3600, "20 ч"),
+        ("ru", 600, "10 мин"),
+        ("hu", 30, "30 mp"),
+        ("sv", 3600 + 1, "1 h 1 min"),
+        ("id", 90 * 60, "1 j 30 mnt"),
+    ],
+)
+def test_a_wait_is_written_in_the_readers_words_and_never_too_short(
+    language: str, seconds: int, written: str
+) -> None:
+    """The admin's settings (the daily chips' wait, the idle close, a sit-out's seat) wrote
+    "20 h" in every language; a wait rounds up, to the second under a minute."""
+    with speaking(language):
+        assert duration(seconds, round_up=True) == written
 
 
 @pytest.mark.parametrize(

@@ -76,3 +76,7 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } se
 lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?
 lobby_join = Join ({ $buy_in })
 lobby_gone = That table is not open any more (or not one you can see). Run { $cmd-poker-tables } again.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } s

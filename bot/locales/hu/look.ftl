@@ -61,3 +61,7 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } ü
 lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmezett { $buy_in } zsetonos beszállóval?
 lobby_join = Beülök ({ $buy_in })
 lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: { $cmd-poker-tables }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } mp

@@ -61,3 +61,7 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } du
 lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in bawaan { $buy_in }?
 lobby_join = Duduk ({ $buy_in })
 lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan { $cmd-poker-tables } lagi.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } detik

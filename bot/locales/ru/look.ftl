@@ -81,3 +81,7 @@ lobby_option = #{ $channel } · { $small }/{ $big } · занято { $seated }/
 lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со стандартным бай-ином { $buy_in }?
 lobby_join = Сесть ({ $buy_in })
 lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните { $cmd-poker-tables } ещё раз.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } с

@@ -76,3 +76,7 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } si
 lobby_chosen = { $channel }: insatser { $small }/{ $big }. Sätta dig med standardinköpet { $buy_in }?
 lobby_join = Sätt dig ({ $buy_in })
 lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör { $cmd-poker-tables } igen.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } s
