@@ -290,6 +290,17 @@ async def test_a_public_hint_names_its_command_so_every_reader_finds_it(
             else:
                 assert f"</{' '.join(path)}:{top['id']}>" in written, path
                 assert t(f"cmd-{'-'.join(path)}-desc", "hu") in written, path
+
+    # Started again with the same commands: nothing is synced, the ids are asked for (the
+    # double answers GET .../commands), and replies still carry mentions.
+    await bot.restart()
+    assert "Command tree unchanged; not syncing" in bot.output()
+    sitout = await private_reply(
+        await double.invoke(ilona, channel, command("hu", "poker", "sitout"))
+    )
+    sitin = f"</poker sitin:{poker['id']}>"
+    assert sitout == t("sat_out", "hu", **{"cmd-poker-sitin": sitin}), sitout
+    assert double.unknown_routes == []
     assert cards_in_logs(bot.output()) == []
 
 
