@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,14 @@ from bot.messages import command_ids, set_command_ids, t
 from bot.store import Store
 from bot.table.registry import TableRegistry
 from tests.table._helpers import CHANNEL, GUILD, FakeClient, wait_until
+
+
+@pytest.fixture(autouse=True)
+def commands_unknown_after() -> Iterator[None]:
+    """A bot here learns its commands' ids (process-wide) and is never closed: forgotten
+    after each test, so later tests read commands as typed."""
+    yield
+    set_command_ids({})
 
 
 async def make_bot(tmp_path: Path, **overrides: Any) -> tuple[DeuceBot, list[Any]]:
