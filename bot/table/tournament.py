@@ -300,6 +300,7 @@ class TournamentRules:
             for e in sorted(entries, key=lambda e: (e.place or last, e.name.casefold()))
         )
         self._state = "finished"
+        self._last_news = tuple(n for n in self._last_news if n.kind == "out")  # none away
         self.show([winner])
         io = session.io
         with speaking(io.language):
