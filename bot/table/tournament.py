@@ -36,6 +36,7 @@ from bot.table.idle import IdleClose
 from bot.table.inputs import CancelTournament
 from bot.table.pictures import standings_picture
 from bot.table.render import safe_name, standings_embed
+from bot.table.render.standings import registration_embed
 from bot.table.session import TableSession
 from bot.table.snapshot import ResultSnapshot, TournamentLine, TournamentNews
 from bot.tournament import Finish, TournamentClock, prizes_for
@@ -278,6 +279,16 @@ class TournamentRules:
         io = self._session.io
         io.spawn(_send_dm(io, user_id, text), f"sng-dm-{user_id}")
 
+    def _show_finished(self, entries: list[EntryRow]) -> None:
+        """The registration message says the tournament finished (not "running" for ever)."""
+        row = replace(self.tournament, status="finished")
+        if row.message_id is None:
+            return
+        io = self._session.io
+        with speaking(io.language):
+            embed = registration_embed(row, entries)
+        io.spawn(_edit_registration(io, row, embed), f"sng-registration-{row.id}")
+
     async def _finish(self, winner: SeatRow) -> None:
         """Pay the prizes out, post the final standings (one message: the winner, every place
         and prize, their picture), close the table saying who won."""
@@ -308,9 +319,19 @@ class TournamentRules:
             picture = standings_picture(tid, entries, pool, io.language)
         won = Text("sng_won", name=safe_name(winner.name), tournament=str(tid))
         io.post(content=won, embed=embed, picture=picture)
+        self._show_finished(entries)
         if not is_house(winner.user_id):
             self._dm(winner.user_id, 1, prize)
         session.end_table()
+
+
+async def _edit_registration(io: TableChannel, row: TournamentRow, embed: Any) -> None:
+    """Edit the tournament's registration message (a failure costs only this edit)."""
+    try:
+        channel = io.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        await channel.get_partial_message(row.message_id).edit(embed=embed, view=None)
+    except Exception as error:
+        log.info("Sit-and-go %s: registration message not edited: %s", row.id, error)
 
 
 async def _send_dm(io: TableChannel, user_id: int, text: Text) -> None:

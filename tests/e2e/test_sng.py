@@ -297,6 +297,15 @@ async def check_reads_as_a_tournament(
     assert table is not None and final is not None
     assert TABLE_TITLE.match(str(embed0(table).get("title"))), table
     assert not [w for w in CASH_WORDS if w in str(table["embeds"]).lower()], table
+    # The registration message, where it began, says it finished.
+
+    def registration_finished() -> bool:
+        return any(
+            str(embed0(m).get("title")) == f"Sit-and-go #{tournament_id} (finished)"
+            for m in double.channel_messages(channel)
+        )
+
+    await double.wait_until(registration_finished, timeout=10)
     lines = tournament_field(table, tournament_id).splitlines()
     assert lines[0].startswith("Finished at level "), lines
     assert lines[1:] == str(embed0(final)["description"]).splitlines(), lines
