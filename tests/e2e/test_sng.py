@@ -438,8 +438,19 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     await click_register(double, carol, started, "r")  # full: it starts
     assert "started" in (await sng(double, bob, other, "register")).lower()
     assert "started" in (await sng(double, alice, other, "unregister")).lower()
-    # An admin cancels the running tournament: every buy-in back.
+    # An admin cancels the running tournament: every buy-in back; its table closes saying so.
+    running_id = int(re.match(r"Sit-and-go #(\d+)", embed0(started)["title"])[1])
     assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
+    called_off = f"Sit-and-go #{running_id} is cancelled: every buy-in is refunded."
+
+    def cancelled_table() -> dict[str, Any] | None:
+        return double.last_message(
+            other, lambda m: called_off in str(embed0(m).get("description") or "")
+        )
+
+    await double.wait_until(cancelled_table, timeout=10)
+    closed = str((cancelled_table() or {}).get("embeds")).lower()
+    assert not [w for w in CASH_WORDS if w in closed], closed
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet
