@@ -21,6 +21,7 @@ import io
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont, PngImagePlugin
 
@@ -232,13 +233,43 @@ class _Canvas:
         self.draw.line(scaled, fill=fill, width=max(1, round(width * SCALE)), joint="curve")
 
     def polygon(self, points: Sequence[tuple[float, float]], fill: RGB) -> None:
-        self.draw.polygon([(x * SCALE, y * SCALE) for x, y in points], fill=fill)
+        if len(points) >= 3:
+            self.draw.polygon([(x * SCALE, y * SCALE) for x, y in points], fill=fill)
 
     def dot(self, x: float, y: float, radius: float, fill: RGB, ring: RGB) -> None:
         r = radius * SCALE
         cx, cy = x * SCALE, y * SCALE
         self.draw.ellipse((cx - r - SCALE, cy - r - SCALE, cx + r + SCALE, cy + r + SCALE), ring)
         self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill)
+
+
+@cache
+def _corners() -> Image.Image:
+    """The picture's alpha: opaque inside its rounded corners (anti-aliased; read-only)."""
+    mask = Image.new("L", (WIDTH * SCALE, HEIGHT * SCALE), 0)
+    box = (0, 0, WIDTH * SCALE - 1, HEIGHT * SCALE - 1)
+    ImageDraw.Draw(mask).rounded_rectangle(box, CORNER * SCALE, fill=255)
+    return mask.reduce(SCALE)
+
+
+def _clipped(
+    polygon: Sequence[tuple[float, float]], zero: float, *, above: bool
+) -> list[tuple[float, float]]:
+    """The part of ``polygon`` above (or below) the line ``y = zero`` (Sutherland-Hodgman
+    against one edge)."""
+
+    def inside(point: tuple[float, float]) -> bool:
+        return point[1] <= zero if above else point[1] >= zero
+
+    out: list[tuple[float, float]] = []
+    for k, start in enumerate(polygon):
+        end = polygon[(k + 1) % len(polygon)]
+        if inside(start):
+            out.append(start)
+        if inside(start) != inside(end):
+            t = (zero - start[1]) / (end[1] - start[1])
+            out.append((start[0] + t * (end[0] - start[0]), zero))
+    return out
 
 
 def _wrapped(canvas: _Canvas, text: str, width: float) -> tuple[list[str], int]:
@@ -303,7 +334,7 @@ def _chart(
 ) -> Chart:
     series = running(list(nets)[-MAX_POINTS:])
     count = len(series) - 1
-    image = Image.new("RGBA", (WIDTH * SCALE, HEIGHT * SCALE), (0, 0, 0, 0))
+    image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     canvas = _Canvas(image)
     canvas.rounded((0, 0, WIDTH - 1, HEIGHT - 1), CORNER, BACKGROUND, FRAME, 1.5)
 
@@ -347,17 +378,9 @@ def _chart(
     zero = y_of(0)
     path = [(x_of(k), y_of(v)) for k, v in enumerate(series)]
     # The area between the line and zero: gold above, red below.
-    above = Image.new("L", image.size, 0)
-    ImageDraw.Draw(above).polygon(
-        [(x * SCALE, y * SCALE) for x, y in [(path[0][0], zero), *path, (path[-1][0], zero)]],
-        fill=255,
-    )
-    below = above.copy()
-    cut = round(zero * SCALE)
-    above.paste(0, (0, cut, image.width, image.height))
-    below.paste(0, (0, 0, image.width, cut))
-    image.paste(ABOVE, mask=above)
-    image.paste(BELOW, mask=below)
+    area = [(path[0][0], zero), *path, (path[-1][0], zero)]
+    canvas.polygon(_clipped(area, zero, above=True), ABOVE)
+    canvas.polygon(_clipped(area, zero, above=False), BELOW)
     canvas.line([(plot_left, zero), (LINE_RIGHT, zero)], ZERO, 1.5)
     canvas.line(path, LINE, LINE_WIDTH)
     for k, (x, y) in enumerate(path[1:], start=1):
@@ -396,6 +419,7 @@ def _chart(
     )
 
     picture = image.reduce(SCALE)
+    picture.putalpha(_corners())
     points = tuple((math.floor(x), math.floor(y)) for x, y in path[1:])
     info = PngImagePlugin.PngInfo()
     info.add_text("series", ",".join(str(v) for v in series))
