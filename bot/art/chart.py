@@ -274,7 +274,8 @@ def _clipped(
 
 def _wrapped(canvas: _Canvas, text: str, width: float) -> tuple[list[str], int]:
     """``text`` in at most two lines of ``width`` (its title size, smaller when it must be);
-    the lines and the size. A word longer than the width is cut with an ellipsis."""
+    the lines and the size. What still does not fit (a word wider than the panel, a third
+    line) is cut with an ellipsis."""
     words = _clean(text).split(" ")
     for size in range(TITLE_SIZE, TITLE_MIN_SIZE - 1, -1):
         lines: list[str] = []
@@ -286,7 +287,8 @@ def _wrapped(canvas: _Canvas, text: str, width: float) -> tuple[list[str], int]:
                 lines.append(word)
         if len(lines) <= 2 and all(canvas.width_of(x, True, size) <= width for x in lines):
             return lines, size
-    lines = lines[:2]
+    if len(lines) > 2:  # the rest of the text is left out, and the cut says so
+        lines = [lines[0], f"{lines[1]} {' '.join(lines[2:])}"]
     for k, line in enumerate(lines):
         while canvas.width_of(line, True, TITLE_MIN_SIZE) > width and len(line) > 1:
             line = line[:-2] + "\u2026"

@@ -77,7 +77,7 @@ def test_the_line_starts_at_zero_with_one_point_per_hand() -> None:
 
 
 def test_the_points_keep_clear_of_the_plots_frame() -> None:
-    for nets in ([-70], [500, -30, 200], [1] * 50, [-(10**6)] * 3, [0, 0]):
+    for nets in ([-70], [500, -30, 200], [1] * 50, [-(10**6)] * 3, [0, 0], []):
         picture = draw(nets)
         left, top, right, bottom = picture.plot
         for x, y in picture.points:
