@@ -3,8 +3,11 @@ players) with short levels, played to its end through the table's buttons; the s
 bot SIGKILLed twice in the middle; and registration's refunds and refusals.
 
 What a player sees is what is checked: the registration message and its buttons, the limits
-in each hand's table title, the elimination lines and DMs, the final standings with their
-picture; and the store behind it: wallets, the escrow, the audit.
+in each hand's table title, the places in the results and the DMs, the final standings with
+their picture; and the store behind it: wallets, the escrow, the audit. A tournament reads as
+one: the channel gets each hand's table and result and, at the end, the final standings, and
+nothing else; level-ups and places are lines of the table's log and of the results; the table
+names the level being played and closes naming the winner, the places and the prizes.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from tests.e2e.helpers import (
     buttons,
     check_after_test,
     embed0,
+    field_value,
     make_club,
     private_reply,
 )
@@ -40,9 +44,14 @@ from tests.e2e.stats_checks import check_a_sit_and_go_players_stats_chart
 
 BUY_IN = 100
 STACK = 200
-OUT_RE = re.compile(r"^(?P<name>.+?) is out in place (?P<place>\d+)")
+OUT_RE = re.compile(r"^(?P<name>.+?) finishes (?P<place>\d+)(?:st|nd|rd|th)\b")
 TITLE_RE = re.compile(r"^2-7 Triple Draw · (?P<small>[\d,]+)/(?P<big>[\d,]+) · hand #(?P<hand>\d+)")
+TABLE_TITLE = re.compile(r"^2-7 Triple Draw · (?P<limits>[\d,/]+)(?: · hand #(?P<hand>\d+))?$")
+LEVEL_RE = re.compile(r"^Level (?P<level>\d+): (?P<limits>[\d,]+/[\d,]+) · next ")
+RESULT_TITLE = re.compile(r"^Hand #(?P<hand>\d+) result$")
 STANDINGS_TITLE = re.compile(r"^Sit-and-go #(?P<id>\d+): final standings$")
+CASH_WORDS = ("wallet", "/poker join", "cash out", "cashed out", "chips went back")
+"""Words of a cash table that a tournament's channel never reads."""
 PRIZES = {1: 280, 2: 120}
 """Four players, 100 each: 70% and 30% of the pool."""
 FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
@@ -178,11 +187,13 @@ async def check_finished(club: Club, members: list[Member], tournament_id: int) 
         tied = ordered.count(place)
         share = sum(PRIZES.get(p, 0) for p in range(place, place + tied))
         assert prize in (share // tied, share // tied + 1)
-    # The elimination lines came in order, worst place first, each as the standings say.
+    # The results' places came in order, worst place first, each as the standings say.
     outs = [
         (m["name"].replace("\\", ""), int(m["place"]))
         for message in double.channel_messages(club.channel)
-        if (m := OUT_RE.match(str(message.get("content") or "")))
+        if RESULT_TITLE.match(str(embed0(message).get("title") or ""))
+        for line in tournament_field(message, tournament_id).splitlines()
+        if (m := OUT_RE.match(line))
     ]
     assert [place for _, place in outs] == sorted(ordered[1:], reverse=True)
     assert all(places[name] == place for name, place in outs)
@@ -208,6 +219,99 @@ async def check_finished(club: Club, members: list[Member], tournament_id: int) 
     assert status == "finished"
     club.audit_ok()
     return places
+
+
+def tournament_field(message: dict[str, Any], tournament_id: int) -> str:
+    """The ``Sit-and-go #<id>`` field of a table or result message ("" without one)."""
+    return field_value(message, f"Sit-and-go #{tournament_id}") or ""
+
+
+async def check_reads_as_a_tournament(
+    double: DiscordDouble, channel: Channel, tournament_id: int, places: dict[str, int]
+) -> None:
+    """What the channel read of a whole tournament: per hand its table and its result, and
+    at the end the final standings, nothing else (no level-up, knock-out or away message of
+    its own); every version of the table names the level being played, in its title and its
+    field alike; the hand that begins level 2 says so in its log, the hand before it in its
+    result; the closed table names the winner, the places and the prizes; no cash table's
+    words anywhere."""
+    hands: set[int] = set()
+    results: dict[int, set[int]] = {}
+    """Each hand's result messages (a result takes its table message's place: an edit)."""
+    others: list[str] = []
+    standings = 0
+    for event in double.channel_events(channel):
+        message = event.payload
+        title = str(embed0(message).get("title") or "")
+        text = str(message.get("content") or "") + str(message.get("embeds") or "")
+        assert not [w for w in CASH_WORDS if w in text.lower()], (title, text)
+        if (table := TABLE_TITLE.match(title)) is not None:
+            # title and field: the same level, between hands too
+            level = LEVEL_RE.match(tournament_field(message, tournament_id))
+            assert level is None or level["limits"] == table["limits"], (title, level)
+            if table["hand"]:
+                hands.add(int(table["hand"]))
+        if (result := RESULT_TITLE.match(title)) is not None:
+            results.setdefault(int(result["hand"]), set()).add(event.message_id)
+        if event.kind != "create" or table is not None or result is not None:
+            continue
+        if STANDINGS_TITLE.match(title):
+            standings += 1
+            assert f"wins sit-and-go #{tournament_id}!" in str(message.get("content"))
+        elif not title.startswith(f"Sit-and-go #{tournament_id} ("):  # its registration
+            others.append(str(message.get("content") or title))
+    assert others == [], others  # one message a hand beyond its table: the result
+    assert standings == 1
+    # every hand had its result (a hand of house players alone may go unseen on the table)
+    assert hands <= set(results) == set(range(min(results), max(results) + 1)), results
+    assert all(len(shown) == 1 for shown in results.values()), results
+    # The level changes at a deal: the hand that begins level 2 says it in its log (the first
+    # version of its table), the result of the hand before it announced it.
+    first = min(results)
+    third = next(
+        e.payload
+        for e in double.channel_events(channel)
+        if (m := TABLE_TITLE.match(str(embed0(e.payload).get("title") or "")))
+        and m["hand"] == str(first + 2)
+    )
+    field = tournament_field(third, tournament_id)
+    assert field.startswith("Level 2: 20/40 · next 30/60 after 1 more hand"), field
+    assert "Level 2: the limits are now 20/40." in str(embed0(third).get("fields"))
+    before = next(
+        m
+        for m in double.channel_messages(channel)
+        if embed0(m).get("title") == f"Hand #{first + 1} result"
+    )
+    news = tournament_field(before, tournament_id)
+    assert "The next hand begins level 2: 20/40." in news, news
+    # The closed table: the winner, every place and its prize, as the final standings.
+    winner = next(name for name, place in places.items() if place == 1)
+    over = f"Sit-and-go #{tournament_id} is over: {winner} wins first prize, 280."
+
+    def closed_table() -> dict[str, Any] | None:
+        return double.last_message(
+            channel, lambda m: over in str(embed0(m).get("description") or "")
+        )
+
+    await double.wait_until(closed_table, timeout=10)
+    table, final = closed_table(), standings_message(double, channel)
+    assert table is not None and final is not None
+    assert TABLE_TITLE.match(str(embed0(table).get("title"))), table
+    assert not [w for w in CASH_WORDS if w in str(table["embeds"]).lower()], table
+    # The registration message, where it began, says it finished.
+
+    def registration_finished() -> bool:
+        return any(
+            str(embed0(m).get("title")) == f"Sit-and-go #{tournament_id} (finished)"
+            for m in double.channel_messages(channel)
+        )
+
+    await double.wait_until(registration_finished, timeout=10)
+    lines = tournament_field(table, tournament_id).splitlines()
+    assert lines[0].startswith("Finished at level "), lines
+    assert lines[1:] == str(embed0(final)["description"]).splitlines(), lines
+    assert len(lines) == 5 and lines[1].endswith(": 280"), lines
+    assert "Turn" not in str(embed0(table).get("fields"))
 
 
 def check_levels(double: DiscordDouble, channel: Channel, hands_per_level: int) -> None:
@@ -254,8 +358,9 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     assert "Level 1: 10/20 · next 20/40" in field["value"]
     assert "4 of 4 players left · average stack 200" in field["value"]
     await play_to_the_end(club, table)
-    await check_finished(club, [alice, bob], tournament_id)
+    places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
+    await check_reads_as_a_tournament(double, club.channel, tournament_id, places)
     # Remembered: stats (with a chart of how each tournament went).
     await check_a_sit_and_go_players_stats_chart(club, alice)
     check_after_test(club)
@@ -332,8 +437,19 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     await click_register(double, carol, started, "r")  # full: it starts
     assert "started" in (await sng(double, bob, other, "register")).lower()
     assert "started" in (await sng(double, alice, other, "unregister")).lower()
-    # An admin cancels the running tournament: every buy-in back.
+    # An admin cancels the running tournament: every buy-in back; its table closes saying so.
+    running_id = int(re.match(r"Sit-and-go #(\d+)", embed0(started)["title"])[1])
     assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
+    called_off = f"Sit-and-go #{running_id} is cancelled: every buy-in is refunded."
+
+    def cancelled_table() -> dict[str, Any] | None:
+        return double.last_message(
+            other, lambda m: called_off in str(embed0(m).get("description") or "")
+        )
+
+    await double.wait_until(cancelled_table, timeout=10)
+    closed = str((cancelled_table() or {}).get("embeds")).lower()
+    assert not [w for w in CASH_WORDS if w in closed], closed
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet
