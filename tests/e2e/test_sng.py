@@ -48,6 +48,7 @@ from tests.e2e.sng_play import (
     sng,
     start_four,
 )
+from tests.e2e.stats_checks import check_a_sit_and_go_players_stats_chart
 
 
 async def test_a_four_player_sit_and_go_plays_to_the_end(
@@ -65,10 +66,8 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
     await check_reads_as_a_tournament(double, club.channel, tournament_id, places)
-    # Remembered: stats and the leaderboard by tournaments.
-    stats = await double.invoke(alice, club.channel, "poker stats")
-    text = str((await stats.response(timeout=10)).embeds)
-    assert "Tournaments: 1 played" in text
+    # Remembered: stats (with a chart of how each tournament went).
+    await check_a_sit_and_go_players_stats_chart(club, alice)
     check_after_test(club)
 
 
