@@ -7,8 +7,9 @@ bet, play chips without a currency sign) and the time; the table line with the b
 one line per seat with its stack "in chips"; the blinds; ``*** DEALING HANDS ***``; every
 betting action ("calls 10", "bets 10", "raises 10 to 20", "and is all-in"); each draw under
 ``*** FIRST DRAW ***``, ``*** SECOND DRAW ***``, ``*** THIRD DRAW ***`` ("discards 2 cards",
-"stands pat"); ``*** SHOW DOWN ***``; the pots collected; ``*** SUMMARY ***`` with the total
-pot (main and side pots), rake 0 and one line per seat.
+"stands pat"), "Betting is capped" after the last bet the cap allows; ``*** SHOW DOWN ***``;
+the pots collected; ``*** SUMMARY ***`` with the total pot (main and side pots), rake 0 and one
+line per seat.
 
 Redaction is the PHH's (``bot.engine.phh.redact_phh``): the viewer's own cards stay (the deal,
 "discards 2 cards [Kh Th]" and "Dealt to alice [kept] [received]" after each of their draws),
@@ -202,6 +203,9 @@ class _TextHistory:
         """Chips each player put in the pot (blinds included, uncalled bets taken back)."""
         self.won = [0] * n
         self.betting_round = 0
+        self.bet_count = 0
+        """Bets and raises this round, the big blind counted first where the table's cap counts
+        it (PokerStars says "Betting is capped" after the last one the cap allows)."""
         self.folded_in: dict[int, int] = {}
         """Position -> the betting round they folded in (0 = before the first draw)."""
         self.blinds: dict[int, str] = {}
@@ -268,8 +272,9 @@ class _TextHistory:
                 self.betting_round = number
                 if number == 0:  # the blinds are its bets; a short big blind is called in full
                     self.top = max(self.small_bet, *self.bets)
+                    self.bet_count = 1 if self.state["blind_counts"] else 0
                 else:
-                    self.bets, self.top = [0] * len(self.bets), 0
+                    self.bets, self.top, self.bet_count = [0] * len(self.bets), 0, 0
             case DrawOpening(draw=draw):
                 self.lines.append(DRAW_HEADERS[draw - 1])
             case Folding(position=pos, timed_out=timed_out):
@@ -287,6 +292,9 @@ class _TextHistory:
                     self.say(pos, f": bets {to}{_all_in(all_in)}")
                 self.pay(pos, to - self.bets[pos])
                 self.top = max(self.top, to)
+                self.bet_count += 1
+                if self.bet_count == self.state["cap"]:
+                    self.lines.append("Betting is capped")
             case Reshuffling():
                 self.lines.append("The deck is reshuffled")
             case Drawing():

@@ -10,6 +10,13 @@ Lowball-FL-USD-0.10-0.20-201106.sample.txt") and from its side-pot summaries ("T
 Main pot 120. Side pot-1 1362. Side pot-2 60. | Rake 0"), for play chips (whole numbers, no
 currency sign).
 
+Where Deuce's files are stricter than PokerStars': no rake (play chips), no table events
+(joins, chat, sitting out), and the summary names no mucked hand but the hero's (PokerStars
+lists every hand mucked at the showdown; Deuce shows only what the table saw). With those
+three adapted and dollars written as cents, the published hands #63845186378, #35839001292 and
+#35839050562 (fpdb's files above: a cap, an all-in with an uncalled bet, the hero's draws and
+pat, a muck) go through this reader with the stacks the next hands start with.
+
 Every line must match one form of the part of the hand it is in, or ``HistoryError`` says
 which line did not. The reader then plays the hand by the fixed-limit rules: each player acts
 only while in the hand and not all-in, a check needs nothing to call, a call pays exactly what
@@ -53,6 +60,7 @@ RAISE = re.compile(rf"^{_NAME}: raises (?P<by>\d+) to (?P<to>\d+){_ALL_IN}$")
 TIMED_OUT = re.compile(rf"^{_NAME} has timed out$")
 LEAVES = re.compile(rf"^{_NAME} leaves the table$")
 RESHUFFLED = "The deck is reshuffled"
+CAPPED = "Betting is capped"
 DRAWS = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 DISCARDS = re.compile(rf"^{_NAME}: discards (?P<count>[1-5]) cards?(?: \[(?P<cards>{_CARDS})\])?$")
 PAT = re.compile(rf"^{_NAME}: stands pat(?: on \[(?P<cards>{_CARDS})\])?$")
@@ -241,6 +249,8 @@ def parse_history(text: str) -> ParsedHand:
     draws_done: list[set[str]] = []
     section = "betting"
     timed_out: str | None = None
+    capped = False  # "Betting is capped" this round: no more bets or raises
+    last_was_raise = False
     reshuffled = False  # the muck went back into the deck: a thrown card may come back
 
     def can_act(name: str, number: int, line: str) -> None:
@@ -261,6 +271,13 @@ def parse_history(text: str) -> ParsedHand:
         number, line = take()
         if timed_out is not None and not (FOLD.match(line) or CHECK.match(line) or PAT.match(line)):
             raise _fail(number, line, "a timed-out turn must be a check, a fold or a pat")
+        if line == CAPPED:
+            if not last_was_raise or capped:
+                raise _fail(number, line, "the betting is capped only right after a bet or raise")
+            capped = True
+            last_was_raise = False
+            continue
+        last_was_raise = False
         if found := TIMED_OUT.match(line):
             timed_out = player(found, number, line)
             continue
@@ -302,6 +319,7 @@ def parse_history(text: str) -> ParsedHand:
             top = bets[name]
             acted = {name}
             hand.actions.append((name, "bet", amount))
+            last_was_raise = True
         elif found := RAISE.match(line):
             name = player(found, number, line)
             can_act(name, number, line)
@@ -310,17 +328,20 @@ def parse_history(text: str) -> ParsedHand:
                 raise _fail(number, line, f"not a raise of at most {size} over {top}")
             if top == 0 and street > 0:
                 raise _fail(number, line, "a raise with no bet before it")
+            if capped:
+                raise _fail(number, line, "a raise after the betting was capped")
             pay(name, to - bets[name], bool(found["all_in"]), number, line)
             if by < size and not found["all_in"] and top % size == 0:
                 raise _fail(number, line, "a short raise that is not all-in")
             top = to
             acted = {name}
             hand.actions.append((name, "raise", to))
+            last_was_raise = True
         elif line in DRAWS:
             k = DRAWS.index(line) + 1
             if k != street + 1 or not betting_closed() or len(live) < 2:
                 raise _fail(number, line, "a draw before the betting is over, or out of order")
-            street, section = k, "drawing"
+            street, section, capped = k, "drawing", False
             bets, top, acted = dict.fromkeys(players, 0), 0, set()
             draws_done.append(set())
             continue
@@ -383,7 +404,7 @@ def parse_history(text: str) -> ParsedHand:
             late = section == "collected" and (name, "muck", 0) in hand.actions
             if not (section == "showdown" or late) or name not in live or len(set(cards)) != 5:
                 raise _fail(number, line, "a show out of the showdown")
-            if name == hand.hero and cards != held:
+            if name == hand.hero and sorted(cards) != sorted(held):  # (PokerStars reorders)
                 raise _fail(number, line, "the hero shows other cards than they hold")
             if found["what"] != _describe(cards):
                 raise _fail(number, line, f"the hand is {_describe(cards)}")
@@ -473,7 +494,7 @@ def parse_history(text: str) -> ParsedHand:
             if won or name in hand.shown:
                 raise _fail(number, line, "a mucked hand that won or was shown")
             if bool(found["mucked"]) != (name == hand.hero) or (
-                found["mucked"] and found["mucked"].split() != held
+                found["mucked"] and sorted(found["mucked"].split()) != sorted(held)
             ):
                 raise _fail(number, line, "the hero's mucked hand is named as held, no other")
         hand.summary[name] = outcome

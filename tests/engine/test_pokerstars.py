@@ -18,6 +18,8 @@ from tests.engine.test_phh_redaction import all_cards_of, random_hand
 
 ALICE, BOB, CAROL = 1, 2, 3
 STARTED = 1_765_000_000.0  # 2025/12/06 05:46:40 UTC
+FORMS = ("side pot", "returned", "reshuffled", "leaves", "all-in", "Betting is capped")
+"""Lines the random hands must bring up at least once."""
 
 
 def names_of(hand: Hand) -> dict[int, str]:
@@ -171,10 +173,8 @@ def test_every_viewer_reads_every_hand_as_the_engine_played_it() -> None:
                 held = {str(c) for c in all_cards_of(hand, viewer)}
                 assert set(parsed.hero_cards) == held, (seed, viewer)
         text = hand_to_pokerstars(hand, None)
-        forms |= {
-            w for w in ("side pot", "returned", "reshuffled", "leaves", "all-in") if w in text
-        }
-    assert forms == {"side pot", "returned", "reshuffled", "leaves", "all-in"}
+        forms |= {w for w in FORMS if w in text}
+    assert forms == set(FORMS)
 
 
 def test_no_card_the_viewer_was_not_shown_is_written() -> None:
@@ -208,6 +208,46 @@ def test_an_uncontested_hand_names_no_other_players_card() -> None:
     assert parsed.final_stacks == {"Alice": 495, "Bob": 505, "Carol": 500}
     nobody = hand_to_pokerstars(hand, None)
     assert card_tokens(nobody) == set() and "Dealt to" not in nobody
+
+
+def test_timed_out_turns_are_written_as_pokerstars_does() -> None:
+    """The dealer plays a turn whose time ran out: "X has timed out", then the fold, check or
+    pat it played."""
+    hand = named_hand([500, 500, 500], ["Th9h6s5s2c", "KsKdKcQhQs", "9d7c5h4h3c"])
+    play(hand, "3 raise")
+    hand.timeout()  # Alice owes 15: she folds
+    play(hand, "2 call")
+    hand.timeout()  # Bob's draw: he stands pat
+    play(hand, "3 draw 9d")
+    hand.timeout()  # Bob checks
+    play(hand, "3 check; 2 pat; 3 pat; 2 check; 3 check; 2 pat; 3 pat; 2 check; 3 check")
+    assert hand.is_complete
+    text = hand_to_pokerstars(hand, CAROL)
+    assert "Alice has timed out\nAlice: folds\n" in text
+    assert "Bob has timed out\nBob: stands pat\n" in text
+    assert "Bob has timed out\nBob: checks\n" in text
+    assert parse_history(text).actions == engine_actions(hand)
+    with pytest.raises(HistoryError, match="a timed-out turn must be a check, a fold or a pat"):
+        parse_history(
+            text.replace(
+                "Alice has timed out\nAlice: folds", "Alice has timed out\nAlice: calls 15"
+            )
+        )
+
+
+def test_the_cap_is_written_as_pokerstars_does() -> None:
+    """The big blind counts as the first bet before the draw: after the third raise,
+    "Betting is capped"; the reader refuses a raise after it."""
+    hand = named_hand([500, 500, 500], ["Th9h6s5s2c", "KsKdKcQhQs", "9d7c5h4h3c"])
+    play(hand, "3 raise; 1 raise; 2 raise; 3 call; 1 call")
+    while not hand.is_complete:
+        hand.timeout()
+    text = hand_to_pokerstars(hand, None)
+    assert "Bob: raises 10 to 40\nBetting is capped\nCarol: calls 20\n" in text
+    assert parse_history(text).actions == engine_actions(hand)
+    forged = text.replace("Alice: calls 10\n", "Alice: raises 10 to 50\n", 1)
+    with pytest.raises(HistoryError, match="a raise after the betting was capped"):
+        parse_history(forged)
 
 
 @pytest.mark.parametrize(
