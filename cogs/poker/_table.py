@@ -7,6 +7,7 @@ The commands only check who is asking and where, then hand the work to the chann
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import Any, Literal
@@ -16,9 +17,11 @@ from discord import app_commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
+from bot.engine.pokerstars import hand_to_pokerstars
+from bot.features.replay.viewer import hand_of
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private
-from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.store import MAX_CHIPS, HandNotFound, HandRecord, InvalidAmount, NotSeated
 from bot.table.joining import join_table
 from bot.ui.commands import PokerPart
 from cogs.poker._rules import rules_embed
@@ -124,12 +127,19 @@ class TableCommands(PokerPart):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="history", description="Recent hands here, each as a PHH file")
-    @app_commands.describe(count="How many hands (1-10, default 5)")
+    @app_commands.command(
+        name="history",
+        description="Recent hands here as hand-history files (PHH or PokerStars text)",
+    )
+    @app_commands.describe(
+        count="How many hands (1-10, default 5)",
+        format="phh: PHH files (PokerKit); text: PokerStars text that trackers import",
+    )
     async def history(
         self,
         interaction: discord.Interaction[Any],
         count: app_commands.Range[int, 1, HISTORY_MAX] = 5,
+        format: Literal["phh", "text"] = "phh",
     ) -> None:
         assert interaction.guild_id is not None
         if not 1 <= count <= HISTORY_MAX:
@@ -162,10 +172,20 @@ class TableCommands(PokerPart):
                     summary=what,
                 )
             )
+            shown_map = summary.get("shown", {}) if isinstance(summary, dict) else {}
+            shown = {int(k) for k in shown_map}
+            if format == "text":
+                text = await self._text_history(record, interaction, shown)
+                if text:
+                    files.append(
+                        discord.File(
+                            io.BytesIO(text.encode()), filename=f"deuce-hand-{record.id}.txt"
+                        )
+                    )
+                continue
             phh = await self.bot.store.hands.phh(record.id)
             if phh:
-                shown = summary.get("shown", {}) if isinstance(summary, dict) else {}
-                phh = redact_phh(phh, interaction.user.id, shown={int(k) for k in shown})
+                phh = redact_phh(phh, interaction.user.id, shown=shown)
                 files.append(
                     discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
                 )
@@ -175,10 +195,33 @@ class TableCommands(PokerPart):
             colour=discord.Colour.dark_green(),
         )
         if files:
-            embed.set_footer(text=t("history_files"))
+            embed.set_footer(text=t("history_files_text" if format == "text" else "history_files"))
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    async def _text_history(
+        self, record: HandRecord, interaction: discord.Interaction[Any], shown: set[int]
+    ) -> str | None:
+        """A settled hand in PokerStars' text form for the member asking (their own cards, the
+        others' only where shown at the showdown), rebuilt from the hand the store kept; None
+        for a voided hand or one that cannot be rebuilt."""
+        if record.status != "settled":
+            return None
+        table = str(getattr(interaction.channel, "name", "") or "Deuce")
+        try:
+            source = await self.bot.store.hands.replay_source(record.id)
+            hand = await asyncio.to_thread(hand_of, source)
+            return hand_to_pokerstars(
+                hand,
+                interaction.user.id,
+                shown=shown,
+                started_at=record.started_at,
+                table=table,
+            )
+        except (HandNotFound, EngineError, KeyError, TypeError, ValueError) as error:
+            log.warning("Hand %d has no text history: %s", record.id, type(error).__name__)
+            return None
 
     @app_commands.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

@@ -26,7 +26,7 @@ from tests.e2e.helpers import (
     replay_button,
     step_of,
 )
-from tests.e2e.test_sng import create, query, sng
+from tests.e2e.sng_play import create, query, sng
 
 log = logging.getLogger(__name__)
 

@@ -16,6 +16,7 @@ from tests.discord_double import DiscordDouble, Member, iter_components, message
 from tests.e2e.helpers import (
     CARD_RE,
     CARD_TOKEN_RE,
+    IN_LOOP,
     PANEL_PREFIX,
     Club,
     HandOutcome,
@@ -30,6 +31,8 @@ from tests.e2e.helpers import (
 from tests.e2e.stats_checks import check_stats_with_their_chart_for_each_period_and_the_leaderboard
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 THREW_RE = re.compile(r"You threw (?P<thrown>.+?) and got (?P<got>.+)$", re.MULTILINE)
 UPDATE_MESSAGE = 7

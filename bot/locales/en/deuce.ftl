@@ -707,3 +707,6 @@ panel_lost_tournament = This hand cost you { $amount ->
         [one] { $amount } tournament chip
        *[other] { $amount } tournament chips
     }.
+
+## /poker history: text hand histories in PokerStars' form
+history_files_text = Each hand is attached as a text hand history in PokerStars' form, which trackers import.

@@ -659,3 +659,6 @@ rules_admin_line = A szervert kezelő tagoknak, a { $admin } alatt:
 
 panel_won_tournament = Ebben a leosztásban { $amount } versenyzsetont nyertél (nettó { $net }).
 panel_lost_tournament = Ez a leosztás { $amount } versenyzsetonodba került.
+
+## /poker előzmények: szöveges leosztástörténet PokerStars-formátumban
+history_files_text = Minden leosztás PokerStars-formátumú szöveges leosztástörténetként van csatolva, amelyet a trackerek be tudnak olvasni.

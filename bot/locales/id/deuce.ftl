@@ -656,3 +656,6 @@ rules_admin_line = Untuk anggota yang boleh mengelola server, di bawah { $admin 
 
 panel_won_tournament = Anda memenangkan { $amount } chip turnamen di tangan ini (bersih { $net }).
 panel_lost_tournament = Tangan ini membuat Anda kehilangan { $amount } chip turnamen.
+
+## /poker riwayat: riwayat tangan teks berformat PokerStars
+history_files_text = Setiap tangan dilampirkan sebagai riwayat tangan teks berformat PokerStars, yang bisa diimpor tracker.

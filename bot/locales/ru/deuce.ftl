@@ -917,3 +917,6 @@ panel_lost_tournament = Эта раздача стоила вам { $amount ->
         [many] { $amount } турнирных фишек
        *[other] { $amount } турнирных фишек
     }.
+
+## /poker история: текстовые истории рук в формате PokerStars
+history_files_text = Каждая раздача приложена текстовой историей рук в формате PokerStars — её импортируют трекеры.

@@ -82,6 +82,19 @@ lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со �
 lobby_join = Сесть ({ $buy_in })
 lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните { $cmd-poker-tables } ещё раз.
 
+# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+chart_hand_axis = Раздача
+chart_draw_axis = Обмен
+chart_sng_net = Итог за { $count ->
+    [one] последний { $count } sit-and-go
+   *[other] последние { $count } sit-and-go
+}
+chart_sng_axis = Турнир sit-and-go
+chart_places = Занятые места
+chart_place_axis = Место
+chart_alt_net = { $title }: в конце { $end } (минимум { $low }, максимум { $high }).
+chart_alt_bars = { $title }: { $values }.
+
 ## A wait under a minute (bot.messages.duration)
 
 duration_seconds = { $seconds } с

@@ -749,3 +749,6 @@ panel_lost_tournament = Den här handen kostade dig { $amount ->
         [one] { $amount } turneringsmark
        *[other] { $amount } turneringsmarker
     }.
+
+## /poker historik: handhistorik i text i PokerStars-format
+history_files_text = Varje hand bifogas som en handhistorik i text i PokerStars-format, som trackers kan importera.
