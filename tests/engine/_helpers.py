@@ -24,6 +24,7 @@ from bot.engine import (
     Stakes,
     parse_cards,
 )
+from bot.engine.operations import Drawing, HoleDealing
 
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Finn")
 
@@ -315,3 +316,45 @@ def bets_of(hand: Hand) -> list[int]:
 
 
 # ====================================================================== Table
+
+
+def all_cards_of(hand: Hand, player: int) -> set[str]:
+    """Every card the player held at any time (dealt or drawn), as PHH text."""
+    cards: set[str] = set()
+    position = hand.player_ids.index(player)
+    for op in hand.operations:
+        if isinstance(op, HoleDealing):
+            cards.update(str(CARDS[c]) for c in op.hole(position))
+        elif isinstance(op, Drawing) and op.position == position:
+            cards.update(str(CARDS[c]) for c in op.discarded + op.received)
+    return cards
+
+
+def random_hand(seed: int) -> Hand:
+    """A finished hand of 2-6 players with folds, raises, all-ins, players leaving, 0-5 card
+    draws (which run the deck out and reshuffle at six players), and every showdown form."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 6)
+    players = [
+        SeatedPlayer(1000 + i, f"P{i}", rng.choice([15, 40, 120, 500]), i) for i in range(count)
+    ]
+    hand = Hand.start(players, rng.randrange(count), Stakes(10), rng=rng, hand_id=seed)
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        if rng.random() < 0.03:
+            hand.leave(rng.choice(hand.player_ids))  # /poker leave: a dead hand
+            continue
+        if hand.phase is Phase.DRAWING:
+            cards = list(hand.private_view(player).cards)
+            hand.draw(player, rng.sample(cards, rng.randint(0, 5)))
+            continue
+        legal = hand.legal()
+        roll = rng.random()
+        if roll < 0.12 and not legal.can_check:
+            hand.fold(player)
+        elif roll < 0.45 and legal.can_bet_or_raise:
+            hand.bet_or_raise(player)
+        else:
+            hand.check_or_call(player)
+    return hand

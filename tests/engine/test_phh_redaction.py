@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import CARDS, Hand, Phase, SeatedPlayer, Stakes
-from bot.engine.operations import Drawing, HoleDealing
+from bot.engine import Hand, Phase, SeatedPlayer, Stakes
 from bot.engine.phh import hand_to_phh, redact_phh
-from tests.engine._helpers import players
+from tests.engine._helpers import all_cards_of, players, random_hand
 
 ALICE, BOB, CAROL = 1, 2, 3  # the ids _helpers.players gives three seats
 
@@ -30,18 +29,6 @@ def played_out(seed: int) -> Hand:
     return hand
 
 
-def all_cards_of(hand: Hand, player: int) -> set[str]:
-    """Every card the player held at any time (dealt or drawn), as PHH text."""
-    cards: set[str] = set()
-    position = hand.player_ids.index(player)
-    for op in hand.operations:
-        if isinstance(op, HoleDealing):
-            cards.update(str(CARDS[c]) for c in op.hole(position))
-        elif isinstance(op, Drawing) and op.position == position:
-            cards.update(str(CARDS[c]) for c in op.discarded + op.received)
-    return cards
-
-
 def test_history_file_hides_every_card_the_viewer_was_not_shown() -> None:
     hand = played_out(5)
     result = hand.result
@@ -60,36 +47,6 @@ def test_history_file_hides_every_card_the_viewer_was_not_shown() -> None:
         for cards in result.shown_hands.values():
             assert "".join(str(c) for c in cards) in actions
         assert "finishing_stacks" in text and "??" in text
-
-
-def random_hand(seed: int) -> Hand:
-    """A finished hand of 2-6 players with folds, raises, all-ins, players leaving, 0-5 card
-    draws (which run the deck out and reshuffle at six players), and every showdown form."""
-    rng = random.Random(seed)
-    count = rng.randint(2, 6)
-    players = [
-        SeatedPlayer(1000 + i, f"P{i}", rng.choice([15, 40, 120, 500]), i) for i in range(count)
-    ]
-    hand = Hand.start(players, rng.randrange(count), Stakes(10), rng=rng, hand_id=seed)
-    while not hand.is_complete:
-        player = hand.to_act
-        assert player is not None
-        if rng.random() < 0.03:
-            hand.leave(rng.choice(hand.player_ids))  # /poker leave: a dead hand
-            continue
-        if hand.phase is Phase.DRAWING:
-            cards = list(hand.private_view(player).cards)
-            hand.draw(player, rng.sample(cards, rng.randint(0, 5)))
-            continue
-        legal = hand.legal()
-        roll = rng.random()
-        if roll < 0.12 and not legal.can_check:
-            hand.fold(player)
-        elif roll < 0.45 and legal.can_bet_or_raise:
-            hand.bet_or_raise(player)
-        else:
-            hand.check_or_call(player)
-    return hand
 
 
 def test_history_redaction_holds_for_every_phh_form() -> None:

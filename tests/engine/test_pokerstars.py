@@ -12,9 +12,15 @@ import pytest
 from bot.engine import Hand, RecordKind
 from bot.engine.operations import Drawing, Folding, Leaving, Mucking
 from bot.engine.pokerstars import hand_to_pokerstars, lowball_description, screen_names
-from tests.engine._helpers import card_tokens, named_hand, parse_cards, play
+from tests.engine._helpers import (
+    all_cards_of,
+    card_tokens,
+    named_hand,
+    parse_cards,
+    play,
+    random_hand,
+)
 from tests.engine.pokerstars_grammar import HistoryError, ParsedHand, parse_history
-from tests.engine.test_phh_redaction import all_cards_of, random_hand
 
 ALICE, BOB, CAROL = 1, 2, 3
 STARTED = 1_765_000_000.0  # 2025/12/06 05:46:40 UTC
