@@ -19,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -576,6 +577,11 @@ class TableSession:
         settled = await self.cashier.settle(hand, names, sit_out)
         self.last_hand = hand  # settled or called off: what follows never settles it again
         self.hand = None
+        if settled and hand.result is not None:
+            # The stacks just settled, at once: the table posted below the result (and any
+            # edit) renders from these seats while the store is read again below.
+            final = hand.result.final_stacks
+            self.seats = [replace(s, stack=final.get(s.user_id, s.stack)) for s in self.seats]
         self.journal.new_hand()
         if settled:
             result = result_snapshot(hand, hand.hand_id, names)
