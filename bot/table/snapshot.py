@@ -14,10 +14,8 @@ from typing import Any, Protocol
 
 from bot.engine import ActionRecord, Card, EngineError, Hand, Phase, parse_cards, rank27
 from bot.engine.explain import Reason, explain
+from bot.engine.operations import RecordKind
 from bot.table.seating import HandNotes, Seat, target_draw
-
-RECENT_ACTIONS = 6
-"""Actions of the log shown under the table."""
 
 
 class TableStakes(Protocol):
@@ -46,6 +44,9 @@ class SeatSnapshot:
     sitting_out: bool = False
     leaving: bool = False
     to_act: bool = False
+    """Their turn (to bet, or to draw when ``to_draw``)."""
+    to_draw: bool = False
+    """Their turn to draw."""
     button: bool = False
     blind: str | None = None
     draws: tuple[int, ...] = ()
@@ -82,7 +83,8 @@ class TableSnapshot:
     side_pots: tuple[int, ...] = ()
     to_act_name: str | None = None
     deadline: float | None = None
-    recent: tuple[LogEntry, ...] = ()
+    log: tuple[LogRound, ...] = ()
+    """The whole log of the hand (or of the last one, between hands), round by round."""
     next_hand_at: float | None = None
     closing: bool = False
     closed: bool = False
@@ -135,6 +137,44 @@ def log_entries(hand: Hand, records: tuple[ActionRecord, ...]) -> tuple[LogEntry
 
 
 @dataclass(frozen=True)
+class LogRound:
+    """One round of a hand's log and its lines in order: ``betting`` 0 (pre-draw) or n (after
+    draw n), ``drawing`` n (draw n), ``showdown`` (the hands shown or mucked, the pots paid)."""
+
+    kind: str
+    number: int
+    entries: tuple[LogEntry, ...]
+
+
+SHOWDOWN_KINDS = frozenset({RecordKind.SHOW, RecordKind.MUCK})
+"""The records that open the showdown's part of the log."""
+
+
+def log_rounds(hand: Hand) -> tuple[LogRound, ...]:
+    """The whole public log of ``hand`` so far, round by round (a round with no line yet is
+    left out: the one before it is the latest)."""
+    rounds: list[LogRound] = []
+    kind, number, entries = "betting", 0, list[LogEntry]()
+    for record in hand.public_log():
+        opened = None
+        if record.kind is RecordKind.ROUND:  # 0..3 a betting round, 4..6 a draw
+            amount = record.amount
+            opened = ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
+        elif record.kind in SHOWDOWN_KINDS and kind != "showdown":
+            opened = ("showdown", 0)
+        if opened is not None and opened != (kind, number):
+            if entries:
+                rounds.append(LogRound(kind, number, tuple(entries)))
+            (kind, number), entries = opened, []
+        if record.kind is not RecordKind.ROUND:
+            name = hand.name_of(record.player_id) if record.player_id is not None else ""
+            entries.append(LogEntry(record, name))
+    if entries:
+        rounds.append(LogRound(kind, number, tuple(entries)))
+    return tuple(rounds)
+
+
+@dataclass(frozen=True)
 class PanelSnapshot:
     """One player's private hand: shown only in their DM or an ephemeral reply."""
 
@@ -165,6 +205,8 @@ class PanelSnapshot:
     """Once the hand is over: the chips it took from the pots (what the result says)."""
     net: int | None = None
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+    bank_left: float | None = None
+    """Seconds left in this player's time bank (None: no bank, or not known yet)."""
 
 
 @dataclass(frozen=True)
@@ -307,18 +349,14 @@ def table_snapshot(
     """
     if hand is None:
         small_bet = settings.small_bet if settings else 10
-        recent: tuple[LogEntry, ...] = ()
-        if last_hand is not None:
-            recent = log_entries(
-                last_hand, last_hand.public_view(recent=RECENT_ACTIONS).recent_records
-            )
+        log = log_rounds(last_hand) if last_hand is not None else ()
         return TableSnapshot(
             table_id=table_id,
             small_bet=small_bet,
             small_blind=settings.effective_small_blind if settings else max(1, small_bet // 2),
             cap=settings.cap if settings else 4,
             seats=tuple(idle_seat(s) for s in seats),
-            recent=recent,
+            log=log,
             next_hand_at=next_hand_at,
             closing=closing,
             closed=closed,
@@ -327,7 +365,7 @@ def table_snapshot(
             paused_by=paused_by,
             tournament=tournament,
         )
-    view = hand.public_view(recent=RECENT_ACTIONS)
+    view = hand.public_view(recent=1)  # the log is log_rounds'
     rows = {s.user_id: s for s in seats}
     shown: list[SeatSnapshot] = []
     for sv in view.seats:
@@ -344,6 +382,7 @@ def table_snapshot(
                 all_in=sv.state == "all-in",
                 leaving=sv.player_id in leaving or bool(row and row.leaving),
                 to_act=view.to_act == sv.player_id,
+                to_draw=view.to_act == sv.player_id and view.phase is Phase.DRAWING,
                 button=sv.is_button,
                 blind="SB" if sv.is_small_blind else "BB" if sv.is_big_blind else None,
                 draws=tuple(c for c in sv.draw_counts if c is not None),
@@ -383,7 +422,7 @@ def table_snapshot(
         side_pots=tuple(p.amount for p in view.pots),
         to_act_name=to_act_name,
         deadline=deadline,
-        recent=log_entries(hand, view.recent_records),
+        log=log_rounds(hand),
         next_hand_at=next_hand_at,
         closing=closing,
         closed=closed,
@@ -488,6 +527,7 @@ def panel_snapshot(
     notes: HandNotes,
     public: TableSnapshot | None = None,
     card_style: str = "two-colour",
+    bank_left: float | None = None,
 ) -> PanelSnapshot:
     """One player's private panel: the hand being played, with the ``public`` table, or
     (``public`` None) a finished one while its owner may still show a mucked hand."""
@@ -526,4 +566,5 @@ def panel_snapshot(
         complete=hand.is_complete,
         # "fold in turn" applies to a betting turn: during the draws it would mean nothing
         can_prefold=hand.phase is Phase.BETTING and not pv.folded,
+        bank_left=bank_left,
     )

@@ -24,10 +24,9 @@ log = logging.getLogger(__name__)
 
 
 def logged_actions(table: PokerTable) -> str:
-    """Every line the table's "Last actions" field ever showed."""
+    """Every line the table's "Hand log" field ever showed."""
     return "\n".join(
-        field_value(e.payload, "Last actions") or ""
-        for e in table.double.channel_events(table.channel)
+        field_value(e.payload, "Hand log") or "" for e in table.double.channel_events(table.channel)
     )
 
 
