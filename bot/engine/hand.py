@@ -1462,15 +1462,19 @@ class Hand:
         records.reverse()
         return tuple(records)
 
-    def public_log(self) -> tuple[ActionRecord, ...]:
-        """The whole hand so far as the recent actions tell it, with each round's opening
+    def public_log(self, start: int = 0) -> tuple[ActionRecord, ...]:
+        """The hand as the recent actions tell it, from its operation ``start`` on (``changes``
+        operations so far: a log read before goes on from there), with each round's opening
         (``ROUND`` records: a betting round or a draw begins), their hidden cards left out."""
         records: list[ActionRecord] = []
         ids, names = self._ids, self._names
-        for op in self._log:
+        for op in self._log[start:]:
             if isinstance(op, _UNLOGGED) or getattr(op, "left", False):
                 continue
-            records.append(replace(op.record(ids, names), discarded=(), received=()))
+            record = op.record(ids, names)
+            if record.discarded or record.received:
+                record = replace(record, discarded=(), received=())
+            records.append(record)
         return tuple(records)
 
     # ------------------------------------------------------------------ views

@@ -139,39 +139,72 @@ def log_entries(hand: Hand, records: tuple[ActionRecord, ...]) -> tuple[LogEntry
 @dataclass(frozen=True)
 class LogRound:
     """One round of a hand's log and its lines in order: ``betting`` 0 (pre-draw) or n (after
-    draw n), ``drawing`` n (draw n), ``showdown`` (the hands shown or mucked, the pots paid)."""
+    draw n), ``drawing`` n (draw n), ``showdown`` (the hands shown or mucked, the pots paid).
+    A finished round stays the same object in every later snapshot (``HandLog``), and its
+    hash reads only its size and last line: what was written of it is found again at once."""
 
     kind: str
     number: int
     entries: tuple[LogEntry, ...]
+
+    def __hash__(self) -> int:
+        last = self.entries[-1] if self.entries else None
+        said = (last.name, last.record.text) if last is not None else None
+        return hash((self.kind, self.number, len(self.entries), said))
 
 
 SHOWDOWN_KINDS = frozenset({RecordKind.SHOW, RecordKind.MUCK})
 """The records that open the showdown's part of the log."""
 
 
+class HandLog:
+    """The log of one hand round by round, grown as the hand goes: each build reads only the
+    operations since the one before, and keeps its finished rounds."""
+
+    def __init__(self) -> None:
+        self._start(None)
+
+    def _start(self, hand: Hand | None) -> None:
+        """Read ``hand``'s log from its start (another hand, or the same one put back at its
+        last durable state: a new object)."""
+        self._hand = hand
+        self._read = 0
+        self._done: list[LogRound] = []
+        self._kind, self._number = "betting", 0
+        self._entries: list[LogEntry] = []
+        self._rounds: tuple[LogRound, ...] = ()
+
+    def rounds(self, hand: Hand) -> tuple[LogRound, ...]:
+        """The whole public log of ``hand`` so far, round by round (a round with no line yet
+        is left out: the one before it is the latest)."""
+        if hand is not self._hand:
+            self._start(hand)
+        count = hand.changes
+        if count == self._read:
+            return self._rounds
+        for record in hand.public_log(self._read):
+            opened = None
+            if record.kind is RecordKind.ROUND:  # 0..3 a betting round, 4..6 a draw
+                amount = record.amount
+                opened = ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
+            elif record.kind in SHOWDOWN_KINDS and self._kind != "showdown":
+                opened = ("showdown", 0)
+            if opened is not None and opened != (self._kind, self._number):
+                if self._entries:
+                    self._done.append(LogRound(self._kind, self._number, tuple(self._entries)))
+                (self._kind, self._number), self._entries = opened, []
+            if record.kind is not RecordKind.ROUND:
+                name = hand.name_of(record.player_id) if record.player_id is not None else ""
+                self._entries.append(LogEntry(record, name))
+        self._read = count
+        latest = LogRound(self._kind, self._number, tuple(self._entries))
+        self._rounds = (*self._done, latest) if self._entries else tuple(self._done)
+        return self._rounds
+
+
 def log_rounds(hand: Hand) -> tuple[LogRound, ...]:
-    """The whole public log of ``hand`` so far, round by round (a round with no line yet is
-    left out: the one before it is the latest)."""
-    rounds: list[LogRound] = []
-    kind, number, entries = "betting", 0, list[LogEntry]()
-    for record in hand.public_log():
-        opened = None
-        if record.kind is RecordKind.ROUND:  # 0..3 a betting round, 4..6 a draw
-            amount = record.amount
-            opened = ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
-        elif record.kind in SHOWDOWN_KINDS and kind != "showdown":
-            opened = ("showdown", 0)
-        if opened is not None and opened != (kind, number):
-            if entries:
-                rounds.append(LogRound(kind, number, tuple(entries)))
-            (kind, number), entries = opened, []
-        if record.kind is not RecordKind.ROUND:
-            name = hand.name_of(record.player_id) if record.player_id is not None else ""
-            entries.append(LogEntry(record, name))
-    if entries:
-        rounds.append(LogRound(kind, number, tuple(entries)))
-    return tuple(rounds)
+    """The whole public log of ``hand`` so far, round by round (``HandLog.rounds``)."""
+    return HandLog().rounds(hand)
 
 
 @dataclass(frozen=True)
@@ -299,6 +332,7 @@ class SnapshotMemo:
     def __init__(self) -> None:
         self._key: tuple[Any, ...] | None = None
         self._snapshot: TableSnapshot | None = None
+        self._log = HandLog()
 
     def get(self, **inputs: Any) -> TableSnapshot:
         """``table_snapshot(**inputs)``, built again only when an input differs (a hand by its
@@ -306,7 +340,7 @@ class SnapshotMemo:
         key = tuple(_frozen(value) for value in inputs.values())
         if self._snapshot is None or key != self._key:
             self._key = key
-            self._snapshot = table_snapshot(**inputs)
+            self._snapshot = table_snapshot(**inputs, hand_log=self._log)
         return self._snapshot
 
 
@@ -341,15 +375,18 @@ def table_snapshot(
     bank: bool = False,
     topped_up: tuple[tuple[str, int], ...] = (),
     tournament: TournamentLine | None = None,
+    hand_log: HandLog | None = None,
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
 
     Names come from the seats (the member's current display name), stacks and bets from the
-    hand while one runs; ``leaving`` are players standing up after this hand.
+    hand while one runs; ``leaving`` are players standing up after this hand. ``hand_log``
+    (the memo's) reads the log on from where it was read before.
     """
+    log_of = hand_log.rounds if hand_log is not None else log_rounds
     if hand is None:
         small_bet = settings.small_bet if settings else 10
-        log = log_rounds(last_hand) if last_hand is not None else ()
+        log = log_of(last_hand) if last_hand is not None else ()
         return TableSnapshot(
             table_id=table_id,
             small_bet=small_bet,
@@ -422,7 +459,7 @@ def table_snapshot(
         side_pots=tuple(p.amount for p in view.pots),
         to_act_name=to_act_name,
         deadline=deadline,
-        log=log_rounds(hand),
+        log=log_of(hand),
         next_hand_at=next_hand_at,
         closing=closing,
         closed=closed,

@@ -151,8 +151,16 @@ def hand_log(snapshot: TableSnapshot, limit: int) -> str:
     """The whole log of the hand (the last hand's, between hands): the chips added before it,
     each earlier round in one line, the latest round in full under its name; what does not fit
     in ``limit`` characters goes from the top (the newest lines stay)."""
-    lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in snapshot.topped_up]
-    parts = snapshot.log
+    return _hand_log(snapshot.log, snapshot.topped_up, limit, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _hand_log(
+    parts: tuple[LogRound, ...], topped_up: tuple[tuple[str, int], ...], limit: int, language: str
+) -> str:
+    """``hand_log`` in ``language`` (the reader's): written once per snapshot's log (its rounds
+    are compared as themselves), where the table and every panel show it."""
+    lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in topped_up]
     lines += [round_summary(part) for part in parts[:-1]]
     if parts:
         latest = parts[-1]
