@@ -34,7 +34,7 @@ from bench.bench_load import ANSWER_KINDS, route_kind
 from tests.conftest import BotProcess, bot_env
 from tests.discord_double import DiscordDouble
 from tests.e2e.helpers import PokerTable, always, make_club
-from tests.e2e.test_sng import FAST, play_to_the_end, query, start_four
+from tests.e2e.sng_play import FAST, play_to_the_end, query, start_four
 
 
 @dataclass

@@ -584,6 +584,23 @@ class TournamentStats:
     """Prizes won minus buy-ins paid."""
 
 
+class TournamentResult(NamedTuple):
+    """How one finished tournament went for a member (the stats chart's points)."""
+
+    tournament_id: int
+    finished_at: float
+    buy_in: int
+    prize: int
+    """0 when it paid them nothing."""
+    place: int | None
+    entrants: int
+
+    @property
+    def net(self) -> int:
+        """The prize minus the buy-in (wallet chips)."""
+        return self.prize - self.buy_in
+
+
 class TournamentLeader(NamedTuple):
     """A tournament leaderboard line: a member's finished tournaments, wins and net."""
 

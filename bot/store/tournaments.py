@@ -60,6 +60,7 @@ from bot.store.models import (
     EntryRow,
     TableRow,
     TournamentLeader,
+    TournamentResult,
     TournamentRow,
     TournamentStats,
 )
@@ -185,6 +186,15 @@ SELECT count(*),
        coalesce(sum(coalesce(e.prize, 0) - t.buy_in), 0)
 FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
 WHERE t.guild_id = ? AND e.user_id = ? AND t.status = 'finished' AND t.finished_at >= ?
+"""
+
+# A member's finished tournaments in a server since a time, oldest first: how each went.
+TOURNAMENT_RESULTS = """
+SELECT t.id, t.finished_at, t.buy_in, coalesce(e.prize, 0), e.place,
+       (SELECT count(*) FROM tournament_entries AS f WHERE f.tournament_id = t.id)
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.guild_id = ? AND e.user_id = ? AND t.status = 'finished' AND t.finished_at >= ?
+ORDER BY t.finished_at, t.id
 """
 
 # Members (user ids from the last ?, below which the house's are) by net over the finished
@@ -864,6 +874,27 @@ class Tournaments:
         row = await self._runner.select_one(TOURNAMENT_STATS, (guild_id, user_id, start))
         played, wins, in_the_money, net = (int(value) for value in row)
         return TournamentStats(played, wins, in_the_money, net)
+
+    async def results(
+        self, guild_id: int, user_id: int, since: float | None
+    ) -> list[TournamentResult]:
+        """How each of a member's finished tournaments in this server that ended at ``since``
+        or later (all of them when None) went for them, oldest first."""
+        check_id(guild_id, "server")
+        check_id(user_id, "member")
+        start = 0.0 if since is None else float(since)
+        found = await self._runner.select_all(TOURNAMENT_RESULTS, (guild_id, user_id, start))
+        return [
+            TournamentResult(
+                int(tid),
+                float(ended),
+                int(buy_in),
+                int(prize),
+                None if place is None else int(place),
+                int(entrants),
+            )
+            for tid, ended, buy_in, prize, place, entrants in found
+        ]
 
     async def leaderboard(
         self, guild_id: int, since: float | None, limit: int = 10

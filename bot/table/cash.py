@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from bot.store.models import SeatRow, Settings
     from bot.table.cashier import Cashier
     from bot.table.house import HousePlayers, TableIO
-    from bot.table.snapshot import TournamentLine
+    from bot.table.snapshot import ResultSnapshot, TournamentLine
     from bot.table.topups import TopUps
 
 
@@ -50,6 +50,11 @@ class SeatRules(Protocol):
     ) -> list[SeatRow]:
         """After a settled hand (None: after a store failure), with the players who left it
         and the names of those sat out for two timeouts in a row: the seats."""
+        ...
+
+    async def hand_result(self, result: ResultSnapshot, hand: Hand) -> ResultSnapshot:
+        """The result the channel is shown of a settled ``hand`` (a tournament's adds who it
+        put out and the level the next hand begins)."""
         ...
 
 
@@ -100,6 +105,9 @@ class CashRules:
 
     async def tidy(self) -> list[SeatRow]:
         return await self._table.house.tidy()
+
+    async def hand_result(self, result: ResultSnapshot, hand: Hand) -> ResultSnapshot:
+        return result
 
     async def after_hand(
         self, hand: Hand | None, leavers: set[int], sat_out: list[str]

@@ -585,7 +585,7 @@ class TableSession:
             self.seats = [replace(s, stack=final.get(s.user_id, s.stack)) for s in self.seats]
         self.journal.new_hand()
         if settled:
-            result = result_snapshot(hand, hand.hand_id, names)
+            result = await self.rules.hand_result(result_snapshot(hand, hand.hand_id, names), hand)
             announced = partial(self.cashier.announced, hand.hand_id)
             self.io.post_result(result, self.settings.card_style, then=announced)
         self.io.end_panels()

@@ -104,21 +104,52 @@ class TableSnapshot:
 
 
 @dataclass(frozen=True)
+class TournamentNews:
+    """A tournament's line that the table's log and a hand's result show beside the
+    hand's actions: a level begins (``level``), the next hand begins one (``next level``), a
+    player finishes (``out``: their place and prize), a player is away (``away``). The final
+    standings are ``out`` lines too (the winner's place 1)."""
+
+    kind: str
+    name: str = ""
+    place: int = 0
+    prize: int = 0
+    level: int = 0
+    limits: str = ""
+    house: bool = False
+
+
+@dataclass(frozen=True)
 class TournamentLine:
-    """What the table shows of its tournament: the level, its limits, when the next comes and
-    its limits, the players left and their average stack."""
+    """What the table shows of its tournament: the level being played and its limits, when
+    the next comes and its limits, the players left and their average stack; what happened
+    since the last deal (``news``); once it ended, how (``state``) and the final places."""
 
     tournament_id: int
     level: int
     limits: str
     next_limits: str
     level_ends_at: float | None
-    """When the level ends (epoch seconds, while the table runs), None when levels go by hands."""
+    """When the level ends (epoch seconds, while the table runs); None when levels go by hands
+    or the level is over (the next deal moves on: ``hands_left`` is 0 then)."""
     hands_left: int | None
     """Hands still dealt at this level after the running one (levels by hands)."""
     players_left: int
     entrants: int
     average_stack: int
+    small_bet: int = 0
+    """The level's small bet and small blind: the table between hands shows the level being
+    played (a deal may move on), as the title of its hands does."""
+    small_blind: int = 0
+    news: tuple[TournamentNews, ...] = ()
+    """While a hand runs, before its actions: what the hand before it brought (places,
+    players away) and the level this one began."""
+    last_news: tuple[TournamentNews, ...] = ()
+    """Between hands, after the last hand's actions: what it brought (places, players away)."""
+    state: str = "running"
+    """``running``, ``finished`` or ``cancelled``."""
+    standings: tuple[TournamentNews, ...] = ()
+    """Once finished: every entrant's place and prize, first place first."""
 
 
 @dataclass(frozen=True)
@@ -285,6 +316,11 @@ class ResultSnapshot:
     """Every player's net for the hand, in seat order."""
     why: ShowdownReason | None = None
     """Why the main pot went where it did, when at least two hands were shown."""
+    tournament_id: int | None = None
+    """At a tournament's table: its id, for the lines of ``news``."""
+    news: tuple[TournamentNews, ...] = ()
+    """At a tournament's table: who this hand put out (their places and prizes) and the level
+    the next hand begins."""
 
 
 def showdown_reason(
@@ -386,11 +422,14 @@ def table_snapshot(
     log_of = hand_log.rounds if hand_log is not None else log_rounds
     if hand is None:
         small_bet = settings.small_bet if settings else 10
+        small_blind = settings.effective_small_blind if settings else max(1, small_bet // 2)
+        if tournament is not None and tournament.small_bet:  # the level being played
+            small_bet, small_blind = tournament.small_bet, tournament.small_blind
         log = log_of(last_hand) if last_hand is not None else ()
         return TableSnapshot(
             table_id=table_id,
             small_bet=small_bet,
-            small_blind=settings.effective_small_blind if settings else max(1, small_bet // 2),
+            small_blind=small_blind,
             cap=settings.cap if settings else 4,
             seats=tuple(idle_seat(s) for s in seats),
             log=log,

@@ -10,10 +10,13 @@ cash table's (``bot/table/cash.py``):
   player who leaves, sits out or times out twice is away: still dealt in and blinded, their
   turns checked or folded when the timer runs out, back with ``/poker sitin``.
 - A player with no chips after a hand is out: the store places them (their place and prize)
-  in the transaction that settles the hand; the table announces it (a public line, a DM).
-  When one player holds every chip, ``store.tournaments.finish`` pays the prizes from the
-  escrow in one ledger transaction, the channel gets the final standings with their
-  picture, and the table closes.
+  in the transaction that settles the hand; the hand's result says it (with the level the
+  next hand begins), so does the table's log, and the player gets a DM. A level that begins
+  and a player away are lines of the table's log too: a tournament posts nothing of its own
+  in the channel but the hand's results and, at its end, the final standings. When one
+  player holds every chip, ``store.tournaments.finish`` pays the prizes from the escrow in
+  one ledger transaction, the channel gets the final standings (the winner, every place and
+  prize, their picture), and the table closes saying who won.
 - Buying in, topping up, pausing and closing are refused: tournament chips never meet the
   wallets. A tournament whose table cannot resume is cancelled and every buy-in refunded.
 """
@@ -33,8 +36,9 @@ from bot.table.idle import IdleClose
 from bot.table.inputs import CancelTournament
 from bot.table.pictures import standings_picture
 from bot.table.render import safe_name, standings_embed
+from bot.table.render.standings import registration_embed
 from bot.table.session import TableSession
-from bot.table.snapshot import TournamentLine
+from bot.table.snapshot import ResultSnapshot, TournamentLine, TournamentNews
 from bot.tournament import Finish, TournamentClock, prizes_for
 from bot.tournament.places import prize_of
 
@@ -71,6 +75,15 @@ class TournamentRules:
         self._played_mark = (0.0, session.clock())
         """(play seconds, when): play time counts on from there while this process runs."""
         self._line: TournamentLine | None = None
+        self._news: tuple[TournamentNews, ...] = ()
+        """The running hand's tournament lines of the table's log (``TournamentLine.news``)."""
+        self._last_news: tuple[TournamentNews, ...] = ()
+        """What the last hand brought (places, players away): the log's lines after its
+        actions, then the first of the next hand's."""
+        self._outs: tuple[int, list[tuple[Finish, str]]] | None = None
+        """(hand id, its players out with their names) as read for its result."""
+        self._state = "running"
+        self._standings: tuple[TournamentNews, ...] = ()
 
     @property
     def prizes(self) -> tuple[int, ...]:
@@ -119,11 +132,11 @@ class TournamentRules:
             return []
         if not self.restoring and len(self.dealt_in(seats)) >= 2:
             clock = self.clock.at_deal(self.played())
-            if clock.level != self.clock.level:
+            news = self._last_news
+            if clock.level != self.clock.level:  # a line of this hand's log, not a post
                 level = clock.current
-                self._session.io.post(
-                    content=Text("sng_level_up", level=level.number, limits=level.label)
-                )
+                news += (TournamentNews("level", level=level.number, limits=level.label),)
+            self._news, self._last_news = news, ()
             self.clock = clock
             await self._save_clock()
         self.show(seats)
@@ -134,18 +147,51 @@ class TournamentRules:
         self.show(seats)
         return seats
 
+    async def hand_result(self, result: ResultSnapshot, hand: Hand) -> ResultSnapshot:
+        """The hand's result with who it put out, worst place first (the store placed them
+        in the transaction that settled it), and the level the next hand begins. Their DMs
+        and the table's log follow (``after_hand``); a store failure here costs the result
+        these lines only, the log still has them."""
+        self._outs = None
+        news: list[TournamentNews] = []
+        try:
+            outs = await self._placed(hand)
+        except Exception as error:
+            log.warning("Sit-and-go %s: places not read: %s", self.tournament.id, error)
+        else:
+            self._outs = (hand.hand_id, outs)
+            news += [self._out_news(finish, name) for finish, name in outs]
+            if len(hand.player_ids) - len(outs) >= 2:
+                coming = self.clock.at_deal(self.played())
+                if coming.level != self.clock.level:
+                    level = coming.current
+                    news.append(
+                        TournamentNews("next level", level=level.number, limits=level.label)
+                    )
+        if not news:
+            return result
+        return replace(result, tournament_id=self.tournament.id, news=tuple(news))
+
     async def after_hand(
         self, hand: Hand | None, leavers: set[int], sat_out: list[str]
     ) -> list[SeatRow]:
         session = self._session
-        for name in sat_out:
-            session.io.post(content=Text("sng_away", name=safe_name(name)))
         self.clock = self.clock.at(self.played())
         with contextlib.suppress(Exception):  # the next deal saves it again
             await self._save_clock()
         seats = await session.cashier.seats()
+        news: list[TournamentNews] = []
         if hand is not None:
-            await self._announce_out(hand, seats)
+            outs = self._outs[1] if self._outs and self._outs[0] == hand.hand_id else None
+            if outs is None:
+                outs = await self._placed(hand)
+            for finish, name in outs:
+                news.append(self._out_news(finish, name))
+                if not is_house(finish.user_id):
+                    self._dm(finish.user_id, finish.place, finish.prize)
+        self._outs = None
+        news += [TournamentNews("away", name=name) for name in sat_out]
+        self._last_news = tuple(news)
         if await self._finish_if_won(seats):
             return []
         self.show(seats)
@@ -154,35 +200,64 @@ class TournamentRules:
     # ------------------------------------------------------------------ eliminations
 
     def show(self, seats: list[SeatRow]) -> None:
-        """The table's tournament line, as of these seats and the clock."""
+        """The table's tournament line, as of these seats and the clock: the level being
+        played (between hands too: a deal moves it on) and when the next begins."""
         alive = self.dealt_in(seats)
         clock = self.clock
+        level = clock.current
         seconds = clock.seconds_left(self.played())
+        hands_left = clock.hands_left()
+        ends_at = None
+        if seconds is not None:  # by minutes: a level whose time is up ends at the next deal
+            ends_at = self._session.clock() + seconds if seconds > 0 else None
+            hands_left = None if seconds > 0 else 0
         self._line = TournamentLine(
             tournament_id=self.tournament.id,
             level=clock.level,
-            limits=clock.current.label,
+            limits=level.label,
             next_limits=clock.next.label,
-            level_ends_at=None if seconds is None else self._session.clock() + seconds,
-            hands_left=clock.hands_left(),
+            level_ends_at=ends_at,
+            hands_left=hands_left,
             players_left=len(alive),
             entrants=self.entrants,
             average_stack=sum(s.stack for s in alive) // max(1, len(alive)),
+            small_bet=level.small_bet,
+            small_blind=level.small_blind,
+            news=self._news,
+            last_news=self._last_news,
+            state=self._state,
+            standings=self._standings,
         )
         self._session.io.mark_changed()
 
-    async def _announce_out(self, hand: Hand, seats: list[SeatRow]) -> None:
-        """Announce the players ``hand`` put out, worst place first: the store placed them
-        and freed their seats in the transaction that settled it."""
-        seated = {seat.user_id for seat in seats}
-        gone = [user_id for user_id in hand.player_ids if user_id not in seated]
+    def cancelled(self) -> None:
+        """The tournament is cancelled: the table says so (its buy-ins refunded)."""
+        self._state = "cancelled"
+        self.show([])
+
+    async def _placed(self, hand: Hand) -> list[tuple[Finish, str]]:
+        """The players ``hand`` put out (no chips left) with their places and names, worst
+        place first: the store placed them in the transaction that settled it."""
+        result = hand.result
+        gone = {u for u, stack in (result.final_stacks if result else {}).items() if stack == 0}
         if not gone:
-            return
+            return []
         entries = await self._session.store.tournaments.entries(self.tournament.id)
         out = [e for e in entries if e.user_id in gone and e.place is not None]
-        for entry in sorted(out, key=lambda e: -(e.place or 0)):
-            finish = Finish(entry.user_id, entry.place or 0, entry.prize or 0)
-            self._announce(finish, entry.name)
+        return [
+            (Finish(e.user_id, e.place or 0, e.prize or 0), e.name)
+            for e in sorted(out, key=lambda e: -(e.place or 0))
+        ]
+
+    @staticmethod
+    def _out_news(finish: Finish, name: str) -> TournamentNews:
+        return TournamentNews(
+            "out",
+            name=name,
+            place=finish.place,
+            prize=finish.prize,
+            house=is_house(finish.user_id),
+        )
 
     async def _finish_if_won(self, seats: list[SeatRow]) -> bool:
         """Finish the tournament when one player is left: whether it finished."""
@@ -191,15 +266,6 @@ class TournamentRules:
             return False
         await self._finish(alive[0])
         return True
-
-    def _announce(self, finish: Finish, name: str) -> None:
-        """A public line, and the player's DM with their place and prize."""
-        io = self._session.io
-        key = "sng_out_prize" if finish.prize else "sng_out"
-        shown = safe_name(name)
-        io.post(content=Text(key, name=shown, place=finish.place, prize=number(finish.prize)))
-        if not is_house(finish.user_id):
-            self._dm(finish.user_id, finish.place, finish.prize)
 
     def _dm(self, user_id: int, place: int, prize: int) -> None:
         key = "sng_place_private_prize" if prize else "sng_place_private"
@@ -213,8 +279,19 @@ class TournamentRules:
         io = self._session.io
         io.spawn(_send_dm(io, user_id, text), f"sng-dm-{user_id}")
 
+    def _show_finished(self, entries: list[EntryRow]) -> None:
+        """The registration message says the tournament finished (not "running" for ever)."""
+        row = replace(self.tournament, status="finished")
+        if row.message_id is None:
+            return
+        io = self._session.io
+        with speaking(io.language):
+            embed = registration_embed(row, entries)
+        io.spawn(_edit_registration(io, row, embed), f"sng-registration-{row.id}")
+
     async def _finish(self, winner: SeatRow) -> None:
-        """Pay the prizes out, post the final standings with their picture, close."""
+        """Pay the prizes out, post the final standings (one message: the winner, every place
+        and prize, their picture), close the table saying who won."""
         session = self._session
         tid = self.tournament.id
         prize = prize_of(self.prizes, 1)
@@ -222,15 +299,39 @@ class TournamentRules:
         log.info("Sit-and-go %s: won by %s", tid, winner.user_id)
         entries = await session.store.tournaments.entries(tid)
         pool = self.tournament.buy_in * self.entrants
+        last = len(entries)
+        self._standings = tuple(
+            TournamentNews(
+                "out",
+                name=e.name,
+                place=e.place or last,
+                prize=e.prize or 0,
+                house=is_house(e.user_id),
+            )
+            for e in sorted(entries, key=lambda e: (e.place or last, e.name.casefold()))
+        )
+        self._state = "finished"
+        self._last_news = tuple(n for n in self._last_news if n.kind == "out")  # none away
+        self.show([winner])
         io = session.io
         with speaking(io.language):
             embed = standings_embed(tid, entries, pool)
             picture = standings_picture(tid, entries, pool, io.language)
-        io.post(content=Text("sng_won", name=safe_name(winner.name), tournament=str(tid)))
-        io.post(embed=embed, picture=picture)
+        won = Text("sng_won", name=safe_name(winner.name), tournament=str(tid))
+        io.post(content=won, embed=embed, picture=picture)
+        self._show_finished(entries)
         if not is_house(winner.user_id):
             self._dm(winner.user_id, 1, prize)
         session.end_table()
+
+
+async def _edit_registration(io: TableChannel, row: TournamentRow, embed: Any) -> None:
+    """Edit the tournament's registration message (a failure costs only this edit)."""
+    try:
+        channel = io.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        await channel.get_partial_message(row.message_id).edit(embed=embed, view=None)
+    except Exception as error:
+        log.info("Sit-and-go %s: registration message not edited: %s", row.id, error)
 
 
 async def _send_dm(io: TableChannel, user_id: int, text: Text) -> None:
@@ -290,6 +391,7 @@ class TournamentSession(TableSession):
         if unfinished is not None:
             await self.store.hands.void(unfinished[0], "tournament could not resume")
         await self.store.tournaments.cancel(tid, f"could not resume ({type(error).__name__})")
+        self.tournament_rules.cancelled()
         self.io.start(self, self.cashier)
         self.io.post(content=Text("sng_cancelled_unresumable", tournament=str(tid)))
         self.end_table()
@@ -337,6 +439,7 @@ class TournamentSession(TableSession):
     async def _cancel_tournament(self) -> dict[int, int]:
         await self._call_off_hand("tournament cancelled")
         refunds = await self.store.tournaments.cancel(self.tournament_id, "cancelled")
+        self.tournament_rules.cancelled()
         self.io.post(content=Text("sng_cancelled", tournament=str(self.tournament_id)))
         self.end_table()
         return refunds

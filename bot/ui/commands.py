@@ -1,26 +1,22 @@
-"""The ``/poker`` group every part of the ``Poker`` cog declares its commands in (the table's
-own in ``cogs/poker/_table.py``, each feature's in ``bot/features/<feature>/commands.py``), and
-``PokerPart``, the base of those parts.
+"""``PokerPart``, the base of every part of the ``Poker`` cog: the table's commands in
+``cogs/poker/_table.py`` and each feature's in ``bot/features/<feature>/commands.py``.
 
-A slash command's callback is bound to the cog that holds its group, so the parts are never
-cogs of their own: ``cogs.poker.Poker`` inherits them all and binds them, as
-``cogs.admin.Admin`` does for ``/pokeradmin``.
+A part declares its commands with ``app_commands.command`` (and its subgroups, such as
+``/poker sng``, as groups of its own module). The parts are never cogs of their own:
+``cogs.poker.Poker`` is a ``GroupCog`` named ``poker`` that inherits them all, copies each
+command into its own ``/poker`` group and binds it. No group outlives the cog, so unloading
+and loading ``cogs.poker`` again (a reload, or a second bot in one process) registers every
+command once.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.client import DeuceBot
-
-poker = app_commands.Group(
-    name="poker", description="Play 2-7 Triple Draw at this channel's table", guild_only=True
-)
-"""``/poker``: every part declares its commands in it; ``Poker`` binds them all."""
 
 
 class PokerPart(commands.Cog):

@@ -7,6 +7,7 @@ The commands only check who is asking and where, then hand the work to the chann
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import Any, Literal
@@ -16,11 +17,13 @@ from discord import app_commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
+from bot.engine.pokerstars import hand_to_pokerstars
+from bot.features.replay.viewer import hand_of
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private
-from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
+from bot.store import MAX_CHIPS, HandNotFound, HandRecord, InvalidAmount, NotSeated
 from bot.table.joining import join_table
-from bot.ui.commands import PokerPart, poker
+from bot.ui.commands import PokerPart
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +35,9 @@ ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
 class TableCommands(PokerPart):
     """The commands of the channel's table."""
 
-    @poker.command(name="join", description="Sit at this channel's table (buy in from your wallet)")
+    @app_commands.command(
+        name="join", description="Sit at this channel's table (buy in from your wallet)"
+    )
     @app_commands.describe(buy_in="Chips to bring to the table (default: the table's default)")
     async def join(
         self,
@@ -44,7 +49,9 @@ class TableCommands(PokerPart):
             raise InvalidAmount(t("amount_positive"))
         await join_table(interaction, self.bot, interaction.channel_id, buy_in)
 
-    @poker.command(name="leave", description="Stand up (mid-hand: fold and cash out when it ends)")
+    @app_commands.command(
+        name="leave", description="Stand up (mid-hand: fold and cash out when it ends)"
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         user_id = interaction.user.id
@@ -65,19 +72,21 @@ class TableCommands(PokerPart):
         else:
             await reply_private(interaction, t("left_after_hand"))
 
-    @poker.command(name="sitout", description="Skip hands from the next one, keeping your seat")
+    @app_commands.command(
+        name="sitout", description="Skip hands from the next one, keeping your seat"
+    )
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.sit_out(interaction.user.id)
         await reply_private(interaction, t("sat_out"))
 
-    @poker.command(name="sitin", description="Play again from the next hand")
+    @app_commands.command(name="sitin", description="Play again from the next hand")
     async def sitin(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.sit_in(interaction.user.id)
         await reply_private(interaction, t("sat_in"))
 
-    @poker.command(name="topup", description="Add chips from your wallet to your stack here")
+    @app_commands.command(name="topup", description="Add chips from your wallet to your stack here")
     @app_commands.describe(amount="Chips to add (up to the table's largest buy-in)")
     async def topup(
         self, interaction: discord.Interaction[Any], amount: app_commands.Range[int, 1, MAX_CHIPS]
@@ -92,17 +101,23 @@ class TableCommands(PokerPart):
             interaction, t("topup_done", amount=amount, stack=session.chips_of(interaction.user.id))
         )
 
-    @poker.command(name="table", description="Post the table again at the bottom of the channel")
+    @app_commands.command(
+        name="table", description="Post the table again at the bottom of the channel"
+    )
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.repost(interaction)
 
-    @poker.command(name="hand", description="Show your cards privately, with the discard buttons")
+    @app_commands.command(
+        name="hand", description="Show your cards privately, with the discard buttons"
+    )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         session = self.bot.tables.here(interaction)
         await session.send_panel(interaction, None)
 
-    @poker.command(name="rules", description="Rules of 2-7 Triple Draw and the hand rankings")
+    @app_commands.command(
+        name="rules", description="Rules of 2-7 Triple Draw and the hand rankings"
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         cap, timer = 4, 45
         if interaction.guild_id is not None and interaction.channel_id is not None:
@@ -119,12 +134,19 @@ class TableCommands(PokerPart):
         embed.add_field(name=t("rules_commands_title"), value=t("rules_commands"), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @poker.command(name="history", description="Recent hands here, each as a PHH file")
-    @app_commands.describe(count="How many hands (1-10, default 5)")
+    @app_commands.command(
+        name="history",
+        description="Recent hands here as hand-history files (PHH or PokerStars text)",
+    )
+    @app_commands.describe(
+        count="How many hands (1-10, default 5)",
+        format="phh: PHH files (PokerKit); text: PokerStars text that trackers import",
+    )
     async def history(
         self,
         interaction: discord.Interaction[Any],
         count: app_commands.Range[int, 1, HISTORY_MAX] = 5,
+        format: Literal["phh", "text"] = "phh",
     ) -> None:
         assert interaction.guild_id is not None
         if not 1 <= count <= HISTORY_MAX:
@@ -157,10 +179,20 @@ class TableCommands(PokerPart):
                     summary=what,
                 )
             )
+            shown_map = summary.get("shown", {}) if isinstance(summary, dict) else {}
+            shown = {int(k) for k in shown_map}
+            if format == "text":
+                text = await self._text_history(record, interaction, shown)
+                if text:
+                    files.append(
+                        discord.File(
+                            io.BytesIO(text.encode()), filename=f"deuce-hand-{record.id}.txt"
+                        )
+                    )
+                continue
             phh = await self.bot.store.hands.phh(record.id)
             if phh:
-                shown = summary.get("shown", {}) if isinstance(summary, dict) else {}
-                phh = redact_phh(phh, interaction.user.id, shown={int(k) for k in shown})
+                phh = redact_phh(phh, interaction.user.id, shown=shown)
                 files.append(
                     discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
                 )
@@ -170,12 +202,35 @@ class TableCommands(PokerPart):
             colour=discord.Colour.dark_green(),
         )
         if files:
-            embed.set_footer(text=t("history_files"))
+            embed.set_footer(text=t("history_files_text" if format == "text" else "history_files"))
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    @poker.command(name="alerts", description="Whether a new DM tells you it is your turn")
+    async def _text_history(
+        self, record: HandRecord, interaction: discord.Interaction[Any], shown: set[int]
+    ) -> str | None:
+        """A settled hand in PokerStars' text form for the member asking (their own cards, the
+        others' only where shown at the showdown), rebuilt from the hand the store kept; None
+        for a voided hand or one that cannot be rebuilt."""
+        if record.status != "settled":
+            return None
+        table = str(getattr(interaction.channel, "name", "") or "Deuce")
+        try:
+            source = await self.bot.store.hands.replay_source(record.id)
+            hand = await asyncio.to_thread(hand_of, source)
+            return hand_to_pokerstars(
+                hand,
+                interaction.user.id,
+                shown=shown,
+                started_at=record.started_at,
+                table=table,
+            )
+        except (HandNotFound, EngineError, KeyError, TypeError, ValueError) as error:
+            log.warning("Hand %d has no text history: %s", record.id, type(error).__name__)
+            return None
+
+    @app_commands.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(
         mode="off: never; on: when your turn has waited a few seconds; now: as soon as it comes"
     )

@@ -138,7 +138,7 @@ async def test_a_swedish_channel_s_picture_says_vinnare() -> None:
     from bot.table.snapshot import result_snapshot
 
     assert t("picture_winner", "sv") == "★ vinnare" != t("picture_winner", "en")
-    from tests.table.test_render import new_hand
+    from tests.table._helpers import new_hand
 
     game = new_hand()
     while not game.is_complete:

@@ -3,6 +3,13 @@
 Start a :class:`DiscordDouble`, point discord.py (``Route.BASE``, ``DEFAULT_GATEWAY``) at its
 ``api_base``/``gateway_url``, create guilds/channels/members, then ``invoke`` slash commands and
 ``click`` buttons as members and read back what the bot did.
+
+Components V2 (``LayoutView``: containers, sections, text displays, galleries, files,
+separators) are stored and refused as Discord does, on every path that carries components
+(``components_v2.py``: no content or embeds beside the flag, 40 components, 4,000 characters
+of text, the flag never removed by an edit, layout rules, ``attachment://`` names); tests read
+such a message with ``read_layout`` (texts in order, buttons wherever they stand) and draw it
+with ``dump_message`` (``reading.py``). See README.md.
 """
 
 from __future__ import annotations
@@ -24,6 +31,13 @@ from tests.discord_double.models import (
     iter_components,
     message_text,
 )
+from tests.discord_double.reading import (
+    ButtonState,
+    Layout,
+    dump_components,
+    dump_message,
+    read_layout,
+)
 from tests.discord_double.server import DEFAULT_TOKEN, DiscordDouble, DoubleError
 
 log = logging.getLogger(__name__)
@@ -33,6 +47,7 @@ __all__ = [
     "DEFAULT_MEMBER_PERMISSIONS",
     "DEFAULT_TOKEN",
     "PERM_MANAGE_GUILD",
+    "ButtonState",
     "CallbackRecord",
     "Channel",
     "CommandError",
@@ -41,11 +56,15 @@ __all__ = [
     "DoubleError",
     "Guild",
     "Interaction",
+    "Layout",
     "Member",
     "MessageEvent",
     "RejectedCallback",
     "StoredMessage",
     "User",
+    "dump_components",
+    "dump_message",
     "iter_components",
     "message_text",
+    "read_layout",
 ]

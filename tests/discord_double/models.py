@@ -13,7 +13,10 @@ import itertools
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tests.discord_double.reading import Layout
 
 log = logging.getLogger(__name__)
 
@@ -275,6 +278,13 @@ class MessageEvent:
     def components(self) -> list[dict[str, Any]]:
         return list(self.payload.get("components") or [])
 
+    @property
+    def layout(self) -> Layout:
+        """The message after the change read as its reader sees it (``reading.read_layout``)."""
+        from tests.discord_double.reading import read_layout
+
+        return read_layout(self.payload)
+
 
 def iter_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every component, depth first: action rows, V2 containers, sections, accessories."""
@@ -296,7 +306,8 @@ def iter_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def message_text(data: dict[str, Any]) -> str:
-    """All human-readable text of a message: content, embeds, and Components V2 text displays.
+    """All human-readable text of a message: content, embeds, Components V2 text displays, button
+    labels, and the alt text and file names of pictures and files.
 
     Tests use it to look for things that must never appear in a channel (unshown cards).
     """
@@ -313,9 +324,13 @@ def message_text(data: dict[str, Any]) -> str:
             if isinstance(sub, dict):
                 parts.append(str(sub.get("text") or sub.get("name") or ""))
     for component in iter_components(list(data.get("components") or [])):
-        for key in ("content", "label", "placeholder"):
+        # A file component's name, and the alt text of pictures (screen readers say it).
+        for key in ("content", "label", "placeholder", "description", "name"):
             if component.get(key):
                 parts.append(str(component[key]))
+        for item in component.get("items") or []:
+            if isinstance(item, dict) and item.get("description"):
+                parts.append(str(item["description"]))
     return "\n".join(parts)
 
 

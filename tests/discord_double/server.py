@@ -30,6 +30,7 @@ from tests.discord_double.commands import (
     CommandNotPermitted,
     type_invocation,
 )
+from tests.discord_double.components_v2 import is_v2, message_problems, resolve_media
 from tests.discord_double.interaction import (
     CALLBACK_AUTOCOMPLETE,
     CALLBACK_CHANNEL_MESSAGE,
@@ -1099,11 +1100,13 @@ class DiscordDouble:
         extra_flags: int = 0,
     ) -> StoredMessage:
         """Build and store a message object from what the bot sent (as Discord echoes it)."""
-        self._validate_message(payload)
+        self._validate_message(payload, self._attachment_names(payload, files, []))
         message_id = self.snowflakes.next()
         flags = int(payload.get("flags") or 0) | extra_flags
         components = copy.deepcopy(payload.get("components") or [])
         assign_component_ids(components)
+        attachments = self._attachments(channel, payload, files, [])
+        resolve_media(components, attachments, self.attachment_data)
         data: dict[str, Any] = {
             "id": str(message_id),
             "channel_id": str(channel.id),
@@ -1116,7 +1119,7 @@ class DiscordDouble:
             "mentions": [],
             "mention_roles": [],
             "mention_channels": [],
-            "attachments": self._attachments(channel, payload, files, []),
+            "attachments": attachments,
             "embeds": copy.deepcopy(payload.get("embeds") or []),
             "reactions": [],
             "pinned": False,
@@ -1156,6 +1159,25 @@ class DiscordDouble:
             self._ephemeral_index.setdefault(ephemeral_to, []).append(stored)
         return stored
 
+    @staticmethod
+    def _attachment_names(
+        payload: dict[str, Any],
+        files: list[tuple[str, bytes, str]],
+        existing: list[dict[str, Any]],
+    ) -> list[str]:
+        """The filenames the message will have after this request (see ``_attachments``)."""
+        wanted = payload.get("attachments")
+        if wanted is None:
+            names = [str(a.get("filename")) for a in existing]
+            wanted = []
+        else:
+            kept = {str(spec.get("id")) for spec in wanted}
+            names = [str(a.get("filename")) for a in existing if str(a["id"]) in kept]
+        for index, (filename, _blob, _type) in enumerate(files):
+            spec: dict[str, Any] = next((a for a in wanted if str(a.get("id")) == str(index)), {})
+            names.append(str(spec.get("filename") or filename))
+        return names
+
     def _attachments(
         self,
         channel: Channel,
@@ -1193,8 +1215,13 @@ class DiscordDouble:
                 result.append(kept)
         return result
 
-    def _validate_message(self, payload: dict[str, Any]) -> None:
-        """Refuse what Discord refuses (400 / 50035), so the bot's mistakes show up in tests."""
+    def _validate_message(
+        self, payload: dict[str, Any], attachment_names: list[str] | None = None
+    ) -> None:
+        """Refuse what Discord refuses (400 / 50035), so the bot's mistakes show up in tests.
+
+        ``payload`` is the message as it would stand after the request; the component rules,
+        Components V2 included, are in ``components_v2.message_problems``."""
         problems: list[str] = []
         content = payload.get("content") or ""
         if len(content) > 2000:
@@ -1213,21 +1240,10 @@ class DiscordDouble:
                 if len(str(embed_field.get("value", ""))) > 1024:
                     problems.append("embed field value longer than 1024")
         components = payload.get("components") or []
-        flags = int(payload.get("flags") or 0)
-        if flags & MESSAGE_FLAG_COMPONENTS_V2:
-            if content or embeds:
-                problems.append("IS_COMPONENTS_V2 messages cannot have content or embeds")
-        else:
-            if len(components) > 5:
-                problems.append("more than 5 action rows")
-            for row in components:
-                if row.get("type") != 1:
-                    problems.append("top-level components must be action rows without V2 flag")
-                elif len(row.get("components") or []) > 5:
-                    problems.append("more than 5 components in an action row")
-        custom_ids = [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
-        if len(custom_ids) != len(set(custom_ids)):
-            problems.append(f"duplicate custom_id among {custom_ids}")
+        if is_v2(payload.get("flags")) and not components:
+            log.warning("double refused an empty Components V2 message")
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+        problems += message_problems(payload, attachment_names)
         for component in iter_components(components):
             if len(component.get("custom_id") or "") > 100:
                 problems.append("custom_id longer than 100")
@@ -1245,37 +1261,51 @@ class DiscordDouble:
     def _edit_message(
         self, stored: StoredMessage, payload: dict[str, Any], files: list[tuple[str, bytes, str]]
     ) -> None:
+        """Apply an edit as Discord does, or refuse it (400 / 50035) leaving the message as it was.
+
+        Flags: EPHEMERAL and LOADING are Discord's to keep or drop; IS_COMPONENTS_V2 can be set by
+        an edit (which must then empty the content and embeds) but never removed."""
         data = stored.data
+        old_flags = int(data.get("flags") or 0)
+        if "flags" in payload and payload["flags"] is not None:
+            asked = int(payload["flags"])
+            if old_flags & MESSAGE_FLAG_COMPONENTS_V2 and not asked & MESSAGE_FLAG_COMPONENTS_V2:
+                log.warning("double refused an edit removing IS_COMPONENTS_V2: flags %s", asked)
+                raise DiscordHTTPError(
+                    400,
+                    50035,
+                    "Invalid Form Body: flags: IS_COMPONENTS_V2 cannot be removed from a message",
+                )
+            new_flags = (old_flags & MESSAGE_FLAG_EPHEMERAL) | (
+                asked & ~MESSAGE_FLAG_LOADING & ~MESSAGE_FLAG_EPHEMERAL
+            )
+        else:
+            new_flags = old_flags & ~MESSAGE_FLAG_LOADING
+        existing = list(data.get("attachments") or [])
         merged = {
             "content": payload.get("content", data.get("content")),
             "embeds": payload.get("embeds", data.get("embeds")),
             "components": payload.get("components", data.get("components")),
-            "flags": payload.get("flags", data.get("flags")),
+            "flags": new_flags,
+            "sticker_ids": payload.get("sticker_ids"),
+            "poll": payload.get("poll"),
         }
-        self._validate_message(merged)
+        self._validate_message(merged, self._attachment_names(payload, files, existing))
         if "content" in payload:
             data["content"] = payload["content"] or ""
         if "embeds" in payload:
             data["embeds"] = copy.deepcopy(payload["embeds"] or [])
-        if "components" in payload:
-            components = copy.deepcopy(payload["components"] or [])
-            assign_component_ids(components)
-            data["components"] = components
         if "allowed_mentions" in payload:
             data["allowed_mentions"] = copy.deepcopy(payload["allowed_mentions"])
-        old_flags = int(data.get("flags") or 0)
-        if "flags" in payload and payload["flags"] is not None:
-            new_flags = (old_flags & MESSAGE_FLAG_EPHEMERAL) | (
-                int(payload["flags"]) & ~MESSAGE_FLAG_LOADING & ~MESSAGE_FLAG_EPHEMERAL
-            )
-        else:
-            new_flags = old_flags & ~MESSAGE_FLAG_LOADING
         data["flags"] = new_flags
         if "attachments" in payload or files:
             channel = self.channels[stored.channel_id]
-            data["attachments"] = self._attachments(
-                channel, payload, files, list(data.get("attachments") or [])
-            )
+            data["attachments"] = self._attachments(channel, payload, files, existing)
+        if "components" in payload:
+            components = copy.deepcopy(payload["components"] or [])
+            assign_component_ids(components)
+            resolve_media(components, list(data.get("attachments") or []), self.attachment_data)
+            data["components"] = components
         data["edited_timestamp"] = iso_now()
 
     def _record(
@@ -1664,7 +1694,9 @@ class DiscordDouble:
         elif callback_type == CALLBACK_DEFERRED_CHANNEL_MESSAGE:
             stored = self._new_message(
                 channel,
-                {"flags": int(data.get("flags") or 0)},
+                # Discord keeps only EPHEMERAL of a deferral's flags: a Components V2 reply is
+                # made by editing the original response.
+                {"flags": int(data.get("flags") or 0) & MESSAGE_FLAG_EPHEMERAL},
                 [],
                 interaction=interaction,
                 message_type=20 if interaction.type == INTERACTION_APPLICATION_COMMAND else 0,

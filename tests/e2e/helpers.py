@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import BotProcess, StartBot
 from tests.discord_double import (
     ADMIN_MEMBER_PERMISSIONS,
@@ -26,10 +28,14 @@ from tests.discord_double import (
     DoubleError,
     Guild,
     Interaction,
+    Layout,
     Member,
+    dump_message,
     iter_components,
     message_text,
+    read_layout,
 )
+from tests.e2e.in_loop import BotInLoop
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +68,31 @@ def field_value(message: dict[str, Any], name: str) -> str | None:
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in iter_components(list(message.get("components") or [])) if c["type"] == 2]
+
+
+def layout(message: dict[str, Any] | None) -> Layout:
+    """A Components V2 message as its reader sees it: ``.texts`` (every Text Display, in reading
+    order), ``.text`` (them joined by newlines), ``.buttons`` (custom_id, label, disabled, style;
+    in rows, as section accessories, in containers), ``.button(custom_id_or_label)``,
+    ``.lines`` and ``.line(prefix)``, ``.media`` (pictures with their alt text),
+    ``.component_count`` and ``.text_length``; ``.v2`` says whether the flag is set."""
+    return read_layout(message)
+
+
+def layout_text(message: dict[str, Any] | None) -> str:
+    """Every Text Display of a V2 message, in order, joined by newlines."""
+    return read_layout(message).text
+
+
+def layout_line(message: dict[str, Any] | None, prefix: str) -> str | None:
+    """The first text line of a V2 message starting with ``prefix`` (as ``field_value`` reads
+    an embed's field), or None."""
+    return read_layout(message).line(prefix)
+
+
+def dump(message: dict[str, Any] | None) -> str:
+    """The message's component tree as indented text (for notes and assertion messages)."""
+    return dump_message(message)
 
 
 def table_seq(message: dict[str, Any]) -> int | None:
@@ -463,14 +494,25 @@ DEFAULT_BUY_IN = 400
 
 @dataclass
 class Club:
-    """One guild with a #poker channel, an admin, and the bot running against the double."""
+    """One guild with a #poker channel, an admin, and the bot running against the double: a
+    process of its own (``make_club``) or the module's bot in the test's loop
+    (``make_club_in_loop``), which plays the same for everything a member does."""
 
     double: DiscordDouble
     guild: Guild
     channel: Channel
     admin: Member
-    bot: BotProcess
+    bot: BotProcess | BotInLoop
     db_path: Path
+    routes_before: int = 0
+    """The double's unknown routes before this club's test (a shared double's are the module's)."""
+    interactions_before: int = 0
+    """The double's interactions before this club's test."""
+
+    def interactions(self) -> list[Interaction]:
+        """Every interaction the double sent during this club's test (on a bot process of its
+        own, all of them)."""
+        return self.double.interactions[self.interactions_before :]
 
     async def players(self, count: int, *, closed_dms: tuple[str, ...] = ()) -> list[Member]:
         members = []
@@ -558,6 +600,38 @@ async def make_club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path, 
     return Club(double, guild, channel, admin, bot, db_path)
 
 
+IN_LOOP = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.bot_in_loop]
+"""``pytestmark = IN_LOOP``: the module's ``club`` is a fresh guild of one bot running in the
+module's event loop (``tests/e2e/conftest.py``) rather than a bot process per test."""
+
+
+OWN_PROCESS = pytest.mark.asyncio(loop_scope="function")
+"""In an ``IN_LOOP`` module, a test that starts a bot process of its own (``make_club`` with its
+own environment) runs in a loop of its own, as every process test does."""
+
+
+async def make_club_in_loop(bot: BotInLoop) -> Club:
+    """A new guild, #poker and an admin with Manage Server, on the bot running in this loop;
+    its ``output()`` from here on is this club's test's."""
+    double = bot.double
+    guild = await double.add_guild("Deuce Club")
+    channel = await double.add_channel(guild, "poker")
+    admin = await double.add_member(
+        guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
+    )
+    bot.begin()
+    return Club(
+        double,
+        guild,
+        channel,
+        admin,
+        bot,
+        bot.db_path,
+        routes_before=len(double.unknown_routes),
+        interactions_before=len(double.interactions),
+    )
+
+
 def error_lines(output: str) -> list[str]:
     """The bot's log lines at ERROR or CRITICAL (a traceback's first line)."""
     return [line for line in output.splitlines() if ERROR_LINE_RE.match(line)]
@@ -569,4 +643,18 @@ def check_after_test(club: Club) -> None:
     output = club.bot.output()
     assert error_lines(output) == []
     assert cards_in_logs(output) == []
-    assert club.double.unknown_routes == []
+    assert club.double.unknown_routes[club.routes_before :] == []
+
+
+STEP_RE = re.compile(r"step (\d+)/(\d+)")
+"""The replayer's step in its title."""
+
+
+def step_of(message: dict[str, Any]) -> tuple[int, int]:
+    match = STEP_RE.search(str(embed0(message).get("title") or ""))
+    assert match is not None, embed0(message)
+    return int(match[1]), int(match[2])
+
+
+def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
+    return next(b for b in buttons(message) if b.get("label") == label)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import logging
 
-from tests.e2e.helpers import START_WALLET, Club, balance, buttons, private_reply
+from tests.e2e.helpers import IN_LOOP, START_WALLET, Club, balance, buttons, private_reply
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def test_stakes_apply_from_the_next_hand(club: Club) -> None:

@@ -16,6 +16,8 @@ import pytest
 from tests.conftest import StartBot
 from tests.discord_double import CommandError, DiscordDouble, Member
 from tests.e2e.helpers import (
+    IN_LOOP,
+    OWN_PROCESS,
     Club,
     PokerTable,
     check_after_test,
@@ -28,13 +30,25 @@ from tests.e2e.helpers import (
 
 log = logging.getLogger(__name__)
 
+pytestmark = IN_LOOP
+
 OPTION_INTEGER = 4
 
 
-def rows(db_path: Path, sql: str) -> list[tuple[Any, ...]]:
+TABLES = "SELECT id FROM poker_tables WHERE guild_id = ?"
+WALLETS = "SELECT user_id FROM wallets WHERE guild_id = ?"
+ALERT_MODES = "SELECT user_id, mode FROM alert_modes WHERE guild_id = ? ORDER BY mode"
+SEATED = (
+    "SELECT user_id FROM seats JOIN poker_tables ON poker_tables.id = seats.table_id"
+    " WHERE poker_tables.guild_id = ?"
+)
+"""What the tests read of the club's server (the store may hold other servers')."""
+
+
+def rows(db_path: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
     """Committed rows, read as an operator would with the sqlite3 shell."""
     with sqlite3.connect(db_path) as db:
-        return list(db.execute(sql).fetchall())
+        return list(db.execute(sql, params).fetchall())
 
 
 def integer_options(command: dict[str, Any], path: str = "") -> list[tuple[str, dict[str, Any]]]:
@@ -88,14 +102,14 @@ async def test_a_refused_join_opens_no_table(club: Club) -> None:
     assert "only 1,000 chips" in await private_reply(too_big)
     await asyncio.sleep(1.5)  # a table message would be posted within the edit loop's second
     assert double.channel_messages(club.channel) == []
-    assert rows(club.db_path, "SELECT id FROM poker_tables") == []
-    assert rows(club.db_path, "SELECT user_id FROM wallets") == []
+    assert rows(club.db_path, TABLES, club.guild.id) == []
+    assert rows(club.db_path, WALLETS, club.guild.id) == []
     # A buy-in in range still opens the table.
     table = PokerTable(double, club.channel, [alice])
     joined = await table.join(alice, buy_in=1000)
     assert "1,000 chips" in joined.followups[-1]["content"]
     await double.wait_until(table.table_message, 10)
-    assert len(rows(club.db_path, "SELECT id FROM poker_tables")) == 1
+    assert len(rows(club.db_path, TABLES, club.guild.id)) == 1
     club.audit_ok()
 
 
@@ -164,7 +178,7 @@ async def check_players_choose_their_turn_alerts(club: Club, alice: Member, bob:
     assert "waited 12 s" in await private_reply(on)
     with pytest.raises(CommandError):
         await double.invoke(bob, club.channel, "poker alerts", mode="sometimes")
-    modes = rows(club.db_path, "SELECT user_id, mode FROM alert_modes ORDER BY mode")
+    modes = rows(club.db_path, ALERT_MODES, club.guild.id)
     assert modes == [(alice.id, "now"), (bob.id, "on")]
     await double.invoke(club.admin, club.channel, "pokeradmin alerts", seconds=0)
     again = await double.invoke(alice, club.channel, "poker alerts", mode="now")
@@ -184,6 +198,7 @@ async def test_commands_alone_ranges_settings_alerts_and_amounts(club: Club) -> 
     await check_amounts_use_thousands_separators(club, alice)
 
 
+@OWN_PROCESS
 async def test_the_pause_between_hands_is_the_servers_setting(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -271,5 +286,5 @@ async def test_kick_suggests_the_seated_players(club: Club) -> None:
     shown = table.table_message()
     if shown is not None and hand_id_of(shown) is not None:  # the hand goes on: play it out
         await table.play_hand(lambda t, m, msg: "fold")
-    await double.wait_until(lambda: len(rows(club.db_path, "SELECT user_id FROM seats")) == 1, 10)
+    await double.wait_until(lambda: len(rows(club.db_path, SEATED, club.guild.id)) == 1, 10)
     club.audit_ok()

@@ -19,6 +19,7 @@ from typing import Any
 from tests.discord_double import Member
 from tests.discord_double.interaction import INTERACTION_MESSAGE_COMPONENT
 from tests.e2e.helpers import (
+    IN_LOOP,
     TABLE_TITLE,
     Club,
     PokerTable,
@@ -28,6 +29,8 @@ from tests.e2e.helpers import (
     private_reply,
     table_seq,
 )
+
+pytestmark = IN_LOOP
 
 
 def is_table(message: dict[str, Any]) -> bool:
@@ -92,7 +95,7 @@ async def test_my_cards_and_fold_anyway_then_every_click_is_answered_once(club: 
     await play(3)
     assert questions == ["call", "foldx"]
 
-    clicks = [i for i in double.interactions if i.type == INTERACTION_MESSAGE_COMPONENT]
+    clicks = [i for i in club.interactions() if i.type == INTERACTION_MESSAGE_COMPONENT]
     assert len(clicks) > 20
     twice = [(i, i.callbacks, i.rejected, i.followups) for i in clicks if len(i.callbacks) != 1]
     assert twice == []

@@ -1,29 +1,37 @@
-"""The other player commands after a real hand: history (PHH upload), table, leave, chips.
+"""The other player commands after a real hand: history (PHH and text uploads), table, leave,
+chips.
 
-``/poker history`` uploads PHH files: the double parses the multipart body and keeps the bytes,
-so the test reads the same file a player would download.
+``/poker history`` uploads PHH or text files: the double parses the multipart body and keeps
+the bytes, so the test reads the same file a player would download.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 import pytest
 
 from tests.discord_double import CommandError
 from tests.e2e.helpers import (
     DEFAULT_BUY_IN,
+    IN_LOOP,
     START_WALLET,
     Club,
     balance,
     embed0,
     hand_id_of,
     label_to_card,
+    labels_to_cards,
     private_reply,
 )
+from tests.engine._helpers import card_tokens
+from tests.engine.pokerstars_grammar import parse_history
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def test_history_uploads_phh_files_and_reveals_no_unshown_card(club: Club) -> None:
@@ -66,6 +74,61 @@ async def test_history_uploads_phh_files_and_reveals_no_unshown_card(club: Club)
     phh = double.attachment_data[int(message["attachments"][0]["id"])].decode()
     leaked = [card for card in bob_cards if card in phh]
     assert leaked == [], f"Alice's history file shows Bob's unshown cards {leaked}"
+
+
+async def test_history_as_text_reads_back_as_the_hand_was_played(club: Club) -> None:
+    """/poker history format:text: the PokerStars text history of a hand with draws, a fold and
+    a showdown, read by the independent reader (tests/engine/pokerstars_grammar.py) as Alice
+    downloads it: the actions the players clicked, her own cards as her panel showed them, the
+    hands and winnings the result showed, and no other card."""
+    double = club.double
+    table = await club.seated(3)
+    alice, _bob, carol = table.players
+    hand_id = table.running_hand()
+    dealt = {}
+    for member in table.players:
+        panel = await double.wait_until(lambda m=member: table.panel(m, hand_id), 10)
+        dealt[member.display_name] = [label_to_card(x) for x in table.panel_cards(panel)]
+    outcome = await table.play_hand(
+        lambda t, member, msg: "fold" if member is carol else "call",
+        discards=lambda member, number: {1: 2, 2: 1}.get(number, 0),
+    )
+    assert not outcome.uncontested and outcome.hand_id == hand_id
+    history = await double.invoke(alice, club.channel, "poker history", count=1, format="text")
+    response = await history.response(timeout=10)
+    assert response.ephemeral
+    message = double.current(response.message_id or 0)
+    assert message is not None
+    assert "PokerStars" in str(embed0(message).get("footer", {}).get("text"))
+    attachments = message["attachments"]
+    assert [a["filename"] for a in attachments] == [f"deuce-hand-{hand_id}.txt"]
+    text = double.attachment_data[int(attachments[0]["id"])].decode()
+    parsed = parse_history(text)
+    assert parsed.hand_id == hand_id and parsed.hero == "Alice"
+    assert sorted(parsed.hero_cards[:5]) == sorted(dealt["Alice"])  # the panel sorts them
+    assert "*** FIRST DRAW ***" in text and "*** SHOW DOWN ***" in text
+    # Every click, in order: folds, checks or calls, draws with their counts.
+    clicked = [
+        (name, "draw", int(action.split()[1])) if action.startswith("draw") else (name, action, 0)
+        for name, action in table.acted
+    ]
+    read = [
+        (name, "call" if verb == "check" else verb, amount if verb == "draw" else 0)
+        for name, verb, amount in parsed.actions
+        if verb in ("fold", "check", "call", "draw")
+    ]
+    assert read == clicked
+    assert ("Carol", "fold", 0) in read
+    assert parsed.collected == outcome.winnings
+    assert {name: sorted(cards) for name, cards in parsed.shown.items()} == {
+        name: sorted(re.findall("..", labels_to_cards(labels)))
+        for name, labels in outcome.shown.items()
+    }
+    # No card but Alice's and the hands shown: Carol's and (unless shown) Bob's are not there.
+    assert card_tokens(text) == parsed.cards_named()
+    for name in ("Bob", "Carol"):
+        hidden = set(dealt[name]) - {c for cards in parsed.shown.values() for c in cards}
+        assert not hidden & card_tokens(text), f"Alice's text history shows {name}'s cards"
 
 
 async def test_table_repost_leave_and_chip_commands(club: Club) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from tests.discord_double import CommandError
 from tests.e2e.helpers import (
+    IN_LOOP,
     START_WALLET,
     Club,
     PokerTable,
@@ -23,6 +24,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def logged(table: PokerTable, text: str) -> bool:

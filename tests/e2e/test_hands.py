@@ -14,6 +14,7 @@ from tests.discord_double import Member
 from tests.e2e.helpers import (
     CARD_RE,
     DEFAULT_BUY_IN,
+    IN_LOOP,
     START_WALLET,
     TABLE_TITLE,
     Club,
@@ -29,6 +30,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def check_showdown(table: PokerTable, outcome: HandOutcome) -> str:

@@ -1,5 +1,5 @@
 """What a good poker client has that the table lacked (issue 25): a host pause, top-ups and a
-time bank, played through the real bot process against the loopback Discord, mixed with play
+time bank, played through the real bot against the loopback Discord, mixed with play
 (bets from the table, draws from the panel); bad inputs are refused with nothing changed."""
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import pytest
 from tests.conftest import StartBot
 from tests.discord_double import CommandNotPermitted, DiscordDouble, message_text
 from tests.e2e.helpers import (
+    IN_LOOP,
+    OWN_PROCESS,
     Club,
     PokerTable,
     balance,
@@ -23,6 +25,8 @@ from tests.e2e.helpers import (
     make_club,
     private_reply,
 )
+
+pytestmark = IN_LOOP
 
 
 async def test_a_host_pauses_after_the_hand_and_resumes(club: Club) -> None:
@@ -125,6 +129,7 @@ async def test_the_time_bank_runs_before_a_timeout(club: Club) -> None:
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@OWN_PROCESS
 async def test_a_queued_top_up_survives_a_sigkill_before_the_next_deal(
     double: DiscordDouble,
     start_bot: StartBot,
@@ -189,6 +194,7 @@ async def test_a_top_up_queued_before_leaving_does_not_follow_the_player_to_a_ne
     club.audit_ok()
 
 
+@OWN_PROCESS
 async def test_a_table_paused_between_hands_shows_no_coming_deal(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

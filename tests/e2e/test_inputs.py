@@ -14,6 +14,7 @@ import pytest
 
 from tests.discord_double import CommandNotPermitted
 from tests.e2e.helpers import (
+    IN_LOOP,
     Club,
     PokerTable,
     buttons,
@@ -24,6 +25,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def button_id(message: dict[str, object], action: str) -> str:

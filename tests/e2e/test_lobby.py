@@ -12,6 +12,7 @@ from typing import Any
 from tests.discord_double import DiscordDouble, Interaction, Member, message_text
 from tests.e2e.helpers import (
     CARD_RE,
+    IN_LOOP,
     Club,
     PokerTable,
     balance,
@@ -22,6 +23,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 LATENCIES: list[float] = []
 

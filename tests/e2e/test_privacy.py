@@ -16,17 +16,21 @@ from tests.discord_double import (
     message_text,
 )
 from tests.e2e.helpers import (
+    IN_LOOP,
     START_WALLET,
     Club,
     buttons,
     embed0,
     forged_click,
     private_reply,
+    replay_button,
+    step_of,
 )
-from tests.e2e.test_replay import replay_button, step_of
-from tests.e2e.test_sng import create, query, sng
+from tests.e2e.sng_play import create, query, sng
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def without_numbers(text: str) -> str:

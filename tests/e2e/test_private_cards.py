@@ -16,6 +16,8 @@ from tests.conftest import StartBot
 from tests.discord_double import DiscordDouble, DoubleError
 from tests.e2e.helpers import (
     CARD_RE,
+    IN_LOOP,
+    OWN_PROCESS,
     Club,
     PokerTable,
     buttons,
@@ -29,6 +31,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def test_closed_dms_player_plays_with_my_cards_and_poker_hand(club: Club) -> None:
@@ -180,6 +184,7 @@ async def test_names_cannot_ping_or_break_the_seats_or_the_action_log(club: Club
     assert not any("**Mallory**" in text for text in logs)
 
 
+@OWN_PROCESS
 async def test_a_mucked_hand_may_be_shown_by_its_owner_only(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -16,33 +16,26 @@ from tests.discord_double import DiscordDouble, Member, iter_components, message
 from tests.e2e.helpers import (
     CARD_RE,
     CARD_TOKEN_RE,
+    IN_LOOP,
     PANEL_PREFIX,
     Club,
     HandOutcome,
     PokerTable,
-    buttons,
     channel_card_leaks,
     embed0,
     label_to_card,
     private_reply,
+    replay_button,
+    step_of,
 )
-from tests.e2e.test_stats import check_stats_with_their_chart_for_each_period_and_the_leaderboard
+from tests.e2e.stats_checks import check_stats_with_their_chart_for_each_period_and_the_leaderboard
 
 log = logging.getLogger(__name__)
 
-STEP_RE = re.compile(r"step (\d+)/(\d+)")
+pytestmark = IN_LOOP
+
 THREW_RE = re.compile(r"You threw (?P<thrown>.+?) and got (?P<got>.+)$", re.MULTILINE)
 UPDATE_MESSAGE = 7
-
-
-def step_of(message: dict[str, Any]) -> tuple[int, int]:
-    match = STEP_RE.search(str(embed0(message).get("title") or ""))
-    assert match is not None, embed0(message)
-    return int(match[1]), int(match[2])
-
-
-def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
-    return next(b for b in buttons(message) if b.get("label") == label)
 
 
 def cards_of(message: dict[str, Any]) -> set[str]:

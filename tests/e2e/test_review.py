@@ -12,6 +12,7 @@ import logging
 from tests.discord_double import Member
 from tests.e2e.helpers import (
     DEFAULT_BUY_IN,
+    IN_LOOP,
     START_WALLET,
     TABLE_TITLE,
     Club,
@@ -25,6 +26,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 async def test_two_joins_at_once_open_one_table(club: Club) -> None:

@@ -9,9 +9,11 @@ import re
 from typing import Any
 
 from tests.discord_double import DiscordDouble, Member, message_text
-from tests.e2e.helpers import CARD_RE, Club, channel_card_leaks, embed0, private_reply
+from tests.e2e.helpers import CARD_RE, IN_LOOP, Club, channel_card_leaks, embed0, private_reply
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 LINE_RE = re.compile(r"^\d+\. (?P<name>.+?) — (?P<net>[+\-−]?[\d,]+) \((?P<hands>\d+) hands?\)$")
 NET_RE = re.compile(r"Net chips: ([+\-−]?[\d,]+)")

@@ -3,242 +3,52 @@ players) with short levels, played to its end through the table's buttons; the s
 bot SIGKILLed twice in the middle; and registration's refunds and refusals.
 
 What a player sees is what is checked: the registration message and its buttons, the limits
-in each hand's table title, the elimination lines and DMs, the final standings with their
-picture; and the store behind it: wallets, the escrow, the audit.
+in each hand's table title, the places in the results and the DMs, the final standings with
+their picture; and the store behind it: wallets, the escrow, the audit. A tournament reads as
+one: the channel gets each hand's table and result and, at the end, the final standings, and
+nothing else; level-ups and places are lines of the table's log and of the results; the table
+names the level being played and closes naming the winner, the places and the prizes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 import sqlite3
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
-from PIL import Image
 
-from bot.art.standings import parse_standings
-from bot.tournament import level_of
 from tests.conftest import StartBot
 from tests.discord_double import Channel, DiscordDouble, Member
 from tests.e2e.helpers import (
     START_WALLET,
     Club,
     PokerTable,
-    always,
-    buttons,
     check_after_test,
     embed0,
     make_club,
     private_reply,
 )
-
-BUY_IN = 100
-STACK = 200
-OUT_RE = re.compile(r"^(?P<name>.+?) is out in place (?P<place>\d+)")
-TITLE_RE = re.compile(r"^2-7 Triple Draw · (?P<small>[\d,]+)/(?P<big>[\d,]+) · hand #(?P<hand>\d+)")
-STANDINGS_TITLE = re.compile(r"^Sit-and-go #(?P<id>\d+): final standings$")
-PRIZES = {1: 280, 2: 120}
-"""Four players, 100 each: 70% and 30% of the pool."""
-FAST = {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
-
-
-async def query(location: Path | str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    """Rows of ``sql`` (``?`` placeholders) from the bot's SQLite file or PostgreSQL URL."""
-    if str(location).startswith("postgresql://"):
-        numbered = iter(range(1, len(params) + 1))
-        connection = await asyncpg.connect(str(location))
-        try:
-            found = await connection.fetch(
-                re.sub(r"\?", lambda _: f"${next(numbered)}", sql), *params
-            )
-        finally:
-            await connection.close()
-        return [tuple(row) for row in found]
-    with sqlite3.connect(location) as db:
-        return list(db.execute(sql, params).fetchall())
-
-
-def registration(double: DiscordDouble, channel: Channel) -> dict[str, Any]:
-    message = double.last_message(
-        channel, lambda m: str(embed0(m).get("title") or "").startswith("Sit-and-go #")
-    )
-    assert message is not None, "no registration message"
-    return message
-
-
-def standings_message(double: DiscordDouble, channel: Channel) -> dict[str, Any] | None:
-    return double.last_message(
-        channel, lambda m: STANDINGS_TITLE.match(str(embed0(m).get("title") or "")) is not None
-    )
-
-
-async def create(club: Club, channel: Channel | None = None, **options: Any) -> dict[str, Any]:
-    """An admin creates a sit-and-go; its registration message."""
-    options = {"buy_in": BUY_IN, "seats": 4, "stack": STACK, **options}
-    created = await club.double.invoke(
-        club.admin, channel or club.channel, "poker sng create", **options
-    )
-    await created.response(timeout=10)
-    return registration(club.double, channel or club.channel)
-
-
-async def click_register(
-    double: DiscordDouble, member: Member, message: dict[str, Any], what: str
-) -> str:
-    """Press Register (``r``) or Unregister (``u``) on the registration message; the private
-    answer."""
-    current = double.current(message) or message
-    button = next(b for b in buttons(current) if b["custom_id"].startswith(f"deuce:s{what}:"))
-    clicked = await double.click(member, current, button["custom_id"])
-    return await private_reply(clicked)
-
-
-async def sng(
-    double: DiscordDouble, member: Member, channel: Channel, command: str, **options: Any
-) -> str:
-    """Run ``/poker sng <command>`` and return the private answer."""
-    interaction = await double.invoke(member, channel, f"poker sng {command}", **options)
-    return await private_reply(interaction)
-
-
-async def play_to_the_end(
-    club: Club, table: PokerTable, *, kill_after: tuple[int, ...] = ()
-) -> int:
-    """Play every hand the members are dealt (check or call, stand pat) until the final
-    standings are posted; SIGKILL and restart the bot after the hands counted in
-    ``kill_after`` (mid-hand: right after a member's first action of the next hand). How
-    many times it was killed."""
-    double = club.double
-    played = kills = 0
-    while standings_message(double, club.channel) is None:
-
-        def state() -> str | None:
-            if standings_message(double, club.channel) is not None:
-                return "over"
-            message = table.table_message()
-            if message is not None and table.turn(message) is not None:
-                return "turn"
-            return None
-
-        if await double.wait_until(state, timeout=60) == "over":
-            break
-        if played in kill_after:
-            message = table.table_message()
-            assert message is not None
-            turn = table.turn(message)
-            if turn is not None and turn[1] == "act":
-                await table.click_table(turn[0], "call")
-            await club.bot.kill()
-            await club.bot.restart()
-            kills += 1
-            kill_after = tuple(k for k in kill_after if k != played)
-            continue
-        try:
-            await table.play_hand(always("call"), timeout=60)
-        except AssertionError:
-            if standings_message(double, club.channel) is None:
-                raise
-        played += 1
-    return kills
-
-
-def hand_limits(double: DiscordDouble, channel: Channel) -> dict[int, str]:
-    """Each hand's limits as its table title showed them (any version of the message)."""
-    seen: dict[int, str] = {}
-    for event in double.channel_events(channel):
-        for embed in event.payload.get("embeds") or []:
-            match = TITLE_RE.match(str(embed.get("title") or ""))
-            if match:
-                seen[int(match["hand"])] = f"{match['small']}/{match['big']}"
-    return seen
-
-
-async def check_finished(club: Club, members: list[Member], tournament_id: int) -> dict[str, int]:
-    """The tournament is over: standings with their picture, places in order, prizes in the
-    wallets, an empty escrow, a clean audit. The members' places by name."""
-    double = club.double
-    message = standings_message(double, club.channel)
-    assert message is not None
-    (attachment,) = message["attachments"]
-    assert attachment["filename"] == "standings.png"
-    png = double.attachment_data[int(attachment["id"])]
-    rows = parse_standings(Image.open(io.BytesIO(png)).info["standings"])
-    places = {name: place for place, name, _ in rows}
-    prizes = {name: prize for _, name, prize in rows}
-    ordered = [place for place, _, _ in rows]
-    assert ordered[0] == 1 and ordered == sorted(ordered) and len(rows) == 4
-    assert sum(prizes.values()) == 4 * BUY_IN
-    for place, _, prize in rows:  # tied players share the prizes of the places they cover
-        tied = ordered.count(place)
-        share = sum(PRIZES.get(p, 0) for p in range(place, place + tied))
-        assert prize in (share // tied, share // tied + 1)
-    # The elimination lines came in order, worst place first, each as the standings say.
-    outs = [
-        (m["name"].replace("\\", ""), int(m["place"]))
-        for message in double.channel_messages(club.channel)
-        if (m := OUT_RE.match(str(message.get("content") or "")))
-    ]
-    assert [place for _, place in outs] == sorted(ordered[1:], reverse=True)
-    assert all(places[name] == place for name, place in outs)
-    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
-    for member in members:
-        place, prize = places[member.display_name], prizes[member.display_name]
-        assert wallets[member.id] == START_WALLET - BUY_IN + prize, (member.display_name, place)
-        said = f"sit-and-go #{tournament_id} in place {place} of 4"
-
-        def place_dm(member: Member = member, said: str = said) -> bool:
-            return any(said in str(m.get("content") or "") for m in double.dms(member))
-
-        await double.wait_until(place_dm, timeout=10)  # its own task: it may follow the standings
-    ((escrow,),) = await query(
-        club.db_path,
-        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
-        f"tournament:{tournament_id}",
-    )
-    assert escrow == 0
-    ((status,),) = await query(
-        club.db_path, "SELECT status FROM tournaments WHERE id = ?", tournament_id
-    )
-    assert status == "finished"
-    club.audit_ok()
-    return places
-
-
-def check_levels(double: DiscordDouble, channel: Channel, hands_per_level: int) -> None:
-    """Each hand seen was dealt at its level's limits (the levels go by hands)."""
-    limits = hand_limits(double, channel)
-    first = min(limits)
-    assert len(limits) >= 4
-    for hand_id, shown in limits.items():
-        level = (hand_id - first) // hands_per_level + 1
-        assert shown == level_of("turbo", level).label, (hand_id, shown, limits)
-    assert len(set(limits.values())) >= 2  # the limits rose
-
-
-async def start_four(club: Club) -> tuple[PokerTable, int]:
-    """Alice registers with the button, Bob with the command, the admin adds two house
-    players: the tournament is full and starts."""
-    double, channel = club.double, club.channel
-    alice, bob = await club.players(2)
-    message = await create(club, level_hands=2, structure="turbo")
-    tournament_id = int(re.match(r"Sit-and-go #(\d+)", embed0(message)["title"])[1])
-    assert "Register" in [b["label"] for b in buttons(message)]
-    assert "registered" in await click_register(double, alice, message, "r")
-    assert "registered" in await sng(double, bob, channel, "register")
-    assert "Alice" in str(embed0(double.current(message) or message)["fields"])
-    assert "2 house players registered" in await sng(
-        double, club.admin, channel, "house", count=2, level="strong"
-    )
-    table = PokerTable(double, channel, [alice, bob])
-    await table.wait_table(
-        lambda m: table.turn(m) is not None or "Sit-and-go" in str(m), timeout=20
-    )
-    return table, tournament_id
+from tests.e2e.sng_play import (
+    BUY_IN,
+    CASH_WORDS,
+    FAST,
+    STACK,
+    check_finished,
+    check_levels,
+    check_reads_as_a_tournament,
+    click_register,
+    create,
+    play_to_the_end,
+    query,
+    registration,
+    sng,
+    start_four,
+)
+from tests.e2e.stats_checks import check_a_sit_and_go_players_stats_chart
 
 
 async def test_a_four_player_sit_and_go_plays_to_the_end(
@@ -253,12 +63,11 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     assert "Level 1: 10/20 · next 20/40" in field["value"]
     assert "4 of 4 players left · average stack 200" in field["value"]
     await play_to_the_end(club, table)
-    await check_finished(club, [alice, bob], tournament_id)
+    places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
-    # Remembered: stats and the leaderboard by tournaments.
-    stats = await double.invoke(alice, club.channel, "poker stats")
-    text = str((await stats.response(timeout=10)).embeds)
-    assert "Tournaments: 1 played" in text
+    await check_reads_as_a_tournament(double, club.channel, tournament_id, places)
+    # Remembered: stats (with a chart of how each tournament went).
+    await check_a_sit_and_go_players_stats_chart(club, alice)
     check_after_test(club)
 
 
@@ -333,8 +142,19 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     await click_register(double, carol, started, "r")  # full: it starts
     assert "started" in (await sng(double, bob, other, "register")).lower()
     assert "started" in (await sng(double, alice, other, "unregister")).lower()
-    # An admin cancels the running tournament: every buy-in back.
+    # An admin cancels the running tournament: every buy-in back; its table closes saying so.
+    running_id = int(re.match(r"Sit-and-go #(\d+)", embed0(started)["title"])[1])
     assert "2 buy-ins were refunded" in await sng(double, club.admin, other, "cancel")
+    called_off = f"Sit-and-go #{running_id} is cancelled: every buy-in is refunded."
+
+    def cancelled_table() -> dict[str, Any] | None:
+        return double.last_message(
+            other, lambda m: called_off in str(embed0(m).get("description") or "")
+        )
+
+    await double.wait_until(cancelled_table, timeout=10)
+    closed = str((cancelled_table() or {}).get("embeds")).lower()
+    assert not [w for w in CASH_WORDS if w in closed], closed
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET
     assert wallets[alice.id] == wallet

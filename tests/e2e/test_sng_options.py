@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.messages import t
 from bot.store import MAX_CHIPS
-from tests.e2e.helpers import ADMIN_MEMBER_PERMISSIONS, Club, embed0, private_reply
+from tests.e2e.helpers import ADMIN_MEMBER_PERMISSIONS, IN_LOOP, Club, embed0, private_reply
 
 FORGED: list[tuple[dict[str, Any], str]] = [
     ({"structure": "bogus"}, t("sng_structure_unknown", "en")),
@@ -24,10 +24,14 @@ FORGED: list[tuple[dict[str, Any], str]] = [
     ({"starts_in": 10**30}, t("error_amount_whole", "en")),  # read as a float on the way
 ]
 
+pytestmark = IN_LOOP
+
 
 def tournaments(club: Club) -> int:
+    """The tournaments of the club's server in the store."""
     with sqlite3.connect(club.db_path) as db:
-        return int(db.execute("SELECT count(*) FROM tournaments").fetchone()[0])
+        sql = "SELECT count(*) FROM tournaments WHERE guild_id = ?"
+        return int(db.execute(sql, (club.guild.id,)).fetchone()[0])
 
 
 async def test_forged_and_unpayable_sng_create_options_are_refused_and_store_nothing(

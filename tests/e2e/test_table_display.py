@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.discord_double import Member
 from tests.e2e.helpers import (
+    IN_LOOP,
     START_WALLET,
     TABLE_TITLE,
     Club,
@@ -26,6 +27,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def labels(message: dict[str, Any]) -> list[str]:

@@ -11,6 +11,7 @@ import logging
 
 from tests.discord_double import message_text
 from tests.e2e.helpers import (
+    IN_LOOP,
     Club,
     Member,
     PokerTable,
@@ -21,6 +22,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def logged_actions(table: PokerTable) -> str:

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from tests.e2e.helpers import (
+    IN_LOOP,
     PANEL_PREFIX,
     Club,
     Member,
@@ -21,6 +22,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 
 def dm_panels(table: PokerTable, member: Member, hand_id: int) -> list[dict[str, Any]]:
@@ -138,6 +141,6 @@ async def test_a_whole_hand_is_played_from_dm_buttons_alone(club: Club) -> None:
         taken.add((member.id, target))
         assert clicks < 40, "the hand did not end"
     # Nobody touched the channel's buttons: every click came from a DM.
-    clicked = [i for i in double.interactions if i.message_id is not None]
+    clicked = [i for i in club.interactions() if i.message_id is not None]
     assert len(clicked) == clicks and all(i.channel is not club.channel for i in clicked)
     club.audit_ok()

@@ -13,7 +13,7 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from bot.engine.evaluator import rank27
 from bot.engine.phh import hand_to_phh
 from bot.engine.selfplay import play_out
 from bot.store import Store
+from bot.store.backend import Backend, Body, JournalBatch
 from bot.store.postgres import postgres_sql
 
 GUILD = 111
@@ -377,3 +378,44 @@ async def play_settled(store: Store, table_id: int, rng: random.Random) -> tuple
 def seated_as(*user_ids: int) -> Callable[[list[int]], None]:
     """A tournament start's ``shuffle`` that seats the entrants in this order."""
     return lambda entrants: entrants.sort(key=user_ids.index)
+
+
+class Wrapped:
+    """A backend that does what ``inner`` does; the test backends below change its writes."""
+
+    def __init__(self, inner: Backend) -> None:
+        self.inner = inner
+        self.kind = inner.kind
+        self.location = inner.location
+        self.queues_writes = inner.queues_writes
+
+    async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
+        return await self.inner.write(body, immediate=immediate)
+
+    async def read(self, body: Body[Any], *, snapshot: bool = True) -> Any:
+        return await self.inner.read(body, snapshot=snapshot)
+
+    async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
+        return await self.inner.write_journal(states, now)
+
+    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
+        return self.inner.queue_journal(take)
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+
+class Replaying(Wrapped):
+    """A backend that runs every write transaction twice, the second time as the backend's
+    retry after a COMMIT that was applied but never answered; everything else as is."""
+
+    def __init__(self, inner: Backend) -> None:
+        super().__init__(inner)
+        self.replayed = 0
+
+    async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
+        first = await self.inner.write(body, immediate=immediate)
+        again = await self.inner.write(body, immediate=immediate)
+        self.replayed += 1
+        assert again == first, "a run again answers as the run that committed"
+        return again

@@ -18,14 +18,14 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.store import Store, StoreUnavailable
-from bot.store.backend import Backend, Body, JournalBatch
+from bot.store.backend import Body
 from bot.store.postgres import RECONNECT_SECONDS
 from tests.store._helpers import (
     ADMIN,
@@ -35,6 +35,8 @@ from tests.store._helpers import (
     CommitDropProxy,
     Database,
     PostgresCluster,
+    Replaying,
+    Wrapped,
     seated_table,
 )
 
@@ -269,47 +271,6 @@ async def test_a_call_waits_through_a_quick_restart(private_cluster: PostgresClu
     finally:
         await store.close()
     assert_audit_clean(url)
-
-
-class Wrapped:
-    """A backend that does what ``inner`` does; the test backends below change its writes."""
-
-    def __init__(self, inner: Backend) -> None:
-        self.inner = inner
-        self.kind = inner.kind
-        self.location = inner.location
-        self.queues_writes = inner.queues_writes
-
-    async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
-        return await self.inner.write(body, immediate=immediate)
-
-    async def read(self, body: Body[Any], *, snapshot: bool = True) -> Any:
-        return await self.inner.read(body, snapshot=snapshot)
-
-    async def write_journal(self, states: Mapping[int, str], now: float) -> dict[int, Exception]:
-        return await self.inner.write_journal(states, now)
-
-    def queue_journal(self, take: Callable[[], JournalBatch | None]) -> asyncio.Future[None]:
-        return self.inner.queue_journal(take)
-
-    async def close(self) -> None:
-        await self.inner.close()
-
-
-class Replaying(Wrapped):
-    """A backend that runs every write transaction twice, the second time as the backend's
-    retry after a COMMIT that was applied but never answered; everything else as is."""
-
-    def __init__(self, inner: Backend) -> None:
-        super().__init__(inner)
-        self.replayed = 0
-
-    async def write(self, body: Body[Any], *, immediate: bool = True) -> Any:
-        first = await self.inner.write(body, immediate=immediate)
-        again = await self.inner.write(body, immediate=immediate)
-        self.replayed += 1
-        assert again == first, "a run again answers as the run that committed"
-        return again
 
 
 async def test_a_write_run_again_applies_once_on_both_backends(

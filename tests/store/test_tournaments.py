@@ -32,14 +32,14 @@ from bot.store import (
     TournamentExists,
     TournamentFull,
     TournamentNotFound,
+    TournamentResult,
     TournamentRow,
     TournamentStarted,
     TournamentTable,
     migrations,
     migrations_pg,
 )
-from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database, seated_as
-from tests.store.test_reconnect import Replaying
+from tests.store._helpers import ADMIN, CHANNEL, GUILD, SQLITE, Database, Replaying, seated_as
 
 STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
 PHH = 'variant = "F2L3D"\nactions = []\n'
@@ -231,6 +231,15 @@ async def test_a_tournament_from_registration_to_the_prizes(
     assert (bob.played, bob.wins, bob.in_the_money, bob.net) == (1, 0, 0, -100)
     later = await store.tournaments.stats(GUILD, CAROL, finished.finished_at + 1)  # type: ignore[operator]
     assert (later.played, later.net) == (0, 0)
+    # How it went for each (the stats chart of a member who played only sit-and-goes).
+    ended = finished.finished_at
+    assert ended is not None
+    assert await store.tournaments.results(GUILD, ALICE, None) == [
+        TournamentResult(sng.id, ended, 100, 120, 2, 4)
+    ]
+    assert [r.net for r in await store.tournaments.results(GUILD, BOB, 0.0)] == [-100]
+    assert await store.tournaments.results(GUILD, CAROL, ended + 1) == []
+    assert await store.tournaments.results(GUILD, DAVE, None) == []
     assert await store.tournaments.leaderboard(GUILD, None) == [
         (CAROL, 1, 1, 180),
         (ALICE, 1, 0, 20),

@@ -5,6 +5,7 @@ opened the real way (a real ``Store``, a real ``TableRegistry``), fake interacti
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,8 +14,10 @@ from typing import Any, TypeVar, cast
 
 import discord
 
+from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.store import Store
 from bot.store.models import SeatRow
+from bot.table.buttons import draw_button_id, table_button_id
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
 from bot.ui.routes import ROUTER
@@ -427,3 +430,56 @@ def seat_row(seat: int, user_id: int, name: str, stack: int, **flags: Any) -> Se
         leaving=flags.get("leaving", False),
         dm_ok=flags.get("dm_ok", True),
     )
+
+
+def running(session: TableSession) -> Hand:
+    hand = session.hand
+    assert hand is not None
+    return hand
+
+
+async def click(
+    client: FakeClient,
+    session: TableSession,
+    user_id: int | None,
+    action: str,
+    *,
+    action_number: int | None = None,
+    hand_id: int | None = None,
+) -> FakeInteraction:
+    """A click on the table message's button ``action``, drawn at ``action_number`` (the
+    current one by default) of hand ``hand_id`` (the running one by default)."""
+    assert user_id is not None
+    hand = running(session)
+    custom_id = table_button_id(
+        session.table_id,
+        hand.hand_id if hand_id is None else hand_id,
+        hand.action_count if action_number is None else action_number,
+        action,
+    )
+    return await press(client, user_id, custom_id, message=TABLE_MESSAGE)
+
+
+async def draw_click(
+    client: FakeClient,
+    session: TableSession,
+    user_id: int | None,
+    draw: int,
+    *,
+    pat: bool,
+    message: Any = None,
+) -> FakeInteraction:
+    assert user_id is not None
+    custom_id = draw_button_id(
+        session.table_id, running(session).hand_id, draw, "pat" if pat else "draw"
+    )
+    return await press(client, user_id, custom_id, message=message)
+
+
+def new_hand(seed: int = 7) -> Hand:
+    players = [
+        SeatedPlayer(ALICE, "Alice", 500, 0),
+        SeatedPlayer(BOB, "Bob", 500, 1),
+        SeatedPlayer(CAROL, "Carol", 500, 2),
+    ]
+    return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)

@@ -295,3 +295,23 @@ async def test_members_languages_in_memory_are_bounded(tmp_path: Path, store: St
         assert len(bot.locales) == LOCALES_KEPT
     finally:
         await bot.store.close()
+
+
+async def test_the_commands_are_the_same_after_a_reload_and_in_a_second_bot(tmp_path: Path) -> None:
+    """Unloading an extension drops its modules; loading it again imports them afresh. No
+    command may be declared into a group that outlives its cog (a module-level ``/poker``
+    group kept the table's commands, so loading ``cogs.poker`` again raised
+    CommandAlreadyRegistered: 'join')."""
+    bot, _ = await make_bot(tmp_path)
+
+    def tree(of: DeuceBot) -> dict[str, Any]:
+        return {c.name: c.to_dict(of.tree) for c in of.tree.get_commands()}
+
+    before = tree(bot)
+    for extension in EXTENSIONS:
+        await bot.reload_extension(extension)
+    assert tree(bot) == before
+    for extension in EXTENSIONS:
+        await bot.unload_extension(extension)
+    second, _ = await make_bot(tmp_path)
+    assert tree(second) == before

@@ -4,6 +4,7 @@ sent once the turn moved on, and a timeout played for a player is a line in thei
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from types import SimpleNamespace
 from typing import Any, cast
@@ -16,8 +17,7 @@ from bot.table.io import panels as panels_module
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
 from bot.table.session import TableSession
-from tests.table._helpers import FakeClient, wait_until
-from tests.table.test_session_inputs import click
+from tests.table._helpers import FakeClient, click, wait_until
 
 
 def running(session: TableSession) -> Hand:
@@ -62,6 +62,44 @@ async def test_an_alert_replaces_the_panel_and_the_old_one_becomes_a_stub(
     assert stub["content"] == t("panel_moved", "en")
     assert stub["embed"] is None and stub["view"] is None and stub["attachments"] == []
     assert session.io.dm_panels[player].id != old
+
+
+async def test_an_edit_under_way_when_an_alert_replaces_the_panel_leaves_the_old_one_a_stub(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of the panel that read its message before an alert replaced it must not land
+    on the stub: the old message kept "moved down" with the panel's picture and buttons back
+    (seen once under load in test_one_live_panel_per_player_in_now_mode)."""
+    monkeypatch.setattr(panels_module, "ALERT_FRESH_SECONDS", -1.0)  # the turn waited
+    await deal_panels_sent(session, client)
+    player = running(session).to_act
+    assert player is not None
+    dm = client.dm_channels[player]
+    old = session.io.dm_panels[player].id
+    rendering, go_on = asyncio.Event(), asyncio.Event()
+    render = panels_module.panel_message
+
+    rendered = asyncio.Event()
+
+    async def slow_edit(panel: Any, locale: Any, **kwargs: Any) -> dict[str, Any]:
+        if not kwargs.get("edit") or rendering.is_set():
+            return await render(panel, locale, **kwargs)
+        rendering.set()
+        await go_on.wait()
+        made = await render(panel, locale, **kwargs)
+        rendered.set()
+        return made
+
+    monkeypatch.setattr(panels_module, "panel_message", slow_edit)
+    session.io.panels.refresh(player)  # an edit of the old panel, slow to render
+    await rendering.wait()
+    session.io.send_panel(player, urgent=True, alert=True)
+    await wait_until(lambda: any(m == old for m, _ in dm.edits))  # the stub
+    go_on.set()
+    await rendered.wait()
+    await settled(session)
+    edits_of_old = [kw for m, kw in dm.edits if m == old]
+    assert [kw.get("content") for kw in edits_of_old] == [t("panel_moved", "en")]
 
 
 async def test_no_alert_once_the_player_acted(session: TableSession, client: FakeClient) -> None:
@@ -138,7 +176,9 @@ async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
 async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     """What the DM panels hold of a hand lives in one ``HandPanels``, replaced at each deal:
     nothing of the last hand's panels (messages, tokens, notices, alerts, failed DMs) carries
-    over, and the only state kept across hands is who plays from their DMs and the tasks."""
+    over, and the only state kept across hands is who plays from their DMs, the tasks, and each
+    player's turn to write to their panel messages (an edit of the last hand's may be under
+    way)."""
     tasks = TableTasks(7, lambda: None)
     panels = DmPanels(
         cast(Any, SimpleNamespace()), tasks, table_id=7, table_message_id=lambda: None, post=print
@@ -154,4 +194,4 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     panels.new_hand(2)
     assert panels.hand is not last and panels.hand == HandPanels(2)
     kept = {name for name, value in vars(panels).items() if isinstance(value, (dict, set))}
-    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake"}
+    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake", "_writes"}

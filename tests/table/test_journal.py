@@ -17,8 +17,17 @@ from bot.table import journal
 from bot.table.inputs import Timeout
 from bot.table.render import table_view
 from bot.table.session import TableSession
-from tests.table._helpers import TABLE_MESSAGE, FakeClient, OpenTable, Tables, press, wait_until
-from tests.table.test_session_inputs import click, draw_click, running
+from tests.table._helpers import (
+    TABLE_MESSAGE,
+    FakeClient,
+    OpenTable,
+    Tables,
+    click,
+    draw_click,
+    press,
+    running,
+    wait_until,
+)
 
 
 class FlakyStore:

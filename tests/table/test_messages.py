@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.messages import t
-from tests.i18n.test_catalogue import messages, variables
+from tests.i18n._catalogue import messages, variables
 
 CATALOGUE = {
     **messages("en", "deuce.ftl"),

@@ -48,18 +48,9 @@ from bot.table.snapshot import (
     result_snapshot,
     table_snapshot,
 )
-from tests.table._helpers import ALICE, BOB, CAROL, seat_row
+from tests.table._helpers import ALICE, BOB, CAROL, new_hand, seat_row
 
 SUITS = "♣♦♥♠"
-
-
-def new_hand(seed: int = 7) -> Hand:
-    players = [
-        SeatedPlayer(ALICE, "Alice", 500, 0),
-        SeatedPlayer(BOB, "Bob", 500, 1),
-        SeatedPlayer(CAROL, "Carol", 500, 2),
-    ]
-    return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
 
 
 def snapshot_of(

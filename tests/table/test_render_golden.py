@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -40,7 +41,10 @@ from bot.table.render.replay import result_view, step_embed, step_view
 from bot.table.render.standings import registration_embed, registration_view
 from bot.table.seating import HandNotes, result_summary
 from bot.table.snapshot import (
+    ResultSnapshot,
     TableSnapshot,
+    TournamentLine,
+    TournamentNews,
     panel_snapshot,
     result_from_summary,
     result_snapshot,
@@ -184,6 +188,91 @@ def tournament_json() -> dict[str, Any]:
         "standings": embed_json(standings_embed(5, entries, 300)),
         "registration": embed_json(registration_embed(row, entries)),
         "registration view": view_json(registration_view(row)),
+        **tournament_tables(),
+    }
+
+
+def tournament_tables() -> dict[str, Any]:
+    """A sit-and-go's table through its states: the hand that begins level 2 (after a player
+    finished), between hands with the level ending at the next deal, levels by minutes, won,
+    cancelled; and a result that puts a player out and announces the next level."""
+    line = TournamentLine(
+        tournament_id=5,
+        level=2,
+        limits="20/40",
+        next_limits="30/60",
+        level_ends_at=None,
+        hands_left=1,
+        players_left=3,
+        entrants=4,
+        average_stack=666,
+        small_bet=20,
+        small_blind=10,
+        news=(
+            TournamentNews("out", name="Dave", place=4, house=True),
+            TournamentNews("level", level=2, limits="20/40"),
+        ),
+    )
+    players = [SeatedPlayer(p, NAMES[p], 666, i) for i, p in enumerate(PLAYERS)]
+    hand = Hand.start(players, 0, Stakes(20), rng=random.Random(5), hand_id=78)
+    seats = [seat_row(i, p, NAMES[p], 666) for i, p in enumerate(PLAYERS)]
+    common: dict[str, Any] = {
+        "table_id": 1,
+        "settings": None,
+        "last_hand": None,
+        "leaving": (),
+        "deadline": DEADLINE,
+        "next_hand_at": None,
+        "closing": False,
+    }
+    running = table_snapshot(**common, seats=seats, hand=hand, closed=False, tournament=line)
+    between = replace(
+        line,
+        hands_left=0,
+        players_left=2,
+        average_stack=1000,
+        news=(),
+        last_news=(
+            TournamentNews("out", name="Carol", place=3),
+            TournamentNews("away", name="Bob"),
+        ),
+    )
+    waiting = table_snapshot(**common, seats=seats[:2], hand=None, closed=False, tournament=between)
+    minutes = replace(line, level_ends_at=DEADLINE + 240, hands_left=None, news=())
+    timed = table_snapshot(**common, seats=seats, hand=None, closed=False, tournament=minutes)
+    standings = (
+        TournamentNews("out", name="Alice", place=1, prize=280),
+        TournamentNews("out", name="Bob", place=2, prize=120),
+        TournamentNews("out", name="Carol", place=3),
+        TournamentNews("out", name="Dave", place=4, house=True),
+    )
+    won = replace(
+        between,
+        players_left=1,
+        last_news=(standings[1],),
+        state="finished",
+        standings=standings,
+    )
+    finished = table_snapshot(**common, seats=[], hand=None, closed=True, tournament=won)
+    called_off = replace(line, state="cancelled", news=())
+    cancelled = table_snapshot(**common, seats=[], hand=None, closed=True, tournament=called_off)
+    result = ResultSnapshot(
+        hand_id=78,
+        uncontested=("Alice", 120),
+        nets=(("Alice", 60), ("Bob", -60)),
+        tournament_id=5,
+        news=(
+            TournamentNews("out", name="Bob", place=2, prize=120),
+            TournamentNews("next level", level=3, limits="30/60"),
+        ),
+    )
+    return {
+        "table level 2 begins": table_json(running),
+        "table between hands": table_json(waiting),
+        "table by minutes": table_json(timed),
+        "table won": table_json(finished),
+        "table cancelled": table_json(cancelled),
+        "result with places": embed_json(result_embed(result)),
     }
 
 

@@ -23,9 +23,9 @@ from tests.table._helpers import (
     FakeClient,
     FakeInteraction,
     FakeResponse,
+    click,
     wait_until,
 )
-from tests.table.test_session_inputs import click
 
 
 def running(session: TableSession) -> Hand:

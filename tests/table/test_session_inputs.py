@@ -15,7 +15,6 @@ from bot.engine import Hand, Phase
 from bot.messages import t
 from bot.table.buttons import (
     card_button_id,
-    draw_button_id,
     prefold_button_id,
     show_button_id,
     table_button_id,
@@ -33,54 +32,13 @@ from tests.table._helpers import (
     FakeInteraction,
     Tables,
     all_posted,
+    click,
+    draw_click,
     panel_message,
     press,
+    running,
     wait_until,
 )
-
-
-def running(session: TableSession) -> Hand:
-    hand = session.hand
-    assert hand is not None
-    return hand
-
-
-async def click(
-    client: FakeClient,
-    session: TableSession,
-    user_id: int | None,
-    action: str,
-    *,
-    action_number: int | None = None,
-    hand_id: int | None = None,
-) -> FakeInteraction:
-    """A click on the table message's button ``action``, drawn at ``action_number`` (the
-    current one by default) of hand ``hand_id`` (the running one by default)."""
-    assert user_id is not None
-    hand = running(session)
-    custom_id = table_button_id(
-        session.table_id,
-        hand.hand_id if hand_id is None else hand_id,
-        hand.action_count if action_number is None else action_number,
-        action,
-    )
-    return await press(client, user_id, custom_id, message=TABLE_MESSAGE)
-
-
-async def draw_click(
-    client: FakeClient,
-    session: TableSession,
-    user_id: int | None,
-    draw: int,
-    *,
-    pat: bool,
-    message: Any = None,
-) -> FakeInteraction:
-    assert user_id is not None
-    custom_id = draw_button_id(
-        session.table_id, running(session).hand_id, draw, "pat" if pat else "draw"
-    )
-    return await press(client, user_id, custom_id, message=message)
 
 
 async def card_click(

@@ -1,16 +1,13 @@
-"""The lowball figures from stored hands (``bot.features.stats.lowball``) and the stats picture."""
+"""The lowball figures from stored hands (``bot.features.stats.lowball``), the lines
+``/poker stats`` prints of them and the bars of its picture (``bot.features.stats.report``);
+the picture itself: ``tests/art/test_chart.py``."""
 
 from __future__ import annotations
 
-import io
-import time
-
-from PIL import Image
-
-from bot.art.chart import MAX_POINTS, stats_chart
 from bot.engine.evaluator import rank27
 from bot.features.stats.lowball import lowball_stats, period_start
-from bot.store import PlayerHand
+from bot.features.stats.report import drawing_bars, place_bars, stats_lines
+from bot.store import PlayerHand, TournamentResult
 
 PAIR = rank27("8s8d5c3h2s")
 EIGHT_SIX = rank27("8c6h4d3d2d")
@@ -72,12 +69,36 @@ def test_periods() -> None:
     assert period_start("month", now=1_000_000.0) == 1_000_000.0 - 30 * 86400
 
 
-def test_the_chart_has_one_point_per_hand_and_is_quick() -> None:
-    nets = [(-1) ** k * (k * 7 % 40) for k in range(80)]
-    started = time.perf_counter()
-    png = stats_chart(nets, [2.5, 1.2, None], line_title="Net", bars_title="Drawn")
-    assert time.perf_counter() - started < 0.5
-    image = Image.open(io.BytesIO(png))
-    assert image.info["points"] == str(MAX_POINTS)
-    colours = image.convert("RGB").getcolors(1 << 16) or []
-    assert any(colour == (255, 0, 255) for _, colour in colours)
+def test_a_figure_counted_out_of_nothing_is_not_printed() -> None:
+    """No showdown: "Showdowns won: —", not "0 of 0"; no pat showdown: no snows line."""
+    lines = dict(stats_lines(lowball_stats([hand(-10, draws=(2, 1)), hand(25, 40)])))
+    assert lines["Showdowns won"] == "—"
+    assert "Pat all the way and caught with a pair or worse" not in lines
+    assert not any(" of 0" in value for value in lines.values()), lines
+    shown = [hand(-20, draws=(0, 0, 0), showed_down=True, shown_rank=PAIR)]
+    lines = dict(stats_lines(lowball_stats(shown)))
+    assert lines["Showdowns won"] == "0 of 1"
+    assert lines["Pat all the way and caught with a pair or worse"] == "1 of 1 pat showdowns"
+
+
+def result(place: int, entrants: int, prize: int = 0, buy_in: int = 100) -> TournamentResult:
+    return TournamentResult(place, float(place), buy_in, prize, place, entrants)
+
+
+def test_a_sit_and_go_players_chart_counts_each_place_and_nets_from_zero() -> None:
+    results = [result(1, 4, prize=300), result(4, 4), result(3, 6), result(1, 3, prize=200)]
+    bars = place_bars(results)
+    assert [(b.label, b.value, b.text) for b in bars] == [
+        ("1", 2, "2"), ("2", 0, "0"), ("3", 1, "1"),
+        ("4", 1, "1"), ("5", 0, "0"), ("6", 0, "0"),
+    ]  # fmt: skip
+    assert [r.net for r in results] == [200, -100, -100, 100]
+    assert [b.value for b in place_bars([result(2, 2)])] == [0, 1]
+
+
+def test_the_drawing_profile_has_a_bar_per_draw() -> None:
+    stats = lowball_stats([hand(0, draws=(3, 1)), hand(0, draws=(2, 0))])
+    bars = drawing_bars(stats)
+    assert [(b.label, b.value, b.text) for b in bars] == [
+        ("1", 2.5, "2.5"), ("2", 0.5, "0.5"), ("3", None, "—"),
+    ]  # fmt: skip

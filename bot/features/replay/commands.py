@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.features.replay.viewer import send_replay
-from bot.ui.commands import PokerPart, poker
+from bot.ui.commands import PokerPart
 
 HAND_ID_MAX = 2**53 - 1
 """The largest integer a Discord option carries exactly."""
@@ -17,7 +17,7 @@ HAND_ID_MAX = 2**53 - 1
 class ReplayCommands(PokerPart):
     """The replay's command."""
 
-    @poker.command(name="replay", description="Step through a hand again, privately")
+    @app_commands.command(name="replay", description="Step through a hand again, privately")
     @app_commands.describe(hand="The hand's number (default: your last hand)")
     async def replay(
         self,

@@ -15,15 +15,15 @@ from bot.messages import number, t
 from bot.replies import Refused, reply_private
 from bot.store import MAX_CHIPS
 from bot.store import tournaments as sng_limits
-from bot.ui.commands import PokerPart, poker
+from bot.ui.commands import PokerPart
 
 if TYPE_CHECKING:
     from bot.store.models import TournamentRow
 
 HouseLevel = Literal["beginner", "solid", "strong"]
 
-sng = app_commands.Group(name="sng", description="Sit-and-go tournaments", parent=poker)
-"""``/poker sng``."""
+sng = app_commands.Group(name="sng", description="Sit-and-go tournaments")
+"""``/poker sng``: the ``Poker`` cog copies it into its own ``/poker`` group."""
 
 
 class SitAndGoCommands(PokerPart):

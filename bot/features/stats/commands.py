@@ -11,13 +11,13 @@ from bot.features.stats.report import send_stats
 from bot.messages import t
 from bot.replies import reply_private
 from bot.table.joining import display_name
-from bot.ui.commands import PokerPart, poker
+from bot.ui.commands import PokerPart
 
 
 class StatsCommands(PokerPart):
     """The stats' command."""
 
-    @poker.command(name="stats", description="Your record here, or another member's")
+    @app_commands.command(name="stats", description="Your record here, or another member's")
     @app_commands.describe(
         member="Whose stats (default: yours)", period="Which hands (default: all of them)"
     )

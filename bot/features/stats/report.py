@@ -1,5 +1,11 @@
 """``/poker stats``: a member's lowball record over a period (``lowball.py``), as an embed in
-the reader's language with its chart (``bot.art.chart``, drawn off the event loop).
+the reader's language with its chart (``bot.art.chart``, drawn off the event loop): the net
+over their last hands and their drawing profile; for a member who played only sit-and-goes in
+the period, their net over their last tournaments (prize minus buy-in, wallet chips) and their
+finishing places.
+
+A figure counted out of nothing ("0 of 0") is not printed as one: the showdowns won read "—",
+and the snows caught are left out while the member had no pat showdown.
 
 Another member's record counts every hand they played in the server (as the leaderboard does),
 but nothing that tells of one hand comes from a channel the reader cannot view now: the best
@@ -15,11 +21,11 @@ from typing import Any
 
 import discord
 
-from bot.art.chart import MAX_POINTS, stats_chart
+from bot.art.chart import MAX_POINTS, Bar, Chart, stats_chart
 from bot.features.stats.lowball import LowballStats, lowball_stats, period_start
 from bot.messages import number, reader, signed, t
 from bot.replies import NO_MENTIONS, reply_private
-from bot.store import PlayerHand, Store
+from bot.store import PlayerHand, Store, TournamentResult
 from bot.table.naming import rank_text
 from bot.table.render import clamp
 from bot.table.visibility import can_see
@@ -43,7 +49,7 @@ def stats_lines(stats: LowballStats) -> list[tuple[str, str]]:
     rate = stats.hands_won / stats.hands if stats.hands else 0.0
     draws = range(3)
     best = "—" if stats.best_rank is None else rank_text(stats.best_rank).render(reader())
-    return [
+    lines = [
         (t("stats_hands_played"), number(stats.hands)),
         (t("stats_hands_won"), t("stats_hands_won_value", won=stats.hands_won, rate=f"{rate:.0%}")),
         (t("stats_net"), signed(stats.net)),
@@ -51,29 +57,98 @@ def stats_lines(stats: LowballStats) -> list[tuple[str, str]]:
         (t("stats_vpip"), f"{stats.vpip:.0%}"),
         (
             t("stats_showdowns"),
-            t("stats_showdowns_value", won=stats.showdowns_won, total=stats.showdowns),
+            t("stats_showdowns_value", won=stats.showdowns_won, total=stats.showdowns)
+            if stats.showdowns
+            else "—",
         ),
         (t("stats_pat_after"), " · ".join(_share(stats.pat_rate(k)) for k in draws)),
         (t("stats_drawn_average"), " · ".join(_average(stats.average_drawn(k)) for k in draws)),
-        (
-            t("stats_snows"),
-            t("stats_snows_value", caught=stats.snows_caught, pat=stats.pat_showdowns),
-        ),
-        (t("stats_best_hand"), best),
     ]
+    if stats.pat_showdowns:
+        value = t("stats_snows_value", caught=stats.snows_caught, pat=stats.pat_showdowns)
+        lines.append((t("stats_snows"), value))
+    lines.append((t("stats_best_hand"), best))
+    return lines
+
+
+def _alt(chart: Chart, line_title: str, bars_title: str, caption: str, bars: list[Bar]) -> str:
+    """The picture in words (its alt text)."""
+    net = t(
+        "chart_alt_net",
+        title=line_title,
+        end=signed(chart.series[-1]),
+        low=signed(min(chart.series)),
+        high=signed(max(chart.series)),
+    )
+    values = " · ".join(f"{caption} {bar.label}: {bar.text}" for bar in bars)
+    return clamp(f"{net} {t('chart_alt_bars', title=bars_title, values=values)}", 1024)
+
+
+async def _file(
+    nets: tuple[int, ...],
+    bars: list[Bar],
+    *,
+    line_title: str,
+    x_caption: str,
+    bars_title: str,
+    bars_caption: str,
+    bars_top: float,
+) -> discord.File:
+    """The picture, drawn in a worker thread (numbers in the reader's format: the thread runs
+    in a copy of this context)."""
+    chart = await asyncio.to_thread(
+        stats_chart,
+        nets,
+        bars,
+        line_title=line_title,
+        x_caption=x_caption,
+        bars_title=bars_title,
+        bars_caption=bars_caption,
+        bars_top=bars_top,
+        number=number,
+    )
+    alt = _alt(chart, line_title, bars_title, bars_caption, bars)
+    return discord.File(io.BytesIO(chart.png), filename=CHART_FILE, description=alt)
+
+
+def drawing_bars(stats: LowballStats) -> list[Bar]:
+    """The drawing profile: average cards drawn at each draw ("—" when none was played)."""
+    averages = [stats.average_drawn(k) for k in range(3)]
+    return [Bar(str(k + 1), value, _average(value)) for k, value in enumerate(averages)]
+
+
+def place_bars(results: list[TournamentResult]) -> list[Bar]:
+    """How often the member finished at each place, from first to the largest field's last."""
+    seats = max([2, *(r.entrants for r in results)])
+    counts = [sum(r.place == place for r in results) for place in range(1, seats + 1)]
+    return [Bar(str(k), count, number(count)) for k, count in enumerate(counts, start=1)]
 
 
 async def chart_file(stats: LowballStats) -> discord.File:
-    """The stats picture, drawn in a worker thread."""
-    count = min(len(stats.nets), MAX_POINTS)
-    line_title = t("chart_net", count=count)
-    bars_title = t("chart_drawn")
-    drawn = [stats.average_drawn(k) for k in range(3)]
-    png = await asyncio.to_thread(
-        stats_chart, stats.nets, drawn, line_title=line_title, bars_title=bars_title
+    """The cash picture: the net over the last hands, the drawing profile."""
+    return await _file(
+        stats.nets,
+        drawing_bars(stats),
+        line_title=t("chart_net", count=min(len(stats.nets), MAX_POINTS)),
+        x_caption=t("chart_hand_axis"),
+        bars_title=t("chart_drawn"),
+        bars_caption=t("chart_draw_axis"),
+        bars_top=5,
     )
-    alt = clamp(f"{line_title}; {bars_title}", 1024)
-    return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt)
+
+
+async def tournament_chart_file(results: list[TournamentResult]) -> discord.File:
+    """A sit-and-go player's picture: the net over their last tournaments, their places."""
+    bars = place_bars(results)
+    return await _file(
+        tuple(r.net for r in results),
+        bars,
+        line_title=t("chart_sng_net", count=min(len(results), MAX_POINTS)),
+        x_caption=t("chart_sng_axis"),
+        bars_title=t("chart_places"),
+        bars_caption=t("chart_place_axis"),
+        bars_top=max([1.0, *(bar.value or 0.0 for bar in bars)]),
+    )
 
 
 async def _nameable_for(
@@ -127,10 +202,14 @@ async def send_stats(
         description="\n".join(t("stats_line", label=k, value=v) for k, v in lines),
         colour=discord.Colour.dark_green(),
     )
-    if not hands:  # tournaments only: no hand to chart
-        await reply_private(interaction, "", embed=embed)
-        return
-    picture = await chart_file(stats)
+    if hands:
+        picture = await chart_file(stats)
+    else:  # tournaments only: how each went
+        results = await store.tournaments.results(interaction.guild_id, user_id, since)
+        if not results:  # cannot be (a finished tournament stays one): no chart then
+            await reply_private(interaction, "", embed=embed)
+            return
+        picture = await tournament_chart_file(results)
     embed.set_image(url=f"attachment://{CHART_FILE}")
     await interaction.response.send_message(
         embed=embed, file=picture, ephemeral=True, allowed_mentions=NO_MENTIONS

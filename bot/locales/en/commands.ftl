@@ -36,7 +36,7 @@ cmd-poker-stats-period = period
 cmd-poker-stats-period-desc = Which hands (default: all of them)
 
 cmd-poker-history = history
-cmd-poker-history-desc = Recent hands here, each as a PHH file
+cmd-poker-history-desc = Recent hands here as hand-history files (PHH or PokerStars text)
 cmd-poker-history-count = count
 cmd-poker-history-count-desc = How many hands (1-10, default 5)
 
@@ -269,3 +269,8 @@ choice-regular = regular
 choice-slow = slow
 choice-chips = chips
 choice-tournaments = tournaments
+
+## /poker history: text hand histories in PokerStars' form
+cmd-poker-history-format = format
+cmd-poker-history-format-desc = phh: PHH files (PokerKit); text: PokerStars text that trackers import
+choice-phh = PHH

@@ -683,3 +683,6 @@ sng_not_full = The tournament's seats are no longer all taken: it starts when th
 sng_hand_running = A hand is still being played at the tournament's table.
 sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
 sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.
+
+## /poker history: text hand histories in PokerStars' form
+history_files_text = Each hand is attached as a text hand history in PokerStars' form, which trackers import.

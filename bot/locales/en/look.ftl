@@ -70,3 +70,16 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } se
 lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?
 lobby_join = Join ({ $buy_in })
 lobby_gone = That table is not open any more (or not one you can see). Run /poker tables again.
+
+# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+chart_hand_axis = Hand
+chart_draw_axis = Draw
+chart_sng_net = Net over the last { $count ->
+    [one] sit-and-go
+   *[other] { $count } sit-and-gos
+}
+chart_sng_axis = Sit-and-go
+chart_places = Finishing places
+chart_place_axis = Place
+chart_alt_net = { $title }: { $end } at the end (lowest { $low }, highest { $high }).
+chart_alt_bars = { $title }: { $values }.

@@ -12,11 +12,25 @@ sng_players_line = { $left } of { $entrants } players left · average stack { $a
 sng_level_up = Level { $level }: the limits are now { $limits }.
 sng_away = { $name } is away: still dealt in and blinded until they come back (/poker sitin).
 sng_away_now = You are away: you stay dealt in, your blinds are posted and your turns check or fold when their time runs out. /poker sitin brings you back.
-sng_out = { $name } is out in place { $place }.
-sng_out_prize = { $name } is out in place { $place } and wins { $prize }.
+sng_out = { $name } finishes { $place ->
+        [1] 1st
+        [2] 2nd
+        [3] 3rd
+       *[other] { $place }th
+    }.
+sng_out_prize = { $name } finishes { $place ->
+        [1] 1st
+        [2] 2nd
+        [3] 3rd
+       *[other] { $place }th
+    } and wins { $prize }.
 sng_place_private = You finished sit-and-go #{ $tournament } in place { $place } of { $entrants }.
 sng_place_private_prize = You finished sit-and-go #{ $tournament } in place { $place } of { $entrants } and win { $prize } chips, paid to your wallet when the tournament ends.
 sng_won = { $name } wins sit-and-go #{ $tournament }!
+sng_next_level = The next hand begins level { $level }: { $limits }.
+sng_table_won = Sit-and-go #{ $tournament } is over: { $name } wins first prize, { $prize }.
+sng_table_cancelled = Sit-and-go #{ $tournament } is cancelled: every buy-in is refunded.
+sng_final_level = Finished at level { $level } ({ $limits })
 sng_result_title = Sit-and-go #{ $tournament }: final standings
 sng_result_line = { $place }. { $name }: { $prize }
 sng_prize_label = Prize

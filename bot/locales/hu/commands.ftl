@@ -36,7 +36,7 @@ cmd-poker-stats-period = időszak
 cmd-poker-stats-period-desc = Mely leosztások (alapból: mind)
 
 cmd-poker-history = előzmények
-cmd-poker-history-desc = Az itteni legutóbbi leosztások, mindegyik PHH fájlként
+cmd-poker-history-desc = Az itteni legutóbbi leosztások leosztástörténet-fájlként (PHH vagy PokerStars-szöveg)
 cmd-poker-history-count = darab
 cmd-poker-history-count-desc = Hány leosztás (1-10, alapértelmezés 5)
 
@@ -269,3 +269,8 @@ choice-regular = normál
 choice-slow = lassú
 choice-chips = zsetonok
 choice-tournaments = versenyek
+
+## /poker előzmények: szöveges leosztástörténet PokerStars-formátumban
+cmd-poker-history-format = formátum
+cmd-poker-history-format-desc = phh: PHH-fájlok (PokerKit); szöveg: PokerStars-szöveg, amit a trackerek beolvasnak
+choice-phh = PHH

@@ -644,3 +644,6 @@ sng_not_full = A verseny helyei már nem mind foglaltak: akkor indul, amikor meg
 sng_hand_running = A verseny asztalánál még folyik egy leosztás.
 sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
 sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.
+
+## /poker előzmények: szöveges leosztástörténet PokerStars-formátumban
+history_files_text = Minden leosztás PokerStars-formátumú szöveges leosztástörténetként van csatolva, amelyet a trackerek be tudnak olvasni.

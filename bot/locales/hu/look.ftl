@@ -55,3 +55,13 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } ü
 lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmezett { $buy_in } zsetonos beszállóval?
 lobby_join = Beülök ({ $buy_in })
 lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: /poker asztalok.
+
+# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+chart_hand_axis = Leosztás
+chart_draw_axis = Csere
+chart_sng_net = Nyereség az utolsó { $count } Sit-and-go versenyen
+chart_sng_axis = Sit-and-go verseny
+chart_places = Helyezések
+chart_place_axis = Helyezés
+chart_alt_net = { $title }: a végén { $end } (mélypont { $low }, csúcs { $high }).
+chart_alt_bars = { $title }: { $values }.

@@ -36,7 +36,7 @@ cmd-poker-stats-period = periode
 cmd-poker-stats-period-desc = Tangan yang mana (bawaan: semuanya)
 
 cmd-poker-history = riwayat
-cmd-poker-history-desc = Tangan terakhir di sini, masing-masing sebagai berkas PHH
+cmd-poker-history-desc = Tangan terakhir di sini sebagai berkas riwayat tangan (PHH atau teks PokerStars)
 cmd-poker-history-count = jumlah
 cmd-poker-history-count-desc = Berapa tangan (1-10, bawaan 5)
 
@@ -269,3 +269,8 @@ choice-regular = reguler
 choice-slow = lambat
 choice-chips = chip
 choice-tournaments = turnamen
+
+## /poker riwayat: riwayat tangan teks berformat PokerStars
+cmd-poker-history-format = format
+cmd-poker-history-format-desc = phh: berkas PHH (PokerKit); teks: teks PokerStars yang bisa diimpor tracker
+choice-phh = PHH

@@ -641,3 +641,6 @@ sng_not_full = Kursi turnamen tidak lagi terisi semua: turnamen dimulai saat sem
 sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
 sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
 sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.
+
+## /poker riwayat: riwayat tangan teks berformat PokerStars
+history_files_text = Setiap tangan dilampirkan sebagai riwayat tangan teks berformat PokerStars, yang bisa diimpor tracker.

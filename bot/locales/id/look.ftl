@@ -55,3 +55,13 @@ lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } du
 lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in bawaan { $buy_in }?
 lobby_join = Duduk ({ $buy_in })
 lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan /poker daftarmeja lagi.
+
+# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+chart_hand_axis = Tangan
+chart_draw_axis = Tukar
+chart_sng_net = Hasil bersih { $count } sit-and-go terakhir
+chart_sng_axis = Turnamen sit-and-go
+chart_places = Peringkat akhir
+chart_place_axis = Peringkat
+chart_alt_net = { $title }: { $end } di akhir (terendah { $low }, tertinggi { $high }).
+chart_alt_bars = { $title }: { $values }.

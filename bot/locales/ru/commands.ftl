@@ -36,7 +36,7 @@ cmd-poker-stats-period = период
 cmd-poker-stats-period-desc = Какие раздачи (по умолчанию: все)
 
 cmd-poker-history = история
-cmd-poker-history-desc = Последние раздачи здесь, каждая файлом PHH
+cmd-poker-history-desc = Последние раздачи здесь файлами истории рук (PHH или текст PokerStars)
 cmd-poker-history-count = количество
 cmd-poker-history-count-desc = Сколько раздач (от 1 до 10, по умолчанию 5)
 
@@ -269,3 +269,8 @@ choice-regular = обычная
 choice-slow = медленная
 choice-chips = фишки
 choice-tournaments = турниры
+
+## /poker история: текстовые истории рук в формате PokerStars
+cmd-poker-history-format = формат
+cmd-poker-history-format-desc = PHH — файлы для PokerKit; текст — история в формате PokerStars, её читают трекеры
+choice-phh = PHH

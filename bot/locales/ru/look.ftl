@@ -75,3 +75,16 @@ lobby_option = #{ $channel } · { $small }/{ $big } · занято { $seated }/
 lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со стандартным бай-ином { $buy_in }?
 lobby_join = Сесть ({ $buy_in })
 lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните /покер столы ещё раз.
+
+# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+chart_hand_axis = Раздача
+chart_draw_axis = Обмен
+chart_sng_net = Итог за { $count ->
+    [one] последний { $count } sit-and-go
+   *[other] последние { $count } sit-and-go
+}
+chart_sng_axis = Турнир sit-and-go
+chart_places = Занятые места
+chart_place_axis = Место
+chart_alt_net = { $title }: в конце { $end } (минимум { $low }, максимум { $high }).
+chart_alt_bars = { $title }: { $values }.

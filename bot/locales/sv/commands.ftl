@@ -36,7 +36,7 @@ cmd-poker-stats-period = period
 cmd-poker-stats-period-desc = Vilka händer (standard: alla)
 
 cmd-poker-history = historik
-cmd-poker-history-desc = Senaste händerna här, var och en som en PHH-fil
+cmd-poker-history-desc = Senaste händerna här som handhistorikfiler (PHH eller PokerStars-text)
 cmd-poker-history-count = antal
 cmd-poker-history-count-desc = Hur många händer (1-10, standard 5)
 
@@ -269,3 +269,8 @@ choice-regular = normal
 choice-slow = långsam
 choice-chips = marker
 choice-tournaments = turneringar
+
+## /poker historik: handhistorik i text i PokerStars-format
+cmd-poker-history-format = format
+cmd-poker-history-format-desc = phh: PHH-filer (PokerKit); text: PokerStars-text som trackers importerar
+choice-phh = PHH

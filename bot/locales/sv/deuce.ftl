@@ -725,3 +725,6 @@ sng_not_full = Turneringens platser är inte längre alla tagna: den börjar nä
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
+
+## /poker historik: handhistorik i text i PokerStars-format
+history_files_text = Varje hand bifogas som en handhistorik i text i PokerStars-format, som trackers kan importera.

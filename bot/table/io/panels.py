@@ -112,6 +112,13 @@ class DmPanels:
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
+        self._writes: dict[int, asyncio.Lock] = {}
+        """One write at a time to each player's DM panel messages: an edit checks, under it,
+        that its message is still the panel, and a stub waits for an edit under way."""
+
+    def _writing(self, user_id: int) -> asyncio.Lock:
+        """The turn to write to the player's DM panel messages (see ``_writes``)."""
+        return self._writes.setdefault(user_id, asyncio.Lock())
 
     def _source(self) -> TableSource:
         if self.source is None:
@@ -344,10 +351,11 @@ class DmPanels:
         kwargs["attachments"] = []
         answer = self.hand.answers.get(user_id)
         try:
-            edited, _failed = await edit_by_token(answer, old.id, kwargs, self.table_id)
-            if edited is None:
-                dm = self.client.get_partial_messageable(old.channel_id)
-                await dm.get_partial_message(old.id).edit(**kwargs)
+            async with self._writing(user_id):  # after an edit of the old message under way
+                edited, _failed = await edit_by_token(answer, old.id, kwargs, self.table_id)
+                if edited is None:
+                    dm = self.client.get_partial_messageable(old.channel_id)
+                    await dm.get_partial_message(old.id).edit(**kwargs)
         except discord.HTTPException as error:
             log.debug("Table %s: stubbing a DM panel failed: %s", self.table_id, error)
             return
@@ -381,16 +389,20 @@ class DmPanels:
         current = None if user_id in hand.stale_pictures else message
         locale = await self.client.locale_of(user_id)
         kwargs = await panel_message(panel, locale, edit=True, current=current, notices=notices)
-        try:
-            answer = self.hand.answers.get(user_id)
-            edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
-            if edited is None:
-                self.hand.answers.pop(user_id, None)
-                dm = self.client.get_partial_messageable(message.channel_id)
-                edited = await dm.get_partial_message(message.id).edit(**kwargs)
-        except discord.HTTPException as error:
-            log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
-            return
+        async with self._writing(user_id):
+            now = self.hand.sent.get(user_id)
+            if self.hand.hand_id != hand_id or now is None or now.id != message.id:
+                return  # an alert replaced the message meanwhile (and made it a stub)
+            try:
+                answer = self.hand.answers.get(user_id)
+                edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+                if edited is None:
+                    self.hand.answers.pop(user_id, None)
+                    dm = self.client.get_partial_messageable(message.channel_id)
+                    edited = await dm.get_partial_message(message.id).edit(**kwargs)
+            except discord.HTTPException as error:
+                log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
+                return
         hand = self.hand
         if hand.hand_id == hand_id and hand.sent.get(user_id) is message:
             hand.sent[user_id] = Sent.of(edited)

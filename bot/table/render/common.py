@@ -147,25 +147,39 @@ def _round_summary(part: LogRound, language: str) -> str:
     return clamp(f"{round_label(part)}: {' · '.join(said) or '—'}", LOG_SUMMARY_MAX)
 
 
-def hand_log(snapshot: TableSnapshot, limit: int) -> str:
+def hand_log(
+    snapshot: TableSnapshot,
+    limit: int,
+    *,
+    before: tuple[str, ...] = (),
+    after: tuple[str, ...] = (),
+) -> str:
     """The whole log of the hand (the last hand's, between hands): the chips added before it,
-    each earlier round in one line, the latest round in full under its name; what does not fit
-    in ``limit`` characters goes from the top (the newest lines stay)."""
-    return _hand_log(snapshot.log, snapshot.topped_up, limit, reader())
+    ``before``, each earlier round in one line, the latest round in full under its name, then
+    ``after``; what does not fit in ``limit`` characters goes from the top (the newest lines
+    stay)."""
+    return _hand_log(snapshot.log, snapshot.topped_up, before, after, limit, reader())
 
 
 @lru_cache(maxsize=LINE_CACHE_SIZE)
 def _hand_log(
-    parts: tuple[LogRound, ...], topped_up: tuple[tuple[str, int], ...], limit: int, language: str
+    parts: tuple[LogRound, ...],
+    topped_up: tuple[tuple[str, int], ...],
+    before: tuple[str, ...],
+    after: tuple[str, ...],
+    limit: int,
+    language: str,
 ) -> str:
-    """``hand_log`` in ``language`` (the reader's): written once per snapshot's log (its rounds
-    are compared as themselves), where the table and every panel show it."""
+    """``hand_log`` in ``language`` (the reader's): written once per snapshot's log (a round
+    is found again by its cheap hash), where the table and every panel show it."""
     lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in topped_up]
+    lines += before
     lines += [round_summary(part) for part in parts[:-1]]
     if parts:
         latest = parts[-1]
         lines.append(f"**{round_label(latest)}**")
         lines += [clamp(log_text(entry), LOG_LINE_MAX) for entry in latest.entries]
+    lines += after
     return fit_lines(lines, limit) or t("no_actions")
 
 

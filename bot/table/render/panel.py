@@ -27,11 +27,10 @@ from bot.table.render.common import (
     card_label,
     cards_label,
     clamp,
-    hand_log,
     sections_text,
     turn_text,
 )
-from bot.table.render.table import pot_text, round_text, seats_text
+from bot.table.render.table import pot_text, round_text, seats_text, table_log
 from bot.table.snapshot import (
     PanelSnapshot,
 )
@@ -157,7 +156,7 @@ def panel_sections(panel: PanelSnapshot) -> list[Section]:
     public = panel.public
     if public is not None and not panel.complete and not panel.folded:
         sections.append(Section("table", t("field_seats"), table_lines(panel)))
-        sections.append(Section("log", t("field_log"), hand_log(public, PANEL_LOG_MAX)))
+        sections.append(Section("log", t("field_log"), table_log(public, PANEL_LOG_MAX)))
     sections.append(Section("hand", None, "\n".join(own_lines(panel))))
     return sections
 

@@ -1,5 +1,6 @@
 """A hand's result message: the hands shown (only those), each pot's winners with their hands,
-why the winner's hand beat the best losing one, every player's net."""
+why the winner's hand beat the best losing one, every player's net; at a tournament's table,
+who the hand put out (places, prizes) and the level the next hand begins."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.table.render.common import (
     clamp,
     safe_name,
 )
+from bot.table.render.standings import news_text
 from bot.table.snapshot import (
     ResultSnapshot,
 )
@@ -66,4 +68,8 @@ def result_embed(result: ResultSnapshot) -> discord.Embed:
     if result.nets:
         nets = " · ".join(f"{safe_name(name)} {net:+,}" for name, net in result.nets)
         embed.add_field(name=t("field_nets"), value=clamp(nets, EMBED_FIELD_MAX), inline=False)
+    if result.news and result.tournament_id is not None:
+        name = t("field_tournament", tournament=str(result.tournament_id))
+        lines = "\n".join(news_text(news) for news in result.news)
+        embed.add_field(name=name, value=clamp(lines, EMBED_FIELD_MAX), inline=False)
     return embed

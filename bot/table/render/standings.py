@@ -1,5 +1,6 @@
 """Sit-and-go messages: the registration message (what the tournament is, who is in, Register
-and Unregister while it registers), the standings of a running one, the final standings."""
+and Unregister while it registers), the standings of a running one, the final standings; the
+tournament's lines in the table's log and a hand's result (a level begins, a player finishes)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from bot.ui.views import PlainView
 
 if TYPE_CHECKING:
     from bot.store.models import EntryRow, TournamentRow
+    from bot.table.snapshot import TournamentNews
 
 LEVELS_SHOWN = 6
 """Levels listed on the registration message."""
@@ -39,6 +41,26 @@ class StandingEntry(Protocol):
     def place(self) -> int | None: ...
     @property
     def prize(self) -> int | None: ...
+
+
+def news_text(news: TournamentNews) -> str:
+    """One tournament line of the table's log or of a hand's result, in the reader's language:
+    a level begins, the next hand begins one, a player finishes (place and prize), a player
+    is away; a final standing (``place_text``) otherwise."""
+    if news.kind == "level":
+        return t("sng_level_up", level=news.level, limits=news.limits)
+    if news.kind == "next level":
+        return t("sng_next_level", level=news.level, limits=news.limits)
+    if news.kind == "away":
+        return t("sng_away", name=safe_name(news.name))
+    key = "sng_out_prize" if news.prize else "sng_out"
+    return t(key, name=safe_name(news.name), place=news.place, prize=number(news.prize))
+
+
+def place_text(news: TournamentNews) -> str:
+    """A line of the final standings: ``1. Alice: 280`` (house players marked)."""
+    name = safe_name(news.name) + (" 🤖" if news.house else "")
+    return t("sng_result_line", place=news.place, name=name, prize=number(news.prize))
 
 
 def standings_embed(

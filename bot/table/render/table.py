@@ -25,6 +25,7 @@ from bot.table.render.common import (
     safe_name,
     turn_text,
 )
+from bot.table.render.standings import news_text, place_text
 from bot.table.snapshot import (
     SeatSnapshot,
     TableSnapshot,
@@ -119,7 +120,11 @@ def can_deal(snapshot: TableSnapshot) -> bool:
 
 
 def tournament_text(line: TournamentLine) -> str:
-    """The table's tournament field: the level, its limits, the next and when, the players."""
+    """The table's tournament field: the level being played, its limits, the next and when,
+    the players; once finished, the last level and the final places with their prizes."""
+    if line.state == "finished":
+        last = t("sng_final_level", level=line.level, limits=line.limits)
+        return "\n".join([last, *(place_text(p) for p in line.standings)])
     if line.level_ends_at is not None:
         when = t("sng_next_at", when=f"<t:{int(line.level_ends_at)}:R>")
     else:
@@ -134,6 +139,44 @@ def tournament_text(line: TournamentLine) -> str:
     return f"{level} {when}\n{players}"
 
 
+def closed_text(snapshot: TableSnapshot) -> str:
+    """The closed table's words: a cash table's chips went back to the wallets; a tournament
+    was won (its winner and prize) or cancelled (its buy-ins refunded)."""
+    line = snapshot.tournament
+    if line is None:
+        return t("table_closed_idle" if snapshot.idle_closed else "table_closed")
+    tournament = str(line.tournament_id)
+    if line.state == "finished" and line.standings:
+        winner = line.standings[0]
+        return t(
+            "sng_table_won",
+            tournament=tournament,
+            name=safe_name(winner.name),
+            prize=number(winner.prize),
+        )
+    return t("sng_table_cancelled", tournament=tournament)
+
+
+def tournament_log(snapshot: TableSnapshot, lines: list[str]) -> list[str]:
+    """The log's ``lines`` with the tournament's news: before a running hand's actions (the
+    places of the hand before, the level this one began), after the last hand's between
+    hands (its places)."""
+    line = snapshot.tournament
+    if line is None:
+        return lines
+    if snapshot.hand_id is not None:
+        return [clamp(news_text(n), 120) for n in line.news] + lines
+    return lines + [clamp(news_text(n), 120) for n in line.last_news]
+
+
+def table_log(snapshot: TableSnapshot, limit: int) -> str:
+    """The table's log (and every panel's): the hand's whole log round by round, with the
+    tournament's news where ``tournament_log`` puts it."""
+    news = tuple(tournament_log(snapshot, []))
+    before, after = (news, ()) if snapshot.hand_id is not None else ((), news)
+    return hand_log(snapshot, limit, before=before, after=after)
+
+
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     """The table message's embed; hidden cards are not in the snapshot to begin with."""
     small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
@@ -146,7 +189,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     small_blind = number(snapshot.small_blind)
     description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
     if snapshot.closed:
-        description += "\n" + t("table_closed_idle" if snapshot.idle_closed else "table_closed")
+        description += "\n" + closed_text(snapshot)
     elif snapshot.closing:
         description += "\n" + t("close_after_hand")
     elif snapshot.paused_by is not None:
@@ -158,7 +201,7 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         description=clamp(description, EMBED_DESCRIPTION_MAX),
         colour=EMBED_COLOUR,
     )
-    if snapshot.tournament is not None:
+    if snapshot.tournament is not None and snapshot.tournament.state != "cancelled":
         name = t("field_tournament", tournament=str(snapshot.tournament.tournament_id))
         embed.add_field(name=name, value=tournament_text(snapshot.tournament), inline=False)
     embed.add_field(name=t("field_seats"), value=seats_text(snapshot), inline=False)
@@ -172,13 +215,13 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
         embed.add_field(name=t("field_turn"), value=clamp(line, EMBED_FIELD_MAX), inline=False)
     elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
         text = None
-        if not can_deal(snapshot):
-            text = t("waiting_players")
+        if not can_deal(snapshot):  # (a tournament with one player left is ending)
+            text = None if snapshot.tournament is not None else t("waiting_players")
         elif snapshot.next_hand_at is not None:
             text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
         if text is not None:  # a hand just over, its next one not planned yet: nothing to say
             embed.add_field(name=t("field_turn"), value=text, inline=False)
-    log = hand_log(snapshot, EMBED_FIELD_MAX)
+    log = table_log(snapshot, EMBED_FIELD_MAX)
     embed.add_field(name=t("field_log"), value=log, inline=False)
     return embed
 

@@ -1,7 +1,8 @@
-"""``/poker stats [member] [period]`` with its chart and ``/chips leaderboard [period]`` after
-real hands: the chart has one point per hand, the figures come from the hands played, and no
-card appears in either. Checked by ``tests/e2e/test_replay.py`` after the hands its replays
-read (one bot and one set of hands for both)."""
+"""Checks of ``/poker stats [member] [period]`` with its chart and ``/chips leaderboard
+[period]`` after real hands: the chart's line starts at 0 and has one point per hand, drawn,
+ending at the net the figures print; the figures come from the hands played, and no card
+appears in either. ``tests/e2e/test_replay.py`` runs them after the hands
+its replays read (one bot and one set of hands for both)."""
 
 from __future__ import annotations
 
@@ -25,33 +26,24 @@ from tests.e2e.helpers import (
 
 log = logging.getLogger(__name__)
 
-MARKER = (255, 0, 255)
 NET_RE = re.compile(r"Net chips: ([+\-−]?[\d,]+)")
+GOLD = (0xF6, 0xD3, 0x4A, 255)
+"""The net line's colour and its points' (the winner's gold of the cards)."""
 
 
-def marker_count(png: bytes) -> int:
-    """The chart's points: blobs of the marker colour (4-connected)."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    width, height = image.size
-    pixels = image.load()
-    assert pixels is not None
-    seen: set[tuple[int, int]] = set()
-    blobs = 0
-    for y in range(height):
-        for x in range(width):
-            if (x, y) in seen or pixels[x, y] != MARKER:
-                continue
-            blobs += 1
-            todo = [(x, y)]
-            seen.add((x, y))
-            while todo:
-                px, py = todo.pop()
-                for nx, ny in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
-                    inside = 0 <= nx < width and 0 <= ny < height
-                    if inside and (nx, ny) not in seen and pixels[nx, ny] == MARKER:
-                        seen.add((nx, ny))
-                        todo.append((nx, ny))
-    return blobs
+def chart_series(png: bytes) -> list[int]:
+    """The running net the chart plots (from 0, one value more than it has points), after
+    checking that each point is drawn where the picture says: a gold pixel, left to right."""
+    image = Image.open(io.BytesIO(png))
+    assert image.size == (800, 400)
+    series = [int(v) for v in image.info["series"].split(",")]
+    points = [(int(x), int(y)) for x, y in (p.split(",") for p in image.info["points"].split(";"))]
+    assert series[0] == 0 and len(points) == len(series) - 1, (series, points)
+    pixels = image.convert("RGBA")
+    assert all(pixels.getpixel(p) == GOLD for p in points), points
+    xs = [p[0] for p in points]
+    assert xs == sorted(set(xs))
+    return series
 
 
 LATENCIES: list[float] = []
@@ -89,20 +81,22 @@ async def check_stats_with_their_chart_for_each_period_and_the_leaderboard(
         )
         assert f"Hands played: {hands}" in text
         assert not CARD_RE.findall(text)
-        image = Image.open(io.BytesIO(png))
-        assert image.size == (640, 260)
-        assert image.info["points"] == str(hands)
-        assert marker_count(png) == hands
+        assert len(chart_series(png)) == hands + 1  # from 0, a point per hand
+        assert "at the end (lowest" in message["attachments"][0]["description"]
     # Alice reads Bob's record: his figures, no card of his.
     message, png = await stats(double, club, alice, member=bob)
     assert "Bob" in str(embed0(message)["title"]) and not CARD_RE.findall(message_text(message))
-    assert marker_count(png) == hands
+    bobs_line = chart_series(png)
+    assert len(bobs_line) == hands + 1
     nets = {}
     for member in (alice, bob):
-        message, _ = await stats(double, club, member)
+        message, png = await stats(double, club, member)
         match = NET_RE.search(message_text(message))
         assert match is not None, message_text(message)
         nets[member.display_name] = int(re.sub(r"[,+]", "", match[1]).replace("−", "-"))
+        line = chart_series(png)
+        assert line[-1] == nets[member.display_name]  # the line ends at the net printed
+    assert bobs_line[-1] == nets["Bob"]
     assert sum(nets.values()) == 0  # every chip one won the other lost
 
     board = await double.invoke(alice, club.channel, "chips leaderboard", period="week")
@@ -120,3 +114,21 @@ async def check_stats_with_their_chart_for_each_period_and_the_leaderboard(
     assert channel_card_leaks(double, club.channel) == []
     log.info("stats answers with chart: median %.1f ms", 1000 * statistics.median(LATENCIES))
     return carol
+
+
+SNG_NET_RE = re.compile(r"Tournaments: (\d+) played · .* · net ([+\-−]?[\d,]+)")
+
+
+async def check_a_sit_and_go_players_stats_chart(club: Club, member: Member) -> None:
+    """A member who played only sit-and-goes: their tournaments' line and a chart of how each
+    went (from 0, a point per tournament, ending at the tournament net printed), no card."""
+    message, png = await stats(club.double, club, member)
+    text = message_text(message)
+    match = SNG_NET_RE.search(text)
+    assert match is not None, text
+    assert "Hands played" not in text and not CARD_RE.findall(text)
+    played, net = int(match[1]), int(re.sub(r"[,+]", "", match[2]).replace("−", "-"))
+    line = chart_series(png)
+    assert len(line) == played + 1 and line[-1] == net, (line, text)
+    alt = message["attachments"][0]["description"]
+    assert "sit-and-go" in alt and "Finishing places" in alt, alt
