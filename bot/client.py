@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.features.sitngo.tournaments import start_when_due
-from bot.messages import DEFAULT_LANGUAGE, language_of, set_reader
+from bot.messages import DEFAULT_LANGUAGE, language_of, set_command_ids, set_reader
 from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
 from bot.replies import NO_MENTIONS, answer_failure, unlink_interaction
 from bot.store import Store
@@ -320,11 +320,12 @@ class DeuceBot(commands.Bot):
         the other place (the global commands, or a dev guild's), which Discord would otherwise
         keep showing beside the new one. What was synced where is remembered in the marker
         file. The commands' languages are read for the sync alone: the tree's translator is
-        set for it and unset after."""
+        set for it and unset after. Then the commands' ids are known (``know_command_ids``)."""
         mode = self.config.sync
-        if mode == "never" or not self.runs_shard_zero:  # one process of a sharded bot syncs
-            return
         guild = discord.Object(id=self.config.dev_guild_id) if self.config.dev_guild_id else None
+        if mode == "never" or not self.runs_shard_zero:  # one process of a sharded bot syncs
+            await self.know_command_ids(guild)
+            return
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         marker = self._sync_marker_path()
@@ -345,10 +346,12 @@ class DeuceBot(commands.Bot):
             digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
             if mode == "changed" and known.get(key) == digest:
                 log.info("Command tree unchanged; not syncing")
+                await self.know_command_ids(guild)
             else:
                 synced = await self.tree.sync(guild=guild)
                 log.info("Synced %d command(s) to %s", len(synced), "guild" if guild else "global")
                 known[key] = digest
+                set_command_ids({command.name: command.id for command in synced})
         finally:
             await self.tree.set_translator(None)
         for old in [k for k in known if k.startswith(f"{self.application_id}:") and k != key]:
@@ -361,6 +364,17 @@ class DeuceBot(commands.Bot):
             marker.write_text(json.dumps(known))
         except OSError:
             log.warning("Could not record the command hash in %s", marker)
+
+    async def know_command_ids(self, guild: discord.abc.Snowflake | None) -> None:
+        """Ask Discord once for the ids of the commands synced before (to ``guild``, else
+        globally), so that sentences name commands by their mentions (``bot.messages``); a
+        failure leaves them named as typed."""
+        try:
+            fetched = await self.tree.fetch_commands(guild=guild)
+        except (discord.HTTPException, app_commands.MissingApplicationID) as error:
+            log.warning("Could not read the commands' ids; commands are named as typed: %s", error)
+            return
+        set_command_ids({command.name: command.id for command in fetched})
 
     async def _remove_commands(self, where: str) -> bool:
         """Remove the commands this bot synced before to ``where`` ("global" or a guild id):
@@ -408,6 +422,7 @@ class DeuceBot(commands.Bot):
         """Stop every table (journals saved, timers cancelled), close the store, disconnect."""
         if not self._closing:
             self._closing = True
+            set_command_ids({})  # sentences name commands as typed again (another bot's next)
             await self._end_running_commands()
             if self._router is not None:
                 await self._router.close()

@@ -8,12 +8,18 @@ forms and number formats from the CLDR (through Babel) for each language.
 
 A locale is anything Discord sends (``discord.Locale.hungarian``, ``"sv-SE"``, ``"ru"``) or
 one of ``LANGUAGES``; every other locale reads English.
+
+A sentence that names a slash command names it by a variable spelled like the command's
+catalogue id, ``{ $cmd-poker-join }``, which ``t`` fills by itself with ``command``: the
+command's mention (``</poker join:ID>``), which Discord shows clickable and in each reader's
+own language, once the client knows the commands' ids (``set_command_ids``); until then the
+command as typed in the sentence's language (``/poker sätt-dig``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache, lru_cache
@@ -22,6 +28,8 @@ from typing import Any
 
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast
+from fluent.syntax.visitor import Visitor
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +120,17 @@ def _number(amount: int, language: str) -> str:
     return str(format_decimal(amount, locale=language))
 
 
+def duration(seconds: float, *, round_up: bool = False) -> str:
+    """A span of time as a person writes it, in the reader's language: ``1 min``,
+    ``2 h 5 min``, ``3 h`` (never ``0 h 01 min``). A wait rounds up, to the second under a
+    minute (``45 s``), so nobody is told too early; time gone by counts whole minutes."""
+    whole = max(0, int(seconds))
+    if round_up and whole < 60:
+        return t("duration_seconds", seconds=whole)
+    minutes = -(-whole // 60) if round_up else whole // 60
+    return t("duration", hours=minutes // 60, minutes=minutes % 60)
+
+
 def signed(amount: int) -> str:
     """A chip difference with its sign, in the reader's number format: ``+1,200``, ``-40``."""
     text = number(abs(amount))
@@ -124,6 +143,8 @@ def t(key: str, /, locale: object = None, **params: Any) -> str:
     language and select its plural form, a ``Text`` is written in the same language, strings
     go in as they are."""
     wanted = reader() if locale is None else language_of(locale)
+    for name in _commands_named(wanted, key):
+        params.setdefault(name, command(name.removeprefix(COMMAND_PREFIX), wanted))
     for name, value in params.items():
         if isinstance(value, Text):
             params[name] = value.render(wanted)
@@ -152,3 +173,104 @@ def _formatted(language: str, key: str, params: tuple[tuple[str, str | int], ...
         return str(text)
     log.error("Message key %r is missing from the catalogue", key)
     return key
+
+
+# -- commands named in sentences ---------------------------------------------------------
+
+COMMAND_PREFIX = "cmd-"
+"""A sentence's variable that names a command: the command's catalogue id (commands.ftl)."""
+
+_command_ids: dict[str, int] = {}
+"""The id Discord gave each top-level command (``poker``, ``chips``, ``pokeradmin``)."""
+
+
+def set_command_ids(ids: Mapping[str, int]) -> None:
+    """The top-level commands' ids, as Discord knows them (the client, after its sync):
+    sentences name commands by their mentions from now on."""
+    if dict(ids) == _command_ids:
+        return
+    _command_ids.clear()
+    _command_ids.update(ids)
+    _formatted.cache_clear()
+
+
+def command_ids() -> dict[str, int]:
+    """The top-level commands' ids known so far (none before the client asked Discord)."""
+    return dict(_command_ids)
+
+
+def command(path: str, /, locale: object = None) -> str:
+    """A command for a reader to click or type, ``path`` being its catalogue id without
+    ``cmd-`` (``poker-join``, ``poker-sng-show``): its mention once its id is known (Discord
+    shows it in the reader's language), else ``/`` and its name in ``locale``'s language
+    (the reader's when None)."""
+    language = reader() if locale is None else language_of(locale)
+    english = command_words(path, DEFAULT_LANGUAGE)
+    command_id = _command_ids.get(english[0]) if english else None
+    if command_id is not None:
+        return f"</{' '.join(english)}:{command_id}>"
+    return "/" + " ".join(command_words(path, language) or english or [path])
+
+
+@lru_cache(maxsize=1024)
+def _command_words_cached(path: str, language: str) -> tuple[str, ...]:
+    catalogue = bundle(language)
+    english = bundle(DEFAULT_LANGUAGE)
+    words: list[str] = []
+    key = COMMAND_PREFIX.rstrip("-")
+    for part in path.split("-"):
+        key = f"{key}-{part}"
+        if not english.has_message(key):  # a name with a dash or an underscore goes on
+            continue
+        source = catalogue if catalogue.has_message(key) else english
+        value = source.get_message(key).value
+        if value is None:
+            return ()
+        text, errors = source.format_pattern(value, {})
+        if errors:
+            return ()
+        words.append(str(text))
+    return tuple(words) if key == f"{COMMAND_PREFIX}{path}" and words else ()
+
+
+def command_words(path: str, language: str) -> list[str]:
+    """The words of the command ``path`` (``poker-sng-show``) in ``language``
+    (``["poker", "sng", "visa"]``), English where the language has none; none for a path
+    that is no command of the catalogue."""
+    return list(_command_words_cached(path, language))
+
+
+class _CommandVariables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        if node.id.name.startswith(COMMAND_PREFIX):
+            self.names.add(node.id.name)
+
+
+@cache
+def _command_variables(language: str) -> dict[str, tuple[str, ...]]:
+    """The commands each message of ``language`` names (its ``cmd-`` variables)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name in FILES:
+        path = LOCALE_DIR / language / name
+        if not path.exists():
+            continue
+        for entry in FluentResource(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message):
+                visitor = _CommandVariables()
+                visitor.visit(entry)
+                if visitor.names:
+                    found[entry.id.name] = tuple(sorted(visitor.names))
+    return found
+
+
+def _commands_named(language: str, key: str) -> tuple[str, ...]:
+    """The command variables of the message ``key`` as ``t`` will write it (the language's,
+    or English's when the language lacks it)."""
+    named = _command_variables(language).get(key)
+    if named is None and not bundle(language).has_message(key):
+        named = _command_variables(DEFAULT_LANGUAGE).get(key)
+    return named or ()

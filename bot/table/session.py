@@ -276,8 +276,17 @@ class TableSession:
         hand = self.hand or self.last_hand
         assert hand is not None
         public, style = self.table_snapshot() if self.hand else None, self.settings.card_style
-        bank = self.bank.left(user_id)
-        return panel_snapshot(self.table_id, hand, user_id, self.notes, public, style, bank)
+        tournament, bank = self.rules.line() is not None, self.bank.left(user_id)
+        return panel_snapshot(
+            self.table_id,
+            hand,
+            user_id,
+            self.notes,
+            public,
+            style,
+            bank_left=bank,
+            tournament=tournament,
+        )
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
         """The player's panel of hand ``hand_id``, None if that hand is gone or not theirs."""

@@ -271,6 +271,8 @@ class PanelSnapshot:
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
     bank_left: float | None = None
     """Seconds left in this player's time bank (None: no bank, or not known yet)."""
+    tournament: bool = False
+    """A tournament's hand: its chips are tournament chips, never the wallet's."""
 
 
 @dataclass(frozen=True)
@@ -603,10 +605,13 @@ def panel_snapshot(
     notes: HandNotes,
     public: TableSnapshot | None = None,
     card_style: str = "two-colour",
+    *,
     bank_left: float | None = None,
+    tournament: bool = False,
 ) -> PanelSnapshot:
     """One player's private panel: the hand being played, with the ``public`` table, or
-    (``public`` None) a finished one while its owner may still show a mucked hand."""
+    (``public`` None) a finished one while its owner may still show a mucked hand;
+    ``tournament``: a tournament's hand (tournament chips)."""
     pv = hand.private_view(user_id)
     if public is None:
         result = hand.result
@@ -621,6 +626,7 @@ def panel_snapshot(
             can_show=result is not None and user_id in result.mucked,
             net=result.net.get(user_id) if result is not None else None,
             won=sum(p.shares.get(user_id, 0) for p in result.pots) if result is not None else 0,
+            tournament=tournament,
         )
     target = target_draw(pv.draws_made)
     queued = notes.queued.get(user_id)
@@ -643,4 +649,5 @@ def panel_snapshot(
         # "fold in turn" applies to a betting turn: during the draws it would mean nothing
         can_prefold=hand.phase is Phase.BETTING and not pv.folded,
         bank_left=bank_left,
+        tournament=tournament,
     )

@@ -11,8 +11,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.messages import language_of, t
-from bot.store import SERVER_SETTINGS, Settings, SettingSpec, SettingsReport, format_duration
+from bot.messages import duration, language_of, t
+from bot.store import SERVER_SETTINGS, Settings, SettingSpec, SettingsReport
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ def _economy(ctx: ReportContext) -> list[str]:
             "settings_economy",
             start=table.start_wallet,
             daily=table.daily_amount,
-            cooldown=format_duration(table.daily_cooldown),
+            cooldown=duration(table.daily_cooldown, round_up=True),
             source=source_of(ctx.report, "start_wallet", "daily_amount", "daily_cooldown"),
         )
     ]
@@ -166,7 +166,7 @@ def _seats(ctx: ReportContext) -> list[str]:
         t(
             "settings_seats",
             seats=table.seats,
-            keep=format_duration(table.sitout_keep),
+            keep=duration(table.sitout_keep, round_up=True),
             source=source_of(ctx.report, "seats", "sitout_keep"),
         )
     ]
@@ -179,8 +179,8 @@ def _time_bank(ctx: ReportContext) -> list[str]:
 
 
 def _idle(ctx: ReportContext) -> list[str]:
-    duration = format_duration(ctx.report.table.idle_close)
-    return [t("settings_idle", duration=duration, source=source_of(ctx.report, "idle_close"))]
+    idle = duration(ctx.report.table.idle_close, round_up=True)
+    return [t("settings_idle", duration=idle, source=source_of(ctx.report, "idle_close"))]
 
 
 LINES: dict[str, Callable[[ReportContext], list[str]]] = {

@@ -13,14 +13,13 @@ import discord
 from discord import app_commands
 
 from bot.house.accounts import is_house
-from bot.messages import LANGUAGES, Text, language_of, t
+from bot.messages import LANGUAGES, Text, duration, language_of, t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import (
     DEFAULT_SETTINGS,
     SERVER_SETTING,
     InvalidSetting,
     Settings,
-    format_duration,
 )
 from bot.store.models import TABLE_CLOSED
 from bot.table.render import safe_name
@@ -224,8 +223,8 @@ class SettingsCommands(AdminPart):
             interaction.guild_id, seconds, minimum=minimum
         )
         await self._refresh_sessions(interaction.guild_id)
-        duration = format_duration(settings.idle_close)
-        await reply_private(interaction, t("idle_set", duration=duration))
+        idle = duration(settings.idle_close, round_up=True)
+        await reply_private(interaction, t("idle_set", duration=idle))
 
     @pokeradmin.command(name="tables", description="How many open tables each member may open here")
     @app_commands.describe(per_member="Open tables one member may have opened at once")

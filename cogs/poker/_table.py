@@ -24,6 +24,7 @@ from bot.replies import NO_MENTIONS, reply_private
 from bot.store import MAX_CHIPS, HandNotFound, HandRecord, InvalidAmount, NotSeated
 from bot.table.joining import join_table
 from bot.ui.commands import PokerPart
+from cogs.poker._rules import rules_embed
 
 log = logging.getLogger(__name__)
 
@@ -116,22 +117,14 @@ class TableCommands(PokerPart):
         await session.send_panel(interaction, None)
 
     @app_commands.command(
-        name="rules", description="Rules of 2-7 Triple Draw and the hand rankings"
+        name="rules", description="Rules of 2-7 Triple Draw, the hand rankings and the commands"
     )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        cap, timer = 4, 45
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            settings = await self.bot.store.settings.table(
-                interaction.guild_id, interaction.channel_id
-            )
-            cap, timer = settings.cap, settings.action_timer
-        embed = discord.Embed(
-            title=t("rules_title"),
-            description=t("rules_body", cap=cap, timer=timer),
-            colour=discord.Colour.dark_green(),
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        settings = await self.bot.store.settings.table(interaction.guild_id, interaction.channel_id)
+        embed = rules_embed(
+            self.bot.tree.get_commands(), settings, manages=interaction.permissions.manage_guild
         )
-        embed.add_field(name=t("rules_rankings_title"), value=t("rules_rankings"), inline=False)
-        embed.add_field(name=t("rules_commands_title"), value=t("rules_commands"), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(

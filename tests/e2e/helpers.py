@@ -658,3 +658,11 @@ def step_of(message: dict[str, Any]) -> tuple[int, int]:
 
 def replay_button(message: dict[str, Any], label: str) -> dict[str, Any]:
     return next(b for b in buttons(message) if b.get("label") == label)
+
+
+def command_mention(double: DiscordDouble, path: str) -> str:
+    """A command's mention as the bot writes it once its commands are synced (``</poker
+    join:ID>``, the top-level command's id): Discord shows it in each reader's language."""
+    top = double.synced_command(path.split()[0])
+    assert top is not None, path
+    return f"</{path}:{top['id']}>"

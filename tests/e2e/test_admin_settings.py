@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     Club,
     PokerTable,
     check_after_test,
+    command_mention,
     embed0,
     hand_id_of,
     make_club,
@@ -159,7 +160,8 @@ async def check_settings_show_every_value_and_its_source(club: Club, alice: Memb
     )
     assert line("**Turn alerts**") == "**Turn alerts** off — server"
     assert line("**New wallets**") == (
-        "**New wallets** 1,000 chips, **/chips daily** 250 every 20 h — default"
+        f"**New wallets** 1,000 chips, **{command_mention(double, 'chips daily')}** 250 every 20 h"
+        " — default"
     )
     # A member cannot see them: Discord hides the command, and the bot checks again.
     sneaky = await double.invoke(alice, channel, "pokeradmin settings", bypass_permissions=True)

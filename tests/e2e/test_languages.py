@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     buttons,
     cards_in_logs,
     embed0,
+    field_value,
     private_reply,
 )
 
@@ -241,3 +242,72 @@ def table_titled(double: DiscordDouble, channel: Any, title: str) -> bool:
     """Whether the channel's newest embed (its table, no hand being played) is titled so."""
     message = double.last_message(channel, lambda m: bool(m.get("embeds")))
     return message is not None and str(embed0(message).get("title") or "").startswith(title)
+
+
+async def test_a_public_hint_names_its_command_so_every_reader_finds_it(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """Issue 36: a Swedish table said "/poker sätt-dig", which a Hungarian member's Discord
+    does not know. The hint now carries the command's mention, which Discord shows clickable
+    in each reader's own language; the sentence around it stays Swedish. /poker rules names
+    every command the bot registered, as mentions, in the reader's language."""
+    guild = await double.add_guild("Klubben", locale="sv-SE")
+    channel = await double.add_channel(guild, "poker")
+    ilona = await double.add_member(guild, "ilona", display_name="Ilona", locale="hu")
+    bot = await start_bot(double, tmp_path / "deuce.db")
+    poker = double.synced_command("poker", guild)
+    assert poker is not None
+    join = f"</poker join:{poker['id']}>"
+
+    await private_reply(await double.invoke(ilona, channel, command("hu", "poker", "join")))
+    title = t("table_title", "sv", small_bet=10, big_bet=20)
+
+    def waiting_hint() -> str | None:
+        message = double.last_message(channel, lambda m: bool(m.get("embeds")))
+        if message is None or not str(embed0(message).get("title") or "").startswith(title):
+            return None
+        return field_value(message, t("field_turn", "sv"))
+
+    hint = await double.wait_until(waiting_hint, 10)
+    assert hint == t("waiting_players", "sv", **{"cmd-poker-join": join}), hint
+    assert join in hint and "sätt-dig" not in hint and hint.startswith("Väntar på spelare")
+
+    # /poker rules in Hungarian: every registered command, as its mention
+    reply = await double.invoke(ilona, channel, command("hu", "poker", "rules"))
+    response = await reply.response(timeout=10)
+    assert response.ephemeral
+    rules = embed0(response.data)
+    assert rules["title"] == t("rules_title", "hu")
+    written = "\n".join([str(rules.get("description"))] + [f["value"] for f in rules["fields"]])
+    synced = [c for c in double.global_commands if c.get("type", 1) == 1]
+    for top in synced:
+        for path in runnable_paths(top):
+            if top["name"] == "pokeradmin":  # a member who may not manage the server: names
+                words = " ".join(
+                    t(f"cmd-{'-'.join(path[: i + 1])}", "hu") for i in range(1, len(path))
+                )
+                assert words in written, path
+            else:
+                assert f"</{' '.join(path)}:{top['id']}>" in written, path
+                assert t(f"cmd-{'-'.join(path)}-desc", "hu") in written, path
+
+    # Started again with the same commands: nothing is synced, the ids are asked for (the
+    # double answers GET .../commands), and replies still carry mentions.
+    await bot.restart()
+    assert "Command tree unchanged; not syncing" in bot.output()
+    sitout = await private_reply(
+        await double.invoke(ilona, channel, command("hu", "poker", "sitout"))
+    )
+    sitin = f"</poker sitin:{poker['id']}>"
+    assert sitout == t("sat_out", "hu", **{"cmd-poker-sitin": sitin}), sitout
+    assert double.unknown_routes == []
+    assert cards_in_logs(bot.output()) == []
+
+
+def runnable_paths(command: dict[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The commands a member can run under a synced command (subcommand groups walked)."""
+    path = (*prefix, str(command["name"]))
+    options = [o for o in command.get("options") or [] if o.get("type") in (1, 2)]
+    if not options:
+        return [path]
+    return [found for option in options for found in runnable_paths(option, path)]

@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     buttons,
     channel_card_leaks,
     check_after_test,
+    command_mention,
     embed0,
     field_value,
     hand_id_of,
@@ -136,8 +137,9 @@ async def test_dms_closed_after_joining_falls_back_to_the_channel_hint(club: Clu
     double.close_dms(alice)
     outcome = await table.play_hand(lambda t, m, msg: "fold")
     next_hand = await table.wait_hand(after=outcome.hand_id)
+    hand = command_mention(double, "poker hand")  # the mention: every reader finds it
     notice = await double.wait_for(
-        lambda e: f"<@{alice.id}>" in e.content and "/poker hand" in e.content, 10, since=0
+        lambda e: f"<@{alice.id}>" in e.content and hand in e.content, 10, since=0
     )
     assert notice.payload["allowed_mentions"] == {"parse": []}
     assert table.panel(alice, next_hand) is None

@@ -63,7 +63,7 @@ async def test_leave_summary_running_session_and_closing_ledger(club: Club) -> N
         15,
     )
     text = message_text(summary)
-    assert "Hands played: 2" in text and "Time seated: 0 h 00 min" in text, text
+    assert "Hands played: 2" in text and "Time seated: 0 min" in text, text
     assert "Net chips:" in text and "Biggest pot won:" in text and "Best hand shown:" in text
     assert not CARD_RE.findall(text)
     net = NET_RE.search(text)

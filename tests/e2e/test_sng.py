@@ -65,6 +65,11 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     await play_to_the_end(club, table)
     places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
+    # Each hand's result on the members' panels is in tournament chips, never the wallet's.
+    panels = [str(embed0(m).get("description")) for p in (alice, bob) for m in double.dms(p)]
+    assert any(" tournament chips" in text for text in panels), panels
+    wallet_words = re.compile(r"cost you [\d,]+ chips|You won [\d,]+ chips")
+    assert [text for text in panels if wallet_words.search(text)] == []
     await check_reads_as_a_tournament(double, club.channel, tournament_id, places)
     # Remembered: stats (with a chart of how each tournament went).
     await check_a_sit_and_go_players_stats_chart(club, alice)

@@ -97,7 +97,7 @@ async def test_a_short_stack_all_in_makes_a_side_pot(club: Club) -> None:
     )
     assert "all-in" in seats_text
     pots = field_value(outcome.result, "Winners") or ""
-    assert "Main pot: 300" in pots and "Side pot 1:" in pots, pots
+    assert "Main pot: 300" in pots and "Side pot:" in pots, pots
     total_pot = sum(outcome.winnings.values())
     # Alice put in all 100; the others 240 each (four capped rounds).
     assert total_pot == 100 + 240 + 240

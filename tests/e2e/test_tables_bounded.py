@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     always,
     balance,
     check_after_test,
+    command_mention,
     embed0,
     field_value,
     make_club,
@@ -31,7 +32,8 @@ from tests.e2e.helpers import (
 
 log = logging.getLogger(__name__)
 
-IDLE_CLOSED = "Nobody sat at this table, so it closed. /poker join opens it again."
+IDLE_CLOSED = "Nobody sat at this table, so it closed. { $cmd-poker-join } opens it again."
+"""What a table closed for idleness says, the command being its mention (``idle_closed``)."""
 
 
 def query(db_path: Path, sql: str) -> list[tuple[Any, ...]]:
@@ -46,7 +48,8 @@ def table_status(db_path: Path, channel: Channel) -> str | None:
 
 def idle_closed(table: PokerTable) -> bool:
     message = table.table_message()
-    return message is not None and IDLE_CLOSED in str(embed0(message).get("description"))
+    said = IDLE_CLOSED.replace("{ $cmd-poker-join }", command_mention(table.double, "poker join"))
+    return message is not None and said in str(embed0(message).get("description"))
 
 
 def welcomed(double: DiscordDouble, member: Member, channel: Channel) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -14,10 +15,18 @@ import pytest
 
 from bot.client import EXTENSIONS, LOCALES_KEPT, DeuceBot
 from bot.config import Config
-from bot.messages import t
+from bot.messages import command_ids, set_command_ids, t
 from bot.store import Store
 from bot.table.registry import TableRegistry
 from tests.table._helpers import CHANNEL, GUILD, FakeClient, wait_until
+
+
+@pytest.fixture(autouse=True)
+def commands_unknown_after() -> Iterator[None]:
+    """A bot here learns its commands' ids (process-wide) and is never closed: forgotten
+    after each test, so later tests read commands as typed."""
+    yield
+    set_command_ids({})
 
 
 async def make_bot(tmp_path: Path, **overrides: Any) -> tuple[DeuceBot, list[Any]]:
@@ -33,7 +42,11 @@ async def make_bot(tmp_path: Path, **overrides: Any) -> tuple[DeuceBot, list[Any
         calls.append(guild)
         return []
 
+    async def fake_fetch(*, guild: Any = None) -> list[Any]:
+        return [SimpleNamespace(name="poker", id=77), SimpleNamespace(name="chips", id=78)]
+
     bot.tree.sync = fake_sync  # type: ignore[method-assign]
+    bot.tree.fetch_commands = fake_fetch  # type: ignore[method-assign]
     return bot, calls
 
 
@@ -51,6 +64,46 @@ async def test_sync_only_when_the_commands_changed(tmp_path: Path) -> None:
     again.tree.remove_command("chips")
     await again.sync_commands()
     assert again_calls == [None]
+
+
+async def test_the_commands_ids_are_known_after_a_sync_or_without_one(tmp_path: Path) -> None:
+    """Sentences name commands by their mentions, which need the top-level commands' ids:
+    from the sync's answer, else (the tree unchanged, or another process syncs) asked once;
+    a bot that closes leaves them unknown again."""
+    bot, _ = await make_bot(tmp_path)
+
+    async def sync(*, guild: Any = None) -> list[Any]:
+        return [SimpleNamespace(name="poker", id=11), SimpleNamespace(name="pokeradmin", id=12)]
+
+    bot.tree.sync = sync  # type: ignore[method-assign]
+    try:
+        await bot.sync_commands()
+        assert command_ids() == {"poker": 11, "pokeradmin": 12}
+        assert "</poker join:11>" in t("no_table", "sv")
+        again, _ = await make_bot(tmp_path)  # unchanged: not synced, the ids asked for
+        await again.sync_commands()
+        assert command_ids() == {"poker": 77, "chips": 78}
+        set_command_ids({})
+        never, _ = await make_bot(tmp_path, sync="never")
+        await never.sync_commands()
+        assert command_ids() == {"poker": 77, "chips": 78}
+        await never.close()
+        assert command_ids() == {}
+        assert "/poker sätt-dig" in t("no_table", "sv")
+    finally:
+        set_command_ids({})
+
+
+async def test_commands_unread_are_named_as_typed(tmp_path: Path) -> None:
+    bot, _ = await make_bot(tmp_path, sync="never")
+
+    async def refused(*, guild: Any = None) -> list[Any]:
+        raise discord.HTTPException(SimpleNamespace(status=500, reason="no"), "no")  # type: ignore[arg-type]
+
+    bot.tree.fetch_commands = refused  # type: ignore[method-assign]
+    await bot.sync_commands()
+    assert command_ids() == {}
+    assert t("no_table", "en").endswith("/poker join.")
 
 
 @pytest.mark.parametrize(("mode", "expected"), [("always", 2), ("never", 0)])

@@ -40,7 +40,7 @@ async def test_leave_summary_dm_and_the_idle_close_ledger(store: Store, tables: 
     )
     summary: discord.Embed = sent[-1]["embed"]  # (his hand's panels come and go beside it)
     text = str(summary.description)
-    assert "Hands played: 2" in text and "Time seated: 0 h 00 min" in text
+    assert "Hands played: 2" in text and "Time seated: 0 min" in text
     net = f"+{bob_net:,}" if bob_net > 0 else f"-{-bob_net:,}" if bob_net < 0 else "0"
     assert f"Net chips: {net}\n" in text
 
@@ -59,5 +59,5 @@ async def test_leave_summary_dm_and_the_idle_close_ledger(store: Store, tables: 
     posted = await wait_until(ledger)
     lines = str(posted.description).split("\n")
     assert len(lines) == 2 and any(line.startswith("1. ") for line in lines)
-    assert str(posted.footer.text).startswith("2 hands dealt · open for 0 h 00 min")
+    assert str(posted.footer.text).startswith("2 hands dealt · open for 0 min")
     assert not any("Table closed; chips returned" in text for text in table.channel.texts())

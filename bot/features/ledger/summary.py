@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.messages import Text, number, signed, speaking, t
+from bot.messages import Text, duration, number, signed, speaking, t
 from bot.replies import NO_MENTIONS, Refused
 from bot.store import SessionLedger, SessionLine
 from bot.store.models import TABLE_CLOSED
@@ -32,9 +32,8 @@ DESCRIPTION_MAX = 4096
 
 
 def duration_text(seconds: float) -> str:
-    """``2 h 05 min`` in the reader's language (whole minutes)."""
-    minutes = max(int(seconds // 60), 0)
-    return t("duration", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+    """How long a table or a seat has been played, in whole minutes (``bot.messages``)."""
+    return duration(seconds)
 
 
 def ledger_embed(ledger: SessionLedger, now: float, *, closed: bool = False) -> discord.Embed:

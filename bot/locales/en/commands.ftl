@@ -26,7 +26,7 @@ cmd-poker-hand = hand
 cmd-poker-hand-desc = Show your cards privately, with the discard buttons
 
 cmd-poker-rules = rules
-cmd-poker-rules-desc = Rules of 2-7 Triple Draw and the hand rankings
+cmd-poker-rules-desc = Rules of 2-7 Triple Draw, the hand rankings and the commands
 
 cmd-poker-stats = stats
 cmd-poker-stats-desc = Your record here, or another member's

@@ -10,7 +10,7 @@ cooldown = Slow down a little: try again in { $seconds } s.
 
 ## Table state / seating
 
-no_table = There is no table in this channel. Start one with /poker join.
+no_table = There is no table in this channel. Start one with { $cmd-poker-join }.
 joined_private = You sit in seat { $seat } with { $stack ->
         [one] { $stack } chip
        *[other] { $stack } chips
@@ -23,8 +23,8 @@ already_seated = You are already seated here (seat { $seat }, { $stack ->
 already_seated_sitin = You are already seated here (seat { $seat }, { $stack ->
         [one] { $stack } chip
        *[other] { $stack } chips
-    }) and sitting out: /poker sitin to play again.
-dm_closed = I can't send you direct messages, so your cards will come as private replies: use the My cards button on the table or /poker hand.
+    }) and sitting out: { $cmd-poker-sitin } to play again.
+dm_closed = I can't send you direct messages, so your cards will come as private replies: use the My cards button on the table or { $cmd-poker-hand }.
 welcome_dm = Welcome to the Deuce table in #{ $channel }. Your cards will arrive here each hand, with buttons to mark discards.
 table_closing = This table is closing after the current hand; no new players.
 left_now = You stand up and take { $amount ->
@@ -33,27 +33,27 @@ left_now = You stand up and take { $amount ->
     } back to your wallet (wallet { $wallet }).
 left_after_hand = You fold and will stand up with your chips when this hand ends.
 already_leaving = You are already leaving after this hand.
-join_while_leaving = You are standing up when this hand ends (seat { $seat }); /poker join again after it.
-sat_out = You sit out from the next hand. Use /poker sitin to play again.
+join_while_leaving = You are standing up when this hand ends (seat { $seat }); { $cmd-poker-join } again after it.
+sat_out = You sit out from the next hand. Use { $cmd-poker-sitin } to play again.
 already_sitting_out = You are already sitting out.
 sat_in = You are back in from the next hand.
 not_sitting_out = You are not sitting out.
-sit_in_busted = You have no chips on the table: /poker join to buy in again.
-not_seated = You are not seated at this table. Sit down with /poker join.
-left_waiting = You are no longer waiting for a seat at this table: nothing leaves your wallet. /poker join to wait again.
+sit_in_busted = You have no chips on the table: { $cmd-poker-join } to buy in again.
+not_seated = You are not seated at this table. Sit down with { $cmd-poker-join }.
+left_waiting = You are no longer waiting for a seat at this table: nothing leaves your wallet. { $cmd-poker-join } to wait again.
 table_limit = You can have at most { $count ->
         [one] one open table
        *[other] { $count } open tables
     } that you opened on this server, and yours are in { $channels }. Play there, or sit down at a table someone else opened; a table nobody sits at closes by itself after a while.
-busted = { $name } is out of chips and sits out: /poker join to buy in again.
+busted = { $name } is out of chips and sits out: { $cmd-poker-join } to buy in again.
 timed_out_twice = { $name } timed out twice in a row and sits out from the next hand.
 seat_freed = { $name } was away too long and their seat is free again.
-dm_failed_public = { $name }: I can't DM you your cards; use /poker hand.
-waiting_players = Waiting for players: at least two seated players with chips. /poker join
+dm_failed_public = { $name }: I can't DM you your cards; use { $cmd-poker-hand }.
+waiting_players = Waiting for players: at least two seated players with chips. { $cmd-poker-join }
 next_hand_in = Next hand { $when }.
 table_closed = The table is closed. Everyone's chips went back to their wallets.
 table_closed_now = Table closed; chips returned: { $summary }.
-table_closed_idle = Nobody sat at this table, so it closed. /poker join opens it again.
+table_closed_idle = Nobody sat at this table, so it closed. { $cmd-poker-join } opens it again.
 close_after_hand = The table will close when this hand ends.
 kicked = { $name } is removed from the table.
 kick_after_hand = { $name } will be removed from the table when this hand ends.
@@ -73,7 +73,7 @@ button_unknown = This button is no longer in use. Nothing changed.
 table_moved = The table has moved on since that button; look at the updated table.
 already_done = Already done.
 click_elsewhere = That button does not belong to this message, so nothing was done.
-store_outcome_unknown = The database stopped answering while this was being saved, so it was done once or not at all. Check before you try again (your chips: /chips balance).
+store_outcome_unknown = The database stopped answering while this was being saved, so it was done once or not at all. Check before you try again (your chips: { $cmd-chips-balance }).
 action_not_saved = That was not saved: the table's database did not answer, so nothing changed. Please try again in a moment.
 store_waiting = ⏸ The table is waiting for its database. Play goes on from here as soon as it answers again.
 draw_finished = That draw is finished.
@@ -182,7 +182,10 @@ result_wins_with = { $name } wins { $amount } with { $hand_name }
 field_nets = Net this hand
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Main pot
-result_side_pot = Side pot { $number }
+result_side_pot = { $number ->
+        [1] Side pot
+       *[other] Side pot { $number }
+    }
 result_no_showdown = { $name } wins { $amount } uncontested.
 field_shown = Shown hands
 field_winners = Winners
@@ -226,7 +229,7 @@ daily_granted = You receive { $amount ->
 daily_cooldown = Your next daily chips are ready { $when }.
 leaderboard_title = Chip leaders
 leaderboard_line = { $rank }. { $name } — { $total } ({ $wallet } wallet, { $on_table } on tables)
-leaderboard_empty = Nobody has chips yet. /chips daily to get some.
+leaderboard_empty = Nobody has chips yet. { $cmd-chips-daily } to get some.
 
 ## Stats and history
 
@@ -266,7 +269,7 @@ timer_too_high = The timer can be at most { $maximum } s.
 economy_set = New wallets start with { $start ->
         [one] { $start } chip
        *[other] { $start } chips
-    }; /chips daily gives { $daily }.
+    }; { $cmd-chips-daily } gives { $daily }.
 granted = { $name } receives { $amount ->
         [one] { $amount } chip
        *[other] { $amount } chips
@@ -276,7 +279,7 @@ bot_member = Bots don't play poker.
 timer_set_next_hand = Players will have { $seconds } s to act and to draw from the next hand: the hand being played here keeps its { $current } s.
 pause_set = Hands now start { $seconds } s after the previous one ends (a table in the middle of a hand, or about to deal, keeps its old interval once more).
 pause_overridden = This deployment sets the time between hands to { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): the server's value applies only without it.
-alert_delay_set = A player whose turn has waited { $seconds } s without an action gets a new DM saying it is their turn (each player chooses with /poker alerts).
+alert_delay_set = A player whose turn has waited { $seconds } s without an action gets a new DM saying it is their turn (each player chooses with { $cmd-poker-alerts }).
 idle_set = A table nobody sits at now closes itself after { $duration } (its message then says so, and how to open it again).
 idle_too_low = The idle time must be at least { $minimum } s.
 tables_set = Each member may now have { $count ->
@@ -300,7 +303,7 @@ settings_pause = **Time between hands** { $seconds } s — { $source }
 settings_pause_deployment = **Time between hands** { $seconds } s — this deployment (DEUCE_HAND_PAUSE_SECONDS); without it { $server } s — { $source }
 settings_alerts = **Turn alert** a new DM after { $seconds } s without an action — { $source }
 settings_alerts_off = **Turn alerts** off — { $source }
-settings_economy = **New wallets** { $start } chips, **/chips daily** { $daily } every { $cooldown } — { $source }
+settings_economy = **New wallets** { $start } chips, **{ $cmd-chips-daily }** { $daily } every { $cooldown } — { $source }
 settings_seats = **Seats** { $seats }, a sat-out seat kept { $keep } — { $source }
 settings_idle = **Empty tables** close after { $duration } — { $source }
 settings_tables = **Open tables per member** { $value } that they opened (admins: no limit) — { $source }
@@ -320,8 +323,8 @@ alerts_server_off = Turn alerts are off on this server for now, so none come unt
 rules_title = 2-7 Triple Draw — the rules
 rules_body =
     {"*"}*Goal:** the lowest five-card hand wins. Aces are high, straights and flushes count against you, so the best hand is 7-5-4-3-2 of mixed suits ("number one").
-    {"*"}*Deal:** five cards each, in your DMs (or /poker hand). The player left of the button posts the small blind, the next the big blind; heads-up, the button posts the small blind and acts first before the draw.
-    {"*"}*Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you discard 0 to 5 cards (0 = stand pat) and get new ones; everyone sees how many you drew.
+    {"*"}*Deal:** five cards each, in your DMs (or { $cmd-poker-hand }). The player left of the button posts the small blind, the next the big blind; heads-up, the button posts the small blind and acts first before the draw.
+    {"*"}*Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you discard 0 to 5 cards (0 = stand pat) and get as many new ones; everyone sees how many you drew. You may mark your discards before your turn; one card is burned before a draw's first new card, and when the deck runs out the discards are shuffled into a new one (never the cards you have just thrown).
     {"*"}*Betting:** fixed limit. Bets and raises are the small bet before and after the first draw and the big bet (twice as much) after the second and third; at most { $cap } bets a round, the big blind counting as the first before the draw.
     {"*"}*Time:** { $timer } s to act or draw; a timeout checks or folds, or stands pat. Two timeouts in a row sit you out.
 rules_rankings_title = Hand rankings (best first)
@@ -335,8 +338,6 @@ rules_rankings =
     7. Full house
     8. Four of a kind
     9. Straight flush
-rules_commands_title = Commands
-rules_commands = /poker join [buy_in] · /poker leave · /poker sitout · /poker sitin · /poker table · /poker hand · /poker stats · /poker history · /chips balance · /chips daily · /chips leaderboard
 
 ## House players
 
@@ -346,14 +347,14 @@ house_stands = 🤖 { $name } stands up.
 house_room_after_hand = The table is full: house player { $name } stands up when this hand ends, and you sit down in that seat then.
 house_room_waiting = You already have a seat coming: you sit down when this hand ends.
 house_room_taken = { $name } takes the seat a house player left.
-house_room_lost = { $name } could not be seated after the hand: /poker join to try again.
+house_room_lost = { $name } could not be seated after the hand: { $cmd-poker-join } to try again.
 house_count_invalid = Choose between 1 and 9 house players.
 house_seats_invalid = Choose between 0 and 10 seats (0 turns filling off).
 house_style_invalid = There is no such style: choose { $styles }.
-house_no_member = House players sit only at a table with a member: /poker join first.
+house_no_member = House players sit only at a table with a member: { $cmd-poker-join } first.
 house_table_full = The table is full ({ $seats } seats).
 house_none = There is no house player at this table.
-house_fill_on = This table is set to fill { $seats } seats with house players; they would sit down again. /pokeradmin house fill seats:0 first.
+house_fill_on = This table is set to fill { $seats } seats with house players; they would sit down again. { $cmd-pokeradmin-house-fill } seats:0 first.
 house_added = { $count ->
         [one] One house player sat down
        *[other] { $count } house players sat down
@@ -368,11 +369,11 @@ house_removed = { $now ->
     }; { $later } stand up when this hand ends.
 house_fill_set_channel = House players ({ $style }) now fill this table up to { $seats } seats whenever a member is seated.
 house_fill_set_server = House players ({ $style }) now fill every table of this server up to { $seats } seats whenever a member is seated (a channel's own setting wins).
-house_fill_off_channel = House players no longer fill seats at this table; those seated stay until /pokeradmin house remove.
+house_fill_off_channel = House players no longer fill seats at this table; those seated stay until { $cmd-pokeradmin-house-remove }.
 house_fill_off_server = House players no longer fill seats by default on this server.
 settings_house = **House players** fill up to { $seats } seats ({ $style }) beside a member
-settings_no_house = **House players** fill no seats (/pokeradmin house fill)
-kick_house = { $name } is a house player: /pokeradmin house remove stands them up.
+settings_no_house = **House players** fill no seats ({ $cmd-pokeradmin-house-fill })
+kick_house = { $name } is a house player: { $cmd-pokeradmin-house-remove } stands them up.
 
 ## Hand names (the ranks are numbers: 2-10, 11 jack, 12 queen, 13 king, 14 ace)
 
@@ -581,10 +582,13 @@ log_draw = { $count ->
        *[other] { $name } draws { $count }
     }
 log_show = { $name } shows { $cards } ({ $hand_name })
-log_win = { $name } wins { $amount } from the { $pot }
-log_pot_main = main pot
-log_pot_side = side pot { $number }
-log_pot_whole = pot
+log_win = { $name } wins { $amount } from { $pot }
+log_pot_main = the main pot
+log_pot_side = { $number ->
+        [1] the side pot
+       *[other] side pot { $number }
+    }
+log_pot_whole = the pot
 log_return = { $name } takes back { $amount } (uncalled)
 log_left = { $name } has left: the hand is folded
 log_timed_out = { $action } (time ran out)
@@ -645,8 +649,8 @@ log_reshuffle = The deck ran out: the muck ({ $count } cards) is shuffled into a
 no_hand = —
 
 # Host pause, top-ups and the time bank
-table_paused = ⏸ Paused by { $name }: no new hand until an admin uses /pokeradmin resume.
-table_pausing = ⏸ Paused by { $name }: this is the last hand until an admin uses /pokeradmin resume.
+table_paused = ⏸ Paused by { $name }: no new hand until an admin uses { $cmd-pokeradmin-resume }.
+table_pausing = ⏸ Paused by { $name }: this is the last hand until an admin uses { $cmd-pokeradmin-resume }.
 time_bank_running = ⏳ time bank
 log_topup = { $name } adds { $amount } chips
 topup_leaving = You are leaving this table: your chips go back to your wallet, so there is nothing to top up.
@@ -654,9 +658,9 @@ topup_over = You can have at most { $maximum } chips at this table: you can add 
 topup_wallet = Your wallet has only { $wallet } chips.
 topup_done = Added { $amount } chips: you have { $stack } at the table.
 topup_queued = { $amount } chips will be added to your stack before the next hand.
-pause_already = This table is already paused: /pokeradmin resume deals again.
-paused_now = The table is paused: no hand is dealt until /pokeradmin resume.
-paused_after_hand = The table pauses after the running hand: /pokeradmin resume deals again.
+pause_already = This table is already paused: { $cmd-pokeradmin-resume } deals again.
+paused_now = The table is paused: no hand is dealt until { $cmd-pokeradmin-resume }.
+paused_after_hand = The table pauses after the running hand: { $cmd-pokeradmin-resume } deals again.
 resume_not_paused = This table is not paused.
 table_resumed = The table deals again.
 settings_time_bank = **Time bank** { $start } s to start, +{ $add } s every { $every } hands, at most { $maximum } s
@@ -683,6 +687,31 @@ sng_not_full = The tournament's seats are no longer all taken: it starts when th
 sng_hand_running = A hand is still being played at the tournament's table.
 sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
 sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Time bank:** when your time runs out, your time bank gives you more before the timeout: { $start } s to start with, { $add } s more every { $every ->
+        [one] hand
+       *[other] { $every } hands
+    } you are dealt, at most { $maximum } s.
+rules_time_bank_off = {"*"}*Time bank:** none at this table: the timeout comes as soon as your time runs out.
+rules_group_table = At the table
+rules_group_tournaments = Sit-and-go tournaments
+rules_group_records = Your hands and figures
+rules_group_chips = Chips
+rules_group_admin = Admins
+rules_admin_line = For members who may manage the server, under { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = You won { $amount ->
+        [one] { $amount } tournament chip
+       *[other] { $amount } tournament chips
+    } in this hand (net { $net }).
+panel_lost_tournament = This hand cost you { $amount ->
+        [one] { $amount } tournament chip
+       *[other] { $amount } tournament chips
+    }.
 
 ## /poker history: text hand histories in PokerStars' form
 history_files_text = Each hand is attached as a text hand history in PokerStars' form, which trackers import.

@@ -40,7 +40,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = Nobody has finished a hand here in that period.
 
-duration = { $hours } h { $minutes } min
+duration = { $hours ->
+        [0] { $minutes } min
+       *[other] { $minutes ->
+            [0] { $hours } h
+           *[other] { $hours } h { $minutes } min
+        }
+    }
 session_title = This table's session so far
 session_closed_title = The session at this table
 session_line = { $rank }. { $name } — { $net } ({ $hands ->
@@ -57,7 +63,7 @@ leave_where = At { $channel }
 leave_seated = Time seated
 
 lobby_title = Open tables
-lobby_empty = There is no open table you can see in this server. Start one with /poker join.
+lobby_empty = There is no open table you can see in this server. Start one with { $cmd-poker-join }.
 lobby_kind_cash = Cash
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } seated, { $free } free: { $names } · last hour: { $hands ->
     [one] { $hands } hand
@@ -69,7 +75,7 @@ lobby_choose = Choose a table
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } seated
 lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the default buy-in of { $buy_in }?
 lobby_join = Join ({ $buy_in })
-lobby_gone = That table is not open any more (or not one you can see). Run /poker tables again.
+lobby_gone = That table is not open any more (or not one you can see). Run { $cmd-poker-tables } again.
 
 # The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
 chart_hand_axis = Hand
@@ -83,3 +89,7 @@ chart_places = Finishing places
 chart_place_axis = Place
 chart_alt_net = { $title }: { $end } at the end (lowest { $low }, highest { $high }).
 chart_alt_bars = { $title }: { $values }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } s

@@ -10,8 +10,8 @@ sng_next_hands = { $hands ->
 }
 sng_players_line = { $left } of { $entrants } players left · average stack { $average }
 sng_level_up = Level { $level }: the limits are now { $limits }.
-sng_away = { $name } is away: still dealt in and blinded until they come back (/poker sitin).
-sng_away_now = You are away: you stay dealt in, your blinds are posted and your turns check or fold when their time runs out. /poker sitin brings you back.
+sng_away = { $name } is away: still dealt in and blinded until they come back ({ $cmd-poker-sitin }).
+sng_away_now = You are away: you stay dealt in, your blinds are posted and your turns check or fold when their time runs out. { $cmd-poker-sitin } brings you back.
 sng_out = { $name } finishes { $place ->
         [1] 1st
         [2] 2nd
@@ -38,10 +38,10 @@ sng_house_label = house
 sng_pool_line = Prize pool { $pool } · { $entrants } players
 sng_cancelled = Sit-and-go #{ $tournament } is cancelled: every buy-in went back to its wallet.
 sng_cancelled_unresumable = Sit-and-go #{ $tournament } could not resume after a restart and is cancelled: every buy-in went back to its wallet.
-sng_join_refused = A sit-and-go is registering or being played in this channel: no cash table opens beside it. /poker sng show shows it.
+sng_join_refused = A sit-and-go is registering or being played in this channel: no cash table opens beside it. { $cmd-poker-sng-show } shows it.
 sng_topup_refused = Tournament chips cannot be topped up.
 sng_pause_refused = A tournament's table cannot be paused: its levels run on.
-sng_close_refused = This is a sit-and-go's table: /poker sng cancel cancels it and refunds every buy-in.
+sng_close_refused = This is a sit-and-go's table: { $cmd-poker-sng-cancel } cancels it and refunds every buy-in.
 
 sng_status_registering = registering
 sng_status_running = running
@@ -67,7 +67,7 @@ sng_button_register = Register
 sng_button_unregister = Unregister
 sng_registered = You are registered for sit-and-go #{ $tournament }: { $buy_in } went from your wallet to its prize pool.
 sng_unregistered = You are no longer registered for sit-and-go #{ $tournament }: { $buy_in } went back to your wallet.
-sng_none_here = There is no sit-and-go in this channel. An admin creates one with /poker sng create.
+sng_none_here = There is no sit-and-go in this channel. An admin creates one with { $cmd-poker-sng-create }.
 sng_admins_only = Only members with Manage Server may do that.
 sng_level_both = Choose minutes or hands per level, not both.
 sng_house_added = { $count ->

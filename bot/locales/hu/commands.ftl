@@ -26,7 +26,7 @@ cmd-poker-hand = lapjaim
 cmd-poker-hand-desc = A lapjaid privátban, a cseregombokkal
 
 cmd-poker-rules = szabályok
-cmd-poker-rules-desc = A 2-7 Triple Draw szabályai és a kombinációk sorrendje
+cmd-poker-rules-desc = A 2-7 Triple Draw szabályai, a kombinációk sorrendje és a parancsok
 
 cmd-poker-stats = statisztika
 cmd-poker-stats-desc = A te eredményeid itt, vagy egy másik tagé

@@ -10,35 +10,35 @@ cooldown = Lassíts egy kicsit: próbáld újra { $seconds } mp múlva.
 
 ## Az asztal állapota / leülés
 
-no_table = Ebben a csatornában nincs asztal. Indíts egyet: /poker beül.
+no_table = Ebben a csatornában nincs asztal. Indíts egyet: { $cmd-poker-join }.
 joined_private = Leültél: { $seat }. hely, { $stack } zseton (a tárcádban most: { $wallet }).
 joined_wait = A következő leosztástól kapsz lapot.
 already_seated = Már ülsz ennél az asztalnál ({ $seat }. hely, { $stack } zseton).
-already_seated_sitin = Már ülsz ennél az asztalnál ({ $seat }. hely, { $stack } zseton), de kimaradsz: /poker visszaül, és újra játszol.
-dm_closed = Nem tudok neked privát üzenetet küldeni, ezért a lapjaidat privát válaszként kapod: használd az asztalnál a Lapjaim gombot vagy a /poker lapjaim parancsot.
+already_seated_sitin = Már ülsz ennél az asztalnál ({ $seat }. hely, { $stack } zseton), de kimaradsz: { $cmd-poker-sitin }, és újra játszol.
+dm_closed = Nem tudok neked privát üzenetet küldeni, ezért a lapjaidat privát válaszként kapod: használd az asztalnál a Lapjaim gombot vagy a { $cmd-poker-hand } parancsot.
 welcome_dm = Üdv a Deuce asztalnál (#{ $channel } csatorna)! A lapjaidat minden leosztásban ide kapod, gombokkal a cserélendő lapok kijelöléséhez.
 table_closing = Ez az asztal a mostani leosztás után bezár; új játékos nem ülhet le.
 left_now = Felállsz, és { $amount } zseton visszakerül a tárcádba (tárca: { $wallet }).
 left_after_hand = Bedobod a lapjaidat, és a leosztás végén felállsz a zsetonjaiddal.
 already_leaving = Ennek a leosztásnak a végén már úgyis felállsz.
-join_while_leaving = Ennek a leosztásnak a végén felállsz ({ $seat }. hely); utána ülj be újra: /poker beül.
-sat_out = A következő leosztástól kimaradsz. A /poker visszaül paranccsal játszhatsz újra.
+join_while_leaving = Ennek a leosztásnak a végén felállsz ({ $seat }. hely); utána ülj be újra: { $cmd-poker-join }.
+sat_out = A következő leosztástól kimaradsz. A { $cmd-poker-sitin } paranccsal játszhatsz újra.
 already_sitting_out = Már most is kimaradsz.
 sat_in = A következő leosztástól újra játszol.
 not_sitting_out = Most nem maradsz ki.
-sit_in_busted = Nincs zsetonod az asztalon: /poker beül, és szállj be újra.
-not_seated = Nem ülsz ennél az asztalnál. Ülj le: /poker beül.
-left_waiting = Már nem vársz helyre ennél az asztalnál: a tárcádból semmi sem megy le. A /poker beül paranccsal újra várhatsz.
+sit_in_busted = Nincs zsetonod az asztalon: { $cmd-poker-join }, és szállj be újra.
+not_seated = Nem ülsz ennél az asztalnál. Ülj le: { $cmd-poker-join }.
+left_waiting = Már nem vársz helyre ennél az asztalnál: a tárcádból semmi sem megy le. A { $cmd-poker-join } paranccsal újra várhatsz.
 table_limit = Ezen a szerveren egyszerre legfeljebb { $count } általad nyitott asztal lehet nyitva, és a tieid itt vannak: { $channels }. Játssz ott, vagy ülj le egy más által nyitott asztalhoz; az az asztal, amelynél senki sem ül, egy idő után magától bezár.
-busted = { $name } kifogyott a zsetonokból, és kimarad: /poker beül az újbóli beszálláshoz.
+busted = { $name } kifogyott a zsetonokból, és kimarad: { $cmd-poker-join } az újbóli beszálláshoz.
 timed_out_twice = { $name } kétszer egymás után kifutott az időből, és a következő leosztástól kimarad.
 seat_freed = { $name } túl sokáig volt távol, a helye újra szabad.
-dm_failed_public = { $name }: nem tudom privátban elküldeni a lapjaidat; használd a /poker lapjaim parancsot.
-waiting_players = Játékosokra várunk: legalább két leült, zsetonnal rendelkező játékos kell. /poker beül
+dm_failed_public = { $name }: nem tudom privátban elküldeni a lapjaidat; használd a { $cmd-poker-hand } parancsot.
+waiting_players = Játékosokra várunk: legalább két leült, zsetonnal rendelkező játékos kell. { $cmd-poker-join }
 next_hand_in = Következő leosztás: { $when }.
 table_closed = Az asztal bezárt. Mindenki zsetonjai visszakerültek a tárcájába.
 table_closed_now = Az asztal bezárt; visszaadott zsetonok: { $summary }.
-table_closed_idle = Senki sem ült ennél az asztalnál, ezért bezárt. A /poker beül újra megnyitja.
+table_closed_idle = Senki sem ült ennél az asztalnál, ezért bezárt. A { $cmd-poker-join } újra megnyitja.
 close_after_hand = Az asztal a leosztás végén bezár.
 kicked = { $name } eltávolítva az asztaltól.
 kick_after_hand = { $name } a leosztás végén el lesz távolítva az asztaltól.
@@ -58,7 +58,7 @@ button_unknown = Ez a gomb már nincs használatban. Semmi sem változott.
 table_moved = Az asztal azóta továbblépett; nézd a frissített asztalt.
 already_done = Már megtörtént.
 click_elsewhere = Ez a gomb nem ehhez az üzenethez tartozik, ezért nem történt semmi.
-store_outcome_unknown = Az adatbázis mentés közben nem válaszolt, így ez egyszer vagy egyszer sem történt meg. Nézd meg, mielőtt újra próbálod (a zsetonjaid: /chips balance).
+store_outcome_unknown = Az adatbázis mentés közben nem válaszolt, így ez egyszer vagy egyszer sem történt meg. Nézd meg, mielőtt újra próbálod (a zsetonjaid: { $cmd-chips-balance }).
 action_not_saved = Ez nem lett elmentve: az asztal adatbázisa nem válaszolt, így semmi sem változott. Kérlek, próbáld újra egy kicsit később.
 store_waiting = ⏸ Az asztal az adatbázisára vár. A játék innen folytatódik, amint az újra válaszol.
 draw_finished = Ez a csere már lezárult.
@@ -161,7 +161,10 @@ result_wins_with = { $name } nyer: { $amount } — { $hand_name }
 field_nets = Nettó ebben a leosztásban
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Főkassza
-result_side_pot = { $number }. mellékkassza
+result_side_pot = { $number ->
+        [1] Mellékkassza
+       *[other] { $number }. mellékkassza
+    }
 result_no_showdown = { $name } leterítés nélkül nyer: { $amount }.
 field_shown = Megmutatott lapok
 field_winners = Nyertesek
@@ -202,7 +205,7 @@ daily_granted = { $amount } zsetont kaptál. Tárca: { $wallet }.
 daily_cooldown = A következő napi zsetonjaid ekkor várnak: { $when }.
 leaderboard_title = Zseton-toplista
 leaderboard_line = { $rank }. { $name } — { $total } ({ $wallet } a tárcában, { $on_table } az asztalokon)
-leaderboard_empty = Még senkinek nincs zsetonja. Kérj a /zseton napi paranccsal.
+leaderboard_empty = Még senkinek nincs zsetonja. Kérj a { $cmd-chips-daily } paranccsal.
 
 ## Statisztika és előzmények
 
@@ -236,14 +239,14 @@ buyin_set = A beszálló mostantól { $minimum } és { $maximum } között lehet
 timer_set = A játékosoknak mostantól { $seconds } mp jut a licitre és a cserére.
 timer_too_low = Az időzítő legalább { $minimum } mp legyen.
 timer_too_high = Az időzítő legfeljebb { $maximum } mp lehet.
-economy_set = Az új tárcák { $start } zsetonnal indulnak; a /zseton napi { $daily } zsetont ad.
+economy_set = Az új tárcák { $start } zsetonnal indulnak; a { $cmd-chips-daily } { $daily } zsetont ad.
 granted = { $name } { $amount } zsetont kap (tárca: { $wallet }).
 amount_positive = Az összegnek pozitív egész számnak kell lennie.
 bot_member = A botok nem pókereznek.
 timer_set_next_hand = A játékosoknak a következő leosztástól { $seconds } mp jut a licitre és a cserére: az itt folyó leosztásban még { $current } mp jár.
 pause_set = A leosztások mostantól { $seconds } mp-cel az előző vége után kezdődnek (a leosztás közepén járó vagy épp osztani készülő asztal még egyszer a régi időközt tartja).
 pause_overridden = Ez a telepítés a leosztások közti időt { $seconds } mp-re állít (DEUCE_HAND_PAUSE_SECONDS): a szerver értéke csak enélkül érvényes.
-alert_delay_set = Ha egy játékos köre { $seconds } mp óta lépés nélkül vár, új privát üzenetet kap, hogy ő következik (mindenki maga dönt erről a /poker értesítés paranccsal).
+alert_delay_set = Ha egy játékos köre { $seconds } mp óta lépés nélkül vár, új privát üzenetet kap, hogy ő következik (mindenki maga dönt erről a { $cmd-poker-alerts } paranccsal).
 idle_set = Az az asztal, amelynél senki sem ül, mostantól { $duration } után magától bezár (az üzenete ezt jelzi, és azt is, hogyan nyitható meg újra).
 idle_too_low = Az üresjárati idő legalább { $minimum } mp legyen.
 tables_set = Mostantól minden tagnak egyszerre legfeljebb { $count } általa nyitott asztala lehet nyitva ezen a szerveren (az adminoknak nincs korlát).
@@ -264,7 +267,7 @@ settings_pause = **Idő a leosztások között** { $seconds } mp — { $source }
 settings_pause_deployment = **Idő a leosztások között** { $seconds } mp — ez a telepítés (DEUCE_HAND_PAUSE_SECONDS); nélküle { $server } mp — { $source }
 settings_alerts = **Értesítés** új privát üzenet { $seconds } mp tétlenség után — { $source }
 settings_alerts_off = **Értesítések** kikapcsolva — { $source }
-settings_economy = **Új tárcák** { $start } zseton, **/zseton napi** { $daily }, { $cooldown } időközönként — { $source }
+settings_economy = **Új tárcák** { $start } zseton, **{ $cmd-chips-daily }** { $daily }, { $cooldown } időközönként — { $source }
 settings_seats = **Helyek** { $seats }, a kimaradó játékos helye { $keep } ideig megmarad — { $source }
 settings_idle = **Üres asztalok** { $duration } után bezárnak — { $source }
 settings_tables = **Nyitott asztalok tagonként** { $value }, amelyeket ő nyitott (adminoknak nincs korlát) — { $source }
@@ -283,14 +286,14 @@ alerts_server_off = A sorra kerülési értesítések most ki vannak kapcsolva e
 
 rules_title = 2-7 Triple Draw — a szabályok
 rules_body =
-    {"*"}*Cél:** a legalacsonyabb 5 lapból álló kombináció nyer. Az ász csak magasnak számít, a sor és a flush pedig ellened szól, így a legjobb lap a nem egyszínű 7-5-4-3-2 (a "Joker", más néven "wheel").
-    {"*"}*Osztás:** mindenki öt lapot kap, privát üzenetben (vagy /poker lapjaim). A dealer buttontól (DB) balra ülő játékos teszi a kis vakot, a következő a nagy vakot; két játékosnál a DB teszi a kis vakot, és a csere előtt ő kezd.
-    {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél.
+    {"*"}*Cél:** a legalacsonyabb 5 lapból álló kombináció nyer. Az ász csak magasnak számít, a sor és a flush pedig ellened szól, így a legjobb lap a nem egyszínű 7-5-4-3-2 (a "Joker").
+    {"*"}*Osztás:** mindenki öt lapot kap, privát üzenetben (vagy { $cmd-poker-hand }). A dealer buttontól (DB) balra ülő játékos teszi a kis vakot, a következő a nagy vakot; két játékosnál a DB teszi a kis vakot, és a csere előtt ő kezd.
+    {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél. A dobandó lapokat a sorod előtt is megjelölheted; a csere első új lapja előtt egy lapot elégetnek, és ha elfogy a pakli, az eldobott lapokat új paklivá keverik (a most eldobott lapjaidat nem).
     {"*"}*Tétek:** fix limit. A tét és az emelés az első csere előtt és után az asztal alsó limitje, a második és a harmadik csere után a felső limit (kétszer annyi); körönként legfeljebb { $cap } tét, a csere előtt a nagy vak számít az elsőnek.
     {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Két egymást követő lejárt idő után kimaradsz.
 rules_rankings_title = A kombinációk sorrendje (a legjobb elöl)
 rules_rankings =
-    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap, a "Number 2"), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
+    1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)
     2. Egy pár (a 2-2-3-4-5 a legjobb)
     3. Két pár
     4. Drill
@@ -299,8 +302,6 @@ rules_rankings =
     7. Full house
     8. Póker
     9. Színsor
-rules_commands_title = Parancsok
-rules_commands = /poker beül [beszálló] · /poker feláll · /poker kimarad · /poker visszaül · /poker asztal · /poker lapjaim · /poker statisztika · /poker előzmények · /zseton egyenleg · /zseton napi · /zseton toplista
 
 ## Házi játékosok
 
@@ -310,14 +311,14 @@ house_stands = 🤖 { $name } feláll.
 house_room_after_hand = Az asztal megtelt: { $name } házi játékos a leosztás végén feláll, és akkor te ülsz a helyére.
 house_room_waiting = Már vár rád egy hely: a leosztás végén leülsz.
 house_room_taken = { $name } elfoglalja a házi játékos által felszabadított helyet.
-house_room_lost = { $name } nem tudott leülni a leosztás után: /poker beül, és próbáld újra.
+house_room_lost = { $name } nem tudott leülni a leosztás után: { $cmd-poker-join }, és próbáld újra.
 house_count_invalid = 1 és 9 közötti számú házi játékost válassz.
 house_seats_invalid = 0 és 10 közötti számú helyet válassz (a 0 kikapcsolja a feltöltést).
 house_style_invalid = Nincs ilyen szint: válassz ezek közül: { $styles }.
-house_no_member = Házi játékosok csak olyan asztalhoz ülnek, ahol tag is ül: előbb /poker beül.
+house_no_member = Házi játékosok csak olyan asztalhoz ülnek, ahol tag is ül: előbb { $cmd-poker-join }.
 house_table_full = Az asztal megtelt ({ $seats } hely).
 house_none = Ennél az asztalnál nincs házi játékos.
-house_fill_on = Ez az asztal úgy van beállítva, hogy { $seats } helyig házi játékosokkal töltődjön fel; újra leülnének. Előbb: /pokeradmin házi feltölt helyek:0
+house_fill_on = Ez az asztal úgy van beállítva, hogy { $seats } helyig házi játékosokkal töltődjön fel; újra leülnének. Előbb: { $cmd-pokeradmin-house-fill } helyek:0
 house_added = { $count ->
         [one] Leült egy házi játékos
        *[other] Leült { $count } házi játékos
@@ -332,11 +333,11 @@ house_removed = { $now ->
     }; { $later } pedig a leosztás végén áll fel.
 house_fill_set_channel = A házi játékosok ({ $style }) mostantól { $seats } helyig feltöltik ezt az asztalt, amikor egy tag ül le.
 house_fill_set_server = A házi játékosok ({ $style }) mostantól { $seats } helyig feltöltik a szerver minden asztalát, amikor egy tag ül le (a csatorna saját beállítása az erősebb).
-house_fill_off_channel = A házi játékosok már nem töltik fel ennek az asztalnak a helyeit; a már ülők maradnak, amíg ki nem adod: /pokeradmin házi eltávolít.
+house_fill_off_channel = A házi játékosok már nem töltik fel ennek az asztalnak a helyeit; a már ülők maradnak, amíg ki nem adod: { $cmd-pokeradmin-house-remove }.
 house_fill_off_server = A házi játékosok alapértelmezésként már nem töltik fel a helyeket ezen a szerveren.
 settings_house = **Házi játékosok** { $seats } helyig töltik fel az asztalt ({ $style }) egy tag mellett
-settings_no_house = **Házi játékosok** nem töltenek fel helyet (/pokeradmin házi feltölt)
-kick_house = { $name } házi játékos: a /pokeradmin házi eltávolít paranccsal állíthatod fel.
+settings_no_house = **Házi játékosok** nem töltenek fel helyet ({ $cmd-pokeradmin-house-fill })
+kick_house = { $name } házi játékos: a { $cmd-pokeradmin-house-remove } paranccsal állíthatod fel.
 
 ## A kombinációk nevei (a rangok számok: 2-10, 11 bubi, 12 dáma, 13 király, 14 ász)
 
@@ -547,7 +548,10 @@ log_draw = { $count ->
 log_show = { $name } megmutatja: { $cards } ({ $hand_name })
 log_win = { $name } nyer: { $amount } ({ $pot })
 log_pot_main = főkassza
-log_pot_side = { $number }. mellékkassza
+log_pot_side = { $number ->
+        [1] mellékkassza
+       *[other] { $number }. mellékkassza
+    }
 log_pot_whole = kassza
 log_return = { $name } visszakapja: { $amount } (nem adták meg)
 log_left = { $name } távozott: a lapjait bedobta
@@ -606,8 +610,8 @@ log_reshuffle = Elfogyott a pakli: a félretett lapokat ({ $count } lap) újrake
 no_hand = —
 
 # Host pause, top-ups and the time bank
-table_paused = ⏸ { $name } szüneteltette: nincs új leosztás, amíg egy admin nem használja a /pokeradmin folytatás parancsot.
-table_pausing = ⏸ { $name } szüneteltette: ez az utolsó leosztás a /pokeradmin folytatás parancsig.
+table_paused = ⏸ { $name } szüneteltette: nincs új leosztás, amíg egy admin nem használja a { $cmd-pokeradmin-resume } parancsot.
+table_pausing = ⏸ { $name } szüneteltette: ez az utolsó leosztás a { $cmd-pokeradmin-resume } parancsig.
 time_bank_running = ⏳ időbank
 log_topup = { $name } { $amount } zsetont tesz be
 topup_leaving = Épp feláll az asztaltól: a zsetonjai visszamennek a tárcájába, így nincs mit feltölteni.
@@ -615,9 +619,9 @@ topup_over = Ennél az asztalnál legfeljebb { $maximum } zsetonja lehet: most l
 topup_wallet = A tárcájában csak { $wallet } zseton van.
 topup_done = { $amount } zseton hozzáadva: { $stack } zsetonja van az asztalnál.
 topup_queued = A következő leosztás előtt { $amount } zseton kerül a készletéhez.
-pause_already = Ez az asztal már szünetel: a /pokeradmin folytatás újra oszt.
-paused_now = Az asztal szünetel: nincs osztás a /pokeradmin folytatás parancsig.
-paused_after_hand = Az asztal a mostani leosztás után szünetel: a /pokeradmin folytatás újra oszt.
+pause_already = Ez az asztal már szünetel: a { $cmd-pokeradmin-resume } újra oszt.
+paused_now = Az asztal szünetel: nincs osztás a { $cmd-pokeradmin-resume } parancsig.
+paused_after_hand = Az asztal a mostani leosztás után szünetel: a { $cmd-pokeradmin-resume } újra oszt.
 resume_not_paused = Ez az asztal nem szünetel.
 table_resumed = Az asztal újra oszt.
 settings_time_bank = **Időbank** kezdetben { $start } mp, { $every } leosztásonként +{ $add } mp, legfeljebb { $maximum } mp
@@ -644,6 +648,22 @@ sng_not_full = A verseny helyei már nem mind foglaltak: akkor indul, amikor meg
 sng_hand_running = A verseny asztalánál még folyik egy leosztás.
 sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
 sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Időbank:** ha lejár az időd, az időbankod még időt ad, mielőtt automatikusan lépnél: kezdetben { $start } mp, minden { $every } kiosztott leosztás után +{ $add } mp, legfeljebb { $maximum } mp.
+rules_time_bank_off = {"*"}*Időbank:** ennél az asztalnál nincs: amint lejár az időd, automatikusan lépsz.
+rules_group_table = Az asztalnál
+rules_group_tournaments = Sit-and-go versenyek
+rules_group_records = Leosztásaid és statisztikáid
+rules_group_chips = Zsetonok
+rules_group_admin = Adminok
+rules_admin_line = A szervert kezelő tagoknak, a { $admin } alatt:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Ebben a leosztásban { $amount } versenyzsetont nyertél (nettó { $net }).
+panel_lost_tournament = Ez a leosztás { $amount } versenyzsetonodba került.
 
 ## /poker előzmények: szöveges leosztástörténet PokerStars-formátumban
 history_files_text = Minden leosztás PokerStars-formátumú szöveges leosztástörténetként van csatolva, amelyet a trackerek be tudnak olvasni.

@@ -34,7 +34,13 @@ leaderboard_period_title = Nyert zsetonok: { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)
 leaderboard_period_empty = Ebben az időszakban senki sem fejezett be itt leosztást.
 
-duration = { $hours } ó { $minutes } perc
+duration = { $hours ->
+        [0] { $minutes } perc
+       *[other] { $minutes ->
+            [0] { $hours } ó
+           *[other] { $hours } ó { $minutes } perc
+        }
+    }
 session_title = Az asztal eddigi játéka
 session_closed_title = A játék ennél az asztalnál
 session_line = { $rank }. { $name } — { $net } ({ $hands } leosztás)
@@ -45,7 +51,7 @@ leave_where = Itt: { $channel }
 leave_seated = Asztalnál töltött idő
 
 lobby_title = Nyitott asztalok
-lobby_empty = Ezen a szerveren nincs általad látható nyitott asztal. Indíts egyet: /poker beül.
+lobby_empty = Ezen a szerveren nincs általad látható nyitott asztal. Indíts egyet: { $cmd-poker-join }.
 lobby_kind_cash = Készpénzes
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } ül, { $free } szabad: { $names } · az utolsó órában: { $hands } leosztás, átlagos kassza { $pot }
 lobby_nobody = még senki
@@ -54,7 +60,7 @@ lobby_choose = Válassz asztalt
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } ül
 lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmezett { $buy_in } zsetonos beszállóval?
 lobby_join = Beülök ({ $buy_in })
-lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: /poker asztalok.
+lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: { $cmd-poker-tables }.
 
 # The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
 chart_hand_axis = Leosztás
@@ -65,3 +71,7 @@ chart_places = Helyezések
 chart_place_axis = Helyezés
 chart_alt_net = { $title }: a végén { $end } (mélypont { $low }, csúcs { $high }).
 chart_alt_bars = { $title }: { $values }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } mp

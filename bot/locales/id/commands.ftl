@@ -26,7 +26,7 @@ cmd-poker-hand = kartu
 cmd-poker-hand-desc = Tampilkan kartu Anda secara pribadi, dengan tombol untuk membuang
 
 cmd-poker-rules = aturan
-cmd-poker-rules-desc = Aturan 2-7 Triple Draw dan urutan tangan
+cmd-poker-rules-desc = Aturan 2-7 Triple Draw, urutan tangan, dan daftar perintah
 
 cmd-poker-stats = statistik
 cmd-poker-stats-desc = Catatan permainan Anda di sini, atau milik anggota lain

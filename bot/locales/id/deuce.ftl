@@ -10,35 +10,35 @@ cooldown = Pelan-pelan sedikit: coba lagi dalam { $seconds } detik.
 
 ## Status meja / tempat duduk
 
-no_table = Belum ada meja di saluran ini. Buka meja dengan /poker duduk.
+no_table = Belum ada meja di saluran ini. Buka meja dengan { $cmd-poker-join }.
 joined_private = Anda duduk di kursi { $seat } dengan { $stack } chip (dompet sekarang { $wallet }).
 joined_wait = Anda mendapat kartu mulai tangan berikutnya.
 already_seated = Anda sudah duduk di sini (kursi { $seat }, { $stack } chip).
-already_seated_sitin = Anda sudah duduk di sini (kursi { $seat }, { $stack } chip) dan sedang rehat: /poker kembali untuk main lagi.
-dm_closed = Saya tidak bisa mengirimi Anda pesan langsung, jadi kartu Anda datang sebagai balasan pribadi: pakai tombol Kartuku di meja atau /poker kartu.
+already_seated_sitin = Anda sudah duduk di sini (kursi { $seat }, { $stack } chip) dan sedang rehat: { $cmd-poker-sitin } untuk main lagi.
+dm_closed = Saya tidak bisa mengirimi Anda pesan langsung, jadi kartu Anda datang sebagai balasan pribadi: pakai tombol Kartuku di meja atau { $cmd-poker-hand }.
 welcome_dm = Selamat datang di meja Deuce di #{ $channel }. Kartu Anda akan datang ke sini setiap tangan, dengan tombol untuk menandai kartu yang dibuang.
 table_closing = Meja ini ditutup setelah tangan yang sedang berjalan; tidak menerima pemain baru.
 left_now = Anda berdiri dan membawa { $amount } chip kembali ke dompet (dompet { $wallet }).
 left_after_hand = Anda fold dan akan berdiri dengan chip Anda saat tangan ini selesai.
 already_leaving = Anda memang sudah akan pergi setelah tangan ini.
-join_while_leaving = Anda berdiri saat tangan ini selesai (kursi { $seat }); setelah itu /poker duduk lagi.
-sat_out = Anda rehat mulai tangan berikutnya. Pakai /poker kembali untuk main lagi.
+join_while_leaving = Anda berdiri saat tangan ini selesai (kursi { $seat }); setelah itu { $cmd-poker-join } lagi.
+sat_out = Anda rehat mulai tangan berikutnya. Pakai { $cmd-poker-sitin } untuk main lagi.
 already_sitting_out = Anda sudah sedang rehat.
 sat_in = Anda ikut main lagi mulai tangan berikutnya.
 not_sitting_out = Anda tidak sedang rehat.
-sit_in_busted = Anda tidak punya chip di meja: /poker duduk untuk membeli modal lagi.
-not_seated = Anda tidak duduk di meja ini. Duduklah dengan /poker duduk.
-left_waiting = Anda tidak lagi menunggu kursi di meja ini: tidak ada chip yang diambil dari dompet Anda. /poker duduk untuk menunggu lagi.
+sit_in_busted = Anda tidak punya chip di meja: { $cmd-poker-join } untuk membeli modal lagi.
+not_seated = Anda tidak duduk di meja ini. Duduklah dengan { $cmd-poker-join }.
+left_waiting = Anda tidak lagi menunggu kursi di meja ini: tidak ada chip yang diambil dari dompet Anda. { $cmd-poker-join } untuk menunggu lagi.
 table_limit = Anda boleh memiliki paling banyak { $count } meja terbuka yang Anda buka di server ini, dan meja Anda ada di { $channels }. Bermainlah di sana, atau duduk di meja yang dibuka orang lain; meja yang tidak ditempati siapa pun tertutup sendiri setelah beberapa waktu.
-busted = Chip { $name } habis dan ia rehat: /poker duduk untuk membeli modal lagi.
+busted = Chip { $name } habis dan ia rehat: { $cmd-poker-join } untuk membeli modal lagi.
 timed_out_twice = { $name } kehabisan waktu dua kali berturut-turut dan rehat mulai tangan berikutnya.
 seat_freed = { $name } terlalu lama pergi dan kursinya kosong lagi.
-dm_failed_public = { $name }: saya tidak bisa mengirim kartu Anda lewat DM; pakai /poker kartu.
-waiting_players = Menunggu pemain: minimal dua pemain duduk yang punya chip. /poker duduk
+dm_failed_public = { $name }: saya tidak bisa mengirim kartu Anda lewat DM; pakai { $cmd-poker-hand }.
+waiting_players = Menunggu pemain: minimal dua pemain duduk yang punya chip. { $cmd-poker-join }
 next_hand_in = Tangan berikutnya { $when }.
 table_closed = Meja sudah ditutup. Chip semua pemain sudah kembali ke dompet masing-masing.
 table_closed_now = Meja ditutup; chip dikembalikan: { $summary }.
-table_closed_idle = Tidak ada yang duduk di meja ini, jadi meja ditutup. /poker duduk membukanya lagi.
+table_closed_idle = Tidak ada yang duduk di meja ini, jadi meja ditutup. { $cmd-poker-join } membukanya lagi.
 close_after_hand = Meja akan ditutup saat tangan ini selesai.
 kicked = { $name } dikeluarkan dari meja.
 kick_after_hand = { $name } akan dikeluarkan dari meja saat tangan ini selesai.
@@ -58,7 +58,7 @@ button_unknown = Tombol ini sudah tidak digunakan. Tidak ada yang berubah.
 table_moved = Meja sudah berlanjut sejak tombol itu; lihat meja yang terbaru.
 already_done = Sudah dilakukan.
 click_elsewhere = Tombol itu bukan milik pesan ini, jadi tidak ada yang dilakukan.
-store_outcome_unknown = Basis data berhenti menjawab saat ini sedang disimpan, jadi ini terjadi sekali atau tidak sama sekali. Periksa sebelum mencoba lagi (chip kamu: /chips balance).
+store_outcome_unknown = Basis data berhenti menjawab saat ini sedang disimpan, jadi ini terjadi sekali atau tidak sama sekali. Periksa sebelum mencoba lagi (chip kamu: { $cmd-chips-balance }).
 action_not_saved = Itu tidak tersimpan: basis data meja tidak menjawab, jadi tidak ada yang berubah. Silakan coba lagi sebentar lagi.
 store_waiting = ⏸ Meja sedang menunggu basis datanya. Permainan berlanjut dari sini begitu basis data menjawab lagi.
 draw_finished = Putaran tukar itu sudah selesai.
@@ -161,7 +161,10 @@ result_wins_with = { $name } memenangkan { $amount } dengan { $hand_name }
 field_nets = Bersih di tangan ini
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Pot utama
-result_side_pot = Pot samping { $number }
+result_side_pot = { $number ->
+        [1] Pot samping
+       *[other] Pot samping { $number }
+    }
 result_no_showdown = { $name } memenangkan { $amount } tanpa lawan.
 field_shown = Tangan yang ditunjukkan
 field_winners = Pemenang
@@ -202,7 +205,7 @@ daily_granted = Anda menerima { $amount } chip. Dompet: { $wallet }.
 daily_cooldown = Chip harian Anda berikutnya siap { $when }.
 leaderboard_title = Pemilik chip terbanyak
 leaderboard_line = { $rank }. { $name } — { $total } ({ $wallet } di dompet, { $on_table } di meja)
-leaderboard_empty = Belum ada yang punya chip. /chip harian untuk mendapatkannya.
+leaderboard_empty = Belum ada yang punya chip. { $cmd-chips-daily } untuk mendapatkannya.
 
 ## Statistik dan riwayat
 
@@ -236,14 +239,14 @@ buyin_set = Modal sekarang { $minimum } sampai { $maximum } (bawaan { $default }
 timer_set = Pemain sekarang punya { $seconds } detik untuk bertindak dan menukar kartu.
 timer_too_low = Waktu minimal { $minimum } detik.
 timer_too_high = Waktu paling lama { $maximum } detik.
-economy_set = Dompet baru dimulai dengan { $start } chip; /chip harian memberi { $daily }.
+economy_set = Dompet baru dimulai dengan { $start } chip; { $cmd-chips-daily } memberi { $daily }.
 granted = { $name } menerima { $amount } chip (dompet { $wallet }).
 amount_positive = Jumlahnya harus bilangan bulat positif.
 bot_member = Bot tidak main poker.
 timer_set_next_hand = Pemain akan punya { $seconds } detik untuk bertindak dan menukar kartu mulai tangan berikutnya: tangan yang sedang dimainkan di sini tetap memakai { $current } detik.
 pause_set = Tangan sekarang dimulai { $seconds } detik setelah tangan sebelumnya selesai (meja yang sedang di tengah tangan, atau hampir membagi kartu, memakai selang lamanya sekali lagi).
 pause_overridden = Deployment ini mengatur waktu antartangan menjadi { $seconds } detik (DEUCE_HAND_PAUSE_SECONDS): nilai server hanya berlaku tanpa itu.
-alert_delay_set = Pemain yang gilirannya sudah menunggu { $seconds } detik tanpa tindakan mendapat DM baru bahwa sekarang gilirannya (tiap pemain memilih dengan /poker notifikasi).
+alert_delay_set = Pemain yang gilirannya sudah menunggu { $seconds } detik tanpa tindakan mendapat DM baru bahwa sekarang gilirannya (tiap pemain memilih dengan { $cmd-poker-alerts }).
 idle_set = Meja yang tidak ditempati siapa pun sekarang tertutup sendiri setelah { $duration } (pesannya lalu memberi tahu hal itu, dan cara membukanya lagi).
 idle_too_low = Waktu menganggur minimal { $minimum } detik.
 tables_set = Setiap anggota sekarang boleh memiliki paling banyak { $count } meja terbuka yang dibukanya di server ini sekaligus (admin: tanpa batas).
@@ -264,7 +267,7 @@ settings_pause = **Waktu antartangan** { $seconds } detik — { $source }
 settings_pause_deployment = **Waktu antartangan** { $seconds } detik — deployment ini (DEUCE_HAND_PAUSE_SECONDS); tanpa itu { $server } detik — { $source }
 settings_alerts = **Notifikasi giliran** DM baru setelah { $seconds } detik tanpa tindakan — { $source }
 settings_alerts_off = **Notifikasi giliran** mati — { $source }
-settings_economy = **Dompet baru** { $start } chip, **/chip harian** { $daily } setiap { $cooldown } — { $source }
+settings_economy = **Dompet baru** { $start } chip, **{ $cmd-chips-daily }** { $daily } setiap { $cooldown } — { $source }
 settings_seats = **Kursi** { $seats }, kursi pemain yang rehat disimpan { $keep } — { $source }
 settings_idle = **Meja kosong** ditutup setelah { $duration } — { $source }
 settings_tables = **Meja terbuka per anggota** { $value } yang dibukanya (admin: tanpa batas) — { $source }
@@ -284,8 +287,8 @@ alerts_server_off = Notifikasi giliran sedang dimatikan di server ini, jadi tida
 rules_title = 2-7 Triple Draw — aturan
 rules_body =
     {"*"}*Tujuan:** tangan lima kartu terendah menang. As adalah kartu tinggi, straight dan flush dihitung merugikan Anda, jadi tangan terbaik adalah 7-5-4-3-2 dengan suit campuran ("nomor satu").
-    {"*"}*Pembagian:** masing-masing lima kartu tertutup, di DM Anda (atau /poker kartu). Pemain di sebelah kiri tombol dealer memasang small blind, pemain berikutnya memasang big blind; jika hanya berdua, tombol dealer memasang small blind dan bertindak pertama sebelum tukar.
-    {"*"}*Alur:** taruhan – tukar – taruhan – tukar – taruhan – tukar – taruhan – showdown (aturan asli menyebut putaran tukar "undian"). Di setiap putaran tukar Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar.
+    {"*"}*Pembagian:** masing-masing lima kartu tertutup, di DM Anda (atau { $cmd-poker-hand }). Pemain di sebelah kiri tombol dealer memasang small blind, pemain berikutnya memasang big blind; jika hanya berdua, tombol dealer memasang small blind dan bertindak pertama sebelum tukar.
+    {"*"}*Alur:** taruhan – tukar – taruhan – tukar – taruhan – tukar – taruhan – showdown. Di setiap putaran tukar Anda membuang 0 sampai 5 kartu (0 = tidak tukar) dan menerima kartu baru sebanyak itu; semua pemain melihat berapa kartu yang Anda tukar. Anda boleh menandai kartu buangan sebelum giliran Anda; satu kartu dibakar sebelum kartu pengganti pertama, dan bila dek habis, kartu buangan dikocok menjadi dek baru (kecuali kartu yang baru saja Anda buang).
     {"*"}*Taruhan:** batas tetap. Taruhan dan raise sama dengan taruhan kecil sebelum dan setelah tukar pertama, dan sama dengan taruhan besar (dua kali lipatnya) setelah tukar kedua dan ketiga; paling banyak { $cap } taruhan per ronde, dan sebelum tukar pertama big blind dihitung sebagai taruhan pertama.
     {"*"}*Waktu:** { $timer } detik untuk bertindak atau menukar kartu; jika waktu habis, Anda otomatis check atau fold, atau tidak tukar. Dua kali berturut-turut kehabisan waktu membuat Anda rehat.
 rules_rankings_title = Urutan tangan (terbaik lebih dulu)
@@ -299,8 +302,6 @@ rules_rankings =
     7. Full house
     8. Empat kartu sejenis
     9. Straight flush
-rules_commands_title = Perintah
-rules_commands = /poker duduk [modal] · /poker keluar · /poker rehat · /poker kembali · /poker meja · /poker kartu · /poker statistik · /poker riwayat · /chip saldo · /chip harian · /chip peringkat
 
 ## Pemain bandar
 
@@ -310,14 +311,14 @@ house_stands = 🤖 { $name } berdiri.
 house_room_after_hand = Meja penuh: pemain bandar { $name } berdiri saat tangan ini selesai, lalu Anda duduk di kursi itu.
 house_room_waiting = Kursi Anda sudah disiapkan: Anda duduk saat tangan ini selesai.
 house_room_taken = { $name } mengambil kursi yang ditinggalkan pemain bandar.
-house_room_lost = { $name } tidak bisa didudukkan setelah tangan: /poker duduk untuk mencoba lagi.
+house_room_lost = { $name } tidak bisa didudukkan setelah tangan: { $cmd-poker-join } untuk mencoba lagi.
 house_count_invalid = Pilih antara 1 dan 9 pemain bandar.
 house_seats_invalid = Pilih antara 0 dan 10 kursi (0 mematikan pengisian).
 house_style_invalid = Gaya itu tidak ada: pilih { $styles }.
-house_no_member = Pemain bandar hanya duduk di meja yang ada anggotanya: /poker duduk dulu.
+house_no_member = Pemain bandar hanya duduk di meja yang ada anggotanya: { $cmd-poker-join } dulu.
 house_table_full = Meja penuh ({ $seats } kursi).
 house_none = Tidak ada pemain bandar di meja ini.
-house_fill_on = Meja ini diatur untuk mengisi { $seats } kursi dengan pemain bandar; mereka akan duduk lagi. /pokeradmin bandar isi kursi:0 dulu.
+house_fill_on = Meja ini diatur untuk mengisi { $seats } kursi dengan pemain bandar; mereka akan duduk lagi. { $cmd-pokeradmin-house-fill } kursi:0 dulu.
 house_added = { $count ->
        *[other] { $count } pemain bandar duduk
     } ({ $style }).
@@ -329,11 +330,11 @@ house_removed = { $now ->
     }; { $later } berdiri saat tangan ini selesai.
 house_fill_set_channel = Pemain bandar ({ $style }) sekarang mengisi meja ini hingga { $seats } kursi setiap kali ada anggota yang duduk.
 house_fill_set_server = Pemain bandar ({ $style }) sekarang mengisi setiap meja di server ini hingga { $seats } kursi setiap kali ada anggota yang duduk (pengaturan saluran sendiri yang berlaku).
-house_fill_off_channel = Pemain bandar tidak lagi mengisi kursi di meja ini; yang sudah duduk tetap di sana sampai /pokeradmin bandar hapus.
+house_fill_off_channel = Pemain bandar tidak lagi mengisi kursi di meja ini; yang sudah duduk tetap di sana sampai { $cmd-pokeradmin-house-remove }.
 house_fill_off_server = Pemain bandar tidak lagi mengisi kursi secara bawaan di server ini.
 settings_house = **Pemain bandar** mengisi hingga { $seats } kursi ({ $style }) di samping anggota
-settings_no_house = **Pemain bandar** tidak mengisi kursi (/pokeradmin bandar isi)
-kick_house = { $name } adalah pemain bandar: /pokeradmin bandar hapus untuk membuatnya berdiri.
+settings_no_house = **Pemain bandar** tidak mengisi kursi ({ $cmd-pokeradmin-house-fill })
+kick_house = { $name } adalah pemain bandar: { $cmd-pokeradmin-house-remove } untuk membuatnya berdiri.
 
 ## Nama tangan (peringkat berupa angka: 2-10, 11 jek, 12 ratu, 13 raja, 14 as)
 
@@ -544,7 +545,10 @@ log_draw = { $count ->
 log_show = { $name } menunjukkan { $cards } ({ $hand_name })
 log_win = { $name } memenangkan { $amount } dari { $pot }
 log_pot_main = pot utama
-log_pot_side = pot samping { $number }
+log_pot_side = { $number ->
+        [1] pot samping
+       *[other] pot samping { $number }
+    }
 log_pot_whole = pot
 log_return = { $name } mengambil kembali { $amount } (tidak di-call)
 log_left = { $name } telah pergi: tangannya fold
@@ -603,8 +607,8 @@ log_reshuffle = Kartu di dek habis: kartu buangan ({ $count } kartu) dikocok ula
 no_hand = —
 
 # Host pause, top-ups and the time bank
-table_paused = ⏸ Dijeda oleh { $name }: tidak ada tangan baru sampai admin memakai /pokeradmin lanjut.
-table_pausing = ⏸ Dijeda oleh { $name }: ini tangan terakhir sampai admin memakai /pokeradmin lanjut.
+table_paused = ⏸ Dijeda oleh { $name }: tidak ada tangan baru sampai admin memakai { $cmd-pokeradmin-resume }.
+table_pausing = ⏸ Dijeda oleh { $name }: ini tangan terakhir sampai admin memakai { $cmd-pokeradmin-resume }.
 time_bank_running = ⏳ bank waktu
 log_topup = { $name } menambah { $amount } chip
 topup_leaving = Anda sedang meninggalkan meja: chip Anda kembali ke dompet, jadi tidak ada yang perlu ditambah.
@@ -612,9 +616,9 @@ topup_over = Anda boleh punya paling banyak { $maximum } chip di meja ini: sekar
 topup_wallet = Dompet Anda hanya berisi { $wallet } chip.
 topup_done = { $amount } chip ditambahkan: Anda punya { $stack } di meja.
 topup_queued = { $amount } chip akan ditambahkan ke tumpukan Anda sebelum tangan berikutnya.
-pause_already = Meja ini sudah dijeda: /pokeradmin lanjut membagi kartu lagi.
-paused_now = Meja dijeda: tidak ada tangan yang dibagikan sampai /pokeradmin lanjut.
-paused_after_hand = Meja dijeda setelah tangan yang sedang berjalan: /pokeradmin lanjut membagi kartu lagi.
+pause_already = Meja ini sudah dijeda: { $cmd-pokeradmin-resume } membagi kartu lagi.
+paused_now = Meja dijeda: tidak ada tangan yang dibagikan sampai { $cmd-pokeradmin-resume }.
+paused_after_hand = Meja dijeda setelah tangan yang sedang berjalan: { $cmd-pokeradmin-resume } membagi kartu lagi.
 resume_not_paused = Meja ini tidak sedang dijeda.
 table_resumed = Meja membagi kartu lagi.
 settings_time_bank = **Bank waktu** awal { $start } detik, +{ $add } detik tiap { $every } tangan, paling banyak { $maximum } detik
@@ -641,6 +645,22 @@ sng_not_full = Kursi turnamen tidak lagi terisi semua: turnamen dimulai saat sem
 sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
 sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
 sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Bank waktu:** saat waktu Anda habis, bank waktu memberi tambahan sebelum waktu giliran habis: { $start } detik di awal, tambah { $add } detik setiap { $every } tangan yang dibagikan kepada Anda, paling banyak { $maximum } detik.
+rules_time_bank_off = {"*"}*Bank waktu:** tidak ada di meja ini: waktu giliran habis begitu waktu Anda habis.
+rules_group_table = Di meja
+rules_group_tournaments = Turnamen Sit-and-go
+rules_group_records = Tangan dan statistik Anda
+rules_group_chips = Chip
+rules_group_admin = Admin
+rules_admin_line = Untuk anggota yang boleh mengelola server, di bawah { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Anda memenangkan { $amount } chip turnamen di tangan ini (bersih { $net }).
+panel_lost_tournament = Tangan ini membuat Anda kehilangan { $amount } chip turnamen.
 
 ## /poker riwayat: riwayat tangan teks berformat PokerStars
 history_files_text = Setiap tangan dilampirkan sebagai riwayat tangan teks berformat PokerStars, yang bisa diimpor tracker.

@@ -23,18 +23,24 @@ period_month = 30 hari terakhir
 period_all = semua tangan
 stats_title_period = { $name } — { $period }
 stats_empty_period = { $name } belum memainkan tangan di sini dalam { $period }.
-stats_pat_after = Tidak tukar pada undian 1 · 2 · 3
-stats_drawn_average = Kartu ditukar pada undian 1 · 2 · 3
+stats_pat_after = Tidak tukar pada tukar ke-1 · 2 · 3
+stats_drawn_average = Kartu ditukar pada tukar ke-1 · 2 · 3
 stats_snows = Tidak tukar sampai akhir dan ketahuan dengan pair atau lebih buruk
 stats_snows_value = { $caught } dari { $pat } showdown tanpa tukar
 stats_best_hand = Tangan terbaik yang ditunjukkan
 chart_net = Hasil bersih { $count } tangan terakhir
-chart_drawn = Kartu ditukar per undian
+chart_drawn = Kartu ditukar per putaran tukar
 leaderboard_period_title = Chip dimenangkan dalam { $period }
 leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
 leaderboard_period_empty = Belum ada yang menyelesaikan tangan di sini dalam periode itu.
 
-duration = { $hours } j { $minutes } mnt
+duration = { $hours ->
+        [0] { $minutes } mnt
+       *[other] { $minutes ->
+            [0] { $hours } j
+           *[other] { $hours } j { $minutes } mnt
+        }
+    }
 session_title = Sesi meja ini sejauh ini
 session_closed_title = Sesi di meja ini
 session_line = { $rank }. { $name } — { $net } ({ $hands } tangan)
@@ -45,7 +51,7 @@ leave_where = Di { $channel }
 leave_seated = Lama duduk
 
 lobby_title = Meja yang buka
-lobby_empty = Tidak ada meja terbuka yang bisa kamu lihat di server ini. Buka meja dengan /poker duduk.
+lobby_empty = Tidak ada meja terbuka yang bisa kamu lihat di server ini. Buka meja dengan { $cmd-poker-join }.
 lobby_kind_cash = Tunai
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } duduk, { $free } kosong: { $names } · satu jam terakhir: { $hands } tangan, rata-rata pot { $pot }
 lobby_nobody = belum ada
@@ -54,7 +60,7 @@ lobby_choose = Pilih meja
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } duduk
 lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in bawaan { $buy_in }?
 lobby_join = Duduk ({ $buy_in })
-lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan /poker daftarmeja lagi.
+lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan { $cmd-poker-tables } lagi.
 
 # The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
 chart_hand_axis = Tangan
@@ -65,3 +71,7 @@ chart_places = Peringkat akhir
 chart_place_axis = Peringkat
 chart_alt_net = { $title }: { $end } di akhir (terendah { $low }, tertinggi { $high }).
 chart_alt_bars = { $title }: { $values }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } detik

@@ -26,7 +26,7 @@ cmd-poker-hand = карты
 cmd-poker-hand-desc = Показать ваши карты только вам, с кнопками для сброса
 
 cmd-poker-rules = правила
-cmd-poker-rules-desc = Правила 2-7 трипл дро и старшинство рук
+cmd-poker-rules-desc = Правила 2-7 трипл дро, старшинство рук и команды
 
 cmd-poker-stats = статистика
 cmd-poker-stats-desc = Ваша статистика здесь или статистика другого участника

@@ -23,9 +23,9 @@ period_month = последние 30 дней
 period_all = все раздачи
 stats_title_period = { $name } — { $period }
 stats_empty_period = { $name } не играл здесь ни одной раздачи за период: { $period }.
-stats_pat_after = Стэнд на 1 · 2 · 3-м обмене
+stats_pat_after = Без обмена на 1 · 2 · 3-м обмене
 stats_drawn_average = Карт обменено на 1 · 2 · 3-м обмене
-stats_snows = Стэнд до конца и пойман с парой или хуже
+stats_snows = Без обмена до конца, а на вскрытии пара или хуже
 stats_snows_value = { $caught } из { $pat } вскрытий без обмена
 stats_best_hand = Лучшая показанная рука
 chart_net = Итог за последние { $count ->
@@ -42,7 +42,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = За этот период здесь никто не доиграл ни одной раздачи.
 
-duration = { $hours } ч { $minutes } мин
+duration = { $hours ->
+        [0] { $minutes } мин
+       *[other] { $minutes ->
+            [0] { $hours } ч
+           *[other] { $hours } ч { $minutes } мин
+        }
+    }
 session_title = Игра за этим столом на сейчас
 session_closed_title = Итоги игры за этим столом
 session_line = { $rank }. { $name } — { $net } ({ $hands ->
@@ -61,7 +67,7 @@ leave_where = За столом { $channel }
 leave_seated = Время за столом
 
 lobby_title = Открытые столы
-lobby_empty = На этом сервере нет открытых столов, которые вы видите. Откройте стол командой /покер сесть.
+lobby_empty = На этом сервере нет открытых столов, которые вы видите. Откройте стол командой { $cmd-poker-join }.
 lobby_kind_cash = Кэш
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · занято { $seated }, свободно { $free }: { $names } · за последний час: { $hands ->
     [one] { $hands } раздача
@@ -74,7 +80,7 @@ lobby_choose = Выберите стол
 lobby_option = #{ $channel } · { $small }/{ $big } · занято { $seated }/{ $seats }
 lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со стандартным бай-ином { $buy_in }?
 lobby_join = Сесть ({ $buy_in })
-lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните /покер столы ещё раз.
+lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните { $cmd-poker-tables } ещё раз.
 
 # The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
 chart_hand_axis = Раздача
@@ -88,3 +94,7 @@ chart_places = Занятые места
 chart_place_axis = Место
 chart_alt_net = { $title }: в конце { $end } (минимум { $low }, максимум { $high }).
 chart_alt_bars = { $title }: { $values }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } с

@@ -26,7 +26,7 @@ cmd-poker-hand = hand
 cmd-poker-hand-desc = Visa dina kort privat, med knapparna för att slänga kort
 
 cmd-poker-rules = regler
-cmd-poker-rules-desc = Reglerna för 2-7 Triple Draw och handrankingen
+cmd-poker-rules-desc = Reglerna för 2-7 Triple Draw, handrankingen och kommandona
 
 cmd-poker-stats = statistik
 cmd-poker-stats-desc = Din statistik här, eller en annan medlems

@@ -10,7 +10,7 @@ cooldown = Ta det lite lugnt: försök igen om { $seconds } s.
 
 ## Bordet / platser
 
-no_table = Det finns inget bord i den här kanalen. Starta ett med /poker sätt-dig.
+no_table = Det finns inget bord i den här kanalen. Starta ett med { $cmd-poker-join }.
 joined_private = Du sitter på plats { $seat } med { $stack ->
         [one] { $stack } mark
        *[other] { $stack } marker
@@ -23,8 +23,8 @@ already_seated = Du sitter redan här (plats { $seat }, { $stack ->
 already_seated_sitin = Du sitter redan här (plats { $seat }, { $stack ->
         [one] { $stack } mark
        *[other] { $stack } marker
-    }) och står över: /poker spela-igen för att spela igen.
-dm_closed = Jag kan inte skicka direktmeddelanden till dig, så dina kort kommer som privata svar: använd knappen Mina kort vid bordet eller /poker hand.
+    }) och står över: { $cmd-poker-sitin } för att spela igen.
+dm_closed = Jag kan inte skicka direktmeddelanden till dig, så dina kort kommer som privata svar: använd knappen Mina kort vid bordet eller { $cmd-poker-hand }.
 welcome_dm = Välkommen till Deuce-bordet i #{ $channel }. Dina kort kommer hit varje hand, med knappar för att markera kort att slänga.
 table_closing = Bordet stängs efter den pågående handen; inga nya spelare.
 left_now = Du reser dig och tar med { $amount ->
@@ -33,27 +33,27 @@ left_now = Du reser dig och tar med { $amount ->
     } tillbaka till plånboken (plånbok { $wallet }).
 left_after_hand = Du lägger dig och reser dig med dina marker när handen är slut.
 already_leaving = Du lämnar redan efter den här handen.
-join_while_leaving = Du reser dig när den här handen är slut (plats { $seat }); använd /poker sätt-dig igen efter den.
-sat_out = Du står över från och med nästa hand. Använd /poker spela-igen för att spela igen.
+join_while_leaving = Du reser dig när den här handen är slut (plats { $seat }); använd { $cmd-poker-join } igen efter den.
+sat_out = Du står över från och med nästa hand. Använd { $cmd-poker-sitin } för att spela igen.
 already_sitting_out = Du står redan över.
 sat_in = Du är med igen från nästa hand.
 not_sitting_out = Du står inte över.
-sit_in_busted = Du har inga marker på bordet: /poker sätt-dig för att köpa in igen.
-not_seated = Du sitter inte vid det här bordet. Sätt dig med /poker sätt-dig.
-left_waiting = Du väntar inte längre på en plats vid det här bordet: inget dras från din plånbok. /poker sätt-dig för att vänta igen.
+sit_in_busted = Du har inga marker på bordet: { $cmd-poker-join } för att köpa in igen.
+not_seated = Du sitter inte vid det här bordet. Sätt dig med { $cmd-poker-join }.
+left_waiting = Du väntar inte längre på en plats vid det här bordet: inget dras från din plånbok. { $cmd-poker-join } för att vänta igen.
 table_limit = Du kan ha högst { $count ->
         [one] ett öppet bord
        *[other] { $count } öppna bord
     } som du har öppnat på den här servern, och dina finns i { $channels }. Spela där, eller sätt dig vid ett bord som någon annan har öppnat; ett bord där ingen sitter stängs av sig självt efter en stund.
-busted = { $name } har slut på marker och står över: /poker sätt-dig för att köpa in igen.
+busted = { $name } har slut på marker och står över: { $cmd-poker-join } för att köpa in igen.
 timed_out_twice = { $name } fick slut på tid två gånger i rad och står över från nästa hand.
 seat_freed = { $name } var borta för länge och platsen är ledig igen.
-dm_failed_public = { $name }: jag kan inte skicka dina kort i DM; använd /poker hand.
-waiting_players = Väntar på spelare: minst två spelare med marker måste sitta vid bordet. /poker sätt-dig
+dm_failed_public = { $name }: jag kan inte skicka dina kort i DM; använd { $cmd-poker-hand }.
+waiting_players = Väntar på spelare: minst två spelare med marker måste sitta vid bordet. { $cmd-poker-join }
 next_hand_in = Nästa hand { $when }.
 table_closed = Bordet är stängt. Allas marker har gått tillbaka till plånböckerna.
 table_closed_now = Bordet stängt; marker återlämnade: { $summary }.
-table_closed_idle = Ingen satt vid bordet, så det stängdes. /poker sätt-dig öppnar det igen.
+table_closed_idle = Ingen satt vid bordet, så det stängdes. { $cmd-poker-join } öppnar det igen.
 close_after_hand = Bordet stängs när den här handen är slut.
 kicked = { $name } har tagits bort från bordet.
 kick_after_hand = { $name } tas bort från bordet när den här handen är slut.
@@ -73,7 +73,7 @@ button_unknown = Den här knappen används inte längre. Inget ändrades.
 table_moved = Bordet har gått vidare sedan den knappen; titta på det uppdaterade bordet.
 already_done = Redan gjort.
 click_elsewhere = Den knappen hör inte till det här meddelandet, så inget gjordes.
-store_outcome_unknown = Databasen slutade svara medan det sparades, så det gjordes en gång eller inte alls. Kontrollera innan du försöker igen (dina marker: /chips balance).
+store_outcome_unknown = Databasen slutade svara medan det sparades, så det gjordes en gång eller inte alls. Kontrollera innan du försöker igen (dina marker: { $cmd-chips-balance }).
 action_not_saved = Det sparades inte: bordets databas svarade inte, så inget ändrades. Försök igen om en stund.
 store_waiting = ⏸ Bordet väntar på sin databas. Spelet fortsätter härifrån så snart den svarar igen.
 draw_finished = Det bytet är avslutat.
@@ -185,7 +185,10 @@ result_wins_with = { $name } vinner { $amount } med { $hand_name }
 field_nets = Netto den här handen
 result_pot = { $pot }: { $amount } — { $winners }
 result_main_pot = Huvudpott
-result_side_pot = Sidopott { $number }
+result_side_pot = { $number ->
+        [1] Sidopott
+       *[other] Sidopott { $number }
+    }
 result_no_showdown = { $name } vinner { $amount } utan motstånd.
 field_shown = Visade händer
 field_winners = Vinnare
@@ -232,7 +235,7 @@ daily_granted = Du får { $amount ->
 daily_cooldown = Dina nästa dagliga marker är klara { $when }.
 leaderboard_title = Flest marker
 leaderboard_line = { $rank }. { $name } — { $total } ({ $wallet } i plånboken, { $on_table } på borden)
-leaderboard_empty = Ingen har några marker än. /marker dagliga för att få några.
+leaderboard_empty = Ingen har några marker än. { $cmd-chips-daily } för att få några.
 
 ## Statistik och historik
 
@@ -272,7 +275,7 @@ timer_too_high = Tidsgränsen får vara högst { $maximum } s.
 economy_set = Nya plånböcker börjar med { $start ->
         [one] { $start } mark
        *[other] { $start } marker
-    }; /marker dagliga ger { $daily }.
+    }; { $cmd-chips-daily } ger { $daily }.
 granted = { $name } får { $amount ->
         [one] { $amount } mark
        *[other] { $amount } marker
@@ -282,7 +285,7 @@ bot_member = Bottar spelar inte poker.
 timer_set_next_hand = Spelarna får { $seconds } s på sig att agera och att byta från och med nästa hand: handen som spelas här behåller sina { $current } s.
 pause_set = Händerna börjar nu { $seconds } s efter att den förra slutat (ett bord mitt i en hand, eller som just ska dela ut, behåller sin gamla intervall en gång till).
 pause_overridden = Den här installationen sätter tiden mellan händer till { $seconds } s (DEUCE_HAND_PAUSE_SECONDS): serverns värde gäller bara utan den.
-alert_delay_set = En spelare vars tur har väntat { $seconds } s utan handling får ett nytt DM om att det är hens tur (varje spelare väljer med /poker notiser).
+alert_delay_set = En spelare vars tur har väntat { $seconds } s utan handling får ett nytt DM om att det är hens tur (varje spelare väljer med { $cmd-poker-alerts }).
 idle_set = Ett bord där ingen sitter stängs nu av sig självt efter { $duration } (meddelandet säger det då, och hur man öppnar det igen).
 idle_too_low = Tiden måste vara minst { $minimum } s.
 tables_set = Varje medlem får nu ha högst { $count ->
@@ -312,7 +315,7 @@ settings_alerts_off = **Turnotiser** av — { $source }
 settings_economy = **Nya plånböcker** { $start ->
         [one] { $start } mark
        *[other] { $start } marker
-    }, **/marker dagliga** { $daily } var { $cooldown } — { $source }
+    }, **{ $cmd-chips-daily }** { $daily } var { $cooldown } — { $source }
 settings_seats = **Platser** { $seats }, en plats hålls åt den som står över i { $keep } — { $source }
 settings_idle = **Tomma bord** stängs efter { $duration } — { $source }
 settings_tables = **Öppna bord per medlem** { $value } som den har öppnat (admins: ingen gräns) — { $source }
@@ -332,8 +335,8 @@ alerts_server_off = Turnotiser är avstängda på den här servern för tillfäl
 rules_title = 2-7 Triple Draw — reglerna
 rules_body =
     {"*"}*Mål:** den lägsta femkortshanden vinner. Ess är alltid högt och bildar aldrig stege, stege och färg räknas emot dig, så den bästa handen är 7-5-4-3-2 i blandade färger ("nummer ett").
-    {"*"}*Giv:** fem dolda kort var, i dina DM (eller /poker hand). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
-    {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får nya; alla ser hur många kort du bytte.
+    {"*"}*Giv:** fem dolda kort var, i dina DM (eller { $cmd-poker-hand }). Spelaren till vänster om dealern lägger in lilla mörken, nästa spelare stora mörken; när ni bara är två lägger dealern in lilla mörken och agerar först före bytet.
+    {"*"}*Spel:** satsning – byte – satsning – byte – satsning – byte – satsning – visning. Vid varje byte slänger du 0 till 5 kort (0 = du står och byter inga) och får lika många nya; alla ser hur många kort du bytte. Du kan markera dina kast innan det är din tur; ett kort bränns före bytets första nya kort, och när leken tar slut blandas de kastade korten till en ny lek (aldrig korten du just kastat).
     {"*"}*Satsningar:** fast limit. Satsningar och höjningar är den lilla insatsen före och efter första bytet och den stora insatsen (dubbelt så mycket) efter andra och tredje; högst { $cap ->
         [one] { $cap } satsning
        *[other] { $cap } satsningar
@@ -341,7 +344,7 @@ rules_body =
     {"*"}*Tid:** { $timer } s att agera eller byta; när tiden går ut checkar eller lägger du dig, eller byter inga kort. Går tiden ut två gånger i rad står du över.
 rules_rankings_title = Handranking (bäst först)
 rules_rankings =
-    1. Lägsta kort utan att bilda något, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)
+    1. Inget par, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)
     2. Ett par (2-2-3-4-5 är bäst)
     3. Två par
     4. Triss
@@ -350,8 +353,6 @@ rules_rankings =
     7. Kåk
     8. Fyrtal
     9. Färgstege
-rules_commands_title = Kommandon
-rules_commands = /poker sätt-dig [inköp] · /poker lämna · /poker stå-över · /poker spela-igen · /poker bord · /poker hand · /poker statistik · /poker historik · /marker saldo · /marker dagliga · /marker topplista
 
 ## Husspelare
 
@@ -361,11 +362,11 @@ house_stands = 🤖 { $name } reser sig.
 house_room_after_hand = Bordet är fullt: husspelaren { $name } reser sig när den här handen är slut, och då sätter du dig på den platsen.
 house_room_waiting = Du har redan en plats på väg: du sätter dig när den här handen är slut.
 house_room_taken = { $name } tar platsen som en husspelare lämnade.
-house_room_lost = { $name } kunde inte få en plats efter handen: /poker sätt-dig för att försöka igen.
+house_room_lost = { $name } kunde inte få en plats efter handen: { $cmd-poker-join } för att försöka igen.
 house_count_invalid = Välj mellan 1 och 9 husspelare.
 house_seats_invalid = Välj mellan 0 och 10 platser (0 stänger av fyllningen).
 house_style_invalid = Den stilen finns inte: välj { $styles }.
-house_no_member = Husspelare sätter sig bara vid ett bord med en medlem: /poker sätt-dig först.
+house_no_member = Husspelare sätter sig bara vid ett bord med en medlem: { $cmd-poker-join } först.
 house_table_full = Bordet är fullt ({ $seats ->
         [one] { $seats } plats
        *[other] { $seats } platser
@@ -374,7 +375,7 @@ house_none = Det finns ingen husspelare vid det här bordet.
 house_fill_on = Det här bordet är inställt på att fylla { $seats ->
         [one] { $seats } plats
        *[other] { $seats } platser
-    } med husspelare; de skulle sätta sig igen. Kör /pokeradmin husspelare fyll platser:0 först.
+    } med husspelare; de skulle sätta sig igen. Kör { $cmd-pokeradmin-house-fill } platser:0 först.
 house_added = { $count ->
         [one] En husspelare satte sig
        *[other] { $count } husspelare satte sig
@@ -395,14 +396,14 @@ house_fill_set_server = Husspelare ({ $style }) fyller nu varje bord på servern
         [one] { $seats } plats
        *[other] { $seats } platser
     } så fort en medlem sitter vid det (en kanals egen inställning går före).
-house_fill_off_channel = Husspelare fyller inte längre platser vid det här bordet; de som sitter kvar stannar tills /pokeradmin husspelare ta-bort.
+house_fill_off_channel = Husspelare fyller inte längre platser vid det här bordet; de som sitter kvar stannar tills { $cmd-pokeradmin-house-remove }.
 house_fill_off_server = Husspelare fyller inte längre platser som standard på den här servern.
 settings_house = **Husspelare** fyller upp till { $seats ->
         [one] { $seats } plats
        *[other] { $seats } platser
     } ({ $style }) bredvid en medlem
-settings_no_house = **Husspelare** fyller inga platser (/pokeradmin husspelare fyll)
-kick_house = { $name } är en husspelare: /pokeradmin husspelare ta-bort låter den resa sig.
+settings_no_house = **Husspelare** fyller inga platser ({ $cmd-pokeradmin-house-fill })
+kick_house = { $name } är en husspelare: { $cmd-pokeradmin-house-remove } låter den resa sig.
 
 ## Handnamn (valörerna är tal: 2-10, 11 knekt, 12 dam, 13 kung, 14 ess)
 
@@ -613,7 +614,10 @@ log_draw = { $count ->
 log_show = { $name } visar { $cards } ({ $hand_name })
 log_win = { $name } vinner { $amount } från { $pot }
 log_pot_main = huvudpotten
-log_pot_side = sidopott { $number }
+log_pot_side = { $number ->
+        [1] sidopotten
+       *[other] sidopott { $number }
+    }
 log_pot_whole = potten
 log_return = { $name } får tillbaka { $amount } (inte synat)
 log_left = { $name } har lämnat bordet: handen läggs
@@ -687,8 +691,8 @@ log_reshuffle = Kortleken tog slut: de slängda korten ({ $count ->
 no_hand = —
 
 # Host pause, top-ups and the time bank
-table_paused = ⏸ Pausat av { $name }: ingen ny hand förrän en admin använder /pokeradmin återuppta.
-table_pausing = ⏸ Pausat av { $name }: det här är sista handen före /pokeradmin återuppta.
+table_paused = ⏸ Pausat av { $name }: ingen ny hand förrän en admin använder { $cmd-pokeradmin-resume }.
+table_pausing = ⏸ Pausat av { $name }: det här är sista handen före { $cmd-pokeradmin-resume }.
 time_bank_running = ⏳ tidsbank
 log_topup = { $name } fyller på med { $amount } marker
 topup_leaving = Du lämnar bordet: dina marker går tillbaka till plånboken, så det finns inget att fylla på.
@@ -696,9 +700,9 @@ topup_over = Du får ha högst { $maximum } marker vid det här bordet: du kan l
 topup_wallet = Din plånbok har bara { $wallet } marker.
 topup_done = { $amount } marker tillagda: du har { $stack } vid bordet.
 topup_queued = { $amount } marker läggs till din stack före nästa hand.
-pause_already = Bordet är redan pausat: /pokeradmin återuppta delar ut igen.
-paused_now = Bordet är pausat: ingen hand delas ut förrän /pokeradmin återuppta.
-paused_after_hand = Bordet pausas efter handen som pågår: /pokeradmin återuppta delar ut igen.
+pause_already = Bordet är redan pausat: { $cmd-pokeradmin-resume } delar ut igen.
+paused_now = Bordet är pausat: ingen hand delas ut förrän { $cmd-pokeradmin-resume }.
+paused_after_hand = Bordet pausas efter handen som pågår: { $cmd-pokeradmin-resume } delar ut igen.
 resume_not_paused = Bordet är inte pausat.
 table_resumed = Bordet delar ut igen.
 settings_time_bank = **Tidsbank** { $start } s från början, +{ $add } s var { $every }:e hand, högst { $maximum } s
@@ -725,6 +729,31 @@ sng_not_full = Turneringens platser är inte längre alla tagna: den börjar nä
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
+
+## /poker rules: the time bank and the commands, grouped (built from the command tree)
+
+rules_time_bank = {"*"}*Tidsbank:** när din tid tar slut får du extra tid ur din tidsbank innan det automatiska draget görs: { $start } s från början, { $add } s till per { $every ->
+        [one] hand
+       *[other] { $every } händer
+    } du får, högst { $maximum } s.
+rules_time_bank_off = {"*"}*Tidsbank:** ingen vid det här bordet: det automatiska draget görs så fort din tid tar slut.
+rules_group_table = Vid bordet
+rules_group_tournaments = Sit-and-go-turneringar
+rules_group_records = Dina händer och siffror
+rules_group_chips = Marker
+rules_group_admin = Administratörer
+rules_admin_line = För medlemmar som får hantera servern, under { $admin }:
+
+## A tournament hand's result on the player's panel: tournament chips, not the wallet's
+
+panel_won_tournament = Du vann { $amount ->
+        [one] { $amount } turneringsmark
+       *[other] { $amount } turneringsmarker
+    } i den här handen (netto { $net }).
+panel_lost_tournament = Den här handen kostade dig { $amount ->
+        [one] { $amount } turneringsmark
+       *[other] { $amount } turneringsmarker
+    }.
 
 ## /poker historik: handhistorik i text i PokerStars-format
 history_files_text = Varje hand bifogas som en handhistorik i text i PokerStars-format, som trackers kan importera.

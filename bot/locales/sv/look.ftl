@@ -40,7 +40,13 @@ leaderboard_net_line = { $rank }. { $name } — { $net } ({ $hands ->
 })
 leaderboard_period_empty = Ingen har spelat klart en hand här under den perioden.
 
-duration = { $hours } h { $minutes } min
+duration = { $hours ->
+        [0] { $minutes } min
+       *[other] { $minutes ->
+            [0] { $hours } h
+           *[other] { $hours } h { $minutes } min
+        }
+    }
 session_title = Bordets spel hittills
 session_closed_title = Spelet vid det här bordet
 session_line = { $rank }. { $name } — { $net } ({ $hands ->
@@ -57,7 +63,7 @@ leave_where = Vid { $channel }
 leave_seated = Tid vid bordet
 
 lobby_title = Öppna bord
-lobby_empty = Det finns inget öppet bord som du kan se på den här servern. Starta ett med /poker sätt-dig.
+lobby_empty = Det finns inget öppet bord som du kan se på den här servern. Starta ett med { $cmd-poker-join }.
 lobby_kind_cash = Cash
 lobby_line = { $channel } — { $kind } { $small }/{ $big } · { $seated } sitter, { $free } lediga: { $names } · senaste timmen: { $hands ->
     [one] { $hands } hand
@@ -69,7 +75,7 @@ lobby_choose = Välj ett bord
 lobby_option = #{ $channel } · { $small }/{ $big } · { $seated }/{ $seats } sitter
 lobby_chosen = { $channel }: insatser { $small }/{ $big }. Sätta dig med standardinköpet { $buy_in }?
 lobby_join = Sätt dig ({ $buy_in })
-lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör /poker bord-lista igen.
+lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör { $cmd-poker-tables } igen.
 
 # The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
 chart_hand_axis = Hand nr
@@ -83,3 +89,7 @@ chart_places = Placeringar
 chart_place_axis = Placering
 chart_alt_net = { $title }: { $end } till slut (lägst { $low }, högst { $high }).
 chart_alt_bars = { $title }: { $values }.
+
+## A wait under a minute (bot.messages.duration)
+
+duration_seconds = { $seconds } s

@@ -64,13 +64,15 @@ def fold_anyway_view(table_id: int, hand_id: int, action_number: int) -> PlainVi
     return view
 
 
-def result_line(won: int, net: int) -> str:
+def result_line(won: int, net: int, *, tournament: bool = False) -> str:
     """What a finished hand did to one player's stack, for their private panel: the pot they
-    took (the amount the result and history say) and their net."""
+    took (the amount the result and history say) and their net, in tournament chips at a
+    tournament (never the wallet's chips)."""
     if won > 0:
-        return t("panel_won", amount=won, net=signed(net))
+        key = "panel_won_tournament" if tournament else "panel_won"
+        return t(key, amount=won, net=signed(net))
     if net < 0:
-        return t("panel_lost", amount=-net)
+        return t("panel_lost_tournament" if tournament else "panel_lost", amount=-net)
     return t("panel_even")
 
 
@@ -127,7 +129,7 @@ def own_lines(panel: PanelSnapshot) -> list[str]:
     if panel.folded or panel.complete:
         lines.append(t("panel_folded") if panel.folded else t("hand_over"))
         if panel.net is not None:
-            lines.append(result_line(panel.won, panel.net))
+            lines.append(result_line(panel.won, panel.net, tournament=panel.tournament))
         if panel.can_show:
             lines.append(t("panel_can_show"))
     elif panel.target_draw is None:
