@@ -1462,6 +1462,21 @@ class Hand:
         records.reverse()
         return tuple(records)
 
+    def public_log(self, start: int = 0) -> tuple[ActionRecord, ...]:
+        """The hand as the recent actions tell it, from its operation ``start`` on (``changes``
+        operations so far: a log read before goes on from there), with each round's opening
+        (``ROUND`` records: a betting round or a draw begins), their hidden cards left out."""
+        records: list[ActionRecord] = []
+        ids, names = self._ids, self._names
+        for op in self._log[start:]:
+            if isinstance(op, _UNLOGGED) or getattr(op, "left", False):
+                continue
+            record = op.record(ids, names)
+            if record.discarded or record.received:
+                record = replace(record, discarded=(), received=())
+            records.append(record)
+        return tuple(records)
+
     # ------------------------------------------------------------------ views
 
     def public_view(self, recent: int = 8) -> PublicView:
@@ -1686,6 +1701,8 @@ _TIMED_OUT_KINDS = (Folding, CheckingOrCalling, Drawing)
 
 _UNTOLD = (HoleDealing, CardBurning, BettingOpening, DrawOpening)
 """Operations the recent actions leave out."""
+_UNLOGGED = (HoleDealing, CardBurning)
+"""Operations the whole public log leaves out (it keeps the rounds' openings)."""
 
 
 _SIXTEEN_WORDS = struct.Struct("<16I")

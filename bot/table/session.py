@@ -19,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -275,9 +276,16 @@ class TableSession:
         hand = self.hand or self.last_hand
         assert hand is not None
         public, style = self.table_snapshot() if self.hand else None, self.settings.card_style
-        tournament = self.rules.line() is not None
+        tournament, bank = self.rules.line() is not None, self.bank.left(user_id)
         return panel_snapshot(
-            self.table_id, hand, user_id, self.notes, public, style, tournament=tournament
+            self.table_id,
+            hand,
+            user_id,
+            self.notes,
+            public,
+            style,
+            bank_left=bank,
+            tournament=tournament,
         )
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
@@ -579,6 +587,11 @@ class TableSession:
         settled = await self.cashier.settle(hand, names, sit_out)
         self.last_hand = hand  # settled or called off: what follows never settles it again
         self.hand = None
+        if settled and hand.result is not None:
+            # The stacks just settled, at once: the table posted below the result (and any
+            # edit) renders from these seats while the store is read again below.
+            final = hand.result.final_stacks
+            self.seats = [replace(s, stack=final.get(s.user_id, s.stack)) for s in self.seats]
         self.journal.new_hand()
         if settled:
             result = await self.rules.hand_result(result_snapshot(hand, hand.hand_id, names), hand)

@@ -14,10 +14,8 @@ from typing import Any, Protocol
 
 from bot.engine import ActionRecord, Card, EngineError, Hand, Phase, parse_cards, rank27
 from bot.engine.explain import Reason, explain
+from bot.engine.operations import RecordKind
 from bot.table.seating import HandNotes, Seat, target_draw
-
-RECENT_ACTIONS = 6
-"""Actions of the log shown under the table."""
 
 
 class TableStakes(Protocol):
@@ -46,6 +44,9 @@ class SeatSnapshot:
     sitting_out: bool = False
     leaving: bool = False
     to_act: bool = False
+    """Their turn (to bet, or to draw when ``to_draw``)."""
+    to_draw: bool = False
+    """Their turn to draw."""
     button: bool = False
     blind: str | None = None
     draws: tuple[int, ...] = ()
@@ -82,7 +83,8 @@ class TableSnapshot:
     side_pots: tuple[int, ...] = ()
     to_act_name: str | None = None
     deadline: float | None = None
-    recent: tuple[LogEntry, ...] = ()
+    log: tuple[LogRound, ...] = ()
+    """The whole log of the hand (or of the last one, between hands), round by round."""
     next_hand_at: float | None = None
     closing: bool = False
     closed: bool = False
@@ -166,6 +168,77 @@ def log_entries(hand: Hand, records: tuple[ActionRecord, ...]) -> tuple[LogEntry
 
 
 @dataclass(frozen=True)
+class LogRound:
+    """One round of a hand's log and its lines in order: ``betting`` 0 (pre-draw) or n (after
+    draw n), ``drawing`` n (draw n), ``showdown`` (the hands shown or mucked, the pots paid).
+    A finished round stays the same object in every later snapshot (``HandLog``), and its
+    hash reads only its size and last line: what was written of it is found again at once."""
+
+    kind: str
+    number: int
+    entries: tuple[LogEntry, ...]
+
+    def __hash__(self) -> int:
+        last = self.entries[-1] if self.entries else None
+        said = (last.name, last.record.text) if last is not None else None
+        return hash((self.kind, self.number, len(self.entries), said))
+
+
+SHOWDOWN_KINDS = frozenset({RecordKind.SHOW, RecordKind.MUCK})
+"""The records that open the showdown's part of the log."""
+
+
+class HandLog:
+    """The log of one hand round by round, grown as the hand goes: each build reads only the
+    operations since the one before, and keeps its finished rounds."""
+
+    def __init__(self) -> None:
+        self._start(None)
+
+    def _start(self, hand: Hand | None) -> None:
+        """Read ``hand``'s log from its start (another hand, or the same one put back at its
+        last durable state: a new object)."""
+        self._hand = hand
+        self._read = 0
+        self._done: list[LogRound] = []
+        self._kind, self._number = "betting", 0
+        self._entries: list[LogEntry] = []
+        self._rounds: tuple[LogRound, ...] = ()
+
+    def rounds(self, hand: Hand) -> tuple[LogRound, ...]:
+        """The whole public log of ``hand`` so far, round by round (a round with no line yet
+        is left out: the one before it is the latest)."""
+        if hand is not self._hand:
+            self._start(hand)
+        count = hand.changes
+        if count == self._read:
+            return self._rounds
+        for record in hand.public_log(self._read):
+            opened = None
+            if record.kind is RecordKind.ROUND:  # 0..3 a betting round, 4..6 a draw
+                amount = record.amount
+                opened = ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
+            elif record.kind in SHOWDOWN_KINDS and self._kind != "showdown":
+                opened = ("showdown", 0)
+            if opened is not None and opened != (self._kind, self._number):
+                if self._entries:
+                    self._done.append(LogRound(self._kind, self._number, tuple(self._entries)))
+                (self._kind, self._number), self._entries = opened, []
+            if record.kind is not RecordKind.ROUND:
+                name = hand.name_of(record.player_id) if record.player_id is not None else ""
+                self._entries.append(LogEntry(record, name))
+        self._read = count
+        latest = LogRound(self._kind, self._number, tuple(self._entries))
+        self._rounds = (*self._done, latest) if self._entries else tuple(self._done)
+        return self._rounds
+
+
+def log_rounds(hand: Hand) -> tuple[LogRound, ...]:
+    """The whole public log of ``hand`` so far, round by round (``HandLog.rounds``)."""
+    return HandLog().rounds(hand)
+
+
+@dataclass(frozen=True)
 class PanelSnapshot:
     """One player's private hand: shown only in their DM or an ephemeral reply."""
 
@@ -196,6 +269,8 @@ class PanelSnapshot:
     """Once the hand is over: the chips it took from the pots (what the result says)."""
     net: int | None = None
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+    bank_left: float | None = None
+    """Seconds left in this player's time bank (None: no bank, or not known yet)."""
     tournament: bool = False
     """A tournament's hand: its chips are tournament chips, never the wallet's."""
 
@@ -295,6 +370,7 @@ class SnapshotMemo:
     def __init__(self) -> None:
         self._key: tuple[Any, ...] | None = None
         self._snapshot: TableSnapshot | None = None
+        self._log = HandLog()
 
     def get(self, **inputs: Any) -> TableSnapshot:
         """``table_snapshot(**inputs)``, built again only when an input differs (a hand by its
@@ -302,7 +378,7 @@ class SnapshotMemo:
         key = tuple(_frozen(value) for value in inputs.values())
         if self._snapshot is None or key != self._key:
             self._key = key
-            self._snapshot = table_snapshot(**inputs)
+            self._snapshot = table_snapshot(**inputs, hand_log=self._log)
         return self._snapshot
 
 
@@ -337,29 +413,28 @@ def table_snapshot(
     bank: bool = False,
     topped_up: tuple[tuple[str, int], ...] = (),
     tournament: TournamentLine | None = None,
+    hand_log: HandLog | None = None,
 ) -> TableSnapshot:
     """The public table: the running ``hand`` if any, else the seats and the last hand's log.
 
     Names come from the seats (the member's current display name), stacks and bets from the
-    hand while one runs; ``leaving`` are players standing up after this hand.
+    hand while one runs; ``leaving`` are players standing up after this hand. ``hand_log``
+    (the memo's) reads the log on from where it was read before.
     """
+    log_of = hand_log.rounds if hand_log is not None else log_rounds
     if hand is None:
         small_bet = settings.small_bet if settings else 10
         small_blind = settings.effective_small_blind if settings else max(1, small_bet // 2)
         if tournament is not None and tournament.small_bet:  # the level being played
             small_bet, small_blind = tournament.small_bet, tournament.small_blind
-        recent: tuple[LogEntry, ...] = ()
-        if last_hand is not None:
-            recent = log_entries(
-                last_hand, last_hand.public_view(recent=RECENT_ACTIONS).recent_records
-            )
+        log = log_of(last_hand) if last_hand is not None else ()
         return TableSnapshot(
             table_id=table_id,
             small_bet=small_bet,
             small_blind=small_blind,
             cap=settings.cap if settings else 4,
             seats=tuple(idle_seat(s) for s in seats),
-            recent=recent,
+            log=log,
             next_hand_at=next_hand_at,
             closing=closing,
             closed=closed,
@@ -368,7 +443,7 @@ def table_snapshot(
             paused_by=paused_by,
             tournament=tournament,
         )
-    view = hand.public_view(recent=RECENT_ACTIONS)
+    view = hand.public_view(recent=1)  # the log is log_rounds'
     rows = {s.user_id: s for s in seats}
     shown: list[SeatSnapshot] = []
     for sv in view.seats:
@@ -385,6 +460,7 @@ def table_snapshot(
                 all_in=sv.state == "all-in",
                 leaving=sv.player_id in leaving or bool(row and row.leaving),
                 to_act=view.to_act == sv.player_id,
+                to_draw=view.to_act == sv.player_id and view.phase is Phase.DRAWING,
                 button=sv.is_button,
                 blind="SB" if sv.is_small_blind else "BB" if sv.is_big_blind else None,
                 draws=tuple(c for c in sv.draw_counts if c is not None),
@@ -424,7 +500,7 @@ def table_snapshot(
         side_pots=tuple(p.amount for p in view.pots),
         to_act_name=to_act_name,
         deadline=deadline,
-        recent=log_entries(hand, view.recent_records),
+        log=log_of(hand),
         next_hand_at=next_hand_at,
         closing=closing,
         closed=closed,
@@ -530,6 +606,7 @@ def panel_snapshot(
     public: TableSnapshot | None = None,
     card_style: str = "two-colour",
     *,
+    bank_left: float | None = None,
     tournament: bool = False,
 ) -> PanelSnapshot:
     """One player's private panel: the hand being played, with the ``public`` table, or
@@ -571,5 +648,6 @@ def panel_snapshot(
         complete=hand.is_complete,
         # "fold in turn" applies to a betting turn: during the draws it would mean nothing
         can_prefold=hand.phase is Phase.BETTING and not pv.folded,
+        bank_left=bank_left,
         tournament=tournament,
     )

@@ -198,9 +198,11 @@ class PokerTable:
 
     @staticmethod
     def panel_cards(panel: dict[str, Any]) -> list[str]:
-        """The five card labels of a panel (first line of its description)."""
-        first = str(embed0(panel).get("description") or "").split("\n", 1)[0]
-        return CARD_RE.findall(first)
+        """The five card labels of a panel (the heading of its own part, under the table and
+        the log)."""
+        lines = str(embed0(panel).get("description") or "").split("\n")
+        heading = next((line for line in lines if line.startswith("## ")), "")
+        return CARD_RE.findall(heading)
 
     def outcome(self, hand_id: int) -> HandOutcome:
         result = self.result_message(hand_id)

@@ -34,8 +34,7 @@ def logged(table: PokerTable, text: str) -> bool:
 
 def log_text(table: PokerTable) -> str:
     return "\n".join(
-        field_value(e.payload, "Last actions") or ""
-        for e in table.double.channel_events(table.channel)
+        field_value(e.payload, "Hand log") or "" for e in table.double.channel_events(table.channel)
     )
 
 

@@ -87,7 +87,7 @@ async def test_top_up_now_between_hands_or_queued_in_a_hand(club: Club) -> None:
     second = await table.wait_hand(after=hand)
     message = table.table_message()
     assert message is not None and hand_id_of(message) == second
-    assert f"{alice.display_name} adds 300 chips" in str(field_value(message, "Last actions"))
+    assert f"{alice.display_name} adds 300 chips" in str(field_value(message, "Hand log"))
     wallet, on_table = await balance(table, alice)
     assert wallet == 300 and on_table >= 300
     assert await chips_total(table) == 2000
@@ -161,7 +161,7 @@ async def test_a_queued_top_up_survives_a_sigkill_before_the_next_deal(
     assert alice_stack + bob_stack == 2 * 400 + 50  # and reached Alice's stack
     message = table.table_message()
     assert message is not None and hand_id_of(message) == second
-    assert "Alice adds 50 chips" in str(field_value(message, "Last actions"))
+    assert "Alice adds 50 chips" in str(field_value(message, "Hand log"))
     assert await chips_total(table) == 2000
     club.audit_ok()
     check_after_test(club)

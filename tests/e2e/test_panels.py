@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -219,3 +220,118 @@ async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second
     for member in (alice, sven):
         assert len(panel_creates(double, member, hand_id, language[member.id])) == 1
     check_after_test(club)
+
+
+def seats_field(message: dict[str, Any]) -> str:
+    """The table's Seats field: every seat's line."""
+    return next(
+        (str(f["value"]) for f in embed0(message).get("fields") or [] if f["name"] == "Seats"),
+        "",
+    )
+
+
+def log_field(message: dict[str, Any]) -> str:
+    return next(
+        (str(f["value"]) for f in embed0(message).get("fields") or [] if f["name"] == "Hand log"),
+        "",
+    )
+
+
+async def test_every_panel_shows_the_whole_table_and_the_hand_so_far(club: Club) -> None:
+    """Issue 35 points 2, 3, 6: three players play a hand from their DM panels (their first
+    bets from the table, before their panels follow them). At each turn the panel of the player
+    to act shows every seat as the table does (stacks, bets, the draws so far, folded, whose
+    turn), the amount to call, and during a draw the other players read "X to draw" in their
+    panels; at the second draw the table's log and the panels still show the pre-draw raise."""
+    double = club.double
+    table = await club.seated(3)
+    hand_id = table.running_hand()
+    names = {m.display_name for m in table.players}
+    from_dm: set[int] = set()
+    draws: dict[int, int] = {}
+    raised: list[str] = []
+    checked = {"act": 0, "draw": 0, "watching": 0}
+    last_seq: int | None = None
+    deadline = time.monotonic() + 120
+
+    def text_of(panel: dict[str, Any] | None) -> str:
+        return str(embed0(panel).get("description")) if panel is not None else ""
+
+    while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
+        last_seq = table_seq(current)
+        turn = table.turn(current)
+        assert turn is not None
+        member, verb = turn
+        seats = seats_field(current)
+        if member.id in from_dm:
+            # the turn reaches the player's panel, in the table's words and numbers
+            def shows_turn(
+                m: Member = member, v: str = verb, q: int | None = last_seq, s: str = seats
+            ) -> Any:
+                panel = table.panel(m, hand_id)
+                return panel if turn_shown(panel, "en", q, v) and s in text_of(panel) else None
+
+            try:
+                panel = await double.wait_until(shows_turn, 3)
+            except TimeoutError:
+                raise AssertionError(
+                    f"{member.display_name}'s panel never showed the table's seats\n{seats}\n"
+                    f"---\n{text_of(table.panel(member, hand_id))}"
+                ) from None
+            text = text_of(panel)
+            for name in names - {member.display_name}:
+                assert f"**{name}** · " in text, text
+            if verb == "act":
+                call = next(b for b in buttons(panel) if str(b["custom_id"]).endswith(":call"))
+                if str(call["label"]).startswith("Call "):
+                    owed = str(call["label"]).removeprefix("Call ")
+                    assert f"to call {owed}" in text, text
+            checked[verb] += 1
+            if verb == "draw":
+                # every other player who follows the hand in their DMs reads the draw in the
+                # table's words: "X to draw", never "to act"
+                round_name = next(
+                    str(f["value"]) for f in embed0(current)["fields"] if f["name"] == "Round"
+                )
+                for other in table.players:
+                    if other.id == member.id or other.id not in from_dm:
+                        continue
+                    watching = await double.wait_until(
+                        lambda o=other, r=round_name: (
+                            p if f"{r} · Pot" in text_of(p := table.panel(o, hand_id)) else None
+                        ),
+                        3,
+                    )
+                    seen = text_of(watching).split("\n\n")[0]
+                    assert re.search(r"\n(Alice|Bob|Carol) to draw · time runs out", seen), seen
+                    assert "to act" not in seen, seen
+                    checked["watching"] += 1
+        if verb == "draw":
+            number = draws[member.id] = draws.get(member.id, 0) + 1
+            if number == 2:
+                # the second draw: the whole hand so far, the pre-draw raise included
+                log_text = log_field(current)
+                assert f"Pre-draw: {raised[0]} raises to 20" in log_text, log_text
+                if member.id in from_dm:
+                    assert f"Pre-draw: {raised[0]} raises to 20" in text
+            await table.draw(member, hand_id, discards={1: 2, 2: 1}.get(number, 0))
+            from_dm.add(member.id)
+            continue
+        action = "call"
+        if not raised:
+            raised.append(member.display_name)
+            action = "raise"
+        panel = table.panel(member, hand_id)
+        ids = [str(b["custom_id"]) for b in buttons(panel or {}) if not b.get("disabled")]
+        if panel is not None and any(i.endswith(f":{last_seq}:call") for i in ids):
+            custom_id = next(i for i in ids if i.endswith(f":{last_seq}:{action}"))
+            clicked = await double.click(member, panel, custom_id)
+            assert (await clicked.response(timeout=10)).type == 7  # the panel, redrawn
+        else:
+            assert member.id not in from_dm, f"{member.display_name}'s panel had no buttons"
+            await table.click_table(member, action)
+    log.info("panels checked: %s", checked)
+    # three draws by each of three players, the betting after each draw, others watching
+    assert checked["draw"] >= 6 and checked["act"] >= 6 and checked["watching"] >= 6, checked
+    outcome = table.outcome(hand_id)
+    assert sum(outcome.winnings.values()) > 0

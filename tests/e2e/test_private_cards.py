@@ -181,7 +181,7 @@ async def test_names_cannot_ping_or_break_the_seats_or_the_action_log(club: Club
         assert "\\*\\*Mallory\\*\\*" in line  # markdown escaped
         assert "@everyone" not in line  # mention escaped (zero-width space)
     # The action log: her name appears, never as raw markdown.
-    logs = [field_value(e.payload, "Last actions") or "" for e in events]
+    logs = [field_value(e.payload, "Hand log") or "" for e in events]
     assert any("Mallory" in text for text in logs)
     assert not any("**Mallory**" in text for text in logs)
 

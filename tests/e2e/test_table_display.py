@@ -8,18 +8,22 @@ pot and a side pot, each paid to the right players.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from tests.discord_double import Member
 from tests.e2e.helpers import (
     IN_LOOP,
     START_WALLET,
+    TABLE_TITLE,
     Club,
     PokerTable,
     balance,
     buttons,
     channel_card_leaks,
+    embed0,
     field_value,
+    hand_id_of,
 )
 
 log = logging.getLogger(__name__)
@@ -104,3 +108,61 @@ async def test_a_short_stack_all_in_makes_a_side_pot(club: Club) -> None:
         total += wallet + on_table
     assert total == START_WALLET * 3
     club.audit_ok()
+
+
+SEAT_STACK_RE = re.compile(r"\*\*(?P<name>.+?)\*\* · (?P<stack>[\d,]+)")
+
+
+def seat_stacks(message: dict[str, Any]) -> dict[str, int]:
+    """Each seated player's stack as the table's Seats field shows it (chips behind)."""
+    found = {}
+    for line in (field_value(message, "Seats") or "").split("\n"):
+        match = SEAT_STACK_RE.search(line)
+        if match is not None:
+            found[match["name"].replace("\\", "")] = int(match["stack"].replace(",", ""))
+    return found
+
+
+def seat_bets(message: dict[str, Any]) -> dict[str, int]:
+    """Each player's bet this round as the Seats field shows it (0 without one)."""
+    found = {}
+    for line in (field_value(message, "Seats") or "").split("\n"):
+        match = SEAT_STACK_RE.search(line)
+        if match is not None:
+            bet = re.search(r"· bet (?P<bet>[\d,]+)", line)
+            found[match["name"].replace("\\", "")] = int(bet["bet"].replace(",", "")) if bet else 0
+    return found
+
+
+async def test_the_table_never_shows_a_stack_older_than_the_settled_hand(club: Club) -> None:
+    """Issue 35 point 4: after a hand, every version of the table the channel is shown has the
+    settled stacks, never the hand's starting ones (the table posted below the result was
+    rendered before the settle and showed them for about a second)."""
+    double = club.double
+    table = await club.seated(2)
+    first = table.running_hand()
+    raised: list[str] = []
+
+    def raise_then_fold(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
+        raised.append(member.display_name)
+        return "raise" if len(raised) == 1 else "fold"
+
+    outcome = await table.play_hand(raise_then_fold)
+    assert outcome.uncontested
+    second = await table.wait_hand(after=first)
+    dealt = table.table_message()
+    assert dealt is not None and hand_id_of(dealt) == second
+    # The stacks the first hand settled: what each player had before the second hand's blinds.
+    settled = {name: stack + seat_bets(dealt)[name] for name, stack in seat_stacks(dealt).items()}
+    assert sorted(settled.values()) == [390, 410], settled
+    events = double.channel_events(club.channel)
+    dealt_first = next(i for i, e in enumerate(events) if hand_id_of(e.payload) == first)
+    shown = []
+    for event in events[dealt_first:]:
+        title = str(embed0(event.payload).get("title") or "")
+        if event.kind == "delete" or not title.startswith(TABLE_TITLE):
+            continue
+        if hand_id_of(event.payload) is None:  # between the hands
+            shown.append(seat_stacks(event.payload))
+    assert shown, "no table was shown between the hands"
+    assert all(stacks == settled for stacks in shown), (settled, shown)

@@ -27,10 +27,9 @@ pytestmark = IN_LOOP
 
 
 def logged_actions(table: PokerTable) -> str:
-    """Every line the table's "Last actions" field ever showed."""
+    """Every line the table's "Hand log" field ever showed."""
     return "\n".join(
-        field_value(e.payload, "Last actions") or ""
-        for e in table.double.channel_events(table.channel)
+        field_value(e.payload, "Hand log") or "" for e in table.double.channel_events(table.channel)
     )
 
 

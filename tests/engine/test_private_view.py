@@ -29,3 +29,21 @@ def test_a_folded_hand_keeps_its_cards_for_its_owner_only() -> None:
     # the public view never shows them
     public = hand.public_view(recent=30)
     assert not any("9c" in text or "9h" in text for text in public.recent_actions)
+
+
+def test_the_whole_public_log_has_the_rounds_and_no_hidden_card() -> None:
+    """``public_log``: every public record in order with each round's opening, never a dealt,
+    thrown or drawn card; read on from ``changes`` it gives only what came since."""
+    hand = named_hand(
+        [1000, 1000, 1000], ["7s5d4c3h2s", "8s6d4d3c2c", "KdQhJc9d8d"], then="Ah" + "9c9h"
+    )
+    for player in (3, 1, 2):
+        hand.check_or_call(player)
+    read = hand.changes
+    hand.draw(1, parse_cards("7s5d"))
+    log = hand.public_log()
+    kinds = [r.kind.value for r in log]
+    assert kinds == ["small_blind", "big_blind", "round", "call", "call", "check", "round", "draw"]
+    assert [r.amount for r in log if r.kind.value == "round"] == [0, 4]  # pre-draw, draw 1
+    assert all(not r.discarded and not r.received for r in log)
+    assert hand.public_log(read) == log[-1:]

@@ -40,6 +40,7 @@ from bot.table.render import (
 from bot.table.seating import HandNotes
 from bot.table.snapshot import (
     LogEntry,
+    LogRound,
     PanelSnapshot,
     SeatSnapshot,
     TableSnapshot,
@@ -112,7 +113,8 @@ def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
     seats = embed.fields[0].value or ""
     lines = {line.split("**")[1]: line for line in seats.splitlines()}
     assert "drew 2" in lines["Alice"]
-    assert lines["Bob"].endswith(" · pat") and "draws" not in lines["Bob"]
+    # what happened in order: the draw, then the turn it is now
+    assert lines["Bob"].endswith(" · pat · **to act**") and "draws" not in lines["Bob"]
     assert "drew 1" in lines["Carol"]
     assert "490" in lines["Alice"]  # 500 minus the big blind called
     assert "Ⓓ" in lines["Alice"]
@@ -260,8 +262,16 @@ def test_long_names_and_markdown_stay_within_limits() -> None:
         small_blind=5 * 10**5,
         cap=4,
         seats=seats,
-        recent=tuple(
-            LogEntry(ActionRecord(RecordKind.BET, 1, 10**9, None, ""), "x" * 500) for _ in range(20)
+        log=tuple(
+            LogRound(
+                "betting",
+                n,
+                tuple(
+                    LogEntry(ActionRecord(RecordKind.BET, 1, 10**9, None, ""), "x" * 500)
+                    for _ in range(20)
+                ),
+            )
+            for n in range(4)
         ),
     )
     embed = table_embed(snapshot)
@@ -337,7 +347,10 @@ def test_names_cannot_reorder_the_seat_line_or_the_log() -> None:
     assert not any(c in text for c in controls)
     call_round(hand)
     assert not any(
-        c in log_text(entry) for entry in snapshot_of(hand, seats=seats).recent for c in controls
+        c in log_text(entry)
+        for part in snapshot_of(hand, seats=seats).log
+        for entry in part.entries
+        for c in controls
     )
 
 
@@ -408,3 +421,102 @@ def test_the_turn_field_says_waiting_only_when_too_few_can_play() -> None:
     )
     text = embed_text(table_embed(empty))
     assert "Waiting for players" in text and "Next hand" not in text
+
+
+def test_the_log_shows_the_whole_hand_round_by_round() -> None:
+    """Issue 35 point 3: by the second draw the pre-draw raise is still in the table's log,
+    each earlier round in one line and the round being played in full under its name."""
+    hand = new_hand()
+    hand.bet_or_raise(ALICE)  # Alice raises to 20
+    call_round(hand)
+    draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 1})
+    call_round(hand)
+    assert hand.phase is Phase.DRAWING and hand.draw_round == 2
+    hand.draw(BOB, list(hand.private_view(BOB).cards[:1]))
+    embed = table_embed(snapshot_of(hand))
+    log = next(f.value for f in embed.fields if f.name == "Hand log")
+    assert log == (
+        "Pre-draw: Alice raises to 20 · Bob calls 15 · Carol calls 10\n"
+        "Draw 1: Bob stands pat · Carol draws 1 · Alice draws 2\n"
+        "After draw 1: Bob checks · Carol checks · Alice checks\n"
+        "**Draw 2**\n"
+        "Bob draws 1"
+    )
+
+
+def test_a_long_log_keeps_its_newest_lines_within_the_field() -> None:
+    """Many rounds of long names: the oldest lines go first, the latest action stays."""
+    long = "W" * 32
+    seats = [
+        seat_row(0, ALICE, long + "a", 500),
+        seat_row(1, BOB, long + "b", 500),
+        seat_row(2, CAROL, long + "c", 500),
+    ]
+    hand = new_hand()
+    for _ in range(3):
+        call_round(hand)
+        draw_round(hand, {ALICE: 1, BOB: 1, CAROL: 1})
+    call_round(hand)
+    with speaking("ru"):
+        embed = table_embed(snapshot_of(hand, seats=seats))
+    assert all(len(f.value or "") <= EMBED_FIELD_MAX for f in embed.fields)
+    assert len(embed) <= EMBED_TOTAL_MAX
+
+
+def test_seat_lines_say_what_happened_in_order_and_to_draw_during_a_draw() -> None:
+    """Issue 35 point 6: a seat lists its draws, then its fold; the player to draw is "to
+    draw" on the seat line as in the Turn field and every panel, never "to act"."""
+    hand = new_hand()
+    call_round(hand)
+    draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 1})
+    hand.check_or_call(BOB)
+    hand.bet_or_raise(CAROL)
+    hand.fold(ALICE)
+    hand.check_or_call(BOB)
+    assert hand.phase is Phase.DRAWING and hand.to_act == BOB
+    snapshot = snapshot_of(hand, deadline=1_800_000_000.0)
+    seats = table_embed(snapshot).fields[0].value or ""
+    lines = {line.split("**")[1]: line for line in seats.splitlines()}
+    assert lines["Alice"].endswith("· 490 · drew 2 · folded")
+    assert lines["Bob"].endswith("· 480 · pat · **to draw**")
+    assert "to act" not in seats
+    panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot)
+    text = panel_embed(panel).description or ""
+    assert "Bob to draw · time runs out <t:1800000000:R>" in text
+    assert "to act" not in text
+
+
+def test_a_panel_shows_the_whole_table_the_log_and_what_the_player_owes() -> None:
+    """Issue 35 point 2: on a betting turn after the first draw the panel shows every seat
+    with its stack and draws, the round and the pot, the whole log, then the player's own
+    cards with the amount to call, their stack and their time bank."""
+    hand = new_hand()
+    call_round(hand)
+    draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 3})
+    hand.bet_or_raise(BOB)  # Bob bets 10: Carol to call it
+    snapshot = snapshot_of(hand, deadline=1_800_000_000.0)
+    panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot, bank_left=30.4)
+    text = panel_embed(panel).description or ""
+    seats, log, own = text.split("\n\n")
+    assert seats.split("\n") == [
+        "**Seats**",
+        "`1` Ⓓ **Alice** · 490 · drew 2",
+        "`2` (SB) **Bob** · 480 · pat · bet 10",
+        "`3` (BB) **Carol** · 490 · drew 3 · **to act**",
+        "Betting after draw 1 · Pot 40",
+    ]
+    assert log.split("\n") == [
+        "**Hand log**",
+        "Pre-draw: Alice calls 10 · Bob calls 5 · Carol checks",
+        "Draw 1: Bob stands pat · Carol draws 3 · Alice draws 2",
+        "**After draw 1**",
+        "Bob bets 10",
+    ]
+    own_lines = own.split("\n")
+    assert own_lines[0].startswith("## ")
+    assert "Your stack 490 · to call 10 · time bank 30 s" in own_lines
+    assert "**Your turn** · time runs out <t:1800000000:R>" in own_lines
+    # Alice, waiting, reads whose turn it is in the table's words
+    waiting = panel_embed(panel_snapshot(1, hand, ALICE, HandNotes(), snapshot)).description
+    assert "Carol to act · time runs out <t:1800000000:R>" in (waiting or "")
+    assert "Your stack 490" in (waiting or "") and "to call" not in (waiting or "")

@@ -64,7 +64,7 @@ def test_between_hands_the_last_hand_log_stays_and_no_hand_is_running() -> None:
     hand.fold(ALICE)
     snap = snapshot_of(None, last_hand=hand)
     assert snap.hand_id is None and snap.phase == "waiting"
-    assert any(entry.record.kind.value == "fold" for entry in snap.recent)
+    assert any(e.record.kind.value == "fold" for part in snap.log for e in part.entries)
     result = result_snapshot(hand, 9, {ALICE: "Alice", BOB: "Bob"})
     # the pot he takes, as the log and the history say it (his uncalled 5 comes back apart)
     assert result.uncontested == ("Bob", 10) and result.shown == ()

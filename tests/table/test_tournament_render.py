@@ -101,16 +101,17 @@ def test_level_ups_and_places_are_lines_of_the_log_around_the_hands_actions() ->
     level_2 = replace(LEVEL_1, level=2, limits="20/40", small_bet=20, small_blind=10)
     running = replace(level_2, news=(OUT, LEVEL_UP), last_news=(PAID,))
     with speaking("en"):
-        log = field(table_embed(snapshot(running, hand=hand)), "Last actions").splitlines()
-    assert log[:3] == [
+        log = field(table_embed(snapshot(running, hand=hand)), "Hand log").splitlines()
+    assert log[:4] == [
         "Dave finishes 4th.",
         "Level 2: the limits are now 20/40.",
+        "**Pre-draw**",
         "Bob posts the small blind 10",
     ]
     assert "Bob finishes 2nd and wins 120." not in log  # the news of no hand shown
     between = replace(level_2, news=(OUT, LEVEL_UP), last_news=(PAID,))
     with speaking("en"):
-        log = field(table_embed(snapshot(between)), "Last actions").splitlines()
+        log = field(table_embed(snapshot(between)), "Hand log").splitlines()
     assert log == ["Bob finishes 2nd and wins 120."]
 
 

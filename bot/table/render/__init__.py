@@ -29,6 +29,7 @@ from bot.table.render.common import (
     cards_label,
     clamp,
     draws_text,
+    hand_log,
     high_first,
     log_text,
     pot_label,
@@ -36,10 +37,12 @@ from bot.table.render.common import (
 )
 from bot.table.render.panel import (
     fold_anyway_view,
+    own_lines,
     panel_embed,
+    panel_sections,
     panel_view,
     result_line,
-    situation_lines,
+    table_lines,
 )
 from bot.table.render.result import result_embed
 from bot.table.render.standings import StandingEntry, standings_embed
@@ -49,6 +52,7 @@ from bot.table.render.table import (
     pot_text,
     round_text,
     seat_line,
+    seats_text,
     table_embed,
     table_view,
     tournament_text,
@@ -71,9 +75,12 @@ __all__ = [
     "clamp",
     "draws_text",
     "fold_anyway_view",
+    "hand_log",
     "high_first",
     "log_text",
+    "own_lines",
     "panel_embed",
+    "panel_sections",
     "panel_view",
     "pot_label",
     "pot_text",
@@ -82,9 +89,10 @@ __all__ = [
     "round_text",
     "safe_name",
     "seat_line",
-    "situation_lines",
+    "seats_text",
     "standings_embed",
     "table_embed",
+    "table_lines",
     "table_view",
     "tournament_text",
 ]

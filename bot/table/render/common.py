@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import discord
@@ -22,6 +23,7 @@ from bot.table.buttons import (
 from bot.table.naming import hand_text
 from bot.table.snapshot import (
     LogEntry,
+    LogRound,
     TableSnapshot,
 )
 from bot.ui.views import PlainView
@@ -107,6 +109,122 @@ def _log_text(entry: LogEntry, language: str) -> str:
         if record.all_in:
             text = t("log_all_in", action=text)
     return t("log_timed_out", action=text) if record.timed_out else text
+
+
+LOG_LINE_MAX = 120
+"""The longest line of the current round in the log."""
+LOG_SUMMARY_MAX = 300
+"""The longest line summing up an earlier round of the log."""
+ROUND_LABELS = {
+    "betting": "log_round_betting",
+    "drawing": "log_round_drawing",
+    "showdown": "log_round_showdown",
+}
+
+
+def round_label(part: LogRound) -> str:
+    """``Pre-draw``, ``Draw 1``, ``After draw 1``, ``Showdown``: a round's name in the log."""
+    if part.kind == "betting" and part.number == 0:
+        return t("log_round_predraw")
+    return t(ROUND_LABELS[part.kind], number=part.number)
+
+
+def round_summary(part: LogRound) -> str:
+    """An earlier round in one line: ``Pre-draw: Alice raises to 20 · Bob calls 15`` (a comma
+    would be ambiguous: some languages write one inside an action). The blinds are left out
+    (the seats say who posted them) unless one put its player all-in."""
+    return _round_summary(part, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _round_summary(part: LogRound, language: str) -> str:
+    """``round_summary`` in ``language`` (the reader's): written once per round and language."""
+    said = [
+        log_text(entry)
+        for entry in part.entries
+        if entry.record.kind.value not in ("small_blind", "big_blind") or entry.record.all_in
+    ]
+    return clamp(f"{round_label(part)}: {' · '.join(said) or '—'}", LOG_SUMMARY_MAX)
+
+
+def hand_log(
+    snapshot: TableSnapshot,
+    limit: int,
+    *,
+    before: tuple[str, ...] = (),
+    after: tuple[str, ...] = (),
+) -> str:
+    """The whole log of the hand (the last hand's, between hands): the chips added before it,
+    ``before``, each earlier round in one line, the latest round in full under its name, then
+    ``after``; what does not fit in ``limit`` characters goes from the top (the newest lines
+    stay)."""
+    return _hand_log(snapshot.log, snapshot.topped_up, before, after, limit, reader())
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _hand_log(
+    parts: tuple[LogRound, ...],
+    topped_up: tuple[tuple[str, int], ...],
+    before: tuple[str, ...],
+    after: tuple[str, ...],
+    limit: int,
+    language: str,
+) -> str:
+    """``hand_log`` in ``language`` (the reader's): written once per snapshot's log (a round
+    is found again by its cheap hash), where the table and every panel show it."""
+    lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in topped_up]
+    lines += before
+    lines += [round_summary(part) for part in parts[:-1]]
+    if parts:
+        latest = parts[-1]
+        lines.append(f"**{round_label(latest)}**")
+        lines += [clamp(log_text(entry), LOG_LINE_MAX) for entry in latest.entries]
+    lines += after
+    return fit_lines(lines, limit) or t("no_actions")
+
+
+def fit_lines(lines: list[str], limit: int) -> str:
+    """``lines`` joined, the oldest dropped (an ellipsis in their place) until they fit in
+    ``limit`` characters."""
+    text = "\n".join(lines)
+    start = 0
+    while len(text) > limit and start < len(lines):
+        start += 1
+        text = "\n".join(["…", *lines[start:]])
+    return clamp(text, limit)
+
+
+def turn_text(snapshot: TableSnapshot) -> str:
+    """``Carol to draw · time runs out in 20 s``: whose turn it is and its countdown (the
+    table's Turn field and every panel say it in the same words)."""
+    countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
+    verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
+    name = safe_name(snapshot.to_act_name or "")
+    line = t("turn_line", name=name, verb=verb, countdown=countdown)
+    if snapshot.bank:
+        line += " · " + t("time_bank_running")
+    return line
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a seat view, in the order it is read: its heading (None: none) and text.
+    Today's surfaces show them as an embed's text; a Components V2 message would show each
+    as a text display."""
+
+    key: str
+    heading: str | None
+    text: str
+
+
+def sections_text(sections: Sequence[Section], limit: int) -> str:
+    """The sections as one text, each under its heading in bold, a blank line between."""
+    blocks = [
+        (f"**{section.heading}**\n" if section.heading else "") + section.text
+        for section in sections
+        if section.text
+    ]
+    return clamp("\n\n".join(blocks), limit)
 
 
 def clamp(text: str, limit: int) -> str:

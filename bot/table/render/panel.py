@@ -1,6 +1,8 @@
-"""A player's private panel (DM or ephemeral): their cards and the hand's name, the situation,
-the marked cards, the card toggles, Draw N / Stand pat, fold in turn, the betting buttons on
-their turn, Show my hand once it is over; and the private Fold anyway question."""
+"""A player's private panel (DM or ephemeral), the seat view: the whole table as the channel
+shows it (every seat, the round, the pot, whose turn), the hand's log, then the player's own
+cards and the hand's name, their stack, the amount to call and their time bank, the marked
+cards, the card toggles, Draw N / Stand pat, fold in turn, the betting buttons on their turn,
+Show my hand once it is over; and the private Fold anyway question."""
 
 from __future__ import annotations
 
@@ -20,12 +22,15 @@ from bot.table.naming import hand_text
 from bot.table.render.common import (
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,
+    Section,
     add_betting_buttons,
     card_label,
     cards_label,
     clamp,
-    safe_name,
+    sections_text,
+    turn_text,
 )
+from bot.table.render.table import pot_text, round_text, seats_text, table_log
 from bot.table.snapshot import (
     PanelSnapshot,
 )
@@ -71,42 +76,30 @@ def result_line(won: int, net: int, *, tournament: bool = False) -> str:
     return t("panel_even")
 
 
-def situation_lines(panel: PanelSnapshot) -> list[str]:
-    """What a player needs to act without looking at the channel: the pot, the amount to
-    call, their stack, whose turn it is with its countdown, the draw counts of this draw."""
+PANEL_LOG_MAX = 1024
+"""The most characters of the hand's log in a panel (as in the table's field)."""
+
+
+def table_lines(panel: PanelSnapshot) -> str:
+    """The table as the player's seat sees it, in the table's words: every seat (stack, draws,
+    bet, folded, all-in, away, the button and blinds, whose turn), the round and the pot, and
+    whose turn it is with its countdown (the player's own turn is said under their cards)."""
     public = panel.public
-    if public is None or panel.complete or panel.folded:
-        return []
-    me = next((s for s in public.seats if s.player_id == panel.player_id), None)
-    stack = number(me.stack) if me is not None else "—"
-    legal = public.legal
-    owed = legal.call_amount if panel.my_turn_to_bet and legal is not None else 0
-    to_call = t("panel_to_call", amount=owed) if owed else ""
-    lines = [t("panel_pot", pot=public.pot, to_call=to_call, stack=stack)]
-    countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
-    if panel.my_turn_to_bet or panel.my_turn_to_draw:
-        lines.append(t("panel_your_turn", countdown=countdown))
-        if public.bank:
-            lines.append(t("time_bank_running"))
-    elif public.to_act_name:
-        lines.append(t("panel_turn_of", name=safe_name(public.to_act_name), countdown=countdown))
-    if public.phase == "drawing" and public.draw_round:
-        counts = []
-        for seat in sorted(public.seats, key=lambda s: s.seat):
-            if not seat.in_hand or seat.folded or seat.player_id == panel.player_id:
-                continue
-            drawn = (
-                seat.draws[public.draw_round - 1] if len(seat.draws) >= public.draw_round else None
-            )
-            what = "…" if drawn is None else t("pat") if drawn == 0 else t("drew", count=drawn)
-            counts.append(f"{safe_name(seat.name)} {what}")
-        if counts:
-            lines.append(t("panel_this_draw", counts=" · ".join(counts)))
-    return lines
+    assert public is not None
+    lines = [
+        seats_text(public),
+        t("panel_round_pot", round=round_text(public), pot=pot_text(public)),
+    ]
+    mine = panel.my_turn_to_bet or panel.my_turn_to_draw
+    if public.to_act_name and public.phase in ("betting", "drawing") and not mine:
+        lines.append(turn_text(public))
+    return "\n".join(lines)
 
 
-def panel_embed(panel: PanelSnapshot) -> discord.Embed:
-    """The private hand's text: cards, name, the situation, marks, the last draw."""
+def own_lines(panel: PanelSnapshot) -> list[str]:
+    """The player's own part: their cards and the hand's name, the cards they drew last, their
+    stack, the amount to call and their time bank, their turn with its countdown, and what
+    their next draw is."""
     lines = [
         f"## {cards_label(panel.cards)}" if panel.cards else "",
         f"**{hand_text(panel.cards).render()}**",
@@ -117,7 +110,22 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
             if panel.received
             else t("panel_drew_none")
         )
-    lines += situation_lines(panel)
+    public = panel.public
+    if public is not None and not panel.complete and not panel.folded:
+        me = next((s for s in public.seats if s.player_id == panel.player_id), None)
+        status = t("panel_stack", stack=number(me.stack) if me is not None else "—")
+        legal = public.legal
+        owed = legal.call_amount if panel.my_turn_to_bet and legal is not None else 0
+        if owed:
+            status += t("panel_to_call", amount=owed)
+        if panel.bank_left:
+            status += t("panel_time_bank", seconds=int(panel.bank_left))
+        lines.append(status)
+        if panel.my_turn_to_bet or panel.my_turn_to_draw:
+            countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
+            lines.append(t("panel_your_turn", countdown=countdown))
+            if public.bank:
+                lines.append(t("time_bank_running"))
     if panel.folded or panel.complete:
         lines.append(t("panel_folded") if panel.folded else t("hand_over"))
         if panel.net is not None:
@@ -140,9 +148,27 @@ def panel_embed(panel: PanelSnapshot) -> discord.Embed:
             lines.append(t("draw_queued"))
     if panel.prefold and not panel.folded and not panel.complete:
         lines.append(t("prefold_on"))
+    return [line for line in lines if line]
+
+
+def panel_sections(panel: PanelSnapshot) -> list[Section]:
+    """The seat view in the order it is read: the table, the hand's log, the player's own
+    cards and situation (only the cards once they folded or the hand is over)."""
+    sections = []
+    public = panel.public
+    if public is not None and not panel.complete and not panel.folded:
+        sections.append(Section("table", t("field_seats"), table_lines(panel)))
+        sections.append(Section("log", t("field_log"), table_log(public, PANEL_LOG_MAX)))
+    sections.append(Section("hand", None, "\n".join(own_lines(panel))))
+    return sections
+
+
+def panel_embed(panel: PanelSnapshot) -> discord.Embed:
+    """The private panel's embed: its sections as the description (the adapter a Components V2
+    panel will replace)."""
     embed = discord.Embed(
         title=clamp(t("panel_title", hand_id=str(panel.hand_id)), EMBED_TITLE_MAX),
-        description=clamp("\n".join(line for line in lines if line), EMBED_DESCRIPTION_MAX),
+        description=sections_text(panel_sections(panel), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.blurple(),
     )
     embed.set_footer(text=t("panel_footer"))

@@ -1,6 +1,6 @@
 """The channel's table message: its embed (stakes, seats, round, pot, whose turn with its
-countdown, the last actions) and the buttons under it while a hand runs. Hidden cards are not
-in the ``TableSnapshot`` to begin with."""
+countdown, the whole log of the hand) and the buttons under it while a hand runs. Hidden cards
+are not in the ``TableSnapshot`` to begin with."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ from bot.table.render.common import (
     add_betting_buttons,
     clamp,
     draws_text,
-    log_text,
+    hand_log,
     safe_name,
+    turn_text,
 )
 from bot.table.render.standings import news_text, place_text
 from bot.table.snapshot import (
-    RECENT_ACTIONS,
     SeatSnapshot,
     TableSnapshot,
     TournamentLine,
@@ -50,7 +50,8 @@ def round_text(snapshot: TableSnapshot) -> str:
 
 
 def seat_line(seat: SeatSnapshot) -> str:
-    """One line of the seats field, in the reader's language."""
+    """One line of the seats field, in the reader's language: what happened to the seat in
+    order (its draws, its bet this round, then folded, all-in or its turn)."""
     return _seat_line(seat, reader())
 
 
@@ -67,7 +68,9 @@ def _seat_line(seat: SeatSnapshot, language: str) -> str:
     if is_house(seat.player_id):
         markers += t("house_marker") + " "
     state = ""
-    if seat.to_act:
+    if seat.to_draw:
+        state = t("state_to_draw")
+    elif seat.to_act:
         state = t("state_to_act")
     elif seat.folded:
         state = t("state_folded")
@@ -88,6 +91,12 @@ def _seat_line(seat: SeatSnapshot, language: str) -> str:
         state=state,
         draws=draws,
     )
+
+
+def seats_text(snapshot: TableSnapshot) -> str:
+    """Every seat, one line each in seat order (the table's Seats field, each panel's)."""
+    lines = [seat_line(seat) for seat in sorted(snapshot.seats, key=lambda s: s.seat)]
+    return clamp("\n".join(lines) or "—", EMBED_FIELD_MAX)
 
 
 def pot_text(snapshot: TableSnapshot) -> str:
@@ -160,6 +169,14 @@ def tournament_log(snapshot: TableSnapshot, lines: list[str]) -> list[str]:
     return lines + [clamp(news_text(n), 120) for n in line.last_news]
 
 
+def table_log(snapshot: TableSnapshot, limit: int) -> str:
+    """The table's log (and every panel's): the hand's whole log round by round, with the
+    tournament's news where ``tournament_log`` puts it."""
+    news = tuple(tournament_log(snapshot, []))
+    before, after = (news, ()) if snapshot.hand_id is not None else ((), news)
+    return hand_log(snapshot, limit, before=before, after=after)
+
+
 def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     """The table message's embed; hidden cards are not in the snapshot to begin with."""
     small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
@@ -187,23 +204,14 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     if snapshot.tournament is not None and snapshot.tournament.state != "cancelled":
         name = t("field_tournament", tournament=str(snapshot.tournament.tournament_id))
         embed.add_field(name=name, value=tournament_text(snapshot.tournament), inline=False)
-    lines = [seat_line(seat) for seat in sorted(snapshot.seats, key=lambda s: s.seat)]
-    embed.add_field(
-        name=t("field_seats"),
-        value=clamp("\n".join(lines) or "—", EMBED_FIELD_MAX),
-        inline=False,
-    )
+    embed.add_field(name=t("field_seats"), value=seats_text(snapshot), inline=False)
     if snapshot.hand_id is not None and snapshot.phase != "waiting":
         embed.add_field(name=t("field_round"), value=round_text(snapshot), inline=True)
         embed.add_field(name=t("field_pot"), value=clamp(pot_text(snapshot), 256), inline=True)
     if snapshot.store_waiting:
         embed.add_field(name=t("field_turn"), value=t("store_waiting"), inline=False)
     elif snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
-        countdown = f"<t:{int(snapshot.deadline)}:R>" if snapshot.deadline else "—"
-        verb = t("verb_draw") if snapshot.phase == "drawing" else t("verb_act")
-        line = t("turn_line", name=safe_name(snapshot.to_act_name), verb=verb, countdown=countdown)
-        if snapshot.bank:
-            line += " · " + t("time_bank_running")
+        line = turn_text(snapshot)
         embed.add_field(name=t("field_turn"), value=clamp(line, EMBED_FIELD_MAX), inline=False)
     elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
         text = None
@@ -213,14 +221,8 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
             text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
         if text is not None:  # a hand just over, its next one not planned yet: nothing to say
             embed.add_field(name=t("field_turn"), value=text, inline=False)
-    recent = [t("log_topup", name=safe_name(name), amount=n) for name, n in snapshot.topped_up]
-    recent += [clamp(log_text(entry), 120) for entry in snapshot.recent[-RECENT_ACTIONS:]]
-    recent = tournament_log(snapshot, recent)
-    embed.add_field(
-        name=t("field_log"),
-        value=clamp("\n".join(recent) or t("no_actions"), EMBED_FIELD_MAX),
-        inline=False,
-    )
+    log = table_log(snapshot, EMBED_FIELD_MAX)
+    embed.add_field(name=t("field_log"), value=log, inline=False)
     return embed
 
 
