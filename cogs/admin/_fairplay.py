@@ -1,6 +1,7 @@
 """``/pokeradmin fairplay``: the server's gates (a minimum account age and membership before a
 member may claim daily chips, sit at a table or register for a sit-and-go), members exempted
-from them, wallets frozen and unfrozen, and whether the leaderboard leaves frozen members out.
+from them, wallets frozen and unfrozen, whether the leaderboard leaves frozen members out, and
+the report of the pairs the detector flags (``bot/features/fairplay/report.py``).
 
 The gates and the leaderboard's choice are server settings (``models.Settings.gate_*``,
 ``leaderboard_hide``); exemptions and freezes are ``store.fairplay``'s. Each answer is private.
@@ -9,13 +10,15 @@ The gates and the leaderboard's choice are server settings (``models.Settings.ga
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.features.fairplay.report import fair_play_report, report_message
+from bot.features.stats.report import PERIOD_KEYS
 from bot.messages import t
-from bot.replies import reply_private
+from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import SERVER_SETTING
 from cogs.admin._common import AdminPart, pokeradmin
 from cogs.admin._report import gates_text
@@ -118,4 +121,23 @@ class FairPlayCommands(AdminPart):
         await self.bot.store.settings.set(interaction.guild_id, {"leaderboard_hide": int(hide)})
         await reply_private(
             interaction, t("fairplay_leaderboard_hide" if hide else "fairplay_leaderboard_all")
+        )
+
+    @pokeradmin_fairplay.command(
+        name="report", description="Pairs of members whose chips moved between them suspiciously"
+    )
+    @app_commands.describe(period="The hands of the last week, the last month (default) or all")
+    async def report(
+        self,
+        interaction: discord.Interaction[Any],
+        period: Literal["week", "month", "all"] = "month",
+    ) -> None:
+        assert interaction.guild_id is not None
+        if period not in PERIOD_KEYS:
+            raise Refused(t("fairplay_period_invalid"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await fair_play_report(self.bot.store, interaction.guild_id, period)
+        embed, view = report_message(found, period)
+        await interaction.followup.send(
+            embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
         )

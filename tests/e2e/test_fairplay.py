@@ -9,6 +9,9 @@ import logging
 import re
 import time
 
+import pytest
+
+from tests.discord_double.commands import CommandNotPermitted
 from tests.e2e.helpers import IN_LOOP, START_WALLET, Club, PokerTable, balance, private_reply
 
 log = logging.getLogger(__name__)
@@ -121,3 +124,19 @@ async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
     joined = await table.join(alice)
     assert "seat" in joined.followups[-1]["content"]
     club.audit_ok()
+
+
+async def test_the_report_is_an_admins_alone(club: Club) -> None:
+    double = club.double
+    (alice,) = await club.players(1)
+    report = await double.invoke(
+        club.admin, club.channel, "pokeradmin fairplay report", period="week"
+    )
+    await report.response(timeout=10)
+    (answer,) = await report.wait_followups(1, timeout=20)
+    assert answer["flags"] & 64, "the report is private"
+    embed = answer["embeds"][0]
+    assert embed["title"] == "Fair play — the last 7 days"
+    assert embed["description"] == "No pair of members is flagged."
+    with pytest.raises(CommandNotPermitted):  # Discord hides /pokeradmin from members
+        await double.invoke(alice, club.channel, "pokeradmin fairplay report")

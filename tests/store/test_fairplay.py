@@ -3,11 +3,16 @@ daily, no buy-in, no registration), each freeze logged in the ledger with no chi
 
 from __future__ import annotations
 
+import json
+import random
+import time
+
 import pytest
 
+from bot.engine.hand import Hand
 from bot.store import FreezeRefused, Standing, Store, WalletFrozen
 from bot.store.chips import wallet_account
-from tests.store._helpers import ADMIN, CHANNEL, GUILD, Database
+from tests.store._helpers import ADMIN, CHANNEL, GUILD, Database, play_settled, seated_table
 
 MEMBER = 7001
 OTHER = 7002
@@ -112,3 +117,15 @@ async def test_the_gates_are_declared_settings_off_by_default(store: Store) -> N
     assert settings.leaderboard_hide == 0
     changed = await store.settings.set(GUILD, {"gate_account_days": 7, "gate_member_days": 2})
     assert (changed.gate_account_days, changed.gate_member_days) == (7, 2)
+
+
+async def test_the_detector_reads_the_newest_settled_hands_of_the_period(store: Store) -> None:
+    table_id, _ = await seated_table(store, 500, 500, 500)
+    rng = random.Random(3)
+    played = [await play_settled(store, table_id, rng) for _ in range(3)]
+    states = await store.hands.final_states(GUILD, 0.0, 2)
+    assert [hand_id for hand_id, _ in states] == [played[2][0], played[1][0]]
+    _, text = states[0]
+    assert Hand.from_json(json.loads(text)["hand"]).to_json() == played[2][1].to_json()
+    assert await store.hands.final_states(GUILD + 1, 0.0, 10) == []
+    assert await store.hands.final_states(GUILD, time.time() + 60, 10) == []

@@ -304,3 +304,7 @@ cmd-pokeradmin-fairplay-leaderboard = leaderboard
 cmd-pokeradmin-fairplay-leaderboard-desc = Whether /chips leaderboard leaves out frozen members
 cmd-pokeradmin-fairplay-leaderboard-hide = hide
 cmd-pokeradmin-fairplay-leaderboard-hide-desc = True: frozen members are left out; False: everyone is ranked
+cmd-pokeradmin-fairplay-report = report
+cmd-pokeradmin-fairplay-report-desc = Pairs of members whose chips moved between them suspiciously
+cmd-pokeradmin-fairplay-report-period = period
+cmd-pokeradmin-fairplay-report-period-desc = The hands of the last week, the last month (default) or all

@@ -32,3 +32,19 @@ fairplay_unfrozen = The wallet of { $name } is unfrozen. No chip moved; the ledg
 fairplay_leaderboard_hide = The leaderboard leaves out members whose wallet is frozen.
 fairplay_leaderboard_all = The leaderboard ranks every member.
 leaderboard_frozen_left_out = Members whose wallet an admin froze are left out.
+fairplay_period_invalid = The period is the last week, the last month or all hands.
+fairplay_report_title = Fair play — { $period }
+fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · score { $score } · { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    } moved over { $hands ->
+        [one] { $hands } hand
+       *[other] { $hands } hands
+    } together
+fairplay_report_acts = { $folds } folds holding the better hand · { $calls } hopeless calls · { $alone } pots of their own · hands { $ids }
+fairplay_report_none = No pair of members is flagged.
+fairplay_report_footer = { $hands ->
+        [one] { $hands } hand read
+       *[other] { $hands } hands read
+    }. Only admins see this; detection changes nothing by itself.
+fairplay_report_footer_capped = The newest { $hands } hands read. Only admins see this; detection changes nothing by itself.

@@ -304,3 +304,7 @@ cmd-pokeradmin-fairplay-leaderboard = toplista
 cmd-pokeradmin-fairplay-leaderboard-desc = Kihagyja-e a /zseton toplista a befagyasztott tagokat
 cmd-pokeradmin-fairplay-leaderboard-hide = elrejt
 cmd-pokeradmin-fairplay-leaderboard-hide-desc = Igaz: a befagyasztott tagok kimaradnak; Hamis: mindenki szerepel
+cmd-pokeradmin-fairplay-report = jelentés
+cmd-pokeradmin-fairplay-report-desc = Tagpárok, akik között gyanúsan mozogtak a zsetonok
+cmd-pokeradmin-fairplay-report-period = időszak
+cmd-pokeradmin-fairplay-report-period-desc = Az elmúlt hét, az elmúlt hónap (alapértelmezés) vagy az összes leosztás

@@ -304,3 +304,7 @@ cmd-pokeradmin-fairplay-leaderboard = peringkat
 cmd-pokeradmin-fairplay-leaderboard-desc = Apakah /chip peringkat tidak menyertakan anggota yang dibekukan
 cmd-pokeradmin-fairplay-leaderboard-hide = sembunyikan
 cmd-pokeradmin-fairplay-leaderboard-hide-desc = Benar: anggota yang dibekukan tidak disertakan; Salah: semua diperingkat
+cmd-pokeradmin-fairplay-report = laporan
+cmd-pokeradmin-fairplay-report-desc = Pasangan anggota yang chipnya berpindah secara mencurigakan
+cmd-pokeradmin-fairplay-report-period = periode
+cmd-pokeradmin-fairplay-report-period-desc = Tangan seminggu terakhir, sebulan terakhir (bawaan), atau semua

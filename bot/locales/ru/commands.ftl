@@ -304,3 +304,7 @@ cmd-pokeradmin-fairplay-leaderboard = лидеры
 cmd-pokeradmin-fairplay-leaderboard-desc = Скрывать ли замороженных участников в /фишки лидеры
 cmd-pokeradmin-fairplay-leaderboard-hide = скрыть
 cmd-pokeradmin-fairplay-leaderboard-hide-desc = Да: замороженные участники скрыты; Нет: показаны все
+cmd-pokeradmin-fairplay-report = отчёт
+cmd-pokeradmin-fairplay-report-desc = Пары участников, между которыми фишки двигались подозрительно
+cmd-pokeradmin-fairplay-report-period = период
+cmd-pokeradmin-fairplay-report-period-desc = Раздачи за последнюю неделю, месяц (по умолчанию) или все

@@ -36,3 +36,20 @@ fairplay_unfrozen = Кошелёк { $name } разморожен. Ни одна
 fairplay_leaderboard_hide = Таблица лидеров не показывает участников с замороженным кошельком.
 fairplay_leaderboard_all = Таблица лидеров показывает всех участников.
 leaderboard_frozen_left_out = Участники, чей кошелёк заморожен администратором, не показаны.
+fairplay_period_invalid = Период — последняя неделя, последний месяц или все раздачи.
+fairplay_report_title = Честная игра — { $period }
+fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · балл { $score } · { $chips ->
+        [one] перешла { $chips } фишка
+        [few] перешли { $chips } фишки
+        [many] перешло { $chips } фишек
+       *[other] перешло { $chips } фишек
+    } за { $hands ->
+        [one] { $hands } общую раздачу
+        [few] { $hands } общие раздачи
+        [many] { $hands } общих раздач
+       *[other] { $hands } общих раздач
+    }
+fairplay_report_acts = сбросов с лучшей рукой: { $folds } · безнадёжных коллов: { $calls } · банков только между ними: { $alone } · раздачи { $ids }
+fairplay_report_none = Ни одна пара участников не отмечена.
+fairplay_report_footer = Просмотрено раздач: { $hands }. Это видят только администраторы; обнаружение само ничего не меняет.
+fairplay_report_footer_capped = Просмотрено последних раздач: { $hands }. Это видят только администраторы; обнаружение само ничего не меняет.

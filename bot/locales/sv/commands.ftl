@@ -304,3 +304,7 @@ cmd-pokeradmin-fairplay-leaderboard = topplista
 cmd-pokeradmin-fairplay-leaderboard-desc = Om /marker topplista utelämnar frysta medlemmar
 cmd-pokeradmin-fairplay-leaderboard-hide = dölj
 cmd-pokeradmin-fairplay-leaderboard-hide-desc = Sant: frysta medlemmar utelämnas; Falskt: alla rankas
+cmd-pokeradmin-fairplay-report = rapport
+cmd-pokeradmin-fairplay-report-desc = Par av medlemmar mellan vilka marker flyttats misstänkt
+cmd-pokeradmin-fairplay-report-period = period
+cmd-pokeradmin-fairplay-report-period-desc = Händerna från senaste veckan, senaste månaden (standard) eller alla

@@ -32,3 +32,19 @@ fairplay_unfrozen = Plånboken för { $name } är tinad. Ingen mark flyttades; h
 fairplay_leaderboard_hide = Topplistan utelämnar medlemmar vars plånbok är fryst.
 fairplay_leaderboard_all = Topplistan rankar alla medlemmar.
 leaderboard_frozen_left_out = Medlemmar vars plånbok en admin har frusit är utelämnade.
+fairplay_period_invalid = Perioden är den senaste veckan, den senaste månaden eller alla händer.
+fairplay_report_title = Schysst spel — { $period }
+fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · poäng { $score } · { $chips ->
+        [one] { $chips } mark
+       *[other] { $chips } marker
+    } flyttade under { $hands ->
+        [one] { $hands } gemensam hand
+       *[other] { $hands } gemensamma händer
+    }
+fairplay_report_acts = { $folds } foldar med den bättre handen · { $calls } hopplösa synar · { $alone } potter bara mellan dem · händer { $ids }
+fairplay_report_none = Inget par av medlemmar är flaggat.
+fairplay_report_footer = { $hands ->
+        [one] { $hands } hand läst
+       *[other] { $hands } händer lästa
+    }. Bara admins ser detta; upptäckten ändrar ingenting av sig själv.
+fairplay_report_footer_capped = De senaste { $hands } händerna lästa. Bara admins ser detta; upptäckten ändrar ingenting av sig själv.
