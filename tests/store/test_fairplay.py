@@ -129,3 +129,19 @@ async def test_the_detector_reads_the_newest_settled_hands_of_the_period(store: 
     assert Hand.from_json(json.loads(text)["hand"]).to_json() == played[2][1].to_json()
     assert await store.hands.final_states(GUILD + 1, 0.0, 10) == []
     assert await store.hands.final_states(GUILD, time.time() + 60, 10) == []
+
+
+async def test_a_top_up_queued_before_a_freeze_is_dropped_at_the_deal(store: Store) -> None:
+    table = await store.tables.get_or_create(GUILD, CHANNEL)
+    await store.tables.buy_in(table.id, MEMBER, "Mallory", 400)
+    await store.tables.queue_top_up(table.id, MEMBER, 200)
+    await store.fairplay.freeze(GUILD, MEMBER, ADMIN)
+    with pytest.raises(WalletFrozen):
+        await store.tables.queue_top_up(table.id, MEMBER, 300)
+    assert await store.tables.add_queued_chips(table.id, MEMBER, 2000) == 0
+    seat = await store.tables.seat_of(table.id, MEMBER)
+    assert seat is not None and (seat.stack, seat.topup) == (400, 0)
+    assert await store.wallets.balance(GUILD, MEMBER) == 600
+    # Cashing out still brings the seat's chips back to the frozen wallet.
+    assert await store.tables.cash_out(table.id, MEMBER) == 400
+    assert await store.wallets.balance(GUILD, MEMBER) == 1000
