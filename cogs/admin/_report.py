@@ -58,6 +58,10 @@ def gates_text(account_days: int, member_days: int) -> str:
     report's line)."""
     if account_days == 0 and member_days == 0:
         return t("fairplay_gates_off")
+    if member_days == 0:
+        return t("fairplay_gates_account", account=account_days)
+    if account_days == 0:
+        return t("fairplay_gates_member", member=member_days)
     return t("fairplay_gates", account=account_days, member=member_days)
 
 

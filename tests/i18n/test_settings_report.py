@@ -57,3 +57,14 @@ def test_the_gates_line_names_both_minimums_and_their_source() -> None:
         "**Gates** Daily chips, tables and sit-and-goes need a Discord account 7 days old and "
         "1 day in this server. — " + t("source_server")
     ) in lines
+
+
+def test_a_gate_left_at_zero_is_not_named() -> None:
+    for account, member, words in (
+        (7, 0, "need a Discord account 7 days old."),
+        (0, 1, "need 1 day in this server."),
+    ):
+        server = dataclasses.replace(Settings(), gate_account_days=account, gate_member_days=member)
+        report = SettingsReport(server=server, table=server)
+        line = settings_lines(ReportContext(report, None, None, None))[-2]
+        assert line.startswith("**Gates** Daily chips, tables and sit-and-goes " + words), line

@@ -21,6 +21,14 @@ fairplay_gates = Daily chips, tables and sit-and-goes need a Discord account { $
         [one] { $member } day
        *[other] { $member } days
     } in this server.
+fairplay_gates_account = Daily chips, tables and sit-and-goes need a Discord account { $account ->
+        [one] { $account } day
+       *[other] { $account } days
+    } old.
+fairplay_gates_member = Daily chips, tables and sit-and-goes need { $member ->
+        [one] { $member } day
+       *[other] { $member } days
+    } in this server.
 settings_gates = **Gates** { $gates } — { $source }
 settings_leaderboard_hide = **Leaderboard** { $choice } — { $source }
 fairplay_exempted = The gates no longer hold { $name } back.

@@ -25,6 +25,18 @@ fairplay_gates = Для ежедневных фишек, столов и сит-
         [many] { $member } дней
        *[other] { $member } дня
     } на этом сервере.
+fairplay_gates_account = Для ежедневных фишек, столов и сит-энд-гоу нужен аккаунт Discord возрастом { $account ->
+        [one] { $account } день
+        [few] { $account } дня
+        [many] { $account } дней
+       *[other] { $account } дня
+    }.
+fairplay_gates_member = Для ежедневных фишек, столов и сит-энд-гоу нужно состоять на этом сервере { $member ->
+        [one] { $member } день
+        [few] { $member } дня
+        [many] { $member } дней
+       *[other] { $member } дня
+    }.
 settings_gates = **Ограничения** { $gates } — { $source }
 settings_leaderboard_hide = **Таблица лидеров** { $choice } — { $source }
 fairplay_exempted = Ограничения больше не касаются { $name }.

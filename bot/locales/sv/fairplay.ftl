@@ -21,6 +21,14 @@ fairplay_gates = Dagliga marker, bord och sit-and-go kräver ett Discord-konto s
         [one] { $member } dag
        *[other] { $member } dagar
     } på den här servern.
+fairplay_gates_account = Dagliga marker, bord och sit-and-go kräver ett Discord-konto som är { $account ->
+        [one] { $account } dag
+       *[other] { $account } dagar
+    } gammalt.
+fairplay_gates_member = Dagliga marker, bord och sit-and-go kräver { $member ->
+        [one] { $member } dag
+       *[other] { $member } dagar
+    } på den här servern.
 settings_gates = **Spärrar** { $gates } — { $source }
 settings_leaderboard_hide = **Topplista** { $choice } — { $source }
 fairplay_exempted = Spärrarna håller inte längre tillbaka { $name }.
