@@ -1,6 +1,7 @@
 """A simulated server for the fair-play detector: house players of one level at six-seat
 tables, reseated every 30 hands, and colluding pairs (a dumper who puts chips in and folds to
-its partner's late bets, a receiver who bets into the dumper), played through the engine."""
+its partner's late bets, a receiver who bets into the dumper; two soft players who never bet
+into each other), played through the engine."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ HONEST = house_player(STYLES["solid"])
 POOL = tuple(range(5000, 5016))
 COLLUDERS = {5000: 5001, 5002: 5003}
 """Dumper -> receiver."""
+SOFT = (5004, 5005)
+"""Two accounts that play honestly against everyone but never bet into each other."""
 
 
 def _alive(public: PublicView) -> set[int]:
@@ -52,14 +55,28 @@ def receiver(partner: int) -> Player:
     return play
 
 
+def soft(partner: int) -> Player:
+    """Plays honestly, but once only it and its partner are left, never bets or raises (and
+    never folds): the pot is checked down."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        if public.phase is not Phase.DRAWING and _alive(public) == {private.player_id, partner}:
+            return Decision(action=Action.CHECK_CALL)
+        return HONEST(public, private, rng)
+
+    return play
+
+
 def simulate(hands: int, seed: int = 7) -> list[Hand]:
     """``hands`` finished hands of the simulated server."""
     rng = random.Random(seed)
-    partner = {**COLLUDERS, **{r: d for d, r in COLLUDERS.items()}}
+    pairs = {**COLLUDERS, SOFT[0]: SOFT[1]}
+    partner = {**pairs, **{r: d for d, r in pairs.items()}}
     policy: dict[int, Player] = dict.fromkeys(POOL, HONEST)
     for giver, taker in COLLUDERS.items():
         policy[giver] = dumper(taker)
         policy[taker] = receiver(giver)
+    policy[SOFT[0]], policy[SOFT[1]] = soft(SOFT[1]), soft(SOFT[0])
     rngs = {pid: random.Random(pid) for pid in POOL}
     played: list[Hand] = []
     while len(played) < hands:

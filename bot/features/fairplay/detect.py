@@ -26,7 +26,8 @@ hand (``facts_of``: an engine ``Hand``, as the store's journal keeps it):
   taker's final hand (``rank27``): giving up a pot the giver would have won;
 - ``hopeless_calls``: the giver called the taker's bet in the last betting round with a pair or
   worse and lost to the taker at the showdown (calling down with a hand that could not win);
-- ``heads_up``: pots only the two of them contested (everyone else out before the first draw);
+- ``heads_up``: pots only the two of them contested (everyone else out before the first draw),
+  and ``passive``: those of them nobody bet after the first draw (checked down: soft play);
 - ``together`` / the giver's ``hands``: how much of the giver's play is with the taker.
 
 The score weighs the one-sided flow (the giver's loss to the taker less the taker's loss to the
@@ -88,6 +89,8 @@ class HandFacts:
     """(caller, bettor): called the last round's bet with a pair or worse and lost to it."""
     contested: tuple[int, ...] = ()
     """Who was still in at the first draw (or at the end, if it came first)."""
+    passive: bool = False
+    """Nobody bet or raised after the first draw (a pot of two checked down: soft play)."""
 
 
 def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
@@ -103,7 +106,7 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
     aggressor = -1
     acts: list[tuple[int, int, bool]] = []  # (position, aggressor, a call in the last round)
     out_before_draw: set[int] = set()
-    drawn = last_round = False
+    drawn = last_round = bet_after_draw = False
     for op in hand.operations:
         if isinstance(op, CheckingOrCalling):
             amount = op.amount
@@ -125,6 +128,8 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
                 holes[op.position] = hole + list(op.received)
         elif isinstance(op, BettingOrRaising):
             aggressor = position = op.position
+            if drawn:
+                bet_after_draw = True
             paid[position] += op.to - bets[position]
             bets[position] = op.to
         elif isinstance(op, BettingOpening):
@@ -170,6 +175,7 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
         folds_better=tuple(folds),
         hopeless_calls=tuple(calls),
         contested=contested,
+        passive=drawn and not bet_after_draw,
     )
 
 
@@ -190,6 +196,8 @@ class PairFlag:
     hopeless_calls: int = 0
     heads_up: int = 0
     """Pots only the two of them contested."""
+    passive: int = 0
+    """Of those, pots that went to a draw and that neither bet after (checked down)."""
     score: float = 0.0
     hands: list[int] = field(default_factory=list)
     """Ids of the hands behind the flag (acts first, then the largest transfers)."""
@@ -214,6 +222,7 @@ def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[P
     moved_in: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
     moved: Counter[tuple[int, int]] = Counter()
     heads_up: Counter[tuple[int, int]] = Counter()
+    passive: Counter[tuple[int, int]] = Counter()
 
     def pair(giver: int, taker: int) -> PairFlag:
         found = pairs.get((giver, taker))
@@ -244,6 +253,11 @@ def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[P
             acts[caller, bettor].append(facts.hand_id)
         if len(facts.contested) == 2:
             heads_up[facts.contested] += 1
+            if facts.passive:
+                passive[facts.contested] += 1
+                a, b = facts.contested
+                acts[a, b].append(facts.hand_id)
+                acts[b, a].append(facts.hand_id)
     players: dict[int, _Player] = defaultdict(_Player)
     for lineup, count in lineups.items():
         for pid in lineup:
@@ -257,6 +271,10 @@ def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[P
     for (a, b), count in heads_up.items():
         pair(a, b).heads_up += count
         pair(b, a).heads_up += count
+    for (a, b), count in passive.items():
+        pair(a, b).passive += count
+        pair(b, a).passive += count
+    passive_rate = sum(passive.values()) / max(1, sum(heads_up.values()))
     unit = max(1, _median(big_bets))
     given: dict[int, int] = defaultdict(int)
     received: dict[int, int] = defaultdict(int)
@@ -271,7 +289,7 @@ def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[P
             continue
         flag.giver_hands = players[giver].hands
         expected = given[giver] * received[taker] / total_acts if total_acts else 0.0
-        flag.score = _score(flag, expected, unit)
+        flag.score = _score(flag, expected, passive_rate, unit)
         biggest = sorted(moved_in[giver, taker], reverse=True)[:EVIDENCE]
         evidence = acts[giver, taker][-EVIDENCE:] + [hand_id for _, hand_id in biggest]
         flag.hands = sorted(dict.fromkeys(evidence))[-EVIDENCE:]
@@ -290,17 +308,20 @@ def _median(counts: Counter[int]) -> int:
     return 0
 
 
-def _score(flag: PairFlag, expected: float, unit: int) -> float:
+def _score(flag: PairFlag, expected: float, passive_rate: float, unit: int) -> float:
     """Chance-scaled one-sided flow, plus the dumping acts beyond what chance gives this pair
     (``expected``: the giver's acts against anyone times the acts anyone makes against the
     taker, over all acts, as in a table of independent counts: a player who folds a lot, or
-    who faces a maniac's bets, is not suspected for it), plus how much of their time together
+    who faces a maniac's bets, is not suspected for it), plus their pots of two checked down
+    beyond the server's share of such pots (soft play), plus how much of their time together
     was a pot of their own."""
     flow = flag.net_moved / unit / math.sqrt(flag.together)
     acts = flag.folds_better + flag.hopeless_calls
     excess = max(0.0, acts - expected) / math.sqrt(max(1.0, expected))
+    quiet = passive_rate * flag.heads_up
+    soft = max(0.0, flag.passive - quiet) / math.sqrt(max(1.0, quiet))
     exclusive = flag.heads_up / flag.together
-    return max(0.0, flow) + excess + 2 * exclusive
+    return max(0.0, flow) + excess + soft + 2 * exclusive
 
 
 def by_pair(ranked: Iterable[PairFlag]) -> list[PairFlag]:

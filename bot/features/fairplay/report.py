@@ -89,14 +89,17 @@ def report_lines(report: FairPlayReport) -> list[str]:
     the hands behind them."""
     lines: list[str] = []
     for rank, flag in enumerate(report.flags[:SHOWN], start=1):
+        giver, taker, chips = flag.giver, flag.taker, flag.net_moved
+        if chips < 0:  # a soft pair's few chips went the other way: name it that way
+            giver, taker, chips = taker, giver, -chips
         lines.append(
             t(
                 "fairplay_report_pair",
                 rank=rank,
-                giver=f"<@{flag.giver}>",
-                taker=f"<@{flag.taker}>",
+                giver=f"<@{giver}>",
+                taker=f"<@{taker}>",
                 score=f"{flag.score:.1f}",
-                chips=flag.net_moved,
+                chips=chips,
                 hands=flag.together,
             )
         )
@@ -106,6 +109,7 @@ def report_lines(report: FairPlayReport) -> list[str]:
                 folds=flag.folds_better,
                 calls=flag.hopeless_calls,
                 alone=flag.heads_up,
+                quiet=flag.passive,
                 ids=", ".join(f"#{hand_id}" for hand_id in flag.hands),
             )
         )

@@ -49,7 +49,7 @@ fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · score { $scor
         [one] { $hands } hand
        *[other] { $hands } hands
     } together
-fairplay_report_acts = { $folds } folds holding the better hand · { $calls } hopeless calls · { $alone } pots of their own · hands { $ids }
+fairplay_report_acts = folds holding the better hand: { $folds } · hopeless calls: { $calls } · pots of their own: { $alone } (checked down: { $quiet }) · hands { $ids }
 fairplay_report_none = No pair of members is flagged.
 fairplay_report_footer = { $hands ->
         [one] { $hands } hand read

@@ -49,7 +49,7 @@ fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · poäng { $sco
         [one] { $hands } gemensam hand
        *[other] { $hands } gemensamma händer
     }
-fairplay_report_acts = { $folds } foldar med den bättre handen · { $calls } hopplösa synar · { $alone } potter bara mellan dem · händer { $ids }
+fairplay_report_acts = foldar med den bättre handen: { $folds } · hopplösa synar: { $calls } · potter bara mellan dem: { $alone } (checkade ner: { $quiet }) · händer { $ids }
 fairplay_report_none = Inget par av medlemmar är flaggat.
 fairplay_report_footer = { $hands ->
         [one] { $hands } hand läst
