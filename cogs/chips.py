@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.features.fairplay import gates
 from bot.features.stats.lowball import period_start
 from bot.features.stats.report import PERIOD_KEYS
 from bot.house.accounts import is_house
@@ -53,6 +54,7 @@ class Chips(commands.Cog):
     @chips.command(name="daily", description="Claim your daily chips")
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
+        await gates.check(self.bot.store, interaction.guild_id, interaction.user)
         try:
             granted, wallet = await self.bot.store.wallets.claim_daily(
                 interaction.guild_id, interaction.user.id
@@ -82,8 +84,12 @@ class Chips(commands.Cog):
             await self._net_leaderboard(interaction, period)
             return
         # the house's wallet is no member's: left out (it is at most one row)
-        rows = await self.bot.store.wallets.leaderboard(interaction.guild_id, limit=11)
-        rows = [row for row in rows if not is_house(row.user_id)][:10]
+        hidden = await self._left_out(interaction.guild_id)
+        rows = await self.bot.store.wallets.leaderboard(
+            interaction.guild_id, limit=11 + len(hidden)
+        )
+        rows = [row for row in rows if not is_house(row.user_id) and row.user_id not in hidden]
+        rows = rows[:10]
         if not rows:
             await reply_private(interaction, t("leaderboard_empty"))
             return
@@ -104,14 +110,28 @@ class Chips(commands.Cog):
                 description="\n".join(lines)[:4096],
                 colour=discord.Colour.gold(),
             )
+            if hidden:
+                embed.set_footer(text=t("leaderboard_frozen_left_out"))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+    async def _left_out(self, guild_id: int) -> frozenset[int]:
+        """The members the server's leaderboard leaves out: those whose wallet an admin froze,
+        where the admins chose so (``/pokeradmin fairplay leaderboard``); else none."""
+        settings = await self.bot.store.settings.server(guild_id)
+        if settings.leaderboard_hide != 1:
+            return frozenset()
+        return await self.bot.store.fairplay.frozen(guild_id)
 
     async def _net_leaderboard(self, interaction: discord.Interaction[Any], period: str) -> None:
         """Members ranked by their net over the hands of ``period`` (a public answer)."""
         assert interaction.guild_id is not None
         since = period_start(period)
-        rows = await self.bot.store.hands.net_leaderboard(interaction.guild_id, since, limit=20)
-        rows = [row for row in rows if not is_house(row.user_id)][:10]
+        hidden = await self._left_out(interaction.guild_id)
+        rows = await self.bot.store.hands.net_leaderboard(
+            interaction.guild_id, since, limit=20 + len(hidden)
+        )
+        rows = [row for row in rows if not is_house(row.user_id) and row.user_id not in hidden]
+        rows = rows[:10]
         if not rows:
             await reply_private(interaction, t("leaderboard_period_empty"))
             return
@@ -131,6 +151,8 @@ class Chips(commands.Cog):
                 description="\n".join(lines)[:4096],
                 colour=discord.Colour.gold(),
             )
+            if hidden:
+                embed.set_footer(text=t("leaderboard_frozen_left_out"))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
     async def _tournament_leaderboard(

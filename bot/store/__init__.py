@@ -21,6 +21,7 @@ from bot.store.errors import (
     ChipsNotConserved,
     DailyCooldown,
     DailyDisabled,
+    FreezeRefused,
     HandAlreadyFinished,
     HandInProgress,
     HandNotFound,
@@ -44,6 +45,7 @@ from bot.store.errors import (
     TournamentNotFound,
     TournamentStarted,
     TournamentTable,
+    WalletFrozen,
     format_duration,
 )
 from bot.store.models import (
@@ -69,6 +71,7 @@ from bot.store.models import (
     Settings,
     SettingSpec,
     SettingsReport,
+    Standing,
     Stats,
     TableRow,
     TournamentLeader,
@@ -96,6 +99,7 @@ __all__ = [
     "DailyCooldown",
     "DailyDisabled",
     "EntryRow",
+    "FreezeRefused",
     "HandAlreadyFinished",
     "HandInProgress",
     "HandNotFound",
@@ -119,6 +123,7 @@ __all__ = [
     "SettingSpec",
     "Settings",
     "SettingsReport",
+    "Standing",
     "Stats",
     "Store",
     "StoreError",
@@ -141,6 +146,7 @@ __all__ = [
     "TournamentStats",
     "TournamentTable",
     "UnfinishedHand",
+    "WalletFrozen",
     "check_chips",
     "format_duration",
 ]

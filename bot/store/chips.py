@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from bot.house.accounts import HOUSE_ACCOUNT_ID
 from bot.store import rows, shared_sql
 from bot.store.backend import Tx
-from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError
+from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError, WalletFrozen
 from bot.store.models import MAX_CHIPS as MAX_CHIPS
 from bot.store.models import SeatRow, TableRow
 from bot.store.models import check_setting as check_setting
@@ -190,6 +190,13 @@ async def ensure_wallet(
     return start, None
 
 
+async def refuse_frozen(db: Tx, guild_id: int, user_id: int) -> None:
+    """``WalletFrozen`` if an admin froze the member's wallet: no chip leaves it for a seat, an
+    escrow, and no daily reaches it (cash-outs and refunds still come back to it)."""
+    if await rows.frozen(db, guild_id, user_id):
+        raise WalletFrozen()
+
+
 async def wallet_to_seat(
     db: Tx,
     table: TableRow,
@@ -201,7 +208,9 @@ async def wallet_to_seat(
     note: str | None = None,
 ) -> None:
     """Debit the wallet (created if needed) and post the ``buy_in`` ledger transaction to
-    the seat's account; the caller creates or tops up the seat row itself."""
+    the seat's account; the caller creates or tops up the seat row itself. A frozen wallet
+    refuses (``refuse_frozen``)."""
+    await refuse_frozen(db, table.guild_id, user_id)
     balance, _ = await ensure_wallet(db, table.guild_id, user_id, now)
     if balance < amount:
         raise InsufficientFunds(

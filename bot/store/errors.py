@@ -55,6 +55,22 @@ class DailyDisabled(StoreError):
     """The server's admins set the daily grant to zero."""
 
 
+class WalletFrozen(StoreError):
+    """An admin froze the member's wallet: no daily chips, no buy-in, no registration."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "An admin of this server froze your wallet: no daily chips, buy-ins or "
+            "registrations until they unfreeze it.",
+            key="error_wallet_frozen",
+        )
+
+
+class FreezeRefused(StoreError):
+    """A freeze an admin may not make (the house, themselves), or an unfreeze or freeze that
+    changes nothing (not frozen, already frozen)."""
+
+
 class NotSeated(StoreError):
     """The player has no seat at this table."""
 

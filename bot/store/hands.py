@@ -137,6 +137,16 @@ WHERE p.guild_id = ? AND p.user_id = ? AND h.status != 'running'
 
 HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
 
+# The newest settled cash hands of a server since a time, with their last engine state (the
+# fair-play detector's reading): newest first, at most ? of them.
+FINAL_STATES_SINCE = """
+SELECT id, final_state FROM hands
+WHERE guild_id = ? AND status = 'settled' AND ended_at >= ? AND tournament_id IS NULL
+  AND final_state IS NOT NULL
+ORDER BY id DESC
+LIMIT ?
+"""
+
 RECENT_HANDS = """
 SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
 FROM hands
@@ -707,6 +717,15 @@ class Hands:
             )
             for hand_id, ended, net, won, showed, voluntary, draws, rank, channel_id in found
         ]
+
+    async def final_states(self, guild_id: int, since: float, limit: int) -> list[tuple[int, str]]:
+        """The newest ``limit`` settled cash hands of the server that ended at ``since`` or
+        later: (hand id, its last journaled state as the JSON text the journal wrote), newest
+        first. The text is left to the caller to read (off the event loop: it is the work)."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1_000_000)
+        found = await self._runner.select_all(FINAL_STATES_SINCE, (guild_id, since, limit))
+        return [(int(hand_id), str(state)) for hand_id, state in found]
 
     async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:
         """Members by their net over the settled hands that ended at ``since`` or later."""

@@ -428,6 +428,69 @@ ALTER TABLE seats ADD COLUMN topup INTEGER NOT NULL DEFAULT 0 CHECK (topup >= 0)
 """The chips a seated player asked to add during a hand they play, added before the next deal
 (kept across a restart; the chips stay in the wallet until then)."""
 
+MIGRATION_0017_FAIR_PLAY = """
+CREATE TABLE member_standing (
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    exempt      INTEGER NOT NULL DEFAULT 0 CHECK (exempt IN (0, 1)),
+    exempt_by   INTEGER,
+    frozen_at   REAL,
+    frozen_by   INTEGER,
+    updated_at  REAL NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE ledger_tx_new (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out',
+                                              'pot_contribution', 'pot_win', 'refund', 'void',
+                                              'tournament_buy_in', 'tournament_refund',
+                                              'tournament_start', 'tournament_out',
+                                              'tournament_chips_back', 'tournament_payout',
+                                              'freeze', 'unfreeze')),
+    guild_id    INTEGER,
+    table_id    INTEGER,
+    hand_id     INTEGER,
+    by_user_id  INTEGER,
+    note        TEXT,
+    created_at  REAL NOT NULL,
+    call_key    TEXT
+) STRICT;
+INSERT INTO ledger_tx_new (id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at,
+                           call_key)
+SELECT id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at, call_key
+FROM ledger_tx ORDER BY id;
+CREATE TABLE ledger_entries_new (
+    id       INTEGER PRIMARY KEY,
+    tx_id    INTEGER NOT NULL REFERENCES ledger_tx_new (id),
+    account  TEXT NOT NULL,
+    amount   INTEGER NOT NULL
+) STRICT;
+INSERT INTO ledger_entries_new (id, tx_id, account, amount)
+SELECT id, tx_id, account, amount FROM ledger_entries ORDER BY id;
+DROP TABLE ledger_entries;
+DROP TABLE ledger_tx;
+ALTER TABLE ledger_tx_new RENAME TO ledger_tx;
+ALTER TABLE ledger_entries_new RENAME TO ledger_entries;
+CREATE INDEX ledger_tx_by_hand ON ledger_tx (hand_id) WHERE hand_id IS NOT NULL;
+CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
+CREATE INDEX ledger_entries_by_tx ON ledger_entries (tx_id);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account, amount);
+CREATE TRIGGER ledger_tx_append_only_update BEFORE UPDATE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_tx_append_only_delete BEFORE DELETE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+"""
+"""Fair play: each member an admin exempted from the server's gates (account and membership
+age) or whose wallet an admin froze (no daily, no buy-in, no registration), and the ledger's
+kinds of those admin actions ('freeze', 'unfreeze': transactions that move no chip, so the
+ledger logs them beside the grants). The ledger is copied into new tables as in migration 0014
+(SQLite cannot widen a CHECK in place)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -445,6 +508,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0014_TOURNAMENTS,
     MIGRATION_0015_SNG_MEMBERS,
     MIGRATION_0016_QUEUED_TOP_UPS,
+    MIGRATION_0017_FAIR_PLAY,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -375,6 +375,28 @@ ALTER TABLE seats ADD COLUMN topup BIGINT NOT NULL DEFAULT 0 CHECK (topup >= 0);
 """
 """SQLite migration 0016: a seat's queued top-up."""
 
+MIGRATION_0015_FAIR_PLAY = """
+CREATE TABLE member_standing (
+    guild_id    BIGINT NOT NULL,
+    user_id     BIGINT NOT NULL,
+    exempt      BIGINT NOT NULL DEFAULT 0 CHECK (exempt IN (0, 1)),
+    exempt_by   BIGINT,
+    frozen_at   DOUBLE PRECISION,
+    frozen_by   BIGINT,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+ALTER TABLE ledger_tx DROP CONSTRAINT ledger_tx_kind_check;
+ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
+    CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out', 'pot_contribution',
+                    'pot_win', 'refund', 'void', 'tournament_buy_in', 'tournament_refund',
+                    'tournament_start', 'tournament_out', 'tournament_chips_back',
+                    'tournament_payout', 'freeze', 'unfreeze'));
+"""
+"""SQLite migration 0017: members exempted from the gates or frozen, the ledger's kinds of a
+freeze and an unfreeze."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -390,6 +412,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0012_TOURNAMENTS,
     MIGRATION_0013_SNG_MEMBERS,
     MIGRATION_0014_QUEUED_TOP_UPS,
+    MIGRATION_0015_FAIR_PLAY,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -274,6 +274,18 @@ class Settings:
     """Open tables a member may have opened in the server at once (admins are exempt)."""
     sng_members: int = setting(0, "sit-and-go permission", maximum=1)
     """1: any member may create, start and cancel sit-and-goes; 0: admins only."""
+    gate_account_days: int = setting(
+        0, "minimum account age (days)", maximum=3650, report="settings_gates"
+    )
+    """Days a member's Discord account must have existed (its id's timestamp) before they may
+    claim daily chips, sit at a table or register for a sit-and-go; 0 = no minimum."""
+    gate_member_days: int = setting(0, "minimum membership (days)", maximum=3650)
+    """Days a member must have been in the server (``joined_at``) for the same; 0 = none."""
+    leaderboard_hide: int = setting(
+        0, "leaderboard leaves out frozen members", maximum=1, report="settings_leaderboard_hide"
+    )
+    """1: ``/chips leaderboard`` leaves out members whose wallet an admin froze (its footer
+    says so); 0: everyone is ranked."""
 
     @property
     def effective_small_blind(self) -> int:
@@ -368,6 +380,23 @@ class SeatRow:
     topup: int = 0
     """Chips the player asked to add during a hand they play: still in their wallet, added
     before the next deal (``tables.add_queued_chips``); dropped when they leave."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a server's admins decided about one member: exempt from the gates, frozen."""
+
+    user_id: int
+    exempt: bool = False
+    """The server's gates (account and membership age) do not apply to them."""
+    frozen_at: float | None = None
+    """Since when their wallet is frozen (no daily, no buy-in, no registration); None: not."""
+    frozen_by: int | None = None
+    """The admin who froze it."""
+
+    @property
+    def frozen(self) -> bool:
+        return self.frozen_at is not None
 
 
 class LeaderRow(NamedTuple):

@@ -156,6 +156,16 @@ async def get_seat(db: Tx, table_id: int, user_id: int) -> SeatRow:
     return seat_row(row)
 
 
+FROZEN = """
+SELECT 1 FROM member_standing WHERE guild_id = ? AND user_id = ? AND frozen_at IS NOT NULL
+"""
+
+
+async def frozen(db: Tx, guild_id: int, user_id: int) -> bool:
+    """Whether an admin froze this member's wallet (``fairplay.FairPlay.freeze``)."""
+    return await db.one(FROZEN, (guild_id, user_id)) is not None
+
+
 async def refuse_if_in_hand(db: Tx, table_id: int, user_id: int, message: str) -> None:
     """``HandInProgress`` (saying ``message``) while the player is in a running hand."""
     if await db.one(IN_RUNNING_HAND, (table_id, user_id)) is not None:

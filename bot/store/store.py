@@ -11,7 +11,8 @@ and gives each part of the domain its own attribute, all over one transaction ru
 * ``store.house`` (``house.py``): house players and where the house fills seats;
 * ``store.tournaments`` (``tournaments.py``): sit-and-go tournaments, their entrants, escrow,
   seats of tournament chips, places and prizes;
-* ``store.audit`` (``audit.py``): chips accounted for, the ledger read back.
+* ``store.audit`` (``audit.py``): chips accounted for, the ledger read back;
+* ``store.fairplay`` (``fairplay.py``): members exempted from the gates, frozen wallets.
 
 A part imports no other part: what several share is written once in ``chips.py`` (limits,
 argument checks, ledger accounts, ``post``, the wallet and seat moves), ``rows.py`` (reads
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from bot.store.audit import Audit
 from bot.store.backend import Backend, is_postgres_url
+from bot.store.fairplay import FairPlay
 from bot.store.hands import Hands
 from bot.store.house import House
 from bot.store.runner import Runner
@@ -54,6 +56,7 @@ class Store:
         self.house = House(self.runner)
         self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)
+        self.fairplay = FairPlay(self.runner)
 
     @classmethod
     async def open(cls, location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:

@@ -452,13 +452,15 @@ class Tables:
         """The player's queue holds ``queued`` chips in all now, added before the next deal
         (``add_queued_chips``); the chips stay in the wallet until then. A value, not an
         addition, so running the call again is harmless (``postgres.py``). Refused when the
-        wallet holds less (``InsufficientFunds``) or the player is leaving (``NotSeated``)."""
+        wallet holds less (``InsufficientFunds``) or is frozen (``WalletFrozen``), or the
+        player is leaving (``NotSeated``)."""
         check_id(user_id, "member")
         check_chips(queued, "amount")
 
         async def body(db: Tx) -> None:
             table = rows.cash_table(await rows.get_table(db, table_id))
             await rows.get_seat(db, table_id, user_id)
+            await chips.refuse_frozen(db, table.guild_id, user_id)
             balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
             if queued > balance:
                 raise InsufficientFunds(
@@ -475,7 +477,7 @@ class Tables:
         """Before a deal: add the player's queued top-up from their wallet (as much as
         ``maximum`` on the table leaves room for), and empty the queue, in one transaction, so
         a crash neither loses nor repeats it. The chips added: 0 when the wallet no longer
-        holds them (the queue is emptied all the same)."""
+        holds them or an admin froze it meanwhile (the queue is emptied all the same)."""
         check_id(user_id, "member")
         check_chips(maximum, "buy-in limit")
 
@@ -489,6 +491,9 @@ class Tables:
             await rows.refuse_if_in_hand(
                 db, table_id, user_id, "You can add chips between hands, not during one."
             )
+            if await rows.frozen(db, table.guild_id, user_id):
+                log.info("user %s: a queued top-up at table %s dropped (frozen)", user_id, table_id)
+                return 0
             balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
             if balance < amount:
                 log.info(

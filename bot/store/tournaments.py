@@ -623,6 +623,7 @@ class Tournaments:
             if style is not None:
                 await chips.debit_house(db, guild_id, amount, now)
             else:
+                await chips.refuse_frozen(db, guild_id, owner)
                 balance, _ = await chips.ensure_wallet(db, guild_id, owner, now)
                 if balance < amount:
                     raise InsufficientFunds(
@@ -659,7 +660,8 @@ class Tournaments:
         """Register a member: the buy-in moves from their wallet (created with the starting
         grant if new) into the escrow. Refused once it started (``TournamentStarted``) or is
         over (``TournamentClosed``), a second time (``AlreadyRegistered``), when full
-        (``TournamentFull``) or when the wallet is short (``InsufficientFunds``)."""
+        (``TournamentFull``), when the wallet is short (``InsufficientFunds``) or frozen
+        (``WalletFrozen``)."""
         check_id(user_id, "member")
         if is_house(user_id):
             raise StoreError("The house registers its players with register_house.")

@@ -85,6 +85,7 @@ class Wallets:
 
         async def body(db: Tx) -> tuple[int, int]:
             settings = await rows.guild_settings(db, guild_id)
+            await chips.refuse_frozen(db, guild_id, user_id)
             balance, last = await chips.ensure_wallet(db, guild_id, user_id, when)
             if settings.daily_amount <= 0:
                 raise DailyDisabled(

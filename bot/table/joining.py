@@ -1,6 +1,7 @@
 """Sitting a member down: the one path of ``/poker join`` and the lobby's Join button.
 
-A refused join changes nothing: the member's limit of open tables, the amount and the wallet
+A refused join changes nothing: the server's gates and a frozen wallet
+(``features.fairplay.gates``), the member's limit of open tables, the amount and the wallet
 are checked before a table is opened (the limit again as the table opens, the seat's own
 checks inside the buy-in's transaction). Admins have no limit.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import aiohttp
 import discord
 
+from bot.features.fairplay import gates
 from bot.messages import t
 from bot.pacer import IDLE, rest_priority
 from bot.replies import NO_MENTIONS, Refused, reply_private
@@ -60,6 +62,7 @@ async def join_table(
         return
     if await bot.store.tournaments.for_channel(interaction.guild_id, channel_id) is not None:
         raise Refused(t("sng_join_refused"))  # registering or running: no cash table beside it
+    await gates.check(bot.store, interaction.guild_id, user)  # frozen, or too new here
     permissions = interaction.permissions
     limited = not (permissions.manage_guild or permissions.administrator)
     if limited:

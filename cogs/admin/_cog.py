@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.replies import require_guild
 from cogs.admin._common import pokeradmin, pokeradmin_house
 from cogs.admin._economy import EconomyCommands
+from cogs.admin._fairplay import FairPlayCommands, pokeradmin_fairplay
 from cogs.admin._house import HouseCommands
 from cogs.admin._settings import SettingsCommands
 from cogs.admin._tables import TableCommands
@@ -40,11 +41,12 @@ def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minim
     params[option] = dataclasses.replace(params[option], min_value=minimum)
 
 
-class Admin(SettingsCommands, TableCommands, HouseCommands, EconomyCommands):
+class Admin(SettingsCommands, TableCommands, HouseCommands, EconomyCommands, FairPlayCommands):
     """Server settings; every command needs Manage Server."""
 
     admin = pokeradmin
     house = pokeradmin_house
+    fairplay_group = pokeradmin_fairplay
 
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot

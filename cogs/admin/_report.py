@@ -53,6 +53,18 @@ def time_bank_text(settings: Settings) -> str:
     )
 
 
+def gates_text(account_days: int, member_days: int) -> str:
+    """The server's gates in a sentence (``/pokeradmin fairplay gates``'s answer and the
+    report's line)."""
+    if account_days == 0 and member_days == 0:
+        return t("fairplay_gates_off")
+    if member_days == 0:
+        return t("fairplay_gates_account", account=account_days)
+    if account_days == 0:
+        return t("fairplay_gates_member", member=member_days)
+    return t("fairplay_gates", account=account_days, member=member_days)
+
+
 def source_of(report: SettingsReport, *names: str) -> str:
     """Where a line of settings comes from: the most specific source among its fields."""
     sources = {report.source(name) for name in names}
@@ -183,6 +195,20 @@ def _idle(ctx: ReportContext) -> list[str]:
     return [t("settings_idle", duration=idle, source=source_of(ctx.report, "idle_close"))]
 
 
+def _gates(ctx: ReportContext) -> list[str]:
+    table = ctx.report.table
+    text = gates_text(table.gate_account_days, table.gate_member_days)
+    source = source_of(ctx.report, "gate_account_days", "gate_member_days")
+    return [t("settings_gates", gates=text, source=source)]
+
+
+def _leaderboard_hide(ctx: ReportContext) -> list[str]:
+    hide = ctx.report.table.leaderboard_hide == 1
+    key = "fairplay_leaderboard_hide" if hide else "fairplay_leaderboard_all"
+    source = source_of(ctx.report, "leaderboard_hide")
+    return [t("settings_leaderboard_hide", choice=t(key), source=source)]
+
+
 LINES: dict[str, Callable[[ReportContext], list[str]]] = {
     "settings_stakes": _stakes,
     "settings_cap": _cap,
@@ -196,6 +222,8 @@ LINES: dict[str, Callable[[ReportContext], list[str]]] = {
     "settings_seats": _seats,
     "settings_time_bank": _time_bank,
     "settings_idle": _idle,
+    "settings_gates": _gates,
+    "settings_leaderboard_hide": _leaderboard_hide,
 }
 """The report lines written otherwise than ``own_line``, by their catalogue key."""
 

@@ -62,6 +62,7 @@ from tests.discord_double.models import (
     StoredMessage,
     User,
     assign_component_ids,
+    iso_at,
     iso_now,
     iter_components,
 )
@@ -396,16 +397,22 @@ class DiscordDouble:
         dms_closed: bool = False,
         user: User | None = None,
         locale: str = "en-US",
+        account_age: float | None = None,
+        member_for: float | None = None,
     ) -> Member:
         """A member of ``guild``; ``dms_closed`` makes the bot's DMs to them fail (403/50007);
-        ``locale`` is their Discord client's language."""
+        ``locale`` is their Discord client's language; ``account_age`` (seconds) gives their
+        user an id made that long ago (default: now), ``member_for`` (seconds) their
+        ``joined_at`` that long ago (default: now)."""
         if user is None:
-            user = User(
-                id=self.snowflakes.next(), username=name, global_name=display_name, locale=locale
-            )
+            made = None if account_age is None else time.time() - account_age
+            user_id = self.snowflakes.next() if made is None else self.snowflakes.at(made)
+            user = User(id=user_id, username=name, global_name=display_name, locale=locale)
             self.users[user.id] = user
         user.dms_closed = dms_closed
         member = Member(guild=guild, user=user, permissions=permissions)
+        if member_for is not None:
+            member.joined_at = iso_at(time.time() - member_for)
         self.members[(guild.id, user.id)] = member
         session = self._session_for_guild(guild.id)
         if session is not None and session.intents & INTENT_GUILD_MEMBERS:

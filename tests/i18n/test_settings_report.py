@@ -43,4 +43,28 @@ def test_the_report_has_a_line_per_declared_report_key_in_declaration_order() ->
     assert lines[2].startswith(
         t("settings_stakes", small_bet=10, big_bet=20, small_blind=5, source=t("source_default"))
     )
-    assert lines[-1].startswith("**Open tables per member** 2 ")
+    assert lines[-3].startswith("**Open tables per member** 2 ")
+    assert lines[-2] == "**Gates** No gates: any member may claim daily chips and play. — default"
+    assert lines[-1].startswith("**Leaderboard** The leaderboard ranks every member. — ")
+
+
+def test_the_gates_line_names_both_minimums_and_their_source() -> None:
+    server = dataclasses.replace(Settings(), gate_account_days=7, gate_member_days=1)
+    sources = {"gate_account_days": "server", "gate_member_days": "server"}
+    report = SettingsReport(server=server, table=server, sources=sources)
+    lines = settings_lines(ReportContext(report, None, None, None))
+    assert (
+        "**Gates** Daily chips, tables and sit-and-goes need a Discord account 7 days old and "
+        "1 day in this server. — " + t("source_server")
+    ) in lines
+
+
+def test_a_gate_left_at_zero_is_not_named() -> None:
+    for account, member, words in (
+        (7, 0, "need a Discord account 7 days old."),
+        (0, 1, "need 1 day in this server."),
+    ):
+        server = dataclasses.replace(Settings(), gate_account_days=account, gate_member_days=member)
+        report = SettingsReport(server=server, table=server)
+        line = settings_lines(ReportContext(report, None, None, None))[-2]
+        assert line.startswith("**Gates** Daily chips, tables and sit-and-goes " + words), line

@@ -120,6 +120,8 @@ async def populate(store: Store) -> int:
     await store.tournaments.register(playing.id, 1013, "Thirteen")
     await store.tournaments.start(playing.id, seated_as(1013, 1012))
     await store.tournaments.save_clock(playing.id, {"level": 1})
+    await store.fairplay.set_exempt(GUILD, 1012, True, 999)  # fair play: an exemption,
+    await store.fairplay.freeze(GUILD, 1014, 999)  # a frozen wallet (a ledger line, no chip)
     running = await store.hands.begin(other.id, {8: 300, 9: 300})
     await store.hands.journal(running, {"hand": running, "deck": list(range(52)), "to_act": 9})
     return running

@@ -15,6 +15,7 @@ CATALOGUE = {
     **messages("en", "commands.ftl"),
     **messages("en", "look.ftl"),
     **messages("en", "sng.ftl"),
+    **messages("en", "fairplay.ftl"),
 }
 EN = set(CATALOGUE)
 

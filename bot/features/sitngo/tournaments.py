@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
+from bot.features.fairplay import gates
 from bot.features.sitngo.views import registration_message
 from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS
 from bot.messages import language_of, t
@@ -156,9 +157,12 @@ async def require_creator(interaction: discord.Interaction[Any], store: Store) -
 
 async def register(client: SngClient, tournament_id: int, user: Any) -> None:
     """Register a member (the Register button and ``/poker sng register`` alike): the buy-in
-    into the escrow; a field this fills starts the tournament there and then."""
+    into the escrow; a field this fills starts the tournament there and then. The server's
+    gates and a frozen wallet refuse first (``fairplay.gates``)."""
     name = display_name(user)
     tournaments = client.store.tournaments
+    tournament = await tournaments.get(tournament_id)
+    await gates.check(client.store, tournament.guild_id, user)
     await _change_field(
         client, tournament_id, lambda: tournaments.register(tournament_id, user.id, name)
     )

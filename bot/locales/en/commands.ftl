@@ -274,3 +274,37 @@ choice-tournaments = tournaments
 cmd-poker-history-format = format
 cmd-poker-history-format-desc = phh: PHH files (PokerKit); text: PokerStars text that trackers import
 choice-phh = PHH
+
+# Issue 39: /pokeradmin fairplay.
+cmd-pokeradmin-fairplay = fairplay
+cmd-pokeradmin-fairplay-desc = Gates, exemptions and frozen wallets
+cmd-pokeradmin-fairplay-gates = gates
+cmd-pokeradmin-fairplay-gates-desc = Account age and membership needed for daily chips and play
+cmd-pokeradmin-fairplay-gates-account_days = account_days
+cmd-pokeradmin-fairplay-gates-account_days-desc = Days a member's Discord account must exist (0 = no minimum)
+cmd-pokeradmin-fairplay-gates-member_days = member_days
+cmd-pokeradmin-fairplay-gates-member_days-desc = Days a member must have been in this server (0 = no minimum)
+cmd-pokeradmin-fairplay-exempt = exempt
+cmd-pokeradmin-fairplay-exempt-desc = Let a member past the gates
+cmd-pokeradmin-fairplay-exempt-member = member
+cmd-pokeradmin-fairplay-exempt-member-desc = The member the gates no longer hold back
+cmd-pokeradmin-fairplay-unexempt = unexempt
+cmd-pokeradmin-fairplay-unexempt-desc = Hold a member to the gates again
+cmd-pokeradmin-fairplay-unexempt-member = member
+cmd-pokeradmin-fairplay-unexempt-member-desc = The member the gates hold to again
+cmd-pokeradmin-fairplay-freeze = freeze
+cmd-pokeradmin-fairplay-freeze-desc = Freeze a member's wallet: no daily, buy-in or registration
+cmd-pokeradmin-fairplay-freeze-member = member
+cmd-pokeradmin-fairplay-freeze-member-desc = The member whose wallet is frozen
+cmd-pokeradmin-fairplay-unfreeze = unfreeze
+cmd-pokeradmin-fairplay-unfreeze-desc = Unfreeze a member's wallet
+cmd-pokeradmin-fairplay-unfreeze-member = member
+cmd-pokeradmin-fairplay-unfreeze-member-desc = The member whose wallet is unfrozen
+cmd-pokeradmin-fairplay-leaderboard = leaderboard
+cmd-pokeradmin-fairplay-leaderboard-desc = Whether /chips leaderboard leaves out frozen members
+cmd-pokeradmin-fairplay-leaderboard-hide = hide
+cmd-pokeradmin-fairplay-leaderboard-hide-desc = True: frozen members are left out; False: everyone is ranked
+cmd-pokeradmin-fairplay-report = report
+cmd-pokeradmin-fairplay-report-desc = Pairs of members whose chips moved between them suspiciously
+cmd-pokeradmin-fairplay-report-period = period
+cmd-pokeradmin-fairplay-report-period-desc = The hands of the last week, the last month (default) or all

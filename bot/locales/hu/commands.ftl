@@ -274,3 +274,37 @@ choice-tournaments = versenyek
 cmd-poker-history-format = formátum
 cmd-poker-history-format-desc = phh: PHH-fájlok (PokerKit); szöveg: PokerStars-szöveg, amit a trackerek beolvasnak
 choice-phh = PHH
+
+# Issue 39: /pokeradmin fairplay.
+cmd-pokeradmin-fairplay = tisztajáték
+cmd-pokeradmin-fairplay-desc = Korlátok, felmentések és befagyasztott tárcák
+cmd-pokeradmin-fairplay-gates = korlátok
+cmd-pokeradmin-fairplay-gates-desc = Fiókkor és tagság, ami a napi zsetonhoz és a játékhoz kell
+cmd-pokeradmin-fairplay-gates-account_days = fiók_napok
+cmd-pokeradmin-fairplay-gates-account_days-desc = Hány napos legyen a tag Discord-fiókja (0 = nincs minimum)
+cmd-pokeradmin-fairplay-gates-member_days = tag_napok
+cmd-pokeradmin-fairplay-gates-member_days-desc = Hány napja legyen tag ezen a szerveren (0 = nincs minimum)
+cmd-pokeradmin-fairplay-exempt = felment
+cmd-pokeradmin-fairplay-exempt-desc = Egy tag felmentése a korlátok alól
+cmd-pokeradmin-fairplay-exempt-member = tag
+cmd-pokeradmin-fairplay-exempt-member-desc = A tag, akit a korlátok többé nem tartanak vissza
+cmd-pokeradmin-fairplay-unexempt = felmentés_vissza
+cmd-pokeradmin-fairplay-unexempt-desc = A korlátok újra vonatkoznak egy tagra
+cmd-pokeradmin-fairplay-unexempt-member = tag
+cmd-pokeradmin-fairplay-unexempt-member-desc = A tag, akire a korlátok újra vonatkoznak
+cmd-pokeradmin-fairplay-freeze = befagyaszt
+cmd-pokeradmin-fairplay-freeze-desc = Tárca befagyasztása: nincs napi zseton, beülés, nevezés
+cmd-pokeradmin-fairplay-freeze-member = tag
+cmd-pokeradmin-fairplay-freeze-member-desc = A tag, akinek a tárcáját befagyasztod
+cmd-pokeradmin-fairplay-unfreeze = felold
+cmd-pokeradmin-fairplay-unfreeze-desc = Egy tag tárcájának feloldása
+cmd-pokeradmin-fairplay-unfreeze-member = tag
+cmd-pokeradmin-fairplay-unfreeze-member-desc = A tag, akinek a tárcáját feloldod
+cmd-pokeradmin-fairplay-leaderboard = toplista
+cmd-pokeradmin-fairplay-leaderboard-desc = Kihagyja-e a /zseton toplista a befagyasztott tagokat
+cmd-pokeradmin-fairplay-leaderboard-hide = elrejt
+cmd-pokeradmin-fairplay-leaderboard-hide-desc = Igaz: a befagyasztott tagok kimaradnak; Hamis: mindenki szerepel
+cmd-pokeradmin-fairplay-report = jelentés
+cmd-pokeradmin-fairplay-report-desc = Tagpárok, akik között gyanúsan mozogtak a zsetonok
+cmd-pokeradmin-fairplay-report-period = időszak
+cmd-pokeradmin-fairplay-report-period-desc = Az elmúlt hét, az elmúlt hónap (alapértelmezés) vagy az összes leosztás

@@ -274,3 +274,37 @@ choice-tournaments = turnamen
 cmd-poker-history-format = format
 cmd-poker-history-format-desc = phh: berkas PHH (PokerKit); teks: teks PokerStars yang bisa diimpor tracker
 choice-phh = PHH
+
+# Issue 39: /pokeradmin fairplay.
+cmd-pokeradmin-fairplay = permainanadil
+cmd-pokeradmin-fairplay-desc = Batasan, pengecualian, dan dompet yang dibekukan
+cmd-pokeradmin-fairplay-gates = batasan
+cmd-pokeradmin-fairplay-gates-desc = Umur akun dan keanggotaan yang diperlukan untuk chip harian dan bermain
+cmd-pokeradmin-fairplay-gates-account_days = hari_akun
+cmd-pokeradmin-fairplay-gates-account_days-desc = Berapa hari akun Discord anggota harus ada (0 = tanpa minimum)
+cmd-pokeradmin-fairplay-gates-member_days = hari_anggota
+cmd-pokeradmin-fairplay-gates-member_days-desc = Berapa hari anggota harus berada di server ini (0 = tanpa minimum)
+cmd-pokeradmin-fairplay-exempt = kecualikan
+cmd-pokeradmin-fairplay-exempt-desc = Bebaskan anggota dari batasan
+cmd-pokeradmin-fairplay-exempt-member = anggota
+cmd-pokeradmin-fairplay-exempt-member-desc = Anggota yang tidak lagi ditahan batasan
+cmd-pokeradmin-fairplay-unexempt = batalkecualian
+cmd-pokeradmin-fairplay-unexempt-desc = Berlakukan lagi batasan untuk anggota
+cmd-pokeradmin-fairplay-unexempt-member = anggota
+cmd-pokeradmin-fairplay-unexempt-member-desc = Anggota yang kembali terkena batasan
+cmd-pokeradmin-fairplay-freeze = bekukan
+cmd-pokeradmin-fairplay-freeze-desc = Bekukan dompet anggota: tanpa chip harian, beli masuk, atau pendaftaran
+cmd-pokeradmin-fairplay-freeze-member = anggota
+cmd-pokeradmin-fairplay-freeze-member-desc = Anggota yang dompetnya dibekukan
+cmd-pokeradmin-fairplay-unfreeze = cairkan
+cmd-pokeradmin-fairplay-unfreeze-desc = Cairkan dompet anggota
+cmd-pokeradmin-fairplay-unfreeze-member = anggota
+cmd-pokeradmin-fairplay-unfreeze-member-desc = Anggota yang dompetnya dicairkan
+cmd-pokeradmin-fairplay-leaderboard = peringkat
+cmd-pokeradmin-fairplay-leaderboard-desc = Apakah /chip peringkat tidak menyertakan anggota yang dibekukan
+cmd-pokeradmin-fairplay-leaderboard-hide = sembunyikan
+cmd-pokeradmin-fairplay-leaderboard-hide-desc = Benar: anggota yang dibekukan tidak disertakan; Salah: semua diperingkat
+cmd-pokeradmin-fairplay-report = laporan
+cmd-pokeradmin-fairplay-report-desc = Pasangan anggota yang chipnya berpindah secara mencurigakan
+cmd-pokeradmin-fairplay-report-period = periode
+cmd-pokeradmin-fairplay-report-period-desc = Tangan seminggu terakhir, sebulan terakhir (bawaan), atau semua

@@ -274,3 +274,37 @@ choice-tournaments = турниры
 cmd-poker-history-format = формат
 cmd-poker-history-format-desc = PHH — файлы для PokerKit; текст — история в формате PokerStars, её читают трекеры
 choice-phh = PHH
+
+# Issue 39: /pokeradmin fairplay.
+cmd-pokeradmin-fairplay = честнаяигра
+cmd-pokeradmin-fairplay-desc = Ограничения, исключения и замороженные кошельки
+cmd-pokeradmin-fairplay-gates = ограничения
+cmd-pokeradmin-fairplay-gates-desc = Возраст аккаунта и стаж на сервере для ежедневных фишек и игры
+cmd-pokeradmin-fairplay-gates-account_days = дни_аккаунта
+cmd-pokeradmin-fairplay-gates-account_days-desc = Сколько дней должно быть аккаунту Discord (0 = без минимума)
+cmd-pokeradmin-fairplay-gates-member_days = дни_на_сервере
+cmd-pokeradmin-fairplay-gates-member_days-desc = Сколько дней участник должен состоять на сервере (0 = без минимума)
+cmd-pokeradmin-fairplay-exempt = освободить
+cmd-pokeradmin-fairplay-exempt-desc = Освободить участника от ограничений
+cmd-pokeradmin-fairplay-exempt-member = участник
+cmd-pokeradmin-fairplay-exempt-member-desc = Участник, которого ограничения больше не касаются
+cmd-pokeradmin-fairplay-unexempt = вернуть_ограничения
+cmd-pokeradmin-fairplay-unexempt-desc = Снова применить ограничения к участнику
+cmd-pokeradmin-fairplay-unexempt-member = участник
+cmd-pokeradmin-fairplay-unexempt-member-desc = Участник, которого ограничения снова касаются
+cmd-pokeradmin-fairplay-freeze = заморозить
+cmd-pokeradmin-fairplay-freeze-desc = Заморозить кошелёк: без ежедневных фишек, бай-инов и регистраций
+cmd-pokeradmin-fairplay-freeze-member = участник
+cmd-pokeradmin-fairplay-freeze-member-desc = Участник, чей кошелёк замораживается
+cmd-pokeradmin-fairplay-unfreeze = разморозить
+cmd-pokeradmin-fairplay-unfreeze-desc = Разморозить кошелёк участника
+cmd-pokeradmin-fairplay-unfreeze-member = участник
+cmd-pokeradmin-fairplay-unfreeze-member-desc = Участник, чей кошелёк размораживается
+cmd-pokeradmin-fairplay-leaderboard = лидеры
+cmd-pokeradmin-fairplay-leaderboard-desc = Скрывать ли замороженных участников в /фишки лидеры
+cmd-pokeradmin-fairplay-leaderboard-hide = скрыть
+cmd-pokeradmin-fairplay-leaderboard-hide-desc = Да: замороженные участники скрыты; Нет: показаны все
+cmd-pokeradmin-fairplay-report = отчёт
+cmd-pokeradmin-fairplay-report-desc = Пары участников, между которыми фишки двигались подозрительно
+cmd-pokeradmin-fairplay-report-period = период
+cmd-pokeradmin-fairplay-report-period-desc = Раздачи за последнюю неделю, месяц (по умолчанию) или все

@@ -274,3 +274,37 @@ choice-tournaments = turneringar
 cmd-poker-history-format = format
 cmd-poker-history-format-desc = phh: PHH-filer (PokerKit); text: PokerStars-text som trackers importerar
 choice-phh = PHH
+
+# Issue 39: /pokeradmin fairplay.
+cmd-pokeradmin-fairplay = schysstspel
+cmd-pokeradmin-fairplay-desc = Spärrar, undantag och frysta plånböcker
+cmd-pokeradmin-fairplay-gates = spärrar
+cmd-pokeradmin-fairplay-gates-desc = Kontoålder och medlemstid som krävs för dagliga marker och spel
+cmd-pokeradmin-fairplay-gates-account_days = kontodagar
+cmd-pokeradmin-fairplay-gates-account_days-desc = Dagar en medlems Discord-konto måste ha funnits (0 = inget krav)
+cmd-pokeradmin-fairplay-gates-member_days = medlemsdagar
+cmd-pokeradmin-fairplay-gates-member_days-desc = Dagar en medlem måste ha varit på servern (0 = inget krav)
+cmd-pokeradmin-fairplay-exempt = undanta
+cmd-pokeradmin-fairplay-exempt-desc = Släpp en medlem förbi spärrarna
+cmd-pokeradmin-fairplay-exempt-member = medlem
+cmd-pokeradmin-fairplay-exempt-member-desc = Medlemmen som spärrarna inte längre håller tillbaka
+cmd-pokeradmin-fairplay-unexempt = återinför
+cmd-pokeradmin-fairplay-unexempt-desc = Låt spärrarna gälla en medlem igen
+cmd-pokeradmin-fairplay-unexempt-member = medlem
+cmd-pokeradmin-fairplay-unexempt-member-desc = Medlemmen som spärrarna gäller igen
+cmd-pokeradmin-fairplay-freeze = frys
+cmd-pokeradmin-fairplay-freeze-desc = Frys en medlems plånbok: inga dagliga marker, inköp eller anmälningar
+cmd-pokeradmin-fairplay-freeze-member = medlem
+cmd-pokeradmin-fairplay-freeze-member-desc = Medlemmen vars plånbok fryses
+cmd-pokeradmin-fairplay-unfreeze = tina
+cmd-pokeradmin-fairplay-unfreeze-desc = Tina en medlems plånbok
+cmd-pokeradmin-fairplay-unfreeze-member = medlem
+cmd-pokeradmin-fairplay-unfreeze-member-desc = Medlemmen vars plånbok tinas
+cmd-pokeradmin-fairplay-leaderboard = topplista
+cmd-pokeradmin-fairplay-leaderboard-desc = Om /marker topplista utelämnar frysta medlemmar
+cmd-pokeradmin-fairplay-leaderboard-hide = dölj
+cmd-pokeradmin-fairplay-leaderboard-hide-desc = Sant: frysta medlemmar utelämnas; Falskt: alla rankas
+cmd-pokeradmin-fairplay-report = rapport
+cmd-pokeradmin-fairplay-report-desc = Par av medlemmar mellan vilka marker flyttats misstänkt
+cmd-pokeradmin-fairplay-report-period = period
+cmd-pokeradmin-fairplay-report-period-desc = Händerna från senaste veckan, senaste månaden (standard) eller alla

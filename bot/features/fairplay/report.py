@@ -1,0 +1,144 @@
+"""``/pokeradmin fairplay report``: the pairs the detector flags over a period, for an admin's
+eyes only, with the hands behind each flag and a Replay button for each of the newest.
+
+The store hands over the newest settled cash hands of the period (``hands.final_states``, at
+most ``MAX_HANDS``); reading their journals and scoring the pairs (``detect``) is CPU work, so
+it runs in the default executor, off the bot's event loop. Detection changes nothing: only an
+admin's freeze does (``store.fairplay``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+import discord
+
+from bot.engine.hand import Hand
+from bot.features.fairplay.detect import PairFlag, facts_of, flagged, rank_pairs
+from bot.features.stats.lowball import period_start
+from bot.features.stats.report import PERIOD_KEYS
+from bot.house.accounts import is_house
+from bot.messages import t
+from bot.store import Store
+from bot.table.render.replay import open_button_id
+from bot.ui.views import PlainView
+
+log = logging.getLogger(__name__)
+
+MAX_HANDS = 20_000
+"""The newest hands a report reads (about 5 s of CPU on this machine: reading a stored
+journal costs four times what scoring it does)."""
+SHOWN = 10
+"""Flagged pairs listed."""
+BUTTON_ROWS = 5
+"""Pairs given a row of Replay buttons (Discord allows five rows)."""
+BUTTONS = 5
+"""Replay buttons in a row: the newest hands behind the flag."""
+
+
+@dataclass(frozen=True)
+class FairPlayReport:
+    """The flagged pairs of a period (members only), and how many hands were read."""
+
+    flags: tuple[PairFlag, ...]
+    hands: int
+    capped: bool
+    """More hands than ``MAX_HANDS`` ended in the period: the newest were read."""
+
+
+def analyse(states: list[tuple[int, str]], capped: bool = False) -> FairPlayReport:
+    """Read the stored journals and score every pair (no I/O: an executor runs it)."""
+    started = time.perf_counter()
+    facts = []
+    for hand_id, text in states:
+        state = json.loads(text).get("hand")
+        if not isinstance(state, dict):
+            continue
+        hand = Hand.from_json(state)
+        if hand.is_complete:
+            facts.append(facts_of(hand, hand_id))
+    members = tuple(
+        flag
+        for flag in flagged(rank_pairs(facts))
+        if not is_house(flag.giver) and not is_house(flag.taker)
+    )
+    log.info(
+        "fair play: %d hands read, %d pairs flagged, in %.2f s",
+        len(facts),
+        len(members),
+        time.perf_counter() - started,
+    )
+    return FairPlayReport(members, len(facts), capped)
+
+
+async def fair_play_report(store: Store, guild_id: int, period: str) -> FairPlayReport:
+    """The report of ``period`` ("week", "month", "all") for a server, scored off the loop."""
+    since = period_start(period)
+    states = await store.hands.final_states(guild_id, since, MAX_HANDS + 1)
+    capped = len(states) > MAX_HANDS
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(None, analyse, states[:MAX_HANDS], capped)
+
+
+def report_lines(report: FairPlayReport) -> list[str]:
+    """Each flagged pair in two lines: who gave to whom, the score and the chips; the acts and
+    the hands behind them."""
+    lines: list[str] = []
+    for rank, flag in enumerate(report.flags[:SHOWN], start=1):
+        giver, taker, chips = flag.giver, flag.taker, flag.net_moved
+        if chips < 0:  # a soft pair's few chips went the other way: name it that way
+            giver, taker, chips = taker, giver, -chips
+        lines.append(
+            t(
+                "fairplay_report_pair",
+                rank=rank,
+                giver=f"<@{giver}>",
+                taker=f"<@{taker}>",
+                score=f"{flag.score:.1f}",
+                chips=chips,
+                hands=flag.together,
+            )
+        )
+        lines.append(
+            t(
+                "fairplay_report_acts",
+                folds=flag.folds_better,
+                calls=flag.hopeless_calls,
+                alone=flag.heads_up,
+                quiet=flag.passive,
+                ids=", ".join(f"#{hand_id}" for hand_id in flag.hands),
+            )
+        )
+    return lines
+
+
+def report_message(report: FairPlayReport, period: str) -> tuple[discord.Embed, PlainView]:
+    """The admin's private report: an embed of the flagged pairs, a row of Replay buttons for
+    the newest hands of each of the first pairs."""
+    lines = report_lines(report) or [t("fairplay_report_none")]
+    embed = discord.Embed(
+        title=t("fairplay_report_title", period=t(PERIOD_KEYS[period])),
+        description="\n".join(lines)[:4096],
+        colour=discord.Colour.dark_red(),
+    )
+    footer = "fairplay_report_footer_capped" if report.capped else "fairplay_report_footer"
+    embed.set_footer(text=t(footer, hands=report.hands))
+    view = PlainView()
+    used: set[int] = set()  # a hand behind two flags gets one button (ids are unique)
+    for row, flag in enumerate(report.flags[:BUTTON_ROWS]):
+        for hand_id in [h for h in flag.hands if h not in used][-BUTTONS:]:
+            used.add(hand_id)
+            view.add_item(
+                discord.ui.Button(
+                    label=f"#{hand_id}",
+                    emoji="⏪",
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=open_button_id(hand_id),
+                    row=row,
+                )
+            )
+    return embed, view

@@ -1,0 +1,95 @@
+"""A simulated server for the fair-play detector: house players of one level at six-seat
+tables, reseated every 30 hands, and colluding pairs (a dumper who puts chips in and folds to
+its partner's late bets, a receiver who bets into the dumper; two soft players who never bet
+into each other), played through the engine."""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine.hand import Hand, Phase, PrivateView, PublicView, SeatedPlayer, Stakes
+from bot.house import STYLES
+from bot.house.selfplay import Player, apply_decision, house_player
+from bot.house.strategy import Action, Decision
+
+HONEST = house_player(STYLES["solid"])
+POOL = tuple(range(5000, 5016))
+COLLUDERS = {5000: 5001, 5002: 5003}
+"""Dumper -> receiver."""
+SOFT = (5004, 5005)
+"""Two accounts that play honestly against everyone but never bet into each other."""
+
+
+def _alive(public: PublicView) -> set[int]:
+    return {seat.player_id for seat in public.seats if seat.state != "folded"}
+
+
+def dumper(partner: int) -> Player:
+    """Plays honestly until its partner is in: then bets and raises, and folds to any bet from
+    the second draw on (the chips it put in go to the partner)."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        legal = public.legal
+        if partner not in _alive(public) or public.phase is Phase.DRAWING or legal is None:
+            return HONEST(public, private, rng)
+        if legal.call_amount > 0 and public.betting_round >= 2:
+            return Decision(action=Action.FOLD)
+        if legal.can_bet_or_raise:
+            return Decision(action=Action.BET_RAISE)
+        return Decision(action=Action.CHECK_CALL)
+
+    return play
+
+
+def receiver(partner: int) -> Player:
+    """Plays honestly, but bets whenever it can from the second draw on while its partner is
+    in."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        legal = public.legal
+        late = public.phase is not Phase.DRAWING and public.betting_round >= 2
+        if partner in _alive(public) and late and legal is not None and legal.can_bet_or_raise:
+            return Decision(action=Action.BET_RAISE)
+        return HONEST(public, private, rng)
+
+    return play
+
+
+def soft(partner: int) -> Player:
+    """Plays honestly, but once only it and its partner are left, never bets or raises (and
+    never folds): the pot is checked down."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        if public.phase is not Phase.DRAWING and _alive(public) == {private.player_id, partner}:
+            return Decision(action=Action.CHECK_CALL)
+        return HONEST(public, private, rng)
+
+    return play
+
+
+def simulate(hands: int, seed: int = 7) -> list[Hand]:
+    """``hands`` finished hands of the simulated server."""
+    rng = random.Random(seed)
+    pairs = {**COLLUDERS, SOFT[0]: SOFT[1]}
+    partner = {**pairs, **{r: d for d, r in pairs.items()}}
+    policy: dict[int, Player] = dict.fromkeys(POOL, HONEST)
+    for giver, taker in COLLUDERS.items():
+        policy[giver] = dumper(taker)
+        policy[taker] = receiver(giver)
+    policy[SOFT[0]], policy[SOFT[1]] = soft(SOFT[1]), soft(SOFT[0])
+    rngs = {pid: random.Random(pid) for pid in POOL}
+    played: list[Hand] = []
+    while len(played) < hands:
+        seats = rng.sample(POOL, 6)
+        for pid in list(seats):  # colluders sit together
+            if pid in partner and partner[pid] not in seats:
+                honest = next(p for p in seats if p not in partner)
+                seats[seats.index(honest)] = partner[pid]
+        for deal in range(30):
+            players = [SeatedPlayer(pid, str(pid), 400, i) for i, pid in enumerate(seats)]
+            hand = Hand.start(players, deal % 6, Stakes(10), rng=rng, hand_id=len(played) + 1)
+            while (pid := hand.to_act) is not None:
+                view = hand.public_view(recent=0)
+                apply_decision(hand, pid, policy[pid](view, hand.private_view(pid), rngs[pid]))
+            played.append(hand)
+    return played[:hands]
