@@ -375,6 +375,26 @@ ALTER TABLE seats ADD COLUMN topup BIGINT NOT NULL DEFAULT 0 CHECK (topup >= 0);
 """
 """SQLite migration 0016: a seat's queued top-up."""
 
+MIGRATION_0015_WEB_LOGINS = """
+CREATE TABLE web_logins (
+    token_hash  TEXT PRIMARY KEY,
+    user_id     BIGINT NOT NULL,
+    guild_id    BIGINT NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL,
+    used_at     DOUBLE PRECISION
+);
+CREATE TABLE web_sessions (
+    id_hash     TEXT PRIMARY KEY,
+    user_id     BIGINT NOT NULL,
+    name        TEXT NOT NULL,
+    via         TEXT NOT NULL CHECK (via IN ('oauth', 'link')),
+    guilds      TEXT NOT NULL,
+    created_at  DOUBLE PRECISION NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL
+);
+"""
+"""SQLite migration 0017: the web dashboard's login links and sessions."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -390,6 +410,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0012_TOURNAMENTS,
     MIGRATION_0013_SNG_MEMBERS,
     MIGRATION_0014_QUEUED_TOP_UPS,
+    MIGRATION_0015_WEB_LOGINS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -36,6 +36,7 @@ from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
 from bot.store.tournaments import Tournaments, place_busted
 from bot.store.wallets import Wallets
+from bot.store.web import WebLogins
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ class Store:
         self.house = House(self.runner)
         self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)
+        self.web = WebLogins(self.runner)
 
     @classmethod
     async def open(cls, location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:

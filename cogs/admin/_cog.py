@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.replies import require_guild
 from cogs.admin._common import pokeradmin, pokeradmin_house
+from cogs.admin._dashboard import DashboardCommands
 from cogs.admin._economy import EconomyCommands
 from cogs.admin._house import HouseCommands
 from cogs.admin._settings import SettingsCommands
@@ -40,7 +41,7 @@ def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minim
     params[option] = dataclasses.replace(params[option], min_value=minimum)
 
 
-class Admin(SettingsCommands, TableCommands, HouseCommands, EconomyCommands):
+class Admin(SettingsCommands, TableCommands, HouseCommands, EconomyCommands, DashboardCommands):
     """Server settings; every command needs Manage Server."""
 
     admin = pokeradmin

@@ -1,0 +1,3 @@
+"""The dashboard's pages, one module each: ``home``, ``login`` (OAuth2, login links, logout),
+``server`` (an admin's server: live tables, pause and resume, the settings), ``hands`` (a
+player's hands and their PHH)."""

@@ -1,0 +1,56 @@
+"""A live table in HTML, from the snapshot the channel's table is drawn from (never a private
+card: ``bot.table.snapshot`` has none), in the channel's words (``bot.table.render.table``).
+Pure: a function of the ``LiveTable``."""
+
+from __future__ import annotations
+
+from bot.messages import t
+from bot.table.render.common import log_text, safe_name
+from bot.table.render.table import pot_text, round_text, seat_line
+from bot.web.html import Html, from_markdown, h, join
+from bot.web.live import LiveTable
+
+
+def table_status(table: LiveTable) -> str:
+    snapshot = table.snapshot
+    if snapshot.closing:
+        return t("close_after_hand")
+    if snapshot.paused_by is not None:
+        key = "table_paused" if snapshot.hand_id is None else "table_pausing"
+        return t(key, name=safe_name(table.paused_by_name or "?"))
+    return ""
+
+
+def table_html(table: LiveTable) -> Html:
+    """The table: its hand, round, pot and turn, its seats and its last actions."""
+    snapshot = table.snapshot
+    heading = (
+        t("web_table_hand", channel=table.channel_name, hand=str(snapshot.hand_id))
+        if snapshot.hand_id is not None
+        else t("web_table_idle", channel=table.channel_name)
+    )
+    facts = [h("<li>{round}</li>", round=from_markdown(round_text(snapshot)))]
+    if snapshot.hand_id is not None:
+        facts.append(h("<li>{pot}</li>", pot=from_markdown(pot_text(snapshot))))
+        if snapshot.to_act_name:
+            facts.append(h("<li>{turn}</li>", turn=t("web_turn", name=snapshot.to_act_name)))
+    status = table_status(table)
+    if status:
+        facts.append(h('<li class="status">{status}</li>', status=from_markdown(status)))
+    seats = join(
+        h("<li>{line}</li>", line=from_markdown(seat_line(seat))) for seat in snapshot.seats
+    )
+    log = join(
+        h("<li>{line}</li>", line=from_markdown(log_text(entry))) for entry in snapshot.recent
+    )
+    return h(
+        '<h3>{heading}</h3><ul class="lines facts">{facts}</ul>'
+        '<h4>{seats_title}</h4><ul class="lines seats">{seats}</ul>'
+        '<h4>{log_title}</h4><ul class="lines log">{log}</ul>',
+        heading=heading,
+        facts=join(facts),
+        seats_title=t("field_seats"),
+        seats=seats or h("<li>{none}</li>", none=t("web_no_seats")),
+        log_title=t("field_log"),
+        log=log or h("<li>{none}</li>", none=t("no_actions")),
+    )
