@@ -18,7 +18,6 @@ class LiveTable:
     channel_id: int
     channel_name: str
     snapshot: TableSnapshot
-    paused_by_name: str | None
 
 
 class LiveTables(Protocol):
@@ -42,8 +41,6 @@ class Bot(Protocol):
 
     def get_channel(self, channel_id: int, /) -> Any: ...
 
-    def get_user(self, user_id: int, /) -> Any: ...
-
     def get_guild(self, guild_id: int, /) -> Any: ...
 
 
@@ -53,26 +50,17 @@ class BotTables:
     def __init__(self, bot: Bot) -> None:
         self._bot = bot
 
-    def _name_of(self, user_id: int, snapshot: TableSnapshot) -> str:
-        for seat in snapshot.seats:
-            if seat.player_id == user_id:
-                return seat.name
-        user = self._bot.get_user(user_id)
-        return user.display_name if user is not None else str(user_id)
-
     def in_guild(self, guild_id: int) -> list[LiveTable]:
         found = []
         for session in self._bot.tables.in_guild(guild_id):
             snapshot = session.table_snapshot()
             channel = self._bot.get_channel(session.channel_id)
-            paused = snapshot.paused_by
             found.append(
                 LiveTable(
                     table_id=snapshot.table_id,
                     channel_id=session.channel_id,
                     channel_name=str(getattr(channel, "name", session.channel_id)),
                     snapshot=snapshot,
-                    paused_by_name=None if paused is None else self._name_of(paused, snapshot),
                 )
             )
         return sorted(found, key=lambda table: table.channel_name)

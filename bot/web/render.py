@@ -11,17 +11,23 @@ from bot.web.html import Html, from_markdown, h, join
 from bot.web.live import LiveTable
 
 
-def table_status(table: LiveTable) -> str:
+def table_status(table: LiveTable, paused_by: str) -> str:
+    """What the table's description says of a close or a pause (``paused_by``: the name of
+    the admin who paused it)."""
     snapshot = table.snapshot
     if snapshot.closing:
         return t("close_after_hand")
     if snapshot.paused_by is not None:
         key = "table_paused" if snapshot.hand_id is None else "table_pausing"
-        return t(key, name=safe_name(table.paused_by_name or "?"))
+        return t(key, name=safe_name(paused_by))
     return ""
 
 
-def table_html(table: LiveTable) -> Html:
+def fact(name: str, value: str) -> Html:
+    return h("<li><strong>{name}</strong>: {value}</li>", name=name, value=from_markdown(value))
+
+
+def table_html(table: LiveTable, paused_by: str = "") -> Html:
     """The table: its hand, round, pot and turn, its seats and its last actions."""
     snapshot = table.snapshot
     heading = (
@@ -29,12 +35,12 @@ def table_html(table: LiveTable) -> Html:
         if snapshot.hand_id is not None
         else t("web_table_idle", channel=table.channel_name)
     )
-    facts = [h("<li>{round}</li>", round=from_markdown(round_text(snapshot)))]
+    facts = [fact(t("field_round"), round_text(snapshot))]
     if snapshot.hand_id is not None:
-        facts.append(h("<li>{pot}</li>", pot=from_markdown(pot_text(snapshot))))
+        facts.append(fact(t("field_pot"), pot_text(snapshot)))
         if snapshot.to_act_name:
             facts.append(h("<li>{turn}</li>", turn=t("web_turn", name=snapshot.to_act_name)))
-    status = table_status(table)
+    status = table_status(table, paused_by)
     if status:
         facts.append(h('<li class="status">{status}</li>', status=from_markdown(status)))
     seats = join(

@@ -89,6 +89,10 @@ class OAuth2:
         router.add_post(f"{prefix}/oauth2/authorize", self._authorize)
         router.add_post(f"{prefix}/oauth2/token", self._token)
         router.add_get(f"{prefix}/users/@me/guilds", self._my_guilds)
+        router.add_get("/favicon.ico", self._no_icon)  # what a browser asks of any site
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=404)
 
     def revoke_all(self) -> None:
         """Every bearer token stops working (the user revoked the application)."""

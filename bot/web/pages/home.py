@@ -18,8 +18,7 @@ async def home(request: web.Request) -> web.Response:
         if ctx.api.oauth_enabled:
             ways.append(
                 h(
-                    '<p><a class="button" href="/login"><button type="button">{login}'
-                    "</button></a></p>",
+                    '<p><a class="button" href="/login">{login}</a></p>',
                     login=t("web_login_discord"),
                 )
             )

@@ -56,6 +56,21 @@ async def admin_session(request: web.Request, guild_id: int) -> Session:
     return session
 
 
+async def _name_of(
+    request: web.Request, session: Session, guild_id: int, user_id: int | None
+) -> str:
+    """The name of the admin who paused a table: the reader's own, or Discord's."""
+    if user_id is None:
+        return ""
+    if user_id == session.user_id:
+        return session.name
+    try:
+        name = await context(request).api.member_name(guild_id, user_id)
+    except DiscordUnavailable:
+        name = None
+    return name or str(user_id)
+
+
 async def _settings_html(request: web.Request, guild_id: int, channel_id: int) -> Html:
     from cogs.admin._report import ReportContext, settings_lines
 
@@ -63,7 +78,7 @@ async def _settings_html(request: web.Request, guild_id: int, channel_id: int) -
     report = await ctx.store.settings.report(guild_id, channel_id)
     locale = ctx.live.guild_locale(guild_id) if ctx.live is not None else None
     lines = settings_lines(ReportContext(report, locale, None, ctx.hand_pause_override))
-    return join(h("<li>{line}</li>", line=from_markdown(line)) for line in lines)
+    return join(h("<li>{line}</li>", line=from_markdown(line)) for line in lines if line.strip())
 
 
 async def server_page(request: web.Request) -> web.Response:
@@ -84,7 +99,8 @@ async def server_page(request: web.Request) -> web.Response:
         if not tables:
             parts.append(h("<p>{text}</p>", text=t("web_no_tables")))
         for table in tables:
-            paused = table.snapshot.paused_by is not None
+            paused_by = table.snapshot.paused_by
+            paused = paused_by is not None
             action = "resume" if paused else "pause"
             form = h(
                 '<form method="post" action="/servers/{guild}/tables/{table}/{action}">'
@@ -100,10 +116,10 @@ async def server_page(request: web.Request) -> web.Response:
             parts.append(
                 h(
                     '<section class="card" data-table="{id}">{table}{form}'
-                    "<details><summary>{settings_title}</summary>"
+                    "<details open><summary>{settings_title}</summary>"
                     '<ul class="lines">{settings}</ul></details></section>',
                     id=table.table_id,
-                    table=table_html(table),
+                    table=table_html(table, await _name_of(request, session, guild_id, paused_by)),
                     form=form,
                     settings_title=t("web_settings_title"),
                     settings=settings,
