@@ -47,8 +47,9 @@ async def middleware(request: web.Request, handler: Handler) -> web.StreamRespon
     set_reader(_language(request))
     try:
         response = await handler(request)
-    except web.HTTPException as answer:
-        response = answer
+    except web.HTTPException as answer:  # a redirect or a refusal: raised on, with the headers
+        answer.headers.update(SECURITY_HEADERS)
+        raise
     except Exception:
         log.exception("Dashboard: %s %s failed", request.method, request.rel_url.path)
         response = html_response(

@@ -18,6 +18,7 @@ from bot.web.context import context, html_response, refusal, signed_in
 from bot.web.discord_api import DiscordUnavailable
 from bot.web.html import Html, from_markdown, h, join, page
 from bot.web.render import table_html
+from cogs.admin._report import ReportContext, settings_lines
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,6 @@ async def _name_of(
 
 
 async def _settings_html(request: web.Request, guild_id: int, channel_id: int) -> Html:
-    from cogs.admin._report import ReportContext, settings_lines
-
     ctx = context(request)
     report = await ctx.store.settings.report(guild_id, channel_id)
     locale = ctx.live.guild_locale(guild_id) if ctx.live is not None else None
