@@ -19,7 +19,7 @@ from bot.web.context import CONTEXT, WebContext, html_response
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
-from bot.web.pages import hands, home, login, server
+from bot.web.pages import hands, home, live, login, server
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; "
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; "
+        "img-src 'self'; form-action 'self'; "
         "frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Frame-Options": "DENY",
@@ -55,7 +56,8 @@ async def middleware(request: web.Request, handler: Handler) -> web.StreamRespon
         response = html_response(
             page(t("web_refused_title"), h("<p>{text}</p>", text=t("web_error"))), status=500
         )
-    response.headers.update(SECURITY_HEADERS)
+    if not response.prepared:  # a stream (live events) sent its own headers already
+        response.headers.update(SECURITY_HEADERS)
     return response
 
 
@@ -70,6 +72,8 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_post("/login/link/{token}", login.link_use)
     r.add_post("/logout", login.logout)
     r.add_get("/servers/{guild_id}", server.server_page)
+    r.add_get("/servers/{guild_id}/live", live.table_events)
+    r.add_get("/static/live.js", live.script)
     r.add_post(
         "/servers/{guild_id}/tables/{table_id}/{action:pause|resume}", server.pause_or_resume
     )

@@ -14,6 +14,7 @@ from bot.table.snapshot import TableSnapshot
 
 @dataclass(frozen=True)
 class LiveTable:
+    guild_id: int
     table_id: int
     channel_id: int
     channel_name: str
@@ -57,6 +58,7 @@ class BotTables:
             channel = self._bot.get_channel(session.channel_id)
             found.append(
                 LiveTable(
+                    guild_id=guild_id,
                     table_id=snapshot.table_id,
                     channel_id=session.channel_id,
                     channel_name=str(getattr(channel, "name", session.channel_id)),

@@ -51,7 +51,7 @@ class FakeTables:
             return []
         seats = (SeatSnapshot(0, 11, "Alice <b>", 400), SeatSnapshot(1, 12, "Bob", 400))
         snapshot = TableSnapshot(TABLE, 10, 5, 4, seats, paused_by=self.paused_by)
-        return [LiveTable(TABLE, 300, "poker", snapshot)]
+        return [LiveTable(GUILD, TABLE, 300, "poker", snapshot)]
 
     async def set_paused(self, guild_id: int, table_id: int, user_id: int | None) -> str | None:
         self.calls.append((guild_id, table_id, user_id))

@@ -17,6 +17,7 @@ from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal, signed_in
 from bot.web.discord_api import DiscordUnavailable
 from bot.web.html import Html, from_markdown, h, join, page
+from bot.web.live import LiveTable
 from bot.web.render import table_html
 from cogs.admin._report import ReportContext, settings_lines
 
@@ -33,6 +34,10 @@ ANSWERS = frozenset(
     }
 )
 """What a pause or resume may answer, shown on the page it returns to."""
+
+
+NAMES = "deuce_names"
+"""The request's names of the admins who paused its tables, read from Discord once."""
 
 
 def _id(request: web.Request, name: str) -> int:
@@ -65,11 +70,14 @@ async def _name_of(
         return ""
     if user_id == session.user_id:
         return session.name
-    try:
-        name = await context(request).api.member_name(guild_id, user_id)
-    except DiscordUnavailable:
-        name = None
-    return name or str(user_id)
+    known: dict[int, str] = request.setdefault(NAMES, {})  # a live stream asks once
+    if user_id not in known:
+        try:
+            name = await context(request).api.member_name(guild_id, user_id)
+        except DiscordUnavailable:
+            name = None
+        known[user_id] = name or str(user_id)
+    return known[user_id]
 
 
 async def _settings_html(request: web.Request, guild_id: int, channel_id: int) -> Html:
@@ -98,33 +106,40 @@ async def server_page(request: web.Request) -> web.Response:
         if not tables:
             parts.append(h("<p>{text}</p>", text=t("web_no_tables")))
         for table in tables:
-            paused_by = table.snapshot.paused_by
-            paused = paused_by is not None
-            action = "resume" if paused else "pause"
-            form = h(
-                '<form method="post" action="/servers/{guild}/tables/{table}/{action}">'
-                '<input type="hidden" name="csrf" value="{csrf}">'
-                '<button type="submit">{label}</button></form>',
-                guild=guild_id,
-                table=table.table_id,
-                action=action,
-                csrf=session.csrf,
-                label=t("web_resume" if paused else "web_pause"),
-            )
             settings = await _settings_html(request, guild_id, table.channel_id)
             parts.append(
                 h(
-                    '<section class="card" data-table="{id}">{table}{form}'
+                    '<section class="card" data-table="{id}"><div class="live">{live}</div>'
                     "<details open><summary>{settings_title}</summary>"
                     '<ul class="lines">{settings}</ul></details></section>',
                     id=table.table_id,
-                    table=table_html(table, await _name_of(request, session, guild_id, paused_by)),
-                    form=form,
+                    live=await live_part(request, session, table),
                     settings_title=t("web_settings_title"),
                     settings=settings,
                 )
             )
-    return html_response(page(guild.name, join(parts), who=session.name, csrf=session.csrf))
+        parts.append(Html('<script src="/static/live.js" defer></script>'))
+    body = h('<div data-live="/servers/{id}/live">{parts}</div>', id=guild_id, parts=join(parts))
+    return html_response(page(guild.name, body, who=session.name, csrf=session.csrf))
+
+
+async def live_part(request: web.Request, session: Session, table: LiveTable) -> Html:
+    """What changes of a table on the page (and in its live events): the table and its Pause
+    or Resume button."""
+    paused_by = table.snapshot.paused_by
+    paused = paused_by is not None
+    form = h(
+        '<form method="post" action="/servers/{guild}/tables/{table}/{action}">'
+        '<input type="hidden" name="csrf" value="{csrf}">'
+        '<button type="submit">{label}</button></form>',
+        guild=table.guild_id,
+        table=table.table_id,
+        action="resume" if paused else "pause",
+        csrf=session.csrf,
+        label=t("web_resume" if paused else "web_pause"),
+    )
+    name = await _name_of(request, session, table.guild_id, paused_by)
+    return h("{table}{form}", table=table_html(table, name), form=form)
 
 
 async def pause_or_resume(request: web.Request) -> web.Response:
