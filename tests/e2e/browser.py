@@ -43,15 +43,22 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@asynccontextmanager
-async def chromium() -> AsyncIterator[Any]:
-    """A launched Chromium (Playwright's ``Browser``), closed after the block."""
+def need_browser() -> None:
+    """Skip (or, in CI, fail) now, before a bot is started, when there is no browser."""
     try:
-        from playwright.async_api import async_playwright
+        import playwright.async_api  # noqa: F401
     except ImportError:
         _missing("Playwright is not installed (pip install playwright)")
     if not CHROMIUM.exists():
         _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set DEUCE_CHROMIUM)")
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """A launched Chromium (Playwright's ``Browser``), closed after the block."""
+    need_browser()
+    from playwright.async_api import async_playwright
+
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS

@@ -19,7 +19,7 @@ from tests.discord_double import (
 )
 from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
-from tests.e2e.browser import LINK_RE, chromium, free_port, screenshots, shot_dir
+from tests.e2e.browser import LINK_RE, chromium, free_port, need_browser, screenshots, shot_dir
 from tests.e2e.helpers import (
     Club,
     PokerTable,
@@ -34,7 +34,9 @@ from tests.e2e.helpers import (
 async def dashboard_club(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> tuple[Club, str]:
-    """A club whose bot serves the dashboard (with Log in with Discord), and its address."""
+    """A club whose bot serves the dashboard (with Log in with Discord), and its address
+    (the test skips first when no browser is installed)."""
+    need_browser()
     port = free_port()
     club = await make_club(
         double,
