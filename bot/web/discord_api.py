@@ -134,13 +134,14 @@ class DiscordApi:
 
     # -- the bot's view -------------------------------------------------------------------
 
-    async def can_manage(self, guild_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` may manage ``guild_id`` now (False when either is unknown to
-        the bot). DiscordUnavailable when Discord does not answer."""
+    async def can_manage(self, guild_id: int, user_id: int) -> bool | None:
+        """Whether ``user_id`` may manage ``guild_id`` now (False for a member who may not or
+        is not a member; None when the bot is not on that server). DiscordUnavailable when
+        Discord does not answer."""
         bot = f"Bot {self._bot_token}"
         guild = await self._get(f"/guilds/{guild_id}", bot)
         if not isinstance(guild, dict):
-            return False
+            return None
         if int(guild.get("owner_id") or 0) == user_id:
             return True
         member = await self._get(f"/guilds/{guild_id}/members/{user_id}", bot)

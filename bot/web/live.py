@@ -31,7 +31,9 @@ class LiveTables(Protocol):
         ``"web_no_table"`` when the server has no such table."""
         ...
 
-    def guild_locale(self, guild_id: int) -> str | None: ...
+    def guild_locale(self, guild_id: int) -> str | None:
+        """The server's Discord language; None for a server the bot is not on."""
+        ...
 
 
 class Bot(Protocol):

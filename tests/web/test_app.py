@@ -28,10 +28,13 @@ class FakeDiscord(DiscordApi):
     def __init__(self) -> None:
         super().__init__("token", "http://127.0.0.1:9/api/v10")
         self.managers: set[tuple[int, int]] = {(GUILD, ADMIN)}
+        self.bot_left = False
         self.checks = 0
 
-    async def can_manage(self, guild_id: int, user_id: int) -> bool:
+    async def can_manage(self, guild_id: int, user_id: int) -> bool | None:
         self.checks += 1
+        if self.bot_left:
+            return None
         return (guild_id, user_id) in self.managers
 
     async def guild_name(self, guild_id: int) -> str | None:
@@ -132,6 +135,10 @@ async def test_the_server_page_and_its_posts_are_refused_unless_allowed_now(
         f"/servers/{GUILD}/tables/{TABLE}/resume", data={"csrf": csrf_of(cookie)}
     )
     assert resume.status == 403 and len(tables.calls) == 1
+    # The bot removed from the server: the page does not exist any more.
+    api.bot_left = True
+    gone = await client.get(f"/servers/{GUILD}")
+    assert gone.status == 404 and "There is no such server page." in await gone.text()
     # Logged out: the same cookie is refused.
     out = await client.post("/logout", data={"csrf": csrf_of(cookie)}, allow_redirects=False)
     assert out.status == 303

@@ -24,7 +24,10 @@ async def home(request: web.Request) -> web.Response:
             )
         ways.append(h("<p>{link}</p>", link=t("web_login_link_hint")))
         return html_response(page(t("web_title"), join(ways)))
-    admin = [g for g in session.guilds if g.admin]
+    live = ctx.live
+    admin = [  # in the bot's process: only the servers the bot is on
+        g for g in session.guilds if g.admin and (live is None or live.guild_locale(g.id))
+    ]
     servers: Html = join(
         h('<li><a href="/servers/{id}">{name}</a></li>', id=g.id, name=g.name) for g in admin
     )

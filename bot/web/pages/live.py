@@ -34,7 +34,7 @@ async def _still_allowed(request: web.Request, session: Session, guild_id: int) 
     if now is None or now.secret != session.secret:
         return False
     try:
-        return await ctx.api.can_manage(guild_id, session.user_id)
+        return bool(await ctx.api.can_manage(guild_id, session.user_id))
     except DiscordUnavailable:
         return True  # Discord down: the stream shows what the page showed; actions check again
 

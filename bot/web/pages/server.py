@@ -57,6 +57,8 @@ async def admin_session(request: web.Request, guild_id: int) -> Session:
     except DiscordUnavailable as error:
         log.warning("Dashboard: Manage Server could not be checked: %s", error)
         raise refusal(503, "web_discord_down", session) from error
+    if allowed is None:  # a server of theirs the bot is not on
+        raise refusal(404, "web_no_server", session)
     if not allowed:
         raise refusal(403, "web_not_admin", session)
     return session
