@@ -41,9 +41,11 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -52,6 +54,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 if str(REPO_ROOT) not in sys.path:
@@ -127,6 +131,10 @@ class BotUnderTest:
             "DEUCE_MIN_TIMER_SECONDS": "5",
             "DEUCE_GUILD_READY_TIMEOUT": "0.1",
         }
+        self.web_port: int | None = None
+        if config.dashboards:
+            self.web_port = free_port()
+            self.env["DEUCE_WEB_PORT"] = str(self.web_port)
         self.module = "bot"
         self.probe_path: Path | None = None
         self.trace_path: Path | None = None
@@ -568,6 +576,47 @@ def measure(
     result.rest_seconds = rest_end - setup_start
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def watch_dashboards(world: World, bot: BotUnderTest, count: int, result: LoadResult) -> None:
+    """``count`` admins' browsers on their server pages' live events (the bot's web dashboard,
+    ``--dashboards``), each signed in with the link ``/pokeradmin dashboard`` gives, read until
+    the play ends: what the dashboard costs the bot shows in the clicks' times."""
+    admins = list(world.admins.items())
+    events = [0] * count
+
+    async def watch(index: int) -> None:
+        guild_id, admin = admins[index % len(admins)]
+        invoked = await world.double.invoke(
+            admin, world.guild_channels[guild_id], "pokeradmin dashboard"
+        )
+        reply = await invoked.response(timeout=10)
+        link = re.search(r"<(http://[^>]+)>", str(reply.content))
+        if link is None:
+            result.notes.append(f"dashboard {index}: no login link ({reply.content!r})")
+            return
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http:
+            async with http.post(link[1]) as signed:
+                signed.raise_for_status()
+            url = f"http://127.0.0.1:{bot.web_port}/servers/{guild_id}/live"
+            async with http.get(url, timeout=aiohttp.ClientTimeout(total=None)) as stream:
+                async for line in stream.content:
+                    if line.startswith(b"data: "):
+                        events[index] += 1
+
+    try:
+        await asyncio.gather(*(watch(i) for i in range(count)))
+    finally:
+        result.notes.append(
+            f"{count} dashboard(s) open on server pages: {sum(events)} live events read"
+        )
+
+
 async def run_load(config: LoadConfig) -> LoadResult:
     """Start a double and the bot, seat the players, play, measure, stop. Never outlives
     ``config.seconds`` by more than the shutdown of the bot."""
@@ -584,6 +633,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
     deadline = loop.time() + config.seconds
     profiler: subprocess.Popen[bytes] | None = None
     play_window: tuple[float, float] | None = None
+    dashboards: asyncio.Task[None] | None = None
     try:
         world = await build_world(double, config, rng)
         # The harness's own collections would stall the double and every ack it is about to
@@ -607,6 +657,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.tables_seated = await asyncio.wait_for(
             seat_players(world, config), max(1.0, deadline - loop.time())
         )
+        if config.dashboards:
+            dashboards = loop.create_task(watch_dashboards(world, bot, config.dashboards, result))
         play_start = time.time()
         result.setup_seconds = play_start - setup_start
         bot_cpu_start = proc_cpu_seconds(bot.pid)
@@ -650,6 +702,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
         gc.enable()
         gc.unfreeze()
         stop_lag.set()
+        if dashboards is not None:
+            dashboards.cancel()
+            await asyncio.gather(dashboards, return_exceptions=True)
         if world is not None:
             await asyncio.gather(*(d.stop() for d in world.drivers), return_exceptions=True)
         if lag_task is not None:
@@ -990,6 +1045,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="seconds over which the tables start joining (default: 0.05 s per table)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--dashboards",
+        type=int,
+        default=0,
+        help="admins with the web dashboard's server page open (its live events) during play",
+    )
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--profile", type=Path, default=None, help="py-spy output folder")
     parser.add_argument(
@@ -1064,6 +1125,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             processes=args.processes,
             database=args.database,
             from_dms=args.from_dms,
+            dashboards=args.dashboards,
         )
         result = await run_load(config)
         print(format_report(result), flush=True)

@@ -51,6 +51,7 @@ class LoadConfig:
     database: str = "sqlite"  # or postgresql
     database_url: str | None = None  # postgresql: this server, not a throwaway one
     from_dms: bool = False  # players bet from their DM panels, not from the table
+    dashboards: int = 0  # web dashboards open on server pages, reading their live events
 
 
 @dataclass

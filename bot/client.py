@@ -77,6 +77,8 @@ class DeuceBot(commands.Bot):
         self._closing = False
         self._router: Any = None
         """Sharded on PostgreSQL: the ``bot.shards.ShardRouter`` of DM clicks."""
+        self._web: Any = None
+        """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
         """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
         self._commands_running: set[asyncio.Task[Any]] = set()
@@ -254,6 +256,7 @@ class DeuceBot(commands.Bot):
         await self._tables.restore_all()
         self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
         await self.start_routing()
+        await self.start_web()
         await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
@@ -266,6 +269,32 @@ class DeuceBot(commands.Bot):
         # that stalled every table for 100-200 ms (bench/bench_load.py --probe). A young pass
         # costs about 1.5 us an object, so GC_YOUNG also bounds its pause (20,000: 20-60 ms).
         gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+
+    async def start_web(self) -> None:
+        """The dashboard in this process (``bot/web``), when ``DEUCE_WEB_PORT`` is set: it
+        reads the tables here and runs in this event loop (every page is a few store reads
+        and at most two requests to Discord, none of them blocking)."""
+        config = self.config
+        if config.web_port is None:
+            return
+        from bot.web.app import WebServer
+        from bot.web.discord_api import DiscordApi
+        from bot.web.live import BotTables
+
+        api = DiscordApi(
+            config.token, config.api_base, config.oauth_client_id, config.oauth_client_secret
+        )
+        web = WebServer(
+            self.store,
+            api,
+            BotTables(self),
+            host=config.web_host,
+            port=config.web_port,
+            base_url=config.web_url,
+            hand_pause_override=config.hand_pause_seconds,
+        )
+        await web.start()
+        self._web = web
 
     async def start_routing(self) -> None:
         """Sharded on PostgreSQL: hand DM clicks on other processes' tables to their owner
@@ -424,6 +453,8 @@ class DeuceBot(commands.Bot):
             self._closing = True
             set_command_ids({})  # sentences name commands as typed again (another bot's next)
             await self._end_running_commands()
+            if self._web is not None:
+                await self._web.stop()
             if self._router is not None:
                 await self._router.close()
             if self._sng_clock is not None:

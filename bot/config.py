@@ -162,6 +162,28 @@ class Config:
     rest_per_second: float = 40.0
     """This process's share of Discord's 50 requests a second (``DEUCE_REST_PER_SECOND``;
     the processes of one bot divide it between them)."""
+    web_port: int | None = None
+    """The web dashboard's port (``DEUCE_WEB_PORT``); None: no dashboard (the default)."""
+    web_host: str = "127.0.0.1"
+    """The address the dashboard listens on (``DEUCE_WEB_HOST``): this machine only unless
+    told otherwise (a reverse proxy in front of it serves HTTPS: docs/DASHBOARD.md)."""
+    web_public_url: str | None = None
+    """The dashboard's address as browsers reach it (``DEUCE_WEB_PUBLIC_URL``, e.g.
+    ``https://poker.example.org``): login links and the OAuth redirect are built on it;
+    ``http://HOST:PORT`` when unset."""
+    oauth_client_id: str | None = None
+    """The Discord application's OAuth2 client id (``DISCORD_CLIENT_ID``); with the secret,
+    "Log in with Discord" is offered."""
+    oauth_client_secret: str | None = field(default=None, repr=False)
+    """The OAuth2 client secret (``DISCORD_CLIENT_SECRET``). Secret."""
+
+    @property
+    def web_url(self) -> str:
+        """The dashboard's public address, without a trailing slash."""
+        if self.web_public_url is not None:
+            return self.web_public_url
+        host = f"[{self.web_host}]" if ":" in self.web_host else self.web_host
+        return f"http://{host}:{self.web_port}"
 
     @property
     def sharded(self) -> bool:
@@ -240,6 +262,21 @@ class Config:
                 "database (set DATABASE_URL), or one process runs them all (leave SHARD_IDS "
                 "unset)."
             )
+        web_port = _int(env, "DEUCE_WEB_PORT", None)
+        if web_port is not None and not 1 <= web_port <= 65535:
+            raise ConfigError("DEUCE_WEB_PORT must be a port number between 1 and 65535.")
+        web_public = env.get("DEUCE_WEB_PUBLIC_URL", "").strip().rstrip("/") or None
+        if web_public is not None and not web_public.startswith(("http://", "https://")):
+            raise ConfigError(
+                "DEUCE_WEB_PUBLIC_URL must be an address like https://poker.example.org."
+            )
+        client_id = env.get("DISCORD_CLIENT_ID", "").strip() or None
+        client_secret = env.get("DISCORD_CLIENT_SECRET", "").strip() or None
+        if (client_id is None) != (client_secret is None):
+            raise ConfigError(
+                "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together (the application's "
+                "OAuth2 page shows both); set both for Log in with Discord, or neither."
+            )
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or "data/deuce.db",
@@ -258,4 +295,9 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
             rest_per_second=rest,
+            web_port=web_port,
+            web_host=env.get("DEUCE_WEB_HOST", "").strip() or "127.0.0.1",
+            web_public_url=web_public,
+            oauth_client_id=client_id,
+            oauth_client_secret=client_secret,
         )

@@ -40,7 +40,7 @@ DEFAULT_LANGUAGE = "en"
 _LANGUAGE_NAMES = {name: name for name in LANGUAGES}
 """Each language's one string, so that a map of many members' languages holds five strings."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
-FILES = ("deuce.ftl", "commands.ftl", "look.ftl", "sng.ftl", "fairplay.ftl")
+FILES = ("deuce.ftl", "commands.ftl", "look.ftl", "sng.ftl", "fairplay.ftl", "web.ftl")
 
 
 def language_of(locale: object) -> str:

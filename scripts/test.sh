@@ -17,6 +17,16 @@ else
     echo "== .venv is up to date with pyproject.toml (delete $marker to reinstall)"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# The dashboard's browser tests drive Debian's Chromium through Playwright (never a browser
+# Playwright downloads). CI installs it; elsewhere those tests skip, saying so, without it.
+if [ ! -x "${DEUCE_CHROMIUM:-/usr/bin/chromium}" ]; then
+    if [ "${CI:-}" = "true" ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing chromium for the browser tests"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "== Chromium not found (apt-get install chromium, or set DEUCE_CHROMIUM): the browser tests will skip"
+    fi
+fi
 # The store's PostgreSQL tests start a throwaway server from the installed binaries (README,
 # "Test"); say which, or why those tests will skip (CI=true makes them fail instead).
 # (The same search as tests/store/_helpers.py postgres_bin_dir.)

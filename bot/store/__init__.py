@@ -1,7 +1,8 @@
 """The chip store (aiosqlite): wallets, ledger, settings, tables, seats, hand journal, audit.
 
 ``Store`` is the whole public surface (its parts: ``store.settings``, ``store.wallets``,
-``store.tables``, ``store.hands``, ``store.house``, ``store.tournaments``, ``store.audit``);
+``store.tables``, ``store.hands``, ``store.house``, ``store.tournaments``, ``store.audit``,
+``store.web``: the dashboard's login links and sessions);
 errors are ``StoreError`` subclasses whose text can be shown to players as is. See
 ``bot/store/store.py`` for how it is divided and ``bot/store/runner.py`` for why its
 transactions run the way they do.

@@ -62,7 +62,9 @@ class Progress:
         self.out.flush()
 
 
-RUNTIME_TABLES = frozenset({"shard_processes", "interaction_handoffs"})
+RUNTIME_TABLES = frozenset(
+    {"shard_processes", "interaction_handoffs", "web_logins", "web_sessions"}
+)
 """Tables of running processes (sharded routing), not data: never copied."""
 
 

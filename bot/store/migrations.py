@@ -491,6 +491,28 @@ kinds of those admin actions ('freeze', 'unfreeze': transactions that move no ch
 ledger logs them beside the grants). The ledger is copied into new tables as in migration 0014
 (SQLite cannot widen a CHECK in place)."""
 
+MIGRATION_0018_WEB_LOGINS = """
+CREATE TABLE web_logins (
+    token_hash  TEXT PRIMARY KEY,
+    user_id     INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    expires_at  REAL NOT NULL,
+    used_at     REAL
+) STRICT, WITHOUT ROWID;
+CREATE TABLE web_sessions (
+    id_hash     TEXT PRIMARY KEY,
+    user_id     INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    via         TEXT NOT NULL CHECK (via IN ('oauth', 'link')),
+    guilds      TEXT NOT NULL,
+    created_at  REAL NOT NULL,
+    expires_at  REAL NOT NULL
+) STRICT, WITHOUT ROWID;
+"""
+"""The web dashboard's one-time login links (``/pokeradmin dashboard``) and its sessions, each
+known by the SHA-256 of its secret only (a copy of the database logs nobody in): ``guilds`` is
+the JSON list of the servers the session may open (``bot/web/auth.py``)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -509,6 +531,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0015_SNG_MEMBERS,
     MIGRATION_0016_QUEUED_TOP_UPS,
     MIGRATION_0017_FAIR_PLAY,
+    MIGRATION_0018_WEB_LOGINS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

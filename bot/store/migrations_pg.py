@@ -397,6 +397,26 @@ ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
 """SQLite migration 0017: members exempted from the gates or frozen, the ledger's kinds of a
 freeze and an unfreeze."""
 
+MIGRATION_0016_WEB_LOGINS = """
+CREATE TABLE web_logins (
+    token_hash  TEXT PRIMARY KEY,
+    user_id     BIGINT NOT NULL,
+    guild_id    BIGINT NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL,
+    used_at     DOUBLE PRECISION
+);
+CREATE TABLE web_sessions (
+    id_hash     TEXT PRIMARY KEY,
+    user_id     BIGINT NOT NULL,
+    name        TEXT NOT NULL,
+    via         TEXT NOT NULL CHECK (via IN ('oauth', 'link')),
+    guilds      TEXT NOT NULL,
+    created_at  DOUBLE PRECISION NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL
+);
+"""
+"""SQLite migration 0018: the web dashboard's login links and sessions."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -413,6 +433,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0013_SNG_MEMBERS,
     MIGRATION_0014_QUEUED_TOP_UPS,
     MIGRATION_0015_FAIR_PLAY,
+    MIGRATION_0016_WEB_LOGINS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -38,6 +38,7 @@ from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
 from bot.store.tournaments import Tournaments, place_busted
 from bot.store.wallets import Wallets
+from bot.store.web import WebLogins
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ class Store:
         self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)
         self.fairplay = FairPlay(self.runner)
+        self.web = WebLogins(self.runner)
 
     @classmethod
     async def open(cls, location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:

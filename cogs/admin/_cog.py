@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.replies import require_guild
 from cogs.admin._common import pokeradmin, pokeradmin_house
+from cogs.admin._dashboard import DashboardCommands
 from cogs.admin._economy import EconomyCommands
 from cogs.admin._fairplay import FairPlayCommands, pokeradmin_fairplay
 from cogs.admin._house import HouseCommands
@@ -41,7 +42,14 @@ def set_minimum(command: app_commands.Command[Any, ..., Any], option: str, minim
     params[option] = dataclasses.replace(params[option], min_value=minimum)
 
 
-class Admin(SettingsCommands, TableCommands, HouseCommands, EconomyCommands, FairPlayCommands):
+class Admin(
+    SettingsCommands,
+    TableCommands,
+    HouseCommands,
+    EconomyCommands,
+    FairPlayCommands,
+    DashboardCommands,
+):
     """Server settings; every command needs Manage Server."""
 
     admin = pokeradmin

@@ -66,6 +66,7 @@ from tests.discord_double.models import (
     iso_now,
     iter_components,
 )
+from tests.discord_double.oauth import OAuth2, has_own_role, role_json
 
 log = logging.getLogger(__name__)
 
@@ -263,6 +264,9 @@ class DiscordDouble:
         self.identify_count = 0
         self.resume_count = 0
         self._waiters: list[asyncio.Future[None]] = []
+
+        self.oauth = OAuth2(self)
+        """Discord's OAuth2 code flow (``tests/discord_double/oauth.py``)."""
 
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1430,6 +1434,7 @@ class DiscordDouble:
         r.add_get(f"{p}/guilds/{{guild_id}}/channels", self._get_guild_channels)
         r.add_get(f"{p}/guilds/{{guild_id}}/members/{{user_id}}", self._get_member)
         r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._get_attachment)
+        self.oauth.add_routes(r, p)
         r.add_route("*", "/{tail:.*}", self._unknown)
 
     async def _unknown(self, request: web.Request) -> web.Response:
@@ -1491,6 +1496,9 @@ class DiscordDouble:
         return json_response(self._app_emoji_json(emoji_id), status=201)
 
     async def _get_me(self, request: web.Request) -> web.Response:
+        grant = self.oauth.bearer(request)
+        if grant is not None:  # an OAuth2 user's token: that user
+            return json_response(self.oauth.me(grant))
         self._require_bot_auth(request)
         user = self.bot_user.to_json()
         user.update({"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"})
@@ -1909,6 +1917,11 @@ class DiscordDouble:
         payload = self._guild_create_payload(guild)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key, None)
+        payload["roles"] = [guild.everyone_role_json()] + [
+            role_json(member)
+            for member in self.members.values()
+            if member.guild is guild and has_own_role(member)
+        ]
         return json_response(payload)
 
     async def _get_guild_channels(self, request: web.Request) -> web.Response:
@@ -1924,7 +1937,9 @@ class DiscordDouble:
         member = self.members.get(key)
         if member is None:
             raise DiscordHTTPError(404, 10007, "Unknown Member")
-        return json_response(member.to_json())
+        data = member.to_json()
+        data["roles"] = [str(member.id)] if has_own_role(member) else []
+        return json_response(data)
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
         blob = self.attachment_data.get(int(request.match_info["attachment_id"]))

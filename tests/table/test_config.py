@@ -27,6 +27,28 @@ def test_defaults_with_only_a_token() -> None:
     assert config.min_idle_seconds == 60
     assert config.guild_ready_timeout == 2.0
     assert config.sync == "changed"
+    assert config.web_port is None  # the dashboard is off unless asked for
+
+
+def test_the_dashboard_listens_on_this_machine_unless_told() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "abc", "DEUCE_WEB_PORT": "8080"})
+    assert (config.web_port, config.web_host) == (8080, "127.0.0.1")
+    assert config.web_url == "http://127.0.0.1:8080"
+    assert config.oauth_client_id is None
+    public = Config.from_env(
+        {
+            "DISCORD_TOKEN": "abc",
+            "DEUCE_WEB_PORT": "8080",
+            "DEUCE_WEB_HOST": "0.0.0.0",
+            "DEUCE_WEB_PUBLIC_URL": "https://poker.example.org/",
+            "DISCORD_CLIENT_ID": "42",
+            "DISCORD_CLIENT_SECRET": "shh",
+        }
+    )
+    assert public.web_host == "0.0.0.0"
+    assert public.web_url == "https://poker.example.org"
+    assert (public.oauth_client_id, public.oauth_client_secret) == ("42", "shh")
+    assert "shh" not in repr(public)
 
 
 def test_every_setting_is_read() -> None:
@@ -75,6 +97,9 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "localhost"}, "DISCORD_API_BASE"),
         ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "60"}, "DEUCE_REST_PER_SECOND"),
         ({"DISCORD_TOKEN": "x", "DEUCE_REST_PER_SECOND": "fast"}, "DEUCE_REST_PER_SECOND"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_WEB_PORT": "99999"}, "DEUCE_WEB_PORT"),
+        ({"DISCORD_TOKEN": "x", "DEUCE_WEB_PUBLIC_URL": "poker.org"}, "DEUCE_WEB_PUBLIC_URL"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_CLIENT_ID": "42"}, "DISCORD_CLIENT_SECRET"),
         # processes on separate SQLite files would never hand each other their DM clicks
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],

@@ -173,6 +173,9 @@ cmd-pokeradmin-kick-player-desc = Who to remove (one of the seated players)
 cmd-pokeradmin-close = close
 cmd-pokeradmin-close-desc = Close this channel's table after the current hand
 
+cmd-pokeradmin-dashboard = dashboard
+cmd-pokeradmin-dashboard-desc = A private one-time link to this server's web dashboard
+
 ## Fixed choices
 
 choice-off = off

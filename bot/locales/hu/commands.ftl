@@ -173,6 +173,9 @@ cmd-pokeradmin-kick-player-desc = Kit távolítasz el (az ülő játékosok köz
 cmd-pokeradmin-close = bezár
 cmd-pokeradmin-close-desc = A csatorna asztalának bezárása a mostani leosztás után
 
+cmd-pokeradmin-dashboard = irányítópult
+cmd-pokeradmin-dashboard-desc = Privát, egyszer használható link a szerver webes irányítópultjához
+
 ## Rögzített választások
 
 choice-off = ki

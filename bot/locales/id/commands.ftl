@@ -173,6 +173,9 @@ cmd-pokeradmin-kick-player-desc = Siapa yang dikeluarkan (salah satu pemain yang
 cmd-pokeradmin-close = tutup
 cmd-pokeradmin-close-desc = Tutup meja saluran ini setelah tangan yang sedang berjalan
 
+cmd-pokeradmin-dashboard = dasbor
+cmd-pokeradmin-dashboard-desc = Tautan pribadi sekali pakai ke dasbor web server ini
+
 ## Pilihan tetap
 
 choice-off = mati

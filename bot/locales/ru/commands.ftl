@@ -173,6 +173,9 @@ cmd-pokeradmin-kick-player-desc = Кого убрать (одного из си�
 cmd-pokeradmin-close = закрыть
 cmd-pokeradmin-close-desc = Закрыть стол этого канала после текущей раздачи
 
+cmd-pokeradmin-dashboard = панель
+cmd-pokeradmin-dashboard-desc = Личная одноразовая ссылка на веб-панель этого сервера
+
 ## Фиксированные варианты
 
 choice-off = выкл

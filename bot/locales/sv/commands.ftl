@@ -173,6 +173,9 @@ cmd-pokeradmin-kick-player-desc = Vem som ska bort (en av spelarna vid bordet)
 cmd-pokeradmin-close = stäng
 cmd-pokeradmin-close-desc = Stäng den här kanalens bord efter den pågående handen
 
+cmd-pokeradmin-dashboard = kontrollpanel
+cmd-pokeradmin-dashboard-desc = En privat engångslänk till serverns webbpanel
+
 ## Fasta val
 
 choice-off = av

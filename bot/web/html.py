@@ -1,0 +1,104 @@
+"""HTML written safely: every value is escaped unless it is already ``Html``.
+
+``h("<p>{name}</p>", name=untrusted)`` escapes ``name``; pieces built with ``h`` stay ``Html``
+and are put in as they are. No template engine: a page is a few functions of plain values.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+from bot.messages import reader, t
+
+
+class Html(str):
+    """Markup already escaped (or written by the code itself)."""
+
+    __slots__ = ()
+
+
+def escape(value: object) -> Html:
+    if isinstance(value, Html):
+        return value
+    return Html(html.escape(str(value), quote=True))
+
+
+def h(template: str, /, **values: object) -> Html:
+    """``template`` (code, trusted) with each ``{name}`` replaced by its value, escaped."""
+    return Html(template.format(**{k: escape(v) for k, v in values.items()}))
+
+
+def join(parts: Iterable[Html], separator: str = "") -> Html:
+    return Html(separator.join(escape(part) for part in parts))
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
+_MENTION = re.compile(r"&lt;(?:@|#|t:\d+(?::[a-zA-Z])?)[^&]*&gt;")
+_COMMAND = re.compile(r"&lt;/([-_\w ]+):\d+&gt;")
+"""A slash command's mention (``</poker join:ID>``): the command as typed on a page."""
+_MARKDOWN_ESCAPE = re.compile(r"\\([\\*_`~|>#\[\]()-])")
+
+
+def from_markdown(text: str) -> Html:
+    """A line the channel shows (Discord markdown) as HTML: bold and code kept, a name's
+    markdown escapes undone, a command's mention written as the command, Discord's other tags
+    (mentions, times) left out. Escaped first."""
+    escaped = html.escape(text, quote=True)
+    escaped = _COMMAND.sub(r"<code>/\1</code>", escaped)
+    escaped = _MENTION.sub("", escaped)
+    escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
+    escaped = _CODE.sub(r"<code>\1</code>", escaped)
+    return Html(_MARKDOWN_ESCAPE.sub(r"\1", escaped))
+
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:0;background:#10161d;color:#e6edf3}
+header{display:flex;gap:1em;align-items:center;flex-wrap:wrap;padding:.8em 1.2em;
+background:#16281f;border-bottom:1px solid #2d4a3a}
+header a{color:#9fe0b4}header .who{margin-left:auto}
+main{padding:1em 1.2em;max-width:60em}
+a{color:#8cc8ff}h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}
+.card{background:#17202a;border:1px solid #2b3a48;border-radius:8px;padding:.8em 1em;
+margin:.8em 0}
+.card h3{margin:.1em 0 .5em}
+table{border-collapse:collapse;width:100%}td,th{padding:.35em .5em;text-align:left;
+border-bottom:1px solid #2b3a48;vertical-align:top}
+.notice{background:#21364a;border-left:4px solid #8cc8ff;padding:.6em .8em}
+.refused{background:#4a2121;border-left:4px solid #ff8c8c;padding:.6em .8em}
+button,a.button{font:inherit;padding:.4em 1em;border-radius:6px;border:1px solid #6bbf8a;
+background:#1f6f43;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+form.inline{display:inline}
+code{background:#26313d;padding:0 .3em;border-radius:4px}
+ul.lines{padding-left:1.2em}
+@media (max-width:600px){main{padding:.6em}td,th{padding:.3em}}
+"""
+
+
+def page(title: str, body: Html, *, who: str | None = None, csrf: str | None = None) -> Html:
+    """A whole page: the header (the signed-in member and a logout form), ``body``."""
+    account = Html("")
+    if who is not None and csrf is not None:
+        account = h(
+            '<span class="who">{signed}</span><form class="inline" method="post" '
+            'action="/logout"><input type="hidden" name="csrf" value="{csrf}">'
+            '<button type="submit">{logout}</button></form>',
+            signed=t("web_signed_in_as", name=who),
+            csrf=csrf,
+            logout=t("web_logout"),
+        )
+    return h(
+        '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        "<title>{title} · Deuce</title><style>{style}</style></head><body>"
+        '<header><strong>Deuce</strong><a href="/">{home}</a>{account}</header>'
+        "<main><h1>{title}</h1>{body}</main></body></html>",
+        lang=reader(),
+        title=title,
+        style=Html(STYLE),
+        home=t("web_home"),
+        account=account,
+        body=body,
+    )

@@ -1,0 +1,80 @@
+"""The live tables as the dashboard sees them: the public snapshot each table shows its channel,
+and pause or resume through the table session's own input (as ``/pokeradmin pause`` and
+``resume`` do). Only the bot's process has the tables; ``python -m bot.web`` runs without them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.table.registry import TableRegistry
+from bot.table.snapshot import TableSnapshot
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    guild_id: int
+    table_id: int
+    channel_id: int
+    channel_name: str
+    snapshot: TableSnapshot
+
+
+class LiveTables(Protocol):
+    """What the server page needs of the running tables."""
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]: ...
+
+    async def set_paused(self, guild_id: int, table_id: int, user_id: int | None) -> str | None:
+        """The answer's catalogue key (as the slash command's), None when nothing changed,
+        ``"web_no_table"`` when the server has no such table."""
+        ...
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        """The server's Discord language; None for a server the bot is not on."""
+        ...
+
+
+class Bot(Protocol):
+    """What ``BotTables`` reads of the client (``bot.client.DeuceBot``)."""
+
+    @property
+    def tables(self) -> TableRegistry: ...
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_guild(self, guild_id: int, /) -> Any: ...
+
+
+class BotTables:
+    """The live tables of the bot this dashboard runs in."""
+
+    def __init__(self, bot: Bot) -> None:
+        self._bot = bot
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]:
+        found = []
+        for session in self._bot.tables.in_guild(guild_id):
+            snapshot = session.table_snapshot()
+            channel = self._bot.get_channel(session.channel_id)
+            found.append(
+                LiveTable(
+                    guild_id=guild_id,
+                    table_id=snapshot.table_id,
+                    channel_id=session.channel_id,
+                    channel_name=str(getattr(channel, "name", session.channel_id)),
+                    snapshot=snapshot,
+                )
+            )
+        return sorted(found, key=lambda table: table.channel_name)
+
+    async def set_paused(self, guild_id: int, table_id: int, user_id: int | None) -> str | None:
+        session = self._bot.tables.by_table(table_id)
+        if session is None or session.guild_id != guild_id:
+            return "web_no_table"
+        return await session.set_paused(user_id)
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        guild = self._bot.get_guild(guild_id)
+        return None if guild is None else str(guild.preferred_locale)

@@ -1,0 +1,33 @@
+"""The dashboard's HTML: every value escaped, a channel line's markdown read as the channel
+shows it, no Discord tag (a mention, a time) left in the page."""
+
+from __future__ import annotations
+
+from bot.web.html import Html, escape, from_markdown, h
+
+
+def test_values_are_escaped_and_markup_is_kept() -> None:
+    name = '<script>alert("x")</script>'
+    piece = h("<b>{name}</b>", name=name)
+    assert piece == "<b>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</b>"
+    assert h("<p>{inner}</p>", inner=piece) == f"<p>{piece}</p>"  # Html is not escaped twice
+    assert escape("a & b") == "a &amp; b" and isinstance(escape("x"), Html)
+
+
+def test_a_channel_line_in_html() -> None:
+    assert from_markdown("`1` **Al\\_ice** · 400") == "<code>1</code> <strong>Al_ice</strong> · 400"
+    assert (
+        from_markdown("⏸ Paused by <@123>: no hand until <t:5:R>") == "⏸ Paused by : no hand until "
+    )
+    assert from_markdown("**<img src=x onerror=alert(1)>**") == (
+        "<strong>&lt;img src=x onerror=alert(1)&gt;</strong>"
+    )
+
+
+def test_a_commands_mention_reads_as_the_command() -> None:
+    """The catalogue names commands by their mention (``</poker join:ID>``, which Discord shows
+    in each reader's language); a page writes the command as typed, never the raw tag."""
+    line = "Waiting: </poker join:1234567890123456789> or </pokeradmin house add:42> <t:5:R>"
+    assert str(from_markdown(line)) == (
+        "Waiting: <code>/poker join</code> or <code>/pokeradmin house add</code> "
+    )
