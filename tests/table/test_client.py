@@ -259,9 +259,21 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "cards",
         "house",
         "sng",
+        "fairplay",
+        "dashboard",
     }
     house = next(c for c in groups["pokeradmin"].commands if c.name == "house")
     assert {c.name for c in house.commands} == {"add", "remove", "fill"}  # type: ignore[union-attr]
+    fairplay = next(c for c in groups["pokeradmin"].commands if c.name == "fairplay")
+    assert {c.name for c in fairplay.commands} == {  # type: ignore[union-attr]
+        "gates",
+        "exempt",
+        "unexempt",
+        "freeze",
+        "unfreeze",
+        "leaderboard",
+        "report",
+    }
     admin = groups["pokeradmin"].to_dict(bot.tree)
     assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
     for group in groups.values():
