@@ -19,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -275,7 +276,11 @@ class TableSession:
         hand = self.hand or self.last_hand
         assert hand is not None
         public, style = self.table_snapshot() if self.hand else None, self.settings.card_style
-        return panel_snapshot(self.table_id, hand, user_id, self.notes, public, style)
+        panel = panel_snapshot(self.table_id, hand, user_id, self.notes, public, style)
+        bank = self.bank.left(user_id)
+        if bank is None or bank < 1:
+            return panel
+        return replace(panel, time_bank_seconds=int(bank))
 
     async def panel_for(self, user_id: int, hand_id: int) -> PanelSnapshot | None:
         """The player's panel of hand ``hand_id``, None if that hand is gone or not theirs."""
@@ -503,7 +508,14 @@ class TableSession:
         player_id = hand.to_act
         if player_id is None:
             return
-        extra = None if is_house(player_id) else await self.bank.extend(action_number, player_id)
+        # A player whose last decision timed out is away: their bank is not spent again (the
+        # table would wait the whole bank once more before the second timeout sits them out).
+        away = self.notes.timeouts.get(player_id, 0) > 0
+        extra = (
+            None
+            if is_house(player_id) or away
+            else await self.bank.extend(action_number, player_id)
+        )
         if extra is not None:  # the time bank runs: the turn goes on
             self.timers.start_turn(action_number, extra, None)
             self.io.mark_changed()

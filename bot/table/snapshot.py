@@ -165,6 +165,9 @@ class PanelSnapshot:
     """Once the hand is over: the chips it took from the pots (what the result says)."""
     net: int | None = None
     """Once the hand is over: the chips it won (positive) or cost (negative) this player."""
+    time_bank_seconds: int | None = None
+    """Whole seconds left in the player's time bank (None: no bank here, or not known yet):
+    shown before it starts to run."""
 
 
 @dataclass(frozen=True)
