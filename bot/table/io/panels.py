@@ -1,5 +1,6 @@
 """The DM panels of a table's players: sent by their own tasks (a closed DM never stalls the
-table), kept current for players who play from them, answered with when clicked.
+table), kept current on every turn for every player still in the hand (wherever they last
+clicked), answered with when clicked.
 
 What the panels of one hand hold (which message each player's panel is, the tokens of clicks
 on them, notices, turn alerts...) is one ``HandPanels``, replaced whole at each deal: nothing
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,7 +32,7 @@ from bot.table.snapshot import PanelSnapshot
 log = logging.getLogger(__name__)
 
 PANEL_INTERVAL = 1.0
-"""Seconds between two edits keeping a DM player's panel current (bursts are coalesced, as
+"""Seconds between two edits keeping a player's DM panel current (bursts are coalesced, as
 the table's; the turn reaching the player is shown at once)."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
@@ -76,8 +78,13 @@ class HandPanels:
     """Players whose panel edit is planned and has not read the state yet."""
     live_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)
     """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
+    shown: dict[int, str] = field(default_factory=dict)
+    """What each DM panel message shows, rendered (``_shown_key``): an edit that would show
+    the same is not sent."""
     live_dirty: set[int] = field(default_factory=set)
     """Players whose DM panel is to be brought up to date."""
+    out: set[int] = field(default_factory=set)
+    """Players whose DM panel shows them folded: it is not followed any more this hand."""
 
 
 class DmPanels:
@@ -106,9 +113,8 @@ class DmPanels:
         self.sending: dict[int, asyncio.Task[Any]] = {}
         """Each player's panel on its way as a new DM (a turn alert waits for it)."""
         self.from_dm: set[int] = set()
-        """Players whose last betting or draw action came from their DM panel: their panel is
-        kept current (whose turn, the pot, the amount to call, the buttons), at most one edit
-        a ``PANEL_INTERVAL``. Players who act on the table cost no such edit."""
+        """Players whose last betting or draw action came from their DM panel (the others
+        from the table). Every player's panel is kept current either way."""
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
@@ -127,11 +133,14 @@ class DmPanels:
         self.hand.dm_failed.discard(user_id)
 
     def follow(self) -> None:
-        """Keep the DM panels of players who play from them current: at once for the player
-        whose turn it is now, else at most once a ``PANEL_INTERVAL``."""
+        """Keep the DM panel of every player of the hand current, wherever they last clicked
+        (the table or their panel): at once for the player whose turn it is now, else at
+        most once a ``PANEL_INTERVAL``. A panel that shows its player folded stays so."""
         hand, source = self.hand, self.source
-        players = self.from_dm & hand.sent.keys()
-        if hand.hand_id is None or source is None or not players or self.closed:
+        if hand.hand_id is None or source is None or not hand.sent or self.closed:
+            return
+        players = [u for u in hand.sent if u not in hand.dm_failed and u not in hand.out]
+        if not players:
             return
         to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
         for user_id in players:
@@ -156,10 +165,9 @@ class DmPanels:
                 panel = await self._source().panel_for(user_id, hand_id)
                 if panel is None or panel.complete or user_id in self.sending:
                     return  # the hand's end edits every panel; a new one is on its way
-                # Without a token an edit costs a request of the global limit: then only the
-                # turn (reaching the player or leaving them) is worth it, not each new pot.
-                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
-                if _live_key(panel)[:size] == self.hand.live_shown.get(user_id, ())[:size]:
+                if _live_key(panel) == self.hand.live_shown.get(user_id, ()):
+                    if panel.folded:
+                        self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
                 level = URGENT if _my_turn(panel) else NORMAL
                 await self._edit(user_id, hand_id, level=level)
@@ -189,16 +197,6 @@ class DmPanels:
     def _sent(self, user_id: int, task: asyncio.Task[Any]) -> None:
         if self.sending.get(user_id) is task:
             del self.sending[user_id]
-
-    def _edits_free(self, user_id: int) -> bool:
-        """Whether the player's DM panel is edited through a valid token of a click on it."""
-        answer, message = self.hand.answers.get(user_id), self.hand.sent.get(user_id)
-        return (
-            answer is not None
-            and message is not None
-            and answer.message_id == message.id
-            and answer.valid()
-        )
 
     def played_from(self, user_id: int, message_id: int | None) -> None:
         """The player made a betting or draw action from message ``message_id``: from their DM
@@ -250,6 +248,7 @@ class DmPanels:
         if message is not None and current is not None and current.id == message.id:
             hand.answers[user_id] = Answered.now(interaction, message.id)
             hand.live_shown[user_id] = _live_key(panel)
+            hand.shown[user_id] = _shown_key(kwargs)
             edited = getattr(response, "resource", None)
             if isinstance(edited, discord.Message) and edited.id == message.id:
                 hand.sent[user_id] = Sent.of(edited)  # with the picture it carries now
@@ -301,7 +300,8 @@ class DmPanels:
             if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
                 return
             notices = self.hand.notices.get(user_id, ())
-            message = await dm.send(**await panel_message(panel, locale, notices=notices))
+            kwargs = await panel_message(panel, locale, notices=notices)
+            message = await dm.send(**kwargs)
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -317,6 +317,7 @@ class DmPanels:
         old = hand.sent.get(user_id)
         hand.sent[user_id] = Sent.of(message)
         hand.live_shown[user_id] = _live_key(panel)
+        hand.shown[user_id] = _shown_key(kwargs)
         hand.stale_pictures.discard(user_id)
         if old is not None:
             hand.moved.add(old.id)
@@ -381,6 +382,13 @@ class DmPanels:
         current = None if user_id in hand.stale_pictures else message
         locale = await self.client.locale_of(user_id)
         kwargs = await panel_message(panel, locale, edit=True, current=current, notices=notices)
+        shown = _shown_key(kwargs)
+        hand = self.hand
+        if hand.hand_id != hand_id:
+            return
+        if hand.shown.get(user_id) == shown:
+            hand.live_shown[user_id] = _live_key(panel)  # it shows this already
+            return
         try:
             answer = self.hand.answers.get(user_id)
             edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
@@ -395,6 +403,7 @@ class DmPanels:
         if hand.hand_id == hand_id and hand.sent.get(user_id) is message:
             hand.sent[user_id] = Sent.of(edited)
             hand.live_shown[user_id] = _live_key(panel)
+            hand.shown[user_id] = shown
             hand.stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:
@@ -413,19 +422,45 @@ def _my_turn(panel: PanelSnapshot) -> bool:
 
 
 def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
-    """What a DM player's panel must keep showing of the table: whether it is their turn (and
-    then what they may do), whether they are still in the hand (``TURN_KEY_SIZE`` items),
-    the pot and the round."""
+    """What a player's panel must keep showing of the table: whether it is their turn (and
+    then what they may do), whether they are still in the hand, and while they are, the turn
+    (its number, whose, a time bank running), the pot and the round."""
     public = panel.public
     legal = public.legal if panel.my_turn_to_bet and public is not None else None
     turn = (panel.my_turn_to_bet, panel.my_turn_to_draw, legal, panel.folded, panel.complete)
-    if public is None:
+    if public is None or panel.folded:
         return turn
-    return (*turn, public.pot, public.phase, public.betting_round, public.draw_round)
+    return (
+        *turn,
+        public.action_number,
+        public.to_act_name,
+        public.bank,
+        public.pot,
+        public.phase,
+        public.betting_round,
+        public.draw_round,
+    )
 
 
-TURN_KEY_SIZE = 5
-"""The first items of ``_live_key``: the player's turn and what they may do on it."""
+def _shown_key(kwargs: dict[str, Any]) -> str:
+    """What a panel message (``panel_message``'s arguments) shows, as one comparable string:
+    its text, buttons and picture (a kept attachment and a new upload of the same cards
+    compare equal: both carry the picture's alt text)."""
+    embed = kwargs.get("embed")
+    view = kwargs.get("view")
+    files = kwargs.get("attachments")
+    if files is None:
+        files = [kwargs["file"]] if kwargs.get("file") is not None else []
+    return json.dumps(
+        [
+            kwargs.get("content"),
+            embed.to_dict() if embed is not None else None,
+            view.to_components() if view is not None else None,
+            [(getattr(f, "filename", None), getattr(f, "description", None)) for f in files],
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
 async def panel_message(
