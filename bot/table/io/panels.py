@@ -31,9 +31,10 @@ from bot.table.snapshot import PanelSnapshot
 
 log = logging.getLogger(__name__)
 
-PANEL_INTERVAL = 1.0
-"""Seconds between two edits keeping a player's DM panel current (bursts are coalesced, as
-the table's; the turn reaching the player is shown at once)."""
+PANEL_INTERVAL = 0.25
+"""Seconds between two edits keeping a player's DM panel current: a burst of changes in
+between is one edit, and every turn shows well within a second (the turn reaching the
+player at once)."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -135,7 +136,8 @@ class DmPanels:
     def follow(self) -> None:
         """Keep the DM panel of every player of the hand current, wherever they last clicked
         (the table or their panel): at once for the player whose turn it is now, else at
-        most once a ``PANEL_INTERVAL``. A panel that shows its player folded stays so."""
+        most once a ``PANEL_INTERVAL``. A panel that shows its player folded stays so: what
+        else happens in the hand is not theirs to follow."""
         hand, source = self.hand, self.source
         if hand.hand_id is None or source is None or not hand.sent or self.closed:
             return
