@@ -121,7 +121,9 @@ async def test_one_live_panel_per_player_in_now_mode(club: Club) -> None:
             text = str(embed0(alert.payload).get("description"))
             assert "Your turn" in text, text
         *older, newest = [double.current(e.message_id) for e in created]
-        assert newest is not None and embed0(newest).get("title") == f"{PANEL_PREFIX}{hand_id}"
+        # the newest is the live panel (the next deal's too, when a click's token edits it)
+        assert newest is not None
+        assert str(embed0(newest).get("title")).startswith(PANEL_PREFIX)
         for stub in older:
             assert stub is not None and "moved down" in str(stub.get("content"))
             assert not stub.get("embeds") and not buttons(stub)

@@ -144,7 +144,8 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
 async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     """What the DM panels hold of a hand lives in one ``HandPanels``, replaced at each deal:
     nothing of the last hand's panels (messages, tokens, notices, alerts, failed DMs) carries
-    over, and the only state kept across hands is who plays from their DMs and the tasks."""
+    over, and the only state kept across hands is who plays from their DMs, the tasks, and
+    the panels clicked with a still valid token (the next deal's panels: ``kept``)."""
     tasks = TableTasks(7, lambda: None)
     panels = DmPanels(
         cast(Any, SimpleNamespace()), tasks, table_id=7, table_message_id=lambda: None, post=print
@@ -160,7 +161,8 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     panels.new_hand(2)
     assert panels.hand is not last and panels.hand == HandPanels(2)
     kept = {name for name, value in vars(panels).items() if isinstance(value, (dict, set))}
-    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake"}
+    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake", "kept", "_edits"}
+    assert panels.kept == {}  # nothing clicked with a valid token: no panel kept
 
 
 def shown_as(kwargs: dict[str, Any]) -> str:

@@ -119,6 +119,13 @@ class DmPanels:
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
+        self.kept: dict[int, tuple[Sent, Answered]] = {}
+        """Each player's newest DM panel clicked (in an earlier hand) and the token of that
+        click: while the token is valid, the next deal's panel is that message edited
+        through it (no request of the global limit, where a new DM is one)."""
+        self._edits: dict[int, asyncio.Task[Any]] = {}
+        """Each player's newest panel edit (the next deal's edit of that message waits for
+        the last hand's)."""
 
     def _source(self) -> TableSource:
         if self.source is None:
@@ -126,7 +133,14 @@ class DmPanels:
         return self.source
 
     def new_hand(self, hand_id: int) -> None:
-        """A hand is dealt: its panels start anew."""
+        """A hand is dealt: its panels start anew; a panel clicked last hand whose click's
+        token is still valid is kept, to be this hand's panel too (``kept``)."""
+        last = self.hand
+        for user_id, answer in last.answers.items():
+            message = last.sent.get(user_id)
+            if message is not None and answer.message_id == message.id and answer.valid():
+                self.kept[user_id] = (message, answer)
+        self.kept = {u: kept for u, kept in self.kept.items() if kept[1].valid()}
         self.hand = HandPanels(hand_id)
 
     def dm_opened(self, user_id: int) -> None:
@@ -267,7 +281,13 @@ class DmPanels:
             return
         if user_id not in hand.edits_queued:
             hand.edits_queued.add(user_id)
-            self.tasks.spawn(self._edit(user_id, hand.hand_id), f"dm-edit-{user_id}")
+            task = self.tasks.spawn(self._edit(user_id, hand.hand_id), f"dm-edit-{user_id}")
+            self._edits[user_id] = task
+            task.add_done_callback(partial(self._edited, user_id))
+
+    def _edited(self, user_id: int, task: asyncio.Task[Any]) -> None:
+        if self._edits.get(user_id) is task:
+            del self._edits[user_id]
 
     def end(self) -> None:
         """The hand ended: every DM panel becomes its record (no live buttons); a panel the
@@ -291,6 +311,8 @@ class DmPanels:
         task_priority(level, ("dm", user_id))
         if after is not None:
             await asyncio.wait({after})
+        if alert is None and await self._reuse(user_id, hand_id):
+            return
         panel = await self._source().panel_for(user_id, hand_id)
         if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
             return
@@ -326,6 +348,37 @@ class DmPanels:
             await self._stub(user_id, old, locale)
         # The player may have acted (from another panel) while this one was on its way.
         await self._edit(user_id, hand_id, unless=(panel, notices))
+
+    async def _reuse(self, user_id: int, hand_id: int) -> bool:
+        """Make the player's kept panel (``kept``) this hand's, edited through its token:
+        whether it was done (else the deal's panel goes as a new DM). It does not notify as
+        a new DM would: the turn alert does, when a turn waits for the player."""
+        kept = self.kept.pop(user_id, None)
+        if kept is None or not kept[1].valid():
+            return False
+        message, answer = kept
+        pending = self._edits.get(user_id)
+        if pending is not None and not pending.done():
+            await asyncio.wait({pending})  # the last hand's record lands first
+        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None:
+            return True
+        locale = await self.client.locale_of(user_id)
+        notices = self.hand.notices.get(user_id, ())
+        kwargs = await panel_message(panel, locale, edit=True, current=message, notices=notices)
+        edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+        if edited is None:
+            return False
+        hand = self.hand
+        if hand.hand_id != hand_id:
+            return True
+        hand.sent[user_id] = Sent.of(edited)
+        hand.answers[user_id] = answer
+        hand.live_shown[user_id] = _live_key(panel)
+        hand.shown[user_id] = _shown_key(kwargs)
+        # The player may have acted (from another panel) while this one was on its way.
+        await self._edit(user_id, hand_id, unless=(panel, notices))
+        return True
 
     def _alert_due(self, user_id: int, panel: PanelSnapshot, asked: float) -> bool:
         """Whether a turn alert asked for at ``asked`` still has something to say: the turn is
