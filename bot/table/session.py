@@ -780,6 +780,13 @@ class TableSession:
         await self._seats_changed()
         return seat, self.hand is not None
 
+    def command_answered(self, interaction: Interaction) -> None:
+        """A command was answered in the table's channel (a join): while no click's token is
+        valid, its token posts the next table, which then costs no request of the global
+        rate limit to edit (the I/O's; no table state)."""
+        if interaction.channel_id == self.channel_id:
+            self.io.command_answered(interaction)
+
     async def note_dm(self, user_id: int, ok: bool) -> None:
         """Remember whether the player's DMs reach them (the welcome DM at join)."""
         await self.handle(NoteDm(user_id, ok))

@@ -29,6 +29,11 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
+PACE_WITHOUT_TOKEN = 4.0
+"""Seconds between two edits of the table message when no click's token is valid (nobody
+clicked the table for ``TOKEN_SECONDS``: players bet from their DM panels, whose panels show
+every turn): each such edit is a request of the bot's global rate limit, which every table
+shares, so spectators see the table at this pace."""
 DEAL_CARRIES_SECONDS = 2.0
 """A change of the table this little before the next deal is left for the deal's edit to show
 (seats filling up before a hand): one edit instead of two."""
@@ -107,6 +112,15 @@ class TableMessage:
         self.answer: Answered | None = None
         """The newest interaction answered on the table message: its token edits the table
         without spending the global rate limit."""
+        self.spare: Answered | None = None
+        """The newest command answered in the table's channel (a join): while no click's
+        token is valid, its token posts the next table (``_post_below``), which it then
+        edits for free."""
+        self.paced = False
+        """The last edit spent a request of the global limit (no token): the next waits
+        ``PACE_WITHOUT_TOKEN``."""
+        self.token_came = asyncio.Event()
+        """Set when a click's token arrives: a paced edit loop need wait no longer."""
         self.next_deal: Callable[[], float | None] = lambda: None
         """Seconds until the next deal, None when none is planned (set by the registry)."""
 
@@ -190,6 +204,8 @@ class TableMessage:
         payload = self.rendered()
         kwargs = payload.new_message()
         followed: Answered | None = None
+        if answer is None or not answer.valid():
+            answer = self.spare  # a command's token posts it when no click's can
         if answer is not None and answer.valid():
             try:
                 message = await answer.webhook.send(**kwargs, wait=True)
@@ -228,6 +244,11 @@ class TableMessage:
             if self.closed and self.rendered_version >= self.version:
                 return
             await asyncio.sleep(self.edit_interval)
+            if self.paced and not self.closed:
+                self.token_came.clear()
+                with contextlib.suppress(TimeoutError):
+                    pace = PACE_WITHOUT_TOKEN - self.edit_interval
+                    await asyncio.wait_for(self.token_came.wait(), max(0.0, pace))
 
     async def push(self) -> float | None:
         """Edit (or first send) the table message with the latest state; or, when the next
@@ -260,7 +281,9 @@ class TableMessage:
                 return None
             if target is not None:
                 try:
+                    self.paced = False
                     if not await self.edit_by_token(self.answer, target, kwargs):
+                        self.paced = True
                         await self.channel.get_partial_message(target).edit(
                             **kwargs, allowed_mentions=NO_MENTIONS
                         )
@@ -284,6 +307,12 @@ class TableMessage:
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         """An interaction was answered on the table message: remember its token."""
         self.answer = Answered.now(interaction, message_id)
+        self.token_came.set()
+
+    def offer(self, interaction: discord.Interaction[Any]) -> None:
+        """A command was answered in the table's channel: its token may post the next table
+        (``spare``)."""
+        self.spare = Answered.now(interaction, 0)
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
