@@ -113,7 +113,8 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     session: TableSession, client: FakeClient
 ) -> None:
     """The player to act next sees their turn in their panel, and a player who plays on the
-    table sees in theirs whose turn it is now (issue 35: it read the turn before)."""
+    table (and clicked their panel once: a card marked) sees in theirs whose turn it is now
+    (issue 35: it read the turn before)."""
     await deal_panels_sent(session, client)
     await settled(session)
     hand = running(session)
@@ -126,6 +127,10 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     table_player = next(u for u in hand.player_ids if u not in (actor, dm_player))
     session.io.from_dm.add(dm_player)  # their last action came from their DM panel
     dm, other = client.dm_channels[dm_player], client.dm_channels[table_player]
+    message = private_message(card_id(session, 1, 0), session.io.dm_panels[table_player].id)
+    message.channel = other  # the token of this click edits their panel from now on
+    await card_click(client, session, table_player, 1, 0, message=message)
+    await settled(session)
     dm_edits, other_edits = len(dm.edits), len(other.edits)
     await click(client, session, actor, "call")
     assert actor not in session.io.from_dm  # a table click: a table player

@@ -181,8 +181,13 @@ class DmPanels:
                 panel = await self._source().panel_for(user_id, hand_id)
                 if panel is None or panel.complete or user_id in self.sending:
                     return  # the hand's end edits every panel; a new one is on its way
-                if _live_key(panel) == self.hand.live_shown.get(user_id, ()):
-                    if panel.folded:
+                # Through a click's token an edit is free: the panel shows every turn. A
+                # panel never clicked costs a request of the global limit for each edit:
+                # then only its player's own turn (reaching them, leaving them) is worth one.
+                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
+                shown = self.hand.live_shown.get(user_id, ())
+                if _live_key(panel)[:size] == shown[:size]:
+                    if panel.folded and _live_key(panel) == shown:
                         self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
                 level = URGENT if _my_turn(panel) else NORMAL
@@ -213,6 +218,16 @@ class DmPanels:
     def _sent(self, user_id: int, task: asyncio.Task[Any]) -> None:
         if self.sending.get(user_id) is task:
             del self.sending[user_id]
+
+    def _edits_free(self, user_id: int) -> bool:
+        """Whether the player's DM panel is edited through a valid token of a click on it."""
+        answer, message = self.hand.answers.get(user_id), self.hand.sent.get(user_id)
+        return (
+            answer is not None
+            and message is not None
+            and answer.message_id == message.id
+            and answer.valid()
+        )
 
     def played_from(self, user_id: int, message_id: int | None) -> None:
         """The player made a betting or draw action from message ``message_id``: from their DM
@@ -495,6 +510,11 @@ def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
         public.betting_round,
         public.draw_round,
     )
+
+
+TURN_KEY_SIZE = 5
+"""The first items of ``_live_key``: the player's turn and what they may do on it, and
+whether they are still in the hand."""
 
 
 def _shown_key(kwargs: dict[str, Any]) -> str:
