@@ -102,6 +102,9 @@ class TableMessage:
         self.hand_id: int | None = None
         self.move = False
         """Post the table anew at the bottom (and delete the old one) at the next render."""
+        self.replace = False
+        """The move is to post the table through a command's token (``spare``): nothing is
+        below it, so the old one is deleted first."""
         self.last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
         self.answering: str | None = None
@@ -138,9 +141,14 @@ class TableMessage:
         self.dirty.set()
 
     def new_hand(self, hand_id: int) -> None:
-        """A hand is dealt: a table message with posts below it moves to the bottom."""
+        """A hand is dealt: a table message with posts below it moves to the bottom, and one
+        no valid token edits is posted anew through a command's (``spare``)."""
         self.hand_id = hand_id
         self.move = self.outbox.below_table > 0
+        if not self.move and not self._editable() and self.spare is not None:
+            # Posted anew through a command's token (and the old one deleted: one request),
+            # the hand's edits cost nothing of the global limit (each would be one).
+            self.move = self.replace = self.spare.valid()
 
     def rendered(self) -> TablePayload:
         """The table message now: rendered again only when its snapshot or language changed."""
@@ -202,22 +210,29 @@ class TableMessage:
         which the same token then edits, while it is valid; else as a channel message."""
         version = self.version
         payload = self.rendered()
-        kwargs = payload.new_message()
-        followed: Answered | None = None
-        if answer is None or not answer.valid():
-            answer = self.spare  # a command's token posts it when no click's can
-        if answer is not None and answer.valid():
-            try:
-                message = await answer.webhook.send(**kwargs, wait=True)
-                followed = answer.follow_up(message.id)
-            except discord.HTTPException as error:
-                log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
-        if followed is None:
-            message = await self.channel.send(**kwargs)
-        self.answer = followed
+        message = await self._send_new(payload.new_message(), answer)
         await self._set_message(message.id)
         self.rendered_version = max(self.rendered_version, version)
         self.last_payload = payload.key
+
+    async def _send_new(self, kwargs: dict[str, Any], answer: Answered | None) -> discord.Message:
+        """Post the table as a new message: as a follow-up of an answered interaction (the
+        click ``answer``, else the newest command's in the channel, ``spare``), whose token
+        then edits it, while one is valid; else as a channel message (a request of the global
+        limit, as each of its edits will be)."""
+        for token in (answer, self.spare):
+            if token is None or not token.valid():
+                continue
+            try:
+                message: discord.Message = await token.webhook.send(**kwargs, wait=True)
+            except discord.HTTPException as error:
+                log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
+                continue
+            self.answer = token.follow_up(message.id)
+            return message
+        self.answer = None
+        sent: discord.Message = await self.channel.send(**kwargs)
+        return sent
 
     async def edit_loop(self) -> None:
         """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``, before
@@ -295,13 +310,17 @@ class TableMessage:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
-            message = await self.channel.send(**payload.new_message())
+            if self.replace and old is not None:
+                # Nothing below it: the old table goes first, so the channel never shows two.
+                with contextlib.suppress(discord.NotFound):
+                    await self.channel.get_partial_message(old).delete()
+            message = await self._send_new(payload.new_message(), self.answer)
             self.rendered_version = version
             self.last_payload = shown
             await self._set_message(message.id)
-            if self.move and old is not None and old != message.id:
+            if self.move and not self.replace and old is not None and old != message.id:
                 self.outbox.delete_later(old)
-            self.move = False
+            self.move = self.replace = False
             return None
 
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
@@ -310,9 +329,15 @@ class TableMessage:
         self.token_came.set()
 
     def offer(self, interaction: discord.Interaction[Any]) -> None:
-        """A command was answered in the table's channel: its token may post the next table
-        (``spare``)."""
+        """A command was answered in the table's channel: its token may post the table
+        (``spare``, at the next deal)."""
         self.spare = Answered.now(interaction, 0)
+
+    def _editable(self) -> bool:
+        """Whether a valid token edits the table message (its edits cost nothing of the
+        global rate limit)."""
+        answer = self.answer
+        return answer is not None and answer.valid() and answer.message_id == self.message_id
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
