@@ -117,8 +117,8 @@ class TableMessage:
         without spending the global rate limit."""
         self.spare: Answered | None = None
         """The newest command answered in the table's channel (a join): while no click's
-        token is valid, its token posts the next table (``_post_below``), which it then
-        edits for free."""
+        token is valid, its token posts the table at the next deal (``new_hand``) or under a
+        result (``_post_below``), and then edits it for free."""
         self.paced = False
         """The last edit spent a request of the global limit (no token): the next waits
         ``PACE_WITHOUT_TOKEN``."""
