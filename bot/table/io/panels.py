@@ -181,10 +181,14 @@ class DmPanels:
                 panel = await self._source().panel_for(user_id, hand_id)
                 if panel is None or panel.complete or user_id in self.sending:
                     return  # the hand's end edits every panel; a new one is on its way
-                # Through a click's token an edit is free: the panel shows every turn. A
-                # panel never clicked costs a request of the global limit for each edit:
-                # then only its player's own turn (reaching them, leaving them) is worth one.
-                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
+                # Through a click's token an edit is free: the panel shows every turn. Without
+                # one each edit costs a request of the global limit: only the turn of a
+                # player who plays from their panel (reaching them, leaving them) is worth
+                # one; a player who plays on the table sees their turn there.
+                free = self._edits_free(user_id)
+                if not free and user_id not in self.from_dm:
+                    continue
+                size = None if free else TURN_KEY_SIZE
                 shown = self.hand.live_shown.get(user_id, ())
                 if _live_key(panel)[:size] == shown[:size]:
                     if panel.folded and _live_key(panel) == shown:

@@ -102,9 +102,6 @@ class TableMessage:
         self.hand_id: int | None = None
         self.move = False
         """Post the table anew at the bottom (and delete the old one) at the next render."""
-        self.replace = False
-        """The move is to post the table through a command's token (``spare``): nothing is
-        below it, so the old one is deleted first."""
         self.last_payload: str | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
         self.answering: str | None = None
@@ -117,8 +114,8 @@ class TableMessage:
         without spending the global rate limit."""
         self.spare: Answered | None = None
         """The newest command answered in the table's channel (a join): while no click's
-        token is valid, its token posts the table at the next deal (``new_hand``) or under a
-        result (``_post_below``), and then edits it for free."""
+        token is valid, its token posts the table under a result (``_post_below``) or when it
+        moves, and then edits it for free."""
         self.paced = False
         """The last edit spent a request of the global limit (no token): the next waits
         ``PACE_WITHOUT_TOKEN``."""
@@ -141,14 +138,9 @@ class TableMessage:
         self.dirty.set()
 
     def new_hand(self, hand_id: int) -> None:
-        """A hand is dealt: a table message with posts below it moves to the bottom, and one
-        no valid token edits is posted anew through a command's (``spare``)."""
+        """A hand is dealt: a table message with posts below it moves to the bottom."""
         self.hand_id = hand_id
         self.move = self.outbox.below_table > 0
-        if not self.move and not self._editable() and self.spare is not None:
-            # Posted anew through a command's token (and the old one deleted: one request),
-            # the hand's edits cost nothing of the global limit (each would be one).
-            self.move = self.replace = self.spare.valid()
 
     def rendered(self) -> TablePayload:
         """The table message now: rendered again only when its snapshot or language changed."""
@@ -310,17 +302,13 @@ class TableMessage:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
-            if self.replace and old is not None:
-                # Nothing below it: the old table goes first, so the channel never shows two.
-                with contextlib.suppress(discord.NotFound):
-                    await self.channel.get_partial_message(old).delete()
             message = await self._send_new(payload.new_message(), self.answer)
             self.rendered_version = version
             self.last_payload = shown
             await self._set_message(message.id)
-            if self.move and not self.replace and old is not None and old != message.id:
+            if self.move and old is not None and old != message.id:
                 self.outbox.delete_later(old)
-            self.move = self.replace = False
+            self.move = False
             return None
 
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
@@ -332,12 +320,6 @@ class TableMessage:
         """A command was answered in the table's channel: its token may post the table
         (``spare``, at the next deal)."""
         self.spare = Answered.now(interaction, 0)
-
-    def _editable(self) -> bool:
-        """Whether a valid token edits the table message (its edits cost nothing of the
-        global rate limit)."""
-        answer = self.answer
-        return answer is not None and answer.valid() and answer.message_id == self.message_id
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
