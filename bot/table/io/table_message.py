@@ -29,7 +29,7 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
-PACE_WITHOUT_TOKEN = 4.0
+PACE_WITHOUT_TOKEN = 2.0
 """Seconds between two edits of the table message when no click's token is valid (nobody
 clicked the table for ``TOKEN_SECONDS``: players bet from their DM panels, whose panels show
 every turn): each such edit is a request of the bot's global rate limit, which every table
