@@ -221,6 +221,7 @@ class TableMessage:
                 log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
                 continue
             self.answer = token.follow_up(message.id)
+            self.token_came.set()  # its edits are free: a paced edit loop waits no longer
             return message
         self.answer = None
         sent: discord.Message = await self.channel.send(**kwargs)
@@ -251,7 +252,7 @@ class TableMessage:
             if self.closed and self.rendered_version >= self.version:
                 return
             await asyncio.sleep(self.edit_interval)
-            if self.paced and not self.closed:
+            if self.paced and not self.closed and not self._editable():
                 self.token_came.clear()
                 with contextlib.suppress(TimeoutError):
                     pace = PACE_WITHOUT_TOKEN - self.edit_interval
@@ -310,6 +311,11 @@ class TableMessage:
                 self.outbox.delete_later(old)
             self.move = False
             return None
+
+    def _editable(self) -> bool:
+        """Whether a valid token edits the table message (for free)."""
+        answer = self.answer
+        return answer is not None and answer.valid() and answer.message_id == self.message_id
 
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         """An interaction was answered on the table message: remember its token."""
