@@ -214,6 +214,11 @@ class TableChannel:
         else:
             await interaction.response.edit_message(content=question_answer, view=None)
 
+    def command_answered(self, interaction: discord.Interaction[Any]) -> None:
+        """A command was answered in the table's channel: its token may post the next table
+        (``TableMessage.offer``)."""
+        self.table.offer(interaction)
+
     async def repost(self, interaction: discord.Interaction[Any]) -> None:
         """Post the table at the bottom of the channel as this interaction's answer."""
         await self.table.repost(interaction)

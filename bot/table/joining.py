@@ -82,6 +82,7 @@ async def join_table(
     # request queue for the whole bot, seconds long when many join at once), and only
     # closed DMs get a word more.
     await interaction.followup.send("\n".join(lines), ephemeral=True)
+    session.command_answered(interaction)
     name = channel_name or getattr(interaction.channel, "name", None) or "poker"
     dm_ok = await welcome_dm(bot, user.id, name)
     await session.note_dm(user.id, dm_ok)

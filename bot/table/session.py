@@ -514,7 +514,14 @@ class TableSession:
         player_id = hand.to_act
         if player_id is None:
             return
-        extra = None if is_house(player_id) else await self.bank.extend(action_number, player_id)
+        # A player whose last decision timed out is away: their bank is not spent again (the
+        # table would wait the whole bank once more before the second timeout sits them out).
+        away = self.notes.timeouts.get(player_id, 0) > 0
+        extra = (
+            None
+            if is_house(player_id) or away
+            else await self.bank.extend(action_number, player_id)
+        )
         if extra is not None:  # the time bank runs: the turn goes on
             self.timers.start_turn(action_number, extra, None)
             self.io.mark_changed()
@@ -783,6 +790,13 @@ class TableSession:
         self.notes.timeouts.pop(user_id, None)
         await self._seats_changed()
         return seat, self.hand is not None
+
+    def command_answered(self, interaction: Interaction) -> None:
+        """A command was answered in the table's channel (a join): while no click's token is
+        valid, its token posts the next table, which then costs no request of the global
+        rate limit to edit (the I/O's; no table state)."""
+        if interaction.channel_id == self.channel_id:
+            self.io.command_answered(interaction)
 
     async def note_dm(self, user_id: int, ok: bool) -> None:
         """Remember whether the player's DMs reach them (the welcome DM at join)."""

@@ -17,7 +17,7 @@ import discord
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.store import Store
 from bot.store.models import SeatRow
-from bot.table.buttons import draw_button_id, table_button_id
+from bot.table.buttons import card_button_id, draw_button_id, table_button_id
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
 from bot.ui.routes import ROUTER
@@ -483,3 +483,16 @@ def new_hand(seed: int = 7) -> Hand:
         SeatedPlayer(CAROL, "Carol", 500, 2),
     ]
     return Hand.start(players, 0, Stakes(10), rng=random.Random(seed), hand_id=77)
+
+
+async def card_click(
+    client: FakeClient,
+    session: TableSession,
+    user_id: int,
+    draw: int,
+    index: int,
+    *,
+    message: Any = None,
+) -> FakeInteraction:
+    custom_id = card_button_id(session.table_id, running(session).hand_id, draw, index)
+    return await press(client, user_id, custom_id, message=message)

@@ -11,13 +11,21 @@ from typing import Any, cast
 
 import pytest
 
-from bot.engine import Hand
+from bot.engine import Hand, Phase
 from bot.messages import Text, t
+from bot.table.buttons import card_button_id
 from bot.table.io import panels as panels_module
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
 from bot.table.session import TableSession
-from tests.table._helpers import FakeClient, click, wait_until
+from tests.table._helpers import (
+    FakeClient,
+    card_click,
+    click,
+    draw_click,
+    private_message,
+    wait_until,
+)
 
 
 def running(session: TableSession) -> Hand:
@@ -146,9 +154,12 @@ async def test_a_timeout_notice_is_a_line_in_the_panel(
     assert description.endswith(f"Time ran out in hand #{hand.hand_id}: you folded.")
 
 
-async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
+async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     session: TableSession, client: FakeClient
 ) -> None:
+    """The player to act next sees their turn in their panel, and a player who plays on the
+    table (and clicked their panel once: a card marked) sees in theirs whose turn it is now
+    (issue 35: it read the turn before)."""
     await deal_panels_sent(session, client)
     await settled(session)
     hand = running(session)
@@ -161,6 +172,10 @@ async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
     table_player = next(u for u in hand.player_ids if u not in (actor, dm_player))
     session.io.from_dm.add(dm_player)  # their last action came from their DM panel
     dm, other = client.dm_channels[dm_player], client.dm_channels[table_player]
+    message = private_message(card_id(session, 1, 0), session.io.dm_panels[table_player].id)
+    message.channel = other  # the token of this click edits their panel from now on
+    await card_click(client, session, table_player, 1, 0, message=message)
+    await settled(session)
     dm_edits, other_edits = len(dm.edits), len(other.edits)
     await click(client, session, actor, "call")
     assert actor not in session.io.from_dm  # a table click: a table player
@@ -169,14 +184,18 @@ async def test_the_panel_of_a_player_who_plays_from_dms_follows_the_table(
     assert "Your turn" in edit["embed"].description
     ids = [getattr(item, "custom_id", "") for item in edit["view"].children]
     assert any(i.endswith(f":{hand.action_count}:call") for i in ids)
-    await settled(session)
-    assert len(other.edits) == other_edits  # a table player's panel is left as it is
+    await wait_until(lambda: len(other.edits) > other_edits)
+    shown = other.edits[-1][1]["embed"].to_dict()
+    to_act = session.table_snapshot().to_act_name
+    assert to_act is not None and to_act in str(shown)
+    assert "Your turn" not in str(shown)
 
 
 async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     """What the DM panels hold of a hand lives in one ``HandPanels``, replaced at each deal:
     nothing of the last hand's panels (messages, tokens, notices, alerts, failed DMs) carries
-    over, and the only state kept across hands is who plays from their DMs, the tasks, and each
+    over, and the only state kept across hands is who plays from their DMs, the tasks, the
+    panels clicked with a still valid token (the next deal's panels: ``kept``), and each
     player's turn to write to their panel messages (an edit of the last hand's may be under
     way)."""
     tasks = TableTasks(7, lambda: None)
@@ -194,4 +213,51 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     panels.new_hand(2)
     assert panels.hand is not last and panels.hand == HandPanels(2)
     kept = {name for name, value in vars(panels).items() if isinstance(value, (dict, set))}
-    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake", "_writes"}
+    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake", "kept", "_edits", "_writes"}
+    assert panels.kept == {}  # nothing clicked with a valid token: no panel kept
+
+
+def shown_as(kwargs: dict[str, Any]) -> str:
+    """What a DM message send or edit shows: its text and its buttons."""
+    embed, view = kwargs.get("embed"), kwargs.get("view")
+    components = view.to_components() if view is not None else None
+    return repr((kwargs.get("content"), embed.to_dict() if embed else None, components))
+
+
+async def test_a_folded_players_panel_gets_no_edit_that_changes_nothing(
+    session: TableSession, client: FakeClient
+) -> None:
+    """Issue 35: a folded player's panel, edited through the token of a click on it, was
+    edited at each new pot with nothing visible changed. Once it shows the fold it is left
+    alone until the hand ends, and no panel gets an edit that shows what it shows already."""
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    folder = hand.to_act
+    assert folder is not None
+    panel_id = session.io.dm_panels[folder].id
+    # a click on their DM panel: its token edits the panel for free from now on
+    dm = client.dm_channels[folder]
+    message = private_message(card_id(session, 1, 0), panel_id)
+    message.channel = dm  # its token's edits land in the DM
+    await card_click(client, session, folder, 1, 0, message=message)
+    await click(client, session, folder, "fold")
+    session.io.from_dm.add(folder)  # as if the fold came from the panel
+    await settled(session)
+    await wait_until(lambda: t("panel_folded") in shown_as(dm.shown[-1]))
+    edits = len(dm.edits)
+    while hand.phase is Phase.BETTING:
+        await click(client, session, hand.to_act, "call")
+        await settled(session)
+    while hand.phase is Phase.DRAWING and hand.draw_round == 1:
+        await draw_click(client, session, hand.to_act, 1, pat=True)
+        await settled(session)
+    assert not hand.is_complete
+    assert len(dm.edits) == edits  # nothing it shows changed
+    for channel in client.dm_channels.values():
+        shown = [shown_as(kwargs) for kwargs in channel.shown]
+        repeats = [i for i in range(1, len(shown)) if shown[i] == shown[i - 1]]
+        assert not repeats, f"{len(repeats)} edits of a DM panel changed nothing"
+
+
+def card_id(session: TableSession, draw: int, index: int) -> str:
+    return card_button_id(session.table_id, running(session).hand_id, draw, index)

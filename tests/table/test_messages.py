@@ -7,16 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.messages import t
+from bot.messages import FILES, t
 from tests.i18n._catalogue import messages, variables
 
-CATALOGUE = {
-    **messages("en", "deuce.ftl"),
-    **messages("en", "commands.ftl"),
-    **messages("en", "look.ftl"),
-    **messages("en", "sng.ftl"),
-    **messages("en", "fairplay.ftl"),
-}
+CATALOGUE = {key: message for file in FILES for key, message in messages("en", file).items()}
+"""Every English message, of every catalogue file the bot loads (``bot.messages.FILES``)."""
 EN = set(CATALOGUE)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -5,27 +5,32 @@ keeps the picture its message carries, and a change just before a deal waits for
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
-from bot.engine import Hand
+from bot.engine import Hand, Phase
+from bot.table.buttons import card_button_id, draw_button_id, table_button_id
 from bot.table.channel import panel_message
 from bot.table.io import table_message as table_message_module
 from bot.table.io import tokens as tokens_module
 from bot.table.pictures import HAND_FILE
-from bot.table.render import table_embed
+from bot.table.render import panel_view, table_embed
 from bot.table.session import TableSession
+from bot.ui.routes import ROUTER
 from tests.table._helpers import (
     TABLE_MESSAGE,
     FakeClient,
     FakeInteraction,
     FakeResponse,
+    Tables,
     click,
     wait_until,
 )
+from tests.table._helpers import panel_message as clicked_panel
 
 
 def running(session: TableSession) -> Hand:
@@ -214,3 +219,110 @@ async def test_the_table_an_answer_failed_to_carry_is_sent_by_the_edit_loop(
     (message_id, kwargs) = client.channel.edits[-1]
     assert message_id == TABLE_MESSAGE
     assert kwargs["embed"].to_dict() == table_embed(session.table_snapshot()).to_dict()
+
+
+# ---------------------------------------------------------------------- the budget per hand
+
+SIX = tuple((1000 + i, f"P{i}", 400) for i in range(6))
+
+
+@dataclass
+class Counted:
+    """The clicks of a run, to tell their free calls (token edits, follow-ups) apart."""
+
+    clicks: list[FakeInteraction] = field(default_factory=list)
+
+    def limited(self, client: FakeClient) -> int:
+        """Requests of the global rate limit so far: every message sent, edited or deleted
+        in the channel and the DMs, but those made through an interaction's token."""
+        channels = [client.channel, *client.dm_channels.values()]
+        made = sum(len(c.sent) + len(c.edits) + len(c.deleted) for c in channels)
+        free = sum(len(i.token_edits) + len(i.followup.posted) for i in self.clicks)
+        return made - free
+
+
+async def on_table(
+    client: FakeClient, session: TableSession, user_id: int, action: str
+) -> FakeInteraction:
+    """A click on the table message as it is now."""
+    hand = running(session)
+    custom_id = table_button_id(session.table_id, hand.hand_id, hand.action_count, action)
+    return await dispatched(FakeInteraction(user_id, session.io.message_id, client), custom_id)
+
+
+async def on_panel(
+    client: FakeClient, session: TableSession, user_id: int, custom_id: str
+) -> FakeInteraction:
+    """A click on the player's DM panel as it is now (its buttons those of their panel)."""
+    panel_id = session.io.dm_panels[user_id].id
+    message = clicked_panel(panel_view(session._panel(user_id)), panel_id)
+    message.channel = client.dm_channels[user_id]
+    message.flags = SimpleNamespace(ephemeral=False)
+    interaction = FakeInteraction(user_id, client=client, message=message)
+    interaction.guild_id = None
+    return await dispatched(interaction, custom_id)
+
+
+async def dispatched(interaction: FakeInteraction, custom_id: str) -> FakeInteraction:
+    interaction.type = discord.InteractionType.component
+    interaction.data = {"custom_id": custom_id, "component_type": 2}
+    assert await ROUTER.dispatch(interaction.as_discord)
+    return interaction
+
+
+async def play_hands(
+    client: FakeClient, session: TableSession, hands: int, *, from_dms: bool
+) -> Counted:
+    """Play ``hands`` hands as the load benchmark's players do, a turn every PACE seconds:
+    bets on the table (``from_dms``: on the DM panel), draws on the DM panel (a card marked,
+    then Draw 1)."""
+    counted = Counted()
+    played: list[int] = []
+    while len(played) < hands:
+        hand = await wait_until(lambda: session.hand)
+        dealt = hand
+        await wait_until(lambda d=dealt: set(d.player_ids) <= session.io.dm_panels.keys())
+        played.append(hand.hand_id)
+        while not hand.is_complete:
+            await asyncio.sleep(PACE)
+            player = hand.to_act
+            assert player is not None
+            if hand.phase is Phase.DRAWING:
+                draw = hand.draw_round
+                card = card_button_id(session.table_id, hand.hand_id, draw, 0)
+                counted.clicks.append(await on_panel(client, session, player, card))
+                done = draw_button_id(session.table_id, hand.hand_id, draw, "draw")
+                counted.clicks.append(await on_panel(client, session, player, done))
+                continue
+            action = "call"
+            if from_dms:
+                custom_id = table_button_id(
+                    session.table_id, hand.hand_id, hand.action_count, action
+                )
+                counted.clicks.append(await on_panel(client, session, player, custom_id))
+            else:
+                counted.clicks.append(await on_table(client, session, player, action))
+        await wait_until(lambda d=dealt: session.hand is not d)
+    await asyncio.sleep(PACE_SETTLE)
+    return counted
+
+
+PACE = 0.3
+"""Seconds between two actions (each turn's edits go out in between)."""
+PACE_SETTLE = 1.5
+BUDGET_PER_HAND = 12
+
+
+@pytest.mark.parametrize("from_dms", [False, True], ids=["table", "dms"])
+async def test_the_rate_limited_calls_of_a_hand_stay_within_the_budget(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch, from_dms: bool
+) -> None:
+    """Issue 35: six players, every panel kept current on every turn, three hands: the
+    requests of the global rate limit (new DMs, edits without a token, channel posts) per
+    hand, from the deal of the first, stay within the budget; in table mode players bet on
+    the table, in DM mode on their panels (nobody's click edits the table then)."""
+    table = await tables.open(*SIX, hand_pause=0.3)
+    client, session = table.client, table.session
+    counted = await play_hands(client, session, 3, from_dms=from_dms)
+    per_hand = counted.limited(client) / 3
+    assert per_hand <= BUDGET_PER_HAND, f"{per_hand:.1f} rate-limited calls a hand"

@@ -32,6 +32,7 @@ from tests.table._helpers import (
     FakeInteraction,
     Tables,
     all_posted,
+    card_click,
     click,
     draw_click,
     panel_message,
@@ -39,19 +40,6 @@ from tests.table._helpers import (
     running,
     wait_until,
 )
-
-
-async def card_click(
-    client: FakeClient,
-    session: TableSession,
-    user_id: int,
-    draw: int,
-    index: int,
-    *,
-    message: Any = None,
-) -> FakeInteraction:
-    custom_id = card_button_id(session.table_id, running(session).hand_id, draw, index)
-    return await press(client, user_id, custom_id, message=message)
 
 
 async def call_to_the_draw(client: FakeClient, session: TableSession, hand: Hand) -> None:

@@ -97,3 +97,34 @@ async def test_a_new_time_bank_setting_reaches_seated_players_from_their_next_tu
     await session.apply_settings()
     for user_id in (ALICE, BOB, CAROL):
         assert session.bank.left(user_id) == 8.0
+
+
+async def test_the_panel_shows_the_bank_and_an_away_player_does_not_spend_it_again(
+    store: Store, tables: Tables
+) -> None:
+    """The bank is in the player's panel before it runs (``bank_left``); a player
+    whose last decision timed out is away: their next decision times out without the bank
+    (it grew again at the deal), so an away player costs the bank once, not at each turn."""
+    table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), time_bank=10)
+    await store.settings.set_time_bank(GUILD, 10, 10, 1, 60)  # +10 s at every hand dealt
+    session = table.session
+    hand = await wait_until(lambda: session.hand)
+    player = hand.to_act
+    assert player is not None
+    await wait_until(lambda: session.bank.left(player) is not None)
+    assert session._panel(player).bank_left == 10
+    number = hand.action_count
+    await session.handle(Timeout(number))  # the bank runs...
+    assert hand.action_count == number
+    await session.handle(Timeout(number))  # ...then the timeout folds them
+    assert hand.action_count > number
+    second = await wait_until(lambda: session.hand is not hand and session.hand)
+    await wait_until(lambda: session.bank.left(player) == 10.0)  # grown again at the deal
+    assert session._panel(player).bank_left == 10
+    while second.to_act != player:
+        await act(session, second)
+    number = second.action_count
+    await session.handle(Timeout(number))
+    assert second.action_count > number  # timed out at once: no bank for an away player
+    assert session.bank.left(player) == 10.0  # and the bank is kept for when they are back
+    assert player in session.notes.sit_out_after  # two timeouts in a row

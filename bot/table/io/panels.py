@@ -1,5 +1,6 @@
 """The DM panels of a table's players: sent by their own tasks (a closed DM never stalls the
-table), kept current for players who play from them, answered with when clicked.
+table), kept current on every turn for every player still in the hand (wherever they last
+clicked), answered with when clicked.
 
 What the panels of one hand hold (which message each player's panel is, the tokens of clicks
 on them, notices, turn alerts...) is one ``HandPanels``, replaced whole at each deal: nothing
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,9 +31,10 @@ from bot.table.snapshot import PanelSnapshot
 
 log = logging.getLogger(__name__)
 
-PANEL_INTERVAL = 1.0
-"""Seconds between two edits keeping a DM player's panel current (bursts are coalesced, as
-the table's; the turn reaching the player is shown at once)."""
+PANEL_INTERVAL = 0.25
+"""Seconds between two edits keeping a player's DM panel current: a burst of changes in
+between is one edit, and every turn shows well within a second (the turn reaching the
+player at once)."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -76,8 +79,13 @@ class HandPanels:
     """Players whose panel edit is planned and has not read the state yet."""
     live_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)
     """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
+    shown: dict[int, str] = field(default_factory=dict)
+    """What each DM panel message shows, rendered (``_shown_key``): an edit that would show
+    the same is not sent."""
     live_dirty: set[int] = field(default_factory=set)
     """Players whose DM panel is to be brought up to date."""
+    out: set[int] = field(default_factory=set)
+    """Players whose DM panel shows them folded: it is not followed any more this hand."""
 
 
 class DmPanels:
@@ -106,12 +114,18 @@ class DmPanels:
         self.sending: dict[int, asyncio.Task[Any]] = {}
         """Each player's panel on its way as a new DM (a turn alert waits for it)."""
         self.from_dm: set[int] = set()
-        """Players whose last betting or draw action came from their DM panel: their panel is
-        kept current (whose turn, the pot, the amount to call, the buttons), at most one edit
-        a ``PANEL_INTERVAL``. Players who act on the table cost no such edit."""
+        """Players whose last betting or draw action came from their DM panel (the others
+        from the table). Every player's panel is kept current either way."""
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
+        self.kept: dict[int, tuple[Sent, Answered]] = {}
+        """Each player's newest DM panel clicked (in an earlier hand) and the token of that
+        click: while the token is valid, the next deal's panel is that message edited
+        through it (no request of the global limit, where a new DM is one)."""
+        self._edits: dict[int, asyncio.Task[Any]] = {}
+        """Each player's newest panel edit (the next deal's edit of that message waits for
+        the last hand's)."""
         self._writes: dict[int, asyncio.Lock] = {}
         """One write at a time to each player's DM panel messages: an edit checks, under it,
         that its message is still the panel, and a stub waits for an edit under way."""
@@ -126,7 +140,14 @@ class DmPanels:
         return self.source
 
     def new_hand(self, hand_id: int) -> None:
-        """A hand is dealt: its panels start anew."""
+        """A hand is dealt: its panels start anew; a panel clicked last hand whose click's
+        token is still valid is kept, to be this hand's panel too (``kept``)."""
+        last = self.hand
+        for user_id, answer in last.answers.items():
+            message = last.sent.get(user_id)
+            if message is not None and answer.message_id == message.id and answer.valid():
+                self.kept[user_id] = (message, answer)
+        self.kept = {u: kept for u, kept in self.kept.items() if kept[1].valid()}
         self.hand = HandPanels(hand_id)
 
     def dm_opened(self, user_id: int) -> None:
@@ -134,11 +155,15 @@ class DmPanels:
         self.hand.dm_failed.discard(user_id)
 
     def follow(self) -> None:
-        """Keep the DM panels of players who play from them current: at once for the player
-        whose turn it is now, else at most once a ``PANEL_INTERVAL``."""
+        """Keep the DM panel of every player of the hand current, wherever they last clicked
+        (the table or their panel): at once for the player whose turn it is now, else at
+        most once a ``PANEL_INTERVAL``. A panel that shows its player folded stays so: what
+        else happens in the hand is not theirs to follow."""
         hand, source = self.hand, self.source
-        players = self.from_dm & hand.sent.keys()
-        if hand.hand_id is None or source is None or not players or self.closed:
+        if hand.hand_id is None or source is None or not hand.sent or self.closed:
+            return
+        players = [u for u in hand.sent if u not in hand.dm_failed and u not in hand.out]
+        if not players:
             return
         to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
         for user_id in players:
@@ -163,10 +188,18 @@ class DmPanels:
                 panel = await self._source().panel_for(user_id, hand_id)
                 if panel is None or panel.complete or user_id in self.sending:
                     return  # the hand's end edits every panel; a new one is on its way
-                # Without a token an edit costs a request of the global limit: then only the
-                # turn (reaching the player or leaving them) is worth it, not each new pot.
-                size = None if self._edits_free(user_id) else TURN_KEY_SIZE
-                if _live_key(panel)[:size] == self.hand.live_shown.get(user_id, ())[:size]:
+                # Through a click's token an edit is free: the panel shows every turn. Without
+                # one each edit costs a request of the global limit: only the turn of a
+                # player who plays from their panel (reaching them, leaving them) is worth
+                # one; a player who plays on the table sees their turn there.
+                free = self._edits_free(user_id)
+                if not free and user_id not in self.from_dm:
+                    continue
+                size = None if free else TURN_KEY_SIZE
+                shown = self.hand.live_shown.get(user_id, ())
+                if _live_key(panel)[:size] == shown[:size]:
+                    if panel.folded and _live_key(panel) == shown:
+                        self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
                 level = URGENT if _my_turn(panel) else NORMAL
                 await self._edit(user_id, hand_id, level=level)
@@ -257,6 +290,7 @@ class DmPanels:
         if message is not None and current is not None and current.id == message.id:
             hand.answers[user_id] = Answered.now(interaction, message.id)
             hand.live_shown[user_id] = _live_key(panel)
+            hand.shown[user_id] = _shown_key(kwargs)
             edited = getattr(response, "resource", None)
             if isinstance(edited, discord.Message) and edited.id == message.id:
                 hand.sent[user_id] = Sent.of(edited)  # with the picture it carries now
@@ -273,7 +307,13 @@ class DmPanels:
             return
         if user_id not in hand.edits_queued:
             hand.edits_queued.add(user_id)
-            self.tasks.spawn(self._edit(user_id, hand.hand_id), f"dm-edit-{user_id}")
+            task = self.tasks.spawn(self._edit(user_id, hand.hand_id), f"dm-edit-{user_id}")
+            self._edits[user_id] = task
+            task.add_done_callback(partial(self._edited, user_id))
+
+    def _edited(self, user_id: int, task: asyncio.Task[Any]) -> None:
+        if self._edits.get(user_id) is task:
+            del self._edits[user_id]
 
     def end(self) -> None:
         """The hand ended: every DM panel becomes its record (no live buttons); a panel the
@@ -297,6 +337,8 @@ class DmPanels:
         task_priority(level, ("dm", user_id))
         if after is not None:
             await asyncio.wait({after})
+        if alert is None and await self._reuse(user_id, hand_id):
+            return
         panel = await self._source().panel_for(user_id, hand_id)
         if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
             return
@@ -308,7 +350,8 @@ class DmPanels:
             if panel is None or (alert is not None and not self._alert_due(user_id, panel, alert)):
                 return
             notices = self.hand.notices.get(user_id, ())
-            message = await dm.send(**await panel_message(panel, locale, notices=notices))
+            kwargs = await panel_message(panel, locale, notices=notices)
+            message = await dm.send(**kwargs)
         except discord.Forbidden:
             await self._dm_failed_for(user_id)
             return
@@ -324,12 +367,44 @@ class DmPanels:
         old = hand.sent.get(user_id)
         hand.sent[user_id] = Sent.of(message)
         hand.live_shown[user_id] = _live_key(panel)
+        hand.shown[user_id] = _shown_key(kwargs)
         hand.stale_pictures.discard(user_id)
         if old is not None:
             hand.moved.add(old.id)
             await self._stub(user_id, old, locale)
         # The player may have acted (from another panel) while this one was on its way.
         await self._edit(user_id, hand_id, unless=(panel, notices))
+
+    async def _reuse(self, user_id: int, hand_id: int) -> bool:
+        """Make the player's kept panel (``kept``) this hand's, edited through its token:
+        whether it was done (else the deal's panel goes as a new DM). It does not notify as
+        a new DM would: the turn alert does, when a turn waits for the player."""
+        kept = self.kept.pop(user_id, None)
+        if kept is None or not kept[1].valid():
+            return False
+        message, answer = kept
+        pending = self._edits.get(user_id)
+        if pending is not None and not pending.done():
+            await asyncio.wait({pending})  # the last hand's record lands first
+        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None:
+            return True
+        locale = await self.client.locale_of(user_id)
+        notices = self.hand.notices.get(user_id, ())
+        kwargs = await panel_message(panel, locale, edit=True, current=message, notices=notices)
+        edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+        if edited is None:
+            return False
+        hand = self.hand
+        if hand.hand_id != hand_id:
+            return True
+        hand.sent[user_id] = Sent.of(edited)
+        hand.answers[user_id] = answer
+        hand.live_shown[user_id] = _live_key(panel)
+        hand.shown[user_id] = _shown_key(kwargs)
+        # The player may have acted (from another panel) while this one was on its way.
+        await self._edit(user_id, hand_id, unless=(panel, notices))
+        return True
 
     def _alert_due(self, user_id: int, panel: PanelSnapshot, asked: float) -> bool:
         """Whether a turn alert asked for at ``asked`` still has something to say: the turn is
@@ -389,6 +464,13 @@ class DmPanels:
         current = None if user_id in hand.stale_pictures else message
         locale = await self.client.locale_of(user_id)
         kwargs = await panel_message(panel, locale, edit=True, current=current, notices=notices)
+        shown = _shown_key(kwargs)
+        hand = self.hand
+        if hand.hand_id != hand_id:
+            return
+        if hand.shown.get(user_id) == shown:
+            hand.live_shown[user_id] = _live_key(panel)  # it shows this already
+            return
         async with self._writing(user_id):
             now = self.hand.sent.get(user_id)
             if self.hand.hand_id != hand_id or now is None or now.id != message.id:
@@ -407,6 +489,7 @@ class DmPanels:
         if hand.hand_id == hand_id and hand.sent.get(user_id) is message:
             hand.sent[user_id] = Sent.of(edited)
             hand.live_shown[user_id] = _live_key(panel)
+            hand.shown[user_id] = shown
             hand.stale_pictures.discard(user_id)
 
     async def _dm_failed_for(self, user_id: int) -> None:
@@ -425,19 +508,50 @@ def _my_turn(panel: PanelSnapshot) -> bool:
 
 
 def _live_key(panel: PanelSnapshot) -> tuple[object, ...]:
-    """What a DM player's panel must keep showing of the table: whether it is their turn (and
-    then what they may do), whether they are still in the hand (``TURN_KEY_SIZE`` items),
-    the pot and the round."""
+    """What a player's panel must keep showing of the table: whether it is their turn (and
+    then what they may do), whether they are still in the hand, and while they are, the turn
+    (its number, whose, a time bank running), the pot and the round."""
     public = panel.public
     legal = public.legal if panel.my_turn_to_bet and public is not None else None
     turn = (panel.my_turn_to_bet, panel.my_turn_to_draw, legal, panel.folded, panel.complete)
-    if public is None:
+    if public is None or panel.folded:
         return turn
-    return (*turn, public.pot, public.phase, public.betting_round, public.draw_round)
+    return (
+        *turn,
+        public.action_number,
+        public.to_act_name,
+        public.bank,
+        public.pot,
+        public.phase,
+        public.betting_round,
+        public.draw_round,
+    )
 
 
 TURN_KEY_SIZE = 5
-"""The first items of ``_live_key``: the player's turn and what they may do on it."""
+"""The first items of ``_live_key``: the player's turn and what they may do on it, and
+whether they are still in the hand."""
+
+
+def _shown_key(kwargs: dict[str, Any]) -> str:
+    """What a panel message (``panel_message``'s arguments) shows, as one comparable string:
+    its text, buttons and picture (a kept attachment and a new upload of the same cards
+    compare equal: both carry the picture's alt text)."""
+    embed = kwargs.get("embed")
+    view = kwargs.get("view")
+    files = kwargs.get("attachments")
+    if files is None:
+        files = [kwargs["file"]] if kwargs.get("file") is not None else []
+    return json.dumps(
+        [
+            kwargs.get("content"),
+            embed.to_dict() if embed is not None else None,
+            view.to_components() if view is not None else None,
+            [(getattr(f, "filename", None), getattr(f, "description", None)) for f in files],
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
 async def panel_message(

@@ -29,6 +29,11 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message (bursts in between are coalesced)."""
 OUTBOX_WAIT = 5.0
 """Seconds a table moving to the bottom waits for the channel messages queued before it."""
+PACE_WITHOUT_TOKEN = 2.0
+"""Seconds between two edits of the table message when no click's token is valid (nobody
+clicked the table for ``TOKEN_SECONDS``: players bet from their DM panels, whose panels show
+every turn): each such edit is a request of the bot's global rate limit, which every table
+shares, so spectators see the table at this pace."""
 DEAL_CARRIES_SECONDS = 2.0
 """A change of the table this little before the next deal is left for the deal's edit to show
 (seats filling up before a hand): one edit instead of two."""
@@ -107,6 +112,15 @@ class TableMessage:
         self.answer: Answered | None = None
         """The newest interaction answered on the table message: its token edits the table
         without spending the global rate limit."""
+        self.spare: Answered | None = None
+        """The newest command answered in the table's channel (a join): while no click's
+        token is valid, its token posts the table under a result (``_post_below``) or when it
+        moves, and then edits it for free."""
+        self.paced = False
+        """The last edit spent a request of the global limit (no token): the next waits
+        ``PACE_WITHOUT_TOKEN``."""
+        self.token_came = asyncio.Event()
+        """Set when a click's token arrives: a paced edit loop need wait no longer."""
         self.next_deal: Callable[[], float | None] = lambda: None
         """Seconds until the next deal, None when none is planned (set by the registry)."""
 
@@ -188,20 +202,30 @@ class TableMessage:
         which the same token then edits, while it is valid; else as a channel message."""
         version = self.version
         payload = self.rendered()
-        kwargs = payload.new_message()
-        followed: Answered | None = None
-        if answer is not None and answer.valid():
-            try:
-                message = await answer.webhook.send(**kwargs, wait=True)
-                followed = answer.follow_up(message.id)
-            except discord.HTTPException as error:
-                log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
-        if followed is None:
-            message = await self.channel.send(**kwargs)
-        self.answer = followed
+        message = await self._send_new(payload.new_message(), answer)
         await self._set_message(message.id)
         self.rendered_version = max(self.rendered_version, version)
         self.last_payload = payload.key
+
+    async def _send_new(self, kwargs: dict[str, Any], answer: Answered | None) -> discord.Message:
+        """Post the table as a new message: as a follow-up of an answered interaction (the
+        click ``answer``, else the newest command's in the channel, ``spare``), whose token
+        then edits it, while one is valid; else as a channel message (a request of the global
+        limit, as each of its edits will be)."""
+        for token in (answer, self.spare):
+            if token is None or not token.valid():
+                continue
+            try:
+                message: discord.Message = await token.webhook.send(**kwargs, wait=True)
+            except discord.HTTPException as error:
+                log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
+                continue
+            self.answer = token.follow_up(message.id)
+            self.token_came.set()  # its edits are free: a paced edit loop waits no longer
+            return message
+        self.answer = None
+        sent: discord.Message = await self.channel.send(**kwargs)
+        return sent
 
     async def edit_loop(self) -> None:
         """Re-render the table when it changed, at most once per ``EDIT_INTERVAL``, before
@@ -228,6 +252,11 @@ class TableMessage:
             if self.closed and self.rendered_version >= self.version:
                 return
             await asyncio.sleep(self.edit_interval)
+            if self.paced and not self.closed and not self._editable():
+                self.token_came.clear()
+                with contextlib.suppress(TimeoutError):
+                    pace = PACE_WITHOUT_TOKEN - self.edit_interval
+                    await asyncio.wait_for(self.token_came.wait(), max(0.0, pace))
 
     async def push(self) -> float | None:
         """Edit (or first send) the table message with the latest state; or, when the next
@@ -260,7 +289,9 @@ class TableMessage:
                 return None
             if target is not None:
                 try:
+                    self.paced = False
                     if not await self.edit_by_token(self.answer, target, kwargs):
+                        self.paced = True
                         await self.channel.get_partial_message(target).edit(
                             **kwargs, allowed_mentions=NO_MENTIONS
                         )
@@ -272,7 +303,7 @@ class TableMessage:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
-            message = await self.channel.send(**payload.new_message())
+            message = await self._send_new(payload.new_message(), self.answer)
             self.rendered_version = version
             self.last_payload = shown
             await self._set_message(message.id)
@@ -281,9 +312,20 @@ class TableMessage:
             self.move = False
             return None
 
+    def _editable(self) -> bool:
+        """Whether a valid token edits the table message (for free)."""
+        answer = self.answer
+        return answer is not None and answer.valid() and answer.message_id == self.message_id
+
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         """An interaction was answered on the table message: remember its token."""
         self.answer = Answered.now(interaction, message_id)
+        self.token_came.set()
+
+    def offer(self, interaction: discord.Interaction[Any]) -> None:
+        """A command was answered in the table's channel: its token may post the table
+        (``spare``, at the next deal)."""
+        self.spare = Answered.now(interaction, 0)
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
