@@ -127,7 +127,7 @@ async def check_a_player_steps_their_hand_from_both_ends_through_every_draw(
     last = await step(double, alice, message_id, "⏭", latencies)
     number, total = step_of(last)
     assert number == total
-    assert "Pot: 0" in message_text(last)
+    assert "Hand complete · Pot 0" in message_text(last)
     again = await step(double, alice, message_id, "⏮", latencies)
     assert step_of(again) == (1, total)
 
