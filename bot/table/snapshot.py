@@ -681,12 +681,30 @@ def panel_snapshot(
     )
 
 
+TURN_KINDS = frozenset(
+    {
+        RecordKind.FOLD,
+        RecordKind.CHECK,
+        RecordKind.CALL,
+        RecordKind.BET,
+        RecordKind.RAISE,
+        RecordKind.DRAW,
+    }
+)
+"""The records of a player's turn: the next step's actor was the one to act (or to draw)."""
+
+
 def replay_snapshot(replay: Replay, step: ReplayStep) -> TableSnapshot:
     """One replayed step as the table showed it: every seat in table order with the button and
-    blinds, stacks, bets of the round, draws so far, folded or all-in; the round, the pot and
+    blinds, stacks, bets of the round, draws so far, folded or all-in, whose turn it was (the
+    next step's actor); the round, the pot and
     the log so far (the live table's renderers read it). Only public facts: the viewer's own
     cards stay in ``step``."""
     over = step.phase == "complete"
+    later = replay.steps[step.number + 1 : step.number + 2]
+    turn = later[0].record if later else None
+    if turn is None or turn.left or turn.kind not in TURN_KINDS:
+        turn = None  # the hand's end, a pot paid, a hand shown: nobody's turn
     seats = tuple(
         SeatSnapshot(
             seat=seat.seat,
@@ -697,6 +715,10 @@ def replay_snapshot(replay: Replay, step: ReplayStep) -> TableSnapshot:
             in_hand=True,
             folded=seat.folded,
             all_in=seat.stack == 0 and not seat.folded and not over,
+            to_act=turn is not None and turn.player_id == seat.player_id,
+            to_draw=turn is not None
+            and turn.player_id == seat.player_id
+            and turn.kind is RecordKind.DRAW,
             button=seat.button,
             blind=seat.blind,
             draws=seat.draws,

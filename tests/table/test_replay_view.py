@@ -78,7 +78,7 @@ def test_a_replayed_step_shows_the_seats_in_table_order_with_markers_pot_and_dra
     seats = [line for line in text.splitlines() if line.startswith("`")]
     assert seats == [
         "`1` (BB) **Alice** · 190 · folded",
-        "`4` Ⓓ **Bob** · 180",
+        "`4` Ⓓ **Bob** · 180 · **to draw**",  # the next step is his
         "`6` (SB) **Carol** · 180 · drew 1",
     ]
     assert "Draw 1 of 3 · Pot 50" in text
@@ -89,6 +89,7 @@ def test_a_replayed_step_shows_the_seats_in_table_order_with_markers_pot_and_dra
     # the deal: the blinds' bets in the round, the log's first round in full
     deal = text_of(replay, 0)
     assert "`1` (BB) **Alice** · 190 · bet 10" in deal
+    assert "`4` Ⓓ **Bob** · 200 · **to act**" in deal
     assert "`6` (SB) **Carol** · 195 · bet 5" in deal
     assert "Pre-draw betting · Pot 15" in deal
     # after draw 1: Bob bets 10, Carol calls; each later street shows the draws so far
@@ -100,6 +101,7 @@ def test_a_replayed_step_shows_the_seats_in_table_order_with_markers_pot_and_dra
     assert "After draw 1: Carol checks · Bob bets 10 · Carol calls 10" in later
     last = text_of(replay, len(replay.steps) - 1)
     assert "Hand complete · Pot 0" in last and "**Showdown**" in last
+    assert "to act" not in last and "to draw" not in last
 
 
 def test_an_all_in_blind_reads_all_in() -> None:
