@@ -95,6 +95,10 @@ def test_every_step_has_its_street_its_markers_and_its_share_of_the_log() -> Non
             assert logged == sorted(logged)
             assert replay.log == hand.public_log()
             assert replay.steps[-1].logged == len(replay.log)
+            for step in replay.steps[1:]:  # a step's log ends with its action (a turn played
+                assert step.record is not None  # for one who left is not in the public log)
+                if not step.record.left:
+                    assert replay.log[step.logged - 1] == step.record
             for street in range(STREETS):
                 start = replay.street_start(street)
                 if start is None:
