@@ -3,8 +3,10 @@
 ``replay_steps(hand, viewer_id)`` walks the hand's operations (``Hand.operations``, which its
 records come from) and returns one ``ReplayStep`` per thing a player did (a bet,
 a fold, a draw, a show or a muck at the showdown, a pot paid out), after a first step for the
-deal. Each step carries the pot, every seat's stack, bet in the round and draw counts so far,
-and the public record of the action with no hidden card in it.
+deal. Each step carries the pot, every seat's stack, bet in the round and draw counts so far
+(and the button and blinds), its street (pre-draw, each draw, the showdown), how much of the
+hand's public log had been written, and the public record of the action with no hidden card
+in it.
 
 Redaction happens here, once: a step holds the viewer's own cards (and what they threw and got
 at their own draws), an opponent's cards only once they were shown at the showdown, and
@@ -25,6 +27,7 @@ from bot.engine.operations import (
     BettingOpening,
     BettingOrRaising,
     BlindPosting,
+    CardBurning,
     CheckingOrCalling,
     Drawing,
     DrawOpening,
@@ -49,6 +52,12 @@ STEP_OPERATIONS = (
 )
 """Operations that make a step of their own (blinds and the deal make the first step; rounds,
 burns and reshuffles only change what the next step shows)."""
+UNLOGGED = (HoleDealing, CardBurning)
+"""Operations the hand's public log leaves out (``Hand.public_log``: it also leaves out what
+was played for a player who left)."""
+STREETS = 5
+"""Pre-draw (0), draw 1..3 (1..3, with the betting after each), the showdown (4)."""
+SHOWDOWN = 4
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,9 @@ class ReplaySeat:
     folded: bool
     shown: tuple[Card, ...] = ()
     """Their hand, once shown at the showdown (public); empty otherwise."""
+    button: bool = False
+    blind: str | None = None
+    """``SB`` or ``BB``: the blind they posted."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,11 @@ class ReplayStep:
     """What the viewer threw at this step (their own draw only)."""
     received: tuple[Card, ...] = ()
     """What the viewer got at this step (their own draw only)."""
+    street: int = 0
+    """0 pre-draw, 1..3 a draw and the betting after it, 4 the showdown (from the first hand
+    shown or mucked on)."""
+    logged: int = 0
+    """How many lines of ``Replay.log`` the table had written at this step."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +122,13 @@ class Replay:
     complete: bool
     """Whether the hand was played to its end (a voided hand stops where it stopped)."""
     steps: tuple[ReplayStep, ...]
+    log: tuple[ActionRecord, ...] = ()
+    """The hand's whole public log (``Hand.public_log``: the rounds' openings, no hidden card);
+    a step shows its first ``logged`` lines."""
+
+    def street_start(self, street: int) -> int | None:
+        """The first step of ``street`` (0..4), None when the hand never reached it."""
+        return next((s.number for s in self.steps if s.street == street), None)
 
 
 def _cards(ids: Sequence[int]) -> tuple[Card, ...]:
@@ -125,6 +149,8 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
     names: list[str] = [str(n) for n in state["names"]]
     seats: list[int] = [int(s) for s in state["seats"]]
     n = len(ids)
+    small_blind, big_blind = (1, 0) if n == 2 else (0, 1)  # positions (Hand: heads-up rule)
+    blinds = {small_blind: "SB", big_blind: "BB"}
     viewer = ids.index(viewer_id) if viewer_id in ids else None
     records = hand.records
     operations = hand.operations
@@ -138,6 +164,8 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
     pot = 0
     phase = "betting"
     draw_round = 0
+    showdown = False
+    logged = 0
     steps: list[ReplayStep] = []
 
     def step(record: ActionRecord | None, actor: str, **viewer_draw: tuple[Card, ...]) -> None:
@@ -151,6 +179,8 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
                 tuple(draws[i]),
                 folded[i],
                 shown[i],
+                button=i == n - 1,
+                blind=blinds.get(i),
             )
             for i in range(n)
         )
@@ -165,12 +195,16 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
                 pot,
                 table,
                 own,
+                street=SHOWDOWN if showdown else draw_round,
+                logged=logged,
                 **viewer_draw,
             )
         )
 
     dealt = False
     for index, op in enumerate(operations):
+        if not isinstance(op, UNLOGGED) and not getattr(op, "left", False):
+            logged += 1
         match op:
             case (
                 BlindPosting(position=pos, amount=amount)
@@ -205,9 +239,9 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
                 draws[pos].append(len(discarded))
             case Showing(position=pos, cards=cards):
                 shown[pos] = _cards(cards)
-                phase = "complete"
+                phase, showdown = "complete", True
             case Mucking():
-                phase = "complete"
+                phase, showdown = "complete", True
             case Returning(position=pos, amount=amount) | Awarding(position=pos, amount=amount):
                 stacks[pos] += amount
                 pot -= amount
@@ -228,4 +262,5 @@ def replay_steps(hand: Hand, viewer_id: int | None) -> Replay:
         played=viewer is not None,
         complete=hand.is_complete,
         steps=tuple(steps),
+        log=hand.public_log(),
     )

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from bot.engine import ActionRecord, Card, EngineError, Hand, Phase, parse_cards, rank27
 from bot.engine.explain import Reason, explain
 from bot.engine.operations import RecordKind
+from bot.engine.replay import Replay, ReplayStep
 from bot.table.seating import HandNotes, Seat, target_draw
 
 
@@ -188,6 +189,38 @@ SHOWDOWN_KINDS = frozenset({RecordKind.SHOW, RecordKind.MUCK})
 """The records that open the showdown's part of the log."""
 
 
+def round_opened(record: ActionRecord, kind: str) -> tuple[str, int] | None:
+    """The round ``record`` opens (kind and number) when the log is in a round of ``kind``:
+    a ``ROUND`` record opens a betting round (0..3) or a draw (4..6), the first hand shown or
+    mucked the showdown; None for any other line."""
+    if record.kind is RecordKind.ROUND:
+        amount = record.amount
+        return ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
+    if record.kind in SHOWDOWN_KINDS and kind != "showdown":
+        return ("showdown", 0)
+    return None
+
+
+def rounds_of(records: Sequence[ActionRecord], names: Mapping[int, str]) -> tuple[LogRound, ...]:
+    """A public log (``Hand.public_log``'s records) round by round, as ``HandLog`` reads it
+    (a round with no line is left out): the replayer's log of one step."""
+    done: list[LogRound] = []
+    kind, number = "betting", 0
+    entries: list[LogEntry] = []
+    for record in records:
+        opened = round_opened(record, kind)
+        if opened is not None and opened != (kind, number):
+            if entries:
+                done.append(LogRound(kind, number, tuple(entries)))
+            (kind, number), entries = opened, []
+        if record.kind is not RecordKind.ROUND:
+            name = names.get(record.player_id, "") if record.player_id is not None else ""
+            entries.append(LogEntry(record, name))
+    if entries:
+        done.append(LogRound(kind, number, tuple(entries)))
+    return tuple(done)
+
+
 class HandLog:
     """The log of one hand round by round, grown as the hand goes: each build reads only the
     operations since the one before, and keeps its finished rounds."""
@@ -214,12 +247,7 @@ class HandLog:
         if count == self._read:
             return self._rounds
         for record in hand.public_log(self._read):
-            opened = None
-            if record.kind is RecordKind.ROUND:  # 0..3 a betting round, 4..6 a draw
-                amount = record.amount
-                opened = ("betting", amount) if amount <= 3 else ("drawing", amount - 3)
-            elif record.kind in SHOWDOWN_KINDS and self._kind != "showdown":
-                opened = ("showdown", 0)
+            opened = round_opened(record, self._kind)
             if opened is not None and opened != (self._kind, self._number):
                 if self._entries:
                     self._done.append(LogRound(self._kind, self._number, tuple(self._entries)))
@@ -650,4 +678,63 @@ def panel_snapshot(
         can_prefold=hand.phase is Phase.BETTING and not pv.folded,
         bank_left=bank_left,
         tournament=tournament,
+    )
+
+
+TURN_KINDS = frozenset(
+    {
+        RecordKind.FOLD,
+        RecordKind.CHECK,
+        RecordKind.CALL,
+        RecordKind.BET,
+        RecordKind.RAISE,
+        RecordKind.DRAW,
+    }
+)
+"""The records of a player's turn: the next step's actor was the one to act (or to draw)."""
+
+
+def replay_snapshot(replay: Replay, step: ReplayStep) -> TableSnapshot:
+    """One replayed step as the table showed it: every seat in table order with the button and
+    blinds, stacks, bets of the round, draws so far, folded or all-in, whose turn it was (the
+    next step's actor); the round, the pot and
+    the log so far (the live table's renderers read it). Only public facts: the viewer's own
+    cards stay in ``step``."""
+    over = step.phase == "complete"
+    later = replay.steps[step.number + 1 : step.number + 2]
+    turn = later[0].record if later else None
+    if turn is None or turn.left or turn.kind not in TURN_KINDS:
+        turn = None  # the hand's end, a pot paid, a hand shown: nobody's turn
+    seats = tuple(
+        SeatSnapshot(
+            seat=seat.seat,
+            player_id=seat.player_id,
+            name=seat.name,
+            stack=seat.stack,
+            bet=seat.bet,
+            in_hand=True,
+            folded=seat.folded,
+            all_in=seat.stack == 0 and not seat.folded and not over,
+            to_act=turn is not None and turn.player_id == seat.player_id,
+            to_draw=turn is not None
+            and turn.player_id == seat.player_id
+            and turn.kind is RecordKind.DRAW,
+            button=seat.button,
+            blind=seat.blind,
+            draws=seat.draws,
+        )
+        for seat in sorted(step.seats, key=lambda s: s.seat)
+    )
+    names = {seat.player_id: seat.name for seat in step.seats}
+    return TableSnapshot(
+        table_id=0,
+        small_bet=0,
+        small_blind=0,
+        cap=0,
+        seats=seats,
+        hand_id=replay.hand_id,
+        phase=step.phase,
+        draw_round=step.draw_round,
+        pot=step.pot,
+        log=rounds_of(replay.log[: step.logged], names),
     )

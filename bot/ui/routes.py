@@ -9,7 +9,7 @@ kind       component                                           handler
 ``d``      Draw N / Stand pat                                  ``bot.table.buttons``
 ``f``      Fold in turn                                        ``bot.table.buttons``
 ``s``      Show my hand                                        ``bot.table.buttons``
-``r``      a replay's ⏮ ◀ ▶ ⏭                                  ``bot.features.replay.viewer``
+``r``      a replay's ⏮ ◀ ▶ ⏭ and its streets          ``bot.features.replay.viewer``
 ``rp``     Replay under a result                               ``bot.features.replay.viewer``
 ``ls``     the lobby's table menu                              ``bot.features.lobby.listing``
 ``lj``     the lobby's Join                                    ``bot.features.lobby.listing``

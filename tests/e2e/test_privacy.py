@@ -41,9 +41,10 @@ async def test_a_hand_of_a_channel_the_member_cannot_view_is_replayed_only_by_it
     club: Club,
 ) -> None:
     """Carol opened the replay of a hand of #poker; then #poker is hidden from everyone but the
-    admin. Her step buttons, ``/poker replay hand:N`` (settled or running), and a forged Replay
-    button answer her exactly like a hand that does not exist; Alice, dealt into it, still
-    replays it with her own cards; the admin, who can view #poker, replays it."""
+    admin. Her step buttons, ``/poker replay hand:N`` (settled or running), a forged Replay
+    button and a forged street button answer her exactly like a hand that does not exist;
+    Alice, dealt into it, still replays it with her own cards; the admin, who can view #poker,
+    replays it."""
     double = club.double
     table = await club.seated(2)
     alice, _bob = table.players
@@ -73,7 +74,12 @@ async def test_a_hand_of_a_channel_the_member_cannot_view_is_replayed_only_by_it
     assert step_of(double.current(response.message_id) or {})[0] == 1
     assert without_numbers(await carol_asks(hand_id)) == without_numbers(missing)
     assert without_numbers(await carol_asks(running)) == without_numbers(missing)
-    for custom_id in (f"deuce:rp:{hand_id}", f"deuce:r:{hand_id}:2:n", f"deuce:rp:{running}"):
+    for custom_id in (
+        f"deuce:rp:{hand_id}",
+        f"deuce:r:{hand_id}:2:n",
+        f"deuce:r:{hand_id}:s1",
+        f"deuce:rp:{running}",
+    ):
         forged = await forged_click(double, carol, first, custom_id)
         assert without_numbers(await private_reply(forged)) == without_numbers(missing)
 

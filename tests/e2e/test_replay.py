@@ -21,8 +21,10 @@ from tests.e2e.helpers import (
     Club,
     HandOutcome,
     PokerTable,
+    buttons,
     channel_card_leaks,
     embed0,
+    forged_click,
     label_to_card,
     private_reply,
     replay_button,
@@ -127,7 +129,7 @@ async def check_a_player_steps_their_hand_from_both_ends_through_every_draw(
     last = await step(double, alice, message_id, "⏭", latencies)
     number, total = step_of(last)
     assert number == total
-    assert "Pot: 0" in message_text(last)
+    assert "Hand complete · Pot 0" in message_text(last)
     again = await step(double, alice, message_id, "⏮", latencies)
     assert step_of(again) == (1, total)
 
@@ -151,6 +153,98 @@ async def check_a_player_steps_their_hand_from_both_ends_through_every_draw(
     next_hand = await table.wait_hand(after=hand_id)
     assert next_hand > hand_id
     assert channel_card_leaks(double, club.channel) == []
+
+
+STREETS = ("Pre-draw", "Draw 1", "Draw 2", "Draw 3", "Showdown")
+BLURPLE = 1
+
+
+def component_cards(message: dict[str, Any]) -> set[str]:
+    """Every card a message's components name (labels, emoji), in engine notation."""
+    found: set[str] = set()
+    for component in iter_components(list(message.get("components") or [])):
+        found.update(label_to_card(c) for c in CARD_RE.findall(str(component.get("label") or "")))
+        name = str((component.get("emoji") or {}).get("name") or "")
+        found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
+    return found
+
+
+async def by_street(
+    double: DiscordDouble, who: Member, message_id: int, latencies: list[float]
+) -> list[dict[str, Any]]:
+    """Click Pre-draw, Draw 1, Draw 2, Draw 3 and Showdown in turn (then Draw 1 again) and
+    check each lands on its street's first step, its own button highlighted, as the table
+    showed it: the round, the pot, the seats with the button and blinds, the draws so far."""
+    seen = []
+    numbers = []
+    for index, street in enumerate(STREETS):
+        shown = await step(double, who, message_id, street, latencies)
+        text = message_text(shown)
+        number, total = step_of(shown)
+        numbers.append(number)
+        styles = {b["label"]: b.get("style") for b in buttons(shown) if b["label"] in STREETS}
+        assert [s for s, style in styles.items() if style == BLURPLE] == [street], styles
+        assert re.search(r"`\d` Ⓓ \(SB\) \*\*", text), text  # heads-up: the button's blind
+        assert re.search(r"`\d` \(BB\) \*\*", text), text
+        assert " in front" not in text
+        if index == 0:
+            assert number == 1 and "Pre-draw betting · Pot 15" in text
+        elif street == "Showdown":
+            assert "**Showdown**" in text and re.search(r"\*\*\S+ (shows|mucks)", text), text
+            # each player drew 1, 2 and 3 cards: every seat reads its three draws
+            assert text.count("drew 1 · drew 2 · drew 3") == 2, text
+        else:
+            assert f"Draw {index} of 3 · Pot" in text, text
+            assert f"**Draw {index}**" in text and re.search(r"\*\*\S+ draws \d\*\*", text)
+            # its first drawer has drawn 1, then 2... cards: their seat reads every draw so far
+            assert " · ".join(f"drew {k}" for k in range(1, index + 1)) in text, text
+        assert 1 <= number <= total
+        seen.append(shown)
+    assert numbers == sorted(set(numbers)), numbers
+    again = await step(double, who, message_id, "Draw 1", latencies)
+    assert step_of(again)[0] == numbers[1]
+    assert message_text(again) == message_text(seen[1])
+    return seen
+
+
+async def check_a_replay_by_street_as_a_player_and_as_a_watcher(
+    club: Club, table: PokerTable, outcome: HandOutcome, carol: Member
+) -> None:
+    """Alice (who played) and Carol (who did not) step ``outcome``'s replay street by street:
+    each reads no card that was not shown (text or components) but her own; a forged street
+    id is refused and changes nothing."""
+    double = club.double
+    alice, bob = table.players
+    hand_id = outcome.hand_id
+    latencies: list[float] = []
+    shown = {label_to_card(c) for c in CARD_RE.findall(" ".join(outcome.shown.values()))}
+    hidden = hand_dm_cards(double, bob, hand_id) - shown
+
+    mine = await open_replay(double, alice, club, hand=hand_id)
+    own = hand_dm_cards(double, alice, hand_id)
+    for message in await by_street(double, alice, mine, latencies):
+        assert cards_of(message) <= own | shown, message_text(message)
+        assert not (cards_of(message) | component_cards(message)) & hidden
+        assert "Your cards:" in message_text(message)
+
+    result = table.result_message(hand_id)
+    assert result is not None
+    opened = await double.click(carol, result, replay_button(result, "Replay")["custom_id"])
+    response = await opened.response(timeout=10)
+    assert response.ephemeral and response.message_id is not None
+    for message in await by_street(double, carol, response.message_id, latencies):
+        assert cards_of(message) | component_cards(message) <= shown, message_text(message)
+        assert "You threw" not in message_text(message)
+        assert "not dealt in" in message_text(message)
+        assert message["attachments"] == []
+
+    # A forged street (there are five) is refused like any unknown button, nothing edited.
+    before = double.current(mine)
+    assert before is not None
+    for custom_id in (f"deuce:r:{hand_id}:s5", f"deuce:r:{hand_id}:s1:n"):
+        forged = await forged_click(double, alice, before, custom_id)
+        assert await private_reply(forged) == "This button is no longer in use. Nothing changed."
+    assert message_text(double.current(mine) or {}) == message_text(before)
 
 
 async def check_the_replay_button_opens_a_redacted_replay_for_anyone(
@@ -228,4 +322,5 @@ async def test_stats_and_both_replays_of_the_same_played_hands(club: Club) -> No
     )
     last = outcomes[-1]
     await check_a_player_steps_their_hand_from_both_ends_through_every_draw(club, table, last)
+    await check_a_replay_by_street_as_a_player_and_as_a_watcher(club, table, last, carol)
     await check_the_replay_button_opens_a_redacted_replay_for_anyone(club, table, last, carol)

@@ -145,12 +145,11 @@ def replay_json(hand: Hand) -> list[Any]:
     for viewer in (ALICE, None):
         replay = replay_steps(hand, viewer)
         loaded = LoadedReplay(replay, False, False, True, 20, viewer is not None)
-        last = len(replay.steps) - 1
         for step in replay.steps:
             out.append(
                 {
                     "embed": embed_json(step_embed(loaded, step)),
-                    "view": view_json(step_view(replay.hand_id, step.number, last)),
+                    "view": view_json(step_view(replay, step.number)),
                 }
             )
     out.append(view_json(result_view(77)))

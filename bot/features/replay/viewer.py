@@ -2,11 +2,13 @@
 
 The steps come from ``bot.engine.replay`` (pure, redacted for the viewer there); this module
 loads a hand from the store, renders one step as an embed with a picture of the viewer's cards
-and the ⏮ ◀ ▶ ⏭ buttons, and answers their clicks by editing the ephemeral message through
-the interaction itself (an interaction answer counts against no rate limit).
+and the ⏮ ◀ ▶ ⏭ and street buttons, and answers their clicks by editing the ephemeral message
+through the interaction itself (an interaction answer counts against no rate limit).
 
 Custom ids: ``deuce:r:<hand>:<step>:<f|p|n|l>`` (the step a button goes to; the letter keeps
-the four ids of one message apart) and ``deuce:rp:<hand>`` (the Replay button under a result,
+the four ids of one message apart), ``deuce:r:<hand>:s<0-4>`` (a street: pre-draw, draw 1..3,
+the showdown; it goes to the street's first step, a street the hand never reached is refused)
+and ``deuce:rp:<hand>`` (the Replay button under a result,
 which opens a new private replay for whoever clicks it). Both carry the hand id and nothing
 else, so they work after a restart; the viewer is always the clicker.
 
@@ -24,7 +26,7 @@ import logging
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import discord
@@ -46,7 +48,9 @@ from bot.ui.router import Route
 
 log = logging.getLogger(__name__)
 
-STEP_ID = re.compile(r"deuce:r:(?P<hand>\d{1,19}):(?P<step>\d{1,6}):(?P<slot>[fpnl])")
+STEP_ID = re.compile(
+    r"deuce:r:(?P<hand>\d{1,19}):(?:(?P<step>\d{1,6}):(?P<slot>[fpnl])|s(?P<street>[0-4]))"
+)
 OPEN_ID = re.compile(r"deuce:rp:(?P<hand>\d{1,19})")
 PICTURE_FILE = "replay.png"
 CACHE_SIZE = 256
@@ -150,9 +154,7 @@ async def load_replay(
 def _build(source: HandReplaySource, viewer_id: int) -> Replay:
     replay = replay_steps(hand_of(source), viewer_id)
     if replay.hand_id != source.hand_id:  # a PHH replay numbers the hand from its own file
-        replay = Replay(
-            source.hand_id, replay.viewer_id, replay.played, replay.complete, replay.steps
-        )
+        replay = replace(replay, hand_id=source.hand_id)
     return replay
 
 
@@ -179,7 +181,7 @@ async def _message(loaded: LoadedReplay, number: int) -> dict[str, Any]:
         embed.set_image(url=f"attachment://{PICTURE_FILE}")
     return {
         "embed": embed,
-        "view": step_view(loaded.replay.hand_id, number, len(steps) - 1),
+        "view": step_view(loaded.replay, number),
         "picture": picture,
     }
 
@@ -206,8 +208,13 @@ async def send_replay(
 
 
 async def _show_step(
-    interaction: discord.Interaction[Any], store: Store, hand_id: int, number: int
+    interaction: discord.Interaction[Any],
+    store: Store,
+    hand_id: int,
+    number: int | None,
+    street: int | None = None,
 ) -> None:
+    """Step ``number`` of the hand (or the first step of ``street``), in place."""
     assert interaction.guild_id is not None
     loaded = await load_replay(
         store,
@@ -216,7 +223,9 @@ async def _show_step(
         interaction.user.id,
         can_view=viewer_sees(interaction),
     )
-    if not 0 <= number < len(loaded.replay.steps):
+    if street is not None:
+        number = loaded.replay.street_start(street)
+    if number is None or not 0 <= number < len(loaded.replay.steps):
         raise Refused(t("replay_no_step"))
     message = await _message(loaded, number)
     picture = message.pop("picture")
@@ -233,9 +242,14 @@ async def _show_step(
 
 
 async def step_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
-    """⏮ ◀ ▶ ⏭: the step the button goes to, in place (the router's handler of ``deuce:r``)."""
+    """⏮ ◀ ▶ ⏭: the step the button goes to; a street: its first step; in place (the router's
+    handler of ``deuce:r``)."""
     client: HasStore = interaction.client
-    await _show_step(interaction, client.store, int(match["hand"]), int(match["step"]))
+    hand_id = int(match["hand"])
+    if match["street"] is not None:
+        await _show_step(interaction, client.store, hand_id, None, int(match["street"]))
+    else:
+        await _show_step(interaction, client.store, hand_id, int(match["step"]))
 
 
 async def replay_clicked(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:

@@ -3,11 +3,6 @@
 button_replay = Replay
 replay_title = Replay — hand #{ $hand_id } · step { $step }/{ $steps }
 replay_deal = The deal: blinds posted, five cards to each player
-replay_pot = Pot: { $pot }
-replay_seats = Seats
-replay_seat = { $name }: { $stack } in front, { $bet } bet
-replay_folded = folded
-replay_shown = shows { $cards } ({ $hand_name })
 replay_your_cards = Your cards: { $cards }
 replay_you_drew = You threw { $thrown } and got { $got }
 replay_not_played = You were not dealt in: you see what the table saw.

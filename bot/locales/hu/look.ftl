@@ -3,11 +3,6 @@
 button_replay = Visszajátszás
 replay_title = Visszajátszás — { $hand_id }. leosztás · { $step }/{ $steps }. lépés
 replay_deal = Osztás: a vakok betéve, mindenki öt lapot kap
-replay_pot = Kassza: { $pot }
-replay_seats = Helyek
-replay_seat = { $name }: { $stack } előtte, { $bet } tét
-replay_folded = bedobott
-replay_shown = mutatja: { $cards } ({ $hand_name })
 replay_your_cards = A lapjaid: { $cards }
 replay_you_drew = Eldobtad: { $thrown }, kaptad: { $got }
 replay_not_played = Nem kaptál lapot ebben a leosztásban: azt látod, amit az asztal látott.

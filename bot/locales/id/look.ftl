@@ -3,11 +3,6 @@
 button_replay = Tayang ulang
 replay_title = Tayang ulang — tangan #{ $hand_id } · langkah { $step }/{ $steps }
 replay_deal = Pembagian: blind dipasang, lima kartu untuk tiap pemain
-replay_pot = Pot: { $pot }
-replay_seats = Kursi
-replay_seat = { $name }: { $stack } di depannya, taruhan { $bet }
-replay_folded = fold
-replay_shown = menunjukkan { $cards } ({ $hand_name })
 replay_your_cards = Kartumu: { $cards }
 replay_you_drew = Kamu membuang { $thrown } dan mendapat { $got }
 replay_not_played = Kamu tidak ikut tangan ini: kamu melihat apa yang dilihat meja.

@@ -3,11 +3,6 @@
 button_replay = Повтор
 replay_title = Повтор — раздача №{ $hand_id } · шаг { $step }/{ $steps }
 replay_deal = Раздача: блайнды поставлены, каждому по пять карт
-replay_pot = Банк: { $pot }
-replay_seats = Места
-replay_seat = { $name }: { $stack } перед собой, ставка { $bet }
-replay_folded = сбросил карты
-replay_shown = показывает { $cards } ({ $hand_name })
 replay_your_cards = Ваши карты: { $cards }
 replay_you_drew = Вы сбросили { $thrown } и получили { $got }
 replay_not_played = Вы не участвовали в этой раздаче: вы видите то, что видел стол.

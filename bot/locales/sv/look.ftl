@@ -3,11 +3,6 @@
 button_replay = Repris
 replay_title = Repris — hand #{ $hand_id } · steg { $step }/{ $steps }
 replay_deal = Given: mörkar lagda, fem kort till varje spelare
-replay_pot = Pott: { $pot }
-replay_seats = Platser
-replay_seat = { $name }: { $stack } framför sig, { $bet } satsat
-replay_folded = har lagt sig
-replay_shown = visar { $cards } ({ $hand_name })
 replay_your_cards = Dina kort: { $cards }
 replay_you_drew = Du slängde { $thrown } och fick { $got }
 replay_not_played = Du var inte med i given: du ser det bordet såg.
