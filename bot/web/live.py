@@ -35,6 +35,11 @@ class LiveTables(Protocol):
         """The server's Discord language; None for a server the bot is not on."""
         ...
 
+    async def settings_changed(self, guild_id: int) -> None:
+        """The server's settings changed: its idle tables take them now (as after a
+        ``/pokeradmin`` setting; a running hand keeps its own)."""
+        ...
+
 
 class Bot(Protocol):
     """What ``BotTables`` reads of the client (``bot.client.DeuceBot``)."""
@@ -74,6 +79,10 @@ class BotTables:
         if session is None or session.guild_id != guild_id:
             return "web_no_table"
         return await session.set_paused(user_id)
+
+    async def settings_changed(self, guild_id: int) -> None:
+        for session in self._bot.tables.in_guild(guild_id):
+            await session.apply_settings()
 
     def guild_locale(self, guild_id: int) -> str | None:
         guild = self._bot.get_guild(guild_id)

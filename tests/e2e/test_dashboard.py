@@ -17,11 +17,10 @@ from tests.discord_double import (
     Channel,
     CommandNotPermitted,
 )
-from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
-from tests.e2e.browser import LINK_RE, chromium, free_port, need_browser, screenshots, shot_dir
+from tests.e2e.browser import LINK_RE, chromium, screenshots, shot_dir
+from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
 from tests.e2e.helpers import (
-    Club,
     PokerTable,
     check_after_test,
     embed0,
@@ -29,35 +28,6 @@ from tests.e2e.helpers import (
     make_club,
     private_reply,
 )
-
-
-async def dashboard_club(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> tuple[Club, str]:
-    """A club whose bot serves the dashboard (with Log in with Discord), and its address
-    (the test skips first when no browser is installed)."""
-    need_browser()
-    port = free_port()
-    club = await make_club(
-        double,
-        start_bot,
-        tmp_path,
-        DEUCE_WEB_PORT=str(port),
-        DISCORD_CLIENT_ID=str(double.application_id),
-        DISCORD_CLIENT_SECRET=CLIENT_SECRET,
-    )
-    return club, f"http://127.0.0.1:{port}"
-
-
-async def sign_in_with_discord(page: Any, base: str, folder: Path | None = None) -> None:
-    """Home → Log in with Discord → the double's consent page → Authorize → home."""
-    await page.goto(base)
-    await page.get_by_role("link", name="Log in with Discord").click()
-    await page.wait_for_url("**/oauth2/authorize**")
-    if folder is not None:
-        await screenshots(page, folder, "2-discord-consent")
-    await page.get_by_role("button", name="Authorize").click()
-    await page.wait_for_url(f"{base}/")
 
 
 def description(message: dict[str, Any]) -> str:

@@ -44,3 +44,47 @@ web_hand_net = Фишки: { $net }
 web_hand_void = Отменена
 web_no_hand = У вас нет такой раздачи.
 web_error = Что-то пошло не так (записано в журнал): попробуйте снова.
+web_nav_tables = Столы сейчас
+web_nav_settings = Настройки
+web_settings_page = Настройки: { $server }
+web_settings_intro = Настройки сервера, те же, что задаёт /pokeradmin: каждый стол применяет их со следующей раздачи. Собственные ставки или язык канала (/pokeradmin stakes или language в этом канале) важнее серверных.
+web_settings_save = Сохранить
+web_settings_saved = { $count ->
+        [one] Изменена { $count } настройка.
+        [few] Изменены { $count } настройки.
+       *[other] Изменено { $count } настроек.
+    }
+web_settings_unchanged = Ничего не изменилось: все значения уже были такими.
+web_setting_range = от { $minimum } до { $maximum }; по умолчанию { $default }
+web_setting_range_empty = от { $minimum } до { $maximum } или пусто — по умолчанию
+web_setting_default = По умолчанию: { $default }
+web_setting_choice = У этой настройки нет такого значения.
+web_yes = Да
+web_no = Нет
+web_set_small_bet = Малая ставка (большой блайнд; большая ставка вдвое больше)
+web_set_small_blind = Малый блайнд (пусто: половина малой ставки)
+web_set_cap = Ставок за круг (кэп)
+web_set_buyin_min = Наименьший бай-ин
+web_set_buyin_max = Наибольший бай-ин
+web_set_buyin_default = Бай-ин, если он не указан
+web_set_action_timer = Секунд на ход
+web_set_draw_timer = Секунд на обмен
+web_set_hand_pause = Секунд между раздачами
+web_set_alert_delay = Секунд до напоминания о ходе (0: без напоминаний)
+web_set_card_style = Карты
+web_set_language = Язык столов
+web_set_start_wallet = Фишек в новом кошельке
+web_set_daily_amount = Ежедневные фишки (0: выключено)
+web_set_daily_cooldown = Секунд между двумя ежедневными получениями
+web_set_seats = Мест за столом
+web_set_sitout_keep = Секунд, пока место пропускающего хранится
+web_set_time_bank = Запас времени в начале (секунды, 0: нет)
+web_set_time_bank_add = Секунд добавляется к запасу времени
+web_set_time_bank_every = Раздач между двумя добавлениями
+web_set_time_bank_max = Наибольший запас времени (секунды)
+web_set_idle_close = Секунд, пока пустой стол открыт
+web_set_tables_per_member = Открытых столов на участника
+web_set_sng_members = Любой участник может проводить сит-энд-гоу
+web_set_gate_account_days = Наименьший возраст аккаунта (дни, 0: нет)
+web_set_gate_member_days = Наименьший срок на сервере (дни, 0: нет)
+web_set_leaderboard_hide = Рейтинг не показывает замороженных участников

@@ -1,5 +1,6 @@
 """An admin's server: its live tables as their channels show them, Pause and Resume, and the
-settings of each table's channel (read-only here: ``/pokeradmin`` changes them).
+settings of each table's channel (read-only here: the settings page, ``pages/settings.py``, and
+``/pokeradmin`` change them).
 
 Every request is refused unless the session may open the server (an admin of server A asking
 for server B is told the page does not exist) and Discord says, now, that the member may
@@ -45,6 +46,25 @@ def _id(request: web.Request, name: str) -> int:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
         raise refusal(404, "web_no_server")
     return int(raw)
+
+
+NAV = (("tables", "", "web_nav_tables"), ("settings", "/settings", "web_nav_settings"))
+"""The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
+
+
+def server_nav(guild_id: int, current: str) -> Html:
+    """The links between a server's pages (the current one marked)."""
+    links = join(
+        h(
+            '<a href="/servers/{guild}{path}"{mark}>{label}</a>',
+            guild=guild_id,
+            path=path,
+            mark=Html(' aria-current="page"' if name == current else ""),
+            label=t(key),
+        )
+        for name, path, key in NAV
+    )
+    return h('<nav class="server">{links}</nav>', links=links)
 
 
 async def admin_session(request: web.Request, guild_id: int) -> Session:
@@ -96,7 +116,7 @@ async def server_page(request: web.Request) -> web.Response:
     ctx = context(request)
     guild = session.guild(guild_id)
     assert guild is not None
-    parts: list[Html] = []
+    parts: list[Html] = [server_nav(guild_id, "tables")]
     said = request.query.get("said", "")
     if said in ANSWERS:
         parts.append(h('<p class="notice" role="status">{text}</p>', text=from_markdown(t(said))))
