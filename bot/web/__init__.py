@@ -10,5 +10,5 @@ same database.
 - ``live.py``: the live tables of the bot's process, as the pages see them;
 - ``html.py``: escaping templates and the page layout; ``render.py``: a table in HTML;
 - ``settings_form.py``: the server's settings as a form, from their declarations;
-- ``pages/``: one module a page (home, login, server, settings, hands).
+- ``pages/``: one module a page (home, login, server, settings, ledger, audit, hands).
 """

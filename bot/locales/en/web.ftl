@@ -87,3 +87,37 @@ web_set_sng_members = Any member may run sit-and-goes
 web_set_gate_account_days = Minimum account age (days, 0: none)
 web_set_gate_member_days = Minimum membership (days, 0: none)
 web_set_leaderboard_hide = Leaderboard leaves out frozen members
+web_nav_ledger = Ledger
+web_ledger_page = Ledger of { $server }
+web_ledger_about = Every chip in or out of this server's wallets, newest first (the { $shown } newest on this page).
+web_ledger_csv = Download as CSV
+web_ledger_member = Member (Discord id)
+web_ledger_kind = Kind
+web_ledger_any_kind = any
+web_ledger_period = Period
+web_ledger_show = Show
+web_ledger_when = Time (UTC)
+web_ledger_amount = Chips
+web_ledger_by = By (admin)
+web_ledger_none = Nothing in the ledger matches these filters.
+web_ledger_bad_filter = A filter is not one the form offers (a member is a Discord id, a number).
+web_period_day = the last day
+web_period_week = the last week
+web_period_month = the last 30 days
+web_period_all = all time
+web_nav_audit = Audit
+web_audit_page = Audit of { $server }
+web_audit_ok = OK: every chip of this server's wallets and tables is where the ledger says.
+web_audit_failed = { $count ->
+        [one] FAILED: { $count } wallet or seat does not hold what the ledger says.
+       *[other] FAILED: { $count } wallets or seats do not hold what the ledger says.
+    }
+web_audit_wallet_off = Member { $member }'s wallet holds { $held } chips; the ledger says { $ledger }.
+web_audit_seat_off = Member { $member }'s seat at table { $table } holds { $held } chips; the ledger says { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } wallet holds { $chips } chips.
+       *[other] { $count } wallets hold { $chips } chips.
+    }
+web_audit_seats = { $chips } chips are at this server's tables.
+web_audit_whole_ok = The whole database (every server on this bot): OK.
+web_audit_whole_failed = The whole database (every server on this bot): FAILED. The bot's host sees the details with python -m bot.store audit.

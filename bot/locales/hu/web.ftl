@@ -87,3 +87,37 @@ web_set_sng_members = Bármely tag indíthat sit-and-gót
 web_set_gate_account_days = Legkisebb fiókkor (nap, 0: nincs)
 web_set_gate_member_days = Legkisebb tagság (nap, 0: nincs)
 web_set_leaderboard_hide = A ranglista kihagyja a befagyasztott tagokat
+web_nav_ledger = Főkönyv
+web_ledger_page = { $server } főkönyve
+web_ledger_about = Minden zseton, ami a szerver pénztárcáiba be- vagy onnan kiment, a legújabb elöl (ezen az oldalon a { $shown } legújabb).
+web_ledger_csv = Letöltés CSV-ként
+web_ledger_member = Tag (Discord-azonosító)
+web_ledger_kind = Fajta
+web_ledger_any_kind = bármely
+web_ledger_period = Időszak
+web_ledger_show = Mutasd
+web_ledger_when = Idő (UTC)
+web_ledger_amount = Zseton
+web_ledger_by = Ki (admin)
+web_ledger_none = A főkönyvben semmi sem felel meg ezeknek a szűrőknek.
+web_ledger_bad_filter = Egy szűrő nem olyan, amit az űrlap kínál (a tag egy Discord-azonosító, egy szám).
+web_period_day = az utolsó nap
+web_period_week = az utolsó hét
+web_period_month = az utolsó 30 nap
+web_period_all = minden idők
+web_nav_audit = Ellenőrzés
+web_audit_page = { $server } ellenőrzése
+web_audit_ok = RENDBEN: a szerver pénztárcáinak és asztalainak minden zsetonja ott van, ahol a főkönyv mondja.
+web_audit_failed = { $count ->
+        [one] HIBA: { $count } pénztárca vagy hely nem annyit tart, amennyit a főkönyv mond.
+       *[other] HIBA: { $count } pénztárca vagy hely nem annyit tart, amennyit a főkönyv mond.
+    }
+web_audit_wallet_off = { $member } tag pénztárcájában { $held } zseton van; a főkönyv szerint { $ledger }.
+web_audit_seat_off = { $member } tag helyén a(z) { $table }. asztalnál { $held } zseton van; a főkönyv szerint { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } pénztárcában { $chips } zseton van.
+       *[other] { $count } pénztárcában { $chips } zseton van.
+    }
+web_audit_seats = { $chips } zseton van a szerver asztalainál.
+web_audit_whole_ok = A teljes adatbázis (a bot minden szervere): RENDBEN.
+web_audit_whole_failed = A teljes adatbázis (a bot minden szervere): HIBA. A bot gazdája a python -m bot.store audit paranccsal látja a részleteket.

@@ -86,3 +86,35 @@ web_set_sng_members = Setiap anggota boleh menjalankan sit-and-go
 web_set_gate_account_days = Umur akun minimum (hari, 0: tidak ada)
 web_set_gate_member_days = Lama keanggotaan minimum (hari, 0: tidak ada)
 web_set_leaderboard_hide = Papan peringkat tidak memuat anggota yang dibekukan
+web_nav_ledger = Buku besar
+web_ledger_page = Buku besar { $server }
+web_ledger_about = Setiap chip yang masuk ke atau keluar dari dompet server ini, terbaru di atas ({ $shown } terbaru di halaman ini).
+web_ledger_csv = Unduh sebagai CSV
+web_ledger_member = Anggota (id Discord)
+web_ledger_kind = Jenis
+web_ledger_any_kind = apa saja
+web_ledger_period = Periode
+web_ledger_show = Tampilkan
+web_ledger_when = Waktu (UTC)
+web_ledger_amount = Chip
+web_ledger_by = Oleh (admin)
+web_ledger_none = Tidak ada di buku besar yang cocok dengan filter ini.
+web_ledger_bad_filter = Ada filter yang tidak ditawarkan formulir (anggota adalah id Discord, sebuah angka).
+web_period_day = satu hari terakhir
+web_period_week = satu minggu terakhir
+web_period_month = 30 hari terakhir
+web_period_all = sepanjang waktu
+web_nav_audit = Audit
+web_audit_page = Audit { $server }
+web_audit_ok = OK: setiap chip di dompet dan meja server ini ada di tempat yang disebut buku besar.
+web_audit_failed = { $count ->
+       *[other] GAGAL: { $count } dompet atau kursi tidak memegang jumlah yang disebut buku besar.
+    }
+web_audit_wallet_off = Dompet anggota { $member } memegang { $held } chip; buku besar menyebut { $ledger }.
+web_audit_seat_off = Kursi anggota { $member } di meja { $table } memegang { $held } chip; buku besar menyebut { $ledger }.
+web_audit_wallets = { $count ->
+       *[other] { $count } dompet memegang { $chips } chip.
+    }
+web_audit_seats = { $chips } chip ada di meja server ini.
+web_audit_whole_ok = Seluruh basis data (setiap server bot ini): OK.
+web_audit_whole_failed = Seluruh basis data (setiap server bot ini): GAGAL. Pemilik bot melihat rinciannya dengan python -m bot.store audit.

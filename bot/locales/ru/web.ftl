@@ -88,3 +88,38 @@ web_set_sng_members = Любой участник может проводить 
 web_set_gate_account_days = Наименьший возраст аккаунта (дни, 0: нет)
 web_set_gate_member_days = Наименьший срок на сервере (дни, 0: нет)
 web_set_leaderboard_hide = Рейтинг не показывает замороженных участников
+web_nav_ledger = Журнал фишек
+web_ledger_page = Журнал фишек: { $server }
+web_ledger_about = Все фишки, пришедшие в кошельки этого сервера или ушедшие из них, новые сверху (на этой странице { $shown } последних).
+web_ledger_csv = Скачать CSV
+web_ledger_member = Участник (ID Discord)
+web_ledger_kind = Вид
+web_ledger_any_kind = любой
+web_ledger_period = Период
+web_ledger_show = Показать
+web_ledger_when = Время (UTC)
+web_ledger_amount = Фишки
+web_ledger_by = Кем (админ)
+web_ledger_none = В журнале нет ничего под эти фильтры.
+web_ledger_bad_filter = Такого фильтра форма не предлагает (участник — это ID Discord, число).
+web_period_day = последние сутки
+web_period_week = последняя неделя
+web_period_month = последние 30 дней
+web_period_all = за всё время
+web_nav_audit = Аудит
+web_audit_page = Аудит: { $server }
+web_audit_ok = ОК: все фишки кошельков и столов этого сервера там, где говорит журнал.
+web_audit_failed = { $count ->
+        [one] ОШИБКА: { $count } кошелёк или место не совпадает с журналом.
+        [few] ОШИБКА: { $count } кошелька или места не совпадают с журналом.
+       *[other] ОШИБКА: { $count } кошельков или мест не совпадают с журналом.
+    }
+web_audit_wallet_off = В кошельке участника { $member } { $held } фишек; по журналу { $ledger }.
+web_audit_seat_off = На месте участника { $member } за столом { $table } { $held } фишек; по журналу { $ledger }.
+web_audit_wallets = { $count ->
+        [one] В { $count } кошельке { $chips } фишек.
+       *[other] В { $count } кошельках { $chips } фишек.
+    }
+web_audit_seats = За столами этого сервера { $chips } фишек.
+web_audit_whole_ok = Вся база данных (все серверы этого бота): ОК.
+web_audit_whole_failed = Вся база данных (все серверы этого бота): ОШИБКА. Хозяин бота видит подробности в python -m bot.store audit.

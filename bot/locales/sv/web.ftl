@@ -87,3 +87,37 @@ web_set_sng_members = Alla medlemmar får köra sit-and-go
 web_set_gate_account_days = Minsta kontoålder (dagar, 0: ingen)
 web_set_gate_member_days = Minsta medlemstid (dagar, 0: ingen)
 web_set_leaderboard_hide = Topplistan utelämnar frysta medlemmar
+web_nav_ledger = Huvudbok
+web_ledger_page = Huvudbok för { $server }
+web_ledger_about = Varje marker in i eller ut ur serverns plånböcker, nyaste först (de { $shown } nyaste på den här sidan).
+web_ledger_csv = Ladda ner som CSV
+web_ledger_member = Medlem (Discord-id)
+web_ledger_kind = Slag
+web_ledger_any_kind = alla
+web_ledger_period = Period
+web_ledger_show = Visa
+web_ledger_when = Tid (UTC)
+web_ledger_amount = Marker
+web_ledger_by = Av (admin)
+web_ledger_none = Inget i huvudboken matchar de här filtren.
+web_ledger_bad_filter = Ett filter är inte ett som formuläret erbjuder (en medlem är ett Discord-id, ett tal).
+web_period_day = senaste dygnet
+web_period_week = senaste veckan
+web_period_month = senaste 30 dagarna
+web_period_all = all tid
+web_nav_audit = Revision
+web_audit_page = Revision av { $server }
+web_audit_ok = OK: varje marker i serverns plånböcker och vid dess bord finns där huvudboken säger.
+web_audit_failed = { $count ->
+        [one] FEL: { $count } plånbok eller plats håller inte vad huvudboken säger.
+       *[other] FEL: { $count } plånböcker eller platser håller inte vad huvudboken säger.
+    }
+web_audit_wallet_off = Medlem { $member }s plånbok håller { $held } marker; huvudboken säger { $ledger }.
+web_audit_seat_off = Medlem { $member }s plats vid bord { $table } håller { $held } marker; huvudboken säger { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } plånbok håller { $chips } marker.
+       *[other] { $count } plånböcker håller { $chips } marker.
+    }
+web_audit_seats = { $chips } marker finns vid serverns bord.
+web_audit_whole_ok = Hela databasen (varje server på den här boten): OK.
+web_audit_whole_failed = Hela databasen (varje server på den här boten): FEL. Botens värd ser detaljerna med python -m bot.store audit.

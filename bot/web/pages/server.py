@@ -48,7 +48,12 @@ def _id(request: web.Request, name: str) -> int:
     return int(raw)
 
 
-NAV = (("tables", "", "web_nav_tables"), ("settings", "/settings", "web_nav_settings"))
+NAV = (
+    ("tables", "", "web_nav_tables"),
+    ("settings", "/settings", "web_nav_settings"),
+    ("ledger", "/ledger", "web_nav_ledger"),
+    ("audit", "/audit", "web_nav_audit"),
+)
 """The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
 
 
