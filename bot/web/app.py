@@ -77,6 +77,8 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_post(
         "/servers/{guild_id}/tables/{table_id}/{action:pause|resume}", server.pause_or_resume
     )
+    r.add_get("/servers/{guild_id}/tables/{table_id}/close", server.close_page)
+    r.add_post("/servers/{guild_id}/tables/{table_id}/close", server.close_table)
     r.add_get("/servers/{guild_id}/settings", settings.settings_page)
     r.add_post("/servers/{guild_id}/settings", settings.settings_post)
     r.add_get("/servers/{guild_id}/ledger", ledger.ledger_page)

@@ -71,6 +71,8 @@ border-bottom:1px solid #2b3a48;vertical-align:top}
 button,a.button{font:inherit;padding:.4em 1em;border-radius:6px;border:1px solid #6bbf8a;
 background:#1f6f43;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 form.inline{display:inline}
+.actions form{display:inline}a.button.secondary{background:#2b3a48;border-color:#56697c}
+button.danger{background:#8a2b2b;border-color:#d46a6a}
 code{background:#26313d;padding:0 .3em;border-radius:4px}
 ul.lines{padding-left:1.2em}
 nav.server{display:flex;gap:1.2em;flex-wrap:wrap;margin:.2em 0 1em}

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import StartBot
+from tests.discord_double import Channel
 from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import free_port, need_browser, screenshots
-from tests.e2e.helpers import Club, make_club
+from tests.e2e.helpers import Club, PokerTable, make_club
 
 
 async def dashboard_club(
@@ -40,3 +41,16 @@ async def sign_in_with_discord(page: Any, base: str, folder: Path | None = None)
         await screenshots(page, folder, "2-discord-consent")
     await page.get_by_role("button", name="Authorize").click()
     await page.wait_for_url(f"{base}/")
+
+
+def table_id_of(double: DiscordDouble, channel: Channel) -> int:
+    """The table id of the channel's table, as its buttons carry it (deuce:t:<table>:...)."""
+    table = PokerTable(double, channel, [])
+    message = table.table_message()
+    assert message is not None
+    for row in message.get("components") or []:
+        for button in row.get("components") or []:
+            parts = str(button.get("custom_id", "")).split(":")
+            if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
+                return int(parts[2])
+    raise AssertionError("the table message has no table button")

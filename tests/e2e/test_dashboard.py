@@ -14,12 +14,11 @@ from tests.conftest import StartBot
 from tests.discord_double import (
     ADMIN_MEMBER_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
-    Channel,
     CommandNotPermitted,
 )
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import LINK_RE, chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
+from tests.e2e.dashboard import dashboard_club, sign_in_with_discord, table_id_of
 from tests.e2e.helpers import (
     PokerTable,
     check_after_test,
@@ -180,19 +179,6 @@ async def test_members_without_manage_server_and_other_servers_admins_are_refuse
     assert other_table.running_hand() == other_hand or other_table.running_hand() > other_hand
     assert other_admin.id != club.admin.id
     check_after_test(club)
-
-
-def table_id_of(double: DiscordDouble, channel: Channel) -> int:
-    """The table id of the channel's table, as its buttons carry it (deuce:t:<table>:...)."""
-    table = PokerTable(double, channel, [])
-    message = table.table_message()
-    assert message is not None
-    for row in message.get("components") or []:
-        for button in row.get("components") or []:
-            parts = str(button.get("custom_id", "")).split(":")
-            if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
-                return int(parts[2])
-    raise AssertionError("the table message has no table button")
 
 
 async def test_a_player_signs_in_with_a_one_time_link_and_downloads_a_redacted_phh(

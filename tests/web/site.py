@@ -46,6 +46,7 @@ class FakeTables:
         self.paused_by: int | None = None
         self.calls: list[tuple[int, int, int | None]] = []
         self.settings_changes: list[int] = []
+        self.closed: list[tuple[int, int]] = []
 
     def in_guild(self, guild_id: int) -> list[LiveTable]:
         if guild_id != GUILD:
@@ -65,6 +66,12 @@ class FakeTables:
 
     def guild_locale(self, guild_id: int) -> str | None:
         return "en-US"
+
+    async def close(self, guild_id: int, table_id: int) -> str:
+        if guild_id != GUILD or table_id != TABLE:
+            return "web_no_table"
+        self.closed.append((guild_id, table_id))
+        return "table_closed"
 
     async def settings_changed(self, guild_id: int) -> None:
         self.settings_changes.append(guild_id)
