@@ -80,7 +80,8 @@ nav.server a[aria-current]{color:#e6edf3;font-weight:bold;text-decoration:none}
 table.settings th{font-weight:normal}td.hint{color:#9aa8b5;font-size:.9em}
 input,select{font:inherit;background:#0d1117;color:#e6edf3;border:1px solid #3d4f60;
 border-radius:4px;padding:.25em .4em;max-width:100%}
-.scroll{overflow-x:auto}form.filters label{display:inline-block;margin:.2em .8em .4em 0}
+.scroll{overflow-x:auto}img.chart{max-width:100%;height:auto;border-radius:12px}
+table.stats{max-width:40em}form.filters label{display:inline-block;margin:.2em .8em .4em 0}
 tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}
 @media (max-width:600px){main{padding:.6em}td,th{padding:.3em}
 table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}}

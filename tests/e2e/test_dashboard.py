@@ -54,7 +54,7 @@ async def test_an_admin_signs_in_with_discord_and_pauses_and_resumes_a_live_tabl
         assert "Signed in as Admin" in await page.inner_text("header")
         await screenshots(page, folder, "3-home-admin")
         # Its server, with the live table as the channel shows it: the hand, the seats.
-        await page.get_by_role("link", name="Deuce Club").click()
+        await page.get_by_role("link", name="Deuce Club", exact=True).click()
         await page.wait_for_url(f"{base}/servers/{club.guild.id}")
         card = page.locator("section.card")
         text = await card.inner_text()

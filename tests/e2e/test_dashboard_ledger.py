@@ -41,7 +41,7 @@ async def test_an_admin_reads_the_ledger_filters_it_downloads_it_and_reads_the_a
         context = await browser.new_context(accept_downloads=True)
         page = await context.new_page()
         await sign_in_with_discord(page, base)
-        await page.get_by_role("link", name="Deuce Club").click()
+        await page.get_by_role("link", name="Deuce Club", exact=True).click()
         await page.get_by_role("link", name="Ledger").click()
         await page.wait_for_url(f"{base}/servers/{guild}/ledger")
         rows = page.locator("table.ledger tbody tr")

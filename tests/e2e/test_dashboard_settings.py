@@ -39,7 +39,7 @@ async def test_an_admin_changes_settings_on_the_page_and_the_command_agrees(
     async with chromium() as browser:
         page = await browser.new_page()
         await sign_in_with_discord(page, base)
-        await page.get_by_role("link", name="Deuce Club").click()
+        await page.get_by_role("link", name="Deuce Club", exact=True).click()
         await page.get_by_role("link", name="Settings").click()
         await page.wait_for_url(url)
         assert await page.inner_text("h1") == "Settings of Deuce Club"

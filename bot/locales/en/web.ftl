@@ -127,3 +127,6 @@ web_close_after_hand = A hand is running: it is played to its end, then the tabl
 web_close_now = The table closes now and every seat's chips go back to its player's wallet.
 web_close_confirm = Close the table
 web_close_cancel = Keep it open
+web_stats_title = Your stats
+web_stats_page = Your stats on { $server }
+web_stats_chart = Your net over your last hands, and the cards you draw at each draw.

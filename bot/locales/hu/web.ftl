@@ -127,3 +127,6 @@ web_close_after_hand = Egy leosztás fut: végigjátsszák, aztán az asztal bez
 web_close_now = Az asztal most bezár, és minden hely zsetonja visszakerül a játékosa pénztárcájába.
 web_close_confirm = Az asztal bezárása
 web_close_cancel = Maradjon nyitva
+web_stats_title = Statisztikáid
+web_stats_page = Statisztikáid itt: { $server }
+web_stats_chart = A nettó eredményed az utolsó leosztásaidban, és hány lapot cserélsz az egyes cseréknél.

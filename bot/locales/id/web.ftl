@@ -124,3 +124,6 @@ web_close_after_hand = Sebuah tangan sedang berjalan: dimainkan sampai selesai, 
 web_close_now = Meja ditutup sekarang dan chip setiap kursi kembali ke dompet pemainnya.
 web_close_confirm = Tutup meja
 web_close_cancel = Biarkan terbuka
+web_stats_title = Statistik Anda
+web_stats_page = Statistik Anda di { $server }
+web_stats_chart = Hasil bersih Anda di tangan-tangan terakhir, dan kartu yang Anda tukar di setiap penukaran.

@@ -127,3 +127,6 @@ web_close_after_hand = En giv pågår: den spelas klart, sedan stängs bordet oc
 web_close_now = Bordet stängs nu och varje plats marker går tillbaka till spelarens plånbok.
 web_close_confirm = Stäng bordet
 web_close_cancel = Låt det vara öppet
+web_stats_title = Din statistik
+web_stats_page = Din statistik på { $server }
+web_stats_chart = Ditt netto över dina senaste givar, och korten du byter vid varje byte.
