@@ -278,6 +278,7 @@ class DeuceBot(commands.Bot):
         if config.web_port is None:
             return
         from bot.web.app import WebServer
+        from bot.web.context import floors
         from bot.web.discord_api import DiscordApi
         from bot.web.live import BotTables
 
@@ -292,6 +293,7 @@ class DeuceBot(commands.Bot):
             port=config.web_port,
             base_url=config.web_url,
             hand_pause_override=config.hand_pause_seconds,
+            minimums=floors(config.min_timer_seconds, config.min_idle_seconds),
         )
         await web.start()
         self._web = web

@@ -9,11 +9,13 @@ Its SQL is below, beside its use (what other parts run too is in ``shared_sql``)
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 from bot.house.accounts import HOUSE_ACCOUNT_ID, is_house
 from bot.store.backend import Tx
 from bot.store.chips import (
     MINT,
+    check_id,
     seat_account,
     wallet_account,
 )
@@ -92,6 +94,51 @@ ORDER BY e.id
 "$1 IS NULL" alone does not give its type."""
 
 
+SERVER_WALLETS = "SELECT user_id, balance FROM wallets WHERE guild_id = ?"
+
+SERVER_WALLET_LEDGER = """
+SELECT account, sum(amount) FROM ledger_entries WHERE account LIKE ? GROUP BY account
+"""
+
+SERVER_SEATS = """
+SELECT s.table_id, s.user_id, s.stack, t.tournament_id
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+WHERE t.guild_id = ?
+"""
+
+ACCOUNT_TOTAL = "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?"
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A wallet (``table_id`` None) or a seat that does not hold what its ledger says."""
+
+    table_id: int | None
+    user_id: int
+    held: int
+    ledger: int
+
+
+@dataclass
+class ServerAudit:
+    """The audit of one server's wallets and seats, and the whole database's verdict."""
+
+    wallets: int = 0
+    """Chips in the server's wallets."""
+    members: int = 0
+    """Wallets checked."""
+    seats: int = 0
+    """Chips at the server's cash tables (tournament chips are not wallet chips)."""
+    mismatches: list[Mismatch] = field(default_factory=list)
+    whole_ok: bool = True
+    """The verdict of ``check`` on the whole database (every server): its figures and
+    problems belong to all servers, so only the verdict is given."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
 class Audit:
     """``store.audit``: checks that the ledger and the balances agree."""
 
@@ -107,6 +154,42 @@ class Audit:
         apart (``_tournaments``): they never count as wallet chips.
         """
         return await self._runner.read(self._audit)
+
+    async def server(self, guild_id: int) -> ServerAudit:
+        """The audit as one server's admin may read it, in one snapshot: each of the server's
+        wallets and seats against its ledger account, and the whole database's verdict."""
+        check_id(guild_id, "server")
+
+        async def body(db: Tx) -> ServerAudit:
+            found = ServerAudit()
+            prefix = f"wallet:{guild_id}:%"
+            ledger = {
+                str(account): int(total)
+                for account, total in await db.all(SERVER_WALLET_LEDGER, (prefix,))
+            }
+            for user_id, balance in await db.all(SERVER_WALLETS, (guild_id,)):
+                found.members += 1
+                found.wallets += int(balance)
+                expected = ledger.pop(wallet_account(guild_id, user_id), 0)
+                if balance != expected:
+                    found.mismatches.append(Mismatch(None, int(user_id), int(balance), expected))
+            for account, total in ledger.items():  # a ledger account with no wallet
+                if total:
+                    user_id = int(account.rsplit(":", 1)[1])
+                    found.mismatches.append(Mismatch(None, user_id, 0, total))
+            for table_id, user_id, stack, tournament_id in await db.all(SERVER_SEATS, (guild_id,)):
+                if tournament_id is None:
+                    found.seats += int(stack)
+                row = await db.one(ACCOUNT_TOTAL, (seat_account(table_id, user_id),))
+                expected = int(row[0])
+                if stack != expected:
+                    found.mismatches.append(
+                        Mismatch(int(table_id), int(user_id), int(stack), expected)
+                    )
+            found.whole_ok = (await self._audit(db)).ok
+            return found
+
+        return await self._runner.read(body)
 
     async def _audit(self, db: Tx) -> AuditReport:
         report = AuditReport()

@@ -31,6 +31,10 @@ class InvalidAmount(StoreError):
 class InvalidSetting(StoreError):
     """An admin setting outside its allowed range (stakes, cap, timers, buy-in range)."""
 
+    setting: str | None = None
+    """The setting refused, when one is to blame (``models.check_relations`` names it): a
+    form shows the refusal beside it."""
+
 
 class InsufficientFunds(StoreError):
     """The wallet (or seat) holds fewer chips than the request needs."""

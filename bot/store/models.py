@@ -305,6 +305,41 @@ class Settings:
         return 2 * self.small_bet
 
 
+def check_relations(settings: Settings) -> None:
+    """Raise ``InvalidSetting`` (naming the setting to blame) unless the server's settings
+    agree with each other as the commands that set them together require: the buy-in range in
+    order with its default inside it, the small blind below the small bet, the largest time
+    bank at least the start. ``store.settings.set`` checks them on the settings it would
+    write; the commands that set a group (``set_buyin``, ``set_stakes``) check them too."""
+    s = settings
+    if s.buyin_min > s.buyin_max:
+        error = InvalidSetting(
+            f"The minimum buy-in ({s.buyin_min:,}) cannot be above the maximum ({s.buyin_max:,}).",
+            key="error_buyin_order",
+            minimum=s.buyin_min,
+            maximum=s.buyin_max,
+        )
+        error.setting = "buyin_min"
+        raise error
+    blame = "buyin_default"
+    try:
+        check_setting(s.buyin_default, "default buy-in", s.buyin_min, s.buyin_max)
+        blame = "small_blind"
+        if s.small_blind is not None and not s.small_blind < s.small_bet:
+            raise InvalidSetting(
+                f"The small blind must be at least 1 and less than the small bet "
+                f"({s.small_bet:,}).",
+                key="error_blind_range",
+                small_bet=s.small_bet,
+            )
+        blame = "time_bank_max"
+        most = SERVER_SETTING["time_bank_max"]
+        check_setting(s.time_bank_max, most.what, s.time_bank, most.maximum)
+    except InvalidSetting as error:
+        error.setting = blame
+        raise
+
+
 SERVER_SETTINGS = declared(Settings)
 """Every server setting, in the order of the settings report."""
 SERVER_SETTING = {spec.name: spec for spec in SERVER_SETTINGS}

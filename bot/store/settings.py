@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from bot.store import rows
 from bot.store.backend import Tx
@@ -31,6 +32,7 @@ from bot.store.models import (
     Settings,
     SettingSpec,
     SettingsReport,
+    check_relations,
     check_setting,
 )
 from bot.store.runner import Runner
@@ -164,8 +166,9 @@ class ServerSettings:
         minimums: Mapping[str, int] | None = None,
     ) -> Settings:
         """Set server settings by name, each checked against its declaration (``minimums``
-        lowers a declared minimum: a deployment's floor, or a setting bounded by another);
-        every check passes before anything is written. Returns the server's settings."""
+        lowers a declared minimum: a deployment's floor, or a setting bounded by another),
+        and the server's settings they make against each other (``check_relations``); every
+        check passes before anything is written. Returns the server's settings."""
         check_id(guild_id, "server")
         floors = minimums or {}
         checked = {
@@ -174,6 +177,9 @@ class ServerSettings:
         }
 
         async def body(db: Tx) -> Settings:
+            current = await rows.guild_settings(db, guild_id)
+            merged: dict[str, Any] = dict(checked)
+            check_relations(replace(current, **merged))
             await write_server(db, guild_id, checked)
             return await rows.guild_settings(db, guild_id)
 

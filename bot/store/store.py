@@ -33,6 +33,7 @@ from bot.store.backend import Backend, is_postgres_url
 from bot.store.fairplay import FairPlay
 from bot.store.hands import Hands
 from bot.store.house import House
+from bot.store.ledger import Ledger
 from bot.store.runner import Runner
 from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
@@ -57,6 +58,7 @@ class Store:
         self.house = House(self.runner)
         self.tournaments = Tournaments(self.runner)
         self.audit = Audit(self.runner)
+        self.ledger = Ledger(self.runner)
         self.fairplay = FairPlay(self.runner)
         self.web = WebLogins(self.runner)
 

@@ -9,5 +9,6 @@ same database.
   with the bot's token);
 - ``live.py``: the live tables of the bot's process, as the pages see them;
 - ``html.py``: escaping templates and the page layout; ``render.py``: a table in HTML;
-- ``pages/``: one module a page (home, login, server, hands).
+- ``settings_form.py``: the server's settings as a form, from their declarations;
+- ``pages/``: one module a page (home, login, server, settings, ledger, audit, hands).
 """

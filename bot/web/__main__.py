@@ -16,6 +16,7 @@ from dotenv import load_dotenv
 from bot.config import Config, ConfigError
 from bot.store import Store
 from bot.web.app import WebServer
+from bot.web.context import floors
 from bot.web.discord_api import DiscordApi
 
 
@@ -32,6 +33,7 @@ async def serve(config: Config) -> None:
         port=config.web_port or 8080,
         base_url=config.web_url,
         hand_pause_override=config.hand_pause_seconds,
+        minimums=floors(config.min_timer_seconds, config.min_idle_seconds),
     )
     await server.start()
     try:

@@ -9,7 +9,7 @@ log: a login link's path holds its token.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from aiohttp import web
 
@@ -19,7 +19,7 @@ from bot.web.context import CONTEXT, WebContext, html_response
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
-from bot.web.pages import hands, home, live, login, server
+from bot.web.pages import audit, hands, home, ledger, live, login, server, settings, stats
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,15 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_post(
         "/servers/{guild_id}/tables/{table_id}/{action:pause|resume}", server.pause_or_resume
     )
+    r.add_get("/servers/{guild_id}/tables/{table_id}/close", server.close_page)
+    r.add_post("/servers/{guild_id}/tables/{table_id}/close", server.close_table)
+    r.add_get("/servers/{guild_id}/settings", settings.settings_page)
+    r.add_post("/servers/{guild_id}/settings", settings.settings_post)
+    r.add_get("/servers/{guild_id}/ledger", ledger.ledger_page)
+    r.add_get("/servers/{guild_id}/ledger.csv", ledger.ledger_csv)
+    r.add_get("/servers/{guild_id}/audit", audit.audit_page)
+    r.add_get("/stats/{guild_id}", stats.stats_page)
+    r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/hands", hands.hands_page)
     r.add_get("/hands/{hand_id}.phh", hands.hand_phh)
     return app
@@ -95,8 +104,9 @@ class WebServer:
         port: int,
         base_url: str,
         hand_pause_override: float | None = None,
+        minimums: Mapping[str, int] | None = None,
     ) -> None:
-        self.ctx = WebContext(store, api, live, base_url, hand_pause_override)
+        self.ctx = WebContext(store, api, live, base_url, hand_pause_override, minimums or {})
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None

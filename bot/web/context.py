@@ -3,7 +3,8 @@ dashboard is reached; and the refusals every page raises."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -24,6 +25,19 @@ class WebContext:
     base_url: str
     """The dashboard's address as browsers reach it, without a trailing slash."""
     hand_pause_override: float | None = None
+    minimums: Mapping[str, int] = field(default_factory=dict)
+    """The deployment's floors of settings (``DEUCE_MIN_TIMER_SECONDS``,
+    ``DEUCE_MIN_IDLE_SECONDS``), as the commands apply them: ``floors``."""
+
+
+def floors(min_timer_seconds: int, min_idle_seconds: int) -> dict[str, int]:
+    """The settings whose smallest value a deployment sets, as ``/pokeradmin timer`` and
+    ``idle`` take them."""
+    return {
+        "action_timer": min_timer_seconds,
+        "draw_timer": min_timer_seconds,
+        "idle_close": min_idle_seconds,
+    }
 
 
 CONTEXT = web.AppKey("deuce_web", WebContext)

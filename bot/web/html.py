@@ -71,9 +71,20 @@ border-bottom:1px solid #2b3a48;vertical-align:top}
 button,a.button{font:inherit;padding:.4em 1em;border-radius:6px;border:1px solid #6bbf8a;
 background:#1f6f43;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 form.inline{display:inline}
+.actions form{display:inline}a.button.secondary{background:#2b3a48;border-color:#56697c}
+button.danger{background:#8a2b2b;border-color:#d46a6a}
 code{background:#26313d;padding:0 .3em;border-radius:4px}
 ul.lines{padding-left:1.2em}
-@media (max-width:600px){main{padding:.6em}td,th{padding:.3em}}
+nav.server{display:flex;gap:1.2em;flex-wrap:wrap;margin:.2em 0 1em}
+nav.server a[aria-current]{color:#e6edf3;font-weight:bold;text-decoration:none}
+table.settings th{font-weight:normal}td.hint{color:#9aa8b5;font-size:.9em}
+input,select{font:inherit;background:#0d1117;color:#e6edf3;border:1px solid #3d4f60;
+border-radius:4px;padding:.25em .4em;max-width:100%}
+.scroll{overflow-x:auto}img.chart{max-width:100%;height:auto;border-radius:12px}
+table.stats{max-width:40em}form.filters label{display:inline-block;margin:.2em .8em .4em 0}
+tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}
+@media (max-width:600px){main{padding:.6em}td,th{padding:.3em}
+table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}}
 """
 
 

@@ -35,6 +35,16 @@ class LiveTables(Protocol):
         """The server's Discord language; None for a server the bot is not on."""
         ...
 
+    async def close(self, guild_id: int, table_id: int) -> str:
+        """Close the table as ``/pokeradmin close`` does (now, or after its running hand):
+        the answer's catalogue key, ``"web_no_table"`` when the server has no such table."""
+        ...
+
+    async def settings_changed(self, guild_id: int) -> None:
+        """The server's settings changed: its idle tables take them now (as after a
+        ``/pokeradmin`` setting; a running hand keeps its own)."""
+        ...
+
 
 class Bot(Protocol):
     """What ``BotTables`` reads of the client (``bot.client.DeuceBot``)."""
@@ -74,6 +84,16 @@ class BotTables:
         if session is None or session.guild_id != guild_id:
             return "web_no_table"
         return await session.set_paused(user_id)
+
+    async def close(self, guild_id: int, table_id: int) -> str:
+        session = self._bot.tables.by_table(table_id)
+        if session is None or session.guild_id != guild_id:
+            return "web_no_table"
+        return "table_closed" if await session.request_close() else "close_after_hand"
+
+    async def settings_changed(self, guild_id: int) -> None:
+        for session in self._bot.tables.in_guild(guild_id):
+            await session.apply_settings()
 
     def guild_locale(self, guild_id: int) -> str | None:
         guild = self._bot.get_guild(guild_id)

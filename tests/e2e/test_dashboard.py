@@ -14,14 +14,12 @@ from tests.conftest import StartBot
 from tests.discord_double import (
     ADMIN_MEMBER_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
-    Channel,
     CommandNotPermitted,
 )
-from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
-from tests.e2e.browser import LINK_RE, chromium, free_port, need_browser, screenshots, shot_dir
+from tests.e2e.browser import LINK_RE, chromium, screenshots, shot_dir
+from tests.e2e.dashboard import dashboard_club, sign_in_with_discord, table_id_of
 from tests.e2e.helpers import (
-    Club,
     PokerTable,
     check_after_test,
     embed0,
@@ -29,35 +27,6 @@ from tests.e2e.helpers import (
     make_club,
     private_reply,
 )
-
-
-async def dashboard_club(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> tuple[Club, str]:
-    """A club whose bot serves the dashboard (with Log in with Discord), and its address
-    (the test skips first when no browser is installed)."""
-    need_browser()
-    port = free_port()
-    club = await make_club(
-        double,
-        start_bot,
-        tmp_path,
-        DEUCE_WEB_PORT=str(port),
-        DISCORD_CLIENT_ID=str(double.application_id),
-        DISCORD_CLIENT_SECRET=CLIENT_SECRET,
-    )
-    return club, f"http://127.0.0.1:{port}"
-
-
-async def sign_in_with_discord(page: Any, base: str, folder: Path | None = None) -> None:
-    """Home → Log in with Discord → the double's consent page → Authorize → home."""
-    await page.goto(base)
-    await page.get_by_role("link", name="Log in with Discord").click()
-    await page.wait_for_url("**/oauth2/authorize**")
-    if folder is not None:
-        await screenshots(page, folder, "2-discord-consent")
-    await page.get_by_role("button", name="Authorize").click()
-    await page.wait_for_url(f"{base}/")
 
 
 def description(message: dict[str, Any]) -> str:
@@ -85,7 +54,7 @@ async def test_an_admin_signs_in_with_discord_and_pauses_and_resumes_a_live_tabl
         assert "Signed in as Admin" in await page.inner_text("header")
         await screenshots(page, folder, "3-home-admin")
         # Its server, with the live table as the channel shows it: the hand, the seats.
-        await page.get_by_role("link", name="Deuce Club").click()
+        await page.get_by_role("link", name="Deuce Club", exact=True).click()
         await page.wait_for_url(f"{base}/servers/{club.guild.id}")
         card = page.locator("section.card")
         text = await card.inner_text()
@@ -210,19 +179,6 @@ async def test_members_without_manage_server_and_other_servers_admins_are_refuse
     assert other_table.running_hand() == other_hand or other_table.running_hand() > other_hand
     assert other_admin.id != club.admin.id
     check_after_test(club)
-
-
-def table_id_of(double: DiscordDouble, channel: Channel) -> int:
-    """The table id of the channel's table, as its buttons carry it (deuce:t:<table>:...)."""
-    table = PokerTable(double, channel, [])
-    message = table.table_message()
-    assert message is not None
-    for row in message.get("components") or []:
-        for button in row.get("components") or []:
-            parts = str(button.get("custom_id", "")).split(":")
-            if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
-                return int(parts[2])
-    raise AssertionError("the table message has no table button")
 
 
 async def test_a_player_signs_in_with_a_one_time_link_and_downloads_a_redacted_phh(

@@ -17,6 +17,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -84,7 +85,7 @@ def _alt(chart: Chart, line_title: str, bars_title: str, caption: str, bars: lis
     return clamp(f"{net} {t('chart_alt_bars', title=bars_title, values=values)}", 1024)
 
 
-async def _file(
+async def _picture(
     nets: tuple[int, ...],
     bars: list[Bar],
     *,
@@ -93,9 +94,9 @@ async def _file(
     bars_title: str,
     bars_caption: str,
     bars_top: float,
-) -> discord.File:
-    """The picture, drawn in a worker thread (numbers in the reader's format: the thread runs
-    in a copy of this context)."""
+) -> tuple[bytes, str]:
+    """The picture (PNG) and its alt text, drawn in a worker thread (numbers in the reader's
+    format: the thread runs in a copy of this context)."""
     chart = await asyncio.to_thread(
         stats_chart,
         nets,
@@ -107,8 +108,12 @@ async def _file(
         bars_top=bars_top,
         number=number,
     )
-    alt = _alt(chart, line_title, bars_title, bars_caption, bars)
-    return discord.File(io.BytesIO(chart.png), filename=CHART_FILE, description=alt)
+    return chart.png, _alt(chart, line_title, bars_title, bars_caption, bars)
+
+
+def _file(picture: tuple[bytes, str]) -> discord.File:
+    png, alt = picture
+    return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt)
 
 
 def drawing_bars(stats: LowballStats) -> list[Bar]:
@@ -124,9 +129,9 @@ def place_bars(results: list[TournamentResult]) -> list[Bar]:
     return [Bar(str(k), count, number(count)) for k, count in enumerate(counts, start=1)]
 
 
-async def chart_file(stats: LowballStats) -> discord.File:
-    """The cash picture: the net over the last hands, the drawing profile."""
-    return await _file(
+async def chart_picture(stats: LowballStats) -> tuple[bytes, str]:
+    """The cash picture (PNG, alt text): the net over the last hands, the drawing profile."""
+    return await _picture(
         stats.nets,
         drawing_bars(stats),
         line_title=t("chart_net", count=min(len(stats.nets), MAX_POINTS)),
@@ -137,10 +142,11 @@ async def chart_file(stats: LowballStats) -> discord.File:
     )
 
 
-async def tournament_chart_file(results: list[TournamentResult]) -> discord.File:
-    """A sit-and-go player's picture: the net over their last tournaments, their places."""
+async def tournament_chart_picture(results: list[TournamentResult]) -> tuple[bytes, str]:
+    """A sit-and-go player's picture (PNG, alt text): the net over their last tournaments,
+    their places."""
     bars = place_bars(results)
-    return await _file(
+    return await _picture(
         tuple(r.net for r in results),
         bars,
         line_title=t("chart_sng_net", count=min(len(results), MAX_POINTS)),
@@ -149,6 +155,66 @@ async def tournament_chart_file(results: list[TournamentResult]) -> discord.File
         bars_caption=t("chart_place_axis"),
         bars_top=max([1.0, *(bar.value or 0.0 for bar in bars)]),
     )
+
+
+async def chart_file(stats: LowballStats) -> discord.File:
+    """The cash picture as an attachment."""
+    return _file(await chart_picture(stats))
+
+
+async def tournament_chart_file(results: list[TournamentResult]) -> discord.File:
+    """A sit-and-go player's picture as an attachment."""
+    return _file(await tournament_chart_picture(results))
+
+
+@dataclass(frozen=True)
+class Record:
+    """A member's record over a period, as ``/poker stats`` and the dashboard show it: the
+    figures (label, value), and what the picture is drawn from (hands, else tournaments)."""
+
+    lines: list[tuple[str, str]]
+    stats: LowballStats | None
+    """The cash record, or None: tournaments only."""
+    results: list[TournamentResult]
+    """The tournaments' results when there is no cash record."""
+
+
+async def member_record(
+    store: Store,
+    guild_id: int,
+    user_id: int,
+    period: str,
+    nameable: Callable[[PlayerHand], bool] | None = None,
+) -> Record | None:
+    """``user_id``'s record here over ``period`` (week, month or all); None: nothing played."""
+    since = period_start(period)
+    hands = await store.hands.player_hands(guild_id, user_id, since)
+    tournaments = await store.tournaments.stats(guild_id, user_id, since)
+    if not hands and not tournaments.played:
+        return None
+    stats = lowball_stats(hands, nameable)
+    lines = stats_lines(stats) if hands else []
+    if tournaments.played:
+        value = t(
+            "stats_tournaments_value",
+            played=tournaments.played,
+            wins=tournaments.wins,
+            paid=tournaments.in_the_money,
+            net=signed(tournaments.net),
+        )
+        lines.append((t("stats_tournaments"), value))
+    if hands:
+        return Record(lines, stats, [])
+    return Record(lines, None, await store.tournaments.results(guild_id, user_id, since))
+
+
+async def record_picture(record: Record) -> tuple[bytes, str] | None:
+    """The record's picture (PNG, alt text); None for tournaments with no result."""
+    if record.stats is not None:
+        return await chart_picture(record.stats)
+    if not record.results:  # cannot be (a finished tournament stays one)
+        return None
+    return await tournament_chart_picture(record.results)
 
 
 async def _nameable_for(
@@ -173,25 +239,12 @@ async def send_stats(
 ) -> None:
     """Answer privately with ``user_id``'s stats over ``period`` (week, month or all)."""
     assert interaction.guild_id is not None
-    since = period_start(period)
-    hands = await store.hands.player_hands(interaction.guild_id, user_id, since)
     nameable = await _nameable_for(interaction, store, user_id)
-    tournaments = await store.tournaments.stats(interaction.guild_id, user_id, since)
-    if not hands and not tournaments.played:
+    record = await member_record(store, interaction.guild_id, user_id, period, nameable)
+    if record is None:
         key = "stats_empty" if period == "all" else "stats_empty_period"
         await reply_private(interaction, t(key, name=name, period=t(PERIOD_KEYS[period])))
         return
-    stats = lowball_stats(hands, nameable)
-    lines = stats_lines(stats) if hands else []
-    if tournaments.played:
-        value = t(
-            "stats_tournaments_value",
-            played=tournaments.played,
-            wins=tournaments.wins,
-            paid=tournaments.in_the_money,
-            net=signed(tournaments.net),
-        )
-        lines.append((t("stats_tournaments"), value))
     safe = discord.utils.escape_markdown(name)
     if period == "all":
         title = t("stats_title", name=safe)
@@ -199,18 +252,14 @@ async def send_stats(
         title = t("stats_title_period", name=safe, period=t(PERIOD_KEYS[period]))
     embed = discord.Embed(
         title=clamp(title, 256),
-        description="\n".join(t("stats_line", label=k, value=v) for k, v in lines),
+        description="\n".join(t("stats_line", label=k, value=v) for k, v in record.lines),
         colour=discord.Colour.dark_green(),
     )
-    if hands:
-        picture = await chart_file(stats)
-    else:  # tournaments only: how each went
-        results = await store.tournaments.results(interaction.guild_id, user_id, since)
-        if not results:  # cannot be (a finished tournament stays one): no chart then
-            await reply_private(interaction, "", embed=embed)
-            return
-        picture = await tournament_chart_file(results)
+    picture = await record_picture(record)
+    if picture is None:
+        await reply_private(interaction, "", embed=embed)
+        return
     embed.set_image(url=f"attachment://{CHART_FILE}")
     await interaction.response.send_message(
-        embed=embed, file=picture, ephemeral=True, allowed_mentions=NO_MENTIONS
+        embed=embed, file=_file(picture), ephemeral=True, allowed_mentions=NO_MENTIONS
     )

@@ -44,3 +44,89 @@ web_hand_net = { $net } chips
 web_hand_void = Void
 web_no_hand = There is no such hand of yours.
 web_error = Something went wrong (it is logged): try again.
+web_nav_tables = Live tables
+web_nav_settings = Settings
+web_settings_page = Settings of { $server }
+web_settings_intro = The server's settings, as /pokeradmin sets them: each table takes them from its next hand. A channel's own stakes or language (/pokeradmin stakes or language in that channel) win over the server's.
+web_settings_save = Save
+web_settings_saved = { $count ->
+        [one] { $count } setting changed.
+       *[other] { $count } settings changed.
+    }
+web_settings_unchanged = Nothing changed: every value was already set.
+web_setting_range = { $minimum } to { $maximum }; default { $default }
+web_setting_range_empty = { $minimum } to { $maximum }, or empty for the default
+web_setting_default = Default: { $default }
+web_setting_choice = That is not one of this setting's values.
+web_yes = Yes
+web_no = No
+web_set_small_bet = Small bet (the big blind; the big bet is twice it)
+web_set_small_blind = Small blind (empty: half the small bet)
+web_set_cap = Bets per round (cap)
+web_set_buyin_min = Smallest buy-in
+web_set_buyin_max = Largest buy-in
+web_set_buyin_default = Buy-in when none is given
+web_set_action_timer = Seconds to act
+web_set_draw_timer = Seconds to draw
+web_set_hand_pause = Seconds between two hands
+web_set_alert_delay = Seconds before a turn alert (0: no turn alerts)
+web_set_card_style = Cards
+web_set_language = Language of the tables
+web_set_start_wallet = Chips of a new wallet
+web_set_daily_amount = Daily chips (0: off)
+web_set_daily_cooldown = Seconds between two daily claims
+web_set_seats = Seats at a table
+web_set_sitout_keep = Seconds a sat-out seat is kept
+web_set_time_bank = Time bank at the start (seconds, 0: none)
+web_set_time_bank_add = Seconds added to the time bank
+web_set_time_bank_every = Hands between two additions
+web_set_time_bank_max = Largest time bank (seconds)
+web_set_idle_close = Seconds an empty table stays open
+web_set_tables_per_member = Open tables per member
+web_set_sng_members = Any member may run sit-and-goes
+web_set_gate_account_days = Minimum account age (days, 0: none)
+web_set_gate_member_days = Minimum membership (days, 0: none)
+web_set_leaderboard_hide = Leaderboard leaves out frozen members
+web_nav_ledger = Ledger
+web_ledger_page = Ledger of { $server }
+web_ledger_about = Every chip in or out of this server's wallets, newest first (the { $shown } newest on this page).
+web_ledger_csv = Download as CSV
+web_ledger_member = Member (Discord id)
+web_ledger_kind = Kind
+web_ledger_any_kind = any
+web_ledger_period = Period
+web_ledger_show = Show
+web_ledger_when = Time (UTC)
+web_ledger_amount = Chips
+web_ledger_by = By (admin)
+web_ledger_none = Nothing in the ledger matches these filters.
+web_ledger_bad_filter = A filter is not one the form offers (a member is a Discord id, a number).
+web_period_day = the last day
+web_period_week = the last week
+web_period_month = the last 30 days
+web_period_all = all time
+web_nav_audit = Audit
+web_audit_page = Audit of { $server }
+web_audit_ok = OK: every chip of this server's wallets and tables is where the ledger says.
+web_audit_failed = { $count ->
+        [one] FAILED: { $count } wallet or seat does not hold what the ledger says.
+       *[other] FAILED: { $count } wallets or seats do not hold what the ledger says.
+    }
+web_audit_wallet_off = Member { $member }'s wallet holds { $held } chips; the ledger says { $ledger }.
+web_audit_seat_off = Member { $member }'s seat at table { $table } holds { $held } chips; the ledger says { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } wallet holds { $chips } chips.
+       *[other] { $count } wallets hold { $chips } chips.
+    }
+web_audit_seats = { $chips } chips are at this server's tables.
+web_audit_whole_ok = The whole database (every server on this bot): OK.
+web_audit_whole_failed = The whole database (every server on this bot): FAILED. The bot's host sees the details with python -m bot.store audit.
+web_close = Close…
+web_close_title = Close #{ $channel }?
+web_close_after_hand = A hand is running: it is played to its end, then the table closes and every seat's chips go back to its player's wallet. The channel is told, as after /pokeradmin close.
+web_close_now = The table closes now and every seat's chips go back to its player's wallet.
+web_close_confirm = Close the table
+web_close_cancel = Keep it open
+web_stats_title = Your stats
+web_stats_page = Your stats on { $server }
+web_stats_chart = Your net over your last hands, and the cards you draw at each draw.

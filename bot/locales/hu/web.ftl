@@ -44,3 +44,89 @@ web_hand_net = { $net } zseton
 web_hand_void = Érvénytelen
 web_no_hand = Nincs ilyen leosztásod.
 web_error = Valami hiba történt (naplózva): próbáld újra.
+web_nav_tables = Élő asztalok
+web_nav_settings = Beállítások
+web_settings_page = { $server } beállításai
+web_settings_intro = A szerver beállításai, ahogy a /pokeradmin állítja őket: minden asztal a következő leosztásától használja őket. Egy csatorna saját tétjei vagy nyelve (/pokeradmin stakes vagy language abban a csatornában) felülírják a szerverét.
+web_settings_save = Mentés
+web_settings_saved = { $count ->
+        [one] { $count } beállítás megváltozott.
+       *[other] { $count } beállítás megváltozott.
+    }
+web_settings_unchanged = Semmi sem változott: minden érték már így volt beállítva.
+web_setting_range = { $minimum } és { $maximum } között; alapértelmezés: { $default }
+web_setting_range_empty = { $minimum } és { $maximum } között, vagy üresen az alapértelmezés
+web_setting_default = Alapértelmezés: { $default }
+web_setting_choice = Ez nem tartozik a beállítás lehetséges értékei közé.
+web_yes = Igen
+web_no = Nem
+web_set_small_bet = Kis tét (a nagy vak; a nagy tét ennek kétszerese)
+web_set_small_blind = Kis vak (üresen: a kis tét fele)
+web_set_cap = Tétek száma körönként (plafon)
+web_set_buyin_min = Legkisebb beülő
+web_set_buyin_max = Legnagyobb beülő
+web_set_buyin_default = Beülő, ha nincs megadva
+web_set_action_timer = Másodperc a lépésre
+web_set_draw_timer = Másodperc a cserére
+web_set_hand_pause = Másodperc két leosztás között
+web_set_alert_delay = Másodperc a soron következő figyelmeztetésig (0: nincs figyelmeztetés)
+web_set_card_style = Lapok
+web_set_language = Az asztalok nyelve
+web_set_start_wallet = Új pénztárca zsetonjai
+web_set_daily_amount = Napi zseton (0: kikapcsolva)
+web_set_daily_cooldown = Másodperc két napi igénylés között
+web_set_seats = Helyek egy asztalnál
+web_set_sitout_keep = Másodperc, ameddig a kiülő helye megmarad
+web_set_time_bank = Időbank kezdetben (másodperc, 0: nincs)
+web_set_time_bank_add = Az időbankhoz adott másodpercek
+web_set_time_bank_every = Leosztások két hozzáadás között
+web_set_time_bank_max = Legnagyobb időbank (másodperc)
+web_set_idle_close = Másodperc, ameddig egy üres asztal nyitva marad
+web_set_tables_per_member = Nyitott asztalok tagonként
+web_set_sng_members = Bármely tag indíthat sit-and-gót
+web_set_gate_account_days = Legkisebb fiókkor (nap, 0: nincs)
+web_set_gate_member_days = Legkisebb tagság (nap, 0: nincs)
+web_set_leaderboard_hide = A ranglista kihagyja a befagyasztott tagokat
+web_nav_ledger = Főkönyv
+web_ledger_page = { $server } főkönyve
+web_ledger_about = Minden zseton, ami a szerver pénztárcáiba be- vagy onnan kiment, a legújabb elöl (ezen az oldalon a { $shown } legújabb).
+web_ledger_csv = Letöltés CSV-ként
+web_ledger_member = Tag (Discord-azonosító)
+web_ledger_kind = Fajta
+web_ledger_any_kind = bármely
+web_ledger_period = Időszak
+web_ledger_show = Mutasd
+web_ledger_when = Idő (UTC)
+web_ledger_amount = Zseton
+web_ledger_by = Ki (admin)
+web_ledger_none = A főkönyvben semmi sem felel meg ezeknek a szűrőknek.
+web_ledger_bad_filter = Egy szűrő nem olyan, amit az űrlap kínál (a tag egy Discord-azonosító, egy szám).
+web_period_day = az utolsó nap
+web_period_week = az utolsó hét
+web_period_month = az utolsó 30 nap
+web_period_all = minden idők
+web_nav_audit = Ellenőrzés
+web_audit_page = { $server } ellenőrzése
+web_audit_ok = RENDBEN: a szerver pénztárcáinak és asztalainak minden zsetonja ott van, ahol a főkönyv mondja.
+web_audit_failed = { $count ->
+        [one] HIBA: { $count } pénztárca vagy hely nem annyit tart, amennyit a főkönyv mond.
+       *[other] HIBA: { $count } pénztárca vagy hely nem annyit tart, amennyit a főkönyv mond.
+    }
+web_audit_wallet_off = { $member } tag pénztárcájában { $held } zseton van; a főkönyv szerint { $ledger }.
+web_audit_seat_off = { $member } tag helyén a(z) { $table }. asztalnál { $held } zseton van; a főkönyv szerint { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } pénztárcában { $chips } zseton van.
+       *[other] { $count } pénztárcában { $chips } zseton van.
+    }
+web_audit_seats = { $chips } zseton van a szerver asztalainál.
+web_audit_whole_ok = A teljes adatbázis (a bot minden szervere): RENDBEN.
+web_audit_whole_failed = A teljes adatbázis (a bot minden szervere): HIBA. A bot gazdája a python -m bot.store audit paranccsal látja a részleteket.
+web_close = Bezárás…
+web_close_title = Bezárod: #{ $channel }?
+web_close_after_hand = Egy leosztás fut: végigjátsszák, aztán az asztal bezár, és minden hely zsetonja visszakerül a játékosa pénztárcájába. A csatorna látja, mint a /pokeradmin close után.
+web_close_now = Az asztal most bezár, és minden hely zsetonja visszakerül a játékosa pénztárcájába.
+web_close_confirm = Az asztal bezárása
+web_close_cancel = Maradjon nyitva
+web_stats_title = Statisztikáid
+web_stats_page = Statisztikáid itt: { $server }
+web_stats_chart = A nettó eredményed az utolsó leosztásaidban, és hány lapot cserélsz az egyes cseréknél.

@@ -44,3 +44,89 @@ web_hand_net = { $net } marker
 web_hand_void = Ogiltig
 web_no_hand = Du har ingen sådan hand.
 web_error = Något gick fel (det är loggat): försök igen.
+web_nav_tables = Bord just nu
+web_nav_settings = Inställningar
+web_settings_page = Inställningar för { $server }
+web_settings_intro = Serverns inställningar, som /pokeradmin ställer in dem: varje bord använder dem från sin nästa giv. En kanals egna insatser eller språk (/pokeradmin stakes eller language i den kanalen) går före serverns.
+web_settings_save = Spara
+web_settings_saved = { $count ->
+        [one] { $count } inställning ändrades.
+       *[other] { $count } inställningar ändrades.
+    }
+web_settings_unchanged = Inget ändrades: varje värde var redan inställt så.
+web_setting_range = { $minimum } till { $maximum }; standard { $default }
+web_setting_range_empty = { $minimum } till { $maximum }, eller tomt för standard
+web_setting_default = Standard: { $default }
+web_setting_choice = Det är inte ett av den här inställningens värden.
+web_yes = Ja
+web_no = Nej
+web_set_small_bet = Liten insats (stora mörken; stora insatsen är det dubbla)
+web_set_small_blind = Lilla mörken (tomt: halva lilla insatsen)
+web_set_cap = Insatser per runda (tak)
+web_set_buyin_min = Minsta inköp
+web_set_buyin_max = Största inköp
+web_set_buyin_default = Inköp när inget anges
+web_set_action_timer = Sekunder att agera
+web_set_draw_timer = Sekunder att byta
+web_set_hand_pause = Sekunder mellan två givar
+web_set_alert_delay = Sekunder innan en turpåminnelse (0: inga påminnelser)
+web_set_card_style = Kort
+web_set_language = Bordens språk
+web_set_start_wallet = Marker i en ny plånbok
+web_set_daily_amount = Dagliga marker (0: av)
+web_set_daily_cooldown = Sekunder mellan två dagliga uttag
+web_set_seats = Platser vid ett bord
+web_set_sitout_keep = Sekunder en utsutten plats sparas
+web_set_time_bank = Tidsbank från start (sekunder, 0: ingen)
+web_set_time_bank_add = Sekunder som läggs till tidsbanken
+web_set_time_bank_every = Givar mellan två tillägg
+web_set_time_bank_max = Största tidsbank (sekunder)
+web_set_idle_close = Sekunder ett tomt bord står öppet
+web_set_tables_per_member = Öppna bord per medlem
+web_set_sng_members = Alla medlemmar får köra sit-and-go
+web_set_gate_account_days = Minsta kontoålder (dagar, 0: ingen)
+web_set_gate_member_days = Minsta medlemstid (dagar, 0: ingen)
+web_set_leaderboard_hide = Topplistan utelämnar frysta medlemmar
+web_nav_ledger = Huvudbok
+web_ledger_page = Huvudbok för { $server }
+web_ledger_about = Varje marker in i eller ut ur serverns plånböcker, nyaste först (de { $shown } nyaste på den här sidan).
+web_ledger_csv = Ladda ner som CSV
+web_ledger_member = Medlem (Discord-id)
+web_ledger_kind = Slag
+web_ledger_any_kind = alla
+web_ledger_period = Period
+web_ledger_show = Visa
+web_ledger_when = Tid (UTC)
+web_ledger_amount = Marker
+web_ledger_by = Av (admin)
+web_ledger_none = Inget i huvudboken matchar de här filtren.
+web_ledger_bad_filter = Ett filter är inte ett som formuläret erbjuder (en medlem är ett Discord-id, ett tal).
+web_period_day = senaste dygnet
+web_period_week = senaste veckan
+web_period_month = senaste 30 dagarna
+web_period_all = all tid
+web_nav_audit = Revision
+web_audit_page = Revision av { $server }
+web_audit_ok = OK: varje marker i serverns plånböcker och vid dess bord finns där huvudboken säger.
+web_audit_failed = { $count ->
+        [one] FEL: { $count } plånbok eller plats håller inte vad huvudboken säger.
+       *[other] FEL: { $count } plånböcker eller platser håller inte vad huvudboken säger.
+    }
+web_audit_wallet_off = Medlem { $member }s plånbok håller { $held } marker; huvudboken säger { $ledger }.
+web_audit_seat_off = Medlem { $member }s plats vid bord { $table } håller { $held } marker; huvudboken säger { $ledger }.
+web_audit_wallets = { $count ->
+        [one] { $count } plånbok håller { $chips } marker.
+       *[other] { $count } plånböcker håller { $chips } marker.
+    }
+web_audit_seats = { $chips } marker finns vid serverns bord.
+web_audit_whole_ok = Hela databasen (varje server på den här boten): OK.
+web_audit_whole_failed = Hela databasen (varje server på den här boten): FEL. Botens värd ser detaljerna med python -m bot.store audit.
+web_close = Stäng…
+web_close_title = Stäng #{ $channel }?
+web_close_after_hand = En giv pågår: den spelas klart, sedan stängs bordet och varje plats marker går tillbaka till spelarens plånbok. Kanalen ser det, som efter /pokeradmin close.
+web_close_now = Bordet stängs nu och varje plats marker går tillbaka till spelarens plånbok.
+web_close_confirm = Stäng bordet
+web_close_cancel = Låt det vara öppet
+web_stats_title = Din statistik
+web_stats_page = Din statistik på { $server }
+web_stats_chart = Ditt netto över dina senaste givar, och korten du byter vid varje byte.

@@ -31,12 +31,23 @@ async def home(request: web.Request) -> web.Response:
     servers: Html = join(
         h('<li><a href="/servers/{id}">{name}</a></li>', id=g.id, name=g.name) for g in admin
     )
+    stats: Html = join(
+        h(
+            '<li><a href="/stats/{id}">{name}</a></li>',
+            id=g.id,
+            name=t("web_stats_page", server=g.name),
+        )
+        for g in session.guilds
+    )
     body = h(
         "<h2>{servers_title}</h2><ul>{servers}</ul>"
-        '<h2>{hands_title}</h2><p><a href="/hands">{hands_link}</a></p>',
+        '<h2>{hands_title}</h2><p><a href="/hands">{hands_link}</a></p>'
+        "<h2>{stats_title}</h2><ul>{stats}</ul>",
         servers_title=t("web_servers_title"),
         servers=servers or h("<li>{none}</li>", none=t("web_no_servers")),
         hands_title=t("web_hands_title"),
         hands_link=t("web_hands_link"),
+        stats_title=t("web_stats_title"),
+        stats=stats,
     )
     return html_response(page(t("web_title"), body, who=session.name, csrf=session.csrf))

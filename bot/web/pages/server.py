@@ -1,5 +1,6 @@
 """An admin's server: its live tables as their channels show them, Pause and Resume, and the
-settings of each table's channel (read-only here: ``/pokeradmin`` changes them).
+settings of each table's channel (read-only here: the settings page, ``pages/settings.py``, and
+``/pokeradmin`` change them).
 
 Every request is refused unless the session may open the server (an admin of server A asking
 for server B is told the page does not exist) and Discord says, now, that the member may
@@ -31,6 +32,8 @@ ANSWERS = frozenset(
         "pause_already",
         "resume_not_paused",
         "web_no_table",
+        "table_closed",
+        "close_after_hand",
     }
 )
 """What a pause or resume may answer, shown on the page it returns to."""
@@ -45,6 +48,30 @@ def _id(request: web.Request, name: str) -> int:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
         raise refusal(404, "web_no_server")
     return int(raw)
+
+
+NAV = (
+    ("tables", "", "web_nav_tables"),
+    ("settings", "/settings", "web_nav_settings"),
+    ("ledger", "/ledger", "web_nav_ledger"),
+    ("audit", "/audit", "web_nav_audit"),
+)
+"""The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
+
+
+def server_nav(guild_id: int, current: str) -> Html:
+    """The links between a server's pages (the current one marked)."""
+    links = join(
+        h(
+            '<a href="/servers/{guild}{path}"{mark}>{label}</a>',
+            guild=guild_id,
+            path=path,
+            mark=Html(' aria-current="page"' if name == current else ""),
+            label=t(key),
+        )
+        for name, path, key in NAV
+    )
+    return h('<nav class="server">{links}</nav>', links=links)
 
 
 async def admin_session(request: web.Request, guild_id: int) -> Session:
@@ -96,7 +123,7 @@ async def server_page(request: web.Request) -> web.Response:
     ctx = context(request)
     guild = session.guild(guild_id)
     assert guild is not None
-    parts: list[Html] = []
+    parts: list[Html] = [server_nav(guild_id, "tables")]
     said = request.query.get("said", "")
     if said in ANSWERS:
         parts.append(h('<p class="notice" role="status">{text}</p>', text=from_markdown(t(said))))
@@ -140,8 +167,69 @@ async def live_part(request: web.Request, session: Session, table: LiveTable) ->
         csrf=session.csrf,
         label=t("web_resume" if paused else "web_pause"),
     )
+    if not table.snapshot.closing:  # Close asks first (a page of its own)
+        form = h(
+            '<div class="actions">{form} <a class="button secondary" '
+            'href="/servers/{guild}/tables/{table}/close">{close}</a></div>',
+            form=form,
+            guild=table.guild_id,
+            table=table.table_id,
+            close=t("web_close"),
+        )
     name = await _name_of(request, session, table.guild_id, paused_by)
     return h("{table}{form}", table=table_html(table, name), form=form)
+
+
+def _live_table(request: web.Request, guild_id: int, table_id: int) -> LiveTable | None:
+    live = context(request).live
+    if live is None:
+        return None
+    return next((x for x in live.in_guild(guild_id) if x.table_id == table_id), None)
+
+
+async def close_page(request: web.Request) -> web.Response:
+    """The confirmation before Close: what closing does, and the button that does it."""
+    guild_id = _id(request, "guild_id")
+    table_id = _id(request, "table_id")
+    session = await admin_session(request, guild_id)
+    if context(request).live is None:
+        raise refusal(404, "web_tables_elsewhere", session)
+    table = _live_table(request, guild_id, table_id)
+    if table is None:
+        raise refusal(404, "web_no_table", session)
+    running = table.snapshot.hand_id is not None
+    body = h(
+        '{nav}<p class="notice">{what}</p><form method="post" '
+        'action="/servers/{guild}/tables/{table}/close">'
+        '<input type="hidden" name="csrf" value="{csrf}">'
+        '<button type="submit" class="danger">{confirm}</button> '
+        '<a href="/servers/{guild}">{cancel}</a></form>',
+        nav=server_nav(guild_id, "tables"),
+        what=t("web_close_after_hand" if running else "web_close_now"),
+        guild=guild_id,
+        table=table_id,
+        csrf=session.csrf,
+        confirm=t("web_close_confirm"),
+        cancel=t("web_close_cancel"),
+    )
+    title = t("web_close_title", channel=table.channel_name)
+    return html_response(page(title, body, who=session.name, csrf=session.csrf))
+
+
+async def close_table(request: web.Request) -> web.Response:
+    guild_id = _id(request, "guild_id")
+    table_id = _id(request, "table_id")
+    session = await signed_in(request)
+    form = await request.post()
+    if not session.csrf_ok(form.get("csrf")):
+        raise refusal(403, "web_bad_form", session)
+    session = await admin_session(request, guild_id)
+    live = context(request).live
+    if live is None:
+        raise refusal(404, "web_tables_elsewhere", session)
+    answer = await live.close(guild_id, table_id)
+    log.info("Dashboard: table %s closed by %s: %s", table_id, session.user_id, answer)
+    raise web.HTTPSeeOther(f"/servers/{guild_id}?said={answer}")
 
 
 async def pause_or_resume(request: web.Request) -> web.Response:

@@ -1,0 +1,56 @@
+"""The dashboard's browser tests' shared steps: a club whose bot serves the dashboard, and
+signing in through the Discord double's OAuth2 consent page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import StartBot
+from tests.discord_double import Channel
+from tests.discord_double.oauth import CLIENT_SECRET
+from tests.discord_double.server import DiscordDouble
+from tests.e2e.browser import free_port, need_browser, screenshots
+from tests.e2e.helpers import Club, PokerTable, make_club
+
+
+async def dashboard_club(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> tuple[Club, str]:
+    """A club whose bot serves the dashboard (with Log in with Discord), and its address
+    (the test skips first when no browser is installed)."""
+    need_browser()
+    port = free_port()
+    club = await make_club(
+        double,
+        start_bot,
+        tmp_path,
+        DEUCE_WEB_PORT=str(port),
+        DISCORD_CLIENT_ID=str(double.application_id),
+        DISCORD_CLIENT_SECRET=CLIENT_SECRET,
+    )
+    return club, f"http://127.0.0.1:{port}"
+
+
+async def sign_in_with_discord(page: Any, base: str, folder: Path | None = None) -> None:
+    """Home → Log in with Discord → the double's consent page → Authorize → home."""
+    await page.goto(base)
+    await page.get_by_role("link", name="Log in with Discord").click()
+    await page.wait_for_url("**/oauth2/authorize**")
+    if folder is not None:
+        await screenshots(page, folder, "2-discord-consent")
+    await page.get_by_role("button", name="Authorize").click()
+    await page.wait_for_url(f"{base}/")
+
+
+def table_id_of(double: DiscordDouble, channel: Channel) -> int:
+    """The table id of the channel's table, as its buttons carry it (deuce:t:<table>:...)."""
+    table = PokerTable(double, channel, [])
+    message = table.table_message()
+    assert message is not None
+    for row in message.get("components") or []:
+        for button in row.get("components") or []:
+            parts = str(button.get("custom_id", "")).split(":")
+            if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
+                return int(parts[2])
+    raise AssertionError("the table message has no table button")

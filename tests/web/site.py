@@ -1,0 +1,105 @@
+"""The dashboard application on a real store for tests without a browser: Discord's answers
+and the live tables played by fakes (``FakeDiscord``, ``FakeTables``), a signed-in admin by a
+login link (``sign_in``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.store import Store
+from bot.table.snapshot import SeatSnapshot, TableSnapshot
+from bot.web.app import make_app
+from bot.web.auth import COOKIE, new_login_link
+from bot.web.context import WebContext
+from bot.web.discord_api import DiscordApi
+from bot.web.live import LiveTable
+
+GUILD, OTHER, ADMIN, TABLE = 100, 200, 7, 5
+
+
+class FakeDiscord(DiscordApi):
+    def __init__(self) -> None:
+        super().__init__("token", "http://127.0.0.1:9/api/v10")
+        self.managers: set[tuple[int, int]] = {(GUILD, ADMIN)}
+        self.bot_left = False
+        self.checks = 0
+
+    async def can_manage(self, guild_id: int, user_id: int) -> bool | None:
+        self.checks += 1
+        if self.bot_left:
+            return None
+        return (guild_id, user_id) in self.managers
+
+    async def guild_name(self, guild_id: int) -> str | None:
+        return "Club"
+
+    async def member_name(self, guild_id: int, user_id: int) -> str | None:
+        return "Admin"
+
+
+class FakeTables:
+    def __init__(self) -> None:
+        self.paused_by: int | None = None
+        self.calls: list[tuple[int, int, int | None]] = []
+        self.settings_changes: list[int] = []
+        self.closed: list[tuple[int, int]] = []
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]:
+        if guild_id != GUILD:
+            return []
+        seats = (SeatSnapshot(0, 11, "Alice <b>", 400), SeatSnapshot(1, 12, "Bob", 400))
+        snapshot = TableSnapshot(TABLE, 10, 5, 4, seats, paused_by=self.paused_by)
+        return [LiveTable(GUILD, TABLE, 300, "poker", snapshot)]
+
+    async def set_paused(self, guild_id: int, table_id: int, user_id: int | None) -> str | None:
+        self.calls.append((guild_id, table_id, user_id))
+        if guild_id != GUILD or table_id != TABLE:
+            return "web_no_table"
+        if (self.paused_by is None) == (user_id is None):
+            return None
+        self.paused_by = user_id
+        return "paused_now" if user_id is not None else "table_resumed"
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        return "en-US"
+
+    async def close(self, guild_id: int, table_id: int) -> str:
+        if guild_id != GUILD or table_id != TABLE:
+            return "web_no_table"
+        self.closed.append((guild_id, table_id))
+        return "table_closed"
+
+    async def settings_changed(self, guild_id: int) -> None:
+        self.settings_changes.append(guild_id)
+
+
+@pytest_asyncio.fixture
+async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
+    store = await Store.open(str(tmp_path / "deuce.db"))
+    api, tables = FakeDiscord(), FakeTables()
+    app = make_app(WebContext(store, api, tables, "http://dashboard.test"))
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        yield client, store, api, tables
+    finally:
+        await client.close()
+        await store.close()
+
+
+async def sign_in(client: TestClient, store: Store, user_id: int = ADMIN) -> str:
+    link = await new_login_link(store, "http://dashboard.test", user_id, GUILD)
+    path = link.removeprefix("http://dashboard.test")
+    response = await client.post(path, allow_redirects=False)
+    assert response.status == 303
+    morsel = response.cookies[COOKIE]
+    assert morsel["httponly"] and morsel["samesite"] == "Lax"
+    return morsel.value
+
+
+Site = tuple[TestClient, Store, FakeDiscord, FakeTables]
+"""What the ``site`` fixture gives: the client, the store, Discord and the tables."""
