@@ -136,7 +136,13 @@ class FairPlayCommands(AdminPart):
         if period not in PERIOD_KEYS:
             raise Refused(t("fairplay_period_invalid"))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await fair_play_report(self.bot.store, interaction.guild_id, period)
+        guild = interaction.guild
+        joined = {  # the members Discord's cache knows: how new each is to the server
+            member.id: member.joined_at.timestamp()
+            for member in (guild.members if guild is not None else ())
+            if member.joined_at is not None
+        }
+        found = await fair_play_report(self.bot.store, interaction.guild_id, period, joined)
         embed, view = report_message(found, period)
         await interaction.followup.send(
             embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS

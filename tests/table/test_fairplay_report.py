@@ -10,7 +10,7 @@ import pytest
 
 from bot.features.fairplay.report import analyse, report_message
 from bot.table.render.replay import open_button_id
-from tests.table.fairplay_sim import COLLUDERS, SOFT, simulate
+from tests.table.fairplay_sim import COLLUDERS, FUNNEL, MAIN, NOW, SOFT, simulate
 
 HANDS = 1200
 
@@ -24,10 +24,13 @@ def states() -> list[tuple[int, str]]:
 
 
 def test_the_report_names_the_colluders_with_their_hands(states: list[tuple[int, str]]) -> None:
-    report = analyse(states)
+    report = analyse(states, now=NOW)
     assert report.hands == HANDS and not report.capped
     flagged = {frozenset((f.giver, f.taker)) for f in report.flags}
-    assert flagged == {frozenset(pair) for pair in COLLUDERS.items()} | {frozenset(SOFT)}
+    assert flagged == {frozenset(pair) for pair in COLLUDERS.items()} | {
+        frozenset(SOFT),
+        frozenset((FUNNEL, MAIN)),
+    }
     embed, view = report_message(report, "month")
     text = embed.description or ""
     print(embed.title, text, embed.footer.text, sep="\n")  # the admin's report, as read

@@ -13,12 +13,14 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 import discord
 
 from bot.engine.hand import Hand
 from bot.features.fairplay.detect import PairFlag, facts_of, flagged, rank_pairs
+from bot.features.fairplay.gates import DAY, account_created
 from bot.features.stats.lowball import period_start
 from bot.features.stats.report import PERIOD_KEYS
 from bot.house.accounts import is_house
@@ -32,6 +34,9 @@ log = logging.getLogger(__name__)
 MAX_HANDS = 20_000
 """The newest hands a report reads (about 5 s of CPU on this machine: reading a stored
 journal costs four times what scoring it does)."""
+YOUNG_DAYS = 30
+"""A member whose Discord account or membership of the server is younger than this is young
+to the detector (its losses to one member count: ``detect.FUNNEL_SHARE``)."""
 SHOWN = 10
 """Flagged pairs listed."""
 BUTTON_ROWS = 5
@@ -50,8 +55,27 @@ class FairPlayReport:
     """More hands than ``MAX_HANDS`` ended in the period: the newest were read."""
 
 
-def analyse(states: list[tuple[int, str]], capped: bool = False) -> FairPlayReport:
-    """Read the stored journals and score every pair (no I/O: an executor runs it)."""
+def young_members(
+    members: Collection[int], joined: Mapping[int, float], now: float
+) -> frozenset[int]:
+    """The members whose account (their id's snowflake time) or membership (``joined``: when
+    each joined the server, where Discord said) is younger than ``YOUNG_DAYS`` at ``now``."""
+    since = now - YOUNG_DAYS * DAY
+    return frozenset(
+        pid
+        for pid in members
+        if not is_house(pid) and (account_created(pid) > since or joined.get(pid, 0.0) > since)
+    )
+
+
+def analyse(
+    states: list[tuple[int, str]],
+    capped: bool = False,
+    joined: Mapping[int, float] | None = None,
+    now: float | None = None,
+) -> FairPlayReport:
+    """Read the stored journals and score every pair (no I/O: an executor runs it). ``joined``:
+    when members joined the server (those Discord's cache knows), for ``young_members``."""
     started = time.perf_counter()
     facts = []
     for hand_id, text in states:
@@ -61,9 +85,12 @@ def analyse(states: list[tuple[int, str]], capped: bool = False) -> FairPlayRepo
         hand = Hand.from_json(state)
         if hand.is_complete:
             facts.append(facts_of(hand, hand_id))
+    everyone = {pid for fact in facts for pid in fact.players}
+    when = time.time() if now is None else now
+    young = young_members(everyone, joined or {}, when)
     members = tuple(
         flag
-        for flag in flagged(rank_pairs(facts))
+        for flag in flagged(rank_pairs(facts, young=young))
         if not is_house(flag.giver) and not is_house(flag.taker)
     )
     log.info(
@@ -75,13 +102,18 @@ def analyse(states: list[tuple[int, str]], capped: bool = False) -> FairPlayRepo
     return FairPlayReport(members, len(facts), capped)
 
 
-async def fair_play_report(store: Store, guild_id: int, period: str) -> FairPlayReport:
-    """The report of ``period`` ("week", "month", "all") for a server, scored off the loop."""
+async def fair_play_report(
+    store: Store, guild_id: int, period: str, joined: Mapping[int, float] | None = None
+) -> FairPlayReport:
+    """The report of ``period`` ("week", "month", "all") for a server, scored off the loop.
+    ``joined``: when members joined the server (``young_members``)."""
     since = period_start(period)
     states = await store.hands.final_states(guild_id, since, MAX_HANDS + 1)
     capped = len(states) > MAX_HANDS
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(None, analyse, states[:MAX_HANDS], capped)
+    return await loop.run_in_executor(
+        None, analyse, states[:MAX_HANDS], capped, dict(joined or {}), time.time()
+    )
 
 
 def report_lines(report: FairPlayReport) -> list[str]:
