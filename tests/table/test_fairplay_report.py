@@ -8,7 +8,8 @@ import json
 import discord
 import pytest
 
-from bot.features.fairplay.report import analyse, report_message
+from bot.features.fairplay.report import analyse, report_lines, report_message
+from bot.messages import speaking
 from bot.table.render.replay import open_button_id
 from tests.table.fairplay_sim import COLLUDERS, FUNNEL, MAIN, NOW, SOFT, simulate
 
@@ -58,3 +59,17 @@ def test_a_quiet_server_has_nothing_flagged() -> None:
         == "0 hands read. Only admins see this; detection changes nothing by itself."
     )
     assert not view.children
+
+
+def test_the_score_is_written_with_the_readers_decimal_separator(
+    states: list[tuple[int, str]],
+) -> None:
+    report = analyse(states, now=NOW)
+    score = report.flags[0].score
+    english = report_lines(report)[0]
+    assert f" · score {score:.1f} · " in english
+    for language, separator in (("sv", ","), ("hu", ","), ("ru", ","), ("id", ",")):
+        with speaking(language):
+            first = report_lines(report)[0]
+        written = f"{score:.1f}".replace(".", separator)
+        assert written in first and f"{score:.1f}" not in first, (language, first)

@@ -16,6 +16,7 @@ CATALOGUE = {
     **messages("en", "look.ftl"),
     **messages("en", "sng.ftl"),
     **messages("en", "fairplay.ftl"),
+    **messages("en", "web.ftl"),
 }
 EN = set(CATALOGUE)
 
@@ -95,3 +96,13 @@ def test_rules_cover_the_heads_up_blinds_and_the_table_settings() -> None:
     body = t("rules_body", cap=3, timer=30)
     assert "heads-up, the button posts the small blind" in body
     assert "at most 3 bets" in body and "30 s" in body
+
+
+def test_a_decimal_is_written_as_the_reader_writes_it() -> None:
+    from bot.messages import decimal, speaking
+
+    assert decimal(1234.56) == "1,234.6" and decimal(6) == "6.0"
+    with speaking("sv-SE"):
+        assert decimal(1234.56) == "1\xa0234,6" and decimal(6) == "6,0"
+    with speaking("id"):
+        assert decimal(1234.56) == "1.234,6"

@@ -24,7 +24,7 @@ from bot.features.fairplay.gates import DAY, account_created
 from bot.features.stats.lowball import period_start
 from bot.features.stats.report import PERIOD_KEYS
 from bot.house.accounts import is_house
-from bot.messages import t
+from bot.messages import decimal, t
 from bot.store import Store
 from bot.table.render.replay import open_button_id
 from bot.ui.views import PlainView
@@ -130,7 +130,7 @@ def report_lines(report: FairPlayReport) -> list[str]:
                 rank=rank,
                 giver=f"<@{giver}>",
                 taker=f"<@{taker}>",
-                score=f"{flag.score:.1f}",
+                score=decimal(flag.score),
                 chips=chips,
                 hands=flag.together,
             )
