@@ -113,6 +113,23 @@ class Chips(commands.Cog):
             if hidden:
                 embed.set_footer(text=t("leaderboard_frozen_left_out"))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await self._admin_marks(interaction, [row.user_id for row in rows])
+
+    async def _admin_marks(self, interaction: discord.Interaction[Any], ranked: list[int]) -> None:
+        """For an admin alone, a private note after the public leaderboard: which of the
+        members ranked have a frozen wallet (nothing when none, nothing for a member)."""
+        assert interaction.guild_id is not None
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            return
+        frozen = await self.bot.store.fairplay.frozen(interaction.guild_id)
+        marked = [f"#{rank} <@{uid}>" for rank, uid in enumerate(ranked, start=1) if uid in frozen]
+        if marked:
+            await interaction.followup.send(
+                t("leaderboard_admin_frozen", names=", ".join(marked)),
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
 
     async def _left_out(self, guild_id: int) -> frozenset[int]:
         """The members the server's leaderboard leaves out: those whose wallet an admin froze,
@@ -154,6 +171,7 @@ class Chips(commands.Cog):
             if hidden:
                 embed.set_footer(text=t("leaderboard_frozen_left_out"))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await self._admin_marks(interaction, [row.user_id for row in rows])
 
     async def _tournament_leaderboard(
         self, interaction: discord.Interaction[Any], period: str

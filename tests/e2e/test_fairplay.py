@@ -105,8 +105,24 @@ async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
     assert await balance(table, alice) == (START_WALLET + 5000, 0)
 
     # Ranked while the server leaves nobody out; left out, with the footer, once it does.
-    board = await (await double.invoke(bob, club.channel, "chips leaderboard")).response()
+    asked = await double.invoke(bob, club.channel, "chips leaderboard")
+    board = await asked.response()
     assert f"<@{alice.id}>" in board.data["embeds"][0]["description"]
+    assert "frozen" not in str(board.data) and "❄" not in str(board.data)
+    # An admin reads the same public board, and a private note marks the frozen wallet in it.
+    admins = await double.invoke(club.admin, club.channel, "chips leaderboard")
+    public = await admins.response()
+    assert public.data["embeds"] == board.data["embeds"] and not public.data.get("flags")
+    (note,) = await admins.wait_followups(1, timeout=10)
+    assert note["flags"] & 64, "the mark is the admin's alone"
+    assert note["content"] == (
+        f"❄️ Only admins see this: frozen wallets on this leaderboard: #1 <@{alice.id}>."
+    )
+    for options in ({"period": "week"}, {}):  # a member's board, by period or not: no note
+        asked = await double.invoke(bob, club.channel, "chips leaderboard", **options)
+        await asked.response()
+        with pytest.raises(TimeoutError):
+            await asked.wait_followups(1, timeout=0.5)
     hide = await double.invoke(
         club.admin, club.channel, "pokeradmin fairplay leaderboard", hide=True
     )

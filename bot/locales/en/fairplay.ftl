@@ -40,6 +40,7 @@ fairplay_unfrozen = The wallet of { $name } is unfrozen. No chip moved; the ledg
 fairplay_leaderboard_hide = The leaderboard leaves out members whose wallet is frozen.
 fairplay_leaderboard_all = The leaderboard ranks every member.
 leaderboard_frozen_left_out = Members whose wallet an admin froze are left out.
+leaderboard_admin_frozen = ❄️ Only admins see this: frozen wallets on this leaderboard: { $names }.
 fairplay_period_invalid = The period is the last week, the last month or all hands.
 fairplay_report_title = Fair play — { $period }
 fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · score { $score } · { $chips ->

@@ -22,6 +22,7 @@ fairplay_unfrozen = { $name } tárcája feloldva. Egy zseton sem mozdult; a fők
 fairplay_leaderboard_hide = A ranglista kihagyja a befagyasztott tárcájú tagokat.
 fairplay_leaderboard_all = A ranglista minden tagot rangsorol.
 leaderboard_frozen_left_out = Azok a tagok, akiknek a tárcáját egy admin befagyasztotta, kimaradnak.
+leaderboard_admin_frozen = ❄️ Ezt csak az adminok látják: befagyasztott tárcák ezen a toplistán: { $names }.
 fairplay_period_invalid = Az időszak az elmúlt hét, az elmúlt hónap vagy az összes leosztás.
 fairplay_report_title = Tiszta játék — { $period }
 fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · pontszám { $score } · { $chips } zseton mozdult { $hands } közös leosztás alatt

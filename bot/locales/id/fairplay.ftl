@@ -22,6 +22,7 @@ fairplay_unfrozen = Dompet { $name } dicairkan. Tidak ada chip yang berpindah; b
 fairplay_leaderboard_hide = Papan peringkat tidak menyertakan anggota yang dompetnya dibekukan.
 fairplay_leaderboard_all = Papan peringkat menyertakan setiap anggota.
 leaderboard_frozen_left_out = Anggota yang dompetnya dibekukan admin tidak disertakan.
+leaderboard_admin_frozen = ❄️ Hanya admin yang melihat ini: dompet yang dibekukan di papan peringkat ini: { $names }.
 fairplay_period_invalid = Periodenya adalah seminggu terakhir, sebulan terakhir, atau semua tangan.
 fairplay_report_title = Permainan adil — { $period }
 fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · skor { $score } · { $chips } chip berpindah selama { $hands } tangan bersama

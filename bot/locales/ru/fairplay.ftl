@@ -48,6 +48,7 @@ fairplay_unfrozen = Кошелёк { $name } разморожен. Ни одна
 fairplay_leaderboard_hide = Таблица лидеров не показывает участников с замороженным кошельком.
 fairplay_leaderboard_all = Таблица лидеров показывает всех участников.
 leaderboard_frozen_left_out = Участники, чей кошелёк заморожен администратором, не показаны.
+leaderboard_admin_frozen = ❄️ Это видят только администраторы: замороженные кошельки в этом рейтинге: { $names }.
 fairplay_period_invalid = Период — последняя неделя, последний месяц или все раздачи.
 fairplay_report_title = Честная игра — { $period }
 fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · балл { $score } · { $chips ->

@@ -40,6 +40,7 @@ fairplay_unfrozen = Plånboken för { $name } är tinad. Ingen mark flyttades; h
 fairplay_leaderboard_hide = Topplistan utelämnar medlemmar vars plånbok är fryst.
 fairplay_leaderboard_all = Topplistan rankar alla medlemmar.
 leaderboard_frozen_left_out = Medlemmar vars plånbok en admin har frusit är utelämnade.
+leaderboard_admin_frozen = ❄️ Bara admins ser detta: frysta plånböcker på den här topplistan: { $names }.
 fairplay_period_invalid = Perioden är den senaste veckan, den senaste månaden eller alla händer.
 fairplay_report_title = Schysst spel — { $period }
 fairplay_report_pair = **{ $rank }.** { $giver } → { $taker } · poäng { $score } · { $chips ->
