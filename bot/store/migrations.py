@@ -513,6 +513,12 @@ CREATE TABLE web_sessions (
 known by the SHA-256 of its secret only (a copy of the database logs nobody in): ``guilds`` is
 the JSON list of the servers the session may open (``bot/web/auth.py``)."""
 
+MIGRATION_0019_FLAGGED = """
+ALTER TABLE member_standing ADD COLUMN flagged_at REAL;
+"""
+"""When the newest fair-play report (``/pokeradmin fairplay report``) flagged the member (NULL:
+not in it): what the leaderboard marks for admins and may leave out."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -532,6 +538,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0016_QUEUED_TOP_UPS,
     MIGRATION_0017_FAIR_PLAY,
     MIGRATION_0018_WEB_LOGINS,
+    MIGRATION_0019_FLAGGED,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -417,6 +417,11 @@ CREATE TABLE web_sessions (
 """
 """SQLite migration 0018: the web dashboard's login links and sessions."""
 
+MIGRATION_0017_FLAGGED = """
+ALTER TABLE member_standing ADD COLUMN flagged_at DOUBLE PRECISION;
+"""
+"""SQLite migration 0019: when the newest fair-play report flagged the member."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -434,6 +439,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0014_QUEUED_TOP_UPS,
     MIGRATION_0015_FAIR_PLAY,
     MIGRATION_0016_WEB_LOGINS,
+    MIGRATION_0017_FLAGGED,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -145,3 +145,29 @@ async def test_a_top_up_queued_before_a_freeze_is_dropped_at_the_deal(store: Sto
     # Cashing out still brings the seat's chips back to the frozen wallet.
     assert await store.tables.cash_out(table.id, MEMBER) == 400
     assert await store.wallets.balance(GUILD, MEMBER) == 1000
+
+
+async def test_the_newest_report_flags_replace_the_last_and_move_nothing(
+    store: Store, database: Database
+) -> None:
+    await store.fairplay.freeze(GUILD, OTHER, ADMIN)
+    ledger = await database.rows("SELECT count(*) FROM ledger_tx")
+    assert await store.fairplay.flagged(GUILD) == frozenset()
+    await store.fairplay.set_flagged(GUILD, {MEMBER, OTHER})
+    assert await store.fairplay.flagged(GUILD) == {MEMBER, OTHER}
+    assert await store.fairplay.flagged(GUILD + 1) == frozenset()
+    # A flag is no admin's decision: the freeze and the exemption stand, the flagged-only
+    # member has no standing, and no ledger line is written.
+    assert await store.fairplay.standings(GUILD) == [
+        Standing(
+            OTHER,
+            frozen_at=(await store.fairplay.standing(GUILD, OTHER)).frozen_at,
+            frozen_by=ADMIN,
+        )
+    ]
+    await store.fairplay.set_flagged(GUILD, {MEMBER})
+    assert await store.fairplay.flagged(GUILD) == {MEMBER}
+    assert (await store.fairplay.standing(GUILD, OTHER)).frozen
+    await store.fairplay.set_flagged(GUILD, ())
+    assert await store.fairplay.flagged(GUILD) == frozenset()
+    assert await database.rows("SELECT count(*) FROM ledger_tx") == ledger

@@ -111,9 +111,14 @@ async def fair_play_report(
     states = await store.hands.final_states(guild_id, since, MAX_HANDS + 1)
     capped = len(states) > MAX_HANDS
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(
+    report = await loop.run_in_executor(
         None, analyse, states[:MAX_HANDS], capped, dict(joined or {}), time.time()
     )
+    # the leaderboard marks (for admins) and may leave out the newest report's members
+    await store.fairplay.set_flagged(
+        guild_id, {pid for flag in report.flags for pid in (flag.giver, flag.taker)}
+    )
+    return report
 
 
 def report_lines(report: FairPlayReport) -> list[str]:
