@@ -113,3 +113,15 @@ def test_the_analysis_of_100000_hands_takes_under_ten_seconds(hands: list[Hand])
     # The CPU time this process used: what the analysis costs, whatever else the shared
     # machine runs meanwhile (its wall time is logged).
     assert used < 10
+
+
+def test_a_hands_facts_are_kept_as_compact_text_and_read_back_the_same(
+    hands: list[Hand],
+) -> None:
+    facts = [facts_of(hand) for hand in hands]
+    texts = [fact.to_text() for fact in facts]
+    assert [
+        HandFacts.from_text(f.hand_id, text) for f, text in zip(facts, texts, strict=True)
+    ] == facts
+    assert any(f.folds_better for f in facts) and any(f.passive for f in facts)
+    assert max(len(text) for text in texts) < 200  # a compact row, not a journal
