@@ -7,9 +7,9 @@ bytes), or its journal the first time a report reads it; the facts read from jou
 cached for the next report. Reading and scoring (``detect``) is CPU work, so it runs in the
 default executor, off the bot's event loop (100,000 cached hands: about 4 s; the loop's 10 ms
 ticks run on, at worst 0.1-0.2 s late on an idle machine, 0.6 s under load: the thread's
-garbage collections and long C calls hold the interpreter; ``tests/store/test_fairplay.py``). Detection changes nothing: only an
-admin's freeze does (``store.fairplay``); the members of the flagged pairs are recorded
-(``fairplay.set_flagged``) for the leaderboard.
+garbage collections and long C calls hold the interpreter; ``tests/store/test_fairplay.py``).
+Detection changes nothing: only an admin's freeze does (``store.fairplay``); the members of the
+flagged pairs are recorded (``fairplay.set_flagged``) for the leaderboard.
 """
 
 from __future__ import annotations
