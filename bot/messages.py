@@ -120,6 +120,17 @@ def _number(amount: int, language: str) -> str:
     return str(format_decimal(amount, locale=language))
 
 
+def decimal(value: float) -> str:
+    """A number to one decimal place in the reader's format: ``1,234.5`` in English,
+    ``1 234,5`` in Swedish (``t`` formats only whole numbers)."""
+    return _decimal(round(value, 1), reader())
+
+
+@lru_cache(maxsize=1024)
+def _decimal(value: float, language: str) -> str:
+    return str(format_decimal(value, format="#,##0.0", locale=language))
+
+
 def duration(seconds: float, *, round_up: bool = False) -> str:
     """A span of time as a person writes it, in the reader's language: ``1 min``,
     ``2 h 5 min``, ``3 h`` (never ``0 h 01 min``). A wait rounds up, to the second under a

@@ -84,7 +84,7 @@ class Chips(commands.Cog):
             await self._net_leaderboard(interaction, period)
             return
         # the house's wallet is no member's: left out (it is at most one row)
-        hidden = await self._left_out(interaction.guild_id)
+        hidden, footer = await self._left_out(interaction.guild_id)
         rows = await self.bot.store.wallets.leaderboard(
             interaction.guild_id, limit=11 + len(hidden)
         )
@@ -111,22 +111,51 @@ class Chips(commands.Cog):
                 colour=discord.Colour.gold(),
             )
             if hidden:
-                embed.set_footer(text=t("leaderboard_frozen_left_out"))
+                embed.set_footer(text=t(footer))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await self._admin_marks(interaction, [row.user_id for row in rows])
 
-    async def _left_out(self, guild_id: int) -> frozenset[int]:
-        """The members the server's leaderboard leaves out: those whose wallet an admin froze,
-        where the admins chose so (``/pokeradmin fairplay leaderboard``); else none."""
+    async def _admin_marks(self, interaction: discord.Interaction[Any], ranked: list[int]) -> None:
+        """For an admin alone, a private note after the public leaderboard: which of the
+        members ranked have a frozen wallet, which the newest fair-play report flagged
+        (nothing when none, nothing for a member)."""
+        assert interaction.guild_id is not None
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            return
+        store = self.bot.store.fairplay
+        marks = (
+            ("leaderboard_admin_frozen", await store.frozen(interaction.guild_id)),
+            ("leaderboard_admin_flagged", await store.flagged(interaction.guild_id)),
+        )
+        lines = []
+        for key, members in marks:
+            names = [f"#{n} <@{uid}>" for n, uid in enumerate(ranked, start=1) if uid in members]
+            if names:
+                lines.append(t(key, names=", ".join(names)))
+        if lines:
+            await interaction.followup.send(
+                "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+
+    async def _left_out(self, guild_id: int) -> tuple[frozenset[int], str]:
+        """The members the server's leaderboard leaves out, and the footer that says so: those
+        whose wallet an admin froze, and (``leaderboard_hide`` 2) those the newest fair-play
+        report flagged, where the admins chose so (``/pokeradmin fairplay leaderboard``)."""
         settings = await self.bot.store.settings.server(guild_id)
-        if settings.leaderboard_hide != 1:
-            return frozenset()
-        return await self.bot.store.fairplay.frozen(guild_id)
+        if settings.leaderboard_hide == 0:
+            return frozenset(), ""
+        frozen = await self.bot.store.fairplay.frozen(guild_id)
+        if settings.leaderboard_hide == 1:
+            return frozen, "leaderboard_frozen_left_out"
+        flagged = await self.bot.store.fairplay.flagged(guild_id)
+        return frozen | flagged, "leaderboard_flagged_left_out"
 
     async def _net_leaderboard(self, interaction: discord.Interaction[Any], period: str) -> None:
         """Members ranked by their net over the hands of ``period`` (a public answer)."""
         assert interaction.guild_id is not None
         since = period_start(period)
-        hidden = await self._left_out(interaction.guild_id)
+        hidden, footer = await self._left_out(interaction.guild_id)
         rows = await self.bot.store.hands.net_leaderboard(
             interaction.guild_id, since, limit=20 + len(hidden)
         )
@@ -152,8 +181,9 @@ class Chips(commands.Cog):
                 colour=discord.Colour.gold(),
             )
             if hidden:
-                embed.set_footer(text=t("leaderboard_frozen_left_out"))
+                embed.set_footer(text=t(footer))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await self._admin_marks(interaction, [row.user_id for row in rows])
 
     async def _tournament_leaderboard(
         self, interaction: discord.Interaction[Any], period: str

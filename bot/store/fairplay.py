@@ -1,18 +1,20 @@
-"""Fair play: what a server's admins decided about a member, who may be exempted from the
-server's gates (account and membership age, ``models.Settings.gate_*``) and whose wallet may be
-frozen (no daily chips, no buy-in, no sit-and-go registration: ``chips.refuse_frozen``, checked
-in the transactions that would move the chips).
+"""Fair play: what a server's admins decided about a member, who may be exempted from the server's
+gates (account and membership age, ``models.Settings.gate_*``) and whose wallet may be frozen
+(no daily chips, no buy-in, no sit-and-go registration: ``chips.refuse_frozen``, checked in the
+transactions that would move the chips).
 
-Owns ``member_standing``. A freeze and an unfreeze move no chip; each is logged in the ledger
-beside the admin grants, as a transaction of kind ``freeze`` or ``unfreeze`` with no entries
-(``chips.post``: zero lines sum to zero), carrying the admin (``by_user_id``) and the frozen
-wallet's account (``note``), so the audit stays clean and the ledger tells who froze whom when.
-"""
+Owns ``member_standing``, and in it the members the newest fair-play report flagged
+(``flagged_at``: marked on the leaderboard for admins, left out of it where the server says). A
+freeze and an unfreeze move no chip; each is logged in the ledger beside the admin grants, as a
+transaction of kind ``freeze`` or ``unfreeze`` with no entries (``chips.post``: zero lines sum
+to zero), carrying the admin (``by_user_id``) and the frozen wallet's account (``note``), so
+the audit stays clean and the ledger tells who froze whom when."""
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Collection
 from typing import Any
 
 from bot.house.accounts import is_house
@@ -54,6 +56,22 @@ ON CONFLICT (guild_id, user_id) DO UPDATE SET
     updated_at = excluded.updated_at
 """
 
+FLAGGED = """
+SELECT user_id FROM member_standing WHERE guild_id = ? AND flagged_at IS NOT NULL
+"""
+
+CLEAR_FLAGGED = """
+UPDATE member_standing SET flagged_at = NULL WHERE guild_id = ? AND flagged_at IS NOT NULL
+"""
+
+SET_FLAGGED = """
+INSERT INTO member_standing (guild_id, user_id, flagged_at, updated_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    flagged_at = excluded.flagged_at,
+    updated_at = excluded.updated_at
+"""
+
 
 def _standing(row: Any, user_id: int) -> Standing:
     if row is None:
@@ -89,6 +107,28 @@ class FairPlay:
     async def frozen(self, guild_id: int) -> frozenset[int]:
         """The members of the server whose wallet is frozen."""
         return frozenset(s.user_id for s in await self.standings(guild_id) if s.frozen)
+
+    async def flagged(self, guild_id: int) -> frozenset[int]:
+        """The members the server's newest fair-play report flagged (either side of a pair)."""
+        check_id(guild_id, "server")
+        found = await self._runner.read(lambda db: db.all(FLAGGED, (guild_id,)))
+        return frozenset(int(row[0]) for row in found)
+
+    async def set_flagged(self, guild_id: int, members: Collection[int]) -> None:
+        """Record the members a fair-play report just flagged, in place of the previous
+        report's (a flag is the detector's, no admin's decision: no chip, no ledger line)."""
+        check_id(guild_id, "server")
+        for user_id in members:
+            check_id(user_id, "member")
+
+        async def body(db: Tx) -> None:
+            now = time.time()
+            await db.run(CLEAR_FLAGGED, (guild_id,))
+            for user_id in sorted(members):
+                await db.run(SET_FLAGGED, (guild_id, user_id, now, now))
+
+        await self._runner.write(body)
+        log.info("fair play: %d members of guild %s flagged", len(members), guild_id)
 
     async def set_exempt(self, guild_id: int, user_id: int, exempt: bool, by_user_id: int) -> bool:
         """Exempt a member from the server's gates (or no longer); whether it changed."""

@@ -139,6 +139,18 @@ HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
 
 # The newest settled cash hands of a server since a time, with their last engine state (the
 # fair-play detector's reading): newest first, at most ? of them.
+FAIR_FACTS_SINCE = """
+SELECT id, fair_facts, CASE WHEN fair_facts IS NULL THEN final_state END FROM hands
+WHERE guild_id = ? AND status = 'settled' AND ended_at >= ? AND tournament_id IS NULL
+  AND final_state IS NOT NULL
+ORDER BY id DESC
+LIMIT ?
+"""
+
+CACHE_FAIR_FACTS = """
+UPDATE hands SET fair_facts = ? WHERE id = ? AND fair_facts IS NULL
+"""
+
 FINAL_STATES_SINCE = """
 SELECT id, final_state FROM hands
 WHERE guild_id = ? AND status = 'settled' AND ended_at >= ? AND tournament_id IS NULL
@@ -726,6 +738,35 @@ class Hands:
         limit = check_setting(limit, "limit", 1, 1_000_000)
         found = await self._runner.select_all(FINAL_STATES_SINCE, (guild_id, since, limit))
         return [(int(hand_id), str(state)) for hand_id, state in found]
+
+    async def fair_facts(
+        self, guild_id: int, since: float, limit: int
+    ) -> list[tuple[int, str | None, str | None]]:
+        """The newest ``limit`` settled cash hands of the server that ended at ``since`` or
+        later, newest first: (hand id, its fair-play facts as cached, or None and its last
+        journaled state to read them from)."""
+        check_id(guild_id, "server")
+        limit = check_setting(limit, "limit", 1, 1_000_000)
+        found = await self._runner.select_all(FAIR_FACTS_SINCE, (guild_id, since, limit))
+        return [
+            (
+                int(hand_id),
+                None if facts is None else str(facts),
+                None if state is None else str(state),
+            )
+            for hand_id, facts, state in found
+        ]
+
+    async def cache_fair_facts(self, facts: list[tuple[int, str]]) -> None:
+        """Keep the fair-play facts read of settled hands (hand id, the text), so the next
+        report skips their journals. A fact once kept is not rewritten."""
+        if not facts:
+            return
+
+        async def body(db: Tx) -> None:
+            await db.many(CACHE_FAIR_FACTS, [(text, hand_id) for hand_id, text in facts])
+
+        await self._runner.write(body)
 
     async def net_leaderboard(self, guild_id: int, since: float, limit: int = 10) -> list[NetRow]:
         """Members by their net over the settled hands that ended at ``since`` or later."""

@@ -513,6 +513,18 @@ CREATE TABLE web_sessions (
 known by the SHA-256 of its secret only (a copy of the database logs nobody in): ``guilds`` is
 the JSON list of the servers the session may open (``bot/web/auth.py``)."""
 
+MIGRATION_0019_FLAGGED = """
+ALTER TABLE member_standing ADD COLUMN flagged_at REAL;
+"""
+"""When the newest fair-play report (``/pokeradmin fairplay report``) flagged the member (NULL:
+not in it): what the leaderboard marks for admins and may leave out."""
+
+MIGRATION_0020_FAIR_FACTS = """
+ALTER TABLE hands ADD COLUMN fair_facts TEXT;
+"""
+"""What the fair-play detector reads of a settled hand (``detect.HandFacts.to_text``), written
+the first time a report reads the hand: the next reads skip its journal."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -532,6 +544,8 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0016_QUEUED_TOP_UPS,
     MIGRATION_0017_FAIR_PLAY,
     MIGRATION_0018_WEB_LOGINS,
+    MIGRATION_0019_FLAGGED,
+    MIGRATION_0020_FAIR_FACTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

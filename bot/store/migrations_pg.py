@@ -417,6 +417,16 @@ CREATE TABLE web_sessions (
 """
 """SQLite migration 0018: the web dashboard's login links and sessions."""
 
+MIGRATION_0017_FLAGGED = """
+ALTER TABLE member_standing ADD COLUMN flagged_at DOUBLE PRECISION;
+"""
+"""SQLite migration 0019: when the newest fair-play report flagged the member."""
+
+MIGRATION_0018_FAIR_FACTS = """
+ALTER TABLE hands ADD COLUMN fair_facts TEXT;
+"""
+"""SQLite migration 0020: the fair-play facts of a settled hand, cached."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -434,6 +444,8 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0014_QUEUED_TOP_UPS,
     MIGRATION_0015_FAIR_PLAY,
     MIGRATION_0016_WEB_LOGINS,
+    MIGRATION_0017_FLAGGED,
+    MIGRATION_0018_FAIR_FACTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -282,10 +282,11 @@ class Settings:
     gate_member_days: int = setting(0, "minimum membership (days)", maximum=3650)
     """Days a member must have been in the server (``joined_at``) for the same; 0 = none."""
     leaderboard_hide: int = setting(
-        0, "leaderboard leaves out frozen members", maximum=1, report="settings_leaderboard_hide"
+        0, "leaderboard leaves out frozen members", maximum=2, report="settings_leaderboard_hide"
     )
     """1: ``/chips leaderboard`` leaves out members whose wallet an admin froze (its footer
-    says so); 0: everyone is ranked."""
+    says so); 2: those and the members the newest fair-play report flagged; 0: everyone is
+    ranked."""
 
     @property
     def effective_small_blind(self) -> int:

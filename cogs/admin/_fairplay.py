@@ -21,7 +21,7 @@ from bot.messages import t
 from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import SERVER_SETTING
 from cogs.admin._common import AdminPart, pokeradmin
-from cogs.admin._report import gates_text
+from cogs.admin._report import LEADERBOARD_CHOICES, gates_text
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +115,17 @@ class FairPlayCommands(AdminPart):
     @pokeradmin_fairplay.command(
         name="leaderboard", description="Whether /chips leaderboard leaves out frozen members"
     )
-    @app_commands.describe(hide="True: frozen members are left out; False: everyone is ranked")
-    async def leaderboard(self, interaction: discord.Interaction[Any], hide: bool) -> None:
+    @app_commands.describe(
+        hide="True: frozen members are left out; False: everyone is ranked",
+        flagged="True (with hide): the members the newest report flagged are left out too",
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], hide: bool, flagged: bool = False
+    ) -> None:
         assert interaction.guild_id is not None
-        await self.bot.store.settings.set(interaction.guild_id, {"leaderboard_hide": int(hide)})
-        await reply_private(
-            interaction, t("fairplay_leaderboard_hide" if hide else "fairplay_leaderboard_all")
-        )
+        choice = 2 if hide and flagged else int(hide)
+        await self.bot.store.settings.set(interaction.guild_id, {"leaderboard_hide": choice})
+        await reply_private(interaction, t(LEADERBOARD_CHOICES[choice]))
 
     @pokeradmin_fairplay.command(
         name="report", description="Pairs of members whose chips moved between them suspiciously"
@@ -136,7 +140,13 @@ class FairPlayCommands(AdminPart):
         if period not in PERIOD_KEYS:
             raise Refused(t("fairplay_period_invalid"))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await fair_play_report(self.bot.store, interaction.guild_id, period)
+        guild = interaction.guild
+        joined = {  # the members Discord's cache knows: how new each is to the server
+            member.id: member.joined_at.timestamp()
+            for member in (guild.members if guild is not None else ())
+            if member.joined_at is not None
+        }
+        found = await fair_play_report(self.bot.store, interaction.guild_id, period, joined)
         embed, view = report_message(found, period)
         await interaction.followup.send(
             embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS

@@ -202,9 +202,16 @@ def _gates(ctx: ReportContext) -> list[str]:
     return [t("settings_gates", gates=text, source=source)]
 
 
+LEADERBOARD_CHOICES = (
+    "fairplay_leaderboard_all",
+    "fairplay_leaderboard_hide",
+    "fairplay_leaderboard_hide_flagged",
+)
+"""What each ``leaderboard_hide`` choice means, as the admin reads it."""
+
+
 def _leaderboard_hide(ctx: ReportContext) -> list[str]:
-    hide = ctx.report.table.leaderboard_hide == 1
-    key = "fairplay_leaderboard_hide" if hide else "fairplay_leaderboard_all"
+    key = LEADERBOARD_CHOICES[ctx.report.table.leaderboard_hide]
     source = source_of(ctx.report, "leaderboard_hide")
     return [t("settings_leaderboard_hide", choice=t(key), source=source)]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 import time
 
 import pytest
@@ -105,8 +106,24 @@ async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
     assert await balance(table, alice) == (START_WALLET + 5000, 0)
 
     # Ranked while the server leaves nobody out; left out, with the footer, once it does.
-    board = await (await double.invoke(bob, club.channel, "chips leaderboard")).response()
+    asked = await double.invoke(bob, club.channel, "chips leaderboard")
+    board = await asked.response()
     assert f"<@{alice.id}>" in board.data["embeds"][0]["description"]
+    assert "frozen" not in str(board.data) and "❄" not in str(board.data)
+    # An admin reads the same public board, and a private note marks the frozen wallet in it.
+    admins = await double.invoke(club.admin, club.channel, "chips leaderboard")
+    public = await admins.response()
+    assert public.data["embeds"] == board.data["embeds"] and not public.data.get("flags")
+    (note,) = await admins.wait_followups(1, timeout=10)
+    assert note["flags"] & 64, "the mark is the admin's alone"
+    assert note["content"] == (
+        f"❄️ Only admins see this: frozen wallets on this leaderboard: #1 <@{alice.id}>."
+    )
+    for options in ({"period": "week"}, {}):  # a member's board, by period or not: no note
+        asked = await double.invoke(bob, club.channel, "chips leaderboard", **options)
+        await asked.response()
+        with pytest.raises(TimeoutError):
+            await asked.wait_followups(1, timeout=0.5)
     hide = await double.invoke(
         club.admin, club.channel, "pokeradmin fairplay leaderboard", hide=True
     )
@@ -123,6 +140,67 @@ async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
     assert "unfrozen" in await private_reply(unfreeze)
     joined = await table.join(alice)
     assert "seat" in joined.followups[-1]["content"]
+    club.audit_ok()
+
+
+async def test_an_admin_sees_the_flagged_members_marked_and_may_leave_them_out(
+    club: Club,
+) -> None:
+    double = club.double
+    alice, bob = await club.players(2)
+    table = PokerTable(double, club.channel, [alice, bob])
+    await balance(table, alice)
+    await balance(table, bob)
+    grant = await double.invoke(
+        club.admin, club.channel, "pokeradmin grant", member=alice, amount=5000
+    )
+    await grant.response()
+    # The newest report flagged Alice (as ``store.fairplay.set_flagged`` records it: a real
+    # report needs thousands of hands; tests/table/test_fairplay_report.py plays them).
+    with sqlite3.connect(club.db_path) as db:
+        db.execute(
+            "INSERT INTO member_standing (guild_id, user_id, flagged_at, updated_at)"
+            " VALUES (?, ?, ?, ?)",
+            (club.guild.id, alice.id, time.time(), time.time()),
+        )
+
+    asked = await double.invoke(bob, club.channel, "chips leaderboard")
+    board = await asked.response()
+    assert f"<@{alice.id}>" in board.data["embeds"][0]["description"]
+    assert "⚑" not in str(board.data) and "report" not in str(board.data["embeds"])
+    with pytest.raises(TimeoutError):  # a member is told nothing
+        await asked.wait_followups(1, timeout=0.5)
+    admins = await double.invoke(club.admin, club.channel, "chips leaderboard")
+    await admins.response()
+    (note,) = await admins.wait_followups(1, timeout=10)
+    assert note["flags"] & 64
+    assert note["content"] == (
+        f"⚑ Only admins see this: members the newest fair-play report flagged: #1 <@{alice.id}>."
+    )
+
+    hide = await double.invoke(
+        club.admin, club.channel, "pokeradmin fairplay leaderboard", hide=True, flagged=True
+    )
+    assert await private_reply(hide) == (
+        "The leaderboard leaves out members whose wallet is frozen and members the newest "
+        "fair-play report flagged."
+    )
+    board = await (await double.invoke(bob, club.channel, "chips leaderboard")).response()
+    embed = board.data["embeds"][0]
+    assert f"<@{alice.id}>" not in embed["description"]
+    assert f"<@{bob.id}>" in embed["description"]
+    assert embed["footer"]["text"] == (
+        "Members whose wallet an admin froze, and members the newest fair-play report "
+        "flagged, are left out."
+    )
+    # Frozen only: Alice (not frozen) is ranked again, with no footer.
+    hide = await double.invoke(
+        club.admin, club.channel, "pokeradmin fairplay leaderboard", hide=True
+    )
+    await private_reply(hide)
+    board = await (await double.invoke(bob, club.channel, "chips leaderboard")).response()
+    assert f"<@{alice.id}>" in board.data["embeds"][0]["description"]
+    assert "footer" not in board.data["embeds"][0]
     club.audit_ok()
 
 

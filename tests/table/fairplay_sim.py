@@ -1,13 +1,16 @@
 """A simulated server for the fair-play detector: house players of one level at six-seat
 tables, reseated every 30 hands, and colluding pairs (a dumper who puts chips in and folds to
 its partner's late bets, a receiver who bets into the dumper; two soft players who never bet
-into each other), played through the engine."""
+into each other; a funnel: an account made days ago that sits with its main for a few tables
+and dumps to it), played through the engine. Every account is years old but the funnel and a
+newcomer who plays honestly (``young``: by their ids' time, at ``NOW``)."""
 
 from __future__ import annotations
 
 import random
 
 from bot.engine.hand import Hand, Phase, PrivateView, PublicView, SeatedPlayer, Stakes
+from bot.features.fairplay.gates import DAY, DISCORD_EPOCH_MS
 from bot.house import STYLES
 from bot.house.selfplay import Player, apply_decision, house_player
 from bot.house.strategy import Action, Decision
@@ -18,6 +21,22 @@ COLLUDERS = {5000: 5001, 5002: 5003}
 """Dumper -> receiver."""
 SOFT = (5004, 5005)
 """Two accounts that play honestly against everyone but never bet into each other."""
+NOW = 1_790_000_000.0
+"""The simulated server's present (2026-09-21): how old its members' accounts are."""
+
+
+def snowflake(created: float) -> int:
+    """A Discord id made at ``created`` (seconds)."""
+    return (int(created * 1000) - DISCORD_EPOCH_MS) << 22
+
+
+FUNNEL = snowflake(NOW - 3 * DAY)
+"""An account made three days ago that passes chips to ``MAIN`` (``funnel``) at a few tables."""
+MAIN = 5006
+NEWCOMER = snowflake(NOW - 2 * DAY)
+"""An account made two days ago that plays honestly, as often as the others."""
+FUNNEL_TABLES = 2
+"""Tables of 30 hands the funnel sits at (with its main), among the first."""
 
 
 def _alive(public: PublicView) -> set[int]:
@@ -36,6 +55,21 @@ def dumper(partner: int) -> Player:
             return Decision(action=Action.FOLD)
         if legal.can_bet_or_raise:
             return Decision(action=Action.BET_RAISE)
+        return Decision(action=Action.CHECK_CALL)
+
+    return play
+
+
+def funnel(main: int) -> Player:
+    """Plays honestly until its main is in: then never bets, calls to the second draw and
+    folds to any bet after it (a quieter dumper: its main bets into it late)."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        legal = public.legal
+        if main not in _alive(public) or public.phase is Phase.DRAWING or legal is None:
+            return HONEST(public, private, rng)
+        if legal.call_amount > 0 and public.betting_round >= 2:
+            return Decision(action=Action.FOLD)
         return Decision(action=Action.CHECK_CALL)
 
     return play
@@ -70,21 +104,31 @@ def soft(partner: int) -> Player:
 def simulate(hands: int, seed: int = 7) -> list[Hand]:
     """``hands`` finished hands of the simulated server."""
     rng = random.Random(seed)
+    pool = (*POOL[:-1], NEWCOMER)
     pairs = {**COLLUDERS, SOFT[0]: SOFT[1]}
     partner = {**pairs, **{r: d for d, r in pairs.items()}}
-    policy: dict[int, Player] = dict.fromkeys(POOL, HONEST)
+    policy: dict[int, Player] = dict.fromkeys(pool, HONEST)
+    policy[FUNNEL], policy[MAIN] = dumper(MAIN), receiver(FUNNEL)
     for giver, taker in COLLUDERS.items():
         policy[giver] = dumper(taker)
         policy[taker] = receiver(giver)
     policy[SOFT[0]], policy[SOFT[1]] = soft(SOFT[1]), soft(SOFT[0])
-    rngs = {pid: random.Random(pid) for pid in POOL}
+    rngs = {pid: random.Random(pid) for pid in (*pool, FUNNEL)}
     played: list[Hand] = []
+    tables = funnel_tables = 0
     while len(played) < hands:
-        seats = rng.sample(POOL, 6)
+        seats = rng.sample(pool, 6)
         for pid in list(seats):  # colluders sit together
             if pid in partner and partner[pid] not in seats:
                 honest = next(p for p in seats if p not in partner)
                 seats[seats.index(honest)] = partner[pid]
+        others = [p for p in seats if p not in partner and p != MAIN]
+        if tables % 3 == 1 and funnel_tables < FUNNEL_TABLES and len(others) >= 2:
+            funnel_tables += 1  # the funnel sits with its main
+            seats[seats.index(others[0])] = FUNNEL
+            if MAIN not in seats:
+                seats[seats.index(others[1])] = MAIN
+        tables += 1
         for deal in range(30):
             players = [SeatedPlayer(pid, str(pid), 400, i) for i, pid in enumerate(seats)]
             hand = Hand.start(players, deal % 6, Stakes(10), rng=rng, hand_id=len(played) + 1)

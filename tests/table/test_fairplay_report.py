@@ -8,9 +8,10 @@ import json
 import discord
 import pytest
 
-from bot.features.fairplay.report import analyse, report_message
+from bot.features.fairplay.report import analyse, report_lines, report_message
+from bot.messages import speaking
 from bot.table.render.replay import open_button_id
-from tests.table.fairplay_sim import COLLUDERS, SOFT, simulate
+from tests.table.fairplay_sim import COLLUDERS, FUNNEL, MAIN, NOW, SOFT, simulate
 
 HANDS = 1200
 
@@ -24,10 +25,13 @@ def states() -> list[tuple[int, str]]:
 
 
 def test_the_report_names_the_colluders_with_their_hands(states: list[tuple[int, str]]) -> None:
-    report = analyse(states)
+    report = analyse(states, now=NOW)
     assert report.hands == HANDS and not report.capped
     flagged = {frozenset((f.giver, f.taker)) for f in report.flags}
-    assert flagged == {frozenset(pair) for pair in COLLUDERS.items()} | {frozenset(SOFT)}
+    assert flagged == {frozenset(pair) for pair in COLLUDERS.items()} | {
+        frozenset(SOFT),
+        frozenset((FUNNEL, MAIN)),
+    }
     embed, view = report_message(report, "month")
     text = embed.description or ""
     print(embed.title, text, embed.footer.text, sep="\n")  # the admin's report, as read
@@ -55,3 +59,17 @@ def test_a_quiet_server_has_nothing_flagged() -> None:
         == "0 hands read. Only admins see this; detection changes nothing by itself."
     )
     assert not view.children
+
+
+def test_the_score_is_written_with_the_readers_decimal_separator(
+    states: list[tuple[int, str]],
+) -> None:
+    report = analyse(states, now=NOW)
+    score = report.flags[0].score
+    english = report_lines(report)[0]
+    assert f" · score {score:.1f} · " in english
+    for language, separator in (("sv", ","), ("hu", ","), ("ru", ","), ("id", ",")):
+        with speaking(language):
+            first = report_lines(report)[0]
+        written = f"{score:.1f}".replace(".", separator)
+        assert written in first and f"{score:.1f}" not in first, (language, first)

@@ -28,7 +28,14 @@ hand (``facts_of``: an engine ``Hand``, as the store's journal keeps it):
   worse and lost to the taker at the showdown (calling down with a hand that could not win);
 - ``heads_up``: pots only the two of them contested (everyone else out before the first draw),
   and ``passive``: those of them nobody bet after the first draw (checked down: soft play);
-- ``together`` / the giver's ``hands``: how much of the giver's play is with the taker.
+- ``together`` / the giver's ``hands``: how much of the giver's play is with the taker;
+- ``funnel``: when the giver is a young account or a new member (``young``, from the ids'
+  snowflake time and ``joined_at``: ``report.young_members``), the share of all the chips the
+  giver lost that went to the taker. An alternate account made to farm daily grants has no
+  history and passes what it has to one main account, so its losses go mostly to one member,
+  where an honest loser's go to whoever held the better hand (the account-age signal of the
+  economy bots' alt trackers; "new accounts with few hands moving chips to one player" is what
+  card rooms' security teams review first).
 
 The score weighs the one-sided flow (the giver's loss to the taker less the taker's loss to the
 giver, in big bets, over the square root of their hands together: large only when the flow is
@@ -39,10 +46,11 @@ everyone else. ``rank_pairs`` sorts the pairs by it; ``flagged`` keeps those at 
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from bot.engine.evaluator import rank27
@@ -73,6 +81,18 @@ MIN_HANDS = 20
 """Hands a pair must have played together before it can be flagged."""
 EVIDENCE = 12
 """Hand ids kept per pair (the newest)."""
+FUNNEL_SHARE = 0.5
+"""The share of a young account's net losses that must go to one member before it counts (an
+honest player at a six-seat table loses to five others: about a fifth each; the simulated
+honest newcomer's largest share is 0.48 on one seed, the funnel's 0.59)."""
+FUNNEL_FLOW = 1.5
+"""How far beyond chance the young account's net chips to the taker must be before its share
+counts (in big bets over the square root of their hands together, as the flow is scored: an
+honest newcomer who lost seven big bets in 60 hands, three quarters of it to one member, is
+chance, 0.9; the simulated funnels are at 2.3 to 4.7)."""
+FUNNEL_WEIGHT = 2 * THRESHOLD
+"""The score a young account adds when all its net losses went to the taker (none at
+``FUNNEL_SHARE``, in proportion between)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +111,39 @@ class HandFacts:
     """Who was still in at the first draw (or at the end, if it came first)."""
     passive: bool = False
     """Nobody bet or raised after the first draw (a pot of two checked down: soft play)."""
+
+    def to_text(self) -> str:
+        """The facts as the store keeps them (``hands.fair_facts``): a JSON list, the players
+        once and every other fact by their positions among them (about 60 bytes a hand)."""
+        where = {pid: i for i, pid in enumerate(self.players)}
+        return json.dumps(
+            [
+                self.players,
+                self.big_bet,
+                [self.net[pid] for pid in self.players],
+                [[where[a], where[b]] for a, b in self.folds_better],
+                [[where[a], where[b]] for a, b in self.hopeless_calls],
+                [where[pid] for pid in self.contested],
+                int(self.passive),
+            ],
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_text(cls, hand_id: int, text: str) -> HandFacts:
+        """The facts ``to_text`` wrote."""
+        players, big_bet, net, folds, calls, contested, passive = json.loads(text)
+        ids = tuple(players)
+        return cls(
+            hand_id=hand_id,
+            players=ids,
+            big_bet=big_bet,
+            net=dict(zip(ids, net, strict=True)),
+            folds_better=tuple((ids[a], ids[b]) for a, b in folds),
+            hopeless_calls=tuple((ids[a], ids[b]) for a, b in calls),
+            contested=tuple(ids[i] for i in contested),
+            passive=bool(passive),
+        )
 
 
 def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
@@ -198,6 +251,9 @@ class PairFlag:
     """Pots only the two of them contested."""
     passive: int = 0
     """Of those, pots that went to a draw and that neither bet after (checked down)."""
+    funnel: float = 0.0
+    """A young giver's share of its net losses (to each member it lost to, net) that went to
+    the taker (0 when the giver is not young or its flow to the taker is under ``FUNNEL_FLOW``)."""
     score: float = 0.0
     hands: list[int] = field(default_factory=list)
     """Ids of the hands behind the flag (acts first, then the largest transfers)."""
@@ -213,8 +269,11 @@ class _Player:
     hands: int = 0
 
 
-def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[PairFlag]:
-    """Every ordered pair that played ``min_hands`` together, highest score first."""
+def rank_pairs(
+    hands: Iterable[HandFacts], min_hands: int = MIN_HANDS, young: Collection[int] = ()
+) -> list[PairFlag]:
+    """Every ordered pair that played ``min_hands`` together, highest score first. ``young``:
+    the members whose account or membership is new (their losses to one member count)."""
     pairs: dict[tuple[int, int], PairFlag] = {}
     lineups: Counter[tuple[int, ...]] = Counter()
     big_bets: Counter[int] = Counter()
@@ -283,12 +342,18 @@ def rank_pairs(hands: Iterable[HandFacts], min_hands: int = MIN_HANDS) -> list[P
         given[giver] += count
         received[taker] += count
     total_acts = sum(given.values())
+    lost: dict[int, int] = defaultdict(int)  # each member's net losses, to anyone
+    for (giver, taker), chips in moved.items():
+        lost[giver] += max(0, chips - moved[taker, giver])
     ranked = []
     for (giver, taker), flag in pairs.items():
         if flag.together < min_hands:
             continue
         flag.giver_hands = players[giver].hands
         expected = given[giver] * received[taker] / total_acts if total_acts else 0.0
+        chance = flag.net_moved / unit / math.sqrt(flag.together)
+        if giver in young and lost[giver] and chance >= FUNNEL_FLOW:
+            flag.funnel = flag.net_moved / lost[giver]
         flag.score = _score(flag, expected, passive_rate, unit)
         biggest = sorted(moved_in[giver, taker], reverse=True)[:EVIDENCE]
         evidence = acts[giver, taker][-EVIDENCE:] + [hand_id for _, hand_id in biggest]
@@ -314,14 +379,16 @@ def _score(flag: PairFlag, expected: float, passive_rate: float, unit: int) -> f
     taker, over all acts, as in a table of independent counts: a player who folds a lot, or
     who faces a maniac's bets, is not suspected for it), plus their pots of two checked down
     beyond the server's share of such pots (soft play), plus how much of their time together
-    was a pot of their own."""
+    was a pot of their own, plus a young giver's losses that went to the taker beyond
+    ``FUNNEL_SHARE``."""
     flow = flag.net_moved / unit / math.sqrt(flag.together)
     acts = flag.folds_better + flag.hopeless_calls
     excess = max(0.0, acts - expected) / math.sqrt(max(1.0, expected))
     quiet = passive_rate * flag.heads_up
     soft = max(0.0, flag.passive - quiet) / math.sqrt(max(1.0, quiet))
     exclusive = flag.heads_up / flag.together
-    return max(0.0, flow) + excess + soft + 2 * exclusive
+    funnel = FUNNEL_WEIGHT * max(0.0, flag.funnel - FUNNEL_SHARE) / (1 - FUNNEL_SHARE)
+    return max(0.0, flow) + excess + soft + 2 * exclusive + funnel
 
 
 def by_pair(ranked: Iterable[PairFlag]) -> list[PairFlag]:
