@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from tests.discord_double import Member
 from tests.discord_double.commands import CommandNotPermitted
 from tests.e2e.helpers import IN_LOOP, START_WALLET, Club, PokerTable, balance, private_reply
 
@@ -72,9 +73,9 @@ async def test_a_too_new_account_is_refused_its_daily_and_a_seat_until_exempted(
     club.audit_ok()
 
 
-async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
-    club: Club,
-) -> None:
+async def alice_the_richest(club: Club) -> tuple[Member, Member, PokerTable]:
+    """Alice and Bob with their wallets, Alice granted 5,000 more (the leaderboard's first),
+    and the table they may join."""
     double = club.double
     alice, bob = await club.players(2)
     table = PokerTable(double, club.channel, [alice, bob])
@@ -84,6 +85,14 @@ async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
         club.admin, club.channel, "pokeradmin grant", member=alice, amount=5000
     )
     await grant.response()
+    return alice, bob, table
+
+
+async def test_a_frozen_wallet_is_refused_a_buy_in_and_left_off_the_leaderboard(
+    club: Club,
+) -> None:
+    double = club.double
+    alice, bob, table = await alice_the_richest(club)
 
     own = await double.invoke(
         club.admin, club.channel, "pokeradmin fairplay freeze", member=club.admin
@@ -147,14 +156,7 @@ async def test_an_admin_sees_the_flagged_members_marked_and_may_leave_them_out(
     club: Club,
 ) -> None:
     double = club.double
-    alice, bob = await club.players(2)
-    table = PokerTable(double, club.channel, [alice, bob])
-    await balance(table, alice)
-    await balance(table, bob)
-    grant = await double.invoke(
-        club.admin, club.channel, "pokeradmin grant", member=alice, amount=5000
-    )
-    await grant.response()
+    alice, bob, _table = await alice_the_richest(club)
     # The newest report flagged Alice (as ``store.fairplay.set_flagged`` records it: a real
     # report needs thousands of hands; tests/table/test_fairplay_report.py plays them).
     with sqlite3.connect(club.db_path) as db:

@@ -24,14 +24,9 @@ from tests.table._helpers import (
     click,
     draw_click,
     private_message,
+    running,
     wait_until,
 )
-
-
-def running(session: TableSession) -> Hand:
-    hand = session.hand
-    assert hand is not None
-    return hand
 
 
 async def deal_panels_sent(session: TableSession, client: FakeClient) -> None:

@@ -28,15 +28,10 @@ from tests.table._helpers import (
     FakeResponse,
     Tables,
     click,
+    running,
     wait_until,
 )
 from tests.table._helpers import panel_message as clicked_panel
-
-
-def running(session: TableSession) -> Hand:
-    hand = session.hand
-    assert hand is not None
-    return hand
 
 
 async def test_after_a_click_the_table_is_edited_through_its_token(
