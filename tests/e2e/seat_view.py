@@ -27,7 +27,7 @@ from tests.discord_double import (
 TABLE_TITLE = "2-7 Triple Draw"
 HAND_RE = re.compile(r"hand #(\d+)", re.IGNORECASE)
 RESULT_RE = re.compile(r"Hand #(\d+) result")
-POT_RE = re.compile(r"\bPot\b:?\s*([\d,]+)")
+POT_RE = re.compile(r"\bPot\b[*:\s]*([\d,]+)")
 COUNTDOWN_RE = re.compile(r"<t:\d+:R>")
 SEAT_RE = re.compile(r"\*\*(?P<name>[^*]+)\*\* · (?P<stack>[\d,]+)(?P<rest>.*)$")
 DRAW_RE = re.compile(r"\b(?:drew (\d)|(pat))\b")
@@ -177,7 +177,11 @@ def seats(view: Seen, names: Iterable[str]) -> dict[str, SeatRead]:
 
 
 def pot(view: Seen) -> int | None:
-    for line in view.lines:
+    """The pot: ``Pot 30``, ``Pot: 30`` (an embed's field), or ``Pot`` as a heading over it."""
+    lines = view.lines
+    for index, line in enumerate(lines):
+        if line.strip("*#: ") == "Pot" and index + 1 < len(lines):
+            line = f"Pot {lines[index + 1]}"
         match = POT_RE.search(line)
         if match:
             return int(match[1].replace(",", ""))

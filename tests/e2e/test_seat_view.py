@@ -14,6 +14,7 @@ at a draw and at a showdown, and the hand's result, into that folder (one file e
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -401,8 +402,8 @@ def check_stacks(run: Run, hand_ids: list[int]) -> int:
 
 
 async def dump_showdown(run: Run, hand_id: int, result: dict[str, Any]) -> None:
-    """What Alice reads once the hand is over, the table's last state of the hand, the result
-    and the table between hands (``DEUCE_DUMP_DIR``)."""
+    """What Alice reads once the hand is over, the result, the table's last state before the
+    showdown and the table between hands, whose log shows it (``DEUCE_DUMP_DIR``)."""
     double = run.double
 
     def over() -> dict[str, Any] | None:
@@ -413,16 +414,27 @@ async def dump_showdown(run: Run, hand_id: int, result: dict[str, Any]) -> None:
 
     run.dump("panel-after-a-showdown", await double.wait_until(over, 5))
     run.dump("result-of-a-showdown", result)
+    events = double.channel_events(run.club.channel)
     tables = [
-        (hand_of(seen(e.payload)), e.payload)
-        for e in double.channel_events(run.club.channel)
-        if is_table(seen(e.payload))
+        (i, hand_of(seen(e.payload))) for i, e in enumerate(events) if is_table(seen(e.payload))
     ]
-    run.dump("table-at-a-showdown", [p for h, p in tables if h == hand_id][-1])
-    between = await double.wait_until(
-        lambda: next((p for h, p in tables if h is None), None) or run.table_message(), 5
-    )
-    run.dump("table-between-hands-after-a-showdown", between)
+    last = max(i for i, h in tables if h == hand_id)
+    run.dump("table-before-the-showdown", events[last].payload)
+
+    def between() -> dict[str, Any] | None:
+        later = double.channel_events(run.club.channel)[last + 1 :]
+        return next(
+            (
+                e.payload
+                for e in later
+                if is_table(view := seen(e.payload))
+                and hand_of(view) is None
+                and seats(view, run.names)
+            ),
+            None,
+        )
+
+    run.dump("table-between-hands-showing-the-showdown", await double.wait_until(between, 5))
 
 
 async def test_six_players_read_every_turn_in_their_panels(club: Club) -> None:
@@ -502,3 +514,52 @@ async def test_six_players_read_every_turn_in_their_panels(club: Club) -> None:
         len(calls),
         panel_turns,
     )
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "table" / "golden" / "render.json"
+
+
+def as_layout(message: dict[str, Any]) -> dict[str, Any]:
+    """The same message as a Components V2 layout: its texts in one container (an embed's
+    fields as a bold name over the value), then its button rows."""
+    texts: list[dict[str, Any]] = []
+    for embed in message.get("embeds") or []:
+        texts.append({"type": 10, "content": f"### {embed['title']}"})
+        if embed.get("description"):
+            texts.append({"type": 10, "content": embed["description"]})
+        for item in embed.get("fields") or []:
+            texts.append({"type": 10, "content": f"**{item['name']}**\n{item['value']}"})
+    container = {"type": 17, "components": texts}
+    return {"flags": 1 << 15, "components": [container, *message.get("components", [])]}
+
+
+async def test_the_reader_reads_an_embed_and_a_layout_alike() -> None:
+    """``seen`` reads the table and a panel the same in both forms (the golden renders of a
+    turn after the first draw, and the same text and buttons as a V2 layout)."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    key = "en | showdown | betting 1 1"
+    table = {
+        "embeds": [golden[f"{key} | table"]["embed"]],
+        "components": golden[f"{key} | table"]["view"],
+    }
+    panel = {
+        "embeds": [golden[f"{key} | panels | Carol two-colour | embed"]],
+        "components": golden[f"{key} | panels | Carol two-colour | view"],
+    }
+    names = ["Alice", "Bob", "Carol"]
+    for message in (table, panel):
+        embed, layout = seen(message), seen(as_layout(message))
+        assert (embed.v2, layout.v2) == (False, True)
+        for view in (embed, layout):
+            assert hand_of(view) == 77
+            assert pot(view) == 30
+            assert countdown(view) == "<t:1800000000:R>"
+            assert turn_of(view, names) == ("Carol", "act")
+            read = seats(view, names)
+            assert (read["Alice"].stack, read["Alice"].draws) == (490, (2,))
+            assert (read["Bob"].draws, read["Carol"].draws) == ((0,), (1,))
+            assert view.enabled(":7:call") is not None
+        assert [b.custom_id for b in embed.buttons] == [b.custom_id for b in layout.buttons]
+    assert is_table(seen(table)) and is_table(seen(as_layout(table)))
+    assert not is_table(seen(panel)) and not is_table(seen(as_layout(panel)))
+    assert table_seq(seen(as_layout(table))) == 7
