@@ -29,7 +29,7 @@ HAND_RE = re.compile(r"hand #(\d+)", re.IGNORECASE)
 RESULT_RE = re.compile(r"Hand #(\d+) result")
 POT_RE = re.compile(r"\bPot\b[*:\s]*([\d,]+)")
 COUNTDOWN_RE = re.compile(r"<t:\d+:R>")
-SEAT_RE = re.compile(r"\*\*(?P<name>[^*]+)\*\* · (?P<stack>[\d,]+)(?P<rest>.*)$")
+SEAT_RE = re.compile(r"\*\*(?P<name>[^*]+)\*\*\s*[·:—-]?\s*(?P<stack>[\d,]+)(?P<rest>.*)$")
 DRAW_RE = re.compile(r"\b(?:drew (\d)|(pat))\b")
 BET_RE = re.compile(r"\bbet ([\d,]+)")
 NET_RE = re.compile(r"(?P<name>[^\s·:]+) (?P<net>[+-][\d,]+)")
@@ -223,7 +223,11 @@ def panel_of(double: DiscordDouble, member: Any, hand_id: int) -> dict[str, Any]
     found = None
     for message in double.dms(member):
         view = seen(message)
-        if hand_of(view) == hand_id and TABLE_TITLE not in view.head:
+        shown = hand_of(view)
+        if shown is None:  # a layout that does not open with its title
+            match = HAND_RE.search(view.text)
+            shown = int(match[1]) if match else None
+        if shown == hand_id and TABLE_TITLE not in view.head:
             found = message
     return found
 
