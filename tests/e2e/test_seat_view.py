@@ -8,6 +8,11 @@ table's countdown), every seat's stack and draw counts as the table shows them, 
 table never shows a stack older than the last settled hand. Everything is read from the
 messages (``tests/e2e/seat_view.py`` reads an embed and a Components V2 layout alike).
 
+At the first deal each player but Frank marks a card on their deal DM before anyone acts: a
+panel is kept current for free only through the token of a click on it (a panel never clicked
+would cost a request of the global limit for each edit), and that token carries it into the
+next hands. Frank's panel, never clicked, is not read: he is away.
+
 With ``DEUCE_DUMP_DIR`` set, the test writes what a player reads of a DM panel and of the table
 at a draw and at a showdown, and the hand's result, into that folder (one file each).
 """
