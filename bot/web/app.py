@@ -19,7 +19,18 @@ from bot.web.context import CONTEXT, WebContext, html_response
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
-from bot.web.pages import audit, hands, home, ledger, live, login, server, settings, stats
+from bot.web.pages import (
+    audit,
+    hands,
+    home,
+    ledger,
+    live,
+    login,
+    replay,
+    server,
+    settings,
+    stats,
+)
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +99,8 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/hands", hands.hands_page)
     r.add_get("/hands/{hand_id}.phh", hands.hand_phh)
+    r.add_get("/hands/{hand_id}.txt", hands.hand_text)
+    r.add_get("/hands/{hand_id}/replay", replay.replay_page)
     return app
 
 
