@@ -23,6 +23,7 @@ from bot.web.pages import (
     audit,
     hands,
     home,
+    leaderboard,
     ledger,
     live,
     login,
@@ -97,6 +98,7 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/audit", audit.audit_page)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
+    r.add_get("/leaderboard/{guild_id}", leaderboard.leaderboard_page)
     r.add_get("/hands", hands.hands_page)
     r.add_get("/hands/{hand_id}.phh", hands.hand_phh)
     r.add_get("/hands/{hand_id}.txt", hands.hand_text)

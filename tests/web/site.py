@@ -27,6 +27,8 @@ class FakeDiscord(DiscordApi):
         self.managers: set[tuple[int, int]] = {(GUILD, ADMIN)}
         self.bot_left = False
         self.checks = 0
+        self.names: dict[int, str] = {}
+        """Members' names in the server (anyone else: "Admin")."""
 
     async def can_manage(self, guild_id: int, user_id: int) -> bool | None:
         self.checks += 1
@@ -38,7 +40,7 @@ class FakeDiscord(DiscordApi):
         return "Club"
 
     async def member_name(self, guild_id: int, user_id: int) -> str | None:
-        return "Admin"
+        return self.names.get(user_id, "Admin")
 
 
 class FakeTables:
