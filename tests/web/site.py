@@ -4,6 +4,7 @@ login link (``sign_in``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -93,10 +94,22 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDis
         await store.close()
 
 
+FORM_TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+def form_token(page: str) -> str:
+    """The CSRF token of a page's (first) form."""
+    found = FORM_TOKEN.search(page)
+    assert found is not None, page
+    return found[1]
+
+
 async def sign_in(client: TestClient, store: Store, user_id: int = ADMIN) -> str:
+    """Sign in as a browser does: the link's page, then its button (the page's form)."""
     link = await new_login_link(store, "http://dashboard.test", user_id, GUILD)
     path = link.removeprefix("http://dashboard.test")
-    response = await client.post(path, allow_redirects=False)
+    page = await (await client.get(path)).text()
+    response = await client.post(path, data={"csrf": form_token(page)}, allow_redirects=False)
     assert response.status == 303
     morsel = response.cookies[COOKIE]
     assert morsel["httponly"] and morsel["samesite"] == "Lax"
