@@ -31,6 +31,7 @@ from bot.web.pages import (
     server,
     settings,
     stats,
+    tournaments,
 )
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,9 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/ledger", ledger.ledger_page)
     r.add_get("/servers/{guild_id}/ledger.csv", ledger.ledger_csv)
     r.add_get("/servers/{guild_id}/audit", audit.audit_page)
+    r.add_get("/servers/{guild_id}/tournaments", tournaments.tournaments_page)
+    r.add_post("/servers/{guild_id}/tournaments", tournaments.create_post)
+    r.add_post("/servers/{guild_id}/tournaments/{tournament_id}/cancel", tournaments.cancel_post)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/leaderboard/{guild_id}", leaderboard.leaderboard_page)

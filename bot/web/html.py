@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections.abc import Iterable
 
 from bot.messages import reader, t
@@ -34,6 +35,9 @@ def join(parts: Iterable[Html], separator: str = "") -> Html:
     return Html(separator.join(escape(part) for part in parts))
 
 
+_TIME = re.compile(r"&lt;t:(\d{1,12}):[a-zA-Z]&gt;")
+_RELATIVE = re.compile(r" \(&lt;t:\d{1,12}:R&gt;\)")
+"""A Discord time beside a relative one, ``<t:N:F> (<t:N:R>)``: the page writes the first."""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
 _MENTION = re.compile(r"&lt;(?:@|#|t:\d+(?::[a-zA-Z])?)[^&]*&gt;")
@@ -44,9 +48,13 @@ _MARKDOWN_ESCAPE = re.compile(r"\\([\\*_`~|>#\[\]()-])")
 
 def from_markdown(text: str) -> Html:
     """A line the channel shows (Discord markdown) as HTML: bold and code kept, a name's
-    markdown escapes undone, a command's mention written as the command, Discord's other tags
-    (mentions, times) left out. Escaped first."""
+    markdown escapes undone, a command's mention written as the command, a Discord time as
+    its UTC date and time, Discord's other tags (mentions) left out. Escaped first."""
     escaped = html.escape(text, quote=True)
+    escaped = _RELATIVE.sub("", escaped)
+    escaped = _TIME.sub(
+        lambda m: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(int(m[1]))), escaped
+    )
     escaped = _COMMAND.sub(r"<code>/\1</code>", escaped)
     escaped = _MENTION.sub("", escaped)
     escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)

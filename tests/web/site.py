@@ -79,6 +79,9 @@ class FakeTables:
     async def settings_changed(self, guild_id: int) -> None:
         self.settings_changes.append(guild_id)
 
+    def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        return [(300, "poker")] if guild_id == GUILD else []
+
 
 @pytest_asyncio.fixture
 async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
