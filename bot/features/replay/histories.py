@@ -9,9 +9,10 @@ import logging
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.engine.pokerstars import hand_to_pokerstars
+from bot.engine.pokerstars import TournamentHand, hand_to_pokerstars
 from bot.features.replay.viewer import hand_of
 from bot.store import HandNotFound, HandRecord, Store
+from bot.tournament import level_with
 
 log = logging.getLogger(__name__)
 
@@ -34,18 +35,25 @@ async def phh_history(store: Store, record: HandRecord, viewer_id: int) -> str |
 async def text_history(store: Store, record: HandRecord, viewer_id: int, table: str) -> str | None:
     """A settled hand in PokerStars' text form for ``viewer_id``, rebuilt from the hand the
     store kept (``table``: the name on its table line); None for a voided hand or one that
-    cannot be rebuilt."""
+    cannot be rebuilt. A sit-and-go's hand names its tournament, buy-in and level."""
     if record.status != "settled":
         return None
     try:
         source = await store.hands.replay_source(record.id)
         hand = await asyncio.to_thread(hand_of, source)
+        tournament = None
+        if record.tournament_id is not None:
+            row = await store.tournaments.get(record.tournament_id)
+            level = level_with(row.structure, hand.stakes.small_bet)
+            number = level.number if level is not None else 1
+            tournament = TournamentHand(row.id, row.buy_in, number)
         return hand_to_pokerstars(
             hand,
             viewer_id,
             shown=shown_of(record),
             started_at=record.started_at,
             table=table,
+            tournament=tournament,
         )
     except (HandNotFound, EngineError, KeyError, TypeError, ValueError) as error:
         log.warning("Hand %d has no text history: %s", record.id, type(error).__name__)
