@@ -19,7 +19,7 @@ from bot.web.context import WebContext
 from bot.web.discord_api import DiscordApi
 from bot.web.live import LiveTable
 
-GUILD, OTHER, ADMIN, TABLE = 100, 200, 7, 5
+GUILD, OTHER, ADMIN, TABLE = 100, 200, 1007, 5
 
 
 class FakeDiscord(DiscordApi):

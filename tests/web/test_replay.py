@@ -22,7 +22,7 @@ from tests.web.site import ADMIN, GUILD, OTHER, Site, sign_in, site
 
 __all__ = ["site"]
 
-ALICE, BOB = 11, 12
+ALICE, BOB = 1011, 1012
 PLAYERS = ((ADMIN, "Admin"), (ALICE, "Alice"), (BOB, "Bob"))
 SEED = 1
 """A hand played to a showdown where Alice shows and Bob does not."""

@@ -6,18 +6,18 @@ Names are the members' names in the server, read from Discord."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from aiohttp import web
 
-from bot.features.leaderboard.ranking import PERIODS, Board, admin_marks, leaderboard
+from bot.features.leaderboard.ranking import PERIODS, admin_marks, leaderboard
 from bot.features.stats.report import PERIOD_KEYS
 from bot.messages import t
 from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal, signed_in
 from bot.web.discord_api import DiscordUnavailable
 from bot.web.html import Html, h, join, page
+from bot.web.names import member_names
 from bot.web.pages.server import _id
 
 log = logging.getLogger(__name__)
@@ -29,19 +29,6 @@ CHOICES = {
 """Each board's periods (``now``: chips held now, the command without a period)."""
 DEFAULT = {"chips": "now", "tournaments": "all"}
 """Each board's period when none is asked, as the command's."""
-
-
-async def _names(request: web.Request, guild_id: int, board: Board) -> dict[int, str]:
-    api = context(request).api
-
-    async def one(user_id: int) -> str:
-        try:
-            return await api.member_name(guild_id, user_id) or str(user_id)
-        except DiscordUnavailable:
-            return str(user_id)
-
-    found = await asyncio.gather(*(one(user_id) for user_id in board.ranked))
-    return dict(zip(board.ranked, found, strict=True))
 
 
 async def _may_manage(request: web.Request, session: Session, guild_id: int) -> bool:
@@ -102,7 +89,7 @@ async def leaderboard_page(request: web.Request) -> web.Response:
     if not board.rows:
         parts.append(h("<p>{text}</p>", text=board.empty()))
     else:
-        names = await _names(request, guild_id, board)
+        names = await member_names(request, guild_id, board.ranked)
         parts.append(
             h(
                 '<ul class="lines plain board">{lines}</ul>',
