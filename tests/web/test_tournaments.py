@@ -65,3 +65,30 @@ async def test_the_list_shows_each_tournament_as_the_command_does_to_admins_only
     api.managers.clear()
     refused = await client.get(f"/servers/{GUILD}/tournaments")
     assert refused.status == 403
+
+
+async def test_a_running_and_a_finished_tournament_show_standings_and_prizes(site: Site) -> None:
+    """Running: the players left by their stacks and the prizes; finished: the places and the
+    prizes paid (``/poker sng show``'s embeds)."""
+    client, store, _api, _tables = site
+    alice, bob = 1011, 1012
+    made = await store.tournaments.create(
+        GUILD, 300, ADMIN, buy_in=50, seats=2, start_stack=500, level_hands=5, structure="turbo"
+    )
+    await store.tournaments.register(made.id, alice, "Alice")
+    await store.tournaments.register(made.id, bob, "Bob")
+    _running, table = await store.tournaments.start(made.id, lambda seats: None, when_full=True)
+    await sign_in(client, store)
+    text = await (await client.get(f"/servers/{GUILD}/tournaments")).text()
+    assert f"Sit-and-go #{made.id} (running)" in text
+    assert "Alice: 500" in text and "Bob: 500" in text and "Prizes: 100" in text
+    assert f'/tournaments/{made.id}/cancel"' in text
+    hand = await store.hands.begin(table.id, {alice: 500, bob: 500})
+    await store.hands.settle(
+        hand, {alice: 1000, bob: 0}, 'variant = "F2L3D"\nactions = []\n', {"pot": 0}
+    )
+    await store.tournaments.finish(made.id, alice, 100)
+    text = await (await client.get(f"/servers/{GUILD}/tournaments")).text()
+    assert f"Sit-and-go #{made.id}: final standings" in text
+    assert "1. Alice: 100" in text and "2. Bob: 0" in text
+    assert "/cancel" not in text
