@@ -13,8 +13,7 @@ from tests.discord_double import Member
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
 from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import PokerTable, check_after_test, label_to_card
-from tests.e2e.test_replay import hand_dm_cards
+from tests.e2e.helpers import PokerTable, check_after_test, hand_dm_cards, label_to_card
 
 
 def card_labels(cards: set[str]) -> set[str]:
