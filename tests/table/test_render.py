@@ -30,7 +30,7 @@ from bot.table.render import (
     draws_text,
     fold_anyway_view,
     log_text,
-    panel_embed,
+    panel_layout,
     panel_view,
     result_embed,
     seat_line,
@@ -48,6 +48,7 @@ from bot.table.snapshot import (
     result_snapshot,
     table_snapshot,
 )
+from tests.discord_double.reading import read_layout
 from tests.table._helpers import ALICE, BOB, CAROL, new_hand, seat_row
 
 SUITS = "♣♦♥♠"
@@ -80,6 +81,15 @@ def snapshot_of(
 def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
     """The view's buttons as Discord receives them."""
     return [c for row in view.to_components() for c in row["components"]]
+
+
+def panel_texts(panel: PanelSnapshot) -> list[str]:
+    """The panel's text displays in reading order (heading, seats, log, own lines, footer)."""
+    return read_layout({"components": panel_layout(panel).to_components()}).texts
+
+
+def panel_text(panel: PanelSnapshot) -> str:
+    return "\n".join(panel_texts(panel))
 
 
 def embed_text(embed: discord.Embed) -> str:
@@ -201,8 +211,7 @@ def test_private_panel_marks_cards_and_offers_draw_n() -> None:
         my_turn_to_draw=True,
         can_prefold=True,
     )
-    embed = panel_embed(panel)
-    assert "ace-jack low" in (embed.description or "")
+    assert "ace-jack low" in panel_text(panel)
     view = panel_view(panel)
     assert view is not None
     found = buttons(view)
@@ -240,7 +249,7 @@ def test_a_finished_hands_panel_says_what_it_won_or_cost() -> None:
     won = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, won=45, net=35)
     lost = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", folded=True, complete=True, net=-10)
     even = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, can_show=True, net=0)
-    texts = [panel_embed(p).description or "" for p in (won, lost, even)]
+    texts = [panel_text(p) for p in (won, lost, even)]
     assert "This hand is over." in texts[0] and "You won 45 chips" in texts[0]
     assert "(net +35)" in texts[0]
     assert cards_label(cards) in texts[1]  # a folded hand keeps its cards
@@ -481,7 +490,7 @@ def test_seat_lines_say_what_happened_in_order_and_to_draw_during_a_draw() -> No
     assert lines["Bob"].endswith("· 480 · pat · **to draw**")
     assert "to act" not in seats
     panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot)
-    text = panel_embed(panel).description or ""
+    text = panel_text(panel)
     assert "Bob to draw · time runs out <t:1800000000:R>" in text
     assert "to act" not in text
 
@@ -496,8 +505,9 @@ def test_a_panel_shows_the_whole_table_the_log_and_what_the_player_owes() -> Non
     hand.bet_or_raise(BOB)  # Bob bets 10: Carol to call it
     snapshot = snapshot_of(hand, deadline=1_800_000_000.0)
     panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot, bank_left=30.4)
-    text = panel_embed(panel).description or ""
-    seats, log, own = text.split("\n\n")
+    heading, seats, log, own, footer = panel_texts(panel)
+    assert heading == f"### Your hand — hand #{panel.hand_id}"
+    assert footer == "-# Only you can see these cards."
     assert seats.split("\n") == [
         "**Seats**",
         "`1` Ⓓ **Alice** · 490 · drew 2",
@@ -517,6 +527,6 @@ def test_a_panel_shows_the_whole_table_the_log_and_what_the_player_owes() -> Non
     assert "Your stack 490 · to call 10 · time bank 30 s" in own_lines
     assert "**Your turn** · time runs out <t:1800000000:R>" in own_lines
     # Alice, waiting, reads whose turn it is in the table's words
-    waiting = panel_embed(panel_snapshot(1, hand, ALICE, HandNotes(), snapshot)).description
-    assert "Carol to act · time runs out <t:1800000000:R>" in (waiting or "")
-    assert "Your stack 490" in (waiting or "") and "to call" not in (waiting or "")
+    waiting = panel_text(panel_snapshot(1, hand, ALICE, HandNotes(), snapshot))
+    assert "Carol to act · time runs out <t:1800000000:R>" in waiting
+    assert "Your stack 490" in waiting and "to call" not in waiting
