@@ -16,7 +16,6 @@ from bot.messages import t
 from tests.conftest import StartBot
 from tests.discord_double import MessageEvent
 from tests.e2e.helpers import (
-    PANEL_PREFIX,
     Club,
     DiscordDouble,
     Member,
@@ -24,9 +23,14 @@ from tests.e2e.helpers import (
     always,
     buttons,
     check_after_test,
+    dump,
     embed0,
     field_value,
+    is_panel,
+    layout,
     make_club,
+    panel_text,
+    panel_title,
     private_reply,
     table_seq,
 )
@@ -87,7 +91,7 @@ def panel_creates(
     return [
         e
         for e in double.events
-        if e.kind == "create" and e.message_id in mine and embed0(e.payload).get("title") == title
+        if e.kind == "create" and e.message_id in mine and panel_title(e.payload) == title
     ]
 
 
@@ -118,15 +122,17 @@ async def test_one_live_panel_per_player_in_now_mode(club: Club) -> None:
     for member in members:
         created = panel_creates(double, member, hand_id)
         for alert in created[1:]:  # an alert shows the player their own turn
-            text = str(embed0(alert.payload).get("description"))
+            text = panel_text(alert.payload)
             assert "Your turn" in text, text
         *older, newest = [double.current(e.message_id) for e in created]
         # the newest is the live panel (the next deal's too, when a click's token edits it)
         assert newest is not None
-        assert str(embed0(newest).get("title")).startswith(PANEL_PREFIX)
+        assert is_panel(newest)
         for stub in older:
-            assert stub is not None and "moved down" in str(stub.get("content"))
-            assert not stub.get("embeds") and not buttons(stub)
+            # still a Components V2 message (an edit cannot drop the flag): a notice alone
+            assert stub is not None and "moved down" in panel_text(stub), dump(stub)
+            assert layout(stub).v2 and not stub.get("embeds") and not stub.get("content")
+            assert not buttons(stub) and layout(stub).media == []
 
 
 def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, verb: str) -> bool:
@@ -134,7 +140,7 @@ def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, ver
     on a betting turn the betting buttons of that turn (on a draw, "your turn to draw")."""
     if panel is None:
         return False
-    text = str(embed0(panel).get("description"))
+    text = panel_text(panel)
     if verb == "draw":
         return t("panel_your_draw", language) in text
     marker = t("panel_your_turn", language, countdown="").split("·")[0].strip()
@@ -163,7 +169,7 @@ async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second
 
     def panel_of(member: Member) -> dict[str, Any] | None:
         title = t("panel_title", language[member.id], hand_id=str(hand_id))
-        panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+        panels = [m for m in double.dms(member) if panel_title(m) == title]
         return panels[-1] if panels else None
 
     from_dm: set[int] = set()
@@ -192,7 +198,7 @@ async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second
                 and turn_shown(e.payload, lang, last_seq, verb)
             )
             delays.append(shown_at - clicked_at)
-            text = str(embed0(panel).get("description"))
+            text = panel_text(panel)
             ids = [str(b["custom_id"]) for b in buttons(panel)]
             call = next((b for b in buttons(panel) if str(b["custom_id"]).endswith(":call")), None)
             if verb == "act":
@@ -264,7 +270,7 @@ async def test_every_panel_shows_the_whole_table_and_the_hand_so_far(club: Club)
     deadline = time.monotonic() + 120
 
     def text_of(panel: dict[str, Any] | None) -> str:
-        return str(embed0(panel).get("description")) if panel is not None else ""
+        return panel_text(panel) if panel is not None else ""
 
     while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
         last_seq = table_seq(current)
@@ -370,7 +376,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
 
     def panel_of(member: Member) -> dict[str, Any] | None:
         title = t("panel_title", "en", hand_id=str(hand_id))
-        panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+        panels = [m for m in double.dms(member) if panel_title(m) == title]
         return panels[-1] if panels else None
 
     def shows(panel: dict[str, Any] | None, reader: Member, turn: Turn) -> bool:
@@ -379,7 +385,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
         who, verb, seq, countdown = turn
         if panel is None:
             return False
-        text = str(embed0(panel).get("description"))
+        text = panel_text(panel)
         if countdown not in text:
             return False
         if reader is who:
@@ -422,7 +428,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
                     delays[reader.display_name].append(max(0.0, shown_at - clicked_at))
             panel = panel_of(member)
             assert panel is not None
-            text = str(embed0(panel).get("description"))
+            text = panel_text(panel)
             clicked_at = time.time()
             if verb == "draw":
                 pat = next(b for b in buttons(panel) if str(b["custom_id"]).endswith(":pat"))
@@ -445,7 +451,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
                 assert (await clicked.response(timeout=10)).type == 7
                 clicked_panel.add(bob.id)
     for member in players:  # one panel message for both hands
-        assert len({int(m["id"]) for m in double.dms(member) if m.get("embeds")}) == 1
+        assert len({int(m["id"]) for m in double.dms(member) if is_panel(m)}) == 1
     log.info("turn shown in each panel after (s): %s", delays)
     for name, waits in delays.items():
         assert len(waits) >= 16, name

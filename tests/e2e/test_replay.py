@@ -26,6 +26,7 @@ from tests.e2e.helpers import (
     embed0,
     forged_click,
     label_to_card,
+    panel_title,
     private_reply,
     replay_button,
     step_of,
@@ -51,7 +52,7 @@ def hand_dm_cards(double: DiscordDouble, member: Member, hand_id: int) -> set[st
     title = f"{PANEL_PREFIX}{hand_id}"
     found: set[str] = set()
     for event in double.channel_events(double.dm_channel(member)):
-        if embed0(event.payload).get("title") != title:
+        if panel_title(event.payload) != title:
             continue
         found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
         for component in iter_components(list(event.payload.get("components") or [])):
