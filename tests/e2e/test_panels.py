@@ -457,3 +457,89 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
         assert len(waits) >= 16, name
         assert max(waits) <= 1.0, (name, waits)
     check_after_test(club)
+
+
+def check_v2_panel(panel: dict[str, Any], hand_id: int) -> None:
+    """The panel as one Components V2 message, read as its player reads it: one container
+    holding the heading, the seats and the hand's log under their bold headings with a line
+    under each, the picture of the cards (its alt text the cards in words), the player's own
+    lines (the cards first), the buttons in rows and the footer; within Discord's limits."""
+    shown = layout(panel)
+    assert shown.v2 and not panel.get("embeds") and not panel.get("content"), dump(panel)
+    (box,) = panel["components"]
+    assert box["type"] == 17 and box.get("accent_color"), dump(panel)
+    kinds = [c["type"] for c in box["components"]]
+    assert kinds[:7] == [10, 10, 14, 10, 14, 12, 10] and kinds[-1] == 10, dump(panel)
+    assert set(kinds[7:-1]) <= {1, 10}, dump(panel)
+    heading, seats, hand_log, own, *_, footer = shown.texts
+    assert heading == f"### Your hand — hand #{hand_id}"
+    assert seats.startswith("**Seats**\n") and " · Pot " in seats
+    assert hand_log.startswith("**Hand log**\n**Pre-draw**\n")
+    assert own.startswith("## ") and len(PokerTable.panel_cards(panel)) == 5
+    assert footer == "-# Only you can see these cards."
+    (picture,) = shown.media
+    assert str(picture["description"]).startswith("Your hand: ") and picture["attachment_id"]
+    assert shown.unshown_attachments == []
+    assert shown.component_count <= 40 and shown.text_length <= 4000
+
+
+async def test_the_dm_panel_is_one_components_v2_message(club: Club) -> None:
+    """Issue 35 (the private panel on Components V2): on a betting turn and at a draw, the
+    player's DM panel is one V2 message (``check_v2_panel``), with the betting buttons on the
+    betting turn and, at the draw, the card toggles (one marked) and Draw 1 / Stand pat; a
+    click answers with the same layout."""
+    double = club.double
+    table = await club.seated(3)
+    hand_id = table.running_hand()
+    deadline = time.monotonic() + 90
+    last_seq: int | None = None
+    dumped: dict[str, str] = {}
+    while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
+        last_seq = table_seq(current)
+        turn = table.turn(current)
+        assert turn is not None
+        member, verb = turn
+        if verb == "act" and "act" not in dumped:
+            # the deal's panel of the first to act shows their turn
+            panel = await double.wait_until(
+                lambda m=member, q=last_seq: (
+                    p if turn_shown(p := table.panel(m, hand_id), "en", q, "act") else None
+                ),
+                5,
+            )
+            check_v2_panel(panel, hand_id)
+            enabled = [b.custom_id or "" for b in layout(panel).enabled]
+            assert [i.rsplit(":", 1)[1] for i in enabled[-3:]] == ["fold", "call", "raise"]
+            assert "**Your turn** · time runs out" in panel_text(panel)
+            dumped["act"] = dump(panel)
+            call = next(i for i in enabled if i.endswith(":call"))
+            clicked = await double.click(member, panel, call)
+            assert (await clicked.response(timeout=10)).type == 7  # the panel, redrawn
+        elif verb == "draw" and "draw" not in dumped:
+            panel = table.panel(member, hand_id)
+            assert panel is not None
+            card = next(b for b in buttons(panel) if ":c:" in str(b["custom_id"]))
+            clicked = await double.click(member, panel, card["custom_id"])
+            assert (await clicked.response(timeout=10)).type == 7
+            panel = double.current(panel)
+            assert panel is not None
+            check_v2_panel(panel, hand_id)
+            shown = layout(panel)
+            labels = [b.label for b in shown.enabled]
+            assert "Draw 1" in labels and "Stand pat" in labels, dump(panel)
+            assert sum(1 for b in shown.enabled if ":c:" in (b.custom_id or "")) == 5
+            text = panel_text(panel)
+            assert "Your turn to draw." in text and "Marked to discard: " in text
+            dumped["draw"] = dump(panel)
+            draw = shown.button("Draw 1").custom_id
+            assert draw is not None
+            drawn = await double.click(member, panel, draw)
+            assert (await drawn.response(timeout=10)).type == 7
+        elif verb == "act":
+            await table.click_table(member, "call")
+        else:
+            await table.draw(member, hand_id, 0)
+    assert set(dumped) == {"act", "draw"}
+    log.info("the DM panel on a betting turn:\n%s", dumped["act"])
+    log.info("the DM panel at a draw:\n%s", dumped["draw"])
+    club.audit_ok()
