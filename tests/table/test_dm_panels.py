@@ -9,6 +9,7 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any, cast
 
+import discord
 import pytest
 
 from bot.engine import Hand, Phase
@@ -274,3 +275,25 @@ async def test_a_folded_players_panel_gets_no_edit_that_changes_nothing(
 
 def card_id(session: TableSession, draw: int, index: int) -> str:
     return card_button_id(session.table_id, running(session).hand_id, draw, index)
+
+
+async def test_a_click_on_a_panel_sent_as_an_embed_makes_it_v2_emptying_its_embed(
+    session: TableSession, client: FakeClient
+) -> None:
+    """A panel sent before panels were V2 (a hand restored across that update) is answered
+    with the layout, its content and embed emptied: Discord adds the V2 flag only so. A V2
+    panel's answer carries neither (discord.py would send ``content: null`` and
+    ``embeds: []``)."""
+    await deal_panels_sent(session, client)
+    player = running(session).player_ids[0]
+    legacy = private_message(card_id(session, 1, 0), session.io.dm_panels[player].id)
+    legacy.flags = discord.MessageFlags()  # as discord.py reads an embed panel: no V2 flag
+    answered = await card_click(client, session, player, 1, 0, message=legacy)
+    ((kind, kwargs),) = answered.response.calls
+    assert kind == "edit" and kwargs["content"] is None and kwargs["embed"] is None
+    assert layout_or_fail(kwargs).texts[0].startswith("### ")
+    current = private_message(card_id(session, 1, 0), session.io.dm_panels[player].id)
+    current.flags = discord.MessageFlags(components_v2=True)
+    answered = await card_click(client, session, player, 1, 0, message=current)
+    ((kind, kwargs),) = answered.response.calls
+    assert kind == "edit" and "content" not in kwargs and "embed" not in kwargs

@@ -283,7 +283,12 @@ class DmPanels:
             return
         notices = hand.notices.get(user_id, ())
         kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
-        response = await interaction.response.edit_message(**kwargs)
+        sent = kwargs
+        if _legacy(message):
+            # a panel sent before panels were V2 (a hand restored across that update) gains
+            # the flag: Discord takes it only with the content and embed emptied
+            sent = {**kwargs, "content": None, "embed": None}
+        response = await interaction.response.edit_message(**sent)
         hand = self.hand
         current = hand.sent.get(user_id)
         if message is not None and current is not None and current.id == message.id:
@@ -498,6 +503,13 @@ class DmPanels:
             with contextlib.suppress(Exception):
                 await self.records.note_dm(user_id, False)
         self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
+
+
+def _legacy(message: object) -> bool:
+    """Whether ``message`` is known not to be a Components V2 message (a panel sent as an
+    embed, before panels were V2)."""
+    flags = getattr(message, "flags", None)
+    return getattr(flags, "components_v2", True) is False
 
 
 def _my_turn(panel: PanelSnapshot) -> bool:
