@@ -17,12 +17,13 @@ from discord import app_commands
 
 from bot.engine import EngineError
 from bot.engine.phh import redact_phh
-from bot.engine.pokerstars import hand_to_pokerstars
+from bot.engine.pokerstars import TournamentHand, hand_to_pokerstars
 from bot.features.replay.viewer import hand_of
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import MAX_CHIPS, HandNotFound, HandRecord, InvalidAmount, NotSeated
 from bot.table.joining import join_table
+from bot.tournament import level_with
 from bot.ui.commands import PokerPart
 from cogs.poker._rules import rules_embed
 
@@ -205,19 +206,27 @@ class TableCommands(PokerPart):
     ) -> str | None:
         """A settled hand in PokerStars' text form for the member asking (their own cards, the
         others' only where shown at the showdown), rebuilt from the hand the store kept; None
-        for a voided hand or one that cannot be rebuilt."""
+        for a voided hand or one that cannot be rebuilt. A sit-and-go's hand names its
+        tournament, buy-in and level."""
         if record.status != "settled":
             return None
         table = str(getattr(interaction.channel, "name", "") or "Deuce")
         try:
             source = await self.bot.store.hands.replay_source(record.id)
             hand = await asyncio.to_thread(hand_of, source)
+            tournament = None
+            if record.tournament_id is not None:
+                row = await self.bot.store.tournaments.get(record.tournament_id)
+                level = level_with(row.structure, hand.stakes.small_bet)
+                number = level.number if level is not None else 1
+                tournament = TournamentHand(row.id, row.buy_in, number)
             return hand_to_pokerstars(
                 hand,
                 interaction.user.id,
                 shown=shown,
                 started_at=record.started_at,
                 table=table,
+                tournament=tournament,
             )
         except (HandNotFound, EngineError, KeyError, TypeError, ValueError) as error:
             log.warning("Hand %d has no text history: %s", record.id, type(error).__name__)
