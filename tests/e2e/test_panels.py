@@ -540,6 +540,6 @@ async def test_the_dm_panel_is_one_components_v2_message(club: Club) -> None:
         else:
             await table.draw(member, hand_id, 0)
     assert set(dumped) == {"act", "draw"}
-    log.info("the DM panel on a betting turn:\n%s", dumped["act"])
-    log.info("the DM panel at a draw:\n%s", dumped["draw"])
+    log.debug("the DM panel on a betting turn:\n%s", dumped["act"])  # private cards: DEBUG
+    log.debug("the DM panel at a draw:\n%s", dumped["draw"])
     club.audit_ok()
