@@ -29,7 +29,9 @@ from tests.e2e.helpers import (
     PokerTable,
     check_after_test,
     embed0,
+    is_panel,
     make_club,
+    panel_text,
     private_reply,
 )
 from tests.e2e.sng_play import (
@@ -66,7 +68,7 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
     # Each hand's result on the members' panels is in tournament chips, never the wallet's.
-    panels = [str(embed0(m).get("description")) for p in (alice, bob) for m in double.dms(p)]
+    panels = [panel_text(m) for p in (alice, bob) for m in double.dms(p) if is_panel(m)]
     assert any(" tournament chips" in text for text in panels), panels
     wallet_words = re.compile(r"cost you [\d,]+ chips|You won [\d,]+ chips")
     assert [text for text in panels if wallet_words.search(text)] == []
