@@ -11,13 +11,14 @@ import itertools
 import logging
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot import cluster_limits
+from bot.client import make_bot
 from bot.cluster_limits import (
     BURST_SECONDS,
     LEASE_LIFETIME,
@@ -25,7 +26,8 @@ from bot.cluster_limits import (
     IdentifyTurns,
     SharedBudget,
 )
-from bot.pacer import RestPacer
+from bot.config import Config
+from bot.pacer import BULK, URGENT, RestPacer, rest_priority
 from bot.store import Store
 from tests.store._helpers import PostgresCluster
 
@@ -279,3 +281,65 @@ async def test_identify_falls_back_to_discord_py_s_pause_without_a_database(
     assert sum("max_concurrency" in m for m in messages) == 1, messages  # read once
     assert sum("IDENTIFY turns" in m for m in messages) == 1, messages  # said once
     await limits.close()
+
+
+class SlowGate:
+    """A gate that hands out one token 20 ms after each ask (a shared budget that is busy);
+    asked again while it is asking, it calls back only the first (the pacer's own ``_arm``,
+    which its next ask brings again)."""
+
+    def __init__(self) -> None:
+        self.tokens = 0
+        self.asks = 0
+        self.asking = False
+
+    def take(self) -> bool:
+        if self.tokens:
+            self.tokens -= 1
+            return True
+        return False
+
+    def refill(self, wanted: int, ready: Callable[[], None]) -> None:
+        if self.asking:  # one ask at a time, as the shared budget's lease
+            return
+        self.asking = True
+        self.asks += 1
+
+        def give() -> None:
+            self.asking = False
+            self.tokens += 1
+            ready()
+
+        asyncio.get_running_loop().call_later(0.02, give)
+
+
+async def test_the_gate_says_when_and_the_pacer_still_says_which() -> None:
+    pacer = RestPacer(1000)
+    gate = SlowGate()
+    pacer.gate = gate
+    order: list[str] = []
+
+    async def request(name: str, level: int) -> None:
+        with rest_priority(level):
+            await pacer.acquire()
+        order.append(name)
+
+    started = time.monotonic()
+    bulk = [asyncio.create_task(request(f"deal-{i}", BULK)) for i in range(4)]
+    await asyncio.sleep(0.005)  # all four wait for the gate
+    urgent = asyncio.create_task(request("turn", URGENT))
+    await asyncio.gather(*bulk, urgent)
+    assert order[0] == "turn" and order[1:] == [f"deal-{i}" for i in range(4)], order
+    assert time.monotonic() - started >= 5 * 0.02 - 0.005  # one token per ask: the gate's pace
+    assert gate.asks >= 5
+
+
+def test_a_sharded_client_on_postgresql_shares_the_limits_and_others_do_not() -> None:
+    shared = {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://deuce@db/deuce"}
+    bot = make_bot(Config.from_env({**shared, "SHARD_COUNT": "4", "SHARD_IDS": "1"}))
+    assert bot.limits is not None and bot.pacer.gate is bot.limits.budget
+    assert bot.limits.budget.rate == 40  # the whole bot's budget ...
+    assert bot.limits.budget.fallback_rate == 10  # ... and its one shard of four without it
+    assert make_bot(Config.from_env(shared)).pacer.gate is None  # unsharded: one process
+    sqlite = make_bot(Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2"}))
+    assert sqlite.limits is None and sqlite.pacer.gate is None
