@@ -114,6 +114,8 @@ class BotCluster:
         self.cpu_seconds: list[float] = []
         self.started_wall = 0.0
         """When every process was up (``time.time``, the clock of the double's REST log)."""
+        self.stopping_wall = 0.0
+        """When the processes were told to stop (their tables closing)."""
         self.run_seconds = 0.0
         self.probe_path: Path | None = None
         self.trace_path: Path | None = None
@@ -173,6 +175,7 @@ class BotCluster:
         self.started_wall = time.time()
 
     async def stop(self, timeout: float = 15.0) -> int | None:
+        self.stopping_wall = time.time()
         if self.started_at:
             self.run_seconds = time.monotonic() - self.started_at
             self.cpu_seconds = [
@@ -212,26 +215,36 @@ def peaks(times: list[float]) -> tuple[int, int]:
 
 
 def shared_limit_lines(bot: BotCluster) -> list[str]:
-    """The rate-limited calls of all processes together, from when all were up: the most in
-    one second, the seconds over the budget, and the busiest seconds."""
+    """The rate-limited calls of all processes together, from when all were up to the stop,
+    then during the stop (the tables closing): the most in one second, the seconds over the
+    budget, and the busiest seconds. Each call is timed when the double handles it, in the
+    harness's loop: a stall of that loop bunches the calls that arrived meanwhile."""
+    stop = bot.stopping_wall or math.inf
     times = [
         at
         for at, _method, path, _status in list(bot.double.rest_log)
         if at >= bot.started_wall and rate_limited(path)
     ]
-    if not times:
-        return []
-    sliding, whole = peaks(times)
-    by_second = Counter(int(at - bot.started_wall) for at in times)
-    over = sum(1 for n in by_second.values() if n > REST_BUDGET)
-    busiest = sorted(by_second.items(), key=lambda item: -item[1])[:8]
-    return [
-        f"rate-limited calls of all processes together: at most {sliding} in any one second "
-        f"(sliding), {whole} in any whole second; {over} of {len(by_second)} seconds over the "
-        f"shared budget of {REST_BUDGET:g}/s (Discord's limit: {DISCORD_GLOBAL_LIMIT:.0f}/s)",
-        "busiest seconds (second of the run: calls): "
-        + ", ".join(f"{second}: {n}" for second, n in sorted(busiest)),
-    ]
+    lines: list[str] = []
+    for label, part in (
+        ("running", [at for at in times if at < stop]),
+        ("stopping", [at for at in times if at >= stop]),
+    ):
+        if not part:
+            continue
+        sliding, whole = peaks(part)
+        by_second = Counter(int(at - bot.started_wall) for at in part)
+        over = sum(1 for n in by_second.values() if n > REST_BUDGET)
+        busiest = sorted(by_second.items(), key=lambda item: -item[1])[:8]
+        lines += [
+            f"rate-limited calls of all processes together, {label}: at most {sliding} in any "
+            f"one second (sliding), {whole} in any whole second; {over} of {len(by_second)} "
+            f"seconds over the shared budget of {REST_BUDGET:g}/s (Discord's limit: "
+            f"{DISCORD_GLOBAL_LIMIT:.0f}/s)",
+            f"  busiest seconds {label} (second of the run: calls): "
+            + ", ".join(f"{second}: {n}" for second, n in sorted(busiest)),
+        ]
+    return lines
 
 
 def report_lines(result: LoadResult, bot: Any) -> list[str]:
