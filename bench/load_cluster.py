@@ -204,13 +204,14 @@ def rate_limited(path: str) -> bool:
     return head not in ("interactions", "webhooks")
 
 
-def peaks(times: list[float]) -> tuple[int, int]:
-    """The most calls in any sliding one-second window, and in any whole second."""
+def peaks(times: list[float], start: float) -> tuple[int, int]:
+    """The most calls in any sliding one-second window, and in any whole second from
+    ``start``."""
     ordered = sorted(times)
     sliding = max(
         (bisect.bisect_right(ordered, at + 1.0) - i for i, at in enumerate(ordered)), default=0
     )
-    whole = max(Counter(int(at) for at in ordered).values(), default=0)
+    whole = max(Counter(int(at - start) for at in ordered).values(), default=0)
     return sliding, whole
 
 
@@ -232,7 +233,7 @@ def shared_limit_lines(bot: BotCluster) -> list[str]:
     ):
         if not part:
             continue
-        sliding, whole = peaks(part)
+        sliding, whole = peaks(part, bot.started_wall)
         by_second = Counter(int(at - bot.started_wall) for at in part)
         over = sum(1 for n in by_second.values() if n > REST_BUDGET)
         busiest = sorted(by_second.items(), key=lambda item: -item[1])[:8]

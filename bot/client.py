@@ -95,9 +95,8 @@ class DeuceBot(commands.Bot):
         self.http.request = paced(self.http.request, self.pacer)  # type: ignore[method-assign, assignment]
         self.limits: ClusterLimits | None = cluster_limits(config, self._session_start_limit)
         """Sharded on PostgreSQL: the REST budget and IDENTIFY turns every process of the bot
-        shares (``bot/cluster_limits.py``); the pacer then waits for the shared budget too."""
-        if self.limits is not None:
-            self.pacer.gate = self.limits.budget
+        shares (``bot/cluster_limits.py``); once the store is open (its migrations made their
+        tables), the pacer waits for the shared budget too."""
         self._dm_opening: dict[int, asyncio.Future[discord.DMChannel]] = {}
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
         """The DM channel id of each member the bot writes to (they never change), the most
@@ -266,6 +265,8 @@ class DeuceBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load cogs and buttons, resume tables, sync commands."""
         store = await self.open_store()
+        if self.limits is not None:  # the login's few requests went by the pacer alone
+            self.pacer.gate = self.limits.budget
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._tables = TableRegistry(

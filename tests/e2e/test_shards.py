@@ -207,6 +207,11 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     # alone, each would have identified at once.
     (_, first), (_, second) = double.identified_at[:2]
     assert second - first >= 5.0, second - first
+    for process in (zero, one):
+        assert "identifies (bucket 0)" in process.output()
+        # The shared REST budget answered from the first lease (leased once the store's
+        # migrations made its table: never before, which fell back at every fresh start).
+        assert "does not answer" not in process.output()
 
     # A table on each shard's server; the DM panels of both come from their own process.
     near = await seated(double, guild_zero, ("Carol", "Dave"))
