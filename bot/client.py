@@ -155,7 +155,7 @@ class DeuceBot(commands.Bot):
             await default(shard_id, initial=initial)
             return
         await self.limits.before_identify(
-            shard_id or 0, initial=initial, fallback=partial(default, shard_id, initial=initial)
+            shard_id or 0, fallback=partial(default, shard_id, initial=initial)
         )
 
     # -- languages ------------------------------------------------------------------------

@@ -342,7 +342,7 @@ class ClusterLimits:
         return self._max_concurrency
 
     async def before_identify(
-        self, shard_id: int, *, initial: bool, fallback: Callable[[], Awaitable[None]]
+        self, shard_id: int, *, fallback: Callable[[], Awaitable[None]]
     ) -> None:
         """Wait for the turn of the shard's bucket across processes; if the database does not
         answer, ``fallback`` (discord.py's own pause) instead, said once."""

@@ -247,7 +247,7 @@ async def test_a_shard_takes_its_bucket_by_the_gateways_max_concurrency(
         async def fallback() -> None:
             fallen.append(shard_id)
 
-        await each.before_identify(shard_id, initial=True, fallback=fallback)
+        await each.before_identify(shard_id, fallback=fallback)
         return time.monotonic()
 
     started = time.monotonic()
@@ -274,8 +274,8 @@ async def test_identify_falls_back_to_discord_py_s_pause_without_a_database(
         fallen.append(1)
 
     with caplog.at_level(logging.WARNING, logger=cluster_limits.__name__):
-        await limits.before_identify(3, initial=False, fallback=fallback)
-        await limits.before_identify(4, initial=False, fallback=fallback)
+        await limits.before_identify(3, fallback=fallback)
+        await limits.before_identify(4, fallback=fallback)
     assert fallen == [1, 1]
     messages = [r.getMessage() for r in caplog.records]
     assert sum("max_concurrency" in m for m in messages) == 1, messages  # read once
