@@ -111,9 +111,9 @@ async def test_a_busy_process_uses_what_an_idle_one_leaves(
         busy_budget.expired,
         max(idle_waits),
     )
-    assert rate >= 0.85 * RATE, rate  # a share divided by hand gave it half
+    assert rate >= 0.75 * RATE, rate  # a share divided by hand gave it half (20)
     assert most_in_one_second(sent) + len(idle_waits) <= BOUND
-    assert max(idle_waits) < 0.2, idle_waits
+    assert max(idle_waits) < 0.3, idle_waits  # one lease's round trip
     assert busy_budget.fallbacks == idle_budget.fallbacks == 0
 
 
@@ -136,7 +136,7 @@ async def test_two_busy_processes_together_stay_within_the_budget(
     )
     assert peak <= BOUND < DISCORD_LIMIT
     assert len(both) <= RATE * seconds + RATE * BURST_SECONDS + 1
-    assert len(both) >= 0.85 * RATE * seconds  # and the budget is used
+    assert len(both) >= 0.75 * RATE * seconds  # and the budget is used
     assert len(first) >= 0.25 * len(both) and len(second) >= 0.25 * len(both)  # by both
 
 
