@@ -10,17 +10,26 @@ tables belong to the process without shard 0 and every click on their DM panels 
 (one process, SQLite) does not use this module beyond :func:`make_bots` and :func:`add_guild`.
 
 Discord's global rate limit (50 requests per second per bot, interaction answers excepted) is
-shared by every process of a bot: :func:`report_lines` prints the non-interaction REST calls
-per second of play, summed over the processes, beside each process's CPU.
+shared by every process of a bot, and so is the bot's own budget (``DEUCE_REST_PER_SECOND``,
+given whole to each process: they lease it from the database, ``bot/cluster_limits.py``).
+:func:`report_lines` prints the non-interaction REST calls per second of play, summed over the
+processes, beside each process's CPU, and the most of them in any one second (sliding) and in
+any whole second of the run, as Discord counts them whichever process sent them.
+
+``DEUCE_BENCH_BUSY_SHARDS=0`` (shard numbers separated by commas) puts every server on those
+shards only: the other processes are idle, and the busy one may use the whole budget.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import math
+import os
 import shutil
 import time
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +50,20 @@ if TYPE_CHECKING:
 DISCORD_GLOBAL_LIMIT = 50.0
 REST_BUDGET = 40.0
 """The bot's own pace of rate-limited calls (its DEUCE_REST_PER_SECOND default), for the whole
-cluster: each process of one takes its part."""
+cluster: every process is given all of it and leases it from the budget they share."""
+BUSY_SHARDS = "DEUCE_BENCH_BUSY_SHARDS"
+"""The shards that get servers (``0,2``); unset: all of them, round-robin."""
+
+
+def busy_shards(config: LoadConfig) -> list[int]:
+    """The shards the servers are spread over."""
+    raw = os.environ.get(BUSY_SHARDS, "").strip()
+    if not raw:
+        return list(range(config.processes))
+    shards = sorted({int(part) for part in raw.split(",") if part.strip()})
+    if not shards or any(not 0 <= shard < config.processes for shard in shards):
+        raise SystemExit(f"{BUSY_SHARDS} must name shards below {config.processes}")
+    return shards
 
 
 def clustered(config: LoadConfig) -> bool:
@@ -51,7 +73,9 @@ def clustered(config: LoadConfig) -> bool:
 async def add_guild(double: LoadDouble, config: LoadConfig, name: str, number: int) -> Guild:
     """The ``number``-th server (0-based): spread round-robin over the cluster's shards."""
     if config.processes > 1:
-        return await double.add_guild_on_shard(number % config.processes, config.processes, name)
+        shards = busy_shards(config)
+        shard = shards[number % len(shards)]
+        return await double.add_guild_on_shard(shard, config.processes, name)
     return await double.add_guild(name)
 
 
@@ -88,6 +112,10 @@ class BotCluster:
         self.cpu_at_start: list[float] = []
         self.started_at = 0.0
         self.cpu_seconds: list[float] = []
+        self.started_wall = 0.0
+        """When every process was up (``time.time``, the clock of the double's REST log)."""
+        self.stopping_wall = 0.0
+        """When the processes were told to stop (their tables closing)."""
         self.run_seconds = 0.0
         self.probe_path: Path | None = None
         self.trace_path: Path | None = None
@@ -130,8 +158,9 @@ class BotCluster:
             if self.config.processes > 1:
                 bot.env["SHARD_COUNT"] = str(self.config.processes)
                 bot.env["SHARD_IDS"] = str(index)
-                # The processes of one bot share Discord's limit: each takes its part.
-                bot.env["DEUCE_REST_PER_SECOND"] = f"{REST_BUDGET / self.config.processes:g}"
+                # The processes of one bot share its budget through the database: each is
+                # given the whole of it (bot/cluster_limits.py).
+                bot.env["DEUCE_REST_PER_SECOND"] = f"{REST_BUDGET:g}"
             if index > 0:
                 bot.env["DEUCE_SYNC"] = "never"  # only shard 0's process syncs anyway
             # Shard 0's process first: it syncs the commands the others' READY relies on.
@@ -143,8 +172,10 @@ class BotCluster:
                 )
         self.cpu_at_start = [proc_cpu_seconds(bot.pid) for bot in self.bots]
         self.started_at = time.monotonic()
+        self.started_wall = time.time()
 
     async def stop(self, timeout: float = 15.0) -> int | None:
+        self.stopping_wall = time.time()
         if self.started_at:
             self.run_seconds = time.monotonic() - self.started_at
             self.cpu_seconds = [
@@ -163,6 +194,58 @@ class BotCluster:
 def non_interaction_calls(result: LoadResult) -> int:
     """REST calls of the hands that count against Discord's global limit."""
     return sum(n for kind, n in result.rest_by_kind.items() if kind not in ANSWER_KINDS)
+
+
+def rate_limited(path: str) -> bool:
+    """Whether a REST call counts against Discord's global limit: all but the interaction
+    answers (``/interactions/...`` callbacks and ``/webhooks/...`` through a token)."""
+    parts = path.split("/")
+    head = parts[3] if len(parts) > 3 else ""
+    return head not in ("interactions", "webhooks")
+
+
+def peaks(times: list[float], start: float) -> tuple[int, int]:
+    """The most calls in any sliding one-second window, and in any whole second from
+    ``start``."""
+    ordered = sorted(times)
+    sliding = max(
+        (bisect.bisect_right(ordered, at + 1.0) - i for i, at in enumerate(ordered)), default=0
+    )
+    whole = max(Counter(int(at - start) for at in ordered).values(), default=0)
+    return sliding, whole
+
+
+def shared_limit_lines(bot: BotCluster) -> list[str]:
+    """The rate-limited calls of all processes together, from when all were up to the stop,
+    then during the stop (the tables closing): the most in one second, the seconds over the
+    budget, and the busiest seconds. Each call is timed when the double handles it, in the
+    harness's loop: a stall of that loop bunches the calls that arrived meanwhile."""
+    stop = bot.stopping_wall or math.inf
+    times = [
+        at
+        for at, _method, path, _status in list(bot.double.rest_log)
+        if at >= bot.started_wall and rate_limited(path)
+    ]
+    lines: list[str] = []
+    for label, part in (
+        ("running", [at for at in times if at < stop]),
+        ("stopping", [at for at in times if at >= stop]),
+    ):
+        if not part:
+            continue
+        sliding, whole = peaks(part, bot.started_wall)
+        by_second = Counter(int(at - bot.started_wall) for at in part)
+        over = sum(1 for n in by_second.values() if n > REST_BUDGET)
+        busiest = sorted(by_second.items(), key=lambda item: -item[1])[:8]
+        lines += [
+            f"rate-limited calls of all processes together, {label}: at most {sliding} in any "
+            f"one second (sliding), {whole} in any whole second; {over} of {len(by_second)} "
+            f"seconds over the shared budget of {REST_BUDGET:g}/s (Discord's limit: "
+            f"{DISCORD_GLOBAL_LIMIT:.0f}/s)",
+            f"  busiest seconds {label} (second of the run: calls): "
+            + ", ".join(f"{second}: {n}" for second, n in sorted(busiest)),
+        ]
+    return lines
 
 
 def report_lines(result: LoadResult, bot: Any) -> list[str]:
@@ -186,4 +269,6 @@ def report_lines(result: LoadResult, bot: Any) -> list[str]:
             for index, cpu in enumerate(bot.cpu_seconds)
         )
         lines.append(f"bot CPU per process (start of setup to stop): {shares} of one core")
+    if isinstance(bot, BotCluster) and bot.started_wall:
+        lines.extend(shared_limit_lines(bot))
     return lines

@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cluster_limits import ClusterLimits, cluster_limits
 from bot.config import Config
 from bot.features.sitngo.tournaments import start_when_due
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_command_ids, set_reader
@@ -92,6 +93,10 @@ class DeuceBot(commands.Bot):
         self.pacer = RestPacer(config.rest_per_second)
         """Every request but the interaction answers waits its turn here (``bot/pacer.py``)."""
         self.http.request = paced(self.http.request, self.pacer)  # type: ignore[method-assign, assignment]
+        self.limits: ClusterLimits | None = cluster_limits(config, self._session_start_limit)
+        """Sharded on PostgreSQL: the REST budget and IDENTIFY turns every process of the bot
+        shares (``bot/cluster_limits.py``); once the store is open (its migrations made their
+        tables), the pacer waits for the shared budget too."""
         self._dm_opening: dict[int, asyncio.Future[discord.DMChannel]] = {}
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
         """The DM channel id of each member the bot writes to (they never change), the most
@@ -133,6 +138,25 @@ class DeuceBot(commands.Bot):
     async def wait_turn(self) -> None:
         """The running task's next request has its turn at the pacer (``bot/pacer.py``)."""
         await self.pacer.wait_turn()
+
+    # -- limits shared with the bot's other processes ------------------------------------
+
+    async def _session_start_limit(self) -> Any:
+        """The gateway's ``session_start_limit`` (``GET /gateway/bot``), which discord.py
+        reads only when it picks the number of shards itself."""
+        return (await self.http.get_bot_gateway())[2]
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Sharded on PostgreSQL, a shard IDENTIFYs in its bucket's turn across every process
+        of the bot (``bot/cluster_limits.py``); else discord.py's pause between this process's
+        own shards."""
+        default = super().before_identify_hook
+        if self.limits is None:
+            await default(shard_id, initial=initial)
+            return
+        await self.limits.before_identify(
+            shard_id or 0, fallback=partial(default, shard_id, initial=initial)
+        )
 
     # -- languages ------------------------------------------------------------------------
 
@@ -241,6 +265,8 @@ class DeuceBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load cogs and buttons, resume tables, sync commands."""
         store = await self.open_store()
+        if self.limits is not None:  # the login's few requests went by the pacer alone
+            self.pacer.gate = self.limits.budget
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._tables = TableRegistry(
@@ -468,6 +494,8 @@ class DeuceBot(commands.Bot):
                     await self._store.close()
                 except Exception:
                     log.exception("Error closing the store")
+            if self.limits is not None:
+                await self.limits.close()
         await super().close()
 
     async def _end_running_commands(self) -> None:

@@ -160,8 +160,11 @@ class Config:
     """The shards this process runs (``SHARD_IDS``, e.g. ``0,1``); None with ``shard_count``
     means all of them."""
     rest_per_second: float = 40.0
-    """This process's share of Discord's 50 requests a second (``DEUCE_REST_PER_SECOND``;
-    the processes of one bot divide it between them)."""
+    """The bot's pace of rate-limited requests, under Discord's 50 a second
+    (``DEUCE_REST_PER_SECOND``). Sharded on PostgreSQL it is the WHOLE bot's budget, shared by
+    all its processes through the database (``bot/cluster_limits.py``: a busy process uses what
+    idle ones leave; give every process the same value); a process whose database does not
+    answer paces itself at its shards' part of it meanwhile. Otherwise it is this process's."""
     web_port: int | None = None
     """The web dashboard's port (``DEUCE_WEB_PORT``); None: no dashboard (the default)."""
     web_host: str = "127.0.0.1"

@@ -11,6 +11,10 @@ message, the panel of the player whose turn it is) before the rest (``NORMAL``),
 (``BULK``: deal DMs of players not to act, results, notices, deletions) after them, and
 what no game waits for (``IDLE``: the welcome DM at ``/poker join``) last. A request takes
 its priority from the context it runs in (``rest_priority``).
+
+The processes of a sharded bot on PostgreSQL share one budget (``bot/cluster_limits.py``): the
+pacer's ``gate`` then says when a request may go (a token leased from the shared budget), and
+the pacer still says which one goes.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -62,6 +66,20 @@ def rest_priority(level: int, key: Key | None = None) -> Iterator[None]:
         _key.reset(tokens[1])
 
 
+class Gate(Protocol):
+    """What else a request waits for beside the pacer's own bucket: a token of a budget shared
+    with other processes (``bot.cluster_limits.SharedBudget``)."""
+
+    def take(self) -> bool:
+        """Take a token now if one is at hand (no waiting, no I/O)."""
+        ...
+
+    def refill(self, wanted: int, ready: Callable[[], None]) -> None:
+        """Get up to ``wanted`` tokens; ``ready()`` is called once ``take`` may say yes (never
+        much later than that: a gate that cannot get tokens falls back and calls it)."""
+        ...
+
+
 @dataclass(order=True)
 class _Waiter:
     level: int
@@ -88,12 +106,14 @@ class RestPacer:
         self._timer: asyncio.TimerHandle | None = None
         self.waited = 0
         """Requests that had to wait for their turn (for the load benchmark)."""
+        self.gate: Gate | None = None
+        """A budget shared with other processes: a request goes once it gave a token too."""
 
     async def acquire(self, level: int | None = None) -> None:
         """Wait until this request may go (at once when the bucket is free and nobody
         waits)."""
         now = self._clock()
-        if not self._waiters and now >= self._next_free:
+        if not self._waiters and now >= self._next_free and (self.gate is None or self.gate.take()):
             self._next_free = now + 1.0 / self.rate
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -118,12 +138,16 @@ class RestPacer:
     def _release(self) -> None:
         """The token is back: the most pressing waiter still waiting takes it."""
         self._timer = None
-        while self._waiters:
-            waiter = heapq.heappop(self._waiters)
-            if not waiter.future.done():  # a waiter that gave up (cancelled) takes nothing
-                self._next_free = max(self._next_free, self._clock()) + 1.0 / self.rate
-                waiter.future.set_result(None)
-                break
+        while self._waiters and self._waiters[0].future.done():
+            heapq.heappop(self._waiters)  # a waiter that gave up (cancelled) takes nothing
+        if not self._waiters:
+            return
+        if self.gate is not None and not self.gate.take():
+            self.gate.refill(self.queued, self._arm)  # the shared budget says when
+            return
+        waiter = heapq.heappop(self._waiters)
+        self._next_free = max(self._next_free, self._clock()) + 1.0 / self.rate
+        waiter.future.set_result(None)
         self._arm()
 
     async def wait_turn(self) -> None:

@@ -63,9 +63,17 @@ class Progress:
 
 
 RUNTIME_TABLES = frozenset(
-    {"shard_processes", "interaction_handoffs", "web_logins", "web_sessions"}
+    {
+        "shard_processes",
+        "interaction_handoffs",
+        "web_logins",
+        "web_sessions",
+        "rest_budget",
+        "identify_turns",
+    }
 )
-"""Tables of running processes (sharded routing), not data: never copied."""
+"""Tables of running processes (sharded routing, the limits they share), not data: never
+copied."""
 
 
 def tables_in_copy_order(db: sqlite3.Connection) -> list[str]:

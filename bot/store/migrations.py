@@ -525,6 +525,21 @@ ALTER TABLE hands ADD COLUMN fair_facts TEXT;
 """What the fair-play detector reads of a settled hand (``detect.HandFacts.to_text``), written
 the first time a report reads the hand: the next reads skip its journal."""
 
+MIGRATION_0021_CLUSTER_LIMITS = """
+CREATE TABLE rest_budget (
+    name     TEXT PRIMARY KEY,
+    tat      REAL NOT NULL,
+    granted  INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE identify_turns (
+    bucket   INTEGER PRIMARY KEY,
+    next_at  REAL NOT NULL
+) STRICT;
+"""
+"""The limits the processes of a sharded bot share (``bot/cluster_limits.py``: PostgreSQL only
+in practice; here for the same schema): the bot's REST budget and each IDENTIFY bucket's turn."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -546,6 +561,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0018_WEB_LOGINS,
     MIGRATION_0019_FLAGGED,
     MIGRATION_0020_FAIR_FACTS,
+    MIGRATION_0021_CLUSTER_LIMITS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

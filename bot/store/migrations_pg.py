@@ -427,6 +427,22 @@ ALTER TABLE hands ADD COLUMN fair_facts TEXT;
 """
 """SQLite migration 0020: the fair-play facts of a settled hand, cached."""
 
+MIGRATION_0019_CLUSTER_LIMITS = """
+CREATE TABLE rest_budget (
+    name     TEXT PRIMARY KEY,
+    tat      DOUBLE PRECISION NOT NULL,
+    granted  BIGINT NOT NULL
+);
+
+CREATE TABLE identify_turns (
+    bucket   BIGINT PRIMARY KEY,
+    next_at  DOUBLE PRECISION NOT NULL
+);
+"""
+"""SQLite migration 0021: the limits the processes of a sharded bot share
+(``bot/cluster_limits.py``): the bot's REST budget (one GCRA row: its theoretical arrival time
+on the server's clock, and the size of the last lease) and each IDENTIFY bucket's next turn."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -446,6 +462,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0016_WEB_LOGINS,
     MIGRATION_0017_FLAGGED,
     MIGRATION_0018_FAIR_FACTS,
+    MIGRATION_0019_CLUSTER_LIMITS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 
 from bench.bench_load import LoadConfig, format_report, percentile, run_load
 from tests.store._helpers import PostgresCluster
@@ -90,6 +91,9 @@ async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresClu
     assert "draw" in result.latency_by_kind, report
     assert "cluster: 2 process(es) on postgresql, SHARD_COUNT=2" in report
     assert "non-interaction REST calls" in report and "bot CPU per process" in report
+    # The processes' calls together, as Discord counts them (bench/load_cluster.py).
+    summed = re.search(r"together, running: at most (\d+) in any one second", report)
+    assert summed is not None and 0 < int(summed.group(1)) <= 50, report
 
 
 async def test_players_can_bet_from_their_dms() -> None:

@@ -207,8 +207,12 @@ class DiscordDouble:
         interaction_deadline: float = 3.0,
         token_ttl: float = 15 * 60.0,
         heartbeat_interval_ms: int = 41250,
+        max_concurrency: int = 1,
     ) -> None:
         self.token = token
+        self.max_concurrency = max_concurrency
+        """What ``GET /gateway/bot`` reports in ``session_start_limit``: the shards of one
+        bucket (``shard_id % max_concurrency``) may IDENTIFY once every 5 seconds."""
         self.interaction_deadline = interaction_deadline
         self.token_ttl = token_ttl
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -262,6 +266,8 @@ class DiscordDouble:
         """Sharding: the session of each shard id (see the "sharding" block below)."""
         self.shard_count: int | None = None
         self.identify_count = 0
+        self.identified_at: list[tuple[int | None, float]] = []
+        """Each IDENTIFY: its shard id (None unsharded) and when it came (``time.monotonic``)."""
         self.resume_count = 0
         self._waiters: list[asyncio.Future[None]] = []
 
@@ -1524,7 +1530,7 @@ class DiscordDouble:
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.max_concurrency,
                 },
             }
         )
@@ -2019,6 +2025,7 @@ class DiscordDouble:
         shard = data.get("shard")
         self._register_shard(session, shard)
         self.identify_count += 1
+        self.identified_at.append((None if shard is None else int(shard[0]), time.monotonic()))
         self.gateway_log.append("identify" if shard is None else f"identify shard {shard}")
         await session.dispatch("READY", self._ready_payload(session, shard))
         for guild in list(self.guilds.values()):

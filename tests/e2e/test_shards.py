@@ -197,6 +197,16 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     one: BotProcess = await start_bot(double, tmp_path / "one.db", SHARD_IDS="1", **env)
     assert "identify shard [0, 2]" in double.gateway_log
     assert "identify shard [1, 2]" in double.gateway_log
+    # The double's max_concurrency is 1: both shards are of one bucket, so the processes took
+    # turns through the database (bot/cluster_limits.py) and identified 5 s apart at least;
+    # alone, each would have identified at once.
+    (_, first), (_, second) = double.identified_at[:2]
+    assert second - first >= 5.0, second - first
+    for process in (zero, one):
+        assert "identifies (bucket 0)" in process.output()
+        # The shared REST budget answered from the first lease (leased once the store's
+        # migrations made its table: never before, which fell back at every fresh start).
+        assert "does not answer" not in process.output()
 
     # A table on each shard's server; the DM panels of both come from their own process.
     near = await seated(double, guild_zero, ("Carol", "Dave"))
