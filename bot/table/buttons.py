@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import discord
@@ -92,12 +92,25 @@ def show_button_id(table_id: int, hand_id: int) -> str:
 
 def _shown_buttons(message: object) -> Iterator[tuple[str, bool]]:
     """The buttons of a message as the click delivered it: each one's custom id, and whether
-    it was shown red (a marked card, Fold in turn set)."""
-    for row in getattr(message, "components", None) or ():
-        for button in getattr(row, "children", ()):
-            custom_id = getattr(button, "custom_id", None)
-            if isinstance(custom_id, str):
-                yield custom_id, getattr(button, "style", None) == discord.ButtonStyle.danger
+    it was shown red (a marked card, Fold in turn set); in its action rows, wherever they
+    stand (a Components V2 message holds them in a container)."""
+    for button in _nested(getattr(message, "components", None) or ()):
+        custom_id = getattr(button, "custom_id", None)
+        if isinstance(custom_id, str):
+            yield custom_id, getattr(button, "style", None) == discord.ButtonStyle.danger
+
+
+def _nested(components: Iterable[object]) -> Iterator[object]:
+    """Every component inside ``components`` (a row's, a container's, a section's children and
+    its accessory), depth first."""
+    for component in components:
+        inside = list(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            inside.append(accessory)
+        for child in inside:
+            yield child
+            yield from _nested((child,))
 
 
 def shown_marks(message: discord.Message | None) -> set[int] | None:

@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
     embed0,
     field_value,
     labels_to_cards,
+    layout,
     make_club,
     private_reply,
 )
@@ -36,10 +37,16 @@ log = logging.getLogger(__name__)
 
 
 def picture(double: DiscordDouble, message: dict[str, Any], filename: str) -> Image.Image:
-    """The message's attached picture, decoded; the embed shows it."""
+    """The message's attached picture, decoded; the embed shows it, or a V2 message's
+    gallery."""
     (attachment,) = [a for a in message.get("attachments") or [] if a["filename"] == filename]
     assert attachment.get("description"), "every picture has a text description"
-    assert embed0(message)["image"]["url"] == f"attachment://{filename}"
+    shown = layout(message)
+    if shown.v2:
+        assert [str(m["attachment_id"]) for m in shown.media] == [str(attachment["id"])]
+        assert not shown.unshown_attachments
+    else:
+        assert embed0(message)["image"]["url"] == f"attachment://{filename}"
     return Image.open(io.BytesIO(double.attachment_data[int(attachment["id"])])).convert("RGB")
 
 
