@@ -603,6 +603,22 @@ def dm_cards(double: DiscordDouble, members: list[Member]) -> set[str]:
     return found
 
 
+def hand_dm_cards(double: DiscordDouble, member: Member, hand_id: int) -> set[str]:
+    """Every card the member's DM panel of hand ``hand_id`` ever showed (each version, as text
+    or as a card-face emoji), in engine notation: ``dm_cards`` of that one hand (the table
+    plays several, and one player's cards of one hand may be the other's of another)."""
+    title = f"{PANEL_PREFIX}{hand_id}"
+    found: set[str] = set()
+    for event in double.channel_events(double.dm_channel(member)):
+        if embed0(event.payload).get("title") != title:
+            continue
+        found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
+        for component in iter_components(list(event.payload.get("components") or [])):
+            name = str((component.get("emoji") or {}).get("name") or "")
+            found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
+    return found
+
+
 def private_cards_in_logs(output: str, cards: set[str]) -> list[str]:
     """Log lines at any level, DEBUG included (and the lines of a traceback), that name one of
     ``cards`` (engine notation): as a card label (``7♠️``) or in engine notation (``7s``)."""
