@@ -38,7 +38,8 @@ from tests.discord_double import (
     StoredMessage,
     iter_components,
 )
-from tests.discord_double.components_v2 import CONTAINER
+from tests.discord_double.components_v2 import CONTAINER, TEXT_DISPLAY
+from tests.discord_double.models import MESSAGE_FLAG_COMPONENTS_V2
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,10 @@ DISCARD_WEIGHTS = (0.25, 0.35, 0.25, 0.15)
 
 
 def embed0(data: dict[str, Any]) -> dict[str, Any]:
+    """The message's first embed; a Components V2 message (the table, a result) read as one:
+    its ``### `` heading the title, each text display headed ``**Name**`` a field."""
+    if int(data.get("flags") or 0) & MESSAGE_FLAG_COMPONENTS_V2:
+        return v2_as_embed(data)
     embeds = data.get("embeds") or []
     return embeds[0] if embeds else {}
 
@@ -71,6 +76,19 @@ def panel_title(data: dict[str, Any]) -> str:
         content = str(first.get("content") or "")
         return content.removeprefix("### ") if content.startswith("### ") else ""
     return str(embed0(data).get("title") or "")
+
+
+def v2_as_embed(data: dict[str, Any]) -> dict[str, Any]:
+    embed: dict[str, Any] = {"fields": []}
+    for component in iter_components(list(data.get("components") or [])):
+        if component.get("type") != TEXT_DISPLAY:
+            continue
+        first, _, rest = str(component.get("content") or "").partition("\n")
+        if "title" not in embed and first.startswith("### "):
+            embed["title"] = first[4:]
+        elif first.startswith("**") and first.endswith("**") and len(first) > 4:
+            embed["fields"].append({"name": first[2:-2], "value": rest})
+    return embed
 
 
 def field_value(embed: dict[str, Any], name: str) -> str | None:

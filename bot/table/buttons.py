@@ -92,17 +92,25 @@ def show_button_id(table_id: int, hand_id: int) -> str:
 
 def _shown_buttons(message: object) -> Iterator[tuple[str, bool]]:
     """The buttons of a message as the click delivered it: each one's custom id, and whether
-    it was shown red (a marked card, Fold in turn set). Wherever they stand: in a classic
-    message's rows, or in the rows inside a Components V2 message's container (the panel)."""
-    yield from _buttons_within(getattr(message, "components", None) or ())
-
-
-def _buttons_within(components: Iterable[object]) -> Iterator[tuple[str, bool]]:
-    for component in components:
-        custom_id = getattr(component, "custom_id", None)
+    it was shown red (a marked card, Fold in turn set); in its action rows, wherever they
+    stand (a Components V2 message holds them in a container)."""
+    for button in _nested(getattr(message, "components", None) or ()):
+        custom_id = getattr(button, "custom_id", None)
         if isinstance(custom_id, str):
-            yield custom_id, getattr(component, "style", None) == discord.ButtonStyle.danger
-        yield from _buttons_within(getattr(component, "children", None) or ())
+            yield custom_id, getattr(button, "style", None) == discord.ButtonStyle.danger
+
+
+def _nested(components: Iterable[object]) -> Iterator[object]:
+    """Every component inside ``components`` (a row's, a container's, a section's children and
+    its accessory), depth first."""
+    for component in components:
+        inside = list(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            inside.append(accessory)
+        for child in inside:
+            yield child
+            yield from _nested((child,))
 
 
 def shown_marks(message: discord.Message | None) -> set[int] | None:

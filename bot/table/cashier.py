@@ -18,8 +18,7 @@ from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import AlreadySeated, HandAlreadyFinished, InvalidAmount, NotSeated
 from bot.table import seating
-from bot.table.render import result_embed, safe_name
-from bot.table.render.replay import result_view as replay_result_view
+from bot.table.render import result_layout, safe_name
 from bot.table.snapshot import result_from_summary
 
 if TYPE_CHECKING:
@@ -151,10 +150,7 @@ class Cashier:
         settling and posting it), oldest first; each is marked once its message is sent."""
         for record in await self.store.hands.unannounced(self.table_id):
             result = result_from_summary(record.id, record.summary or {})
-            view = replay_result_view(record.id)
-            self._post(
-                embed=result_embed(result), view=view, then=partial(self.announced, record.id)
-            )
+            self._post(view=result_layout(result), then=partial(self.announced, record.id))
 
     async def announced(self, hand_id: int) -> None:
         """The hand's result reached the channel."""

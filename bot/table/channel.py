@@ -25,8 +25,7 @@ from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.table_message import EDIT_INTERVAL, TableMessage
 from bot.table.io.tasks import TableTasks
 from bot.table.pictures import showdown_picture
-from bot.table.render import result_embed
-from bot.table.render.replay import result_view as replay_result_view
+from bot.table.render import result_layout
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 __all__ = [
@@ -188,10 +187,13 @@ class TableChannel:
         the last click's token when it is still valid), and the table is posted anew below it:
         a new message only when the table message is gone."""
         picture = partial(showdown_picture, result, card_style, self.language)
-        with speaking(self.language):
-            embed = result_embed(result)
-            view = replay_result_view(result.hand_id)
-        self.post(embed=embed, view=view, picture=picture, then=then, _in_place=result.hand_id)
+        language = self.language
+
+        def layout(url: str | None, alt: str | None) -> discord.ui.LayoutView:
+            with speaking(language):
+                return result_layout(result, url, alt)
+
+        self.post(layout=layout, picture=picture, then=then, _in_place=result.hand_id)
 
     async def push_table(self) -> float | None:
         """Edit (or first send) the table message now (``TableMessage.push``)."""

@@ -11,7 +11,7 @@ from tests.discord_double import Channel
 from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import free_port, need_browser, screenshots
-from tests.e2e.helpers import Club, PokerTable, make_club
+from tests.e2e.helpers import Club, PokerTable, buttons, make_club
 
 
 async def dashboard_club(
@@ -48,9 +48,8 @@ def table_id_of(double: DiscordDouble, channel: Channel) -> int:
     table = PokerTable(double, channel, [])
     message = table.table_message()
     assert message is not None
-    for row in message.get("components") or []:
-        for button in row.get("components") or []:
-            parts = str(button.get("custom_id", "")).split(":")
-            if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
-                return int(parts[2])
+    for button in buttons(message):  # (in a V2 message's container)
+        parts = str(button.get("custom_id", "")).split(":")
+        if len(parts) > 2 and parts[0] == "deuce" and parts[1] == "t":
+            return int(parts[2])
     raise AssertionError("the table message has no table button")

@@ -55,8 +55,41 @@ Policy = Callable[["PokerTable", Member, dict[str, Any]], str]
 
 
 def embed0(message: dict[str, Any] | None) -> dict[str, Any]:
+    """The message's first embed; a Components V2 message (the table, a result) read as one
+    (``v2_as_embed``)."""
+    if read_layout(message).v2:
+        return v2_as_embed(message)
     embeds = (message or {}).get("embeds") or []
     return embeds[0] if embeds else {}
+
+
+def v2_as_embed(message: dict[str, Any] | None) -> dict[str, Any]:
+    """A V2 message read as the embed it replaced: the ``### `` heading is the title (the rest
+    of its text display and any text display without a heading the description), each text
+    display whose first line is ``**Name**`` a field of that name, the first picture the
+    image."""
+    read = read_layout(message)
+    title: str | None = None
+    description: list[str] = []
+    fields: list[dict[str, Any]] = []
+    for text in read.texts:
+        first, _, rest = text.partition("\n")
+        if title is None and first.startswith("### "):
+            title = first.removeprefix("### ")
+            if rest:
+                description.append(rest)
+        elif first.startswith("**") and first.endswith("**") and len(first) > 4 and rest:
+            fields.append({"name": first[2:-2], "value": rest, "inline": False})
+        else:
+            description.append(text)
+    embed: dict[str, Any] = {"fields": fields}
+    if title is not None:
+        embed["title"] = title
+    if description:
+        embed["description"] = "\n".join(description)
+    if read.media:
+        embed["image"] = {"url": read.media[0]["url"]}
+    return embed
 
 
 def field_value(message: dict[str, Any], name: str) -> str | None:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.art.standings import parse_standings
 from bot.tournament import level_of
-from tests.discord_double import Channel, DiscordDouble, Member
+from tests.discord_double import Channel, DiscordDouble, Member, message_text
 from tests.e2e.helpers import (
     START_WALLET,
     Club,
@@ -146,7 +146,7 @@ def hand_limits(double: DiscordDouble, channel: Channel) -> dict[int, str]:
     """Each hand's limits as its table title showed them (any version of the message)."""
     seen: dict[int, str] = {}
     for event in double.channel_events(channel):
-        for embed in event.payload.get("embeds") or []:
+        for embed in [embed0(event.payload)]:
             match = TITLE_RE.match(str(embed.get("title") or ""))
             if match:
                 seen[int(match["hand"])] = f"{match['small']}/{match['big']}"
@@ -228,7 +228,7 @@ async def check_reads_as_a_tournament(
     for event in double.channel_events(channel):
         message = event.payload
         title = str(embed0(message).get("title") or "")
-        text = str(message.get("content") or "") + str(message.get("embeds") or "")
+        text = message_text(message)
         assert not [w for w in CASH_WORDS if w in text.lower()], (title, text)
         if (table := TABLE_TITLE.match(title)) is not None:
             # title and field: the same level, between hands too
@@ -282,7 +282,7 @@ async def check_reads_as_a_tournament(
     table, final = closed_table(), standings_message(double, channel)
     assert table is not None and final is not None
     assert TABLE_TITLE.match(str(embed0(table).get("title"))), table
-    assert not [w for w in CASH_WORDS if w in str(table["embeds"]).lower()], table
+    assert not [w for w in CASH_WORDS if w in message_text(table).lower()], table
     # The registration message, where it began, says it finished.
 
     def registration_finished() -> bool:

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import logging
 
-from tests.e2e.helpers import IN_LOOP, START_WALLET, Club, balance, buttons, private_reply
+from tests.e2e.helpers import (
+    IN_LOOP,
+    START_WALLET,
+    Club,
+    balance,
+    buttons,
+    embed0,
+    private_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +41,7 @@ async def test_stakes_apply_from_the_next_hand(club: Club) -> None:
     await table.wait_hand(after=first_hand)
     nxt = table.table_message()
     assert nxt is not None
-    assert "20/40" in str(nxt["embeds"][0]["title"])
+    assert "20/40" in str(embed0(nxt)["title"])
     assert "Call 10" in [b.get("label") for b in buttons(nxt)]
     # A bad value is refused privately (one within the options' ranges: Discord refuses the rest).
     bad = await double.invoke(

@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     PokerTable,
     balance,
     buttons,
+    embed0,
     field_value,
     panel_text,
     private_reply,
@@ -65,13 +66,13 @@ async def test_fold_in_turn_folds_when_the_turn_comes(club: Club) -> None:
             (
                 m
                 for m in double.channel_messages(club.channel)
-                if str((m.get("embeds") or [{}])[0].get("title", "")).endswith(" result")
+                if str(embed0(m).get("title", "")).endswith(" result")
             ),
             None,
         ),
         10,
     )
-    description = str(result["embeds"][0].get("description"))
+    description = str(embed0(result).get("description"))
     assert f"{first.display_name} wins" in description and "uncontested" in description
     for member in others:
         folded = f"{member.display_name} folds"

@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     cards_in_logs,
     embed0,
     field_value,
+    layout,
     panel_text,
     panel_title,
     private_reply,
@@ -43,6 +44,7 @@ def texts(message: dict[str, Any]) -> list[str]:
         found += [str((embed.get("footer") or {}).get("text") or "")]
         for item in embed.get("fields") or []:
             found += [str(item.get("name") or ""), str(item.get("value") or "")]
+    found += layout(message).texts  # a Components V2 message's text displays
     found += [str(b.get("label") or "") for b in buttons(message)]
     found += [str(a.get("description") or "") for a in message.get("attachments") or []]
     return [MENTION.sub("", text) for text in found if text]
@@ -241,8 +243,9 @@ async def test_an_admin_sets_the_tables_language(
 
 
 def table_titled(double: DiscordDouble, channel: Any, title: str) -> bool:
-    """Whether the channel's newest embed (its table, no hand being played) is titled so."""
-    message = double.last_message(channel, lambda m: bool(m.get("embeds")))
+    """Whether the channel's newest embed or V2 message (its table, no hand being played) is
+    titled so."""
+    message = double.last_message(channel, lambda m: bool(m.get("embeds")) or layout(m).v2)
     return message is not None and str(embed0(message).get("title") or "").startswith(title)
 
 
@@ -265,7 +268,7 @@ async def test_a_public_hint_names_its_command_so_every_reader_finds_it(
     title = t("table_title", "sv", small_bet=10, big_bet=20)
 
     def waiting_hint() -> str | None:
-        message = double.last_message(channel, lambda m: bool(m.get("embeds")))
+        message = double.last_message(channel, lambda m: bool(m.get("embeds")) or layout(m).v2)
         if message is None or not str(embed0(message).get("title") or "").startswith(title):
             return None
         return field_value(message, t("field_turn", "sv"))

@@ -44,8 +44,9 @@ def picture(double: DiscordDouble, message: dict[str, Any], filename: str) -> Im
     assert attachment.get("description"), "every picture has a text description"
     shown = layout(message)
     if shown.v2:
-        (media,) = [m for m in shown.media if m["attachment_id"] == attachment["id"]]
+        (media,) = [m for m in shown.media if str(m["attachment_id"]) == str(attachment["id"])]
         assert media["description"] == attachment["description"]
+        assert not shown.unshown_attachments
     else:
         assert embed0(message)["image"]["url"] == f"attachment://{filename}"
     return Image.open(io.BytesIO(double.attachment_data[int(attachment["id"])])).convert("RGB")

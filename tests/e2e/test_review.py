@@ -128,7 +128,7 @@ async def test_leave_in_turn_folds_at_once_and_cashes_out_after_the_hand(club: C
     moved = await table.wait_table(
         lambda m: table_seq(m) != seq and (table.turn(m) or (actor,))[0] is not actor
     )
-    assert f"{actor.display_name} has left: the hand is folded" in str(moved["embeds"][0])
+    assert f"{actor.display_name} has left: the hand is folded" in str(embed0(moved))
     await table.play_hand()
     for _ in range(50):
         wallet, on_table = await balance(table, actor)

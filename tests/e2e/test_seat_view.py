@@ -531,40 +531,17 @@ async def test_six_players_read_every_turn_in_their_panels(club: Club) -> None:
 GOLDEN = Path(__file__).resolve().parents[1] / "table" / "golden" / "render.json"
 
 
-def as_layout(message: dict[str, Any]) -> dict[str, Any]:
-    """The same message as a Components V2 layout: its texts in one container (an embed's
-    fields as a bold name over the value), then its button rows."""
-    texts: list[dict[str, Any]] = []
-    for embed in message.get("embeds") or []:
-        texts.append({"type": 10, "content": f"### {embed['title']}"})
-        if embed.get("description"):
-            texts.append({"type": 10, "content": embed["description"]})
-        for item in embed.get("fields") or []:
-            texts.append({"type": 10, "content": f"**{item['name']}**\n{item['value']}"})
-    container = {"type": 17, "components": texts}
-    return {"flags": 1 << 15, "components": [container, *message.get("components", [])]}
-
-
-async def test_the_reader_reads_an_embed_and_a_layout_alike() -> None:
-    """``seen`` reads the table in both forms (the golden render of a turn after the first
-    draw, and the same text and buttons as a V2 layout) and the panel (a V2 layout) alike."""
+async def test_the_reader_reads_the_table_and_a_panel_alike() -> None:
+    """``seen`` reads the table and a panel (both Components V2 layouts: the golden renders of
+    a turn after the first draw) the same: the hand, the pot, the countdown, whose turn, every
+    seat's stack and draws, the betting buttons; and tells the table from a panel."""
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     key = "en | showdown | betting 1 1"
-    table = {
-        "embeds": [golden[f"{key} | table"]["embed"]],
-        "components": golden[f"{key} | table"]["view"],
-    }
-    panel = {  # the panel is a Components V2 layout already (render/panel.py panel_layout)
-        "flags": 1 << 15,
-        "components": golden[f"{key} | panels | Carol two-colour"],
-    }
+    table = seen({"flags": 1 << 15, "components": golden[f"{key} | table"]})
+    panel = seen({"flags": 1 << 15, "components": golden[f"{key} | panels | Carol two-colour"]})
     names = ["Alice", "Bob", "Carol"]
-    embed, layout = seen(table), seen(as_layout(table))
-    assert (embed.v2, layout.v2) == (False, True)
-    assert [b.custom_id for b in embed.buttons] == [b.custom_id for b in layout.buttons]
-    in_panel = seen(panel)
-    assert in_panel.v2
-    for view in (embed, layout, in_panel):
+    for view in (table, panel):
+        assert view.v2
         assert hand_of(view) == 77
         assert pot(view) == 30
         assert countdown(view) == "<t:1800000000:R>"
@@ -573,6 +550,5 @@ async def test_the_reader_reads_an_embed_and_a_layout_alike() -> None:
         assert (read["Alice"].stack, read["Alice"].draws) == (490, (2,))
         assert (read["Bob"].draws, read["Carol"].draws) == ((0,), (1,))
         assert view.enabled(":7:call") is not None
-    assert is_table(seen(table)) and is_table(seen(as_layout(table)))
-    assert not is_table(in_panel)
-    assert table_seq(seen(as_layout(table))) == 7
+    assert is_table(table) and not is_table(panel)
+    assert table_seq(table) == 7

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import StartBot
-from tests.discord_double import Channel, DiscordDouble, Member
+from tests.discord_double import Channel, DiscordDouble, Member, message_text
 from tests.e2e.helpers import (
     START_WALLET,
     Club,
@@ -171,7 +171,7 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
         )
 
     await double.wait_until(cancelled_table, timeout=10)
-    closed = str((cancelled_table() or {}).get("embeds")).lower()
+    closed = message_text(cancelled_table() or {}).lower()
     assert not [w for w in CASH_WORDS if w in closed], closed
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert wallets[bob.id] == wallets[carol.id] == START_WALLET

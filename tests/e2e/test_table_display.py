@@ -46,7 +46,7 @@ async def test_buttons_and_rounds_follow_fixed_limit(club: Club) -> None:
     opening = table.table_message()
     assert opening is not None
     assert field_value(opening, "Pot") == "15"
-    assert "Blinds 5/10 · cap 4 bets" in str(opening["embeds"][0]["description"])
+    assert "Blinds 5/10 · cap 4 bets" in str(embed0(opening)["description"])
     outcome = await table.play_hand(record)
     assert not outcome.uncontested
     rounds = [r for r, _ in seen]

@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     Club,
     Member,
     PokerTable,
+    embed0,
     field_value,
     hand_id_of,
     is_panel,
@@ -72,7 +73,7 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     assert turn is not None
     idle_first, _ = turn
     outcome = await double.wait_until(lambda: table.result_message(first), 10)
-    assert "uncontested" in str(outcome["embeds"][0].get("description"))
+    assert "uncontested" in str(embed0(outcome).get("description"))
 
     # Hand 2: the small blind calls at once (before its timer), then nobody moves: checks and
     # pats to showdown. Hand 1's log is checked afterwards, so no wait delays the call.
@@ -89,7 +90,7 @@ async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club)
     await wait_logged(table, f"{idle.display_name} checks (time ran out)")
     await wait_logged(table, f"{caller.display_name} stands pat (time ran out)")
     await wait_logged(table, f"{idle.display_name} stands pat (time ran out)")
-    assert "Shown hands" in str(result["embeds"][0].get("fields"))
+    assert "Shown hands" in str(embed0(result).get("fields"))
     # ... and each was told privately what the dealer did for them.
     for member, what in ((idle, "you checked"), (caller, "you stood pat")):
         await wait_panel_line(table, member, second, f"Time ran out in hand #{second}: {what}.")

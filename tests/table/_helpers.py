@@ -5,6 +5,7 @@ opened the real way (a real ``Store``, a real ``TableRegistry``), fake interacti
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from bot.store.models import SeatRow
 from bot.table.buttons import card_button_id, draw_button_id, table_button_id
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
+from bot.ui.layout import PlainLayout
 from bot.ui.routes import ROUTER
 from tests.discord_double.components_v2 import MESSAGE_FLAG_COMPONENTS_V2
 from tests.discord_double.reading import Layout, read_layout
@@ -80,19 +82,22 @@ class FakeChannel:
         return FakeMessage(self, message_id)
 
     def texts(self) -> list[str]:
-        """Every sent and edited content and embed, in order, as one string each (a result
-        takes the place of the table message by an edit)."""
-        found = []
-        for kwargs in self.shown:
-            parts = [str(kwargs.get("content") or "")]
-            embed = kwargs.get("embed")
-            if embed is not None:
-                parts.append(str(embed.to_dict()))
-            shown = layout_of(kwargs)
-            if shown is not None:
-                parts.append(shown.text)
-            found.append(" ".join(parts))
-        return found
+        """Every sent and edited content, embed and V2 layout, in order, as one string each (a
+        result takes the place of the table message by an edit)."""
+        return [shown_text(kwargs) for kwargs in self.shown]
+
+
+def shown_text(kwargs: dict[str, Any]) -> str:
+    """What a send or edit shows, as one string: its content, its embed, and the components of
+    a Components V2 layout (the table, a result), which carry all of its text."""
+    parts = [str(kwargs.get("content") or "")]
+    embed = kwargs.get("embed")
+    if embed is not None:
+        parts.append(str(embed.to_dict()))
+    view = kwargs.get("view")
+    if isinstance(view, PlainLayout):
+        parts.append(json.dumps(view.to_components(), ensure_ascii=False))
+    return " ".join(parts)
 
 
 def layout_of(kwargs: dict[str, Any]) -> Layout | None:

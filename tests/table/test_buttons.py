@@ -29,8 +29,10 @@ from bot.table.buttons import (
     TableButton,
     card_button_id,
     draw_button_id,
+    message_custom_ids,
     prefold_button_id,
     show_button_id,
+    shown_marks,
     table_button_id,
 )
 from bot.table.inputs import BetClick, DrawClick
@@ -413,3 +415,28 @@ async def test_no_view_the_dealer_sends_is_left_with_discord_py(
     live.add_item(TableButton(7, 2, 3, "call", label="Call"))
     await send_every_way([live], state)
     assert store._views  # stored: discord.py would dispatch its clicks too
+
+
+def test_the_buttons_of_a_v2_table_message_are_read_inside_its_container() -> None:
+    """The table is a Components V2 message: its buttons are in an action row inside a
+    container. A click on it is checked against them (``click_origin_refusal``); read from
+    the top-level rows only, a stale click on an old table was refused as coming from
+    another message instead of "This hand is over"."""
+    fold = table_button_id(7, 2, 3, "fold")
+    data = clicked_message(fold)
+    data["embeds"] = []
+    data["flags"] = 1 << 15
+    data["components"] = [
+        {
+            "type": 17,
+            "components": [
+                {"type": 10, "content": "### 2-7 Triple Draw"},
+                {"type": 14},
+                {"type": 1, "components": [{"type": 2, "style": 4, "custom_id": fold}]},
+            ],
+        }
+    ]
+    channel: Any = SimpleNamespace(id=20, guild=None)
+    message = discord.Message(state=gateway_state(None), channel=channel, data=data)  # type: ignore[arg-type]
+    assert message_custom_ids(message) == (fold,)
+    assert shown_marks(message) is None  # no card buttons: not a panel

@@ -20,6 +20,7 @@ from tests.table._helpers import (
     FakeChannel,
     FakeClient,
     Tables,
+    shown_text,
     stop,
     wait_until,
 )
@@ -31,8 +32,8 @@ IDLE_CLOSED = "Nobody sat at this table, so it closed. /poker join opens it agai
 
 def table_texts(channel: FakeChannel) -> list[str]:
     """Every table message the channel was sent or edited to, as text."""
-    found = [str(k["embed"].to_dict()) for k in channel.sent if k.get("embed")]
-    found += [str(k["embed"].to_dict()) for _, k in channel.edits if k.get("embed")]
+    found = [shown_text(k) for k in channel.sent if k.get("view") is not None]
+    found += [shown_text(k) for _, k in channel.edits if k.get("view") is not None]
     return found
 
 

@@ -24,7 +24,6 @@ from bot.store.models import SeatRow
 from bot.table.buttons import FOLD_CONFIRMED
 from bot.table.render import (
     EMBED_FIELD_MAX,
-    EMBED_TOTAL_MAX,
     PanelPicture,
     card_label,
     cards_label,
@@ -34,9 +33,9 @@ from bot.table.render import (
     own_lines,
     panel_layout,
     panel_view,
-    result_embed,
+    result_layout,
     seat_line,
-    table_embed,
+    table_layout,
     table_view,
 )
 from bot.table.seating import HandNotes
@@ -52,6 +51,7 @@ from bot.table.snapshot import (
 )
 from tests.discord_double.reading import read_layout
 from tests.table._helpers import ALICE, BOB, CAROL, new_hand, seat_row
+from tests.table._layouts import as_json, section, within_limits
 
 SUITS = "♣♦♥♠"
 
@@ -113,16 +113,16 @@ def draw_round(hand: Hand, counts: dict[int, int]) -> None:
         hand.draw(player, list(cards[: counts[player]]))
 
 
-def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
+def test_the_table_shows_names_stacks_draws_and_no_card() -> None:
     hand = new_hand()
     call_round(hand)
     draw_round(hand, {ALICE: 2, BOB: 0, CAROL: 1})
     snapshot = snapshot_of(hand)
-    embed = table_embed(snapshot)
-    text = embed_text(embed)
+    layout = table_layout(snapshot)
+    text = as_json(layout)
     for name in ("Alice", "Bob", "Carol"):
         assert name in text
-    seats = embed.fields[0].value or ""
+    seats = section(layout, "Seats") or ""
     lines = {line.split("**")[1]: line for line in seats.splitlines()}
     assert "drew 2" in lines["Alice"]
     # what happened in order: the draw, then the turn it is now
@@ -132,14 +132,14 @@ def test_table_embed_shows_names_stacks_draws_and_no_card() -> None:
     assert "Ⓓ" in lines["Alice"]
     assert "(SB)" in lines["Bob"] and "(BB)" in lines["Carol"]
     assert "Betting after draw 1" in text
-    assert "30" in (embed.fields[2].value or "")
+    assert section(layout, "Pot") == "30"
     for symbol in SUITS:
         assert symbol not in text
     for player in (ALICE, BOB, CAROL):
         for card in hand.private_view(player).cards:
             assert str(card) not in text.replace("\\", "")
     assert "<t:" not in text  # no deadline, no countdown
-    assert len(embed) <= EMBED_TOTAL_MAX
+    assert within_limits(layout)
 
 
 def test_table_buttons_show_amounts_and_carry_the_position() -> None:
@@ -161,10 +161,9 @@ def test_turn_shows_countdown_and_names_draw_counts_after_three_draws() -> None:
     for counts in ({ALICE: 1, BOB: 2, CAROL: 0}, {ALICE: 0, BOB: 1, CAROL: 3}):
         call_round(hand)
         draw_round(hand, counts)
-    embed = table_embed(snapshot_of(hand, deadline=1_800_000_000.0))
-    text = embed_text(embed)
-    assert "<t:1800000000:R>" in text
-    seats = embed.fields[0].value or ""
+    layout = table_layout(snapshot_of(hand, deadline=1_800_000_000.0))
+    assert "<t:1800000000:R>" in (section(layout, "Turn") or "")
+    seats = section(layout, "Seats") or ""
     assert "drew 1 · pat" in seats
     assert "drew 2 · drew 1" in seats
     assert "pat · drew 3" in seats
@@ -188,8 +187,7 @@ def test_result_shows_only_cards_actually_shown() -> None:
     names = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
     result = hand.result
     assert result is not None
-    embed = result_embed(result_snapshot(hand, hand.hand_id, names))
-    text = embed_text(embed)
+    text = as_json(result_layout(result_snapshot(hand, hand.hand_id, names)))
     for player, cards in result.shown_hands.items():
         assert names[player] in text
         assert all(card_label(c) in text for c in cards)
@@ -285,10 +283,10 @@ def test_long_names_and_markdown_stay_within_limits() -> None:
             for n in range(4)
         ),
     )
-    embed = table_embed(snapshot)
-    assert all(len(f.value or "") <= EMBED_FIELD_MAX for f in embed.fields)
-    assert len(embed) <= EMBED_TOTAL_MAX
-    assert "@everyone" not in embed_text(embed).replace("@\u200beveryone", "")
+    layout = table_layout(snapshot)
+    assert len(section(layout, "Seats") or "") <= EMBED_FIELD_MAX
+    assert within_limits(layout)
+    assert "@everyone" not in as_json(layout).replace("@\u200beveryone", "")
 
 
 def test_draws_text() -> None:
@@ -302,9 +300,9 @@ def test_action_log_escapes_markdown_in_names() -> None:
     assert hand.to_act is not None
     hand.check_or_call(hand.to_act)
     seats = [seat_row(0, ALICE, "**Mallory**", 500), seat_row(1, BOB, "Bob", 500)]
-    embed = table_embed(snapshot_of(hand, seats=seats))
-    for item in embed.fields:
-        assert "**Mallory**" not in (item.value or "")
+    layout = table_layout(snapshot_of(hand, seats=seats))
+    assert "Mallory" in as_json(layout)
+    assert "**Mallory**" not in as_json(layout)
 
 
 def test_the_fold_anyway_question_carries_the_position_it_was_asked_at() -> None:
@@ -353,7 +351,7 @@ def test_names_cannot_reorder_the_seat_line_or_the_log() -> None:
         seat_row(2, CAROL, "Carol", 500),
     ]
     snapshot = snapshot_of(hand, seats=seats)
-    text = embed_text(table_embed(snapshot))
+    text = as_json(table_layout(snapshot))
     assert "Mallory" in text
     assert not any(c in text for c in controls)
     call_round(hand)
@@ -416,8 +414,8 @@ def test_the_turn_field_says_waiting_only_when_too_few_can_play() -> None:
         player = hand.to_act
         assert player is not None
         hand.fold(player)
-    over = table_embed(snapshot_of(hand))
-    assert "Waiting for players" not in embed_text(over)
+    over = table_layout(snapshot_of(hand))
+    assert "Waiting for players" not in as_json(over)
     empty = table_snapshot(
         table_id=1,
         settings=None,
@@ -430,7 +428,7 @@ def test_the_turn_field_says_waiting_only_when_too_few_can_play() -> None:
         closing=False,
         closed=False,
     )
-    text = embed_text(table_embed(empty))
+    text = as_json(table_layout(empty))
     assert "Waiting for players" in text and "Next hand" not in text
 
 
@@ -444,8 +442,7 @@ def test_the_log_shows_the_whole_hand_round_by_round() -> None:
     call_round(hand)
     assert hand.phase is Phase.DRAWING and hand.draw_round == 2
     hand.draw(BOB, list(hand.private_view(BOB).cards[:1]))
-    embed = table_embed(snapshot_of(hand))
-    log = next(f.value for f in embed.fields if f.name == "Hand log")
+    log = section(table_layout(snapshot_of(hand)), "Hand log")
     assert log == (
         "Pre-draw: Alice raises to 20 · Bob calls 15 · Carol calls 10\n"
         "Draw 1: Bob stands pat · Carol draws 1 · Alice draws 2\n"
@@ -455,7 +452,7 @@ def test_the_log_shows_the_whole_hand_round_by_round() -> None:
     )
 
 
-def test_a_long_log_keeps_its_newest_lines_within_the_field() -> None:
+def test_a_long_log_keeps_its_newest_lines_within_the_message() -> None:
     """Many rounds of long names: the oldest lines go first, the latest action stays."""
     long = "W" * 32
     seats = [
@@ -469,9 +466,8 @@ def test_a_long_log_keeps_its_newest_lines_within_the_field() -> None:
         draw_round(hand, {ALICE: 1, BOB: 1, CAROL: 1})
     call_round(hand)
     with speaking("ru"):
-        embed = table_embed(snapshot_of(hand, seats=seats))
-    assert all(len(f.value or "") <= EMBED_FIELD_MAX for f in embed.fields)
-    assert len(embed) <= EMBED_TOTAL_MAX
+        layout = table_layout(snapshot_of(hand, seats=seats))
+    assert within_limits(layout)
 
 
 def test_seat_lines_say_what_happened_in_order_and_to_draw_during_a_draw() -> None:
@@ -486,7 +482,7 @@ def test_seat_lines_say_what_happened_in_order_and_to_draw_during_a_draw() -> No
     hand.check_or_call(BOB)
     assert hand.phase is Phase.DRAWING and hand.to_act == BOB
     snapshot = snapshot_of(hand, deadline=1_800_000_000.0)
-    seats = table_embed(snapshot).fields[0].value or ""
+    seats = section(table_layout(snapshot), "Seats") or ""
     lines = {line.split("**")[1]: line for line in seats.splitlines()}
     assert lines["Alice"].endswith("· 490 · drew 2 · folded")
     assert lines["Bob"].endswith("· 480 · pat · **to draw**")

@@ -33,10 +33,9 @@ from bot.table.render import (
     PanelPicture,
     fold_anyway_view,
     panel_layout,
-    result_embed,
+    result_layout,
     standings_embed,
-    table_embed,
-    table_view,
+    table_layout,
 )
 from bot.table.render.replay import result_view, step_embed, step_view
 from bot.table.render.standings import registration_embed, registration_view
@@ -88,8 +87,8 @@ def embed_json(embed: discord.Embed) -> Any:
     return embed.to_dict()
 
 
-def table_json(snapshot: TableSnapshot) -> dict[str, Any]:
-    return {"embed": embed_json(table_embed(snapshot)), "view": view_json(table_view(snapshot))}
+def table_json(snapshot: TableSnapshot) -> Any:
+    return table_layout(snapshot).to_components()
 
 
 def panels_json(hand: Hand, public: TableSnapshot | None) -> dict[str, Any]:
@@ -132,11 +131,13 @@ def play(hand: Hand, draws: dict[int, int], *, fold: tuple[int, ...] = ()) -> di
     shots["end table"] = table_json(table_of(None, last_hand=hand))
     shots["end panels"] = panels_json(hand, None)
     result = result_snapshot(hand, 77, dict(NAMES))
-    shots["result"] = embed_json(result_embed(result))
+    shots["result"] = result_layout(result).to_components()
+    picture = result_layout(result, "attachment://showdown.png", "alt")
+    shots["result with picture"] = picture.to_components()
     summary = hand.result
     assert summary is not None
     rebuilt = result_from_summary(77, result_summary(summary, dict(NAMES)))
-    shots["result from summary"] = embed_json(result_embed(rebuilt))
+    shots["result from summary"] = result_layout(rebuilt).to_components()
     return shots
 
 
@@ -271,7 +272,7 @@ def tournament_tables() -> dict[str, Any]:
         "table by minutes": table_json(timed),
         "table won": table_json(finished),
         "table cancelled": table_json(cancelled),
-        "result with places": embed_json(result_embed(result)),
+        "result with places": result_layout(result).to_components(),
     }
 
 

@@ -18,7 +18,7 @@ from bot.table.channel import panel_message
 from bot.table.io import table_message as table_message_module
 from bot.table.io import tokens as tokens_module
 from bot.table.pictures import HAND_FILE
-from bot.table.render import panel_view, table_embed
+from bot.table.render import panel_view, table_layout
 from bot.table.session import TableSession
 from bot.ui.routes import ROUTER
 from tests.table._helpers import (
@@ -48,7 +48,8 @@ async def test_after_a_click_the_table_is_edited_through_its_token(
     await wait_until(lambda: answer.token_edits)
     ((message_id, kwargs),) = answer.token_edits
     assert message_id == TABLE_MESSAGE
-    assert kwargs["embed"].to_dict() == table_embed(session.table_snapshot()).to_dict()
+    assert kwargs["view"].to_components() == table_layout(session.table_snapshot()).to_components()
+    assert "embed" not in kwargs and "content" not in kwargs  # a V2 edit: the layout only
     # the token edit is the only edit of the table message
     assert len(client.channel.edits) == edits + 1
 
@@ -222,7 +223,7 @@ async def test_the_table_an_answer_failed_to_carry_is_sent_by_the_edit_loop(
     await wait_until(lambda: len(client.channel.edits) > edits)
     (message_id, kwargs) = client.channel.edits[-1]
     assert message_id == TABLE_MESSAGE
-    assert kwargs["embed"].to_dict() == table_embed(session.table_snapshot()).to_dict()
+    assert kwargs["view"].to_components() == table_layout(session.table_snapshot()).to_components()
 
 
 # ---------------------------------------------------------------------- the budget per hand

@@ -25,6 +25,7 @@ from tests.table._helpers import (
     GUILD,
     FakeMessage,
     Tables,
+    shown_text,
     stop,
     wait_until,
 )
@@ -433,8 +434,8 @@ async def test_one_player_sees_no_next_hand_countdown(tables: Tables) -> None:
     session = table.session
     await wait_until(lambda: session.io.message_id is not None)
     assert session.timers.next_hand_at is None
-    shown = [str(k.get("embed").to_dict()) for k in table.channel.sent if k.get("embed")]
-    shown += [str(k["embed"].to_dict()) for _, k in table.channel.edits if k.get("embed")]
+    shown = [shown_text(k) for k in table.channel.sent if k.get("view") is not None]
+    shown += [shown_text(k) for _, k in table.channel.edits if k.get("view") is not None]
     assert shown and not any("Next hand" in text for text in shown)
     assert any("Waiting for players" in text for text in shown)
 
@@ -465,7 +466,7 @@ async def test_a_result_lost_by_a_crash_is_posted_after_the_restart(
     real_send, real_edit = table.channel.send, FakeMessage.edit
 
     def dies_on_result(kwargs: dict[str, Any]) -> None:
-        if "result" in str(kwargs.get("embed").to_dict() if kwargs.get("embed") else ""):
+        if "result" in shown_text(kwargs):
             raise ConnectionResetError("the process died here")
 
     async def crashing_send(**kwargs: Any) -> Any:

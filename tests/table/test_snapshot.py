@@ -8,7 +8,7 @@ import random
 from bot.engine import CARDS, Hand, Phase, SeatedPlayer, Stakes, parse_cards
 from bot.engine.explain import ReasonKind
 from bot.messages import speaking
-from bot.table.render import result_embed
+from bot.table.render import result_layout
 from bot.table.seating import HandNotes, result_summary
 from bot.table.snapshot import (
     SnapshotMemo,
@@ -147,10 +147,10 @@ def test_a_showdown_result_says_why_the_winner_won_and_so_does_its_summary() -> 
     assert hand.result is not None
     assert result_from_summary(9, result_summary(hand.result, names)).why == result.why
     with speaking("en"):
-        text = str(result_embed(result).to_dict())
+        text = str(result_layout(result).to_components())
     assert "Alice's eight-six low beats Bob's pair of fives: in 2-7 the lowest hand wins" in text
     with speaking("ru"):
-        text = str(result_embed(result).to_dict())
+        text = str(result_layout(result).to_components())
     assert "Рука Alice (восьмёрка-шестёрка лоу) бьёт руку Bob (пара пятёрок): в 2-7" in text
 
 

@@ -9,7 +9,7 @@ import time
 from bot.engine import Hand
 from bot.store import Store
 from bot.table.inputs import Timeout
-from bot.table.render import table_embed
+from bot.table.render import table_layout
 from bot.table.session import TableSession
 from tests.table._helpers import ALICE, BOB, CAROL, GUILD, Tables, wait_until
 
@@ -39,7 +39,7 @@ async def test_the_bank_runs_keeps_the_rest_grows_and_is_spent(
     await session.handle(Timeout(number))  # the timer ran out: the bank runs, the turn goes on
     assert hand.action_count == number and hand.to_act == player
     assert session.table_snapshot().bank
-    assert "time bank" in str(table_embed(session.table_snapshot()).fields)
+    assert "time bank" in str(table_layout(session.table_snapshot()).to_components())
     clock[0] += 4.0  # the player acts 4 s into the bank: 6 s are kept
     await act(session, hand)
     assert session.bank.left(player) == 6.0 and not session.table_snapshot().bank

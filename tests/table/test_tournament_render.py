@@ -15,7 +15,7 @@ import pytest
 
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.messages import speaking, t
-from bot.table.render import result_embed, table_embed
+from bot.table.render import result_layout, table_layout
 from bot.table.snapshot import (
     ResultSnapshot,
     TableSnapshot,
@@ -23,7 +23,9 @@ from bot.table.snapshot import (
     TournamentNews,
     table_snapshot,
 )
+from bot.ui.layout import PlainLayout
 from tests.table._helpers import ALICE, BOB, CAROL, NAMES, seat_row
+from tests.table._layouts import heading, headings, read, section
 
 LANGUAGES = ("en", "hu", "ru", "sv", "id")
 PLAYERS = (ALICE, BOB, CAROL)
@@ -72,14 +74,14 @@ def snapshot(
     )
 
 
-def text_of(embed: Any) -> str:
-    data = embed.to_dict()
-    fields = " ".join(f"{f['name']} {f['value']}" for f in data.get("fields", []))
-    return f"{data.get('title')} {data.get('description')} {fields}"
+def text_of(layout: PlainLayout) -> str:
+    return read(layout).text
 
 
-def field(embed: Any, name: str) -> str:
-    return next(f.value for f in embed.fields if f.name == name)
+def field(layout: PlainLayout, name: str) -> str:
+    text = section(layout, name)
+    assert text is not None, (name, headings(layout))
+    return text
 
 
 def test_between_hands_the_title_shows_the_level_being_played_as_the_field_does() -> None:
@@ -87,10 +89,10 @@ def test_between_hands_the_title_shows_the_level_being_played_as_the_field_does(
     1 is being played: the title and the blinds say 10/20, as the field, which says when the
     next comes. (The title showed the next level's 20/40 beside "Level 1: 10/20".)"""
     with speaking("en"):
-        embed = table_embed(snapshot(LEVEL_1))
-    assert embed.title == "2-7 Triple Draw · 10/20"
-    assert embed.description is not None and embed.description.startswith("Blinds 5/10")
-    assert field(embed, "Sit-and-go #7").startswith("Level 1: 10/20 · next 20/40 at the next deal")
+        layout = table_layout(snapshot(LEVEL_1))
+    assert heading(layout) == "2-7 Triple Draw · 10/20"
+    assert read(layout).lines[1].startswith("Blinds 5/10")
+    assert field(layout, "Sit-and-go #7").startswith("Level 1: 10/20 · next 20/40 at the next deal")
 
 
 def test_level_ups_and_places_are_lines_of_the_log_around_the_hands_actions() -> None:
@@ -101,7 +103,7 @@ def test_level_ups_and_places_are_lines_of_the_log_around_the_hands_actions() ->
     level_2 = replace(LEVEL_1, level=2, limits="20/40", small_bet=20, small_blind=10)
     running = replace(level_2, news=(OUT, LEVEL_UP), last_news=(PAID,))
     with speaking("en"):
-        log = field(table_embed(snapshot(running, hand=hand)), "Hand log").splitlines()
+        log = field(table_layout(snapshot(running, hand=hand)), "Hand log").splitlines()
     assert log[:4] == [
         "Dave finishes 4th.",
         "Level 2: the limits are now 20/40.",
@@ -111,7 +113,7 @@ def test_level_ups_and_places_are_lines_of_the_log_around_the_hands_actions() ->
     assert "Bob finishes 2nd and wins 120." not in log  # the news of no hand shown
     between = replace(level_2, news=(OUT, LEVEL_UP), last_news=(PAID,))
     with speaking("en"):
-        log = field(table_embed(snapshot(between)), "Hand log").splitlines()
+        log = field(table_layout(snapshot(between)), "Hand log").splitlines()
     assert log == ["Bob finishes 2nd and wins 120."]
 
 
@@ -128,9 +130,9 @@ def test_a_tournament_table_never_reads_as_a_cash_table(language: str) -> None:
     last_one = replace(LEVEL_1, players_left=1)
     with speaking(language):
         shown = {
-            "won": text_of(table_embed(snapshot(won, closed=True))),
-            "cancelled": text_of(table_embed(snapshot(cancelled, closed=True))),
-            "last one": text_of(table_embed(replace(snapshot(last_one), seats=()))),
+            "won": text_of(table_layout(snapshot(won, closed=True))),
+            "cancelled": text_of(table_layout(snapshot(cancelled, closed=True))),
+            "last one": text_of(table_layout(replace(snapshot(last_one), seats=()))),
         }
     for state, text in shown.items():
         assert not [c for c in cash if c.split(" {")[0][:25] in text], (state, text)
@@ -144,10 +146,10 @@ def test_a_tournament_table_never_reads_as_a_cash_table(language: str) -> None:
 def test_a_hands_result_names_who_it_put_out_and_the_level_the_next_hand_begins() -> None:
     plain = ResultSnapshot(hand_id=9, uncontested=("Carol", 60), nets=(("Carol", 30),))
     with speaking("en"):
-        assert [f.name for f in result_embed(plain).fields] == ["Net this hand"]
+        assert headings(result_layout(plain)) == ["Net this hand"]
         news = replace(plain, tournament_id=7, news=(PAID, OUT, NEXT_LEVEL))
-        embed = result_embed(news)
-    assert field(embed, "Sit-and-go #7").splitlines() == [
+        layout = result_layout(news)
+    assert field(layout, "Sit-and-go #7").splitlines() == [
         "Bob finishes 2nd and wins 120.",
         "Dave finishes 4th.",
         "The next hand begins level 2: 20/40.",

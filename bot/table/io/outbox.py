@@ -18,7 +18,10 @@ from bot.table.io.protocols import DiscordClient, Messageable
 log = logging.getLogger(__name__)
 
 Picture = Callable[[], Awaitable[discord.File | None]]
-"""Makes an embed's picture when its message goes out (None: text only)."""
+"""Makes a message's picture when it goes out (None: text only)."""
+Layout = Callable[[str | None, str | None], discord.ui.LayoutView]
+"""Lays a Components V2 message out with its picture (``attachment://name`` and its alt text)
+or, with None, without one."""
 InPlace = Callable[[int, dict[str, Any], Picture | None], Awaitable[bool]]
 """Puts a hand's result in the place of the table message: whether it was done."""
 
@@ -56,8 +59,9 @@ class Outbox:
 
     def post(self, **kwargs: Any) -> None:
         """Queue a channel message (sent in order, outside the lock, mentions off);
-        ``picture=`` an async callable making the embed's picture (None: text only), ``then=``
-        an async callback run once it was sent."""
+        ``picture=`` an async callable making its picture (None: text only), shown by the
+        ``layout=`` callable laying a V2 message out (``Layout``) or else as the embed's image;
+        ``then=`` an async callback run once it was sent."""
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
         self.below_table += 1
         self.queue.put_nowait(kwargs)
@@ -100,8 +104,22 @@ class Outbox:
                 self.queue.task_done()
 
     async def _send(self, kwargs: dict[str, Any], picture: Picture | None) -> None:
-        file = await picture() if picture is not None else None
+        file = await with_picture(kwargs, picture)
         if file is not None:
-            kwargs["embed"].set_image(url=f"attachment://{file.filename}")
             kwargs["file"] = file
         await self.channel.send(**kwargs)
+
+
+async def with_picture(kwargs: dict[str, Any], picture: Picture | None) -> discord.File | None:
+    """Make a message's picture (``picture``, None: none) and show it: a V2 message laid out by
+    its ``layout=`` (``Layout``, taken out of ``kwargs``) shows it in the layout's gallery (a V2
+    message shows an attachment only through a component), an embed as its image. The file is
+    returned, for the caller to send with the message."""
+    layout: Layout | None = kwargs.pop("layout", None)
+    file = await picture() if picture is not None else None
+    url = f"attachment://{file.filename}" if file is not None else None
+    if layout is not None:
+        kwargs["view"] = layout(url, file.description if file is not None else None)
+    elif file is not None:
+        kwargs["embed"].set_image(url=url)
+    return file

@@ -17,11 +17,12 @@ import discord
 from bot.messages import speaking
 from bot.pacer import URGENT, task_priority
 from bot.replies import NO_MENTIONS
-from bot.table.io.outbox import Outbox, Picture
+from bot.table.io.outbox import Outbox, Picture, with_picture
 from bot.table.io.protocols import DiscordClient, Messageable, TableRecords, TableSource
 from bot.table.io.tokens import Answered, edit_by_token
-from bot.table.render import table_embed, table_view
+from bot.table.render import table_layout
 from bot.table.snapshot import TableSnapshot
+from bot.ui.layout import PlainLayout
 
 log = logging.getLogger(__name__)
 
@@ -41,27 +42,27 @@ DEAL_CARRIES_SECONDS = 2.0
 
 @dataclass(frozen=True, slots=True)
 class TablePayload:
-    """The table message rendered from one snapshot in one language."""
+    """The table message rendered from one snapshot in one language: a Components V2 layout
+    (no content, no embed: an edit sends only the layout)."""
 
     snapshot: TableSnapshot
     language: str
-    embed: discord.Embed
-    view: discord.ui.View | None
+    view: PlainLayout
     key: str
     """The content as one comparable string (``_payload_key``)."""
 
     def new_message(self) -> dict[str, Any]:
-        """What posts the table as a new message (a view only while there are buttons)."""
-        kwargs: dict[str, Any] = {"embed": self.embed, "allowed_mentions": NO_MENTIONS}
-        if self.view is not None:
-            kwargs["view"] = self.view
-        return kwargs
+        """What posts the table as a new message."""
+        return {"view": self.view, "allowed_mentions": NO_MENTIONS}
+
+    def edit(self) -> dict[str, Any]:
+        """What edits a table message into this one."""
+        return {"view": self.view}
 
 
-def _payload_key(embed: discord.Embed, view: discord.ui.View | None) -> str:
-    """The table message's content as one comparable string."""
-    components = view.to_components() if view is not None else []
-    return json.dumps([embed.to_dict(), components], sort_keys=True, default=str)
+def _payload_key(view: PlainLayout) -> str:
+    """The table message's content as one comparable string (what it shows: its components)."""
+    return json.dumps(view.to_components(), sort_keys=True, default=str)
 
 
 class TableMessage:
@@ -148,8 +149,8 @@ class TableMessage:
         payload = self.payload
         if payload is None or payload.snapshot is not snapshot or payload.language != language:
             with speaking(language):
-                embed, view = table_embed(snapshot), table_view(snapshot)
-            payload = TablePayload(snapshot, language, embed, view, _payload_key(embed, view))
+                view = table_layout(snapshot)
+            payload = TablePayload(snapshot, language, view, _payload_key(view))
             self.payload = payload
         return payload
 
@@ -178,11 +179,8 @@ class TableMessage:
             if target is None or self.move or self.closed or self.hand_id != hand_id:
                 return False
             edit = {k: v for k, v in kwargs.items() if k != "allowed_mentions"}
-            file = await picture() if picture is not None else None
-            if file is not None:
-                edit["embed"].set_image(url=f"attachment://{file.filename}")
+            file = await with_picture(edit, picture)  # in the result's layout: both are V2
             edit["attachments"] = [file] if file is not None else []
-            edit.setdefault("view", None)
             answer = self.answer
             try:
                 await self._post_below(answer)
@@ -194,6 +192,14 @@ class TableMessage:
                     message = self.channel.get_partial_message(target)
                     await message.edit(**edit, allowed_mentions=NO_MENTIONS)
             except discord.NotFound:
+                return False
+            except discord.HTTPException as error:
+                if error.status != 400:
+                    raise
+                # An embed table message from before the table was V2 cannot become a V2
+                # result: the result goes below the table just posted.
+                log.info("Table %s: result not in place (%s)", self.table_id, error)
+                self.outbox.delete_later(target)
                 return False
         return True
 
@@ -282,7 +288,7 @@ class TableMessage:
                     await asyncio.wait_for(self.outbox.queue.join(), OUTBOX_WAIT)
             version = self.version
             payload = self.rendered()
-            kwargs: dict[str, Any] = {"embed": payload.embed, "view": payload.view}
+            kwargs = payload.edit()
             shown = payload.key
             if target is not None and shown in (self.last_payload, self.answering):
                 self.rendered_version = version
@@ -303,6 +309,15 @@ class TableMessage:
                     if self.message_id != target:
                         return None  # /poker table moved the table meanwhile: that one is live
                     log.info("Table %s: message gone, posting a new one", self.table_id)
+                except discord.HTTPException as error:
+                    # A table message from before the table was a V2 message (an embed,
+                    # restored after an upgrade) cannot be edited into one: post it anew.
+                    if error.status != 400 or self.message_id != target:
+                        raise
+                    log.info(
+                        "Table %s: message not editable (%s), posting anew", self.table_id, error
+                    )
+                    self.move = True  # the old one is deleted once the new one is posted
             message = await self._send_new(payload.new_message(), self.answer)
             self.rendered_version = version
             self.last_payload = shown
@@ -348,7 +363,7 @@ class TableMessage:
         payload = self.rendered()
         self.answering = payload.key
         try:
-            await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+            await interaction.response.edit_message(**payload.edit())
         except BaseException:
             self.last_payload = None  # the edit loop sends what the answer did not
             self.changed()

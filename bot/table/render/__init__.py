@@ -1,5 +1,6 @@
 """Renderers, one module a surface: pure functions from frozen snapshots (``bot.table.snapshot``)
-to Discord embeds, buttons and text, unit-tested without Discord and clamped to its limits.
+to Discord embeds, Components V2 layouts, buttons and text, unit-tested without Discord and
+clamped to its limits.
 
 - ``common``: card labels, log lines, safe names, clamping, Discord's limits, betting buttons;
 - ``table``: the channel's table message;
@@ -44,7 +45,7 @@ from bot.table.render.panel import (
     result_line,
     table_lines,
 )
-from bot.table.render.result import result_embed
+from bot.table.render.result import result_layout, result_sections
 from bot.table.render.standings import StandingEntry, standings_embed
 from bot.table.render.table import (
     EMBED_COLOUR,
@@ -53,7 +54,8 @@ from bot.table.render.table import (
     round_text,
     seat_line,
     seats_text,
-    table_embed,
+    table_groups,
+    table_layout,
     table_view,
     tournament_text,
 )
@@ -84,14 +86,16 @@ __all__ = [
     "panel_view",
     "pot_label",
     "pot_text",
-    "result_embed",
+    "result_layout",
     "result_line",
+    "result_sections",
     "round_text",
     "safe_name",
     "seat_line",
     "seats_text",
     "standings_embed",
-    "table_embed",
+    "table_groups",
+    "table_layout",
     "table_lines",
     "table_view",
     "tournament_text",

@@ -1,5 +1,5 @@
-"""The channel's table message: its embed (stakes, seats, round, pot, whose turn with its
-countdown, the whole log of the hand) and the buttons under it while a hand runs. Hidden cards
+"""The channel's table message, one Components V2 message: stakes, seats, round, pot, whose turn
+with its countdown, the whole log of the hand, and the buttons while a hand runs. Hidden cards
 are not in the ``TableSnapshot`` to begin with."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from bot.table.buttons import (
     TableButton,
 )
 from bot.table.render.common import (
-    EMBED_DESCRIPTION_MAX,
     EMBED_FIELD_MAX,
     EMBED_TITLE_MAX,
     LINE_CACHE_SIZE,
+    Section,
     add_betting_buttons,
     clamp,
     draws_text,
@@ -31,9 +31,23 @@ from bot.table.snapshot import (
     TableSnapshot,
     TournamentLine,
 )
+from bot.ui.layout import (
+    MAX_TEXT,
+    Component,
+    PlainLayout,
+    container,
+    rows,
+    separator,
+    text,
+)
 from bot.ui.views import PlainView
 
 EMBED_COLOUR = discord.Colour.dark_green()
+"""The accent colour of the table's box."""
+LOG_MAX = 3000
+"""The longest hand's log the table shows (the newest lines kept)."""
+LOG_MARGIN = 20
+"""Characters of a message's text kept spare beside the table's sections."""
 
 
 def round_text(snapshot: TableSnapshot) -> str:
@@ -177,16 +191,20 @@ def table_log(snapshot: TableSnapshot, limit: int) -> str:
     return hand_log(snapshot, limit, before=before, after=after)
 
 
-def table_embed(snapshot: TableSnapshot) -> discord.Embed:
-    """The table message's embed; hidden cards are not in the snapshot to begin with."""
+def table_title(snapshot: TableSnapshot) -> str:
+    """``2-7 Triple Draw · 10/20 · hand #77``: the stakes, the game and the hand."""
     small_bet, big_bet = number(snapshot.small_bet), number(2 * snapshot.small_bet)
     if snapshot.hand_id is not None:
-        title = t(
+        return t(
             "table_title_hand", small_bet=small_bet, big_bet=big_bet, hand_id=str(snapshot.hand_id)
         )
-    else:
-        title = t("table_title", small_bet=small_bet, big_bet=big_bet)
-    small_blind = number(snapshot.small_blind)
+    return t("table_title", small_bet=small_bet, big_bet=big_bet)
+
+
+def table_description(snapshot: TableSnapshot) -> str:
+    """The blinds and cap, then what the table is doing apart from the hand (closed, closing
+    after this hand, paused)."""
+    small_blind, small_bet = number(snapshot.small_blind), number(snapshot.small_bet)
     description = t("table_blinds", small_blind=small_blind, small_bet=small_bet, cap=snapshot.cap)
     if snapshot.closed:
         description += "\n" + closed_text(snapshot)
@@ -195,35 +213,74 @@ def table_embed(snapshot: TableSnapshot) -> discord.Embed:
     elif snapshot.paused_by is not None:
         key = "table_paused" if snapshot.hand_id is None else "table_pausing"
         description += "\n" + t(key, name=f"<@{snapshot.paused_by}>")
+    return description
 
-    embed = discord.Embed(
-        title=clamp(title, EMBED_TITLE_MAX),
-        description=clamp(description, EMBED_DESCRIPTION_MAX),
-        colour=EMBED_COLOUR,
-    )
-    if snapshot.tournament is not None and snapshot.tournament.state != "cancelled":
-        name = t("field_tournament", tournament=str(snapshot.tournament.tournament_id))
-        embed.add_field(name=name, value=tournament_text(snapshot.tournament), inline=False)
-    embed.add_field(name=t("field_seats"), value=seats_text(snapshot), inline=False)
-    if snapshot.hand_id is not None and snapshot.phase != "waiting":
-        embed.add_field(name=t("field_round"), value=round_text(snapshot), inline=True)
-        embed.add_field(name=t("field_pot"), value=clamp(pot_text(snapshot), 256), inline=True)
+
+def turn_section(snapshot: TableSnapshot) -> str | None:
+    """The Turn section: whose turn and its countdown, the store being waited for, or when
+    the next hand comes; None when there is nothing to say."""
     if snapshot.store_waiting:
-        embed.add_field(name=t("field_turn"), value=t("store_waiting"), inline=False)
-    elif snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
-        line = turn_text(snapshot)
-        embed.add_field(name=t("field_turn"), value=clamp(line, EMBED_FIELD_MAX), inline=False)
-    elif not snapshot.closed and snapshot.phase in ("waiting", "complete"):
-        text = None
+        return t("store_waiting")
+    if snapshot.to_act_name and snapshot.phase in ("betting", "drawing"):
+        return clamp(turn_text(snapshot), EMBED_FIELD_MAX)
+    if not snapshot.closed and snapshot.phase in ("waiting", "complete"):
         if not can_deal(snapshot):  # (a tournament with one player left is ending)
-            text = None if snapshot.tournament is not None else t("waiting_players")
-        elif snapshot.next_hand_at is not None:
-            text = t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
-        if text is not None:  # a hand just over, its next one not planned yet: nothing to say
-            embed.add_field(name=t("field_turn"), value=text, inline=False)
-    log = table_log(snapshot, EMBED_FIELD_MAX)
-    embed.add_field(name=t("field_log"), value=log, inline=False)
-    return embed
+            return None if snapshot.tournament is not None else t("waiting_players")
+        if snapshot.next_hand_at is not None:
+            return t("next_hand_in", when=f"<t:{int(snapshot.next_hand_at)}:R>")
+    return None  # a hand just over, its next one not planned yet: nothing to say
+
+
+def table_groups(snapshot: TableSnapshot) -> list[list[Section]]:
+    """The table's sections in reading order, in groups (a line between two groups): the
+    tournament, the seats, the round and pot, whose turn, the hand's log. The log comes last
+    and has the room the others leave of a message's text (``MAX_TEXT``)."""
+    groups: list[list[Section]] = []
+    line = snapshot.tournament
+    if line is not None and line.state != "cancelled":
+        name = t("field_tournament", tournament=str(line.tournament_id))
+        groups.append([Section("tournament", name, tournament_text(line))])
+    groups.append([Section("seats", t("field_seats"), seats_text(snapshot))])
+    if snapshot.hand_id is not None and snapshot.phase != "waiting":
+        groups.append(
+            [
+                Section("round", t("field_round"), round_text(snapshot)),
+                Section("pot", t("field_pot"), clamp(pot_text(snapshot), 256)),
+            ]
+        )
+    turn = turn_section(snapshot)
+    if turn is not None:
+        groups.append([Section("turn", t("field_turn"), turn)])
+    heading = t("field_log")
+    used = len(table_title(snapshot)) + len(table_description(snapshot)) + LOG_MARGIN
+    used += sum(len(section_text(s)) for group in groups for s in group)
+    room = min(LOG_MAX, MAX_TEXT - used - len(section_text(Section("log", heading, ""))))
+    groups.append([Section("log", heading, table_log(snapshot, max(room, 100)))])
+    return groups
+
+
+def section_text(section: Section) -> str:
+    """A section as one text display: its heading in bold on the first line, then its text."""
+    if section.heading is None:
+        return section.text
+    return f"**{section.heading}**\n{section.text}"
+
+
+def table_layout(snapshot: TableSnapshot) -> PlainLayout:
+    """The table message, one Components V2 message: in a box of the table's colour, the
+    heading (stakes, game, hand), the blinds and the table's state, the sections
+    (``table_groups``) with a line between groups, and the buttons while a hand runs. Hidden
+    cards are not in the snapshot to begin with."""
+    children: list[Component] = [
+        text(f"### {clamp(table_title(snapshot), EMBED_TITLE_MAX)}\n{table_description(snapshot)}")
+    ]
+    for group in table_groups(snapshot):
+        children.append(separator())
+        children += [text(section_text(section)) for section in group]
+    view = table_view(snapshot)
+    if view is not None:
+        children += rows(view.children)
+    return PlainLayout([container(children, EMBED_COLOUR.value)])
 
 
 def table_view(snapshot: TableSnapshot) -> PlainView | None:
