@@ -525,6 +525,13 @@ ALTER TABLE hands ADD COLUMN fair_facts TEXT;
 """What the fair-play detector reads of a settled hand (``detect.HandFacts.to_text``), written
 the first time a report reads the hand: the next reads skip its journal."""
 
+MIGRATION_0021_FAIR_FACTS_AGAIN = """
+UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
+"""
+"""The cached fair-play facts are read again from the journals: those kept before it missed
+every call down that lost to a mucked hand (``detect.facts_of`` counted only a caller who
+showed, and a loser mucks)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -546,6 +553,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0018_WEB_LOGINS,
     MIGRATION_0019_FLAGGED,
     MIGRATION_0020_FAIR_FACTS,
+    MIGRATION_0021_FAIR_FACTS_AGAIN,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

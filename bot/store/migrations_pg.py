@@ -427,6 +427,11 @@ ALTER TABLE hands ADD COLUMN fair_facts TEXT;
 """
 """SQLite migration 0020: the fair-play facts of a settled hand, cached."""
 
+MIGRATION_0019_FAIR_FACTS_AGAIN = """
+UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
+"""
+"""SQLite migration 0021: the cached fair-play facts read again (a mucked loser's calls)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -446,6 +451,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0016_WEB_LOGINS,
     MIGRATION_0017_FLAGGED,
     MIGRATION_0018_FAIR_FACTS,
+    MIGRATION_0019_FAIR_FACTS_AGAIN,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 
