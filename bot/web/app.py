@@ -19,7 +19,7 @@ from bot.web.context import CONTEXT, WebContext, html_response
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
-from bot.web.pages import audit, hands, home, ledger, live, login, server, settings, stats
+from bot.web.pages import audit, fairplay, hands, home, ledger, live, login, server, settings, stats
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +84,9 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/ledger", ledger.ledger_page)
     r.add_get("/servers/{guild_id}/ledger.csv", ledger.ledger_csv)
     r.add_get("/servers/{guild_id}/audit", audit.audit_page)
+    r.add_get("/servers/{guild_id}/fairplay", fairplay.fairplay_page)
+    r.add_post("/servers/{guild_id}/fairplay", fairplay.fairplay_post)
+    r.add_get("/servers/{guild_id}/fairplay/hands/{hand_id}.phh", fairplay.fairplay_hand)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/hands", hands.hands_page)

@@ -55,6 +55,7 @@ NAV = (
     ("settings", "/settings", "web_nav_settings"),
     ("ledger", "/ledger", "web_nav_ledger"),
     ("audit", "/audit", "web_nav_audit"),
+    ("fairplay", "/fairplay", "web_nav_fairplay"),
 )
 """The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
 
