@@ -220,6 +220,9 @@ async def test_a_hands_fair_play_facts_are_read_from_its_journal_once_then_cache
     rest, end = await store.hands.fair_facts_page(GUILD, 0.0, 2, after)
     assert [h for h, _, _ in rest] == [played[0][0]] and end is not None
     assert await store.hands.fair_facts_page(GUILD, 0.0, 2, end) == ([], None)
+    # the servers where a hand ended since a time (the flag watch's next pass)
+    assert await store.hands.guilds_with_hands(0.0) == [GUILD]
+    assert await store.hands.guilds_with_hands(time.time() + 60) == []
 
 
 async def test_the_report_over_100000_stored_hands_takes_under_ten_seconds_off_the_loop(
