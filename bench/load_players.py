@@ -38,6 +38,7 @@ from tests.discord_double import (
     StoredMessage,
     iter_components,
 )
+from tests.discord_double.components_v2 import CONTAINER
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,18 @@ DISCARD_WEIGHTS = (0.25, 0.35, 0.25, 0.15)
 def embed0(data: dict[str, Any]) -> dict[str, Any]:
     embeds = data.get("embeds") or []
     return embeds[0] if embeds else {}
+
+
+def panel_title(data: dict[str, Any]) -> str:
+    """A private panel's title: the heading of a Components V2 panel (the first text display
+    in its container, after ``### ``), or an embed's title; "" when it has none. Read without
+    flattening the whole layout: every DM of every player passes here."""
+    components = data.get("components") or []
+    if components and components[0].get("type") == CONTAINER:
+        first = (components[0].get("components") or [{}])[0]
+        content = str(first.get("content") or "")
+        return content.removeprefix("### ") if content.startswith("### ") else ""
+    return str(embed0(data).get("title") or "")
 
 
 def field_value(embed: dict[str, Any], name: str) -> str | None:
@@ -213,7 +226,7 @@ class TableDriver:
     def on_dm(self, member: Member, kind: str, stored: StoredMessage) -> None:
         if kind == "delete":
             return
-        title = str(embed0(stored.data).get("title") or "")
+        title = panel_title(stored.data)
         if not title.startswith(PANEL_PREFIX):
             if kind == "create":
                 self.stats.other_dms += 1
@@ -323,7 +336,7 @@ class TableDriver:
         if not self.active:
             return
         panel = self.panels.get(member.id)
-        if panel is None or f"{PANEL_PREFIX}{turn.hand_id}" != embed0(panel.data).get("title"):
+        if panel is None or f"{PANEL_PREFIX}{turn.hand_id}" != panel_title(panel.data):
             self.stats.stale_clicks += 1
             return
         cards = [

@@ -62,7 +62,10 @@ REPORT_EVERY = 60.0
 CLOSE_WAIT = 2.0
 """Seconds a closing router gives the clicks it took to be answered."""
 
-TABLE_OF_CUSTOM_ID = re.compile(r"deuce:[a-z]:(\d+)(?::|$)")
+TABLE_KINDS = "cdfst"
+"""The router kinds of the table's own buttons (``bot/table/buttons.py``), whose custom id
+names the table first; every other dealer button (a replay step names a hand) is no table's."""
+TABLE_OF_CUSTOM_ID = re.compile(rf"deuce:[{TABLE_KINDS}]:(\d+)(?::|$)")
 
 ALIVE = (
     "p.heartbeat_at > $2 AND EXISTS (SELECT 1 FROM pg_stat_activity a "

@@ -11,10 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.fairplay import gates
-from bot.features.stats.lowball import period_start
-from bot.features.stats.report import PERIOD_KEYS
-from bot.house.accounts import is_house
-from bot.messages import signed, speaking, t
+from bot.features.leaderboard.ranking import admin_marks, leaderboard
+from bot.messages import speaking, t
 from bot.replies import NO_MENTIONS, reply_private, require_guild
 from bot.store import DailyCooldown
 
@@ -76,144 +74,35 @@ class Chips(commands.Cog):
         period: Literal["week", "month", "all"] | None = None,
         by: Literal["chips", "tournaments"] = "chips",
     ) -> None:
+        """The server's leaderboard (``bot.features.leaderboard``: the dashboard's too), in
+        public; an admin alone reads their private marks after it."""
         assert interaction.guild_id is not None
-        if by == "tournaments":
-            await self._tournament_leaderboard(interaction, period or "all")
-            return
-        if period is not None:
-            await self._net_leaderboard(interaction, period)
-            return
-        # the house's wallet is no member's: left out (it is at most one row)
-        hidden, footer = await self._left_out(interaction.guild_id)
-        rows = await self.bot.store.wallets.leaderboard(
-            interaction.guild_id, limit=11 + len(hidden)
-        )
-        rows = [row for row in rows if not is_house(row.user_id) and row.user_id not in hidden]
-        rows = rows[:10]
-        if not rows:
-            await reply_private(interaction, t("leaderboard_empty"))
+        store = self.bot.store
+        board = await leaderboard(store, interaction.guild_id, by, period)
+        if not board.rows:
+            await reply_private(interaction, board.empty())
             return
         with speaking(await self.bot.channel_language(interaction)):
-            lines = [
-                t(
-                    "leaderboard_line",
-                    rank=rank,
-                    name=f"<@{row.user_id}>",
-                    total=row.wallet + row.on_table,
-                    wallet=row.wallet,
-                    on_table=row.on_table,
-                )
-                for rank, row in enumerate(rows, start=1)
-            ]
             embed = discord.Embed(
-                title=t("leaderboard_title"),
-                description="\n".join(lines)[:4096],
+                title=board.title(),
+                description="\n".join(board.lines(mention))[:4096],
                 colour=discord.Colour.gold(),
             )
-            if hidden:
-                embed.set_footer(text=t(footer))
+            if board.footer_key:
+                embed.set_footer(text=board.footer())
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
-        await self._admin_marks(interaction, [row.user_id for row in rows])
-
-    async def _admin_marks(self, interaction: discord.Interaction[Any], ranked: list[int]) -> None:
-        """For an admin alone, a private note after the public leaderboard: which of the
-        members ranked have a frozen wallet, which the newest fair-play report flagged
-        (nothing when none, nothing for a member)."""
-        assert interaction.guild_id is not None
         permissions = interaction.permissions
-        if not (permissions.manage_guild or permissions.administrator):
+        if by == "tournaments" or not (permissions.manage_guild or permissions.administrator):
             return
-        store = self.bot.store.fairplay
-        marks = (
-            ("leaderboard_admin_frozen", await store.frozen(interaction.guild_id)),
-            ("leaderboard_admin_flagged", await store.flagged(interaction.guild_id)),
-        )
-        lines = []
-        for key, members in marks:
-            names = [f"#{n} <@{uid}>" for n, uid in enumerate(ranked, start=1) if uid in members]
-            if names:
-                lines.append(t(key, names=", ".join(names)))
-        if lines:
+        marks = await admin_marks(store, interaction.guild_id, board, mention)
+        if marks:
             await interaction.followup.send(
-                "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
+                "\n".join(marks), ephemeral=True, allowed_mentions=NO_MENTIONS
             )
 
-    async def _left_out(self, guild_id: int) -> tuple[frozenset[int], str]:
-        """The members the server's leaderboard leaves out, and the footer that says so: those
-        whose wallet an admin froze, and (``leaderboard_hide`` 2) those the newest fair-play
-        report flagged, where the admins chose so (``/pokeradmin fairplay leaderboard``)."""
-        settings = await self.bot.store.settings.server(guild_id)
-        if settings.leaderboard_hide == 0:
-            return frozenset(), ""
-        frozen = await self.bot.store.fairplay.frozen(guild_id)
-        if settings.leaderboard_hide == 1:
-            return frozen, "leaderboard_frozen_left_out"
-        flagged = await self.bot.store.fairplay.flagged(guild_id)
-        return frozen | flagged, "leaderboard_flagged_left_out"
 
-    async def _net_leaderboard(self, interaction: discord.Interaction[Any], period: str) -> None:
-        """Members ranked by their net over the hands of ``period`` (a public answer)."""
-        assert interaction.guild_id is not None
-        since = period_start(period)
-        hidden, footer = await self._left_out(interaction.guild_id)
-        rows = await self.bot.store.hands.net_leaderboard(
-            interaction.guild_id, since, limit=20 + len(hidden)
-        )
-        rows = [row for row in rows if not is_house(row.user_id) and row.user_id not in hidden]
-        rows = rows[:10]
-        if not rows:
-            await reply_private(interaction, t("leaderboard_period_empty"))
-            return
-        with speaking(await self.bot.channel_language(interaction)):
-            lines = [
-                t(
-                    "leaderboard_net_line",
-                    rank=rank,
-                    name=f"<@{row.user_id}>",
-                    net=signed(row.net),
-                    hands=row.hands,
-                )
-                for rank, row in enumerate(rows, start=1)
-            ]
-            embed = discord.Embed(
-                title=t("leaderboard_period_title", period=t(PERIOD_KEYS[period])),
-                description="\n".join(lines)[:4096],
-                colour=discord.Colour.gold(),
-            )
-            if hidden:
-                embed.set_footer(text=t(footer))
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
-        await self._admin_marks(interaction, [row.user_id for row in rows])
-
-    async def _tournament_leaderboard(
-        self, interaction: discord.Interaction[Any], period: str
-    ) -> None:
-        """Members ranked by their sit-and-go results over ``period``: prizes won less
-        buy-ins, then wins (a public answer)."""
-        assert interaction.guild_id is not None
-        since = period_start(period)
-        rows = await self.bot.store.tournaments.leaderboard(interaction.guild_id, since, limit=10)
-        if not rows:
-            await reply_private(interaction, t("leaderboard_sng_empty"))
-            return
-        with speaking(await self.bot.channel_language(interaction)):
-            lines = [
-                t(
-                    "leaderboard_sng_line",
-                    rank=rank,
-                    name=f"<@{row.user_id}>",
-                    net=signed(row.net),
-                    wins=row.wins,
-                    played=row.played,
-                )
-                for rank, row in enumerate(rows, start=1)
-            ]
-            embed = discord.Embed(
-                title=t("leaderboard_sng_title", period=t(PERIOD_KEYS[period])),
-                description="\n".join(lines)[:4096],
-                colour=discord.Colour.gold(),
-            )
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
 
 
 async def setup(bot: DeuceBot) -> None:

@@ -3,7 +3,8 @@ read them (``/poker history``'s text files, beside the PHH).
 
 The form follows PokerStars' own files (the ones Hold'em Manager, PokerTracker and the open
 converters import): a header line with the hand number, the game, the limits (small bet / big
-bet, play chips without a currency sign) and the time; the table line with the button's seat;
+bet, play chips without a currency sign) and the time (a sit-and-go's hand names its tournament,
+buy-in and level, as PokerStars' tournament files do); the table line with the button's seat;
 one line per seat with its stack "in chips"; the blinds; ``*** DEALING HANDS ***``; every
 betting action ("calls 10", "bets 10", "raises 10 to 20", "and is all-in"); each draw under
 ``*** FIRST DRAW ***``, ``*** SECOND DRAW ***``, ``*** THIRD DRAW ***`` ("discards 2 cards",
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -157,6 +159,31 @@ def _pot_names(names: Sequence[str]) -> dict[str, str]:
     return written
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentHand:
+    """What a sit-and-go hand's header says of its tournament: its number, the buy-in (wallet
+    chips; 0: a freeroll) and the level the hand was dealt at (1 = the first)."""
+
+    tournament_id: int
+    buy_in: int
+    level: int
+
+
+def roman(number: int) -> str:
+    """``number`` in Roman numerals, as PokerStars writes a level (``Level XIV``)."""
+    numerals = (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    )  # fmt: skip
+    if number < 1:
+        raise ValueError(f"no Roman numeral for {number}")
+    out = []
+    for value, numeral in numerals:
+        count, number = divmod(number, value)
+        out.append(numeral * count)
+    return "".join(out)
+
+
 def hand_to_pokerstars(
     hand: Hand,
     viewer_id: int | None,
@@ -164,13 +191,15 @@ def hand_to_pokerstars(
     shown: Collection[int] | None = None,
     started_at: float = 0.0,
     table: str = "Deuce",
+    tournament: TournamentHand | None = None,
 ) -> str:
     """The PokerStars text history of a finished hand as ``viewer_id`` may read it (None: a
     viewer who was not dealt in). ``shown`` holds the ids of the players whose hands were
     shown at the showdown (the stored hand's summary, as for ``redact_phh``; by default the
     result's shown hands): no other player's card is written. ``started_at`` is the hand's
-    start (Unix time), ``table`` the table's name."""
-    return _TextHistory(hand, viewer_id, shown).text(started_at, table)
+    start (Unix time), ``table`` the table's name, ``tournament`` the sit-and-go it was dealt
+    in (None: a cash table)."""
+    return _TextHistory(hand, viewer_id, shown).text(started_at, table, tournament)
 
 
 class _TextHistory:
@@ -213,13 +242,22 @@ class _TextHistory:
         """The hero's cards."""
         self.showdown = False
 
-    def text(self, started_at: float, table: str) -> str:
+    def text(self, started_at: float, table: str, tournament: TournamentHand | None) -> str:
         state, names = self.state, self.names
         small_bet = self.small_bet
-        table_name = " ".join(_UNSAFE.sub(" ", table).split()) or "Deuce"
+        limits = f"({small_bet}/{2 * small_bet})"
+        if tournament is None:
+            table_name = " ".join(_UNSAFE.sub(" ", table).split()) or "Deuce"
+            game = f" {GAME} {limits}"
+        else:  # PokerStars: the tournament's number and its table's, the buy-in, the level
+            number = tournament.tournament_id
+            table_name = f"{number} 1"
+            buy_in = f"{tournament.buy_in}+0" if tournament.buy_in > 0 else "Freeroll "
+            game = (
+                f"Tournament #{number}, {buy_in} {GAME} - Level {roman(tournament.level)} {limits}"
+            )
         self.lines = [
-            f"PokerStars Hand #{state['hand_id']}:  {GAME} ({small_bet}/{2 * small_bet})"
-            f" - {_when(started_at)}",
+            f"PokerStars Hand #{state['hand_id']}: {game} - {_when(started_at)}",
             f"Table '{table_name}' {MAX_PLAYERS}-max Seat #{state['button_seat'] + 1} is the"
             " button",
         ]

@@ -76,7 +76,8 @@ INSERT INTO hand_players (hand_id, user_id, guild_id, seat, start_stack) VALUES 
 """
 
 HAND = """
-SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason,
+    tournament_id
 FROM hands WHERE id = ?
 """
 
@@ -101,7 +102,8 @@ WHERE id = ? AND status = 'running'
 MARK_ANNOUNCED = "UPDATE hands SET announced = 1 WHERE id = ? AND status = 'settled'"
 
 UNANNOUNCED_HANDS = """
-SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason,
+    tournament_id
 FROM hands
 WHERE table_id = ? AND announced = 0 AND status = 'settled'
 ORDER BY id
@@ -173,7 +175,8 @@ LIMIT ?
 """
 
 RECENT_HANDS = """
-SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason,
+    tournament_id
 FROM hands
 WHERE guild_id = ?1 AND status != 'running'
   AND (?2 IS NULL OR channel_id = ?2)
@@ -182,7 +185,8 @@ ORDER BY id DESC
 LIMIT ?4
 """
 RECENT_HANDS_PG = """
-SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason
+SELECT id, table_id, guild_id, channel_id, status, started_at, ended_at, summary, void_reason,
+    tournament_id
 FROM hands
 WHERE guild_id = $1 AND status != 'running'
   AND ($2::bigint IS NULL OR channel_id = $2)
@@ -615,7 +619,9 @@ class Hands:
 
     async def _hand_records(self, db: Tx, found: list[Any]) -> list[HandRecord]:
         records = []
-        for id_, table_id, guild_id, channel_id, status, started, ended, summary, reason in found:
+        for row in found:
+            id_, table_id, guild_id, channel_id, status, started, ended, summary, reason = row[:9]
+            tournament_id = row[9]
             players = tuple(
                 HandPlayer(
                     user_id=int(user_id),
@@ -641,6 +647,7 @@ class Hands:
                     summary=None if summary is None else json.loads(summary),
                     void_reason=reason,
                     players=players,
+                    tournament_id=None if tournament_id is None else int(tournament_id),
                 )
             )
         return records

@@ -478,6 +478,8 @@ class HandRecord:
     summary: dict[str, Any] | None
     void_reason: str | None
     players: tuple[HandPlayer, ...] = ()
+    tournament_id: int | None = None
+    """The sit-and-go it was dealt in (tournament chips), None at a cash table."""
 
     def net_for(self, user_id: int) -> int | None:
         """The player's net result in this hand, None if they were not in it."""

@@ -100,6 +100,14 @@ WHERE guild_id = ? AND status = 'registering'
 ORDER BY id
 """
 
+# The server's latest tournaments, whatever their status (the dashboard's list).
+TOURNAMENTS_OF_GUILD = f"""
+SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ?
+ORDER BY id DESC
+LIMIT ?
+"""
+
 TOURNAMENTS_DUE = f"""
 SELECT {TOURNAMENT_COLUMNS} FROM tournaments
 WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ?
@@ -555,6 +563,13 @@ class Tournaments:
         """The server's tournaments open for registration, oldest first (the lobby)."""
         check_id(guild_id, "server")
         found = await self._runner.select_all(TOURNAMENTS_REGISTERING, (guild_id,))
+        return [tournament_row(row) for row in found]
+
+    async def of_guild(self, guild_id: int, limit: int = 20) -> list[TournamentRow]:
+        """The server's ``limit`` latest tournaments (registering, running, finished or
+        cancelled), newest first."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(TOURNAMENTS_OF_GUILD, (guild_id, int(limit)))
         return [tournament_row(row) for row in found]
 
     async def due(self, now: float) -> list[TournamentRow]:

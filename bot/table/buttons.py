@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import discord
@@ -92,12 +92,17 @@ def show_button_id(table_id: int, hand_id: int) -> str:
 
 def _shown_buttons(message: object) -> Iterator[tuple[str, bool]]:
     """The buttons of a message as the click delivered it: each one's custom id, and whether
-    it was shown red (a marked card, Fold in turn set)."""
-    for row in getattr(message, "components", None) or ():
-        for button in getattr(row, "children", ()):
-            custom_id = getattr(button, "custom_id", None)
-            if isinstance(custom_id, str):
-                yield custom_id, getattr(button, "style", None) == discord.ButtonStyle.danger
+    it was shown red (a marked card, Fold in turn set). Wherever they stand: in a classic
+    message's rows, or in the rows inside a Components V2 message's container (the panel)."""
+    yield from _buttons_within(getattr(message, "components", None) or ())
+
+
+def _buttons_within(components: Iterable[object]) -> Iterator[tuple[str, bool]]:
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str):
+            yield custom_id, getattr(component, "style", None) == discord.ButtonStyle.danger
+        yield from _buttons_within(getattr(component, "children", None) or ())
 
 
 def shown_marks(message: discord.Message | None) -> set[int] | None:

@@ -5,7 +5,7 @@ tournament's entries, escrow and clock (``store.tournaments``); the table plays 
 
 from bot.tournament.clock import TournamentClock
 from bot.tournament.places import Finish, finishes, from_button, prizes_for
-from bot.tournament.structures import STRUCTURES, Level, level_of
+from bot.tournament.structures import STRUCTURES, Level, level_of, level_with
 
 __all__ = [
     "STRUCTURES",
@@ -15,5 +15,6 @@ __all__ = [
     "finishes",
     "from_button",
     "level_of",
+    "level_with",
     "prizes_for",
 ]

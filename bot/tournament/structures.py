@@ -49,3 +49,15 @@ def level_of(structure: str, number: int) -> Level:
     if number <= len(bets):
         return Level(number, bets[number - 1])
     return Level(number, bets[-1] * 2 ** (number - len(bets)))
+
+
+def level_with(structure: str, small_bet: int) -> Level | None:
+    """The level of a preset whose small bet is ``small_bet`` (a hand's limits name the level
+    it was dealt at: a preset's small bets only rise), None when no level has it."""
+    bets = STRUCTURES[structure]
+    if small_bet in bets:
+        return Level(bets.index(small_bet) + 1, small_bet)
+    number, bet = len(bets), bets[-1]
+    while bet < small_bet:
+        number, bet = number + 1, bet * 2
+    return Level(number, bet) if bet == small_bet else None

@@ -19,7 +19,21 @@ from bot.web.context import CONTEXT, WebContext, html_response
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
-from bot.web.pages import audit, fairplay, hands, home, ledger, live, login, server, settings, stats
+from bot.web.pages import (
+    audit,
+    fairplay,
+    hands,
+    home,
+    leaderboard,
+    ledger,
+    live,
+    login,
+    replay,
+    server,
+    settings,
+    stats,
+    tournaments,
+)
 
 log = logging.getLogger(__name__)
 
@@ -84,13 +98,19 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/ledger", ledger.ledger_page)
     r.add_get("/servers/{guild_id}/ledger.csv", ledger.ledger_csv)
     r.add_get("/servers/{guild_id}/audit", audit.audit_page)
+    r.add_get("/servers/{guild_id}/tournaments", tournaments.tournaments_page)
+    r.add_post("/servers/{guild_id}/tournaments", tournaments.create_post)
+    r.add_post("/servers/{guild_id}/tournaments/{tournament_id}/cancel", tournaments.cancel_post)
     r.add_get("/servers/{guild_id}/fairplay", fairplay.fairplay_page)
     r.add_post("/servers/{guild_id}/fairplay", fairplay.fairplay_post)
     r.add_get("/servers/{guild_id}/fairplay/hands/{hand_id}.phh", fairplay.fairplay_hand)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
+    r.add_get("/leaderboard/{guild_id}", leaderboard.leaderboard_page)
     r.add_get("/hands", hands.hands_page)
     r.add_get("/hands/{hand_id}.phh", hands.hand_phh)
+    r.add_get("/hands/{hand_id}.txt", hands.hand_text)
+    r.add_get("/hands/{hand_id}/replay", replay.replay_page)
     return app
 
 

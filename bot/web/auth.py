@@ -26,6 +26,8 @@ from bot.store import Store
 
 COOKIE = "deuce_session"
 STATE_COOKIE = "deuce_oauth_state"
+LINK_COOKIE = "deuce_link_form"
+"""The login link page's cookie, which its form's token is derived from (``pages/login``)."""
 SESSION_SECONDS = 12 * 3600
 LINK_SECONDS = 10 * 60
 STATE_SECONDS = 10 * 60

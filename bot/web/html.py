@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections.abc import Iterable
 
 from bot.messages import reader, t
@@ -34,6 +35,9 @@ def join(parts: Iterable[Html], separator: str = "") -> Html:
     return Html(separator.join(escape(part) for part in parts))
 
 
+_TIME = re.compile(r"&lt;t:(\d{1,12}):[a-zA-Z]&gt;")
+_RELATIVE = re.compile(r" \(&lt;t:\d{1,12}:R&gt;\)")
+"""A Discord time beside a relative one, ``<t:N:F> (<t:N:R>)``: the page writes the first."""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
 _MENTION = re.compile(r"&lt;(?:@|#|t:\d+(?::[a-zA-Z])?)[^&]*&gt;")
@@ -44,9 +48,13 @@ _MARKDOWN_ESCAPE = re.compile(r"\\([\\*_`~|>#\[\]()-])")
 
 def from_markdown(text: str) -> Html:
     """A line the channel shows (Discord markdown) as HTML: bold and code kept, a name's
-    markdown escapes undone, a command's mention written as the command, Discord's other tags
-    (mentions, times) left out. Escaped first."""
+    markdown escapes undone, a command's mention written as the command, a Discord time as
+    its UTC date and time, Discord's other tags (mentions) left out. Escaped first."""
     escaped = html.escape(text, quote=True)
+    escaped = _RELATIVE.sub("", escaped)
+    escaped = _TIME.sub(
+        lambda m: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(int(m[1]))), escaped
+    )
     escaped = _COMMAND.sub(r"<code>/\1</code>", escaped)
     escaped = _MENTION.sub("", escaped)
     escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
@@ -68,10 +76,12 @@ table{border-collapse:collapse;width:100%}td,th{padding:.35em .5em;text-align:le
 border-bottom:1px solid #2b3a48;vertical-align:top}
 .notice{background:#21364a;border-left:4px solid #8cc8ff;padding:.6em .8em}
 .refused{background:#4a2121;border-left:4px solid #ff8c8c;padding:.6em .8em}
-button,a.button{font:inherit;padding:.4em 1em;border-radius:6px;border:1px solid #6bbf8a;
-background:#1f6f43;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button,a.button,span.button{font:inherit;padding:.4em 1em;border-radius:6px;
+border:1px solid #6bbf8a;background:#1f6f43;color:#fff;cursor:pointer;
+text-decoration:none;display:inline-block}
 form.inline{display:inline}
-.actions form{display:inline}a.button.secondary{background:#2b3a48;border-color:#56697c}
+.actions form{display:inline}
+a.button.secondary,span.button.secondary{background:#2b3a48;border-color:#56697c}
 button.danger{background:#8a2b2b;border-color:#d46a6a}
 code{background:#26313d;padding:0 .3em;border-radius:4px}
 ul.lines{padding-left:1.2em}
@@ -82,6 +92,9 @@ input,select{font:inherit;background:#0d1117;color:#e6edf3;border:1px solid #3d4
 border-radius:4px;padding:.25em .4em;max-width:100%}
 .scroll{overflow-x:auto}img.chart{max-width:100%;height:auto;border-radius:12px}
 table.stats{max-width:40em}form.filters label{display:inline-block;margin:.2em .8em .4em 0}
+nav.steps{display:flex;gap:.5em;margin:.4em 0}nav.steps .button{min-width:2.2em;
+text-align:center}span.button[aria-disabled]{opacity:.4;cursor:default}
+nav.streets span.off{color:#5d6b78}ul.plain{list-style:none;padding-left:0}
 tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}
 @media (max-width:600px){main{padding:.6em}td,th{padding:.3em}
 table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}}

@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.features.sitngo import tournaments as sitngo
+from bot.messages import t
+from bot.replies import Refused
+from bot.store import Store, TournamentNotFound
 from bot.table.registry import TableRegistry
 from bot.table.snapshot import TableSnapshot
 
@@ -45,16 +49,41 @@ class LiveTables(Protocol):
         ``/pokeradmin`` setting; a running hand keeps its own)."""
         ...
 
+    def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        """The server's text channels (id, name) by position: where a tournament may be made."""
+        ...
+
+    async def create_tournament(
+        self, guild_id: int, channel_id: int, user_id: int, options: dict[str, Any]
+    ) -> int:
+        """``/poker sng create`` in ``channel_id`` as ``user_id`` (its registration message
+        posted there): the new tournament's id. Raises ``Refused`` or a ``StoreError`` with
+        the command's sentence; ``"web_no_channel"`` for a channel not the server's."""
+        ...
+
+    async def cancel_tournament(self, guild_id: int, tournament_id: int) -> int:
+        """``/poker sng cancel``: every buy-in back (the number refunded). Raises a
+        ``StoreError`` (``TournamentNotFound`` for another server's) as the command would."""
+        ...
+
 
 class Bot(Protocol):
-    """What ``BotTables`` reads of the client (``bot.client.DeuceBot``)."""
+    """What ``BotTables`` reads of the client (``bot.client.DeuceBot``): the sit-and-go's
+    client (``sitngo.SngClient``) too."""
 
     @property
     def tables(self) -> TableRegistry: ...
 
+    @property
+    def store(self) -> Store: ...
+
     def get_channel(self, channel_id: int, /) -> Any: ...
 
     def get_guild(self, guild_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
+
+    async def channel_language(self, interaction: Any) -> str: ...
 
 
 class BotTables:
@@ -98,3 +127,24 @@ class BotTables:
     def guild_locale(self, guild_id: int) -> str | None:
         guild = self._bot.get_guild(guild_id)
         return None if guild is None else str(guild.preferred_locale)
+
+    def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        guild = self._bot.get_guild(guild_id)
+        channels = getattr(guild, "text_channels", None) or []
+        return [(int(c.id), str(c.name)) for c in channels]
+
+    async def create_tournament(
+        self, guild_id: int, channel_id: int, user_id: int, options: dict[str, Any]
+    ) -> int:
+        if channel_id not in {c for c, _ in self.text_channels(guild_id)}:
+            raise Refused(t("web_no_channel"))
+        tournament = await sitngo.create_in_channel(
+            self._bot, guild_id, channel_id, user_id, **options
+        )
+        return tournament.id
+
+    async def cancel_tournament(self, guild_id: int, tournament_id: int) -> int:
+        tournament = await self._bot.store.tournaments.get(tournament_id)
+        if tournament.guild_id != guild_id:
+            raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+        return len(await sitngo.cancel(self._bot, tournament_id))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import discord
+
 from bot.messages import reader, t
 from bot.table.render.common import log_text, round_label, safe_name
 from bot.table.render.table import pot_text, round_text, seat_line
@@ -89,4 +91,35 @@ def _table_html(table: LiveTable, paused_by: str) -> Html:
         seats=seats or h("<li>{none}</li>", none=t("web_no_seats")),
         log_title=t("field_log"),
         log=log or h("<li>{none}</li>", none=t("no_actions")),
+    )
+
+
+def embed_html(embed: discord.Embed) -> Html:
+    """A message's embed as the channel shows it (``/poker sng show``'s standings, a
+    registration message): its title, its text line by line, its fields, its footer."""
+
+    def lines(text: str | None) -> Html:
+        return join(
+            h("<li>{line}</li>", line=from_markdown(line)) for line in (text or "").split("\n")
+        )
+
+    fields = join(
+        h(
+            '<h4>{name}</h4><ul class="lines plain">{value}</ul>',
+            name=from_markdown(str(field.name or "")),
+            value=lines(field.value),
+        )
+        for field in embed.fields
+    )
+    footer = (
+        h('<p class="footer">{text}</p>', text=from_markdown(embed.footer.text))
+        if embed.footer.text
+        else Html("")
+    )
+    return h(
+        '<h3>{title}</h3><ul class="lines plain">{text}</ul>{fields}{footer}',
+        title=from_markdown(str(embed.title or "")),
+        text=lines(embed.description),
+        fields=fields,
+        footer=footer,
     )

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.features.settings.report import CARD_STYLE_KEYS
 from bot.messages import t
 from bot.replies import private_sentence
 from bot.store import InvalidSetting, Settings
 from bot.store.models import SERVER_SETTINGS, SettingSpec
-from cogs.admin._report import CARD_STYLE_KEYS
 
 LABELS = {
     "small_bet": "web_set_small_bet",

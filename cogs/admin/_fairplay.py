@@ -16,12 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.features.fairplay.report import fair_play_report, report_message
+from bot.features.settings.report import LEADERBOARD_CHOICES, gates_text
 from bot.features.stats.report import PERIOD_KEYS
 from bot.messages import t
 from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import SERVER_SETTING
 from cogs.admin._common import AdminPart, pokeradmin
-from cogs.admin._report import LEADERBOARD_CHOICES, gates_text
 
 log = logging.getLogger(__name__)
 

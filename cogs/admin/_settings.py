@@ -12,6 +12,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.features.settings.report import (
+    CARD_STYLE_KEYS,
+    ReportContext,
+    settings_lines,
+    time_bank_text,
+)
 from bot.house.accounts import is_house
 from bot.messages import LANGUAGES, Text, duration, language_of, t
 from bot.replies import NO_MENTIONS, reply_private
@@ -25,7 +31,6 @@ from bot.store.models import TABLE_CLOSED
 from bot.table.render import safe_name
 from bot.table.timebank import bank_seconds
 from cogs.admin._common import AdminPart, pokeradmin
-from cogs.admin._report import CARD_STYLE_KEYS, ReportContext, settings_lines, time_bank_text
 
 log = logging.getLogger(__name__)
 

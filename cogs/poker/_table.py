@@ -7,26 +7,20 @@ The commands only check who is asking and where, then hand the work to the chann
 
 from __future__ import annotations
 
-import asyncio
 import io
-import logging
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.engine import EngineError
-from bot.engine.phh import redact_phh
-from bot.engine.pokerstars import hand_to_pokerstars
-from bot.features.replay.viewer import hand_of
+from bot.features.replay.histories import phh_history, text_history
 from bot.messages import t
 from bot.replies import NO_MENTIONS, reply_private
-from bot.store import MAX_CHIPS, HandNotFound, HandRecord, InvalidAmount, NotSeated
+from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 from bot.table.joining import join_table
 from bot.ui.commands import PokerPart
 from cogs.poker._rules import rules_embed
-
-log = logging.getLogger(__name__)
 
 HISTORY_MAX = 10
 ALERT_KEYS = {"off": "alerts_off", "on": "alerts_on", "now": "alerts_now"}
@@ -172,10 +166,9 @@ class TableCommands(PokerPart):
                     summary=what,
                 )
             )
-            shown_map = summary.get("shown", {}) if isinstance(summary, dict) else {}
-            shown = {int(k) for k in shown_map}
             if format == "text":
-                text = await self._text_history(record, interaction, shown)
+                table = str(getattr(interaction.channel, "name", "") or "Deuce")
+                text = await text_history(self.bot.store, record, interaction.user.id, table)
                 if text:
                     files.append(
                         discord.File(
@@ -183,9 +176,8 @@ class TableCommands(PokerPart):
                         )
                     )
                 continue
-            phh = await self.bot.store.hands.phh(record.id)
+            phh = await phh_history(self.bot.store, record, interaction.user.id)
             if phh:
-                phh = redact_phh(phh, interaction.user.id, shown=shown)
                 files.append(
                     discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
                 )
@@ -199,29 +191,6 @@ class TableCommands(PokerPart):
         await interaction.response.send_message(
             embed=embed, files=files, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
-
-    async def _text_history(
-        self, record: HandRecord, interaction: discord.Interaction[Any], shown: set[int]
-    ) -> str | None:
-        """A settled hand in PokerStars' text form for the member asking (their own cards, the
-        others' only where shown at the showdown), rebuilt from the hand the store kept; None
-        for a voided hand or one that cannot be rebuilt."""
-        if record.status != "settled":
-            return None
-        table = str(getattr(interaction.channel, "name", "") or "Deuce")
-        try:
-            source = await self.bot.store.hands.replay_source(record.id)
-            hand = await asyncio.to_thread(hand_of, source)
-            return hand_to_pokerstars(
-                hand,
-                interaction.user.id,
-                shown=shown,
-                started_at=record.started_at,
-                table=table,
-            )
-        except (HandNotFound, EngineError, KeyError, TypeError, ValueError) as error:
-            log.warning("Hand %d has no text history: %s", record.id, type(error).__name__)
-            return None
 
     @app_commands.command(name="alerts", description="Whether a new DM tells you it is your turn")
     @app_commands.describe(

@@ -95,6 +95,34 @@ def dump(message: dict[str, Any] | None) -> str:
     return dump_message(message)
 
 
+def panel_title(message: dict[str, Any] | None) -> str:
+    """A private panel's title as its reader reads it: the heading of a Components V2 panel
+    (its first text display, after ``### ``), or an embed's title (a message that is not V2,
+    such as the table's until it moves too); "" when it has none."""
+    shown = read_layout(message)
+    if shown.v2:
+        first = shown.texts[0] if shown.texts else ""
+        return first.removeprefix("### ") if first.startswith("### ") else ""
+    return str(embed0(message).get("title") or "")
+
+
+def panel_text(message: dict[str, Any] | None) -> str:
+    """What a private panel says: every text display of a V2 panel in reading order (heading,
+    seats, log, own lines, notices, footer), or an embed's description."""
+    shown = read_layout(message)
+    if shown.v2:
+        return shown.text
+    return str(embed0(message).get("description") or "")
+
+
+def is_panel(message: dict[str, Any] | None, hand_id: int | None = None) -> bool:
+    """Whether ``message`` is a private panel (of hand ``hand_id`` when given)."""
+    title = panel_title(message)
+    if hand_id is not None:
+        return title == f"{PANEL_PREFIX}{hand_id}"
+    return title.startswith(PANEL_PREFIX)
+
+
 def table_seq(message: dict[str, Any]) -> int | None:
     for button in buttons(message):
         parts = str(button.get("custom_id", "")).split(":")
@@ -188,19 +216,15 @@ class PokerTable:
         candidates.sort(key=lambda m: int(m["id"]))
         found = None
         for message in candidates:
-            title = str(embed0(message).get("title") or "")
-            if not title.startswith(PANEL_PREFIX):
-                continue
-            if hand_id is not None and title != f"{PANEL_PREFIX}{hand_id}":
-                continue
-            found = message
+            if is_panel(message, hand_id):
+                found = message
         return found
 
     @staticmethod
     def panel_cards(panel: dict[str, Any]) -> list[str]:
         """The five card labels of a panel (the heading of its own part, under the table and
         the log)."""
-        lines = str(embed0(panel).get("description") or "").split("\n")
+        lines = panel_text(panel).split("\n")
         heading = next((line for line in lines if line.startswith("## ")), "")
         return CARD_RE.findall(heading)
 
@@ -567,6 +591,22 @@ def dm_cards(double: DiscordDouble, members: list[Member]) -> set[str]:
             for component in iter_components(list(event.payload.get("components") or [])):
                 name = str((component.get("emoji") or {}).get("name") or "")
                 found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
+    return found
+
+
+def hand_dm_cards(double: DiscordDouble, member: Member, hand_id: int) -> set[str]:
+    """Every card the member's DM panel of hand ``hand_id`` ever showed (each version, as text
+    or as a card-face emoji), in engine notation: ``dm_cards`` of that one hand (the table
+    plays several, and one player's cards of one hand may be the other's of another)."""
+    title = f"{PANEL_PREFIX}{hand_id}"
+    found: set[str] = set()
+    for event in double.channel_events(double.dm_channel(member)):
+        if panel_title(event.payload) != title:
+            continue
+        found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
+        for component in iter_components(list(event.payload.get("components") or [])):
+            name = str((component.get("emoji") or {}).get("name") or "")
+            found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
     return found
 
 

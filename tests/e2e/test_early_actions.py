@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     balance,
     buttons,
     field_value,
+    panel_text,
     private_reply,
 )
 
@@ -56,7 +57,7 @@ async def test_fold_in_turn_folds_when_the_turn_comes(club: Club) -> None:
         assert (await click.response()).type == 7
         updated = double.current(panel)
         assert updated is not None
-        assert "fold when your turn comes" in str(updated["embeds"][0]["description"])
+        assert "fold when your turn comes" in panel_text(updated)
     # The first player raises: at their turns both others face a bet and are folded.
     await table.click_table(first, "raise")
     result = await double.wait_until(
@@ -101,7 +102,7 @@ async def test_a_draw_confirmed_early_happens_at_the_turn(club: Club) -> None:
     await early.response()
     queued = double.current(panel)
     assert queued is not None
-    assert "happens when your turn comes" in str(queued["embeds"][0]["description"])
+    assert "happens when your turn comes" in panel_text(queued)
     assert f"{second.display_name} stands pat" not in log_text(table)
     # The first drawer draws; the queued stand-pat follows at once, then betting resumes.
     await table.draw(first_drawer, hand_id, 1)

@@ -27,6 +27,7 @@ from tests.e2e.helpers import (
     field_value,
     hand_id_of,
     labels_to_cards,
+    panel_text,
 )
 
 log = logging.getLogger(__name__)
@@ -142,7 +143,7 @@ async def final_panel_says(table: PokerTable, member: Member, hand_id: int, net:
 
     def final() -> dict[str, Any] | None:
         panel = table.panel(member, hand_id)
-        return panel if panel and line in str(embed0(panel).get("description")) else None
+        return panel if panel and line in panel_text(panel) else None
 
     panel = await table.double.wait_until(final, 10)
     assert not any(b["custom_id"].startswith(("deuce:c:", "deuce:d:")) for b in buttons(panel))

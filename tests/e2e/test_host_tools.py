@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     field_value,
     hand_id_of,
     make_club,
+    panel_text,
     private_reply,
 )
 
@@ -118,7 +119,7 @@ async def test_the_time_bank_runs_before_a_timeout(club: Club) -> None:
 
     def timed_out() -> bool:  # the notice is a line in the player's panel
         panel = table.panel(idle_member, hand)
-        return panel is not None and "Time ran out" in str(embed0(panel).get("description"))
+        return panel is not None and "Time ran out" in panel_text(panel)
 
     await double.wait_until(timed_out, 10)
     assert time.monotonic() - started >= 4.5  # 2 s of timer and 3 s of bank

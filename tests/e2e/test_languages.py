@@ -21,6 +21,8 @@ from tests.e2e.helpers import (
     cards_in_logs,
     embed0,
     field_value,
+    panel_text,
+    panel_title,
     private_reply,
 )
 
@@ -71,11 +73,11 @@ def newest_turn_panel(
     title = t("panel_title", language, hand_id=str(hand_id))
     marker = t("panel_your_turn", language, countdown="").split("·")[0].strip()
     draw_marker = t("panel_your_draw", language)
-    panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+    panels = [m for m in double.dms(member) if panel_title(m) == title]
     if not panels:
         return None
     panel = panels[-1]
-    description = str(embed0(panel).get("description"))
+    description = panel_text(panel)
     key = f"{panel['id']}:{description}"
     if key in seen or (marker not in description and draw_marker not in description):
         return None
@@ -150,7 +152,7 @@ async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
         if acting is True:
             break
         member, panel = acting
-        seen.add(f"{panel['id']}:{embed0(panel).get('description')}")
+        seen.add(f"{panel['id']}:{panel_text(panel)}")
         ids = [str(b["custom_id"]) for b in buttons(panel) if not b.get("disabled")]
         target = next((c for c in ids if c.endswith(":call")), None)
         target = target or next((c for c in ids if c.endswith(":pat")), None)
@@ -188,7 +190,7 @@ async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
         private = double.dms(member) + double.ephemerals(member)
         assert private
         assert english_in(private, names) == [], language
-        panel_titles = {embed0(m).get("title") for m in double.dms(member)}
+        panel_titles = {panel_title(m) for m in double.dms(member)}
         assert t("panel_title", language, hand_id=str(hand_id)) in panel_titles
     assert audit(db_path).returncode == 0
     assert double.unknown_routes == []

@@ -16,7 +16,6 @@ from bot.messages import t
 from tests.conftest import StartBot
 from tests.discord_double import MessageEvent
 from tests.e2e.helpers import (
-    PANEL_PREFIX,
     Club,
     DiscordDouble,
     Member,
@@ -24,9 +23,14 @@ from tests.e2e.helpers import (
     always,
     buttons,
     check_after_test,
+    dump,
     embed0,
     field_value,
+    is_panel,
+    layout,
     make_club,
+    panel_text,
+    panel_title,
     private_reply,
     table_seq,
 )
@@ -87,7 +91,7 @@ def panel_creates(
     return [
         e
         for e in double.events
-        if e.kind == "create" and e.message_id in mine and embed0(e.payload).get("title") == title
+        if e.kind == "create" and e.message_id in mine and panel_title(e.payload) == title
     ]
 
 
@@ -118,15 +122,17 @@ async def test_one_live_panel_per_player_in_now_mode(club: Club) -> None:
     for member in members:
         created = panel_creates(double, member, hand_id)
         for alert in created[1:]:  # an alert shows the player their own turn
-            text = str(embed0(alert.payload).get("description"))
+            text = panel_text(alert.payload)
             assert "Your turn" in text, text
         *older, newest = [double.current(e.message_id) for e in created]
         # the newest is the live panel (the next deal's too, when a click's token edits it)
         assert newest is not None
-        assert str(embed0(newest).get("title")).startswith(PANEL_PREFIX)
+        assert is_panel(newest)
         for stub in older:
-            assert stub is not None and "moved down" in str(stub.get("content"))
-            assert not stub.get("embeds") and not buttons(stub)
+            # still a Components V2 message (an edit cannot drop the flag): a notice alone
+            assert stub is not None and "moved down" in panel_text(stub), dump(stub)
+            assert layout(stub).v2 and not stub.get("embeds") and not stub.get("content")
+            assert not buttons(stub) and layout(stub).media == []
 
 
 def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, verb: str) -> bool:
@@ -134,7 +140,7 @@ def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, ver
     on a betting turn the betting buttons of that turn (on a draw, "your turn to draw")."""
     if panel is None:
         return False
-    text = str(embed0(panel).get("description"))
+    text = panel_text(panel)
     if verb == "draw":
         return t("panel_your_draw", language) in text
     marker = t("panel_your_turn", language, countdown="").split("·")[0].strip()
@@ -163,7 +169,7 @@ async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second
 
     def panel_of(member: Member) -> dict[str, Any] | None:
         title = t("panel_title", language[member.id], hand_id=str(hand_id))
-        panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+        panels = [m for m in double.dms(member) if panel_title(m) == title]
         return panels[-1] if panels else None
 
     from_dm: set[int] = set()
@@ -192,7 +198,7 @@ async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second
                 and turn_shown(e.payload, lang, last_seq, verb)
             )
             delays.append(shown_at - clicked_at)
-            text = str(embed0(panel).get("description"))
+            text = panel_text(panel)
             ids = [str(b["custom_id"]) for b in buttons(panel)]
             call = next((b for b in buttons(panel) if str(b["custom_id"]).endswith(":call")), None)
             if verb == "act":
@@ -264,7 +270,7 @@ async def test_every_panel_shows_the_whole_table_and_the_hand_so_far(club: Club)
     deadline = time.monotonic() + 120
 
     def text_of(panel: dict[str, Any] | None) -> str:
-        return str(embed0(panel).get("description")) if panel is not None else ""
+        return panel_text(panel) if panel is not None else ""
 
     while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
         last_seq = table_seq(current)
@@ -370,7 +376,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
 
     def panel_of(member: Member) -> dict[str, Any] | None:
         title = t("panel_title", "en", hand_id=str(hand_id))
-        panels = [m for m in double.dms(member) if embed0(m).get("title") == title]
+        panels = [m for m in double.dms(member) if panel_title(m) == title]
         return panels[-1] if panels else None
 
     def shows(panel: dict[str, Any] | None, reader: Member, turn: Turn) -> bool:
@@ -379,7 +385,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
         who, verb, seq, countdown = turn
         if panel is None:
             return False
-        text = str(embed0(panel).get("description"))
+        text = panel_text(panel)
         if countdown not in text:
             return False
         if reader is who:
@@ -422,7 +428,7 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
                     delays[reader.display_name].append(max(0.0, shown_at - clicked_at))
             panel = panel_of(member)
             assert panel is not None
-            text = str(embed0(panel).get("description"))
+            text = panel_text(panel)
             clicked_at = time.time()
             if verb == "draw":
                 pat = next(b for b in buttons(panel) if str(b["custom_id"]).endswith(":pat"))
@@ -445,9 +451,95 @@ async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_c
                 assert (await clicked.response(timeout=10)).type == 7
                 clicked_panel.add(bob.id)
     for member in players:  # one panel message for both hands
-        assert len({int(m["id"]) for m in double.dms(member) if m.get("embeds")}) == 1
+        assert len({int(m["id"]) for m in double.dms(member) if is_panel(m)}) == 1
     log.info("turn shown in each panel after (s): %s", delays)
     for name, waits in delays.items():
         assert len(waits) >= 16, name
         assert max(waits) <= 1.0, (name, waits)
     check_after_test(club)
+
+
+def check_v2_panel(panel: dict[str, Any], hand_id: int) -> None:
+    """The panel as one Components V2 message, read as its player reads it: one container
+    holding the heading, the seats and the hand's log under their bold headings with a line
+    under each, the picture of the cards (its alt text the cards in words), the player's own
+    lines (the cards first), the buttons in rows and the footer; within Discord's limits."""
+    shown = layout(panel)
+    assert shown.v2 and not panel.get("embeds") and not panel.get("content"), dump(panel)
+    (box,) = panel["components"]
+    assert box["type"] == 17 and box.get("accent_color"), dump(panel)
+    kinds = [c["type"] for c in box["components"]]
+    assert kinds[:7] == [10, 10, 14, 10, 14, 12, 10] and kinds[-1] == 10, dump(panel)
+    assert set(kinds[7:-1]) <= {1, 10}, dump(panel)
+    heading, seats, hand_log, own, *_, footer = shown.texts
+    assert heading == f"### Your hand — hand #{hand_id}"
+    assert seats.startswith("**Seats**\n") and " · Pot " in seats
+    assert hand_log.startswith("**Hand log**\n**Pre-draw**\n")
+    assert own.startswith("## ") and len(PokerTable.panel_cards(panel)) == 5
+    assert footer == "-# Only you can see these cards."
+    (picture,) = shown.media
+    assert str(picture["description"]).startswith("Your hand: ") and picture["attachment_id"]
+    assert shown.unshown_attachments == []
+    assert shown.component_count <= 40 and shown.text_length <= 4000
+
+
+async def test_the_dm_panel_is_one_components_v2_message(club: Club) -> None:
+    """Issue 35 (the private panel on Components V2): on a betting turn and at a draw, the
+    player's DM panel is one V2 message (``check_v2_panel``), with the betting buttons on the
+    betting turn and, at the draw, the card toggles (one marked) and Draw 1 / Stand pat; a
+    click answers with the same layout."""
+    double = club.double
+    table = await club.seated(3)
+    hand_id = table.running_hand()
+    deadline = time.monotonic() + 90
+    last_seq: int | None = None
+    dumped: dict[str, str] = {}
+    while (current := await table.next_turn(hand_id, last_seq, deadline)) is not None:
+        last_seq = table_seq(current)
+        turn = table.turn(current)
+        assert turn is not None
+        member, verb = turn
+        if verb == "act" and "act" not in dumped:
+            # the deal's panel of the first to act shows their turn
+            panel = await double.wait_until(
+                lambda m=member, q=last_seq: (
+                    p if turn_shown(p := table.panel(m, hand_id), "en", q, "act") else None
+                ),
+                5,
+            )
+            check_v2_panel(panel, hand_id)
+            enabled = [b.custom_id or "" for b in layout(panel).enabled]
+            assert [i.rsplit(":", 1)[1] for i in enabled[-3:]] == ["fold", "call", "raise"]
+            assert "**Your turn** · time runs out" in panel_text(panel)
+            dumped["act"] = dump(panel)
+            call = next(i for i in enabled if i.endswith(":call"))
+            clicked = await double.click(member, panel, call)
+            assert (await clicked.response(timeout=10)).type == 7  # the panel, redrawn
+        elif verb == "draw" and "draw" not in dumped:
+            panel = table.panel(member, hand_id)
+            assert panel is not None
+            card = next(b for b in buttons(panel) if ":c:" in str(b["custom_id"]))
+            clicked = await double.click(member, panel, card["custom_id"])
+            assert (await clicked.response(timeout=10)).type == 7
+            panel = double.current(panel)
+            assert panel is not None
+            check_v2_panel(panel, hand_id)
+            shown = layout(panel)
+            labels = [b.label for b in shown.enabled]
+            assert "Draw 1" in labels and "Stand pat" in labels, dump(panel)
+            assert sum(1 for b in shown.enabled if ":c:" in (b.custom_id or "")) == 5
+            text = panel_text(panel)
+            assert "Your turn to draw." in text and "Marked to discard: " in text
+            dumped["draw"] = dump(panel)
+            draw = shown.button("Draw 1").custom_id
+            assert draw is not None
+            drawn = await double.click(member, panel, draw)
+            assert (await drawn.response(timeout=10)).type == 7
+        elif verb == "act":
+            await table.click_table(member, "call")
+        else:
+            await table.draw(member, hand_id, 0)
+    assert set(dumped) == {"act", "draw"}
+    log.debug("the DM panel on a betting turn:\n%s", dumped["act"])  # private cards: DEBUG
+    log.debug("the DM panel at a draw:\n%s", dumped["draw"])
+    club.audit_ok()

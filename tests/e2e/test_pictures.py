@@ -27,7 +27,9 @@ from tests.e2e.helpers import (
     check_after_test,
     embed0,
     field_value,
+    is_panel,
     labels_to_cards,
+    layout,
     make_club,
     private_reply,
 )
@@ -36,10 +38,16 @@ log = logging.getLogger(__name__)
 
 
 def picture(double: DiscordDouble, message: dict[str, Any], filename: str) -> Image.Image:
-    """The message's attached picture, decoded; the embed shows it."""
+    """The message's attached picture, decoded; its embed (the result) or its gallery (a
+    Components V2 panel: the picture inside the container, with the alt text) shows it."""
     (attachment,) = [a for a in message.get("attachments") or [] if a["filename"] == filename]
     assert attachment.get("description"), "every picture has a text description"
-    assert embed0(message)["image"]["url"] == f"attachment://{filename}"
+    shown = layout(message)
+    if shown.v2:
+        (media,) = [m for m in shown.media if m["attachment_id"] == attachment["id"]]
+        assert media["description"] == attachment["description"]
+    else:
+        assert embed0(message)["image"]["url"] == f"attachment://{filename}"
     return Image.open(io.BytesIO(double.attachment_data[int(attachment["id"])])).convert("RGB")
 
 
@@ -62,7 +70,7 @@ async def test_hand_and_showdown_pictures_match_the_cards(club: Club) -> None:
     # were read last).
     hand_cmd = await double.invoke(member, club.channel, "poker hand")
     await hand_cmd.response(timeout=10)
-    (ephemeral,) = [m for m in double.ephemerals(member) if f"#{hand_id}" in str(embed0(m))]
+    (ephemeral,) = [m for m in double.ephemerals(member) if is_panel(m, hand_id)]
     assert same_pixels(picture(double, ephemeral, "hand.png"), hand_image(parse_cards(cards)))
     # Before the showdown, no channel message carries a picture.
     assert not any(e.payload.get("attachments") for e in double.channel_events(club.channel))
@@ -95,7 +103,7 @@ async def test_text_only_cards_send_no_pictures(club: Club) -> None:
     hand_id = await table.wait_hand()
     member = table.players[0]
     panel = await double.wait_until(lambda: table.panel(member, hand_id), 10)
-    assert not panel.get("attachments") and "image" not in embed0(panel)
+    assert not panel.get("attachments") and layout(panel).media == []
     assert len(table.panel_cards(panel)) == 5  # the text is all there is
     club.audit_ok()
 

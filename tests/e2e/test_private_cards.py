@@ -24,9 +24,10 @@ from tests.e2e.helpers import (
     channel_card_leaks,
     check_after_test,
     command_mention,
-    embed0,
     field_value,
     hand_id_of,
+    is_panel,
+    layout,
     make_club,
     private_reply,
 )
@@ -52,10 +53,12 @@ async def test_closed_dms_player_plays_with_my_cards_and_poker_hand(club: Club) 
     # The table's My cards button answers with Bob's cards, privately.
     mine = await table.click_table(bob, "cards")
     reply = await mine.response()
-    assert reply.ephemeral and reply.embeds
+    assert reply.ephemeral
     panel = double.current(reply.message_id or 0)
     assert panel is not None and len(table.panel_cards(panel)) == 5
-    assert str(embed0(panel)["title"]).endswith(f"#{hand_id}")
+    # the same Components V2 layout as the DM panel: no embed, no content
+    assert layout(panel).v2 and not panel.get("embeds") and not panel.get("content")
+    assert is_panel(panel, hand_id)
     # Only Bob can see or press it.
     assert panel not in double.channel_messages(club.channel)
     assert all(m["id"] != panel["id"] for m in double.ephemerals(alice))

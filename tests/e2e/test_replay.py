@@ -17,7 +17,6 @@ from tests.e2e.helpers import (
     CARD_RE,
     CARD_TOKEN_RE,
     IN_LOOP,
-    PANEL_PREFIX,
     Club,
     HandOutcome,
     PokerTable,
@@ -25,6 +24,7 @@ from tests.e2e.helpers import (
     channel_card_leaks,
     embed0,
     forged_click,
+    hand_dm_cards,
     label_to_card,
     private_reply,
     replay_button,
@@ -42,22 +42,6 @@ UPDATE_MESSAGE = 7
 
 def cards_of(message: dict[str, Any]) -> set[str]:
     return {label_to_card(c) for c in CARD_RE.findall(message_text(message))}
-
-
-def hand_dm_cards(double: DiscordDouble, member: Member, hand_id: int) -> set[str]:
-    """Every card the member's DM panel of hand ``hand_id`` ever showed (each version, as text
-    or as a card-face emoji), in engine notation: ``dm_cards`` of that one hand (the table
-    plays several, and one player's cards of one hand may be the other's of another)."""
-    title = f"{PANEL_PREFIX}{hand_id}"
-    found: set[str] = set()
-    for event in double.channel_events(double.dm_channel(member)):
-        if embed0(event.payload).get("title") != title:
-            continue
-        found.update(label_to_card(x) for x in CARD_RE.findall(message_text(event.payload)))
-        for component in iter_components(list(event.payload.get("components") or [])):
-            name = str((component.get("emoji") or {}).get("name") or "")
-            found.update(CARD_TOKEN_RE.findall(name.replace("_", " ")))
-    return found
 
 
 async def open_replay(double: DiscordDouble, who: Member, club: Club, **options: Any) -> int:

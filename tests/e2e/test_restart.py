@@ -37,7 +37,10 @@ async def test_sigkill_mid_hand_then_restart_resumes_the_hand(club: Club) -> Non
     await table.click_table(first, "raise")
     after_raise = table.table_message()
     assert after_raise is not None
+    for member in table.players:  # every deal panel arrived (they go after the table's edits)
+        await double.wait_until(functools.partial(table.panel, member, hand_id), 10)
     panels = {m.id: table.panel_cards(table.panel(m, hand_id) or {}) for m in table.players}
+    assert all(len(cards) == 5 for cards in panels.values()), panels
 
     await club.bot.kill()
     assert not club.bot.running

@@ -30,7 +30,6 @@ from tests.conftest import BotProcess, StartBot
 from tests.discord_double import DiscordDouble, Guild, Interaction, Member
 from tests.e2e.helpers import (
     LOG_LEVEL_RE,
-    PANEL_PREFIX,
     START_WALLET,
     HandOutcome,
     PokerTable,
@@ -39,9 +38,9 @@ from tests.e2e.helpers import (
     cards_in_logs,
     channel_card_leaks,
     chips_total,
-    embed0,
     error_lines,
     hand_id_of,
+    is_panel,
     table_seq,
 )
 from tests.store._helpers import PostgresCluster
@@ -70,11 +69,7 @@ async def dm_button(
     double = table.double
 
     def ready() -> tuple[dict[str, Any], str] | None:
-        panels = [
-            m
-            for m in double.dms(member)
-            if str(embed0(m).get("title") or "").startswith(PANEL_PREFIX)
-        ]
+        panels = [m for m in double.dms(member) if is_panel(m)]
         if not panels:
             return None
         found = button_id(panels[-1], custom_id_suffix)

@@ -29,7 +29,9 @@ from tests.e2e.helpers import (
     PokerTable,
     check_after_test,
     embed0,
+    is_panel,
     make_club,
+    panel_text,
     private_reply,
 )
 from tests.e2e.sng_play import (
@@ -66,13 +68,24 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     places = await check_finished(club, [alice, bob], tournament_id)
     check_levels(double, club.channel, hands_per_level=2)
     # Each hand's result on the members' panels is in tournament chips, never the wallet's.
-    panels = [str(embed0(m).get("description")) for p in (alice, bob) for m in double.dms(p)]
+    panels = [panel_text(m) for p in (alice, bob) for m in double.dms(p) if is_panel(m)]
     assert any(" tournament chips" in text for text in panels), panels
     wallet_words = re.compile(r"cost you [\d,]+ chips|You won [\d,]+ chips")
     assert [text for text in panels if wallet_words.search(text)] == []
     await check_reads_as_a_tournament(double, club.channel, tournament_id, places)
     # Remembered: stats (with a chart of how each tournament went).
     await check_a_sit_and_go_players_stats_chart(club, alice)
+    # Its text history is a tournament's, as trackers file it: the tournament, the buy-in,
+    # the level (the last hands were dealt past level 1), the table named after it.
+    history = await double.invoke(alice, club.channel, "poker history", count=1, format="text")
+    message = double.current((await history.response(timeout=10)).message_id or 0)
+    assert message is not None and message["attachments"]
+    text = double.attachment_data[int(message["attachments"][0]["id"])].decode()
+    header, table_line = text.splitlines()[:2]
+    assert header.startswith("PokerStars Hand #") and f": Tournament #{tournament_id}, " in header
+    assert re.search(r" Triple Draw 2-7 Lowball Limit - Level [IVX]+ \(\d+/\d+\) - ", header)
+    assert " - Level I (" not in header, header  # two hands a level: the last is past level 1
+    assert table_line.startswith(f"Table '{tournament_id} 1' 6-max"), table_line
     check_after_test(club)
 
 

@@ -15,9 +15,10 @@ from tests.e2e.helpers import (
     Club,
     Member,
     PokerTable,
-    embed0,
     field_value,
     hand_id_of,
+    is_panel,
+    panel_text,
     private_reply,
 )
 
@@ -46,10 +47,10 @@ async def wait_panel_line(table: PokerTable, member: Member, hand_id: int, text:
     double = table.double
 
     def said() -> bool:
-        return text in str(embed0(table.panel(member, hand_id)).get("description"))
+        return text in panel_text(table.panel(member, hand_id))
 
     await double.wait_until(said, 10)
-    assert not any(text in message_text(m) for m in double.dms(member) if not embed0(m))
+    assert not any(text in message_text(m) for m in double.dms(member) if not is_panel(m))
 
 
 async def test_idle_players_are_folded_checked_stood_pat_and_sat_out(club: Club) -> None:

@@ -18,6 +18,9 @@ from tests.e2e.helpers import (
     PokerTable,
     buttons,
     embed0,
+    layout,
+    panel_text,
+    panel_title,
     private_reply,
 )
 
@@ -29,7 +32,7 @@ pytestmark = IN_LOOP
 def dm_panels(table: PokerTable, member: Member, hand_id: int) -> list[dict[str, Any]]:
     """The member's DM panels of the hand, oldest first (a stub no longer has a title)."""
     title = f"{PANEL_PREFIX}{hand_id}"
-    return [m for m in table.double.dms(member) if embed0(m).get("title") == title]
+    return [m for m in table.double.dms(member) if panel_title(m) == title]
 
 
 def dm_messages(table: PokerTable, member: Member, hand_id: int) -> list[dict[str, Any]]:
@@ -38,7 +41,7 @@ def dm_messages(table: PokerTable, member: Member, hand_id: int) -> list[dict[st
     return [
         m
         for m in table.double.dms(member)
-        if embed0(m).get("title") == title or "moved down" in str(m.get("content"))
+        if panel_title(m) == title or "moved down" in panel_text(m)
     ]
 
 
@@ -65,11 +68,11 @@ async def test_an_idle_player_gets_one_new_dm_and_one_who_acts_at_once_none(club
     # the first one becomes a stub at once: one live panel.
     await double.wait_until(lambda: len(dm_messages(table, idle, hand_id)) == 2, 10)
     first, newest = dm_messages(table, idle, hand_id)
-    await double.wait_until(lambda: "moved down" in str(double.current(first)["content"]), 10)
+    await double.wait_until(lambda: "moved down" in panel_text(double.current(first)), 10)
     stub = double.current(first)
     assert stub is not None and not stub.get("embeds") and live_buttons(stub) == []
-    assert not stub.get("attachments")
-    description = str(embed0(newest).get("description"))
+    assert not stub.get("attachments") and layout(stub).v2 and layout(stub).media == []
+    description = panel_text(newest)
     assert "Your turn" in description and "Pot " in description
     call = next(c for c in live_buttons(newest) if c.endswith(":call"))
     # ... and they act from it: the answer updates that panel.
@@ -110,7 +113,7 @@ async def test_a_whole_hand_is_played_from_dm_buttons_alone(club: Club) -> None:
             panels = dm_panels(table, member, hand_id)
             if not panels:
                 continue
-            text = str(embed0(panels[-1]).get("description"))
+            text = panel_text(panels[-1])
             if "Your turn" in text and (int(panels[-1]["id"]), text) not in seen:
                 return member, panels[-1]
         return None
@@ -121,7 +124,7 @@ async def test_a_whole_hand_is_played_from_dm_buttons_alone(club: Club) -> None:
         if not isinstance(acting, tuple):
             break
         member, panel = acting
-        seen.add((int(panel["id"]), str(embed0(panel).get("description"))))
+        seen.add((int(panel["id"]), panel_text(panel)))
         ids = live_buttons(panel)
         # the betting buttons on a betting turn, else Stand pat
         target = next((c for c in ids if c.endswith(":call")), None)

@@ -40,8 +40,10 @@ _NAME = r"(?P<name>[^\[\]():]+?)"
 _ALL_IN = r"(?P<all_in> and is all-in)?"
 
 HEADER = re.compile(
-    r"^PokerStars Hand #(?P<id>\d+):  Triple Draw 2-7 Lowball Limit "
-    r"\((?P<small>\d+)/(?P<big>\d+)\) - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d [A-Z]{2,4}"
+    r"^PokerStars Hand #(?P<id>\d+): (?:Tournament #(?P<tournament>\d+), "
+    r"(?:(?P<buy_in>\d+)\+0|Freeroll ))? Triple Draw 2-7 Lowball Limit "
+    r"(?:- Level (?P<level>[IVXLCDM]+) )?\((?P<small>\d+)/(?P<big>\d+)\) - "
+    r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d [A-Z]{2,4}"
     r"(?: \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\])?$"
 )
 TABLE = re.compile(

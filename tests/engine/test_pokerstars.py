@@ -11,7 +11,13 @@ import pytest
 
 from bot.engine import Hand, RecordKind
 from bot.engine.operations import Drawing, Folding, Leaving, Mucking
-from bot.engine.pokerstars import hand_to_pokerstars, lowball_description, screen_names
+from bot.engine.pokerstars import (
+    TournamentHand,
+    hand_to_pokerstars,
+    lowball_description,
+    roman,
+    screen_names,
+)
 from tests.engine._helpers import (
     all_cards_of,
     card_tokens,
@@ -363,3 +369,28 @@ def test_names_that_would_break_a_line_are_cleaned() -> None:
         "Ah",
         "Player 5",
     ]
+
+
+def test_a_sit_and_go_hand_names_its_tournament_buy_in_and_level_as_pokerstars_does() -> None:
+    """A tournament hand read as a cash game's (the table's channel name, no level) is filed
+    by trackers as a cash hand; PokerStars' tournament files name the tournament, the buy-in
+    and the level in Roman numerals, and the table as "<tournament> <table>"."""
+    hand = done_when_hand()
+    text = hand_to_pokerstars(
+        hand, BOB, started_at=STARTED, table="poker-room", tournament=TournamentHand(45, 100, 14)
+    )
+    lines = text.splitlines()
+    assert lines[0] == (
+        "PokerStars Hand #7: Tournament #45, 100+0 Triple Draw 2-7 Lowball Limit - Level XIV"
+        " (10/20) - 2025/12/06 05:46:40 UTC [2025/12/06 00:46:40 ET]"
+    )
+    assert lines[1] == "Table '45 1' 6-max Seat #3 is the button"
+    parsed = parse_history(text)
+    assert (parsed.hand_id, parsed.small_bet, parsed.table) == (7, 10, "45 1")
+    assert parsed.actions == engine_actions(hand)  # the body is the cash hand's
+    freeroll = hand_to_pokerstars(hand, BOB, tournament=TournamentHand(9, 0, 1)).splitlines()[0]
+    assert freeroll.startswith("PokerStars Hand #7: Tournament #9, Freeroll  Triple Draw 2-7")
+    assert " - Level I (10/20) - " in freeroll
+    assert [roman(n) for n in (1, 4, 9, 14, 40, 49, 90, 400, 1994)] == [
+        "I", "IV", "IX", "XIV", "XL", "XLIX", "XC", "CD", "MCMXCIV",
+    ]  # fmt: skip

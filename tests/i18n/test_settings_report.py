@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
+from bot.features.settings.report import LINES, ReportContext, own_line, settings_lines
 from bot.messages import LANGUAGES, bundle, t
 from bot.store import SERVER_SETTING, SERVER_SETTINGS, Settings, SettingsReport
-from cogs.admin._report import LINES, ReportContext, own_line, settings_lines
 
 OWN_LINES = [spec for spec in SERVER_SETTINGS if spec.report and spec.report not in LINES]
 

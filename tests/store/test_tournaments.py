@@ -323,7 +323,13 @@ async def test_cancelling_a_registering_tournament_refunds_every_buy_in(store: S
         await store.tournaments.register(sng.id, DAVE, "Dave")
     assert (await store.tournaments.stats(GUILD, ALICE, None)).played == 0
     # the channel takes a new tournament
-    assert (await new_tournament(store)).id != sng.id
+    again = await new_tournament(store)
+    assert again.id != sng.id
+    # the server's list (the dashboard's): newest first, cancelled ones too, its own only
+    listed = await store.tournaments.of_guild(GUILD)
+    assert [(x.id, x.status) for x in listed] == [(again.id, "registering"), (sng.id, "cancelled")]
+    assert [x.id for x in await store.tournaments.of_guild(GUILD, 1)] == [again.id]
+    assert await store.tournaments.of_guild(GUILD + 1) == []
 
 
 async def test_cancelling_a_running_tournament(store: Store, database: Database) -> None:

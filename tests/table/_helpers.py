@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar, cast
 
 import discord
+from discord.components import _component_factory
 
 from bot.engine import Hand, SeatedPlayer, Stakes
 from bot.store import Store
@@ -21,6 +22,8 @@ from bot.table.buttons import card_button_id, draw_button_id, table_button_id
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
 from bot.ui.routes import ROUTER
+from tests.discord_double.components_v2 import MESSAGE_FLAG_COMPONENTS_V2
+from tests.discord_double.reading import Layout, read_layout
 
 GUILD, CHANNEL = 10, 20
 DM_CHANNEL = 9_000_000
@@ -85,8 +88,20 @@ class FakeChannel:
             embed = kwargs.get("embed")
             if embed is not None:
                 parts.append(str(embed.to_dict()))
+            shown = layout_of(kwargs)
+            if shown is not None:
+                parts.append(shown.text)
             found.append(" ".join(parts))
         return found
+
+
+def layout_of(kwargs: dict[str, Any]) -> Layout | None:
+    """A send's or edit's Components V2 layout (its ``view``) as its reader reads it: texts,
+    buttons, pictures; None when it sends no V2 layout."""
+    view = kwargs.get("view")
+    if view is None or not view.has_components_v2():
+        return None
+    return read_layout({"components": view.to_components(), "flags": MESSAGE_FLAG_COMPONENTS_V2})
 
 
 class FakeClient:
@@ -253,9 +268,14 @@ class FakeInteraction:
         return None
 
 
-def panel_message(view: discord.ui.View, message_id: int = 5555) -> Any:
+def panel_message(view: discord.ui.View | discord.ui.LayoutView, message_id: int = 5555) -> Any:
     """A private panel message (ephemeral) as a click delivers it: the buttons as the player
-    saw them."""
+    saw them (a Components V2 layout as discord.py reads it: rows inside a container)."""
+    if view.has_components_v2():
+        components = [_component_factory(c) for c in view.to_components()]
+        return SimpleNamespace(
+            id=message_id, components=components, flags=SimpleNamespace(ephemeral=True)
+        )
     children = [
         SimpleNamespace(
             custom_id=getattr(item, "custom_id", None), style=getattr(item, "style", None)

@@ -354,7 +354,10 @@ async def test_members_languages_in_memory_are_bounded(tmp_path: Path, store: St
                 title = t("panel_title", language, hand_id=str(hand.hand_id))
                 dm = await wait_until(lambda user_id=user_id: client.dm_channels.get(user_id))
                 panel = await wait_until(lambda dm=dm: dm.sent)
-                assert panel[0]["embed"].title == title
+                assert panel[0]["view"].to_components()[0]["components"][0] == {
+                    "type": 10,
+                    "content": f"### {title}",
+                }
         finally:
             await client.tables.close_all()
         assert len(bot.locales) == LOCALES_KEPT

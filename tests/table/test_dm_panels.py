@@ -9,6 +9,7 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any, cast
 
+import discord
 import pytest
 
 from bot.engine import Hand, Phase
@@ -18,11 +19,13 @@ from bot.table.io import panels as panels_module
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
 from bot.table.session import TableSession
+from tests.discord_double.reading import Layout
 from tests.table._helpers import (
     FakeClient,
     card_click,
     click,
     draw_click,
+    layout_of,
     private_message,
     running,
     wait_until,
@@ -62,8 +65,11 @@ async def test_an_alert_replaces_the_panel_and_the_old_one_becomes_a_stub(
     await wait_until(lambda: len(dm.sent) == sent + 1)
     await wait_until(lambda: any(m == old for m, _ in dm.edits))
     ((_, stub),) = [(m, kw) for m, kw in dm.edits if m == old]
-    assert stub["content"] == t("panel_moved", "en")
-    assert stub["embed"] is None and stub["view"] is None and stub["attachments"] == []
+    # a V2 message stays V2: the stub is a notice layout, no buttons, no picture
+    assert set(stub) == {"view", "attachments"} and stub["attachments"] == []
+    shown = layout_of(stub)
+    assert shown is not None and shown.text == t("panel_moved", "en")
+    assert shown.buttons == [] and shown.media == []
     assert session.io.dm_panels[player].id != old
 
 
@@ -102,7 +108,7 @@ async def test_an_edit_under_way_when_an_alert_replaces_the_panel_leaves_the_old
     await rendered.wait()
     await settled(session)
     edits_of_old = [kw for m, kw in dm.edits if m == old]
-    assert [kw.get("content") for kw in edits_of_old] == [t("panel_moved", "en")]
+    assert [text_of(kw) for kw in edits_of_old] == [t("panel_moved", "en")]
 
 
 async def test_no_alert_once_the_player_acted(session: TableSession, client: FakeClient) -> None:
@@ -145,8 +151,11 @@ async def test_a_timeout_notice_is_a_line_in_the_panel(
     session.io.notify(player, notice)
     await wait_until(lambda: len(dm.edits) > edits)
     assert len(dm.sent) == sent
-    description = dm.edits[-1][1]["embed"].description
-    assert description.endswith(f"Time ran out in hand #{hand.hand_id}: you folded.")
+    shown = layout_of(dm.edits[-1][1])
+    assert shown is not None
+    notice = f"Time ran out in hand #{hand.hand_id}: you folded."
+    assert shown.texts[-1].startswith("-# ")  # the footer, under the buttons
+    assert notice in shown.texts  # a line of its own under the player's own part
 
 
 async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
@@ -176,11 +185,11 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     assert actor not in session.io.from_dm  # a table click: a table player
     await wait_until(lambda: len(dm.edits) > dm_edits)
     edit = dm.edits[-1][1]
-    assert "Your turn" in edit["embed"].description
-    ids = [getattr(item, "custom_id", "") for item in edit["view"].children]
+    assert "Your turn" in text_of(edit)
+    ids = layout_or_fail(edit).custom_ids
     assert any(i.endswith(f":{hand.action_count}:call") for i in ids)
     await wait_until(lambda: len(other.edits) > other_edits)
-    shown = other.edits[-1][1]["embed"].to_dict()
+    shown = text_of(other.edits[-1][1])
     to_act = session.table_snapshot().to_act_name
     assert to_act is not None and to_act in str(shown)
     assert "Your turn" not in str(shown)
@@ -214,9 +223,19 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
 
 def shown_as(kwargs: dict[str, Any]) -> str:
     """What a DM message send or edit shows: its text and its buttons."""
-    embed, view = kwargs.get("embed"), kwargs.get("view")
-    components = view.to_components() if view is not None else None
-    return repr((kwargs.get("content"), embed.to_dict() if embed else None, components))
+    view = kwargs.get("view")
+    return repr(view.to_components() if view is not None else None)
+
+
+def layout_or_fail(kwargs: dict[str, Any]) -> Layout:
+    shown = layout_of(kwargs)
+    assert shown is not None, f"not a Components V2 message: {kwargs}"
+    return shown
+
+
+def text_of(kwargs: dict[str, Any]) -> str:
+    """The text a panel message's send or edit shows (every text display)."""
+    return layout_or_fail(kwargs).text
 
 
 async def test_a_folded_players_panel_gets_no_edit_that_changes_nothing(
@@ -256,3 +275,25 @@ async def test_a_folded_players_panel_gets_no_edit_that_changes_nothing(
 
 def card_id(session: TableSession, draw: int, index: int) -> str:
     return card_button_id(session.table_id, running(session).hand_id, draw, index)
+
+
+async def test_a_click_on_a_panel_sent_as_an_embed_makes_it_v2_emptying_its_embed(
+    session: TableSession, client: FakeClient
+) -> None:
+    """A panel sent before panels were V2 (a hand restored across that update) is answered
+    with the layout, its content and embed emptied: Discord adds the V2 flag only so. A V2
+    panel's answer carries neither (discord.py would send ``content: null`` and
+    ``embeds: []``)."""
+    await deal_panels_sent(session, client)
+    player = running(session).player_ids[0]
+    legacy = private_message(card_id(session, 1, 0), session.io.dm_panels[player].id)
+    legacy.flags = discord.MessageFlags()  # as discord.py reads an embed panel: no V2 flag
+    answered = await card_click(client, session, player, 1, 0, message=legacy)
+    ((kind, kwargs),) = answered.response.calls
+    assert kind == "edit" and kwargs["content"] is None and kwargs["embed"] is None
+    assert layout_or_fail(kwargs).texts[0].startswith("### ")
+    current = private_message(card_id(session, 1, 0), session.io.dm_panels[player].id)
+    current.flags = discord.MessageFlags(components_v2=True)
+    answered = await card_click(client, session, player, 1, 0, message=current)
+    ((kind, kwargs),) = answered.response.calls
+    assert kind == "edit" and "content" not in kwargs and "embed" not in kwargs

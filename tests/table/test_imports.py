@@ -468,6 +468,20 @@ def test_the_renderers_import_neither_the_session_nor_the_io_nor_the_store() -> 
     assert renderer_reaches(graph) == []
 
 
+def test_nothing_under_bot_imports_a_cog() -> None:
+    """The cogs are commands only, on top: what a command and another surface (the dashboard)
+    share lives under ``bot/`` (the settings report, the leaderboards...)."""
+    graph, _ = import_graph(REPO_ROOT)
+    found = [
+        f"{module} -> {target}"
+        for module in sorted(graph)
+        if module == "bot" or module.startswith("bot.")
+        for target in sorted(graph[module])
+        if target == "cogs" or target.startswith("cogs.")
+    ]
+    assert found == []
+
+
 def test_a_store_part_imports_no_other_part() -> None:
     graph, _ = import_graph(REPO_ROOT)
     assert store_part_imports(graph) == []

@@ -25,12 +25,14 @@ from bot.table.buttons import FOLD_CONFIRMED
 from bot.table.render import (
     EMBED_FIELD_MAX,
     EMBED_TOTAL_MAX,
+    PanelPicture,
     card_label,
     cards_label,
     draws_text,
     fold_anyway_view,
     log_text,
-    panel_embed,
+    own_lines,
+    panel_layout,
     panel_view,
     result_embed,
     seat_line,
@@ -48,6 +50,7 @@ from bot.table.snapshot import (
     result_snapshot,
     table_snapshot,
 )
+from tests.discord_double.reading import read_layout
 from tests.table._helpers import ALICE, BOB, CAROL, new_hand, seat_row
 
 SUITS = "♣♦♥♠"
@@ -80,6 +83,15 @@ def snapshot_of(
 def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
     """The view's buttons as Discord receives them."""
     return [c for row in view.to_components() for c in row["components"]]
+
+
+def panel_texts(panel: PanelSnapshot) -> list[str]:
+    """The panel's text displays in reading order (heading, seats, log, own lines, footer)."""
+    return read_layout({"components": panel_layout(panel).to_components()}).texts
+
+
+def panel_text(panel: PanelSnapshot) -> str:
+    return "\n".join(panel_texts(panel))
 
 
 def embed_text(embed: discord.Embed) -> str:
@@ -201,8 +213,7 @@ def test_private_panel_marks_cards_and_offers_draw_n() -> None:
         my_turn_to_draw=True,
         can_prefold=True,
     )
-    embed = panel_embed(panel)
-    assert "ace-jack low" in (embed.description or "")
+    assert "ace-jack low" in panel_text(panel)
     view = panel_view(panel)
     assert view is not None
     found = buttons(view)
@@ -240,7 +251,7 @@ def test_a_finished_hands_panel_says_what_it_won_or_cost() -> None:
     won = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, won=45, net=35)
     lost = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", folded=True, complete=True, net=-10)
     even = PanelSnapshot(1, 9, ALICE, cards, "eight-six low", complete=True, can_show=True, net=0)
-    texts = [panel_embed(p).description or "" for p in (won, lost, even)]
+    texts = [panel_text(p) for p in (won, lost, even)]
     assert "This hand is over." in texts[0] and "You won 45 chips" in texts[0]
     assert "(net +35)" in texts[0]
     assert cards_label(cards) in texts[1]  # a folded hand keeps its cards
@@ -481,7 +492,7 @@ def test_seat_lines_say_what_happened_in_order_and_to_draw_during_a_draw() -> No
     assert lines["Bob"].endswith("· 480 · pat · **to draw**")
     assert "to act" not in seats
     panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot)
-    text = panel_embed(panel).description or ""
+    text = panel_text(panel)
     assert "Bob to draw · time runs out <t:1800000000:R>" in text
     assert "to act" not in text
 
@@ -496,8 +507,9 @@ def test_a_panel_shows_the_whole_table_the_log_and_what_the_player_owes() -> Non
     hand.bet_or_raise(BOB)  # Bob bets 10: Carol to call it
     snapshot = snapshot_of(hand, deadline=1_800_000_000.0)
     panel = panel_snapshot(1, hand, CAROL, HandNotes(), snapshot, bank_left=30.4)
-    text = panel_embed(panel).description or ""
-    seats, log, own = text.split("\n\n")
+    heading, seats, log, own, footer = panel_texts(panel)
+    assert heading == f"### Your hand — hand #{panel.hand_id}"
+    assert footer == "-# Only you can see these cards."
     assert seats.split("\n") == [
         "**Seats**",
         "`1` Ⓓ **Alice** · 490 · drew 2",
@@ -517,6 +529,85 @@ def test_a_panel_shows_the_whole_table_the_log_and_what_the_player_owes() -> Non
     assert "Your stack 490 · to call 10 · time bank 30 s" in own_lines
     assert "**Your turn** · time runs out <t:1800000000:R>" in own_lines
     # Alice, waiting, reads whose turn it is in the table's words
-    waiting = panel_embed(panel_snapshot(1, hand, ALICE, HandNotes(), snapshot)).description
-    assert "Carol to act · time runs out <t:1800000000:R>" in (waiting or "")
-    assert "Your stack 490" in (waiting or "") and "to call" not in (waiting or "")
+    waiting = panel_text(panel_snapshot(1, hand, ALICE, HandNotes(), snapshot))
+    assert "Carol to act · time runs out <t:1800000000:R>" in waiting
+    assert "Your stack 490" in waiting and "to call" not in waiting
+
+
+WORST_NAME = "*_~`|>" * 6
+"""32 characters, every one of them markdown: escaped, each seat's name is twice as long."""
+WORST_NOTICES = tuple(f"Time ran out in hand #9999999: {'x' * 200}" for _ in range(6))
+
+
+def worst_case_panels() -> list[PanelSnapshot]:
+    """Six seats with 32-character names, every betting round capped and called, three
+    cards drawn by each player at each draw, three cards marked by everyone waiting to draw,
+    a time bank: every player's panel at every turn of the hand."""
+    ids = list(range(101, 107))
+    names = [f"{i}{WORST_NAME}"[:32] for i in range(6)]
+    seated = list(enumerate(zip(ids, names, strict=True)))
+    players = [SeatedPlayer(p, n, 10**9, i) for i, (p, n) in seated]
+    seats = [seat_row(i, p, n, 10**9) for i, (p, n) in seated]
+    hand = Hand.start(players, 0, Stakes(10**7), rng=random.Random(5), hand_id=9_999_999)
+    panels = []
+    while not hand.is_complete:
+        notes = HandNotes()
+        for player in ids:
+            for card in hand.private_view(player).cards[:3]:
+                notes.mark(player, card, True)
+        public = snapshot_of(hand, seats=seats, deadline=1_800_000_000.0)
+        panels += [panel_snapshot(1, hand, p, notes, public, bank_left=999.0) for p in ids]
+        player = hand.to_act
+        assert player is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(player, list(hand.private_view(player).cards[:3]))
+        elif hand.legal().can_bet_or_raise:
+            hand.bet_or_raise(player)
+        else:
+            hand.check_or_call(player)
+    return panels
+
+
+def test_the_panel_fits_discords_limits_in_the_worst_case() -> None:
+    """Within 40 components and 4,000 characters whatever the table: six long markdown names,
+    a capped hand's whole log, every button, the picture, notices; the player's own part and
+    the footer whole, the seats and the log under their headings (issue 35)."""
+    from bot.ui.layout import MAX_COMPONENTS, MAX_TEXT, count_components, text_length
+
+    panels = worst_case_panels()
+    picture = PanelPicture("attachment://hand.png", "alt " * 300)
+    most = (0, 0)
+    for language in ("en", "hu", "ru", "sv", "id"):
+        for panel in panels[:: 1 if language == "en" else 7]:
+            with speaking(language):
+                components = panel_layout(panel, picture, WORST_NOTICES).to_components()
+                own = "\n".join(own_lines(panel))
+            counted = (count_components(components), text_length(components))
+            assert counted[0] <= MAX_COMPONENTS and counted[1] <= MAX_TEXT, (language, panel)
+            most = max(most[0], counted[0]), max(most[1], counted[1])
+            shown = read_layout({"components": components})
+            assert shown.texts[1].startswith("**") and shown.texts[2].startswith("**")
+            assert shown.texts[3] == own and shown.texts[-1].startswith("-# ")
+    # the worst of them all: cards, Draw 3, Stand pat and the betting buttons at once
+    assert most[0] == 23 and most[1] > 2500, most
+
+
+def test_seats_and_log_give_way_before_the_players_own_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Were the seats ever longer than the room left, the seats and the log are cut, never
+    the player's cards, buttons, notices or footer."""
+    from bot.table.render import panel as panel_render
+    from bot.table.render.common import LOG_LINE_MAX
+    from bot.ui.layout import MAX_TEXT, text_length
+
+    panel = worst_case_panels()[-1]
+    monkeypatch.setattr(panel_render, "table_lines", lambda _panel: "seat " * 2000)
+    components = panel_layout(panel, None, WORST_NOTICES).to_components()
+    assert MAX_TEXT - LOG_LINE_MAX < text_length(components) <= MAX_TEXT
+    shown = read_layout({"components": components})
+    assert shown.texts[1].endswith("…") and shown.texts[2].startswith("**Hand log**\n")
+    assert shown.texts[3] == "\n".join(own_lines(panel))
+    assert shown.texts[4].startswith("Time ran out") and shown.texts[-1].startswith("-# ")
+    view = panel_view(panel)
+    assert view is not None and len(shown.buttons) == len(buttons(view))

@@ -28,10 +28,11 @@ from bot.messages import speaking
 from bot.store import Store
 from bot.store.models import EntryRow, TournamentRow
 from bot.table import emojis
+from bot.table.pictures import HAND_FILE, panel_picture_text
 from bot.table.render import (
+    PanelPicture,
     fold_anyway_view,
-    panel_embed,
-    panel_view,
+    panel_layout,
     result_embed,
     standings_embed,
     table_embed,
@@ -97,10 +98,9 @@ def panels_json(hand: Hand, public: TableSnapshot | None) -> dict[str, Any]:
         for player in players:
             notes = HandNotes()
             panel = panel_snapshot(1, hand, player, notes, public, style)
-            out[f"{NAMES[player]} {style}"] = {
-                "embed": embed_json(panel_embed(panel)),
-                "view": view_json(panel_view(panel)),
-            }
+            alt = panel_picture_text(panel)
+            picture = PanelPicture(f"attachment://{HAND_FILE}", alt) if alt else None
+            out[f"{NAMES[player]} {style}"] = panel_layout(panel, picture).to_components()
     return out
 
 

@@ -28,6 +28,7 @@ from tests.table._helpers import (
     FakeResponse,
     Tables,
     click,
+    layout_of,
     running,
     wait_until,
 )
@@ -101,7 +102,15 @@ async def test_a_panel_edit_keeps_the_picture_its_message_carries(
     assert marked != panel
     kept = await panel_message(marked, "en", edit=True, current=message)
     assert kept["attachments"] == [attachment]
-    assert kept["embed"].image.url == f"attachment://{HAND_FILE}"
+    shown = layout_of(kept)
+    assert shown is not None  # the gallery points at the kept attachment, with its alt text
+    assert shown.media == [
+        {
+            "url": f"attachment://{HAND_FILE}",
+            "description": picture.description,
+            "attachment_id": None,
+        }
+    ]
     # another picture (other cards) is composed and uploaded again
     other = SimpleNamespace(
         id=6, attachments=[SimpleNamespace(filename=HAND_FILE, description="x")]

@@ -233,11 +233,12 @@ async def test_a_mucked_hand_can_be_shown_after_the_hand(tables: Tables) -> None
     assert again.private_text == t("already_done")
 
 
-def answered_view(interaction: FakeInteraction) -> discord.ui.View:
+def answered_view(interaction: FakeInteraction) -> discord.ui.LayoutView:
+    """The panel a click or My cards was answered with: one Components V2 layout."""
     kind, kwargs = interaction.response.calls[0]
     assert kind in ("edit", "send")
     view = kwargs["view"]
-    assert isinstance(view, discord.ui.View)
+    assert isinstance(view, discord.ui.LayoutView) and view.has_components_v2()
     return view
 
 
@@ -250,7 +251,7 @@ async def on_panel(
     client: FakeClient,
     session: TableSession,
     user_id: int,
-    view: discord.ui.View,
+    view: discord.ui.View | discord.ui.LayoutView,
     index: int | None,
     *,
     pat: bool = False,

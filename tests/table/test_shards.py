@@ -27,6 +27,7 @@ from bot.shards import (
     DEFER_AFTER,
     HEARTBEAT_EVERY,
     STALE_AFTER,
+    TABLE_KINDS,
     TAKE_LATE,
     ShardRouter,
     channel_name,
@@ -34,6 +35,7 @@ from bot.shards import (
     shard_list,
 )
 from bot.store import Store
+from bot.table.buttons import ROUTES as TABLE_ROUTES
 from bot.table.registry import TableRegistry
 from tests.store._helpers import PostgresCluster
 from tests.table._helpers import FakeClient
@@ -123,6 +125,10 @@ async def test_a_process_restores_only_its_shards_tables(store: Store) -> None:
         await registry.close_all()
 
 
+def test_the_table_kinds_are_the_table_buttons_kinds() -> None:
+    assert set(TABLE_KINDS) == {route.kind for route in TABLE_ROUTES}
+
+
 def test_dm_clicks_name_their_table_and_guild_clicks_are_left_alone() -> None:
     dm = {"type": 3, "data": {"custom_id": "deuce:c:42:7:1:3", "component_type": 2}}
     assert dm_click_table(dm) == 42
@@ -130,6 +136,9 @@ def test_dm_clicks_name_their_table_and_guild_clicks_are_left_alone() -> None:
     assert dm_click_table({**dm, "guild_id": "5"}) is None  # a guild click reaches its shard
     assert dm_click_table({**dm, "type": 2}) is None  # a command
     assert dm_click_table({**dm, "data": {"custom_id": "other:1"}}) is None
+    # a replay step names a hand, not a table: it is no table's click to route
+    assert dm_click_table({**dm, "data": {"custom_id": "deuce:r:42:3:n"}}) is None
+    assert dm_click_table({**dm, "data": {"custom_id": "deuce:rp:42"}}) is None
     assert shard_list({2, 0}) == ",0,2," and channel_name(3) == "deuce_shard_3"
 
 

@@ -9,10 +9,11 @@ import pytest
 from bot.engine import ActionRecord, RecordKind, parse_cards
 from bot.features.ledger.summary import duration_text
 from bot.messages import duration, speaking, t
-from bot.table.render import panel_embed
+from bot.table.render import panel_layout
 from bot.table.render.common import log_text, pot_label
 from bot.table.render.panel import result_line
 from bot.table.snapshot import LogEntry, PanelSnapshot
+from tests.discord_double.reading import read_layout
 
 
 @pytest.mark.parametrize(
@@ -104,4 +105,5 @@ def test_a_tournament_hand_costs_tournament_chips() -> None:
     cards = tuple(parse_cards("7s 5d 4c 3h 2s"))
     over = PanelSnapshot(1, 9, 7, cards, complete=True, net=-170, tournament=True)
     with speaking("sv"):
-        assert "170 turneringsmarker" in str(panel_embed(over).description)
+        shown = read_layout({"components": panel_layout(over).to_components()})
+        assert "170 turneringsmarker" in shown.text

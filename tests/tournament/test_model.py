@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Stakes
-from bot.tournament import STRUCTURES, Finish, TournamentClock, finishes, level_of, prizes_for
+from bot.tournament import (
+    STRUCTURES,
+    Finish,
+    TournamentClock,
+    finishes,
+    level_of,
+    level_with,
+    prizes_for,
+)
 
 
 def test_levels_follow_the_preset_then_double() -> None:
@@ -18,6 +26,17 @@ def test_levels_follow_the_preset_then_double() -> None:
     assert level.stakes() == Stakes(20, 10)
     with pytest.raises(KeyError):
         level_of("hyper", 1)
+
+
+def test_a_hands_small_bet_names_the_level_it_was_dealt_at() -> None:
+    """A stored hand keeps its limits, not its level: the text history reads the level back."""
+    for structure in STRUCTURES:
+        for number in range(1, len(STRUCTURES[structure]) + 4):
+            assert level_with(structure, level_of(structure, number).small_bet) == level_of(
+                structure, number
+            )
+    assert level_with("regular", 11) is None  # no level of the preset has it
+    assert level_with("turbo", 3000) is None  # between two doubled levels (2000, 4000)
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ login link (``sign_in``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from bot.web.context import WebContext
 from bot.web.discord_api import DiscordApi
 from bot.web.live import LiveTable
 
-GUILD, OTHER, ADMIN, TABLE = 100, 200, 7, 5
+GUILD, OTHER, ADMIN, TABLE = 100, 200, 1007, 5
 
 
 class FakeDiscord(DiscordApi):
@@ -27,6 +28,8 @@ class FakeDiscord(DiscordApi):
         self.managers: set[tuple[int, int]] = {(GUILD, ADMIN)}
         self.bot_left = False
         self.checks = 0
+        self.names: dict[int, str] = {}
+        """Members' names in the server (anyone else: "Admin")."""
 
     async def can_manage(self, guild_id: int, user_id: int) -> bool | None:
         self.checks += 1
@@ -38,7 +41,7 @@ class FakeDiscord(DiscordApi):
         return "Club"
 
     async def member_name(self, guild_id: int, user_id: int) -> str | None:
-        return "Admin"
+        return self.names.get(user_id, "Admin")
 
 
 class FakeTables:
@@ -76,6 +79,9 @@ class FakeTables:
     async def settings_changed(self, guild_id: int) -> None:
         self.settings_changes.append(guild_id)
 
+    def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        return [(300, "poker")] if guild_id == GUILD else []
+
 
 @pytest_asyncio.fixture
 async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
@@ -91,10 +97,22 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDis
         await store.close()
 
 
+FORM_TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+def form_token(page: str) -> str:
+    """The CSRF token of a page's (first) form."""
+    found = FORM_TOKEN.search(page)
+    assert found is not None, page
+    return found[1]
+
+
 async def sign_in(client: TestClient, store: Store, user_id: int = ADMIN) -> str:
+    """Sign in as a browser does: the link's page, then its button (the page's form)."""
     link = await new_login_link(store, "http://dashboard.test", user_id, GUILD)
     path = link.removeprefix("http://dashboard.test")
-    response = await client.post(path, allow_redirects=False)
+    page = await (await client.get(path)).text()
+    response = await client.post(path, data={"csrf": form_token(page)}, allow_redirects=False)
     assert response.status == 303
     morsel = response.cookies[COOKIE]
     assert morsel["httponly"] and morsel["samesite"] == "Lax"

@@ -8,7 +8,7 @@ logged-out cookie is refused; pages speak the browser's language."""
 from __future__ import annotations
 
 from bot.web.auth import COOKIE, csrf_of, new_login_link
-from tests.web.site import ADMIN, GUILD, OTHER, TABLE, Site, sign_in, site
+from tests.web.site import ADMIN, GUILD, OTHER, TABLE, Site, form_token, sign_in, site
 
 __all__ = ["site"]
 
@@ -22,11 +22,37 @@ async def test_a_link_signs_in_once(
     page = await client.get(path)  # reading the page (a link preview) spends nothing
     assert page.status == 200 and "Log in" in await page.text()
     assert page.headers["Referrer-Policy"] == "no-referrer"
-    first = await client.post(path, allow_redirects=False)
+    token = form_token(await page.text())
+    first = await client.post(path, data={"csrf": token}, allow_redirects=False)
     assert first.status == 303
-    again = await client.post(path, allow_redirects=False)
+    token = form_token(await (await client.get(path)).text())  # its page again
+    again = await client.post(path, data={"csrf": token}, allow_redirects=False)
     assert again.status == 403 and "already used" in await again.text()
     assert again.headers["Content-Security-Policy"].startswith("default-src 'none'")
+
+
+async def test_another_sites_post_of_a_link_signs_nobody_in_and_spends_nothing(
+    site: Site,
+) -> None:
+    """A login CSRF: another site posting its own link from a victim's browser (which sends
+    no cookie of this site with it, SameSite) would sign the victim in as the link's owner."""
+    client, store, _api, _tables = site
+    link = await new_login_link(store, "http://dashboard.test", ADMIN, GUILD)
+    path = link.removeprefix("http://dashboard.test")
+    page = await client.get(path)
+    token = form_token(await page.text())
+    client.session.cookie_jar.clear()  # the post of another site: no cookie of ours
+    for form in ({}, {"csrf": token}):
+        forged = await client.post(path, data=form, allow_redirects=False)
+        assert forged.status == 403 and "This form is out of date" in await forged.text()
+        assert COOKIE not in forged.cookies
+    page = await client.get(path)  # the link itself still works, from its page
+    wrong = await client.post(path, data={"csrf": "0" * 64}, allow_redirects=False)
+    assert wrong.status == 403 and COOKIE not in wrong.cookies
+    used = await client.post(
+        path, data={"csrf": form_token(await page.text())}, allow_redirects=False
+    )
+    assert used.status == 303 and COOKIE in used.cookies
 
 
 async def test_the_server_page_and_its_posts_are_refused_unless_allowed_now(

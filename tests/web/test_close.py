@@ -6,7 +6,7 @@ tables faked."""
 from __future__ import annotations
 
 from bot.web.auth import csrf_of
-from tests.web.site import GUILD, OTHER, TABLE, Site, sign_in, site
+from tests.web.site import ADMIN, GUILD, OTHER, TABLE, Site, sign_in, site
 
 __all__ = ["site"]
 
@@ -35,7 +35,7 @@ async def test_close_asks_first_then_closes_once_allowed(site: Site) -> None:
         f"/servers/{GUILD}/tables/{TABLE}/close", data={"csrf": csrf_of(cookie)}
     )
     assert refused.status == 403 and tables.closed == []
-    api.managers.add((GUILD, 7))
+    api.managers.add((GUILD, ADMIN))
     closed = await client.post(
         f"/servers/{GUILD}/tables/{TABLE}/close", data={"csrf": csrf_of(cookie)}
     )

@@ -77,9 +77,10 @@ async def test_an_admin_reads_the_flagged_pairs_and_freezes_and_unfreezes_a_wall
     # twice: refused with its sentence, nothing changed
     again = await client.post(f"/servers/{GUILD}/fairplay", data=form)
     assert "That wallet is already frozen." in await again.text()
-    house = {**form, "member": str(ADMIN)}  # this fake admin's id is one of the house's
-    refused = await client.post(f"/servers/{GUILD}/fairplay", data=house)
-    assert "The house is not a member: its wallet cannot" in await refused.text()
+    own = await client.post(f"/servers/{GUILD}/fairplay", data={**form, "member": str(ADMIN)})
+    assert "You cannot freeze your own wallet." in await own.text()
+    house = await client.post(f"/servers/{GUILD}/fairplay", data={**form, "member": "3"})
+    assert "The house is not a member: its wallet cannot" in await house.text()
     unfreeze = {**form, "action": "unfreeze"}
     await client.post(f"/servers/{GUILD}/fairplay", data=unfreeze)
     assert await store.fairplay.frozen(GUILD) == frozenset()

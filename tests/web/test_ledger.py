@@ -12,6 +12,8 @@ from tests.web.site import ADMIN, GUILD, OTHER, Site, sign_in, site
 
 __all__ = ["site"]
 
+ALICE, BOB = 1011, 1012
+
 
 def test_filters_are_only_the_values_the_form_offers() -> None:
     assert read_filters({}) is not None
@@ -28,20 +30,35 @@ def test_filters_are_only_the_values_the_form_offers() -> None:
         assert read_filters(bad) is None, bad
 
 
+def main_of(page: str) -> str:
+    """The page's content (the header's CSRF token is random hex: it may hold any digits)."""
+    return page.split("<main>", 1)[1]
+
+
 async def test_the_ledger_page_and_its_csv_filter_a_servers_wallets(site: Site) -> None:
-    client, store, _api, _tables = site
+    client, store, api, _tables = site
+    api.names.update({ALICE: "Alice", BOB: "Bob <b>"})
     await sign_in(client, store)
-    await store.wallets.balance(GUILD, 11)
-    await store.wallets.grant(GUILD, 11, 75, ADMIN)
-    await store.wallets.balance(GUILD, 12)
-    await store.wallets.grant(OTHER, 11, 999, ADMIN)  # another server's: never shown
+    await store.wallets.balance(GUILD, ALICE)
+    await store.wallets.grant(GUILD, ALICE, 75, ADMIN)
+    await store.wallets.balance(GUILD, BOB)
+    await store.wallets.grant(OTHER, ALICE, 999, ADMIN)  # another server's: never shown
     page = await client.get(f"/servers/{GUILD}/ledger")
-    text = await page.text()
+    text = main_of(await page.text())
     assert page.status == 200
     assert text.count("<tr><td>") == 3 and "+75" in text and "999" not in text
-    only = await (await client.get(f"/servers/{GUILD}/ledger?member=11&kind=grant")).text()
-    assert only.count("<tr><td>") == 1 and "+75" in only and f"<td>{ADMIN}</td>" in only
-    assert 'href="/servers/100/ledger.csv?period=all&amp;member=11&amp;kind=grant"' in only
+    # Names and words: each member's name a link to their movements, each kind in words.
+    assert (
+        f'<a href="/servers/100/ledger?period=all&amp;member={BOB}" title="{BOB}">Bob &lt;b&gt;</a>'
+        in text
+    )
+    assert "<td>Granted by an admin</td>" in text and "<td>Starting chips</td>" in text
+    assert '<option value="grant">Granted by an admin</option>' in text
+    only = main_of(
+        await (await client.get(f"/servers/{GUILD}/ledger?member={ALICE}&kind=grant")).text()
+    )
+    assert only.count("<tr><td>") == 1 and "+75" in only and f'title="{ADMIN}">Admin</a>' in only
+    assert f'href="/servers/100/ledger.csv?period=all&amp;member={ALICE}&amp;kind=grant"' in only
     recent = await (await client.get(f"/servers/{GUILD}/ledger?period=day")).text()
     assert recent.count("<tr><td>") == 3
     none = await (await client.get(f"/servers/{GUILD}/ledger?member=13")).text()
@@ -51,9 +68,9 @@ async def test_the_ledger_page_and_its_csv_filter_a_servers_wallets(site: Site) 
     rows = list(csv.reader(io.StringIO(await answer.text())))
     assert rows[0] == ["time_utc", "member_id", "kind", "amount", "hand_id", "by_member_id"]
     assert [r[1:] for r in rows[1:]] == [
-        ["12", "start", "1000", "", ""],
-        ["11", "grant", "75", "", str(ADMIN)],
-        ["11", "start", "1000", "", ""],
+        [str(BOB), "start", "1000", "", ""],
+        [str(ALICE), "grant", "75", "", str(ADMIN)],
+        [str(ALICE), "start", "1000", "", ""],
     ]
     bad = await client.get(f"/servers/{GUILD}/ledger?member=alice")
     assert bad.status == 400 and "a Discord id" in await bad.text()
@@ -65,7 +82,7 @@ async def test_the_ledger_is_refused_to_another_server_and_to_a_member(site: Sit
     await store.wallets.grant(OTHER, 11, 999, ADMIN)
     for path in (f"/servers/{OTHER}/ledger", f"/servers/{OTHER}/ledger.csv"):
         answer = await client.get(path)
-        assert answer.status == 404 and "999" not in await answer.text()
+        assert answer.status == 404 and "999" not in main_of(await answer.text())
     api.managers.clear()
     for path in (f"/servers/{GUILD}/ledger", f"/servers/{GUILD}/ledger.csv"):
         assert (await client.get(path)).status == 403
@@ -80,7 +97,7 @@ async def test_the_audit_page_gives_this_servers_verdict_and_the_wholes(site: Si
     text = await page.text()
     assert page.status == 200
     assert "OK: every chip of this server" in text
-    assert "1 wallet holds 1,075 chips." in text and "999" not in text
+    assert "1 wallet holds 1,075 chips." in text and "999" not in main_of(text)
     assert "The whole database (every server on this bot): OK." in text
     assert (await client.get(f"/servers/{OTHER}/audit")).status == 404
     api.managers.clear()

@@ -13,6 +13,7 @@ import aiohttp
 from bot.store import Store
 from bot.web.auth import new_login_link
 from tests.e2e.browser import free_port
+from tests.web.site import form_token
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,7 +55,9 @@ async def test_python_m_bot_web_serves_the_same_database(tmp_path: Path) -> None
                 raise AssertionError("python -m bot.web did not start")
             # The bot's link signs in here (the same store); with Discord unreachable the
             # server page says so rather than guessing the permission.
-            async with http.post(link) as signed:
+            async with http.get(link) as form:
+                token = form_token(await form.text())
+            async with http.post(link, data={"csrf": token}) as signed:
                 assert signed.status == 200 and "Signed in as 7" in await signed.text()
             async with http.get(f"http://127.0.0.1:{port}/servers/100") as server:
                 assert server.status == 503 and "Discord did not answer" in await server.text()

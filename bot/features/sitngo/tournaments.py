@@ -105,11 +105,8 @@ async def create(
     """Create a tournament in the interaction's channel and answer with its registration
     message (public), whose id the store keeps."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
-    session = client.tables.by_channel(interaction.channel_id)
-    if session is not None and not session.closed:
-        raise Refused(t("sng_table_busy"))
-    tournament = await client.store.tournaments.create(
-        interaction.guild_id, interaction.channel_id, interaction.user.id, **options
+    tournament = await _open(
+        client, interaction.guild_id, interaction.channel_id, interaction.user.id, options
     )
     language = await client.channel_language(interaction)
     _, contents = await registration_message(client.store, tournament.id, language)
@@ -119,6 +116,35 @@ async def create(
         await client.store.tournaments.set_message(tournament.id, message.id)
     log.info("Sit-and-go %s created in channel %s", tournament.id, interaction.channel_id)
     return tournament
+
+
+async def create_in_channel(
+    client: SngClient, guild_id: int, channel_id: int, user_id: int, **options: Any
+) -> TournamentRow:
+    """Create a tournament in ``channel_id`` as ``user_id`` (the dashboard's form: the same
+    checks as ``/poker sng create``) and post its registration message there, in the
+    channel's language. A message Discord refuses is only logged: the tournament stands
+    (``/poker sng show`` tells it, its Register button is the command)."""
+    tournament = await _open(client, guild_id, channel_id, user_id, options)
+    language = await _channel_language(client, guild_id, channel_id)
+    _, contents = await registration_message(client.store, tournament.id, language)
+    try:
+        channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+        message = await channel.send(allowed_mentions=NO_MENTIONS, **contents)
+        await client.store.tournaments.set_message(tournament.id, message.id)
+    except discord.HTTPException as error:
+        log.warning("Sit-and-go %s: registration message not posted: %s", tournament.id, error)
+    log.info("Sit-and-go %s created in channel %s from the dashboard", tournament.id, channel_id)
+    return tournament
+
+
+async def _open(
+    client: SngClient, guild_id: int, channel_id: int, user_id: int, options: dict[str, Any]
+) -> TournamentRow:
+    session = client.tables.by_channel(channel_id)
+    if session is not None and not session.closed:
+        raise Refused(t("sng_table_busy"))
+    return await client.store.tournaments.create(guild_id, channel_id, user_id, **options)
 
 
 def seen(

@@ -39,10 +39,11 @@ async def registration_message(
 
 
 async def standings(store: Store, tournament: TournamentRow) -> discord.Embed:
-    """``/poker sng show``: the field of a registering tournament, the standings of a running
-    one (places so far, stacks of the players left), the final standings of a finished one."""
+    """``/poker sng show``: the field of a registering (or cancelled) tournament, the standings
+    of a running one (places so far, stacks of the players left), the final standings of a
+    finished one."""
     entries = await store.tournaments.entries(tournament.id)
-    if tournament.status == "registering":
+    if tournament.status in ("registering", "cancelled"):  # who was in, and that it is off
         return registration_embed(tournament, entries)
     pool = tournament.buy_in * len(entries)
     if tournament.status == "finished":

@@ -326,7 +326,7 @@ rules_body =
     {"*"}*Deal:** five cards each, in your DMs (or { $cmd-poker-hand }). The player left of the button posts the small blind, the next the big blind; heads-up, the button posts the small blind and acts first before the draw.
     {"*"}*Play:** bet – draw – bet – draw – bet – draw – bet – showdown. In each draw you discard 0 to 5 cards (0 = stand pat) and get as many new ones; everyone sees how many you drew. You may mark your discards before your turn; one card is burned before a draw's first new card, and when the deck runs out the discards are shuffled into a new one (never the cards you have just thrown).
     {"*"}*Betting:** fixed limit. Bets and raises are the small bet before and after the first draw and the big bet (twice as much) after the second and third; at most { $cap } bets a round, the big blind counting as the first before the draw.
-    {"*"}*Time:** { $timer } s to act or draw; a timeout checks or folds, or stands pat. Two timeouts in a row sit you out.
+    {"*"}*Time:** { $timer } s to act or draw; a timeout checks or folds, or stands pat. Two timeouts in a row sit you out at a cash table; in a tournament you stay dealt in, and the dealer checks, folds and stands pat for you until you are back.
 rules_rankings_title = Hand rankings (best first)
 rules_rankings =
     1. No pair, compared from the top card down: 7-5-4-3-2 (number one), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 is ace-high, not a straight)

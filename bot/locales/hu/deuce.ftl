@@ -290,7 +290,7 @@ rules_body =
     {"*"}*Osztás:** mindenki öt lapot kap, privát üzenetben (vagy { $cmd-poker-hand }). A dealer buttontól (DB) balra ülő játékos teszi a kis vakot, a következő a nagy vakot; két játékosnál a DB teszi a kis vakot, és a csere előtt ő kezd.
     {"*"}*Menet:** licitkör – csere – licitkör – csere – licitkör – csere – licitkör – leterítés. Minden cserénél 0-5 lapot dobsz el (0 = nem cserélsz), és ugyanennyi újat kapsz; mindenki látja, hány lapot cseréltél. A dobandó lapokat a sorod előtt is megjelölheted; a csere első új lapja előtt egy lapot elégetnek, és ha elfogy a pakli, az eldobott lapokat új paklivá keverik (a most eldobott lapjaidat nem).
     {"*"}*Tétek:** fix limit. A tét és az emelés az első csere előtt és után az asztal alsó limitje, a második és a harmadik csere után a felső limit (kétszer annyi); körönként legfeljebb { $cap } tét, a csere előtt a nagy vak számít az elsőnek.
-    {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Két egymást követő lejárt idő után kimaradsz.
+    {"*"}*Idő:** { $timer } mp a licitre vagy a cserére; ha lejár, passzolsz vagy bedobsz, illetve nem cserélsz. Készpénzes asztalnál két egymást követő lejárt idő után kimaradsz; versenyen kapsz lapot tovább is, és amíg vissza nem jössz, az osztó passzol, bedob, illetve nem cserél helyetted.
 rules_rankings_title = A kombinációk sorrendje (a legjobb elöl)
 rules_rankings =
     1. Nincs pár, a legmagasabb laptól lefelé összevetve: 7-5-4-3-2 (Joker), 7-6-4-3-2 (kettes számú lap), 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (az A-5-4-3-2 ász magas, nem sor)

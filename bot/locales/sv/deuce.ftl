@@ -341,7 +341,7 @@ rules_body =
         [one] { $cap } satsning
        *[other] { $cap } satsningar
     } per runda, där stora mörken räknas som den första före bytet.
-    {"*"}*Tid:** { $timer } s att agera eller byta; när tiden går ut checkar eller lägger du dig, eller byter inga kort. Går tiden ut två gånger i rad står du över.
+    {"*"}*Tid:** { $timer } s att agera eller byta; när tiden går ut checkar eller lägger du dig, eller byter inga kort. Går tiden ut två gånger i rad vid ett kontantbord står du över; i en turnering får du fortfarande kort, och givaren checkar, lägger dig och byter inga kort åt dig tills du är tillbaka.
 rules_rankings_title = Handranking (bäst först)
 rules_rankings =
     1. Inget par, jämförs från högsta kortet och nedåt: 7-5-4-3-2 (nummer ett), 7-6-4-3-2, 7-6-5-3-2 … 8-5-4-3-2 … A-K-Q-J-9 (A-5-4-3-2 är ess högt, ingen stege)

@@ -26,8 +26,10 @@ from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.tasks import TableTasks
 from bot.table.io.tokens import Answered, edit_by_token
 from bot.table.pictures import kept_picture, panel_picture
-from bot.table.render import EMBED_DESCRIPTION_MAX, panel_embed, panel_view
+from bot.table.render import PanelPicture, panel_layout
+from bot.table.render.panel import PANEL_COLOUR
 from bot.table.snapshot import PanelSnapshot
+from bot.ui import layout
 
 log = logging.getLogger(__name__)
 
@@ -275,16 +277,18 @@ class DmPanels:
         user_id = panel.player_id
         hand = self.hand
         if message is not None and message.id in hand.moved:
-            moved = t("panel_moved")
-            await interaction.response.edit_message(
-                content=moved, embed=None, view=None, attachments=[]
-            )
+            await interaction.response.edit_message(**stub_message(t("panel_moved")))
             hand.moved.discard(message.id)
             self.refresh(user_id)
             return
         notices = hand.notices.get(user_id, ())
         kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
-        response = await interaction.response.edit_message(**kwargs)
+        sent = kwargs
+        if _legacy(message):
+            # a panel sent before panels were V2 (a hand restored across that update) gains
+            # the flag: Discord takes it only with the content and embed emptied
+            sent = {**kwargs, "content": None, "embed": None}
+        response = await interaction.response.edit_message(**sent)
         hand = self.hand
         current = hand.sent.get(user_id)
         if message is not None and current is not None and current.id == message.id:
@@ -421,9 +425,7 @@ class DmPanels:
         while one is valid."""
         task_priority(BULK, ("dm", user_id))
         with speaking(locale):
-            content = t("panel_moved")
-        kwargs: dict[str, Any] = {"content": content, "embed": None, "view": None}
-        kwargs["attachments"] = []
+            kwargs = stub_message(t("panel_moved"))
         answer = self.hand.answers.get(user_id)
         try:
             async with self._writing(user_id):  # after an edit of the old message under way
@@ -503,6 +505,13 @@ class DmPanels:
         self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
 
 
+def _legacy(message: object) -> bool:
+    """Whether ``message`` is known not to be a Components V2 message (a panel sent as an
+    embed, before panels were V2)."""
+    flags = getattr(message, "flags", None)
+    return getattr(flags, "components_v2", True) is False
+
+
 def _my_turn(panel: PanelSnapshot) -> bool:
     return panel.my_turn_to_bet or panel.my_turn_to_draw
 
@@ -535,23 +544,28 @@ whether they are still in the hand."""
 
 def _shown_key(kwargs: dict[str, Any]) -> str:
     """What a panel message (``panel_message``'s arguments) shows, as one comparable string:
-    its text, buttons and picture (a kept attachment and a new upload of the same cards
-    compare equal: both carry the picture's alt text)."""
-    embed = kwargs.get("embed")
+    its layout (text, buttons, the picture's place and alt text) and its files (a kept
+    attachment and a new upload of the same cards compare equal: both carry the picture's
+    alt text)."""
     view = kwargs.get("view")
     files = kwargs.get("attachments")
     if files is None:
         files = [kwargs["file"]] if kwargs.get("file") is not None else []
     return json.dumps(
         [
-            kwargs.get("content"),
-            embed.to_dict() if embed is not None else None,
             view.to_components() if view is not None else None,
             [(getattr(f, "filename", None), getattr(f, "description", None)) for f in files],
         ],
         sort_keys=True,
         default=str,
     )
+
+
+def stub_message(content: str) -> dict[str, Any]:
+    """What a panel message says once it is not the panel any more (an alert replaced it): a
+    short notice, no buttons and no picture. A layout too: a panel is a Components V2 message,
+    and an edit cannot make it anything else."""
+    return {"view": layout.notice(content, PANEL_COLOUR), "attachments": []}
 
 
 async def panel_message(
@@ -562,34 +576,33 @@ async def panel_message(
     current: object = None,
     notices: tuple[Text, ...] = (),
 ) -> dict[str, Any]:
-    """A private panel's message in ``locale`` (None: the member being answered): its text
-    (and a line for each of ``notices``) and buttons, and the picture of the cards (an edit
-    replaces the attachments, so a panel that lost its picture loses the old one). An edit of
-    ``current`` (the message as it is) keeps its picture when it is still right."""
+    """A private panel's message in ``locale`` (None: the member being answered): its layout
+    (``panel_layout``: the table, the log, a line for each of ``notices``, the buttons) and the
+    picture of the cards in its gallery (an edit replaces the attachments, so a panel that lost
+    its picture loses the old one). An edit of ``current`` (the message as it is) keeps its
+    picture when it is still right (the gallery points at that attachment by its name). Only
+    ``view`` and the files: no content, no embed (a Components V2 message has neither)."""
     with speaking(locale) if locale is not None else contextlib.nullcontext():
-        embed, view = panel_embed(panel), panel_view(panel)
-        if notices:
-            lines = [embed.description or "", *(notice.render() for notice in notices)]
-            embed.description = "\n".join(lines)[:EMBED_DESCRIPTION_MAX]
+        told = [notice.render() for notice in notices]
         kept = kept_picture(panel, current) if edit else None
         if kept is not None:
-            embed.set_image(url=f"attachment://{kept.filename}")
-            return {"embed": embed, "view": view, "attachments": [kept]}
+            shown = PanelPicture(f"attachment://{kept.filename}", kept.description or "")
+            return {"view": panel_layout(panel, shown, told), "attachments": [kept]}
         picture = await panel_picture(panel)
-    kwargs: dict[str, Any] = {"embed": embed}
-    if picture is not None:
-        embed.set_image(url=f"attachment://{picture.filename}")
+        pictured = None
+        if picture is not None:
+            url = f"attachment://{picture.filename}"
+            pictured = PanelPicture(url, picture.description or "")
+        view = panel_layout(panel, pictured, told)
+    kwargs: dict[str, Any] = {"view": view}
     if edit:
-        kwargs["view"] = view
         kwargs["attachments"] = [picture] if picture is not None else []
-        return kwargs
-    if view is not None:
-        kwargs["view"] = view
-    if picture is not None:
+    elif picture is not None:
         kwargs["file"] = picture
     return kwargs
 
 
 async def answer_with_panel(interaction: discord.Interaction[Any], panel: PanelSnapshot) -> None:
-    """Send a private panel as an ephemeral reply (My cards, ``/poker hand``)."""
+    """Send a private panel as an ephemeral reply (My cards, ``/poker hand``): the same layout
+    as the DM panel."""
     await interaction.response.send_message(**await panel_message(panel, None), ephemeral=True)

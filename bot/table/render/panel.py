@@ -2,9 +2,17 @@
 shows it (every seat, the round, the pot, whose turn), the hand's log, then the player's own
 cards and the hand's name, their stack, the amount to call and their time bank, the marked
 cards, the card toggles, Draw N / Stand pat, fold in turn, the betting buttons on their turn,
-Show my hand once it is over; and the private Fold anyway question."""
+Show my hand once it is over; and the private Fold anyway question.
+
+The panel is one Components V2 message (``panel_layout``): a container holding the heading, a
+text display per section (each opening with its bold heading, so a reader finds it by name),
+the picture of the cards as a media gallery (when pictures are on), the buttons in action rows
+and the footer, within Discord's 40 components and 4,000 characters in the worst case."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -20,20 +28,17 @@ from bot.table.buttons import (
 from bot.table.emojis import card_emoji
 from bot.table.naming import hand_text
 from bot.table.render.common import (
-    EMBED_DESCRIPTION_MAX,
-    EMBED_TITLE_MAX,
-    Section,
     add_betting_buttons,
     card_label,
     cards_label,
     clamp,
-    sections_text,
     turn_text,
 )
 from bot.table.render.table import pot_text, round_text, seats_text, table_log
 from bot.table.snapshot import (
     PanelSnapshot,
 )
+from bot.ui import layout
 from bot.ui.views import PlainView
 
 
@@ -151,28 +156,65 @@ def own_lines(panel: PanelSnapshot) -> list[str]:
     return [line for line in lines if line]
 
 
-def panel_sections(panel: PanelSnapshot) -> list[Section]:
-    """The seat view in the order it is read: the table, the hand's log, the player's own
-    cards and situation (only the cards once they folded or the hand is over)."""
-    sections = []
+PANEL_COLOUR = discord.Colour.blurple().value
+"""The accent colour of a private panel's container."""
+NOTICES_MAX = 600
+"""The most characters of the dealer's notices (timeouts played for the player) in a panel."""
+OWN_MAX = 1000
+"""The most characters of the player's own lines (a few short lines: a bound, not a cut)."""
+PANEL_LOG_MIN = 200
+"""Characters left for the hand's log however long the seats are."""
+
+
+@dataclass(frozen=True)
+class PanelPicture:
+    """The picture of the cards a panel shows: its url (``attachment://hand.png`` for a file
+    sent or kept with the message) and its alt text (the cards in words)."""
+
+    url: str
+    description: str
+
+
+def headed(heading: str, body: str, limit: int) -> str:
+    """A section's text display: its heading in bold on the first line (what a reader finds
+    it by), then its text, within ``limit`` characters."""
+    return clamp(f"**{heading}**\n{body}", max(limit, 1))
+
+
+def panel_layout(
+    panel: PanelSnapshot,
+    picture: PanelPicture | None = None,
+    notices: Sequence[str] = (),
+) -> layout.PlainLayout:
+    """The private panel as one Components V2 message, in a container: the heading; while the
+    player is in the hand, the table (seats, round and pot, whose turn) and the hand's log,
+    each under its bold heading; the picture of the cards (``picture``; none when pictures are
+    off: the cards are in the text); the player's own lines and the dealer's ``notices``; the
+    buttons; the footer. The seats and then the log give way (the log's oldest lines first)
+    when the whole would pass Discord's ``MAX_TEXT``: the player's own part never does."""
+    heading = layout.text(f"### {t('panel_title', hand_id=str(panel.hand_id))}")
+    own = layout.text(clamp("\n".join(own_lines(panel)), OWN_MAX))
+    told = [layout.text(clamp("\n".join(notices), NOTICES_MAX))] if notices else []
+    footer = layout.text(f"-# {t('panel_footer')}")
+    children: list[layout.Component] = [heading]
     public = panel.public
     if public is not None and not panel.complete and not panel.folded:
-        sections.append(Section("table", t("field_seats"), table_lines(panel)))
-        sections.append(Section("log", t("field_log"), table_log(public, PANEL_LOG_MAX)))
-    sections.append(Section("hand", None, "\n".join(own_lines(panel))))
-    return sections
-
-
-def panel_embed(panel: PanelSnapshot) -> discord.Embed:
-    """The private panel's embed: its sections as the description (the adapter a Components V2
-    panel will replace)."""
-    embed = discord.Embed(
-        title=clamp(t("panel_title", hand_id=str(panel.hand_id)), EMBED_TITLE_MAX),
-        description=sections_text(panel_sections(panel), EMBED_DESCRIPTION_MAX),
-        colour=discord.Colour.blurple(),
-    )
-    embed.set_footer(text=t("panel_footer"))
-    return embed
+        room = layout.MAX_TEXT - layout.text_length([heading, own, *told, footer])
+        seats = headed(t("field_seats"), table_lines(panel), room - PANEL_LOG_MIN)
+        log_heading = t("field_log")
+        room -= len(seats)
+        log_limit = min(PANEL_LOG_MAX, room - len(log_heading) - 5)
+        log = headed(log_heading, table_log(public, max(log_limit, 1)), room)
+        children += [layout.text(seats), layout.separator()]
+        children += [layout.text(log), layout.separator()]
+    if picture is not None:
+        children.append(layout.gallery(picture.url, picture.description))
+    children += [own, *told]
+    buttons = panel_view(panel)
+    if buttons is not None:
+        children += layout.rows(buttons.children)
+    children.append(footer)
+    return layout.PlainLayout([layout.container(children, PANEL_COLOUR)])
 
 
 def panel_view(panel: PanelSnapshot) -> PlainView | None:

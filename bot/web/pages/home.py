@@ -39,15 +39,26 @@ async def home(request: web.Request) -> web.Response:
         )
         for g in session.guilds
     )
+    boards: Html = join(
+        h(
+            '<li><a href="/leaderboard/{id}">{name}</a></li>',
+            id=g.id,
+            name=t("web_leaderboard_page", server=g.name),
+        )
+        for g in session.guilds
+    )
     body = h(
         "<h2>{servers_title}</h2><ul>{servers}</ul>"
         '<h2>{hands_title}</h2><p><a href="/hands">{hands_link}</a></p>'
-        "<h2>{stats_title}</h2><ul>{stats}</ul>",
+        "<h2>{stats_title}</h2><ul>{stats}</ul>"
+        "<h2>{boards_title}</h2><ul>{boards}</ul>",
         servers_title=t("web_servers_title"),
         servers=servers or h("<li>{none}</li>", none=t("web_no_servers")),
         hands_title=t("web_hands_title"),
         hands_link=t("web_hands_link"),
         stats_title=t("web_stats_title"),
         stats=stats,
+        boards_title=t("web_leaderboards_title"),
+        boards=boards,
     )
     return html_response(page(t("web_title"), body, who=session.name, csrf=session.csrf))

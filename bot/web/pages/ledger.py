@@ -1,6 +1,8 @@
 """An admin's ledger: the server's wallet movements (``store.ledger``), filtered by member,
-kind and period, as a page and as CSV. Only the server's own wallets (their account names
-carry its id); Manage Server asked of Discord again for each request, as every admin page."""
+kind and period, as a page (members by their names, each a link to their movements, and kinds
+in words) and as CSV (ids and kinds as stored, for a spreadsheet). Only the server's own
+wallets (their account names carry its id); Manage Server asked of Discord again for each
+request, as every admin page."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from bot.messages import t
+from bot.messages import signed, t
 from bot.store.ledger import LEDGER_KINDS, MOST, WalletMove
 from bot.web.context import context, html_response, refusal
 from bot.web.html import Html, h, join, page
+from bot.web.names import member_names
 from bot.web.pages.server import _id, admin_session, server_nav
 
 PERIODS = {"day": 86400, "week": 7 * 86400, "month": 30 * 86400, "all": None}
@@ -25,6 +28,26 @@ PERIOD_KEYS = {
     "month": "web_period_month",
     "all": "web_period_all",
 }
+KIND_KEYS = {
+    "grant": "web_kind_grant",
+    "start": "web_kind_start",
+    "daily": "web_kind_daily",
+    "buy_in": "web_kind_buy_in",
+    "cash_out": "web_kind_cash_out",
+    "refund": "web_kind_refund",
+    "void": "web_kind_void",
+    "pot_contribution": "web_kind_pot_contribution",
+    "pot_win": "web_kind_pot_win",
+    "tournament_buy_in": "web_kind_tournament_buy_in",
+    "tournament_refund": "web_kind_tournament_refund",
+    "tournament_start": "web_kind_tournament_start",
+    "tournament_out": "web_kind_tournament_out",
+    "tournament_chips_back": "web_kind_tournament_chips_back",
+    "tournament_payout": "web_kind_tournament_payout",
+    "freeze": "web_kind_freeze",
+    "unfreeze": "web_kind_unfreeze",
+}
+"""Each ledger kind's words (``store.ledger.LEDGER_KINDS``; the CSV keeps the kinds)."""
 SHOWN = 200
 """Movements on the page (the CSV holds up to ``store.ledger.MOST``)."""
 
@@ -77,11 +100,17 @@ def _when(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
 
 
+def kind_text(kind: str) -> str:
+    """A ledger kind in words (the CSV keeps the kind as stored)."""
+    return t(KIND_KEYS[kind]) if kind in KIND_KEYS else kind
+
+
 def _filters_form(guild_id: int, filters: Filters) -> Html:
     kinds = join(
         h(
-            '<option value="{value}"{selected}>{value}</option>',
+            '<option value="{value}"{selected}>{label}</option>',
             value=kind,
+            label=kind_text(kind),
             selected=Html(" selected" if kind == filters.kind else ""),
         )
         for kind in LEDGER_KINDS
@@ -124,16 +153,30 @@ async def ledger_page(request: web.Request) -> web.Response:
     if filters is None:
         raise refusal(400, "web_ledger_bad_filter", session)
     moves = await _moves(request, guild_id, filters, SHOWN)
+    people = [m.user_id for m in moves] + [m.by_user_id for m in moves if m.by_user_id]
+    names = await member_names(request, guild_id, people)
+
+    def member(user_id: int) -> Html:
+        """The member's name, a link to their movements (the filter by their id)."""
+        narrowed = Filters(user_id, filters.kind, filters.period)
+        return h(
+            '<a href="/servers/{guild}/ledger?{query}" title="{id}">{name}</a>',
+            guild=guild_id,
+            query=narrowed.query(),
+            id=user_id,
+            name=names[user_id],
+        )
+
     rows = join(
         h(
-            "<tr><td>{when}</td><td>{member}</td><td><code>{kind}</code></td>"
+            "<tr><td>{when}</td><td>{member}</td><td>{kind}</td>"
             '<td class="amount">{amount}</td><td>{hand}</td><td>{by}</td></tr>',
             when=_when(m.at),
-            member=m.user_id,
-            kind=m.kind,
-            amount=f"{m.amount:+,}",
+            member=member(m.user_id),
+            kind=kind_text(m.kind),
+            amount=signed(m.amount),
             hand="" if m.hand_id is None else f"#{m.hand_id}",
-            by="" if m.by_user_id is None else m.by_user_id,
+            by=Html("") if m.by_user_id is None else member(m.by_user_id),
         )
         for m in moves
     )
@@ -145,7 +188,7 @@ async def ledger_page(request: web.Request) -> web.Response:
             "<th>{amount}</th><th>{hand}</th><th>{by}</th></tr></thead><tbody>{rows}</tbody>"
             "</table></div>",
             when=t("web_ledger_when"),
-            member=t("web_ledger_member"),
+            member=t("web_ledger_member_column"),
             kind=t("web_ledger_kind"),
             amount=t("web_ledger_amount"),
             hand=t("web_col_hand"),

@@ -11,9 +11,11 @@ from aiohttp import web
 
 from bot.messages import t
 from bot.web.auth import (
+    LINK_COOKIE,
     STATE_COOKIE,
     STATE_SECONDS,
     Guild,
+    csrf_of,
     digest,
     end_session,
     new_secret,
@@ -27,6 +29,8 @@ from bot.web.html import h, page
 log = logging.getLogger(__name__)
 
 TOKEN_MAX = 100
+LINK_FORM_SECONDS = 10 * 60
+"""How long a login link's page may wait for its button."""
 
 
 def _redirect_uri(request: web.Request) -> str:
@@ -82,21 +86,40 @@ def _token(request: web.Request) -> str:
 
 async def link_page(request: web.Request) -> web.Response:
     """The link's page: a button that spends it (a link preview or a prefetch, which only
-    reads the page, does not)."""
+    reads the page, does not). The form carries a token tied to a cookie this page sets
+    (SameSite: another site's post carries no such cookie), so no other site can sign a
+    browser in with a link of its own (a login CSRF)."""
     token = _token(request)
+    secret = request.cookies.get(LINK_COOKIE, "")
+    if not secret or len(secret) > 100:
+        secret = new_secret()
     body = h(
         '<p>{text}</p><form method="post" action="/login/link/{token}">'
+        '<input type="hidden" name="csrf" value="{csrf}">'
         '<button type="submit">{button}</button></form>',
         text=t("web_link_text"),
         token=token,
+        csrf=csrf_of(secret),
         button=t("web_link_button"),
     )
-    return html_response(page(t("web_link_title"), body))
+    response = html_response(page(t("web_link_title"), body))
+    set_cookie(response, request, LINK_COOKIE, secret, LINK_FORM_SECONDS)
+    return response
 
 
 async def link_use(request: web.Request) -> web.Response:
     ctx = context(request)
-    owner = await ctx.store.web.use_link(digest(_token(request)), time.time())
+    token = _token(request)
+    form = await request.post()
+    secret = request.cookies.get(LINK_COOKIE, "")
+    posted = form.get("csrf")
+    if (
+        not secret
+        or not isinstance(posted, str)
+        or not hmac.compare_digest(posted, csrf_of(secret))
+    ):  # refused before the link is spent: its page still works
+        raise refusal(403, "web_bad_form")
+    owner = await ctx.store.web.use_link(digest(token), time.time())
     if owner is None:
         raise refusal(403, "web_link_used")
     user_id, guild_id = owner
@@ -107,6 +130,7 @@ async def link_use(request: web.Request) -> web.Response:
         log.warning("Dashboard sign-in by link: Discord did not answer: %s", error)
         guild_name, name = str(guild_id), str(user_id)
     response = web.HTTPSeeOther("/")
+    response.del_cookie(LINK_COOKIE, path="/")
     await start_session(
         ctx.store,
         request,

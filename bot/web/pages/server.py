@@ -13,6 +13,7 @@ import logging
 
 from aiohttp import web
 
+from bot.features.settings.report import ReportContext, settings_lines
 from bot.messages import t
 from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal, signed_in
@@ -20,7 +21,6 @@ from bot.web.discord_api import DiscordUnavailable
 from bot.web.html import Html, from_markdown, h, join, page
 from bot.web.live import LiveTable
 from bot.web.render import table_html
-from cogs.admin._report import ReportContext, settings_lines
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,7 @@ NAV = (
     ("settings", "/settings", "web_nav_settings"),
     ("ledger", "/ledger", "web_nav_ledger"),
     ("audit", "/audit", "web_nav_audit"),
+    ("tournaments", "/tournaments", "web_nav_tournaments"),
     ("fairplay", "/fairplay", "web_nav_fairplay"),
 )
 """The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
