@@ -26,6 +26,8 @@ from discord.ext import commands
 
 from bot.cluster_limits import ClusterLimits, cluster_limits
 from bot.config import Config
+from bot.features.fairplay import worker as fairplay_worker
+from bot.features.fairplay.watch import FlagWatch
 from bot.features.sitngo.tournaments import start_when_due
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_command_ids, set_reader
 from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
@@ -81,6 +83,7 @@ class DeuceBot(commands.Bot):
         self._web: Any = None
         """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
+        self._flag_watch: FlagWatch | None = None
         """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
         self._commands_running: set[asyncio.Task[Any]] = set()
         """The slash commands being run (their tasks): a stop lets them finish first."""
@@ -281,6 +284,8 @@ class DeuceBot(commands.Bot):
         await sync_card_emojis(self)
         await self._tables.restore_all()
         self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
+        self._flag_watch = FlagWatch(store, self.members_joined)
+        self._flag_watch.start()
         await self.start_routing()
         await self.start_web()
         await self.sync_commands()
@@ -295,6 +300,14 @@ class DeuceBot(commands.Bot):
         # that stalled every table for 100-200 ms (bench/bench_load.py --probe). A young pass
         # costs about 1.5 us an object, so GC_YOUNG also bounds its pause (20,000: 20-60 ms).
         gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+
+    def members_joined(self, guild_id: int) -> dict[int, float] | None:
+        """When each member of a server this process serves joined it (those in Discord's
+        cache), or None for another's server (the fair-play flag watch's view of members)."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return None
+        return {m.id: m.joined_at.timestamp() for m in guild.members if m.joined_at is not None}
 
     async def start_web(self) -> None:
         """The dashboard in this process (``bot/web``), when ``DEUCE_WEB_PORT`` is set: it
@@ -487,6 +500,9 @@ class DeuceBot(commands.Bot):
                 await self._router.close()
             if self._sng_clock is not None:
                 self._sng_clock.cancel()
+            if self._flag_watch is not None:
+                await self._flag_watch.close()
+            await fairplay_worker.shutdown()
             if self._tables is not None:
                 await self._tables.close_all()
             if self._store is not None:

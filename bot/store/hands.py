@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -140,13 +141,25 @@ WHERE p.guild_id = ? AND p.user_id = ? AND h.status != 'running'
 HAND_PHH = "SELECT phh FROM hands WHERE id = ?"
 
 # The newest settled cash hands of a server since a time, with their last engine state (the
-# fair-play detector's reading): newest first, at most ? of them.
+# fair-play detector's reading): the last to end first, at most ? of them, and those that
+# ended before a page's last (its end time and id: the index on (guild_id, ended_at) reads
+# each page alone, where an order by id would sort the whole period for every page).
 FAIR_FACTS_SINCE = """
-SELECT id, fair_facts, CASE WHEN fair_facts IS NULL THEN final_state END FROM hands
+SELECT id, fair_facts, CASE WHEN fair_facts IS NULL THEN final_state END, ended_at FROM hands
 WHERE guild_id = ? AND status = 'settled' AND ended_at >= ? AND tournament_id IS NULL
-  AND final_state IS NOT NULL
-ORDER BY id DESC
+  AND final_state IS NOT NULL AND (ended_at < ? OR (ended_at = ? AND id < ?))
+ORDER BY ended_at DESC, id DESC
 LIMIT ?
+"""
+
+FactsPage = tuple[float, int]
+"""Where a page of ``Hands.fair_facts`` ended: its last hand's end time and id."""
+
+# The servers where a cash hand was settled since a time (the fair-play watch's next pass).
+GUILDS_WITH_HANDS_SINCE = """
+SELECT DISTINCT guild_id FROM hands
+WHERE status = 'settled' AND ended_at >= ? AND tournament_id IS NULL
+ORDER BY guild_id
 """
 
 CACHE_FAIR_FACTS = """
@@ -747,22 +760,40 @@ class Hands:
         return [(int(hand_id), str(state)) for hand_id, state in found]
 
     async def fair_facts(
-        self, guild_id: int, since: float, limit: int
+        self, guild_id: int, since: float, limit: int, after: FactsPage | None = None
     ) -> list[tuple[int, str | None, str | None]]:
-        """The newest ``limit`` settled cash hands of the server that ended at ``since`` or
-        later, newest first: (hand id, its fair-play facts as cached, or None and its last
-        journaled state to read them from)."""
+        """The ``limit`` settled cash hands of the server that ended last, at ``since`` or
+        later (and after ``after``'s: the next page, ``fair_facts_page``), the last to end
+        first: (hand id, its fair-play facts as cached, or None and its last journaled state to
+        read them from)."""
+        rows, _ = await self.fair_facts_page(guild_id, since, limit, after)
+        return rows
+
+    async def fair_facts_page(
+        self, guild_id: int, since: float, limit: int, after: FactsPage | None = None
+    ) -> tuple[list[tuple[int, str | None, str | None]], FactsPage | None]:
+        """A page of ``fair_facts`` and where the next begins (None after the last hand)."""
         check_id(guild_id, "server")
         limit = check_setting(limit, "limit", 1, 1_000_000)
-        found = await self._runner.select_all(FAIR_FACTS_SINCE, (guild_id, since, limit))
-        return [
+        ended, below = (math.inf, MAX_ID) if after is None else after
+        found = await self._runner.select_all(
+            FAIR_FACTS_SINCE, (guild_id, since, ended, ended, below, limit)
+        )
+        rows = [
             (
                 int(hand_id),
                 None if facts is None else str(facts),
                 None if state is None else str(state),
             )
-            for hand_id, facts, state in found
+            for hand_id, facts, state, _ in found
         ]
+        last = (float(found[-1][3]), int(found[-1][0])) if found else None
+        return rows, last
+
+    async def guilds_with_hands(self, since: float) -> list[int]:
+        """The servers where a cash hand was settled at ``since`` or later, by id."""
+        found = await self._runner.select_all(GUILDS_WITH_HANDS_SINCE, (since,))
+        return [int(guild_id) for (guild_id,) in found]
 
     async def cache_fair_facts(self, facts: list[tuple[int, str]]) -> None:
         """Keep the fair-play facts read of settled hands (hand id, the text), so the next

@@ -540,6 +540,13 @@ CREATE TABLE identify_turns (
 """The limits the processes of a sharded bot share (``bot/cluster_limits.py``: PostgreSQL only
 in practice; here for the same schema): the bot's REST budget and each IDENTIFY bucket's turn."""
 
+MIGRATION_0022_FAIR_FACTS_AGAIN = """
+UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
+"""
+"""The cached fair-play facts are read again from the journals: those kept before it missed
+every call down that lost to a mucked hand (``detect.facts_of`` counted only a caller who
+showed, and a loser mucks)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -562,6 +569,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0019_FLAGGED,
     MIGRATION_0020_FAIR_FACTS,
     MIGRATION_0021_CLUSTER_LIMITS,
+    MIGRATION_0022_FAIR_FACTS_AGAIN,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

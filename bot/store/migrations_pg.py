@@ -443,6 +443,11 @@ CREATE TABLE identify_turns (
 (``bot/cluster_limits.py``): the bot's REST budget (one GCRA row: its theoretical arrival time
 on the server's clock, and the size of the last lease) and each IDENTIFY bucket's next turn."""
 
+MIGRATION_0020_FAIR_FACTS_AGAIN = """
+UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
+"""
+"""SQLite migration 0022: the cached fair-play facts read again (a mucked loser's calls)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -463,6 +468,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0017_FLAGGED,
     MIGRATION_0018_FAIR_FACTS,
     MIGRATION_0019_CLUSTER_LIMITS,
+    MIGRATION_0020_FAIR_FACTS_AGAIN,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

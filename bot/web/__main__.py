@@ -14,6 +14,7 @@ import sys
 from dotenv import load_dotenv
 
 from bot.config import Config, ConfigError
+from bot.features.fairplay import worker as fairplay_worker
 from bot.store import Store
 from bot.web.app import WebServer
 from bot.web.context import floors
@@ -40,6 +41,7 @@ async def serve(config: Config) -> None:
         await asyncio.Event().wait()
     finally:
         await server.stop()
+        await fairplay_worker.shutdown()  # the fair-play page's analysis process, if it ran
         await store.close()
 
 

@@ -21,6 +21,7 @@ from bot.web.html import h, page
 from bot.web.live import LiveTables
 from bot.web.pages import (
     audit,
+    fairplay,
     hands,
     home,
     leaderboard,
@@ -100,6 +101,9 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/tournaments", tournaments.tournaments_page)
     r.add_post("/servers/{guild_id}/tournaments", tournaments.create_post)
     r.add_post("/servers/{guild_id}/tournaments/{tournament_id}/cancel", tournaments.cancel_post)
+    r.add_get("/servers/{guild_id}/fairplay", fairplay.fairplay_page)
+    r.add_post("/servers/{guild_id}/fairplay", fairplay.fairplay_post)
+    r.add_get("/servers/{guild_id}/fairplay/hands/{hand_id}.phh", fairplay.fairplay_hand)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/leaderboard/{guild_id}", leaderboard.leaderboard_page)

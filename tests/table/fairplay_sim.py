@@ -8,6 +8,7 @@ newcomer who plays honestly (``young``: by their ids' time, at ``NOW``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from bot.engine.hand import Hand, Phase, PrivateView, PublicView, SeatedPlayer, Stakes
 from bot.features.fairplay.gates import DAY, DISCORD_EPOCH_MS
@@ -21,6 +22,8 @@ COLLUDERS = {5000: 5001, 5002: 5003}
 """Dumper -> receiver."""
 SOFT = (5004, 5005)
 """Two accounts that play honestly against everyone but never bet into each other."""
+CALLERS = {5008: 5009}
+"""Caller -> bettor (``simulate``'s ``callers``): a pair that dumps by calling down."""
 NOW = 1_790_000_000.0
 """The simulated server's present (2026-09-21): how old its members' accounts are."""
 
@@ -75,6 +78,23 @@ def funnel(main: int) -> Player:
     return play
 
 
+def caller(partner: int) -> Player:
+    """Plays honestly until its partner is in: then stands pat on what it was dealt, never
+    bets and calls every bet to the end (calling down with hands that could not win, often a
+    pair or worse: its chips go to the partner at the showdown)."""
+
+    def play(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+        if partner not in _alive(public):
+            return HONEST(public, private, rng)
+        if public.phase is Phase.DRAWING:
+            return Decision()  # stands pat
+        if public.legal is None:
+            return HONEST(public, private, rng)
+        return Decision(action=Action.CHECK_CALL)
+
+    return play
+
+
 def receiver(partner: int) -> Player:
     """Plays honestly, but bets whenever it can from the second draw on while its partner is
     in."""
@@ -101,11 +121,12 @@ def soft(partner: int) -> Player:
     return play
 
 
-def simulate(hands: int, seed: int = 7) -> list[Hand]:
-    """``hands`` finished hands of the simulated server."""
+def simulate(hands: int, seed: int = 7, callers: Mapping[int, int] | None = None) -> list[Hand]:
+    """``hands`` finished hands of the simulated server; with ``callers`` (caller -> bettor,
+    honest members of ``POOL`` otherwise) a pair more, whose caller calls its bettor down."""
     rng = random.Random(seed)
     pool = (*POOL[:-1], NEWCOMER)
-    pairs = {**COLLUDERS, SOFT[0]: SOFT[1]}
+    pairs = {**COLLUDERS, SOFT[0]: SOFT[1], **(callers or {})}
     partner = {**pairs, **{r: d for d, r in pairs.items()}}
     policy: dict[int, Player] = dict.fromkeys(pool, HONEST)
     policy[FUNNEL], policy[MAIN] = dumper(MAIN), receiver(FUNNEL)
@@ -113,6 +134,8 @@ def simulate(hands: int, seed: int = 7) -> list[Hand]:
         policy[giver] = dumper(taker)
         policy[taker] = receiver(giver)
     policy[SOFT[0]], policy[SOFT[1]] = soft(SOFT[1]), soft(SOFT[0])
+    for giver, taker in (callers or {}).items():
+        policy[giver], policy[taker] = caller(taker), receiver(giver)
     rngs = {pid: random.Random(pid) for pid in (*pool, FUNNEL)}
     played: list[Hand] = []
     tables = funnel_tables = 0
@@ -120,8 +143,9 @@ def simulate(hands: int, seed: int = 7) -> list[Hand]:
         seats = rng.sample(pool, 6)
         for pid in list(seats):  # colluders sit together
             if pid in partner and partner[pid] not in seats:
-                honest = next(p for p in seats if p not in partner)
-                seats[seats.index(honest)] = partner[pid]
+                honest = next((p for p in seats if p not in partner), None)
+                if honest is not None:  # else it plays without its partner, honestly
+                    seats[seats.index(honest)] = partner[pid]
         others = [p for p in seats if p not in partner and p != MAIN]
         if tables % 3 == 1 and funnel_tables < FUNNEL_TABLES and len(others) >= 2:
             funnel_tables += 1  # the funnel sits with its main

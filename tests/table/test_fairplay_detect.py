@@ -7,12 +7,14 @@ the colluders rank above every honest pair; 100,000 hands are analysed in under 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 
 import pytest
 
 from bot.engine.hand import Hand
+from bot.features.fairplay.analysis import young_members
 from bot.features.fairplay.detect import (
     THRESHOLD,
     HandFacts,
@@ -21,8 +23,16 @@ from bot.features.fairplay.detect import (
     flagged,
     rank_pairs,
 )
-from bot.features.fairplay.report import young_members
-from tests.table.fairplay_sim import COLLUDERS, FUNNEL, MAIN, NEWCOMER, NOW, SOFT, simulate
+from tests.table.fairplay_sim import (
+    CALLERS,
+    COLLUDERS,
+    FUNNEL,
+    MAIN,
+    NEWCOMER,
+    NOW,
+    SOFT,
+    simulate,
+)
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +107,35 @@ def test_a_hand_folded_to_a_bet_with_the_better_hand_is_counted(hands: list[Hand
     # The chips each player won or lost, read from the log, are the engine's own result.
     for hand, fact in zip(hands, facts, strict=False):
         assert hand.result is not None and fact.net == hand.result.net
+
+
+def test_a_pair_whose_caller_calls_down_with_hands_that_cannot_win_scores_for_it() -> None:
+    """A caller who, once its partner is in, stands pat on what it was dealt and calls every
+    bet to the end (a pair or worse, losing at the showdown: mucked, as a loser may) is seen
+    calling hopelessly, against its partner only, and that alone scores past the threshold."""
+    hands = simulate(600, seed=7, callers=CALLERS)
+    facts = [facts_of(hand) for hand in hands]
+    ((giver, taker),) = CALLERS.items()
+    pairs = {(f.giver, f.taker): f for f in rank_pairs(facts)}
+    flag = pairs[giver, taker]
+    others = [f.hopeless_calls for key, f in pairs.items() if key != (giver, taker)]
+    log.warning(
+        "hopeless calls: the caller's %d to its partner (score %.1f); at most %d elsewhere",
+        flag.hopeless_calls,
+        flag.score,
+        max(others),
+    )
+    assert flag.hopeless_calls >= 20 and max(others) <= 3
+    assert (giver, taker) in {(f.giver, f.taker) for f in flagged(pairs.values())}
+    # each counted call is a showdown the caller lost to its partner holding a pair or worse
+    for fact in facts:
+        if (giver, taker) in fact.hopeless_calls:
+            assert fact.net[giver] < 0 < fact.net[taker]
+    assert set(flag.hands) & {f.hand_id for f in facts if (giver, taker) in f.hopeless_calls}
+    # the same hands with the calls left out: the pair's score falls by more than a flag's
+    blind = [dataclasses.replace(fact, hopeless_calls=()) for fact in facts]
+    without = next(f for f in rank_pairs(blind) if (f.giver, f.taker) == (giver, taker))
+    assert without.hopeless_calls == 0 and flag.score - without.score >= THRESHOLD
 
 
 def test_the_analysis_of_100000_hands_takes_under_ten_seconds(hands: list[Hand]) -> None:

@@ -8,7 +8,8 @@ import json
 import discord
 import pytest
 
-from bot.features.fairplay.report import analyse, report_lines, report_message
+from bot.features.fairplay.analysis import analyse
+from bot.features.fairplay.report import report_lines, report_message
 from bot.messages import speaking
 from bot.table.render.replay import open_button_id
 from tests.table.fairplay_sim import COLLUDERS, FUNNEL, MAIN, NOW, SOFT, simulate

@@ -66,7 +66,6 @@ from bot.engine.operations import (
     Folding,
     HoleDealing,
     Returning,
-    Showing,
 )
 
 log = logging.getLogger(__name__)
@@ -155,7 +154,7 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
     bets = [0] * len(ids)
     paid = [0] * len(ids)
     won = [0] * len(ids)
-    shown: set[int] = set()
+    folded: set[int] = set()
     aggressor = -1
     acts: list[tuple[int, int, bool]] = []  # (position, aggressor, a call in the last round)
     out_before_draw: set[int] = set()
@@ -170,6 +169,7 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
                 if last_round and aggressor >= 0:
                     acts.append((position, aggressor, True))
         elif isinstance(op, Folding):
+            folded.add(op.position)
             if not drawn:
                 out_before_draw.add(op.position)
             if aggressor >= 0 and aggressor != op.position:
@@ -198,8 +198,6 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
             bets[op.position] += op.amount
         elif isinstance(op, Awarding):
             won[op.position] += op.amount
-        elif isinstance(op, Showing):
-            shown.add(op.position)
         elif isinstance(op, Returning):
             paid[op.position] -= op.amount
         elif isinstance(op, HoleDealing):
@@ -213,7 +211,7 @@ def facts_of(hand: Hand, hand_id: int | None = None) -> HandFacts:
             if rank27(holes[position]) < rank27(holes[bettor]):
                 folds.append((giver, taker))
         elif (
-            position in shown
+            position not in folded  # at the showdown: shown, or mucked as a loser may
             and won[bettor] > 0
             and net[position] < 0
             and rank27(holes[position]) > WORST_NO_PAIR

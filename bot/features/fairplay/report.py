@@ -1,47 +1,52 @@
-"""``/pokeradmin fairplay report``: the pairs the detector flags over a period, for an admin's
-eyes only, with the hands behind each flag and a Replay button for each of the newest.
+"""``/pokeradmin fairplay report`` (and the dashboard's fair-play page, ``bot/web/pages/
+fairplay.py``): the pairs the detector flags over a period, for an admin's eyes only, with the
+hands behind each flag and a Replay button for each of the newest.
 
-The store hands over the newest settled cash hands of the period (``hands.fair_facts``, at
-most ``MAX_HANDS``): each hand's fair-play facts as cached (``HandFacts.to_text``, about 60
-bytes), or its journal the first time a report reads it; the facts read from journals are
-cached for the next report. Reading and scoring (``detect``) is CPU work, so it runs in the
-default executor, off the bot's event loop (100,000 cached hands: about 4 s; the loop's 10 ms
-ticks run on, at worst 0.1-0.2 s late on an idle machine, 0.6 s under load: the thread's
-garbage collections and long C calls hold the interpreter; ``tests/store/test_fairplay.py``).
+The store hands over every settled cash hand of the period, newest first, in pages of ``PAGE``
+(``hands.fair_facts``), up to ``MAX_HANDS``: each hand's fair-play facts as cached
+(``HandFacts.to_text``, about 60 bytes), or its journal when nothing read it yet; a page's
+journals are read into facts in the analysis process (``worker.py``) and cached for the next
+report (the flag watch, ``watch.py``, reads each hand soon after it ends). The whole period's
+facts are then scored there too (``analysis.analyse_texts``), off the bot's event loop and its
+interpreter's lock: 100,000 cached hands take about 4 s of that process's CPU while the loop's
+10 ms ticks run at most a few milliseconds late (``tests/store/test_fairplay.py``).
 Detection changes nothing: only an admin's freeze does (``store.fairplay``); the members of the
 flagged pairs are recorded (``fairplay.set_flagged``) for the leaderboard.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import time
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 import discord
 
-from bot.engine.hand import Hand
-from bot.features.fairplay.detect import HandFacts, PairFlag, facts_of, flagged, rank_pairs
-from bot.features.fairplay.gates import DAY, account_created
+from bot.features.fairplay import worker
+from bot.features.fairplay.analysis import (
+    FairPlayReport,
+    Pack,
+    analyse_packs,
+    journal_facts,
+    pack,
+)
 from bot.features.stats.lowball import period_start
 from bot.features.stats.report import PERIOD_KEYS
-from bot.house.accounts import is_house
 from bot.messages import decimal, t
 from bot.store import Store
+from bot.store.hands import FactsPage
 from bot.table.render.replay import open_button_id
 from bot.ui.views import PlainView
 
 log = logging.getLogger(__name__)
 
-MAX_HANDS = 20_000
-"""The newest hands a report reads (about 5 s of CPU on this machine: reading a stored
-journal costs four times what scoring it does)."""
-YOUNG_DAYS = 30
-"""A member whose Discord account or membership of the server is younger than this is young
-to the detector (its losses to one member count: ``detect.FUNNEL_SHARE``)."""
+MAX_HANDS = 250_000
+"""The most hands a report reads, the newest (beyond it the report says it cut): every hand
+of a period on any server this bot is made for; 100,000 cached hands score in about 4 s of the
+analysis process's CPU and 25 MB of facts, so this bound is about 10 s and 60 MB."""
+PAGE = 10_000
+"""Hands read from the store at a time (a page of journals not yet read is at most some tens
+of megabytes; a page of cached facts about a megabyte)."""
 SHOWN = 10
 """Flagged pairs listed."""
 BUTTON_ROWS = 5
@@ -50,99 +55,29 @@ BUTTONS = 5
 """Replay buttons in a row: the newest hands behind the flag."""
 
 
-@dataclass(frozen=True)
-class FairPlayReport:
-    """The flagged pairs of a period (members only), and how many hands were read."""
-
-    flags: tuple[PairFlag, ...]
-    hands: int
-    capped: bool
-    """More hands than ``MAX_HANDS`` ended in the period: the newest were read."""
-
-
-def young_members(
-    members: Collection[int], joined: Mapping[int, float], now: float
-) -> frozenset[int]:
-    """The members whose account (their id's snowflake time) or membership (``joined``: when
-    each joined the server, where Discord said) is younger than ``YOUNG_DAYS`` at ``now``."""
-    since = now - YOUNG_DAYS * DAY
-    return frozenset(
-        pid
-        for pid in members
-        if not is_house(pid) and (account_created(pid) > since or joined.get(pid, 0.0) > since)
-    )
-
-
-def read_facts(
-    rows: list[tuple[int, str | None, str | None]],
-) -> tuple[list[HandFacts], list[tuple[int, str]]]:
-    """The facts of each stored hand (hand id, its cached facts or None and its journaled
-    state): read from the cache, else from the journal; and the facts read from journals,
-    for the store to cache (``hands.cache_fair_facts``)."""
-    facts: list[HandFacts] = []
-    fresh: list[tuple[int, str]] = []
-    for hand_id, cached, text in rows:
-        if cached is not None:
-            facts.append(HandFacts.from_text(hand_id, cached))
-            continue
-        state = json.loads(text or "{}").get("hand")
-        if not isinstance(state, dict):
-            continue
-        hand = Hand.from_json(state)
-        if hand.is_complete:
-            found = facts_of(hand, hand_id)
-            facts.append(found)
-            fresh.append((hand_id, found.to_text()))
-    return facts, fresh
-
-
-def analyse(
-    states: list[tuple[int, str]],
-    capped: bool = False,
-    joined: Mapping[int, float] | None = None,
-    now: float | None = None,
-) -> FairPlayReport:
-    """Read stored journals (hand id, state) and score every pair (``analyse_facts``)."""
-    facts, _ = read_facts([(hand_id, None, text) for hand_id, text in states])
-    return analyse_facts(facts, capped, joined, now)
-
-
-def analyse_rows(
-    rows: list[tuple[int, str | None, str | None]],
-    capped: bool,
-    joined: Mapping[int, float],
-    now: float,
-) -> tuple[FairPlayReport, list[tuple[int, str]]]:
-    """The report of the stored hands (``read_facts``) and the facts to cache (no I/O: an
-    executor runs it)."""
-    facts, fresh = read_facts(rows)
-    return analyse_facts(facts, capped, joined, now), fresh
-
-
-def analyse_facts(
-    facts: list[HandFacts],
-    capped: bool = False,
-    joined: Mapping[int, float] | None = None,
-    now: float | None = None,
-) -> FairPlayReport:
-    """Score every pair of the hands' facts (no I/O). ``joined``: when members joined the
-    server (those Discord's cache knows), for ``young_members``."""
-    started = time.perf_counter()
-    everyone = {pid for fact in facts for pid in fact.players}
-    when = time.time() if now is None else now
-    young = young_members(everyone, joined or {}, when)
-    members = tuple(
-        flag
-        for flag in flagged(rank_pairs(facts, young=young))
-        if not is_house(flag.giver) and not is_house(flag.taker)
-    )
-    log.info(
-        "fair play: %d hands scored, %d pairs flagged, in %.2f s",
-        len(facts),
-        len(members),
-        time.perf_counter() - started,
-    )
-    return FairPlayReport(members, len(facts), capped)
+async def period_facts(
+    store: Store, guild_id: int, since: float, max_hands: int = MAX_HANDS
+) -> tuple[list[Pack], int, bool]:
+    """The cached facts of the server's settled cash hands that ended at ``since`` or later, a
+    ``Pack`` a page, at most the last ``max_hands`` to end; how many; whether there were more.
+    A hand not read yet is read from its journal (in the analysis process), its facts cached."""
+    packs: list[Pack] = []
+    count = 0
+    after: FactsPage | None = None
+    while count < max_hands:
+        want = min(PAGE, max_hands - count)
+        rows, after = await store.hands.fair_facts_page(guild_id, since, want, after)
+        journals = [(hand_id, state or "") for hand_id, facts, state in rows if facts is None]
+        cached = [(hand_id, facts) for hand_id, facts, _ in rows if facts is not None]
+        if journals:
+            fresh = await worker.run(journal_facts, journals)
+            await store.hands.cache_fair_facts(fresh)  # the next report skips these journals
+            cached.extend(fresh)
+        packs.append(pack(cached))
+        count += len(cached)
+        if len(rows) < want:
+            return packs, count, False
+    return packs, count, bool(await store.hands.fair_facts(guild_id, since, 1, after))
 
 
 async def fair_play_report(
@@ -152,19 +87,24 @@ async def fair_play_report(
     joined: Mapping[int, float] | None = None,
     max_hands: int = MAX_HANDS,
 ) -> FairPlayReport:
-    """The report of ``period`` ("week", "month", "all") for a server, scored off the loop.
-    ``joined``: when members joined the server (``young_members``)."""
-    since = period_start(period)
-    rows = await store.hands.fair_facts(guild_id, since, max_hands + 1)
-    capped = len(rows) > max_hands
-    loop = asyncio.get_running_loop()
-    report, fresh = await loop.run_in_executor(
-        None, analyse_rows, rows[:max_hands], capped, dict(joined or {}), time.time()
-    )
-    await store.hands.cache_fair_facts(fresh)  # the next report skips these journals
+    """The report of ``period`` ("week", "month", "all") for a server, scored in the analysis
+    process; its flagged members recorded for the leaderboard. ``joined``: when members
+    joined the server (``young_members``)."""
+    started = time.perf_counter()
+    packs, _, capped = await period_facts(store, guild_id, period_start(period), max_hands)
+    report = await worker.run(analyse_packs, packs, capped, dict(joined or {}), time.time())
     # the leaderboard marks (for admins) and may leave out the newest report's members
     await store.fairplay.set_flagged(
         guild_id, {pid for flag in report.flags for pid in (flag.giver, flag.taker)}
+    )
+    log.info(
+        "fair play: guild %s, %s: %d hands%s, %d pairs flagged, in %.2f s",
+        guild_id,
+        period,
+        report.hands,
+        " (cut)" if capped else "",
+        len(report.flags),
+        time.perf_counter() - started,
     )
     return report
 

@@ -56,6 +56,7 @@ NAV = (
     ("ledger", "/ledger", "web_nav_ledger"),
     ("audit", "/audit", "web_nav_audit"),
     ("tournaments", "/tournaments", "web_nav_tournaments"),
+    ("fairplay", "/fairplay", "web_nav_fairplay"),
 )
 """The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
 

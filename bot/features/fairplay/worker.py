@@ -1,0 +1,81 @@
+"""The fair-play analysis's own process: reading journals and scoring a period's pairs is
+seconds of CPU (``analysis.py``), which in a thread would hold the interpreter's lock the
+event loop needs (a thread of the default executor made the loop's 10 ms ticks 0.1-0.6 s
+late), so it runs in one worker process.
+
+The worker runs at a lower priority (``NICE``): it is background work, and on a busy machine
+the bot's loop must win the processor from it when both want one (at the same priority, a
+machine with a load of 14 on two cores made the loop's ticks 4-5 ms late while it scored).
+The pool is made at the first call (a ``spawn``ed interpreter, which shares nothing with the
+bot's threads and connections; about half a second to start, once) and shut down with the bot
+(``shutdown``: ``DeuceBot.close``, the dashboard's own process when it stops). One worker: an
+analysis waits for the one before it, and the machine's other core stays the loop's. What goes
+to it and back is plain data (ids, the cached facts' texts, the report's dataclasses), pickled
+by the pool's own threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+NICE = 10
+"""How much lower the worker's priority is than the bot's (Unix ``nice``: 10 gives it about a
+tenth of a processor the bot's process also wants)."""
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def _lower_priority() -> None:
+    """The worker's start: below the bot's priority."""
+    os.nice(NICE)
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority,
+        )
+        log.info("fair play: the analysis process pool is made")
+    return _pool
+
+
+async def run(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in the analysis process (a module-level function of ``analysis.py``,
+    its arguments and result plain data). A worker that died (killed, out of memory) is
+    replaced once: the pool is made again and the work given to it."""
+    global _pool
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(_executor(), work, *args)
+    except BrokenProcessPool:
+        log.warning("fair play: the analysis process died; starting another")
+        broken, _pool = _pool, None
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(_executor(), work, *args)
+
+
+async def shutdown() -> None:
+    """Stop the analysis process (if one was started), waiting for it off the loop."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        await asyncio.get_running_loop().run_in_executor(
+            None, functools.partial(pool.shutdown, wait=True, cancel_futures=True)
+        )
+        log.info("fair play: the analysis process pool is shut down")
