@@ -21,6 +21,8 @@ import functools
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,12 +36,28 @@ NICE = 10
 """How much lower the worker's priority is than the bot's (Unix ``nice``: 10 gives it about a
 tenth of a processor the bot's process also wants)."""
 
+ORPHAN_CHECK = 1.0
+"""Seconds between two looks of the worker at whether the bot that made it is still there."""
+
 _pool: ProcessPoolExecutor | None = None
 
 
-def _lower_priority() -> None:
-    """The worker's start: below the bot's priority."""
+def _start_worker() -> None:
+    """The worker's start: below the bot's priority (``NICE``), and gone with the bot. A bot
+    killed outright (SIGKILL, the out-of-memory killer) never shuts its pool down, and the
+    pool's worker, waiting for work that cannot come, would live on alone: a thread of it
+    ends it once its parent is gone (it is then another process's child)."""
     os.nice(NICE)
+    parent = os.getppid()
+    threading.Thread(
+        target=_exit_without, args=(parent,), name="deuce-parent-watch", daemon=True
+    ).start()
+
+
+def _exit_without(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
 
 
 def _executor() -> ProcessPoolExecutor:
@@ -48,7 +66,7 @@ def _executor() -> ProcessPoolExecutor:
         _pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority,
+            initializer=_start_worker,
         )
         log.info("fair play: the analysis process pool is made")
     return _pool
