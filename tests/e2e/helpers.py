@@ -587,7 +587,10 @@ class Club:
         table = PokerTable(self.double, self.channel, members)
         for member in members:
             await table.join(member)
-        await table.wait_hand()
+        hand_id = await table.wait_hand()
+        # The table may show the deal before the DMs arrive: the dealt panels are there too.
+        dealt = [m for m in members if m.display_name not in closed_dms]
+        await self.double.wait_until(lambda: all(table.panel(m, hand_id) for m in dealt), 10)
         return table
 
     def audit_ok(self) -> str:

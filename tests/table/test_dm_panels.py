@@ -217,7 +217,16 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     panels.new_hand(2)
     assert panels.hand is not last and panels.hand == HandPanels(2)
     kept = {name for name, value in vars(panels).items() if isinstance(value, (dict, set))}
-    assert kept == {"sending", "from_dm", "_live_tasks", "_live_wake", "kept", "_edits", "_writes"}
+    assert kept == {
+        "sending",
+        "from_dm",
+        "from_table",
+        "_live_tasks",
+        "_live_wake",
+        "kept",
+        "_edits",
+        "_writes",
+    }
     assert panels.kept == {}  # nothing clicked with a valid token: no panel kept
 
 

@@ -116,8 +116,11 @@ class DmPanels:
         self.sending: dict[int, asyncio.Task[Any]] = {}
         """Each player's panel on its way as a new DM (a turn alert waits for it)."""
         self.from_dm: set[int] = set()
-        """Players whose last betting or draw action came from their DM panel (the others
-        from the table). Every player's panel is kept current either way."""
+        """Players whose last betting or draw action came from their DM panel. Every
+        player's panel is kept current either way."""
+        self.from_table: set[int] = set()
+        """Players whose last betting or draw action came from the table message: they see
+        their turn there (a player in neither set has not played here yet)."""
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
@@ -192,10 +195,11 @@ class DmPanels:
                     return  # the hand's end edits every panel; a new one is on its way
                 # Through a click's token an edit is free: the panel shows every turn. Without
                 # one each edit costs a request of the global limit: only the turn of a
-                # player who plays from their panel (reaching them, leaving them) is worth
-                # one; a player who plays on the table sees their turn there.
+                # player who may play from their panel (reaching them, leaving them) is worth
+                # one, so that their first bet needs no turn alert (their click then gives
+                # the panel a token); a player who plays on the table sees their turn there.
                 free = self._edits_free(user_id)
-                if not free and user_id not in self.from_dm:
+                if not free and user_id in self.from_table:
                     continue
                 size = None if free else TURN_KEY_SIZE
                 shown = self.hand.live_shown.get(user_id, ())
@@ -252,8 +256,10 @@ class DmPanels:
             return
         if (panel is not None and panel.id == message_id) or message_id in self.hand.moved:
             self.from_dm.add(user_id)
+            self.from_table.discard(user_id)
         elif message_id == self.table_message_id():
             self.from_dm.discard(user_id)
+            self.from_table.add(user_id)
 
     def hurry(self, user_id: int) -> None:
         """The player's turn came: their DM panel still on its way goes before other

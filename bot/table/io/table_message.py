@@ -225,6 +225,8 @@ class TableMessage:
                 message: discord.Message = await token.webhook.send(**kwargs, wait=True)
             except discord.HTTPException as error:
                 log.debug("Table %s: table follow-up failed: %s", self.table_id, error)
+                if token is self.spare:
+                    self.spare = None  # of no more use (never a move through it again)
                 continue
             self.answer = token.follow_up(message.id)
             self.token_came.set()  # its edits are free: a paced edit loop waits no longer
@@ -271,6 +273,8 @@ class TableMessage:
             if self.rendered_version >= self.version:
                 return None
             old = self.message_id
+            if old is not None and not self.move and not self.closed and self._movable():
+                self.move = True  # its edits cost nothing from now on
             target = None if self.move else old
             due = self.next_deal()
             if (
@@ -331,6 +335,15 @@ class TableMessage:
         """Whether a valid token edits the table message (for free)."""
         answer = self.answer
         return answer is not None and answer.valid() and answer.message_id == self.message_id
+
+    def _movable(self) -> bool:
+        """Whether the table message is better posted anew through a command's token
+        (``spare``): no valid token edits it, so each of its edits would cost a request of the
+        global limit (at the pace of ``PACE_WITHOUT_TOKEN``: players who bet from their DM
+        panels never click it), where the move costs one (the old message's deletion) and
+        its edits are then free while the token is valid."""
+        spare = self.spare
+        return spare is not None and spare.valid() and not self._editable()
 
     def _answered(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         """An interaction was answered on the table message: remember its token."""
