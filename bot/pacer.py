@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import heapq
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -108,6 +109,8 @@ class RestPacer:
         """Requests that had to wait for their turn (for the load benchmark)."""
         self.gate: Gate | None = None
         """A budget shared with other processes: a request goes once it gave a token too."""
+        self._starts: deque[float] = deque()
+        """When the requests of the last second started (``starting``)."""
 
     async def acquire(self, level: int | None = None) -> None:
         """Wait until this request may go (at once when the bucket is free and nobody
@@ -172,6 +175,22 @@ class RestPacer:
         if hurried:
             heapq.heapify(self._waiters)
 
+    async def starting(self) -> None:
+        """Wait while ``rate`` requests already started in the last second, then count this
+        one. The bucket spaces the turns; a turn is not always used at once (one taken by
+        ``wait_turn`` waits for its DM panel to be made, a busy loop holds up several), and
+        turns used late would go out together, where Discord counts requests as they come."""
+        limit = max(1, int(self.rate))
+        starts = self._starts
+        while True:
+            now = self._clock()
+            while starts and now - starts[0] >= 1.0:
+                starts.popleft()
+            if len(starts) < limit:
+                starts.append(now)
+                return
+            await asyncio.sleep(starts[0] + 1.0 - now)
+
     @property
     def queued(self) -> int:
         """Requests waiting now."""
@@ -179,13 +198,15 @@ class RestPacer:
 
 
 def paced(request: Callable[..., Awaitable[T]], pacer: RestPacer) -> Callable[..., Awaitable[T]]:
-    """``request`` (discord.py's ``HTTPClient.request``) taking its turn at ``pacer`` first."""
+    """``request`` (discord.py's ``HTTPClient.request``) taking its turn at ``pacer`` first,
+    and never one more than the pacer's rate in any second as it starts."""
 
     async def paced_request(*args: Any, **kwargs: Any) -> T:
         if _reserved.get():
             _reserved.set(False)
         else:
             await pacer.acquire()
+        await pacer.starting()
         return await request(*args, **kwargs)
 
     return paced_request

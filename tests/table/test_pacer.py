@@ -128,3 +128,29 @@ async def test_a_hurried_player_s_next_requests_go_first_too() -> None:
     late = asyncio.create_task(request("deal-9", BULK, ("dm", 9)))
     await asyncio.gather(*others, late)
     assert order[0] == "deal-9"
+
+
+async def test_turns_used_late_never_start_more_than_the_rate_in_any_second() -> None:
+    """Turns are spaced when taken, but a turn taken by ``wait_turn`` is used once its DM panel
+    is made, and a busy loop holds several up: used together, they went out as one burst (the
+    load benchmark counted up to 48 requests in a second against a pacer of 40). Thirty turns
+    of a pacer of 20, all used at the same moment, start at most 20 in any second."""
+    pacer = RestPacer(20)
+    sent: list[float] = []
+
+    async def request() -> None:
+        sent.append(time.monotonic())
+
+    send = paced(request, pacer)
+    used_at = time.monotonic() + 30 / 20 + 0.1  # once the last turn was taken
+
+    async def late() -> None:
+        await pacer.wait_turn()
+        await asyncio.sleep(used_at - time.monotonic())
+        await send()
+
+    await asyncio.gather(*(late() for _ in range(30)))
+    assert len(sent) == 30
+    most = max(sum(1 for t in sent if start <= t < start + 1.0) for start in sent)
+    assert most <= 20, most
+    assert max(sent) - used_at < 1.2  # the ten over the rate waited for the second to pass
