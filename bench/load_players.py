@@ -250,8 +250,10 @@ class TableDriver:
                 self.stats.other_dms += 1
             return
         hand_id = int(title[len(PANEL_PREFIX) :])
-        if kind == "create" and (hand_id, member.id) not in self.dealt:
-            self.dealt.add((hand_id, member.id))  # a turn alert is a new panel, not a deal
+        if (hand_id, member.id) not in self.dealt:
+            # a deal: a new DM, or last hand's panel edited into this hand's through the token
+            # of a click on it (a turn alert is a new panel of the same hand, not a deal)
+            self.dealt.add((hand_id, member.id))
             key = (self.index, hand_id)
             self.stats.panels[key] = self.stats.panels.get(key, 0) + 1
         current = self.panels.get(member.id)
