@@ -521,3 +521,30 @@ async def card_click(
 ) -> FakeInteraction:
     custom_id = card_button_id(session.table_id, running(session).hand_id, draw, index)
     return await press(client, user_id, custom_id, message=message)
+
+
+async def begun_hand(
+    store: Store,
+    guild_id: int,
+    channel_id: int,
+    players: tuple[tuple[int, str], ...],
+    seed: int,
+) -> tuple[int, Hand]:
+    """A hand of ``players`` (id, name; bought in with 400 where not seated yet) begun in the
+    store at the channel's table and dealt from ``seed``, small bet 10, the first seat on the
+    button: its id and the engine's hand, to be played and settled by the test."""
+    table = await store.tables.get_or_create(guild_id, channel_id)
+    seated = {seat.user_id for seat in await store.tables.seats(table.id)}
+    for user_id, name in players:
+        if user_id not in seated:
+            await store.tables.buy_in(table.id, user_id, name, 400)
+    seats = {seat.user_id: seat for seat in await store.tables.seats(table.id)}
+    hand_id = await store.hands.begin(table.id, {u: seats[u].stack for u, _ in players})
+    hand = Hand.start(
+        [SeatedPlayer(u, n, seats[u].stack, seats[u].seat) for u, n in players],
+        0,
+        Stakes(10),
+        rng=random.Random(seed),
+        hand_id=hand_id,
+    )
+    return hand_id, hand

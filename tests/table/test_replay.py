@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.engine import Hand, SeatedPlayer, Stakes
+from bot.engine import Hand
 from bot.engine.phh import hand_to_phh
 from bot.engine.selfplay import play_out
 from bot.features.replay import viewer as replays
@@ -16,6 +16,7 @@ from bot.messages import set_reader
 from bot.replies import Refused
 from bot.store import Store
 from bot.table.render.replay import step_embed
+from tests.table._helpers import begun_hand
 
 GUILD, CHANNEL = 10, 20
 PLAYERS = ((1, "Alice"), (2, "Bob"), (3, "Carol"))
@@ -38,21 +39,7 @@ def fresh_cache() -> None:
 
 
 async def _begin(store: Store, seed: int) -> tuple[int, Hand]:
-    table = await store.tables.get_or_create(GUILD, CHANNEL)
-    seated = {seat.user_id: seat for seat in await store.tables.seats(table.id)}
-    for user_id, name in PLAYERS:
-        if user_id not in seated:
-            await store.tables.buy_in(table.id, user_id, name, 400)
-    seats = {seat.user_id: seat for seat in await store.tables.seats(table.id)}
-    hand_id = await store.hands.begin(table.id, {u: seats[u].stack for u, _ in PLAYERS})
-    hand = Hand.start(
-        [SeatedPlayer(u, n, seats[u].stack, seats[u].seat) for u, n in PLAYERS],
-        0,
-        Stakes(10),
-        rng=random.Random(seed),
-        hand_id=hand_id,
-    )
-    return hand_id, hand
+    return await begun_hand(store, GUILD, CHANNEL, PLAYERS, seed)
 
 
 async def _settle(store: Store, hand_id: int, hand: Hand, *, journal: bool = True) -> None:

@@ -4,6 +4,7 @@ login link (``sign_in``)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -83,9 +84,13 @@ class FakeTables:
         return [(300, "poker")] if guild_id == GUILD else []
 
 
-@pytest_asyncio.fixture
-async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
-    store = await Store.open(str(tmp_path / "deuce.db"))
+@contextlib.asynccontextmanager
+async def serving(
+    db_path: Path,
+) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
+    """The dashboard served on the SQLite store at ``db_path`` (made if missing), with a fake
+    Discord and fake live tables."""
+    store = await Store.open(str(db_path))
     api, tables = FakeDiscord(), FakeTables()
     app = make_app(WebContext(store, api, tables, "http://dashboard.test"))
     client = TestClient(TestServer(app))
@@ -95,6 +100,12 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDis
     finally:
         await client.close()
         await store.close()
+
+
+@pytest_asyncio.fixture
+async def site(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Store, FakeDiscord, FakeTables]]:
+    async with serving(tmp_path / "deuce.db") as served:
+        yield served
 
 
 FORM_TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')

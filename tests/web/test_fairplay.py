@@ -11,16 +11,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest_asyncio
-from aiohttp.test_utils import TestClient, TestServer
 
 from bot.features.fairplay import worker
-from bot.store import Store
-from bot.web.app import make_app
 from bot.web.auth import csrf_of
-from bot.web.context import WebContext
 from tests.store.fairplay_server import store_simulated_server
 from tests.table.fairplay_sim import COLLUDERS
-from tests.web.site import ADMIN, GUILD, OTHER, FakeDiscord, FakeTables, Site, sign_in
+from tests.web.site import ADMIN, GUILD, OTHER, Site, serving, sign_in
 
 LEDGER = "SELECT kind, by_user_id, note FROM ledger_tx WHERE kind LIKE '%freeze' ORDER BY id"
 
@@ -30,15 +26,10 @@ async def played(tmp_path: Path):  # type: ignore[no-untyped-def]
     """The ``site`` of tests/web/site.py on a store holding the simulated server's hands."""
     db_path = tmp_path / "deuce.db"
     await store_simulated_server(db_path, GUILD, 600)
-    store = await Store.open(str(db_path))
-    api, tables = FakeDiscord(), FakeTables()
-    client = TestClient(TestServer(make_app(WebContext(store, api, tables, "http://d.test"))))
-    await client.start_server()
     try:
-        yield client, store, api, tables
+        async with serving(db_path) as served:
+            yield served
     finally:
-        await client.close()
-        await store.close()
         await worker.shutdown()
 
 

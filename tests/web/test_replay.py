@@ -10,7 +10,7 @@ import re
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.engine import Hand, SeatedPlayer, Stakes
+from bot.engine import Hand
 from bot.engine.cards import Card
 from bot.engine.operations import Drawing, HoleDealing, Showing
 from bot.engine.phh import hand_to_phh
@@ -18,6 +18,7 @@ from bot.engine.selfplay import play_out
 from bot.features.replay import viewer
 from bot.store import Store
 from bot.table.render.common import card_label
+from tests.table._helpers import begun_hand
 from tests.web.site import ADMIN, GUILD, OTHER, Site, sign_in, site
 
 __all__ = ["site"]
@@ -39,18 +40,7 @@ async def played_hand(
 ) -> tuple[int, Hand]:
     """A hand of the three players played to its end and settled in the store (with who
     showed at the showdown, as the table writes it)."""
-    table = await store.tables.get_or_create(guild_id, channel_id)
-    for user_id, name in PLAYERS:
-        await store.tables.buy_in(table.id, user_id, name, 400)
-    seats = {seat.user_id: seat for seat in await store.tables.seats(table.id)}
-    hand_id = await store.hands.begin(table.id, {u: seats[u].stack for u, _ in PLAYERS})
-    hand = Hand.start(
-        [SeatedPlayer(u, n, seats[u].stack, seats[u].seat) for u, n in PLAYERS],
-        0,
-        Stakes(10),
-        rng=random.Random(SEED),
-        hand_id=hand_id,
-    )
+    hand_id, hand = await begun_hand(store, guild_id, channel_id, PLAYERS, SEED)
     play_out(hand, random.Random(SEED))
     await store.hands.journal(hand_id, {"hand": hand.to_json(), "session": {}})
     ids = [int(i) for i in hand.to_json()["ids"]]
