@@ -45,7 +45,9 @@ async def test_two_tables_play_a_hand_each() -> None:
     assert set(result.latency_by_kind) >= {"bet", "draw"}, report
     # A hand costs at least one callback per click and some table edits; joins are apart.
     assert result.rest_by_kind["interaction callback"] >= result.acked, report
-    assert result.rest_by_kind["channel message edit"] > 0, report
+    # (the table's edits go through a click's or a join's token where one is valid)
+    table_edits = result.rest_by_kind["channel message edit"]
+    assert table_edits + result.rest_by_kind["edit original/follow-up"] > 0, report
     assert result.setup_rest_calls >= 2 * 3, report
     assert result.rest_per_hand == result.rest_calls / 2
     assert result.bot_vmhwm_kb > 10_000, report

@@ -18,10 +18,12 @@ from bot.table.buttons import card_button_id
 from bot.table.io import panels as panels_module
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
+from bot.table.pictures import HAND_FILE, panel_picture_text
 from bot.table.session import TableSession
 from tests.discord_double.reading import Layout
 from tests.table._helpers import (
     FakeClient,
+    FakeResponse,
     card_click,
     click,
     draw_click,
@@ -306,3 +308,36 @@ async def test_a_click_on_a_panel_sent_as_an_embed_makes_it_v2_emptying_its_embe
     answered = await card_click(client, session, player, 1, 0, message=current)
     ((kind, kwargs),) = answered.response.calls
     assert kind == "edit" and "content" not in kwargs and "embed" not in kwargs
+
+
+async def test_a_click_whose_copy_of_the_panel_names_a_picture_replaced_uploads_it_again(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click's answer keeps the picture the click's copy of the message carries; an edit in
+    flight may have replaced it meanwhile (the same cards uploaded anew), and Discord refuses
+    a layout whose gallery names an attachment the message no longer has (the sharded e2e
+    test logged "Unexpected error in the click"). The answer then uploads the picture."""
+    await deal_panels_sent(session, client)
+    player = running(session).player_ids[0]
+    alt = panel_picture_text(session._panel(player))
+    assert alt is not None
+    stale = private_message(card_id(session, 1, 0), session.io.dm_panels[player].id)
+    stale.flags = discord.MessageFlags(components_v2=True)
+    stale.attachments = [SimpleNamespace(id=1, filename=HAND_FILE, description=alt)]
+    refused: list[dict[str, Any]] = []
+    answer = FakeResponse.edit_message
+
+    async def edit_message(self: FakeResponse, **kwargs: Any) -> None:
+        if any(not isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+            refused.append(kwargs)  # the attachment kept is gone from the message
+            status = SimpleNamespace(status=400, reason="Bad Request")
+            raise discord.HTTPException(status, {"code": 50035, "message": "Invalid Form Body"})
+        await answer(self, **kwargs)
+
+    monkeypatch.setattr(FakeResponse, "edit_message", edit_message)
+    answered = await card_click(client, session, player, 1, 0, message=stale)
+    assert [a.filename for a in refused[0]["attachments"]] == [HAND_FILE]
+    ((kind, kwargs),) = answered.response.calls
+    (upload,) = kwargs["attachments"]
+    assert kind == "edit" and isinstance(upload, discord.File) and upload.filename == HAND_FILE
+    assert layout_or_fail(kwargs).media  # the gallery shows the new upload

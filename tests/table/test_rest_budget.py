@@ -315,7 +315,11 @@ async def dispatched(interaction: FakeInteraction, custom_id: str) -> FakeIntera
 
 
 def button_ids(kwargs: dict[str, Any]) -> list[str]:
-    """The custom ids of the buttons a DM message was sent or edited with."""
+    """The custom ids of the buttons a DM message was sent or edited with (a Components V2
+    panel's, inside its container)."""
+    shown = layout_of(kwargs)
+    if shown is not None:
+        return [str(button.custom_id) for button in shown.buttons]
     view = kwargs.get("view")
     return [str(getattr(item, "custom_id", "")) for item in getattr(view, "children", ())]
 
@@ -381,9 +385,9 @@ async def play_hands(
 PACE = 0.3
 """Seconds between two actions (each turn's edits go out in between)."""
 PACE_SETTLE = 1.5
-TURN_SHOWN = 2.0
-"""Seconds a DM player waits for their panel to show their turn (the turn alert comes
-after 8)."""
+TURN_SHOWN = 5.0
+"""Seconds a DM player waits for their panel to show their turn: the live edit, not the turn
+alert, which comes after 8 (room for a machine running four test workers on two cores)."""
 BUDGET_PER_HAND = 4
 """Measured: 11 calls in three hands in both modes (the six deal DMs of the first hand, and
 an edit of each never-clicked panel on its player's first turn); issue 35's bound at 200

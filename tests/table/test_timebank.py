@@ -106,9 +106,11 @@ async def test_the_panel_shows_the_bank_and_an_away_player_does_not_spend_it_aga
     whose last decision timed out is away: their next decision times out without the bank
     (it grew again at the deal), so an away player costs the bank once, not at each turn."""
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), time_bank=10)
-    await store.settings.set_time_bank(GUILD, 10, 10, 1, 60)  # +10 s at every hand dealt
     session = table.session
     hand = await wait_until(lambda: session.hand)
+    # +10 s at every hand dealt from the next on (set before the first deal, a slow deal
+    # read it already: 20 s)
+    await store.settings.set_time_bank(GUILD, 10, 10, 1, 60)
     player = hand.to_act
     assert player is not None
     await wait_until(lambda: session.bank.left(player) is not None)

@@ -289,12 +289,16 @@ class DmPanels:
             return
         notices = hand.notices.get(user_id, ())
         kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
-        sent = kwargs
-        if _legacy(message):
-            # a panel sent before panels were V2 (a hand restored across that update) gains
-            # the flag: Discord takes it only with the content and embed emptied
-            sent = {**kwargs, "content": None, "embed": None}
-        response = await interaction.response.edit_message(**sent)
+        try:
+            response = await interaction.response.edit_message(**_answer(kwargs, message))
+        except discord.HTTPException:
+            if not _keeps_a_picture(kwargs):
+                raise
+            # The picture kept is the one the click's copy of the message names: an edit in
+            # flight may have replaced it meanwhile (the same cards uploaded anew), and a
+            # layout naming an attachment gone is refused. The answer uploads it again.
+            kwargs = await panel_message(panel, None, edit=True, notices=notices)
+            response = await interaction.response.edit_message(**_answer(kwargs, message))
         hand = self.hand
         current = hand.sent.get(user_id)
         if message is not None and current is not None and current.id == message.id:
@@ -516,6 +520,18 @@ def _legacy(message: object) -> bool:
     embed, before panels were V2)."""
     flags = getattr(message, "flags", None)
     return getattr(flags, "components_v2", True) is False
+
+
+def _answer(kwargs: dict[str, Any], message: discord.Message | None) -> dict[str, Any]:
+    """A click's answer with the panel ``kwargs``: a panel sent before panels were V2 (a hand
+    restored across that update) gains the flag, which Discord takes only with the content
+    and embed emptied."""
+    return {**kwargs, "content": None, "embed": None} if _legacy(message) else kwargs
+
+
+def _keeps_a_picture(kwargs: dict[str, Any]) -> bool:
+    """Whether the panel's message keeps a picture it carries (not a new upload)."""
+    return any(not isinstance(a, discord.File) for a in kwargs.get("attachments", ()))
 
 
 def _my_turn(panel: PanelSnapshot) -> bool:
