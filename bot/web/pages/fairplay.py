@@ -21,10 +21,9 @@ from bot.features.fairplay.report import SHOWN, fair_play_report
 from bot.features.stats.report import PERIOD_KEYS
 from bot.messages import decimal, t
 from bot.store import FreezeRefused, HandNotFound
-from bot.web.auth import Session
-from bot.web.context import context, html_response, refusal, signed_in
+from bot.web.context import context, html_response, refusal
 from bot.web.html import Html, from_markdown, h, join, page
-from bot.web.pages.server import _id, admin_session, server_nav
+from bot.web.pages.server import _id, admin_form, admin_session, server_nav
 
 log = logging.getLogger(__name__)
 
@@ -198,11 +197,7 @@ async def fairplay_post(request: web.Request) -> web.Response:
     """Freeze or unfreeze a member's wallet (``store.fairplay``: logged in the ledger, no chip
     moved, refused for the house, for oneself, and when nothing would change)."""
     guild_id = _id(request, "guild_id")
-    session: Session = await signed_in(request)
-    form = await request.post()
-    if not session.csrf_ok(form.get("csrf")):
-        raise refusal(403, "web_bad_form", session)
-    session = await admin_session(request, guild_id)
+    session, form = await admin_form(request, guild_id)
     member = _member(form.get("member"))
     action = form.get("action")
     if member is None or action not in ("freeze", "unfreeze"):

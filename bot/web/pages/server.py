@@ -93,6 +93,17 @@ async def admin_session(request: web.Request, guild_id: int) -> Session:
     return session
 
 
+async def admin_form(request: web.Request, guild_id: int) -> tuple[Session, dict[str, str]]:
+    """A form posted by a member who may manage ``guild_id`` now, and its text fields: refused
+    (403) without the session's CSRF token, before Discord is asked about the permission."""
+    session = await signed_in(request)
+    posted = await request.post()
+    if not session.csrf_ok(posted.get("csrf")):
+        raise refusal(403, "web_bad_form", session)
+    session = await admin_session(request, guild_id)
+    return session, {k: v for k, v in posted.items() if isinstance(v, str)}
+
+
 async def _name_of(
     request: web.Request, session: Session, guild_id: int, user_id: int | None
 ) -> str:
@@ -221,11 +232,7 @@ async def close_page(request: web.Request) -> web.Response:
 async def close_table(request: web.Request) -> web.Response:
     guild_id = _id(request, "guild_id")
     table_id = _id(request, "table_id")
-    session = await signed_in(request)
-    form = await request.post()
-    if not session.csrf_ok(form.get("csrf")):
-        raise refusal(403, "web_bad_form", session)
-    session = await admin_session(request, guild_id)
+    session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
         raise refusal(404, "web_tables_elsewhere", session)
@@ -238,11 +245,7 @@ async def pause_or_resume(request: web.Request) -> web.Response:
     guild_id = _id(request, "guild_id")
     table_id = _id(request, "table_id")
     action = request.match_info["action"]
-    session = await signed_in(request)
-    form = await request.post()
-    if not session.csrf_ok(form.get("csrf")):
-        raise refusal(403, "web_bad_form", session)
-    session = await admin_session(request, guild_id)
+    session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
         raise refusal(404, "web_tables_elsewhere", session)

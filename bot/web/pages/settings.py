@@ -14,9 +14,9 @@ from aiohttp import web
 from bot.messages import t
 from bot.store import InvalidSetting
 from bot.web.auth import Session
-from bot.web.context import context, html_response, refusal, signed_in
+from bot.web.context import context, html_response
 from bot.web.html import Html, h, join, page
-from bot.web.pages.server import _id, admin_session, server_nav
+from bot.web.pages.server import _id, admin_form, admin_session, server_nav
 from bot.web.settings_form import Field, Refusal, fields, form_value, read_form, refusal_of
 
 log = logging.getLogger(__name__)
@@ -126,15 +126,10 @@ async def settings_page(request: web.Request) -> web.Response:
 
 async def settings_post(request: web.Request) -> web.Response:
     guild_id = _id(request, "guild_id")
-    session = await signed_in(request)
-    posted = await request.post()
-    if not session.csrf_ok(posted.get("csrf")):
-        raise refusal(403, "web_bad_form", session)
-    session = await admin_session(request, guild_id)
+    session, form = await admin_form(request, guild_id)
     ctx = context(request)
     guild = session.guild(guild_id)
     assert guild is not None
-    form = {k: v for k, v in posted.items() if isinstance(v, str)}
     current = await ctx.store.settings.server(guild_id)
     changed = read_form(form, current, ctx.minimums)
     if isinstance(changed, dict) and changed:

@@ -25,9 +25,9 @@ from bot.store import MAX_CHIPS, StoreError
 from bot.store import tournaments as limits
 from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.web.auth import Session
-from bot.web.context import context, html_response, refusal, signed_in
+from bot.web.context import context, html_response, refusal
 from bot.web.html import Html, from_markdown, h, join, page
-from bot.web.pages.server import _id, admin_session, server_nav
+from bot.web.pages.server import _id, admin_form, admin_session, server_nav
 from bot.web.render import embed_html
 
 log = logging.getLogger(__name__)
@@ -272,14 +272,12 @@ async def tournaments_page(request: web.Request) -> web.Response:
 
 
 async def _admin_post(request: web.Request, guild_id: int) -> tuple[Session, dict[str, str]]:
-    session = await signed_in(request)
-    posted = await request.post()
-    if not session.csrf_ok(posted.get("csrf")):
-        raise refusal(403, "web_bad_form", session)
-    session = await admin_session(request, guild_id)
+    """``admin_form``, in the process that deals the server's tables (a sit-and-go is made
+    and cancelled there)."""
+    session, form = await admin_form(request, guild_id)
     if context(request).live is None:
         raise refusal(404, "web_tables_elsewhere", session)
-    return session, {k: v for k, v in posted.items() if isinstance(v, str)}
+    return session, form
 
 
 async def create_post(request: web.Request) -> web.Response:
