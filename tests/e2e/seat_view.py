@@ -1,10 +1,10 @@
-"""Reading the seat view as a player reads it, whatever form the message takes: an embed
-(title, description, fields, content) or a Components V2 layout (its Text Displays in order).
+"""Reading the seat view as a player reads it: the channel's table, a DM panel and a result
+are Components V2 layouts (their Text Displays in order); any other message reads as its
+content.
 
-``seen(message)`` flattens either form into the lines a reader reads and the buttons they can
+``seen(message)`` flattens a message into the lines a reader reads and the buttons they can
 press; the parsers below read those lines (seat lines, the pot, the turn's countdown, the hand's
-number) the same way for the channel's table, a DM panel and a result. Issue 35 moves the table
-and the panel from embeds to V2 layouts; a test that reads through ``seen`` reads both.
+number) the same way for the channel's table, a DM panel and a result.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ BET_RE = re.compile(r"\bbet ([\d,]+)")
 NET_RE = re.compile(r"(?P<name>[^\s·:]+) (?P<net>[+-][\d,]+)")
 TURN_LINE_RE = re.compile(r"(?P<name>[^\s·:]+) to (?P<verb>act|draw) · ")
 HEAD_LINES = 3
-"""A message's heading is among its first lines (an embed's title; a layout's first text)."""
+"""A message's heading is among its first lines (a layout's first text)."""
 
 
 @dataclass(frozen=True)
@@ -67,31 +67,13 @@ class Seen:
 
 
 def seen(message: dict[str, Any] | None) -> Seen:
-    """``message`` flattened: a V2 layout's texts and buttons (``read_layout``), or an embed
-    message's content, then each embed's title, description and fields (a one-line field reads
-    "Name: value", a longer one its name and then its lines), and its buttons."""
+    """``message`` flattened: a V2 layout's texts and buttons (``read_layout``), or another
+    message's content and buttons."""
     message = message or {}
     layout = read_layout(message)
     if layout.v2:
         return Seen(layout.lines, layout.buttons, True)
-    lines: list[str] = []
-    if message.get("content"):
-        lines.extend(str(message["content"]).split("\n"))
-    for embed in message.get("embeds") or []:
-        if embed.get("title"):
-            lines.append(str(embed["title"]))
-        if embed.get("description"):
-            lines.extend(str(embed["description"]).split("\n"))
-        for item in embed.get("fields") or []:
-            value = str(item.get("value") or "")
-            if "\n" in value:
-                lines.append(str(item.get("name") or ""))
-                lines.extend(value.split("\n"))
-            else:
-                lines.append(f"{item.get('name')}: {value}")
-        footer = (embed.get("footer") or {}).get("text")
-        if footer:
-            lines.append(str(footer))
+    lines = str(message.get("content") or "").split("\n") if message.get("content") else []
     buttons = [
         ButtonState(
             custom_id=c.get("custom_id"),
@@ -177,7 +159,7 @@ def seats(view: Seen, names: Iterable[str]) -> dict[str, SeatRead]:
 
 
 def pot(view: Seen) -> int | None:
-    """The pot: ``Pot 30``, ``Pot: 30`` (an embed's field), or ``Pot`` as a heading over it."""
+    """The pot: ``Pot 30`` (a panel's line), or ``Pot`` as a heading over it (the table)."""
     lines = view.lines
     for index, line in enumerate(lines):
         if line.strip("*#: ") == "Pot" and index + 1 < len(lines):
