@@ -101,6 +101,8 @@ class RestPacer:
         self._next_free = 0.0
         """When the next token is there (the bucket's one token, in time)."""
         self._waiters: list[_Waiter] = []
+        self._keyed: dict[Key, list[_Waiter]] = {}
+        """The waiters of each key (``promote`` finds them without scanning every waiter)."""
         self._hurried: dict[Key, float] = {}
         """Keys whose requests go first until the time given (``promote``)."""
         self._seq = 0
@@ -127,7 +129,10 @@ class RestPacer:
                 level = URGENT
             else:
                 del self._hurried[key]
-        heapq.heappush(self._waiters, _Waiter(level, self._seq, future, key))
+        waiter = _Waiter(level, self._seq, future, key)
+        heapq.heappush(self._waiters, waiter)
+        if key is not None:
+            self._keyed.setdefault(key, []).append(waiter)
         self._seq += 1
         self.waited += 1
         self._arm()
@@ -142,13 +147,14 @@ class RestPacer:
         """The token is back: the most pressing waiter still waiting takes it."""
         self._timer = None
         while self._waiters and self._waiters[0].future.done():
-            heapq.heappop(self._waiters)  # a waiter that gave up (cancelled) takes nothing
+            self._forget(heapq.heappop(self._waiters))  # one that gave up takes nothing
         if not self._waiters:
             return
         if self.gate is not None and not self.gate.take():
             self.gate.refill(self.queued, self._arm)  # the shared budget says when
             return
         waiter = heapq.heappop(self._waiters)
+        self._forget(waiter)
         self._next_free = max(self._next_free, self._clock()) + 1.0 / self.rate
         waiter.future.set_result(None)
         self._arm()
@@ -168,12 +174,22 @@ class RestPacer:
             self._hurried = {k: until for k, until in self._hurried.items() if until > now}
         self._hurried[key] = now + HURRY_SECONDS
         hurried = False
-        for waiter in self._waiters:
-            if waiter.key == key and waiter.level > URGENT:
+        for waiter in self._keyed.get(key, ()):
+            if waiter.level > URGENT:
                 waiter.level = URGENT
                 hurried = True
         if hurried:
             heapq.heapify(self._waiters)
+
+    def _forget(self, waiter: _Waiter) -> None:
+        """``waiter`` left the queue: it is not one of its key's any more."""
+        if waiter.key is None:
+            return
+        keyed = self._keyed.get(waiter.key)
+        if keyed is not None:
+            keyed.remove(waiter)
+            if not keyed:
+                del self._keyed[waiter.key]
 
     async def starting(self) -> None:
         """Wait while ``rate`` requests already started in the last second, then count this

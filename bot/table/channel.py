@@ -20,10 +20,11 @@ import discord
 from bot.messages import Text, language_of, speaking
 from bot.table.buttons import shown_marks
 from bot.table.io.outbox import Outbox
-from bot.table.io.panels import DmPanels, Sent, answer_with_panel, panel_message
+from bot.table.io.panels import DmPanels, answer_with_panel, panel_message
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.table_message import EDIT_INTERVAL, TableMessage
 from bot.table.io.tasks import TableTasks
+from bot.table.io.tokens import Sent
 from bot.table.pictures import showdown_picture
 from bot.table.render import result_layout
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot

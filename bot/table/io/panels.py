@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from bot.messages import Text, speaking, t
 from bot.pacer import BULK, NORMAL, URGENT, task_priority
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.tasks import TableTasks
-from bot.table.io.tokens import Answered, edit_by_token
+from bot.table.io.tokens import Answered, Sent, edit_by_token
 from bot.table.pictures import kept_picture, panel_picture
 from bot.table.render import PanelPicture, panel_layout
 from bot.table.render.panel import PANEL_COLOUR
@@ -40,21 +39,6 @@ player at once)."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Sent:
-    """What a table keeps of a message it sent: its ids and attachments, not discord.py's
-    whole ``Message`` (embeds, buttons, emojis, author...). At 200 tables the messages held
-    were most of the objects the collector scanned, and its full passes stalled every table."""
-
-    id: int
-    channel_id: int
-    attachments: tuple[discord.Attachment, ...] = ()
-
-    @classmethod
-    def of(cls, message: discord.Message) -> Sent:
-        return cls(message.id, message.channel.id, tuple(message.attachments))
 
 
 @dataclass(slots=True)
@@ -81,7 +65,7 @@ class HandPanels:
     """Players whose panel edit is planned and has not read the state yet."""
     live_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)
     """What each DM panel shows of the table (``_live_key``), as last sent or edited."""
-    shown: dict[int, str] = field(default_factory=dict)
+    shown: dict[int, tuple[object, ...]] = field(default_factory=dict)
     """What each DM panel message shows, rendered (``_shown_key``): an edit that would show
     the same is not sent."""
     live_dirty: set[int] = field(default_factory=set)
@@ -412,7 +396,7 @@ class DmPanels:
         hand = self.hand
         if hand.hand_id != hand_id:
             return True
-        hand.sent[user_id] = Sent.of(edited)
+        hand.sent[user_id] = edited
         hand.answers[user_id] = answer
         hand.live_shown[user_id] = _live_key(panel)
         hand.shown[user_id] = _shown_key(kwargs)
@@ -493,13 +477,13 @@ class DmPanels:
                 if edited is None:
                     self.hand.answers.pop(user_id, None)
                     dm = self.client.get_partial_messageable(message.channel_id)
-                    edited = await dm.get_partial_message(message.id).edit(**kwargs)
+                    edited = Sent.of(await dm.get_partial_message(message.id).edit(**kwargs))
             except discord.HTTPException as error:
                 log.warning("Table %s: DM panel edit failed: %s", self.table_id, error)
                 return
         hand = self.hand
         if hand.hand_id == hand_id and hand.sent.get(user_id) is message:
-            hand.sent[user_id] = Sent.of(edited)
+            hand.sent[user_id] = edited
             hand.live_shown[user_id] = _live_key(panel)
             hand.shown[user_id] = shown
             hand.stale_pictures.discard(user_id)
@@ -564,22 +548,17 @@ TURN_KEY_SIZE = 5
 whether they are still in the hand."""
 
 
-def _shown_key(kwargs: dict[str, Any]) -> str:
-    """What a panel message (``panel_message``'s arguments) shows, as one comparable string:
-    its layout (text, buttons, the picture's place and alt text) and its files (a kept
-    attachment and a new upload of the same cards compare equal: both carry the picture's
-    alt text)."""
+def _shown_key(kwargs: dict[str, Any]) -> tuple[object, ...]:
+    """What a panel message (``panel_message``'s arguments) shows, comparable with ``==``: its
+    layout (text, buttons, the picture's place and alt text) and its files (a kept attachment
+    and a new upload of the same cards compare equal: both carry the picture's alt text)."""
     view = kwargs.get("view")
     files = kwargs.get("attachments")
     if files is None:
         files = [kwargs["file"]] if kwargs.get("file") is not None else []
-    return json.dumps(
-        [
-            view.to_components() if view is not None else None,
-            [(getattr(f, "filename", None), getattr(f, "description", None)) for f in files],
-        ],
-        sort_keys=True,
-        default=str,
+    return (
+        view.to_components() if view is not None else None,
+        tuple((getattr(f, "filename", None), getattr(f, "description", None)) for f in files),
     )
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,10 +18,10 @@ from bot.pacer import URGENT, task_priority
 from bot.replies import NO_MENTIONS
 from bot.table.io.outbox import Outbox, Picture, with_picture
 from bot.table.io.protocols import DiscordClient, Messageable, TableRecords, TableSource
-from bot.table.io.tokens import Answered, edit_by_token
+from bot.table.io.tokens import Answered, Sent, edit_by_token
 from bot.table.render import table_layout
 from bot.table.snapshot import TableSnapshot
-from bot.ui.layout import PlainLayout
+from bot.ui.layout import Component, PlainLayout
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +47,8 @@ class TablePayload:
     snapshot: TableSnapshot
     language: str
     view: PlainLayout
-    key: str
-    """The content as one comparable string (``_payload_key``)."""
+    key: list[Component]
+    """What the message shows (its components), compared with ``==``."""
 
     def new_message(self) -> dict[str, Any]:
         """What posts the table as a new message."""
@@ -58,11 +57,6 @@ class TablePayload:
     def edit(self) -> dict[str, Any]:
         """What edits a table message into this one."""
         return {"view": self.view}
-
-
-def _payload_key(view: PlainLayout) -> str:
-    """The table message's content as one comparable string (what it shows: its components)."""
-    return json.dumps(view.to_components(), sort_keys=True, default=str)
 
 
 class TableMessage:
@@ -103,9 +97,9 @@ class TableMessage:
         self.hand_id: int | None = None
         self.move = False
         """Post the table anew at the bottom (and delete the old one) at the next render."""
-        self.last_payload: str | None = None
+        self.last_payload: list[Component] | None = None
         """What the table message shows now (an edit that would change nothing is skipped)."""
-        self.answering: str | None = None
+        self.answering: list[Component] | None = None
         """What a click's answer on its way is putting on the table message: the edit loop,
         woken by the same change, does not send it too."""
         self.payload: TablePayload | None = None
@@ -150,13 +144,13 @@ class TableMessage:
         if payload is None or payload.snapshot is not snapshot or payload.language != language:
             with speaking(language):
                 view = table_layout(snapshot)
-            payload = TablePayload(snapshot, language, view, _payload_key(view))
+            payload = TablePayload(snapshot, language, view, view.to_components())
             self.payload = payload
         return payload
 
     async def edit_by_token(
         self, answer: Answered | None, message_id: int, kwargs: dict[str, Any]
-    ) -> discord.Message | None:
+    ) -> Sent | None:
         """``tokens.edit_by_token``; a failed token of the table is forgotten."""
         edited, failed = await edit_by_token(answer, message_id, kwargs, self.table_id)
         if failed and self.answer is answer:

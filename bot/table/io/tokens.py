@@ -24,6 +24,22 @@ ORIGINAL = cast(int, "@original")
 
 
 @dataclass(frozen=True, slots=True)
+class Sent:
+    """What a table keeps of a message it sent or edited: its ids and attachments, not
+    discord.py's whole ``Message`` (embeds, buttons, emojis, author...). At 200 tables the
+    messages held were most of the objects the collector scanned, and its full passes stalled
+    every table."""
+
+    id: int
+    channel_id: int
+    attachments: tuple[discord.Attachment, ...] = ()
+
+    @classmethod
+    def of(cls, message: discord.Message) -> Sent:
+        return cls(message.id, message.channel.id, tuple(message.attachments))
+
+
+@dataclass(frozen=True, slots=True)
 class Answered:
     """An interaction answered on a message: the token's webhook edits that message (the
     interaction's "original response", or a follow-up the token posted: ``ref``) until
@@ -48,17 +64,17 @@ class Answered:
 
 async def edit_by_token(
     answer: Answered | None, message_id: int, kwargs: dict[str, Any], table_id: int
-) -> tuple[discord.Message | None, bool]:
+) -> tuple[Sent | None, bool]:
     """Edit ``message_id`` through the token of the interaction answered on it, when one is
-    still valid: the edited message (None: the caller edits it the usual way), and whether
-    the token failed (it is then of no more use)."""
+    still valid: what the table keeps of the edited message (None: the caller edits it the
+    usual way), and whether the token failed (it is then of no more use)."""
     if answer is None or answer.message_id != message_id or not answer.valid():
         return None, False
     try:
-        edited: discord.Message = await answer.webhook.edit_message(
+        edited = await answer.webhook.edit_message(
             answer.ref, **kwargs, allowed_mentions=NO_MENTIONS
         )
-        return edited, False
+        return Sent.of(edited), False
     except discord.HTTPException as error:
         log.debug("Table %s: edit by token failed: %s", table_id, error)
         return None, True
