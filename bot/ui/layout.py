@@ -22,6 +22,8 @@ from typing import Any
 
 import discord
 
+from bot.ui.views import never_live
+
 MAX_COMPONENTS = 40
 """Components in one V2 message, nested ones included."""
 MAX_TEXT = 4000
@@ -45,7 +47,7 @@ class PlainLayout(discord.ui.LayoutView):
     discord.py sends with the V2 flag and never files in its view store."""
 
     def __init__(self, components: Sequence[Component]) -> None:
-        super().__init__(timeout=None)
+        never_live(self)
         self._components = list(components)
 
     def to_components(self) -> list[Component]:

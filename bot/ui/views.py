@@ -6,9 +6,35 @@ from __future__ import annotations
 from typing import Any, Self
 
 import discord
+from discord.ui.view import BaseView
 
 ROWS = 5
 ROW_WIDTH = 5
+
+_NEVER_LIVE: dict[str, object] = {
+    "_BaseView__timeout": None,
+    "_children": [],
+    "id": "",
+    "_cache_key": None,
+    "_BaseView__cancel_callback": None,
+    "_BaseView__timeout_expiry": None,
+    "_BaseView__timeout_task": None,
+    "_BaseView__snapshot": None,
+    "_BaseView__stopped": None,
+    "_total_children": 0,
+}
+"""What discord.py's ``BaseView.__init__`` sets, as it sets them for a view with no items of
+its own, no timeout and no running loop."""
+
+
+def never_live(view: BaseView) -> None:
+    """Set up ``view``, a view discord.py never stores nor dispatches nor times out, without
+    ``BaseView.__init__``: its random id (a system call), its future and its walk over class
+    items cost as much as the rest of a panel's layout, and every table makes several such
+    views a second. Every attribute discord.py reads of a view is there, as that ``__init__``
+    leaves it (the empty children list is the view's own)."""
+    for name, value in _NEVER_LIVE.items():
+        setattr(view, name, [] if name == "_children" else value)
 
 
 class PlainView(discord.ui.View):
@@ -32,7 +58,7 @@ class PlainView(discord.ui.View):
     def __init__(self) -> None:
         self._placed: list[tuple[int, discord.ui.Item[Any]]] = []
         self._widths = [0] * ROWS
-        super().__init__(timeout=None)
+        never_live(self)
 
     def add_item(self, item: discord.ui.Item[Any]) -> Self:
         """Place ``item`` in its row (or the first with room); ValueError if it does not fit."""

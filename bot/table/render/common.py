@@ -9,9 +9,10 @@ the others again."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypeVar, cast
 
 import discord
 
@@ -39,6 +40,48 @@ NAME_MAX = 32
 LINE_CACHE_SIZE = 4096
 """Seat lines, log lines and safe names kept (each a short string; 200 busy tables use a few
 hundred of each)."""
+
+
+SNAPSHOT_CACHE_SIZE = 2048
+"""Texts and buttons kept by ``of_snapshot`` and ``Recent`` (each a few hundred characters:
+200 busy tables use a few hundred at a time)."""
+
+
+V = TypeVar("V")
+
+
+class Recent(Generic[V]):
+    """The newest values made, by a key saying everything they depend on (the reader's
+    language included): the same value is made once while it is in use."""
+
+    def __init__(self, size: int = SNAPSHOT_CACHE_SIZE) -> None:
+        self.size = size
+        self._values: dict[Hashable, V] = {}
+
+    def get(self, key: Hashable, make: Callable[[], V]) -> V:
+        values = self._values
+        if key in values:
+            value = values.pop(key)
+        else:
+            value = make()
+            if len(values) >= self.size:
+                del values[next(iter(values))]  # the least recently used
+        values[key] = value
+        return value
+
+
+_by_snapshot: Recent[tuple[TableSnapshot, object]] = Recent()
+
+
+def of_snapshot(snapshot: TableSnapshot, key: Hashable, make: Callable[[], V]) -> V:
+    """``make()``, a text or part made from ``snapshot`` alone (and ``key``: what else it
+    depends on), in the reader's language, made once for every panel showing that snapshot:
+    the table's state is one snapshot object shared by the table message and every panel of
+    the table (hashing a whole snapshot would cost about what it saves, so it is known by
+    identity: the entry holds it, so its id names no other snapshot while the entry is
+    kept)."""
+    made = _by_snapshot.get((id(snapshot), reader(), key), lambda: (snapshot, make()))
+    return cast(V, made[1])
 
 
 def card_label(card: Card | int) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.messages import number, signed, t
+from bot.messages import number, reader, signed, t
 from bot.table.buttons import (
     FOLD_CONFIRMED,
     CardButton,
@@ -28,10 +28,12 @@ from bot.table.buttons import (
 from bot.table.emojis import card_emoji
 from bot.table.naming import hand_text
 from bot.table.render.common import (
+    Recent,
     add_betting_buttons,
     card_label,
     cards_label,
     clamp,
+    of_snapshot,
     turn_text,
 )
 from bot.table.render.table import pot_text, round_text, seats_text, table_log
@@ -91,14 +93,18 @@ def table_lines(panel: PanelSnapshot) -> str:
     whose turn it is with its countdown (the player's own turn is said under their cards)."""
     public = panel.public
     assert public is not None
-    lines = [
-        seats_text(public),
-        t("panel_round_pot", round=round_text(public), pot=pot_text(public)),
-    ]
     mine = panel.my_turn_to_bet or panel.my_turn_to_draw
-    if public.to_act_name and public.phase in ("betting", "drawing") and not mine:
-        lines.append(turn_text(public))
-    return "\n".join(lines)
+
+    def lines() -> str:
+        made = [
+            seats_text(public),
+            t("panel_round_pot", round=round_text(public), pot=pot_text(public)),
+        ]
+        if public.to_act_name and public.phase in ("betting", "drawing") and not mine:
+            made.append(turn_text(public))
+        return "\n".join(made)
+
+    return of_snapshot(public, ("panel seats", mine), lines)
 
 
 def own_lines(panel: PanelSnapshot) -> list[str]:
@@ -204,17 +210,50 @@ def panel_layout(
         log_heading = t("field_log")
         room -= len(seats)
         log_limit = min(PANEL_LOG_MAX, room - len(log_heading) - 5)
-        log = headed(log_heading, table_log(public, max(log_limit, 1)), room)
+        limit = max(log_limit, 1)
+        lines = of_snapshot(public, ("log", limit), lambda: table_log(public, limit))
+        log = headed(log_heading, lines, room)
         children += [layout.text(seats), layout.separator()]
         children += [layout.text(log), layout.separator()]
     if picture is not None:
         children.append(layout.gallery(picture.url, picture.description))
     children += [own, *told]
-    buttons = panel_view(panel)
-    if buttons is not None:
-        children += layout.rows(buttons.children)
+    children += panel_rows(panel)
     children.append(footer)
     return layout.PlainLayout([layout.container(children, PANEL_COLOUR)])
+
+
+_rows: Recent[list[layout.Component]] = Recent()
+
+
+def panel_rows(panel: PanelSnapshot) -> list[layout.Component]:
+    """The panel's buttons in action rows (``panel_view``), made once while they stay the
+    same: a player's buttons change with their cards, marks and turn, not with every turn of
+    the table that edits their panel."""
+    public = panel.public
+    betting = panel.my_turn_to_bet and public is not None and public.legal is not None
+    emojis = tuple(card_emoji(c) for c in panel.cards[:5]) if panel.card_style != "text" else ()
+    key = (
+        reader(),
+        panel.table_id,
+        panel.hand_id,
+        panel.cards,
+        panel.marked,
+        panel.target_draw,
+        panel.card_style,
+        emojis,
+        panel.can_prefold and not panel.my_turn_to_bet,
+        panel.prefold,
+        panel.complete or panel.folded,
+        panel.can_show,
+        (public.action_number, public.legal) if betting and public is not None else None,
+    )
+
+    def made() -> list[layout.Component]:
+        view = panel_view(panel)
+        return layout.rows(view.children) if view is not None else []
+
+    return _rows.get(key, made)
 
 
 def panel_view(panel: PanelSnapshot) -> PlainView | None:
