@@ -192,9 +192,10 @@ class DmPanels:
                         self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
                 level = URGENT if _my_turn(panel) else NORMAL
-                await self._edit(user_id, hand_id, level=level)
+                await self._edit(user_id, hand_id, level=level, panel=panel)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), PANEL_INTERVAL)
+                    async with asyncio.timeout(PANEL_INTERVAL):
+                        await wake.wait()
         finally:
             if self._live_tasks.get(user_id) is asyncio.current_task():
                 del self._live_tasks[user_id]
@@ -442,11 +443,13 @@ class DmPanels:
         *,
         unless: tuple[PanelSnapshot, tuple[Text, ...]] | None = None,
         level: int = NORMAL,
+        panel: PanelSnapshot | None = None,
     ) -> None:
         """Edit the player's DM panel to the panel as it is now (not when it is ``unless``:
-        the panel and notices it already shows)."""
+        the panel and notices it already shows; ``panel``: the panel just read)."""
         task_priority(level, ("dm", user_id))
-        panel = await self._source().panel_for(user_id, hand_id)
+        if panel is None:
+            panel = await self._source().panel_for(user_id, hand_id)
         hand = self.hand
         # Read once the table's lock was ours: a click on this panel answered meanwhile may
         # have given it a new picture, which this edit keeps instead of uploading it again.

@@ -50,9 +50,13 @@ SNAPSHOT_CACHE_SIZE = 2048
 V = TypeVar("V")
 
 
+_MISSING = object()
+
+
 class Recent(Generic[V]):
     """The newest values made, by a key saying everything they depend on (the reader's
-    language included): the same value is made once while it is in use."""
+    language included): the same value is made once while it is in use. The oldest made
+    goes first when it is full (a value in use is made again at worst: one lookup a hit)."""
 
     def __init__(self, size: int = SNAPSHOT_CACHE_SIZE) -> None:
         self.size = size
@@ -60,14 +64,13 @@ class Recent(Generic[V]):
 
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         values = self._values
-        if key in values:
-            value = values.pop(key)
-        else:
+        value = values.get(key, _MISSING)
+        if value is _MISSING:
             value = make()
             if len(values) >= self.size:
-                del values[next(iter(values))]  # the least recently used
-        values[key] = value
-        return value
+                del values[next(iter(values))]
+            values[key] = value
+        return cast(V, value)
 
 
 _by_snapshot: Recent[tuple[TableSnapshot, object]] = Recent()
