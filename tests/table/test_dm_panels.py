@@ -341,3 +341,43 @@ async def test_a_click_whose_copy_of_the_panel_names_a_picture_replaced_uploads_
     (upload,) = kwargs["attachments"]
     assert kind == "edit" and isinstance(upload, discord.File) and upload.filename == HAND_FILE
     assert layout_or_fail(kwargs).media  # the gallery shows the new upload
+
+
+async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_then(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy bot answers clicks first: an edit that only keeps a panel's view of the table
+    current waits for the process's lane (``LIVE_LANE`` at once), and shows the table as it is
+    when its turn comes (changes meanwhile are one edit); the player whose turn comes is not
+    kept waiting."""
+    monkeypatch.setattr(panels_module, "LIVE_LANE", 1)
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    actor = hand.to_act
+    assert actor is not None
+    after = Hand.from_json(hand.to_json())
+    after.check_or_call(actor)
+    next_up = after.to_act
+    assert next_up is not None
+    watcher = next(u for u in hand.player_ids if u not in (actor, next_up))
+    for user_id in (watcher, next_up):  # a click on each panel: its token edits it freely
+        message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
+        message.channel = client.dm_channels[user_id]
+        await card_click(client, session, user_id, 1, 0, message=message)
+    await settled(session)
+    lane = panels_module._lane()
+    watching, turn = client.dm_channels[watcher], client.dm_channels[next_up]
+    watched, turned = len(watching.edits), len(turn.edits)
+    async with lane:  # the lane is busy
+        await click(client, session, actor, "call")
+        await wait_until(lambda: len(turn.edits) > turned)  # their turn: at once
+        assert "Your turn" in text_of(turn.edits[-1][1])
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert len(watching.edits) == watched  # their view waits
+    await wait_until(lambda: len(watching.edits) > watched)
+    await settled(session)
+    assert len(watching.edits) == watched + 1
+    shown = text_of(watching.edits[-1][1])
+    to_act = session.table_snapshot().to_act_name
+    assert to_act is not None and to_act in shown and "Your turn" not in shown

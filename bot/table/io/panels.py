@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -36,6 +37,12 @@ PANEL_INTERVAL = 0.25
 """Seconds between two edits keeping a player's DM panel current: a burst of changes in
 between is one edit, and every turn shows well within a second (the turn reaching the
 player at once)."""
+LIVE_LANE = 4
+"""Edits under way at once, over every table of the process, that only keep the view of the
+table current in the panel of a player who plays on the table (not their own turn coming or
+going: that edit goes at once, as every edit of a player playing from their panel does).
+When the bot is busy they wait, and a panel's changes meanwhile become one edit, where each
+would be an edit of its own taking time from the clicks being answered."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -191,8 +198,13 @@ class DmPanels:
                     if panel.folded and _live_key(panel) == shown:
                         self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
-                level = URGENT if _my_turn(panel) else NORMAL
-                await self._edit(user_id, hand_id, level=level, panel=panel)
+                turn_changed = _live_key(panel)[:TURN_KEY_SIZE] != shown[:TURN_KEY_SIZE]
+                if turn_changed or user_id in self.from_dm:
+                    level = URGENT if _my_turn(panel) else NORMAL
+                    await self._edit(user_id, hand_id, level=level, panel=panel)
+                else:
+                    async with _lane():  # the panel as it is once the lane is free
+                        await self._edit(user_id, hand_id)
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(PANEL_INTERVAL):
                         await wake.wait()
@@ -500,6 +512,21 @@ class DmPanels:
             with contextlib.suppress(Exception):
                 await self.records.note_dm(user_id, False)
         self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
+
+
+_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _lane() -> asyncio.Semaphore:
+    """The process's turn to keep a panel's view of the table current (``LIVE_LANE``): one
+    per event loop (the bot runs one)."""
+    loop = asyncio.get_running_loop()
+    lane = _lanes.get(loop)
+    if lane is None:
+        lane = _lanes[loop] = asyncio.Semaphore(LIVE_LANE)
+    return lane
 
 
 def _legacy(message: object) -> bool:
