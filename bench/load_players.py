@@ -98,8 +98,21 @@ def field_value(embed: dict[str, Any], name: str) -> str | None:
     return None
 
 
+_BUTTONS: dict[int, tuple[list[Any], list[dict[str, Any]]]] = {}
+"""The buttons found in each components list (by identity: the double replaces a message's
+list at each edit): a player waiting for their turn looks twenty times a second."""
+
+
 def buttons(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for c in iter_components(list(data.get("components") or [])) if c.get("type") == 2]
+    components = data.get("components") or []
+    known = _BUTTONS.get(id(components))
+    if known is not None and known[0] is components:
+        return known[1]
+    found = [c for c in iter_components(list(components)) if c.get("type") == 2]
+    if len(_BUTTONS) > 20_000:
+        _BUTTONS.clear()
+    _BUTTONS[id(components)] = (components, found)
+    return found
 
 
 @dataclass(frozen=True)

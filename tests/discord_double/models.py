@@ -7,13 +7,14 @@ library, so the builders below emit the complete objects rather than the minimum
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import itertools
 import logging
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 if TYPE_CHECKING:
     from tests.discord_double.reading import Layout
@@ -247,6 +248,14 @@ class Channel:
         }
 
 
+def json_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of JSON data (a message as Discord stores it): through orjson, several
+    times faster than ``copy.deepcopy`` for the double's hundreds of copies a second under
+    load (its CPU is shared with the bot's on the benchmark's machine)."""
+    copied: dict[str, Any] = orjson.loads(orjson.dumps(data))
+    return copied
+
+
 @dataclass
 class StoredMessage:
     """The current state of one message the bot created (``data`` is Discord's message object)."""
@@ -261,7 +270,7 @@ class StoredMessage:
     interaction_id: int | None = None
 
     def snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy(self.data)
+        return json_copy(self.data)
 
 
 @dataclass

@@ -23,6 +23,7 @@ import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from tests.discord_double.commands import (
@@ -113,7 +114,7 @@ def json_response(
     all_headers = {"Content-Type": "application/json"}
     if headers:
         all_headers.update(headers)
-    return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
+    return web.Response(body=orjson.dumps(data), status=status, headers=all_headers)
 
 
 def _autocomplete_problem(data: dict[str, Any]) -> str | None:
@@ -157,7 +158,7 @@ class _Connection:
         self.session: _Session | None = None
 
     async def send(self, payload: dict[str, Any]) -> None:
-        text = json.dumps(payload)
+        text = orjson.dumps(payload).decode()
         async with self._lock:
             if self.ws.closed:
                 raise ConnectionResetError("gateway socket closed")
@@ -1784,12 +1785,12 @@ class DiscordDouble:
         stored = self._new_message(interaction.channel, payload, files, interaction=interaction)
         interaction.followup_ids.append(stored.id)
         self._record("create", stored, payload, "POST /webhooks/{app}/{token}")
-        return json_response(stored.snapshot())
+        return json_response(stored.data)
 
     async def _webhook_get(self, request: web.Request) -> web.Response:
         interaction = self._interaction_by_token(request)
         stored = self._interaction_message(interaction, request.match_info["message_id"])
-        return json_response(stored.snapshot())
+        return json_response(stored.data)
 
     async def _webhook_patch(self, request: web.Request) -> web.Response:
         interaction = self._interaction_by_token(request)
@@ -1800,7 +1801,7 @@ class DiscordDouble:
             return limited
         self._edit_message(stored, payload, files)
         self._record("edit", stored, payload, "PATCH /webhooks/{app}/{token}/messages/{id}")
-        return json_response(stored.snapshot())
+        return json_response(stored.data)
 
     async def _webhook_delete(self, request: web.Request) -> web.Response:
         interaction = self._interaction_by_token(request)
@@ -1888,12 +1889,12 @@ class DiscordDouble:
             raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
         stored = self._new_message(channel, payload, files)
         self._record("create", stored, payload, "POST /channels/{id}/messages")
-        return json_response(stored.snapshot())
+        return json_response(stored.data)
 
     async def _get_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
-        return json_response(self._channel_message(request, channel).snapshot())
+        return json_response(self._channel_message(request, channel).data)
 
     async def _patch_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
@@ -1905,7 +1906,7 @@ class DiscordDouble:
             return limited
         self._edit_message(stored, payload, files)
         self._record("edit", stored, payload, "PATCH /channels/{id}/messages/{id}")
-        return json_response(stored.snapshot())
+        return json_response(stored.data)
 
     async def _delete_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
