@@ -23,7 +23,6 @@ import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import orjson
 from aiohttp import WSMsgType, web
 
 from tests.discord_double.commands import (
@@ -66,6 +65,7 @@ from tests.discord_double.models import (
     iso_at,
     iso_now,
     iter_components,
+    json_bytes,
 )
 from tests.discord_double.oauth import OAuth2, has_own_role, role_json
 
@@ -114,7 +114,7 @@ def json_response(
     all_headers = {"Content-Type": "application/json"}
     if headers:
         all_headers.update(headers)
-    return web.Response(body=orjson.dumps(data), status=status, headers=all_headers)
+    return web.Response(body=json_bytes(data), status=status, headers=all_headers)
 
 
 def _autocomplete_problem(data: dict[str, Any]) -> str | None:
@@ -158,7 +158,7 @@ class _Connection:
         self.session: _Session | None = None
 
     async def send(self, payload: dict[str, Any]) -> None:
-        text = orjson.dumps(payload).decode()
+        text = json_bytes(payload).decode()
         async with self._lock:
             if self.ws.closed:
                 raise ConnectionResetError("gateway socket closed")

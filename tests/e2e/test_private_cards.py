@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     Club,
     PokerTable,
     buttons,
+    cards_in_logs,
     channel_card_leaks,
     check_after_test,
     command_mention,
@@ -233,3 +234,14 @@ async def test_a_mucked_hand_may_be_shown_by_its_owner_only(
     leaks = channel_card_leaks(double, club.channel)
     assert leaks == [f"create {shown.message_id}: {CARD_RE.findall(shown.content)}"]
     check_after_test(club)
+
+
+def test_the_log_check_finds_a_card_and_not_a_decimal() -> None:
+    """The check every end-to-end test ends with: a card at INFO or above fails it, in either
+    notation; a decimal ending like a card (discord.py's "19.8s behind" on a loaded machine
+    failed CI) or a card at DEBUG does not."""
+    at = "2026-12-06 23:50:01,000"
+    assert cards_in_logs(f"{at} INFO bot.table: dealt 7s to someone")
+    assert cards_in_logs(f"{at} WARNING bot.table: shown 10\u2666\ufe0f")
+    assert not cards_in_logs(f"{at} WARNING discord.gateway: websocket is 19.8s behind.")
+    assert not cards_in_logs(f"{at} DEBUG bot.table: dealt 7s to someone")
