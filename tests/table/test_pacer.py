@@ -4,7 +4,6 @@ request first, a request that gave up takes no turn."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 
 import pytest
@@ -29,9 +28,10 @@ async def test_requests_are_spaced_by_the_rate_whatever_the_burst() -> None:
         sent.append(time.monotonic())
 
     await asyncio.gather(*(request() for _ in range(60)))
-    gaps = [b - a for a, b in itertools.pairwise(sent)]
     assert len(sent) == 60
-    assert min(gaps) >= 1 / 200 - 0.001  # a busy machine only spaces them more
+    # Each goes a 1/200 s after the one before; a task resumed late on a busy machine can
+    # land next to the one after it, but the burst as a whole never goes faster.
+    assert sent[-1] - sent[0] >= 59 / 200 - 0.001
     assert pacer.waited == 59
 
 
