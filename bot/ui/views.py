@@ -13,7 +13,6 @@ ROW_WIDTH = 5
 
 _NEVER_LIVE: dict[str, object] = {
     "_BaseView__timeout": None,
-    "_children": [],
     "id": "",
     "_cache_key": None,
     "_BaseView__cancel_callback": None,
@@ -24,7 +23,7 @@ _NEVER_LIVE: dict[str, object] = {
     "_total_children": 0,
 }
 """What discord.py's ``BaseView.__init__`` sets, as it sets them for a view with no items of
-its own, no timeout and no running loop."""
+its own, no timeout and no running loop (besides its children list, its own: ``never_live``)."""
 
 
 def never_live(view: BaseView) -> None:
@@ -32,9 +31,10 @@ def never_live(view: BaseView) -> None:
     ``BaseView.__init__``: its random id (a system call), its future and its walk over class
     items cost as much as the rest of a panel's layout, and every table makes several such
     views a second. Every attribute discord.py reads of a view is there, as that ``__init__``
-    leaves it (the empty children list is the view's own)."""
+    leaves it."""
     for name, value in _NEVER_LIVE.items():
-        setattr(view, name, [] if name == "_children" else value)
+        setattr(view, name, value)
+    view._children = []
 
 
 class PlainView(discord.ui.View):

@@ -47,8 +47,11 @@ class TablePayload:
     snapshot: TableSnapshot
     language: str
     view: PlainLayout
-    key: list[Component]
-    """What the message shows (its components), compared with ``==``."""
+
+    @property
+    def key(self) -> list[Component]:
+        """What the message shows (its components), compared with ``==``."""
+        return self.view.to_components()
 
     def new_message(self) -> dict[str, Any]:
         """What posts the table as a new message."""
@@ -144,7 +147,7 @@ class TableMessage:
         if payload is None or payload.snapshot is not snapshot or payload.language != language:
             with speaking(language):
                 view = table_layout(snapshot)
-            payload = TablePayload(snapshot, language, view, view.to_components())
+            payload = TablePayload(snapshot, language, view)
             self.payload = payload
         return payload
 
