@@ -303,7 +303,8 @@ def check_levels(double: DiscordDouble, channel: Channel, hands_per_level: int) 
     """Each hand seen was dealt at its level's limits (the levels go by hands)."""
     limits = hand_limits(double, channel)
     first = min(limits)
-    assert len(limits) >= 4
+    # a level-2 hand was dealt (the third); four players of 200 chips may all be out by then
+    assert len(limits) >= 3, limits
     for hand_id, shown in limits.items():
         level = (hand_id - first) // hands_per_level + 1
         assert shown == level_of("turbo", level).label, (hand_id, shown, limits)

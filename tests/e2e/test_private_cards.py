@@ -236,7 +236,7 @@ async def test_a_mucked_hand_may_be_shown_by_its_owner_only(
     check_after_test(club)
 
 
-def test_the_log_check_finds_a_card_and_not_a_decimal() -> None:
+async def test_the_log_check_finds_a_card_and_not_a_decimal() -> None:
     """The check every end-to-end test ends with: a card at INFO or above fails it, in either
     notation; a decimal ending like a card (discord.py's "19.8s behind" on a loaded machine
     failed CI) or a card at DEBUG does not."""
