@@ -551,6 +551,7 @@ def measure(
         if route_kind(double, method, path, set()) not in ANSWER_KINDS:
             result.rest_limited_all += 1
             all_limited_by_second[int(at)] += 1
+            result.rest_limited_all_by_kind[route_kind(double, method, path, set())] += 1
         kind = route_kind(double, method, path, setup)
         if kind == "open DM" and at < play_start:
             kind = SETUP  # the welcome DM at /poker join opens the channel; later ones reuse it
@@ -847,6 +848,8 @@ def format_rest_split(result: LoadResult) -> list[str]:
         f"{per_hand(result.rest_limited_all):.1f}/hand, peak "
         f"{result.rest_limited_all_peak} in one second (the bot's budget: "
         f"{result.rest_budget:g}/s)",
+        "    of these: "
+        + ", ".join(f"{kind} {n}" for kind, n in result.rest_limited_all_by_kind.most_common()),
     ]
 
 

@@ -113,6 +113,8 @@ class LoadResult:
     # first /poker join on (joins, welcome DMs and first deals included), and the most of
     # them in any one second of the run.
     rest_limited_all: int = 0
+    rest_limited_all_by_kind: Counter[str] = field(default_factory=Counter)
+    """The rate-limited calls of ``rest_limited_all`` by kind (the welcome DMs' too)."""
     rest_limited_all_peak: int = 0
     rest_budget: float = 0.0  # the bot's own pace (DEUCE_REST_PER_SECOND)
     rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)

@@ -142,6 +142,10 @@ class DeuceBot(commands.Bot):
         """The running task's next request has its turn at the pacer (``bot/pacer.py``)."""
         await self.pacer.wait_turn()
 
+    def unused_turn(self) -> None:
+        """The turn ``wait_turn`` took goes unused (``bot/pacer.py``)."""
+        self.pacer.unused_turn()
+
     # -- limits shared with the bot's other processes ------------------------------------
 
     async def _session_start_limit(self) -> Any:

@@ -166,6 +166,12 @@ class RestPacer:
         await self.acquire()
         _reserved.set(True)
 
+    @staticmethod
+    def unused_turn() -> None:
+        """The turn ``wait_turn`` took is not used after all (the request became needless
+        meanwhile): the task's next request waits for a turn of its own. The token is spent."""
+        _reserved.set(False)
+
     def promote(self, key: Key) -> None:
         """The requests waiting for ``key`` are needed now: they go first (``URGENT``), in
         the order they came, and so do those made for it in the next ``HURRY_SECONDS``."""

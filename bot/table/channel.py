@@ -238,6 +238,10 @@ class TableChannel:
     def dm_opened(self, user_id: int) -> None:
         self.panels.dm_opened(user_id)
 
+    def reached_by_dm(self, user_id: int) -> bool:
+        """Whether a DM panel reached the player (``DmPanels.reached``)."""
+        return self.panels.reached(user_id)
+
     def send_panel(self, user_id: int, *, urgent: bool = False, alert: bool = False) -> None:
         """DM the player their private panel of the current hand (``DmPanels.send``)."""
         self.panels.send(user_id, urgent=urgent, alert=alert)

@@ -9,6 +9,8 @@ checks inside the buy-in's transaction). Admins have no limit.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
@@ -35,6 +37,8 @@ class Seater(Protocol):
     @property
     def tables(self) -> TableRegistry: ...
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable: ...
+    async def wait_turn(self) -> None: ...
+    def unused_turn(self) -> None: ...
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -84,17 +88,32 @@ async def join_table(
     await interaction.followup.send("\n".join(lines), ephemeral=True)
     session.command_answered(interaction)
     name = channel_name or getattr(interaction.channel, "name", None) or "poker"
-    dm_ok = await welcome_dm(bot, user.id, name)
+    dm_ok = await welcome_dm(bot, user.id, name, needless=partial(session.reached_by_dm, user.id))
     await session.note_dm(user.id, dm_ok)
     if not dm_ok:
         await interaction.followup.send(t("dm_closed"), ephemeral=True)
 
 
-async def welcome_dm(bot: Seater, user_id: int, channel_name: str) -> bool:
-    """Send a short welcome DM; whether DMs reach this player."""
+async def welcome_dm(
+    bot: Seater,
+    user_id: int,
+    channel_name: str,
+    *,
+    needless: Callable[[], bool] = lambda: False,
+) -> bool:
+    """Send a short welcome DM; whether DMs reach this player. It waits for its turn after
+    every game's requests, and is not sent once ``needless()``: a deal's panel that reached
+    the player meanwhile said what it would (their DMs work), and a busy bot spends one
+    request of Discord's global limit less for each player joining."""
     try:
         with rest_priority(IDLE, ("welcome", user_id)):  # after every game's requests
             dm = await bot.dm_channel(user_id)
+            if needless():
+                return True
+            await bot.wait_turn()
+            if needless():
+                bot.unused_turn()
+                return True
             await dm.send(t("welcome_dm", channel=channel_name), allowed_mentions=NO_MENTIONS)
     except discord.Forbidden:
         return False

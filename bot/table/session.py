@@ -798,6 +798,10 @@ class TableSession:
         if interaction.channel_id == self.channel_id:
             self.io.command_answered(interaction)
 
+    def reached_by_dm(self, user_id: int) -> bool:
+        """Whether a DM panel of this table reached the player: their DMs work."""
+        return self.io.reached_by_dm(user_id)
+
     async def note_dm(self, user_id: int, ok: bool) -> None:
         """Remember whether the player's DMs reach them (the welcome DM at join)."""
         await self.handle(NoteDm(user_id, ok))

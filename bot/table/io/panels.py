@@ -150,6 +150,11 @@ class DmPanels:
         """The player's DMs work again (a welcome DM went through)."""
         self.hand.dm_failed.discard(user_id)
 
+    def reached(self, user_id: int) -> bool:
+        """Whether a panel of this hand (or one kept from the last) reached the player's DMs:
+        their DMs work, which a welcome DM still on its way would only say again."""
+        return user_id in self.hand.sent or user_id in self.kept
+
     def follow(self) -> None:
         """Keep the DM panel of every player of the hand current, wherever they last clicked
         (the table or their panel): at once for the player whose turn it is now, else at
