@@ -217,6 +217,10 @@ class TableChannel:
         else:
             await interaction.response.edit_message(content=question_answer, view=None)
 
+    def expect_command(self) -> None:
+        """A command opening the table answers soon (``TableMessage.expect_command``)."""
+        self.table.expect_command()
+
     def command_answered(self, interaction: discord.Interaction[Any]) -> None:
         """A command was answered in the table's channel: its token may post the next table
         (``TableMessage.offer``)."""

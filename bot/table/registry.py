@@ -181,6 +181,7 @@ class TableRegistry:
                 guild_id, channel_id, opened_by=opened_by, limited=limited
             )
             session = self._new_session(table)
+            session.io.expect_command()  # the join opening it: its token posts the table
             await session.restore(None)
             self._register(session)
             return session

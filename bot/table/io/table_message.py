@@ -34,6 +34,9 @@ PACE_WITHOUT_TOKEN = 2.0
 clicked the table for ``TOKEN_SECONDS``: players bet from their DM panels, whose panels show
 every turn): each such edit is a request of the bot's global rate limit, which every table
 shares, so spectators see the table at this pace."""
+COMMAND_WAIT = 3.0
+"""Seconds a table opened by a command (a join) waits for that command's reply to go out,
+whose token then posts the table's first message (``expect_command``)."""
 DEAL_CARRIES_SECONDS = 2.0
 """A change of the table this little before the next deal is left for the deal's edit to show
 (seats filling up before a hand): one edit instead of two."""
@@ -118,7 +121,11 @@ class TableMessage:
         """The last edit spent a request of the global limit (no token): the next waits
         ``PACE_WITHOUT_TOKEN``."""
         self.token_came = asyncio.Event()
-        """Set when a click's token arrives: a paced edit loop need wait no longer."""
+        """Set when a click's or a command's token arrives: a paced edit loop, or a first
+        post waiting for the command that opened the table, need wait no longer."""
+        self.command_due: float | None = None
+        """Until when (the loop's time) the first post waits for the token of the command
+        opening the table (``expect_command``)."""
         self.next_deal: Callable[[], float | None] = lambda: None
         """Seconds until the next deal, None when none is planned (set by the registry)."""
 
@@ -134,6 +141,28 @@ class TableMessage:
     def mark_changed(self) -> None:
         self.version += 1
         self.dirty.set()
+
+    def expect_command(self) -> None:
+        """A command (a join) is opening the table and will answer in its channel: the table's
+        first message waits up to ``COMMAND_WAIT`` for that answer's token (``offer``), which
+        posts it as a follow-up whose edits cost nothing of the global rate limit, where a
+        channel message costs a request now and its deletion another once the command's token
+        moves the table."""
+        self.command_due = asyncio.get_running_loop().time() + COMMAND_WAIT
+
+    async def _await_command(self) -> None:
+        """Before the table's first post: wait for the token ``expect_command`` expects."""
+        due, self.command_due = self.command_due, None
+        if due is None or self.message_id is not None or self._token_at_hand():
+            return
+        self.token_came.clear()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(due):
+                await self.token_came.wait()
+
+    def _token_at_hand(self) -> bool:
+        """Whether a valid token would post the table (a click's or a command's)."""
+        return any(token is not None and token.valid() for token in (self.answer, self.spare))
 
     def new_hand(self, hand_id: int) -> None:
         """A hand is dealt: a table message with posts below it moves to the bottom."""
@@ -266,6 +295,7 @@ class TableMessage:
     async def push(self) -> float | None:
         """Edit (or first send) the table message with the latest state; or, when the next
         deal is due in a moment, the seconds to wait for it instead."""
+        await self._await_command()
         async with self.render_lock:
             if self.rendered_version >= self.version:
                 return None
@@ -351,6 +381,7 @@ class TableMessage:
         """A command was answered in the table's channel: its token may post the table
         (``spare``, at the next deal)."""
         self.spare = Answered.now(interaction, 0)
+        self.token_came.set()
 
     async def _set_message(self, message_id: int) -> None:
         self.message_id = message_id
