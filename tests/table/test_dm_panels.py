@@ -348,8 +348,8 @@ async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_
 ) -> None:
     """A busy bot answers clicks first: an edit that only keeps a panel's view of the table
     current waits for the process's lane (``LIVE_LANE`` at once), and shows the table as it is
-    when its turn comes (changes meanwhile are one edit); the player whose turn comes is not
-    kept waiting."""
+    when its turn comes (changes meanwhile are one edit), whether its player plays from it or
+    from the table; the player whose turn comes is not kept waiting."""
     monkeypatch.setattr(panels_module, "LIVE_LANE", 1)
     await deal_panels_sent(session, client)
     hand = running(session)
@@ -364,6 +364,9 @@ async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_
         message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
         message.channel = client.dm_channels[user_id]
         await card_click(client, session, user_id, 1, 0, message=message)
+    # The watcher plays from their panel: its view of the table waits for the lane too.
+    session.io.panels.played_from(watcher, session.io.dm_panels[watcher].id)
+    assert watcher in session.io.from_dm
     await settled(session)
     lane = panels_module._lane()
     watching, turn = client.dm_channels[watcher], client.dm_channels[next_up]

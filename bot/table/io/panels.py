@@ -39,10 +39,10 @@ between is one edit, and every turn shows well within a second (the turn reachin
 player at once)."""
 LIVE_LANE = 4
 """Edits under way at once, over every table of the process, that only keep the view of the
-table current in the panel of a player who plays on the table (not their own turn coming or
-going: that edit goes at once, as every edit of a player playing from their panel does).
-When the bot is busy they wait, and a panel's changes meanwhile become one edit, where each
-would be an edit of its own taking time from the clicks being answered."""
+table current in a panel (not its player's own turn coming or going: that edit goes at once).
+While the lane is free (a table or a few dozen), every panel shows every change at once; when
+the bot is busy, they wait behind the clicks being answered, and a panel's changes meanwhile
+become one edit, where each would be an edit of its own taking time from those answers."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -204,7 +204,7 @@ class DmPanels:
                         self.hand.out.add(user_id)  # shown folded: nothing more to follow
                     continue
                 turn_changed = _live_key(panel)[:TURN_KEY_SIZE] != shown[:TURN_KEY_SIZE]
-                if turn_changed or user_id in self.from_dm:
+                if turn_changed:
                     level = URGENT if _my_turn(panel) else NORMAL
                     await self._edit(user_id, hand_id, level=level, panel=panel)
                 else:
