@@ -253,8 +253,9 @@ class TableChannel:
     def played_from(self, user_id: int, message_id: int | None) -> None:
         self.panels.played_from(user_id, message_id)
 
-    def hurry_panel(self, user_id: int) -> None:
-        self.panels.hurry(user_id)
+    def hurry_panel(self, user_id: int, *, drawing: bool) -> None:
+        """The player's turn came (``DmPanels.hurry``)."""
+        self.panels.hurry(user_id, drawing=drawing)
 
     def notify(self, user_id: int, text: Text) -> None:
         self.panels.notify(user_id, text)

@@ -474,8 +474,7 @@ class TableSession:
         if is_house(player := hand.to_act):
             step = self.house.thinking_time(seconds)
         else:
-            if hand.phase is Phase.DRAWING:  # a draw is made on the panel (a bet on the table)
-                self.io.hurry_panel(player)
+            self.io.hurry_panel(player, drawing=hand.phase is Phase.DRAWING)
             mode = self.notes.alert_modes.get(player, "on")
             seat = seating.seat_of(self.seats, player)
             step = seating.alert_after(seat, mode, self.settings.alert_delay)

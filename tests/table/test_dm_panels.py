@@ -384,3 +384,30 @@ async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_
     shown = text_of(watching.edits[-1][1])
     to_act = session.table_snapshot().to_act_name
     assert to_act is not None and to_act in shown and "Your turn" not in shown
+
+
+async def test_a_betting_turn_hurries_the_panel_unless_its_player_bets_on_the_table(
+    session: TableSession, client: FakeClient
+) -> None:
+    """A player's turn puts their DM panel still on its way before other requests: a
+    player who may bet from it needs it now; one who bets on the table sees the turn there
+    (their panel is hurried for a draw only)."""
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    first = hand.to_act
+    assert first is not None and hand.phase is Phase.BETTING
+    after = Hand.from_json(hand.to_json())
+    after.check_or_call(first)
+    second = after.to_act
+    assert second is not None
+    after.check_or_call(second)
+    third = after.to_act
+    assert third is not None and third not in (first, second)
+    session.io.panels.played_from(third, session.io.message_id)  # bet on the table before
+    client.hurried.clear()
+    await click(client, session, first, "call")
+    await wait_until(lambda: ("dm", second) in client.hurried)
+    await click(client, session, second, "call")
+    await settled(session)
+    assert running(session).to_act == third and running(session).phase is Phase.BETTING
+    assert ("dm", third) not in client.hurried

@@ -263,10 +263,13 @@ class DmPanels:
             self.from_dm.discard(user_id)
             self.from_table.add(user_id)
 
-    def hurry(self, user_id: int) -> None:
+    def hurry(self, user_id: int, *, drawing: bool) -> None:
         """The player's turn came: their DM panel still on its way goes before other
-        requests (a deal DM waits behind what players need now until its player does)."""
-        self.client.hurry(("dm", user_id))
+        requests (a deal DM waits behind what players need now until its player does). For a
+        draw always (a draw is made on the panel); for a bet unless the player bets on the
+        table (``from_table``: they see their turn there)."""
+        if drawing or user_id not in self.from_table:
+            self.client.hurry(("dm", user_id))
 
     def notify(self, user_id: int, text: Text) -> None:
         """Tell the player something the dealer did for them (a timeout played for them): a
