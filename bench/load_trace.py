@@ -41,11 +41,21 @@ class Trace:
         self.out = out
         self.clicks: dict[int, dict[str, float]] = {}
         self.parsed: dict[int, float] = {}
+        self.starts: list[float] = []
+        """When each request of the global limit started, by the bot's clock (the pacer let
+        it go): the peak second as the bot sent them, which a stall of the double's loop
+        (receiving a burst late and together) cannot inflate."""
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
-        tmp.write_text(json.dumps({str(k): v for k, v in self.clicks.items()}))
+        records: dict[str, Any] = {str(k): v for k, v in self.clicks.items()}
+        records[REST_STARTS] = self.starts
+        tmp.write_text(json.dumps(records))
         tmp.replace(self.out)
+
+
+REST_STARTS = "rest_starts"
+"""The trace's key for ``Trace.starts`` (beside the clicks' ids)."""
 
 
 def mark(name: str) -> None:
@@ -68,6 +78,7 @@ def install(trace: Trace) -> None:
 
     import bot.replies as replies
     import bot.table.buttons as buttons
+    from bot.pacer import RestPacer
     from bot.store.hands import Hands
     from bot.table.channel import TableChannel
     from bot.table.session import TableSession
@@ -156,6 +167,14 @@ def install(trace: Trace) -> None:
                 mark("sent")
 
     AsyncWebhookAdapter.request = request_timed  # type: ignore[method-assign]
+
+    starting = RestPacer.starting
+
+    async def starting_stamped(pacer: RestPacer) -> None:
+        await starting(pacer)
+        trace.starts.append(time.time())
+
+    RestPacer.starting = starting_stamped  # type: ignore[method-assign]
 
 
 def start() -> Trace | None:

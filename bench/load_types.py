@@ -116,6 +116,8 @@ class LoadResult:
     rest_limited_all_by_kind: Counter[str] = field(default_factory=Counter)
     """The rate-limited calls of ``rest_limited_all`` by kind (the welcome DMs' too)."""
     rest_limited_all_peak: int = 0
+    rest_bot_peak: int | None = None
+    """(--trace) The most rate-limited requests the bot started in one second of the run."""
     rest_budget: float = 0.0  # the bot's own pace (DEUCE_REST_PER_SECOND)
     rest_seconds: float = 0.0  # the window the REST calls were counted in (setup and play)
     stages: dict[str, list[float]] = field(default_factory=dict)  # --trace: stage -> ms

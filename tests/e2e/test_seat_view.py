@@ -64,17 +64,17 @@ reads five panels) beats the timer on a busy machine."""
 WITHIN = 1.0
 """How soon after the table shows a turn every panel must show it (issue 35)."""
 RATE_LIMITED_PER_HAND = 12
-"""The most requests of Discord's global limit a hand may cost, joins and first deals counted:
-the issue's ceiling for the load benchmark. Every click here is answered through its
-interaction (``/interactions/``), and every panel and the table are edited through the token of
-a click on them (``/webhooks/``): those are outside the limit. What is left, measured: once, the
-first table (1), six DM channels opened (6), six welcome DMs (6) and six deal DMs (6), 19 in
-all; each hand, Frank's panel (he never clicks it: no token; a deal DM and edits for his
-timeout and the hand's end, up to 3) and the table's posts no click's token carries (his sit-out
-notice, the table moved below it and the old one deleted, a paced edit: up to 4). About 27
-over the three hands (9 a hand); 36 leaves room for a turn alert or a paced edit more on a
-slow machine, and a panel or table edited without a token on every turn (some 37 turns a
-hand) goes over it."""
+"""The most requests of Discord's global limit a hand may cost, joins and first deals counted: the
+issue's ceiling for the load benchmark. Every click here is answered through its interaction
+(``/interactions/``), and every panel and the table are edited through the token of a click on
+them (``/webhooks/``): those are outside the limit. What is left, measured: once, six DM
+channels opened (6), six welcome DMs (6: one still waiting when its player's deal DM went is not
+sent) and six deal DMs (6), 18 in all (the first join's token posts the table); each hand,
+Frank's panel (he never clicks it: no token; a deal DM and edits for his timeout and the hand's
+end, up to 3) and the table's posts no click's token carries (his sit-out notice, the table
+moved below it and the old one deleted, a paced edit: up to 4). About 26 over the three hands (9
+a hand); 36 leaves room for a turn alert or a paced edit more on a slow machine, and a panel or
+table edited without a token on every turn (some 37 turns a hand) goes over it."""
 FREE_PER_PANEL_TURN = 2.0
 """The most interaction calls (answers, follow-ups, edits through a token) per panel checked on
 a turn: each turn edits each panel once and answers one click (measured: about 1.35); a panel
