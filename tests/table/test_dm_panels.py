@@ -15,7 +15,9 @@ import pytest
 from bot.engine import Hand, Phase
 from bot.messages import Text, t
 from bot.table.buttons import card_button_id
+from bot.table.io import lane as lane_module
 from bot.table.io import panels as panels_module
+from bot.table.io.lane import Lane
 from bot.table.io.panels import DmPanels, HandPanels
 from bot.table.io.tasks import TableTasks
 from bot.table.pictures import HAND_FILE, panel_picture_text
@@ -225,6 +227,7 @@ async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
         "from_table",
         "_live_tasks",
         "_live_wake",
+        "_in_lane",
         "kept",
         "_edits",
         "_writes",
@@ -343,6 +346,36 @@ async def test_a_click_whose_copy_of_the_panel_names_a_picture_replaced_uploads_
     assert layout_or_fail(kwargs).media  # the gallery shows the new upload
 
 
+async def click_own_panel(client: FakeClient, session: TableSession, user_id: int) -> None:
+    """A click on the player's DM panel (a card marked): its token edits the panel freely."""
+    message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
+    message.channel = client.dm_channels[user_id]
+    await card_click(client, session, user_id, 1, 0, message=message)
+
+
+async def busy_lane(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Lane, list[int]]:
+    """The lane of one place, held; every panel clicked once (edited freely from then on);
+    the hand's players in the order they act first."""
+    monkeypatch.setattr(lane_module, "LIVE_LANE", 1)
+    await deal_panels_sent(session, client)
+    hand = running(session)
+    order = []
+    after = Hand.from_json(hand.to_json())
+    while after.to_act is not None and after.to_act not in order:
+        order.append(after.to_act)
+        after.check_or_call(after.to_act)
+    assert len(order) == 3
+    for user_id in order:
+        await click_own_panel(client, session, user_id)
+    await settled(session)
+    lane = lane_module.live_lane()
+    held = lane.ticket()  # the lane's one place: busy
+    assert held.done() and held.result()
+    return lane, order
+
+
 async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_then(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -350,40 +383,46 @@ async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_
     current waits for the process's lane (``LIVE_LANE`` at once), and shows the table as it is
     when its turn comes (changes meanwhile are one edit), whether its player plays from it or
     from the table; the player whose turn comes is not kept waiting."""
-    monkeypatch.setattr(panels_module, "LIVE_LANE", 1)
-    await deal_panels_sent(session, client)
-    hand = running(session)
-    actor = hand.to_act
-    assert actor is not None
-    after = Hand.from_json(hand.to_json())
-    after.check_or_call(actor)
-    next_up = after.to_act
-    assert next_up is not None
-    watcher = next(u for u in hand.player_ids if u not in (actor, next_up))
-    for user_id in (watcher, next_up):  # a click on each panel: its token edits it freely
-        message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
-        message.channel = client.dm_channels[user_id]
-        await card_click(client, session, user_id, 1, 0, message=message)
+    lane, (actor, next_up, watcher) = await busy_lane(session, client, monkeypatch)
     # The watcher plays from their panel: its view of the table waits for the lane too.
     session.io.panels.played_from(watcher, session.io.dm_panels[watcher].id)
     assert watcher in session.io.from_dm
-    await settled(session)
-    lane = panels_module._lane()
     watching, turn = client.dm_channels[watcher], client.dm_channels[next_up]
     watched, turned = len(watching.edits), len(turn.edits)
-    async with lane:  # the lane is busy
-        await click(client, session, actor, "call")
-        await wait_until(lambda: len(turn.edits) > turned)  # their turn: at once
-        assert "Your turn" in text_of(turn.edits[-1][1])
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert len(watching.edits) == watched  # their view waits
+    await click(client, session, actor, "call")
+    await wait_until(lambda: len(turn.edits) > turned)  # their turn: at once
+    assert "Your turn" in text_of(turn.edits[-1][1])
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(watching.edits) == watched  # their view waits
+    lane.leave()
     await wait_until(lambda: len(watching.edits) > watched)
     await settled(session)
     assert len(watching.edits) == watched + 1
     shown = text_of(watching.edits[-1][1])
     to_act = session.table_snapshot().to_act_name
     assert to_act is not None and to_act in shown and "Your turn" not in shown
+
+
+async def test_a_view_edit_waiting_in_the_lane_goes_at_once_when_its_players_turn_comes(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third to act waits in the lane to see the first's call; the second calls too, and
+    the turn is the third's: their panel shows it at once, the lane still busy (their buttons
+    do not wait behind other panels' views), and the lane's place stays the holder's."""
+    lane, (actor, next_up, third) = await busy_lane(session, client, monkeypatch)
+    watching = client.dm_channels[third]
+    watched = len(watching.edits)
+    await click(client, session, actor, "call")
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(watching.edits) == watched  # waiting in the lane
+    await click(client, session, next_up, "call")
+    await wait_until(lambda: len(watching.edits) > watched)
+    assert "Your turn" in text_of(watching.edits[-1][1])
+    assert lane.free == 0 and all(t.done() and not t.result() for t in lane.queue)
+    lane.leave()  # the holder is done: the place is free (nobody else waits)
+    assert lane.free == 1
 
 
 async def test_a_betting_turn_hurries_the_panel_unless_its_player_bets_on_the_table(

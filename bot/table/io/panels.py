@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,6 +21,7 @@ import discord
 
 from bot.messages import Text, speaking, t
 from bot.pacer import BULK, NORMAL, URGENT, task_priority
+from bot.table.io.lane import Lane, Ticket, live_lane
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.tasks import TableTasks
 from bot.table.io.tokens import Answered, Sent, edit_by_token
@@ -37,12 +37,6 @@ PANEL_INTERVAL = 0.25
 """Seconds between two edits keeping a player's DM panel current: a burst of changes in
 between is one edit, and every turn shows well within a second (the turn reaching the
 player at once)."""
-LIVE_LANE = 4
-"""Edits under way at once, over every table of the process, that only keep the view of the
-table current in a panel (not its player's own turn coming or going: that edit goes at once).
-While the lane is free (a table or a few dozen), every panel shows every change at once; when
-the bot is busy, they wait behind the clicks being answered, and a panel's changes meanwhile
-become one edit, where each would be an edit of its own taking time from those answers."""
 ALERT_FRESH_SECONDS = 1.0
 """A panel that showed a player their turn as a new message this little before a turn alert
 was asked for already was that alert (the deal's panel of the first to act)."""
@@ -115,6 +109,9 @@ class DmPanels:
         self._live_tasks: dict[int, asyncio.Task[Any]] = {}
         self._live_wake: dict[int, asyncio.Event] = {}
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
+        self._in_lane: dict[int, Ticket] = {}
+        """Each player whose panel's view edit waits in the lane (``bot/table/io/lane.py``):
+        let through when their turn comes."""
         self.kept: dict[int, tuple[Sent, Answered]] = {}
         """Each player's newest DM panel clicked (in an earlier hand) and the token of that
         click: while the token is valid, the next deal's panel is that message edited
@@ -171,6 +168,9 @@ class DmPanels:
             hand.live_dirty.add(user_id)
             if user_id == to_act:
                 self._live_wake.setdefault(user_id, asyncio.Event()).set()
+                waiting = self._in_lane.get(user_id)
+                if waiting is not None:
+                    Lane.let_through(waiting)  # their turn shows at once, not in the lane's
             if user_id not in self._live_tasks:
                 task = self.tasks.spawn(
                     self._keep_live(user_id, hand.hand_id), f"dm-live-{user_id}"
@@ -208,14 +208,29 @@ class DmPanels:
                     level = URGENT if _my_turn(panel) else NORMAL
                     await self._edit(user_id, hand_id, level=level, panel=panel)
                 else:
-                    async with _lane():  # the panel as it is once the lane is free
-                        await self._edit(user_id, hand_id)
+                    await self._edit_in_lane(user_id, hand_id)
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(PANEL_INTERVAL):
                         await wake.wait()
         finally:
             if self._live_tasks.get(user_id) is asyncio.current_task():
                 del self._live_tasks[user_id]
+
+    async def _edit_in_lane(self, user_id: int, hand_id: int) -> None:
+        """Edit the panel to show the table as it is once the lane lets the edit go: its turn
+        in the lane, or the player's own turn coming meanwhile."""
+        lane = live_lane()
+        ticket = self._in_lane[user_id] = lane.ticket()
+        try:
+            held = await lane.wait(ticket)
+        finally:
+            if self._in_lane.get(user_id) is ticket:
+                del self._in_lane[user_id]
+        try:
+            await self._edit(user_id, hand_id, level=NORMAL if held else URGENT)
+        finally:
+            if held:
+                lane.leave()
 
     def send(self, user_id: int, *, urgent: bool = False, alert: bool = False) -> None:
         """DM the player their private panel of the current hand (in the background); an
@@ -520,21 +535,6 @@ class DmPanels:
             with contextlib.suppress(Exception):
                 await self.records.note_dm(user_id, False)
         self.post(content=Text("dm_failed_public", name=f"<@{user_id}>"))
-
-
-_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _lane() -> asyncio.Semaphore:
-    """The process's turn to keep a panel's view of the table current (``LIVE_LANE``): one
-    per event loop (the bot runs one)."""
-    loop = asyncio.get_running_loop()
-    lane = _lanes.get(loop)
-    if lane is None:
-        lane = _lanes[loop] = asyncio.Semaphore(LIVE_LANE)
-    return lane
 
 
 def _legacy(message: object) -> bool:
