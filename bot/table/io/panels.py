@@ -112,6 +112,9 @@ class DmPanels:
         self._in_lane: dict[int, Ticket] = {}
         """Each player whose panel's view edit waits in the lane (``bot/table/io/lane.py``):
         let through when their turn comes."""
+        self._turn_seen: tuple[int | None, int] | None = None
+        """The turn (hand, action number) ``follow`` last saw come: a waiting view edit is let
+        through once a turn, as it comes, not at every change while it lasts."""
         self.kept: dict[int, tuple[Sent, Answered]] = {}
         """Each player's newest DM panel clicked (in an earlier hand) and the token of that
         click: while the token is valid, the next deal's panel is that message edited
@@ -163,13 +166,16 @@ class DmPanels:
         players = [u for u in hand.sent if u not in hand.dm_failed and u not in hand.out]
         if not players:
             return
-        to_act = next((s.player_id for s in source.table_snapshot().seats if s.to_act), None)
+        snapshot = source.table_snapshot()
+        to_act = next((s.player_id for s in snapshot.seats if s.to_act), None)
+        turn = (hand.hand_id, snapshot.action_number)
+        turn_came, self._turn_seen = turn != self._turn_seen, turn
         for user_id in players:
             hand.live_dirty.add(user_id)
             if user_id == to_act:
                 self._live_wake.setdefault(user_id, asyncio.Event()).set()
                 waiting = self._in_lane.get(user_id)
-                if waiting is not None:
+                if waiting is not None and turn_came:
                     Lane.let_through(waiting)  # their turn shows at once, not in the lane's
             if user_id not in self._live_tasks:
                 task = self.tasks.spawn(
