@@ -404,13 +404,17 @@ async def test_view_keeping_edits_wait_for_the_lane_and_show_the_table_as_it_is_
     assert to_act is not None and to_act in shown and "Your turn" not in shown
 
 
+@pytest.mark.parametrize("bets_on_table", [False, True])
 async def test_a_view_edit_waiting_in_the_lane_goes_at_once_when_its_players_turn_comes(
-    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch, bets_on_table: bool
 ) -> None:
     """The third to act waits in the lane to see the first's call; the second calls too, and
     the turn is the third's: their panel shows it at once, the lane still busy (their buttons
-    do not wait behind other panels' views), and the lane's place stays the holder's."""
+    do not wait behind other panels' views), and the lane's place stays the holder's. Unless
+    they bet on the table, where they see their turn: their panel waits its turn in the lane."""
     lane, (actor, next_up, third) = await busy_lane(session, client, monkeypatch)
+    if bets_on_table:
+        session.io.panels.played_from(third, session.io.message_id)
     watching = client.dm_channels[third]
     watched = len(watching.edits)
     await click(client, session, actor, "call")
@@ -418,11 +422,17 @@ async def test_a_view_edit_waiting_in_the_lane_goes_at_once_when_its_players_tur
         await asyncio.sleep(0)
     assert len(watching.edits) == watched  # waiting in the lane
     await click(client, session, next_up, "call")
+    if bets_on_table:
+        await settled(session)
+        await asyncio.sleep(0.3)  # time for an edit that would go at once (the I/O is fake)
+        assert len(watching.edits) == watched  # still waiting: the lane is busy
+        lane.leave()
     await wait_until(lambda: len(watching.edits) > watched)
     assert "Your turn" in text_of(watching.edits[-1][1])
-    assert lane.free == 0 and all(t.done() and not t.result() for t in lane.queue)
-    lane.leave()  # the holder is done: the place is free (nobody else waits)
-    assert lane.free == 1
+    if not bets_on_table:
+        assert lane.free == 0 and all(t.done() and not t.result() for t in lane.queue)
+        lane.leave()  # the holder is done: the place is free (nobody else waits)
+        assert lane.free == 1
 
 
 async def test_a_betting_turn_hurries_the_panel_unless_its_player_bets_on_the_table(
