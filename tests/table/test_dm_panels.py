@@ -409,12 +409,13 @@ async def test_a_view_edit_waiting_in_the_lane_goes_at_once_when_its_players_tur
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch, bets_on_table: bool
 ) -> None:
     """The third to act waits in the lane to see the first's call; the second calls too, and
-    the turn is the third's: their panel shows it at once, the lane still busy (their buttons
-    do not wait behind other panels' views), and the lane's place stays the holder's. Unless
-    they bet on the table, where they see their turn: their panel waits its turn in the lane."""
+    the turn is the third's, who bets from their panel: it shows their turn at once, the lane
+    still busy (their buttons do not wait behind other panels' views), and the lane's place
+    stays the holder's. One who bets on the table sees their turn there: their panel waits its
+    turn in the lane."""
     lane, (actor, next_up, third) = await busy_lane(session, client, monkeypatch)
-    if bets_on_table:
-        session.io.panels.played_from(third, session.io.message_id)
+    played_on = session.io.message_id if bets_on_table else session.io.dm_panels[third].id
+    session.io.panels.played_from(third, played_on)  # their last bet: on the table, or here
     watching = client.dm_channels[third]
     watched = len(watching.edits)
     await click(client, session, actor, "call")

@@ -111,8 +111,9 @@ class DmPanels:
         """Set when the turn reaches a DM player: their panel's edit waits no interval."""
         self._in_lane: dict[int, Ticket] = {}
         """Each player whose panel's view edit waits in the lane (``bot/table/io/lane.py``):
-        let through when their turn comes, unless they bet on the table (they see their turn
-        there; at 200 tables letting them through too doubled the token edits)."""
+        let through when their turn comes if they bet from their panel (``from_dm``). A
+        player who bets on the table sees their turn there: at 200 tables letting every
+        player through doubled the token edits of table mode."""
         self._turn_seen: tuple[int | None, int] | None = None
         """The turn (hand, action number) ``follow`` last saw come: a waiting view edit is let
         through once a turn, as it comes, not at every change while it lasts."""
@@ -176,7 +177,7 @@ class DmPanels:
             if user_id == to_act:
                 self._live_wake.setdefault(user_id, asyncio.Event()).set()
                 waiting = self._in_lane.get(user_id)
-                if waiting is not None and turn_came and user_id not in self.from_table:
+                if waiting is not None and turn_came and user_id in self.from_dm:
                     Lane.let_through(waiting)  # their turn shows at once, not in the lane's
             if user_id not in self._live_tasks:
                 task = self.tasks.spawn(
