@@ -46,6 +46,16 @@ def table_status(db_path: Path, channel: Channel) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
+def table_posted(db_path: Path, table: PokerTable) -> bool:
+    """Whether the table message is in the channel and the bot recorded it (a bot stopped in
+    between would not know the message it posted to edit it when restored)."""
+    message = table.table_message()
+    rows = query(
+        db_path, f"SELECT message_id FROM poker_tables WHERE channel_id = {table.channel.id}"
+    )
+    return message is not None and bool(rows) and str(rows[0][0]) == str(message["id"])
+
+
 def idle_closed(table: PokerTable) -> bool:
     message = table.table_message()
     said = IDLE_CLOSED.replace("{ $cmd-poker-join }", command_mention(table.double, "poker join"))
@@ -108,6 +118,10 @@ async def test_a_member_opens_at_most_two_tables_and_empty_ones_close_for_good(
     # (SIGTERM amid a welcome DM logs an error; under load it came after the stop below).
     await double.wait_until(
         lambda: welcomed(double, admin, fourth) and welcomed(double, admin, fifth), 10
+    )
+    # The join's answer goes before the table it opened is posted (through its token).
+    await double.wait_until(
+        lambda: all(table_posted(club.db_path, tables[c.id]) for c in (fourth, fifth)), 10
     )
 
     # The admin leaves the fourth table as the bot stops: its idle time runs out while the
