@@ -270,7 +270,7 @@ class DeuceBot(commands.Bot):
         return self._store
 
     async def setup_hook(self) -> None:
-        """Open the store, load cogs and buttons, resume tables, sync commands."""
+        """Open the store, load cogs and buttons, sync commands, resume tables."""
         store = await self.open_store()
         if self.limits is not None:  # the login's few requests went by the pacer alone
             self.pacer.gate = self.limits.budget
@@ -286,13 +286,16 @@ class DeuceBot(commands.Bot):
             voids_orphans=self.runs_shard_zero,
         )
         await sync_card_emojis(self)
+        # The commands' ids before the tables: a table restored renders at once (one that
+        # closes as it is restored says "/poker join opens it again"), and a command is named
+        # by its mention only once its id is known.
+        await self.sync_commands()
         await self._tables.restore_all()
         self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
         self._flag_watch = FlagWatch(store, self.members_joined)
         self._flag_watch.start()
         await self.start_routing()
         await self.start_web()
-        await self.sync_commands()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
         # long as the process: frozen out of the collector's reach, a full collection scans only
         # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
