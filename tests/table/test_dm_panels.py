@@ -54,6 +54,13 @@ async def settled(session: TableSession) -> None:
         await wait_until(lambda: True)
 
 
+async def click_own_panel(client: FakeClient, session: TableSession, user_id: int) -> None:
+    """A click on the player's DM panel (a card marked): its token edits the panel freely."""
+    message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
+    message.channel = client.dm_channels[user_id]
+    await card_click(client, session, user_id, 1, 0, message=message)
+
+
 async def test_an_alert_replaces_the_panel_and_the_old_one_becomes_a_stub(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,9 +187,7 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     table_player = next(u for u in hand.player_ids if u not in (actor, dm_player))
     session.io.from_dm.add(dm_player)  # their last action came from their DM panel
     dm, other = client.dm_channels[dm_player], client.dm_channels[table_player]
-    message = private_message(card_id(session, 1, 0), session.io.dm_panels[table_player].id)
-    message.channel = other  # the token of this click edits their panel from now on
-    await card_click(client, session, table_player, 1, 0, message=message)
+    await click_own_panel(client, session, table_player)  # its token edits it from now on
     await settled(session)
     dm_edits, other_edits = len(dm.edits), len(other.edits)
     await click(client, session, actor, "call")
@@ -262,12 +267,8 @@ async def test_a_folded_players_panel_gets_no_edit_that_changes_nothing(
     hand = running(session)
     folder = hand.to_act
     assert folder is not None
-    panel_id = session.io.dm_panels[folder].id
-    # a click on their DM panel: its token edits the panel for free from now on
     dm = client.dm_channels[folder]
-    message = private_message(card_id(session, 1, 0), panel_id)
-    message.channel = dm  # its token's edits land in the DM
-    await card_click(client, session, folder, 1, 0, message=message)
+    await click_own_panel(client, session, folder)  # its token edits the panel from now on
     await click(client, session, folder, "fold")
     session.io.from_dm.add(folder)  # as if the fold came from the panel
     await settled(session)
@@ -344,13 +345,6 @@ async def test_a_click_whose_copy_of_the_panel_names_a_picture_replaced_uploads_
     (upload,) = kwargs["attachments"]
     assert kind == "edit" and isinstance(upload, discord.File) and upload.filename == HAND_FILE
     assert layout_or_fail(kwargs).media  # the gallery shows the new upload
-
-
-async def click_own_panel(client: FakeClient, session: TableSession, user_id: int) -> None:
-    """A click on the player's DM panel (a card marked): its token edits the panel freely."""
-    message = private_message(card_id(session, 1, 0), session.io.dm_panels[user_id].id)
-    message.channel = client.dm_channels[user_id]
-    await card_click(client, session, user_id, 1, 0, message=message)
 
 
 async def busy_lane(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ DEAL_CARRIES_SECONDS = 2.0
 (seats filling up before a hand): one edit instead of two."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TablePayload:
     """The table message rendered from one snapshot in one language: a Components V2 layout
     (no content, no embed: an edit sends only the layout)."""
@@ -51,9 +52,10 @@ class TablePayload:
     language: str
     view: PlainLayout
 
-    @property
+    @functools.cached_property
     def key(self) -> list[Component]:
-        """What the message shows (its components), compared with ``==``."""
+        """What the message shows (its components), compared with ``==``: made from the view
+        once (a click's answer and the edit loop each read it more than once)."""
         return self.view.to_components()
 
     def new_message(self) -> dict[str, Any]:
