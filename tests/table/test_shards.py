@@ -495,7 +495,12 @@ async def test_rows_of_dead_processes_are_cleaned_while_the_others_run(
         )
         await shard_db.waiting_row(1, click(1, one), state="deferred", age=8, taken_by=dead)
         await shard_db.waiting_row(1, click(2, one), age=8, taken_by=dead)
-        await until(shard_db.no_handoffs, 3 * HEARTBEAT_EVERY)
-        assert await shard_db.processes() == {owner.process_id, receiver.process_id}
+        alive = {owner.process_id, receiver.process_id}
+
+        async def swept() -> bool:  # a sweep clears the rows, then the processes: both done
+            return await shard_db.no_handoffs() and await shard_db.processes() == alive
+
+        await until(swept, 3 * HEARTBEAT_EVERY)
+        assert await shard_db.processes() == alive
         assert owner.back_soon + receiver.back_soon == [("1", True)]
         assert owner.handled == receiver.handled == []
