@@ -238,6 +238,8 @@ class World:
 
 async def build_world(double: LoadDouble, config: LoadConfig, rng: random.Random) -> World:
     world = World(double=double, stats=Stats())
+    if config.click_rate > 0:
+        world.stats.click_gap = 1 / config.click_rate
     guild: Guild | None = None
     names = NAMES[: config.players] if config.players <= len(NAMES) else None
     for index in range(config.tables):
@@ -903,7 +905,9 @@ def format_report(result: LoadResult) -> str:
     lines = [
         f"== {c.tables} tables x {c.players} players, {c.hands} hand(s) each"
         f"{', acting from their DMs' if c.from_dms else ''} "
-        f"(think {c.think:.1f}s ±20%, limit {c.seconds:.0f}s)",
+        f"(think {c.think:.1f}s ±20%"
+        f"{f', at most {c.click_rate:g} clicks/s' if c.click_rate else ''}, "
+        f"limit {c.seconds:.0f}s)",
         f"setup (admin timers, joins): {result.setup_seconds:.1f}s; "
         f"play: {result.play_seconds:.1f}s{'  [TIME LIMIT HIT]' if result.timed_out else ''}",
         f"/poker join -> reply ms: n={len(result.join_ms)} "
@@ -1060,6 +1064,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="seconds over which the tables start joining (default: 0.05 s per table)",
     )
+    parser.add_argument(
+        "--click-rate",
+        type=float,
+        default=0.0,
+        help="clicks a second of the whole run at most, in turn (compare two builds at one "
+        "load: without it, a bot that shows turns sooner is clicked more)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--dashboards",
@@ -1124,6 +1135,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             seconds=args.seconds,
             players=args.players,
             think=args.think,
+            click_rate=args.click_rate,
             tables_per_guild=args.tables_per_guild,
             timer=args.timer,
             hand_pause=args.hand_pause,

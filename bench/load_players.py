@@ -194,6 +194,21 @@ class Stats:
     """(time, ms) from a player's action to the table message showing a later turn: how far
     the table trails the game (it never shows more than one action less: players act on
     the turn the table shows)."""
+    click_gap: float = 0.0
+    """Seconds between two clicks of the whole run (``--click-rate``); 0: players click when
+    their think time ends. With a gap, two builds whose players would click at different
+    rates are compared at the same load."""
+    _next_click: float = 0.0
+
+    async def click_slot(self) -> None:
+        """Wait for the run's next click slot (each click takes the next one, in turn)."""
+        if self.click_gap <= 0:
+            return
+        now = time.monotonic()
+        at = max(now, self._next_click)
+        self._next_click = at + self.click_gap
+        if at > now:
+            await asyncio.sleep(at - now)
 
 
 class TableDriver:
@@ -306,6 +321,7 @@ class TableDriver:
     async def _click(
         self, member: Member, message: StoredMessage, custom_id: str, kind: str
     ) -> Interaction | None:
+        await self.stats.click_slot()
         try:
             interaction = await self.double.click(member, message.id, custom_id)
         except DoubleError:

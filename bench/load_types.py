@@ -33,6 +33,7 @@ class LoadConfig:
     seconds: float = 120.0
     players: int = 6
     think: float = 1.0
+    click_rate: float = 0.0  # clicks a second of the whole run at most (0: as players think)
     tables_per_guild: int = 10
     timer: int = 20
     hand_pause: float = 1.0
