@@ -295,10 +295,11 @@ class DmPanels:
             self.client.hurry(("dm", user_id))
 
     def notify(self, user_id: int, text: Text) -> None:
-        """Tell the player something the dealer did for them (a timeout played for them): a
-        line in their panel, not one DM more."""
+        """Tell the player something the dealer did for them (a timeout played for them, a
+        top-up it could not make): a line in their panel, not one DM more; a panel still on
+        its way carries it."""
         hand = self.hand
-        if user_id in hand.sent and user_id not in hand.dm_failed:
+        if hand.hand_id is not None and user_id not in hand.dm_failed:
             hand.notices[user_id] = (*hand.notices.get(user_id, ()), text)
             self.refresh(user_id)
 
