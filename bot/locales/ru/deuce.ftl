@@ -105,7 +105,8 @@ panel_drew_none = Вы не стали менять карты.
 panel_folded = Вы сделали фолд в этой раздаче.
 panel_after_draws = Итоговая рука.
 panel_draw_next = Дальше: обмен { $number } из 3.
-panel_your_draw = Ваша очередь менять карты.
+panel_your_draw = Ваша очередь менять карты
+panel_your_draw_turn = **{ panel_your_draw }** ({ $number } из 3) · время истекает { $countdown }
 panel_footer = Эти карты видите только вы.
 button_draw = Поменять { $count ->
         [one] { $count } карту
