@@ -520,7 +520,13 @@ class DmPanels:
                 return  # an alert replaced the message meanwhile (and made it a stub)
             try:
                 answer = self.hand.answers.get(user_id)
-                edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+                edited, failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+                if failed and _keeps_a_picture(kwargs):
+                    # The picture kept may be gone: a click's answer gave the panel its new
+                    # cards' picture meanwhile, and a gallery naming an attachment the message
+                    # lost is refused. The token is fine: the edit uploads the picture.
+                    kwargs = await panel_message(panel, locale, edit=True, notices=notices)
+                    edited, failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
                 if edited is None:
                     self.hand.answers.pop(user_id, None)
                     dm = self.client.get_partial_messageable(message.channel_id)
