@@ -44,6 +44,7 @@ async def test_an_admin_seats_fills_and_stands_up_house_players(
 
     def said(url: str) -> bool:  # a notice may hold a slash, which a glob's * does not match
         return url.startswith(f"{house}?said=")
+
     async with chromium() as browser:
         double.oauth.signed_in = club.admin
         admin = await browser.new_context()
