@@ -110,7 +110,8 @@ border-radius:50%;background:#f3f0e6;color:#1b1b1b;border:1px solid #b9b29b;
 font-size:.78em;font-weight:700;text-align:center;vertical-align:.1em;font-family:system-ui,
 sans-serif}
 button[disabled]{opacity:.45;cursor:not-allowed}
-input.short{width:4.5em}form.house{display:flex;gap:.4em;align-items:center;
+input.short{width:4.5em}label.field{color:#9aa8b5;font-size:.9em;display:inline-flex;
+gap:.35em;align-items:center}form.house{display:flex;gap:.4em;align-items:center;
 flex-wrap:wrap;margin:.4em 0}.house-forms{margin-top:.6em}p.fill{color:#9aa8b5}
 form.house button.secondary,button.secondary{background:#2b3a48;border-color:#56697c}
 tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}

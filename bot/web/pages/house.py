@@ -78,7 +78,7 @@ def signed_notice(session: Session, text: str) -> str:
 
 def _level_select(name: str, chosen: str) -> Html:
     return h(
-        '<select name="{name}" aria-label="{label}">{options}</select>',
+        '<label class="field">{label} <select name="{name}">{options}</select></label>',
         name=name,
         label=t("web_house_level"),
         options=join(
@@ -95,8 +95,8 @@ def _level_select(name: str, chosen: str) -> Html:
 
 def _number(name: str, minimum: int, maximum: int, value: str, label: str) -> Html:
     return h(
-        '<input name="{name}" type="number" inputmode="numeric" step="1" min="{minimum}" '
-        'max="{maximum}" value="{value}" aria-label="{label}" class="short">',
+        '<label class="field">{label} <input name="{name}" type="number" inputmode="numeric" '
+        'step="1" min="{minimum}" max="{maximum}" value="{value}" class="short"></label>',
         name=name,
         minimum=minimum,
         maximum=maximum,
