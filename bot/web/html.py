@@ -110,6 +110,8 @@ border-radius:50%;background:#f3f0e6;color:#1b1b1b;border:1px solid #b9b29b;
 font-size:.78em;font-weight:700;text-align:center;vertical-align:.1em;font-family:system-ui,
 sans-serif}
 button[disabled]{opacity:.45;cursor:not-allowed}
+table.mine th{white-space:nowrap}table.mine td.when{white-space:nowrap;color:#9aa8b5;
+font-size:.9em}
 input.short{width:4.5em}label.field{color:#9aa8b5;font-size:.9em;display:inline-flex;
 gap:.35em;align-items:center}form.house{display:flex;gap:.4em;align-items:center;
 flex-wrap:wrap;margin:.4em 0}.house-forms{margin-top:.6em}p.fill{color:#9aa8b5}

@@ -53,9 +53,9 @@ async def test_a_player_sees_their_own_tournaments_with_place_and_prize(site: Si
     assert f'data-tournament="{elsewhere}"' not in text  # not a server of the session
     assert f'data-tournament="{bobs}"' not in text  # another member's
     row = text.split(f'<tr data-tournament="{won}">')[1].split("</tr>")[0]
-    assert "<td>finished</td><td>50</td><td>1.</td><td>100</td>" in row and "#poker" in row
+    assert "<td>1.</td><td>100</td><td>finished</td><td>50</td>" in row and "#poker" in row
     row = text.split(f'<tr data-tournament="{cancelled}">')[1].split("</tr>")[0]
-    assert "<td>cancelled</td><td>70</td><td>—</td><td>buy-in refunded (70)</td>" in row
+    assert "<td>—</td><td>buy-in refunded (70)</td><td>cancelled</td><td>70</td>" in row
     assert text.index(f'"{cancelled}"') < text.index(f'"{won}"')  # newest first
     # Bob's page: his own only; nobody signed in: refused.
     await sign_in(client, store, BOB)

@@ -27,8 +27,9 @@ def _row(tournament: TournamentRow, entry: EntryRow, server: str, channel: str) 
         place, prize = "—", "—"
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(tournament.created_at))
     return h(
-        '<tr data-tournament="{id}"><td>#{id}</td><td>{server}</td><td>{channel}</td>'
-        "<td>{when}</td><td>{status}</td><td>{buy_in}</td><td>{place}</td><td>{prize}</td></tr>",
+        '<tr data-tournament="{id}"><td>#{id}</td><td>{place}</td><td>{prize}</td>'
+        "<td>{status}</td><td>{buy_in}</td><td>{server}</td><td>{channel}</td>"
+        '<td class="when">{when}</td></tr>',
         id=tournament.id,
         server=server,
         channel=channel,
@@ -64,9 +65,9 @@ async def my_tournaments_page(request: web.Request) -> web.Response:
     )
     body = (
         h(
-            '<div class="scroll"><table class="mine"><thead><tr><th>{sng}</th><th>{server}</th>'
-            "<th>{channel}</th><th>{when}</th><th>{status}</th><th>{buy_in}</th>"
-            "<th>{place}</th><th>{prize}</th></tr></thead><tbody>{rows}</tbody></table></div>",
+            '<div class="scroll"><table class="mine"><thead><tr><th>{sng}</th><th>{place}</th>'
+            "<th>{prize}</th><th>{status}</th><th>{buy_in}</th><th>{server}</th>"
+            "<th>{channel}</th><th>{when}</th></tr></thead><tbody>{rows}</tbody></table></div>",
             sng=t("web_my_sng_col"),
             server=t("web_col_server"),
             channel=t("web_my_sng_channel"),
