@@ -8,14 +8,18 @@ import asyncio
 import time
 from pathlib import Path
 
+import asyncpg
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.config import Config
 from bot.pacer import URGENT, RestPacer
 from bot.store import Store
+from bot.web.__main__ import WEB_REST_PER_SECOND, dashboard_pacer
 from bot.web.app import make_app
 from bot.web.context import WebContext
 from bot.web.discord_api import DiscordApi
+from tests.store._helpers import PostgresCluster
 from tests.web.site import ADMIN, GUILD, FakeTables, sign_in
 
 
@@ -64,3 +68,46 @@ async def test_a_page_load_takes_its_turn_after_the_games_requests(tmp_path: Pat
         await api.close()
         await store.close()
         await fake.close()
+
+
+def test_the_dashboard_alone_on_sqlite_paces_itself() -> None:
+    pacer, budget = dashboard_pacer(Config.from_env({"DISCORD_TOKEN": "x"}))
+    assert budget is None and pacer.gate is None and pacer.rate == WEB_REST_PER_SECOND
+
+
+async def test_the_dashboard_alone_on_postgresql_takes_the_shared_budgets_tokens(
+    postgres_cluster: PostgresCluster,
+) -> None:
+    """``python -m bot.web`` on PostgreSQL: each request waits for a token of the budget the
+    bot's processes share (``rest_budget``), beside its own pace."""
+    url = await postgres_cluster.create_database()
+    store = await Store.open(url)  # the migrations make the budget's table
+    pacer, budget = dashboard_pacer(Config.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": url}))
+    assert budget is not None and pacer.gate is budget
+    hits = 0
+
+    async def guild(request: web.Request) -> web.Response:
+        nonlocal hits
+        hits += 1
+        return web.json_response({"id": str(GUILD), "name": "Club"})
+
+    discord = web.Application()
+    discord.router.add_get("/api/v10/guilds/{guild}", guild)
+    fake = TestServer(discord)
+    await fake.start_server()
+    api = DiscordApi("token", str(fake.make_url("/api/v10")), pacer=pacer)
+    try:
+        for _ in range(3):
+            assert await api.guild_name(GUILD) == "Club"
+        assert hits == 3
+        assert budget.leases >= 1 and budget.granted >= 2 and not budget.fallen_back
+        conn = await asyncpg.connect(url)
+        try:
+            assert await conn.fetchval("SELECT count(*) FROM rest_budget") == 1
+        finally:
+            await conn.close()
+    finally:
+        await api.close()
+        await budget.close()
+        await fake.close()
+        await store.close()
