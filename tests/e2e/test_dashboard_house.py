@@ -16,7 +16,7 @@ from tests.discord_double import ADMIN_MEMBER_PERMISSIONS
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
 from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import PokerTable, check_after_test, field_value
+from tests.e2e.helpers import PokerTable, check_after_test, field_value, private_reply
 
 HOUSE = "🤖"
 
@@ -89,7 +89,8 @@ async def test_an_admin_seats_fills_and_stands_up_house_players(
         assert "fill this table up to 3 seats" in await page.inner_text("p.notice")
         await card.get_by_role("button", name="Stand up").click()
         assert "set to fill 3 seats" in await page.inner_text("p.refused")
-        # Two adds at once: never more house players than the table has seats for.
+        # Two posts and the slash command at once: never more players than the table seats,
+        # each answered (one sat down as many as were free, the others found it full).
         posts = [
             page.request.post(
                 f"{house}/tables/{table_id}/add",
@@ -97,9 +98,12 @@ async def test_an_admin_seats_fills_and_stands_up_house_players(
             )
             for _ in range(2)
         ]
-        answers = await asyncio.gather(*posts)
+        command = double.invoke(club.admin, club.channel, "pokeradmin house add", count=9)
+        *answers, interaction = await asyncio.gather(*posts, command)
         assert all(a.status in (200, 400) for a in answers)
-        assert 1 + house_seats(club.db_path) <= 6
+        replies = [await private_reply(interaction)] + [await a.text() for a in answers]
+        assert sum("sat down" in text for text in replies) >= 1, replies
+        assert 1 + house_seats(club.db_path) == 6  # the table's six seats, no more
         # Fill off, then stand them all up (now, or after the running hand).
         await card.locator("input[name=seats]").fill("0")
         await card.get_by_role("button", name="Fill this table").click()
