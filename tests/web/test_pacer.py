@@ -111,3 +111,20 @@ async def test_the_dashboard_alone_on_postgresql_takes_the_shared_budgets_tokens
         await budget.close()
         await fake.close()
         await store.close()
+
+
+async def test_the_bots_own_dashboard_uses_the_bots_pacer(tmp_path: Path) -> None:
+    """In the bot's process, the dashboard's requests wait at the very pacer the bot's own
+    requests wait at (``DeuceBot.pacer``), not one of their own."""
+    from bot.client import make_bot
+    from tests.e2e.browser import free_port
+
+    bot = make_bot(Config.from_env({"DISCORD_TOKEN": "x", "DEUCE_WEB_PORT": str(free_port())}))
+    bot._store = await Store.open(str(tmp_path / "deuce.db"))
+    try:
+        await bot.start_web()
+        assert bot._web is not None and bot._web.ctx.api.pacer is bot.pacer
+    finally:
+        if bot._web is not None:
+            await bot._web.stop()
+        await bot._store.close()
