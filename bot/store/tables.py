@@ -74,6 +74,11 @@ OPEN_TABLES = (
     f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables WHERE status != 'closed' ORDER BY id"
 )
 
+OPEN_TABLES_OF_GUILD = (
+    f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables "
+    "WHERE guild_id = ? AND status != 'closed' ORDER BY id"
+)
+
 SET_TABLE_MESSAGE = "UPDATE poker_tables SET message_id = ? WHERE id = ?"
 
 SET_TABLE_STATUS = "UPDATE poker_tables SET status = ? WHERE id = ?"
@@ -306,6 +311,12 @@ class Tables:
     async def not_closed(self) -> list[TableRow]:
         """Tables not closed (open or closing), for sessions to restore after a restart."""
         found = await self._runner.select_all(OPEN_TABLES)
+        return [rows.table_row(row) for row in found]
+
+    async def not_closed_in(self, guild_id: int) -> list[TableRow]:
+        """A server's tables not closed (open or closing), oldest first."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(OPEN_TABLES_OF_GUILD, (guild_id,))
         return [rows.table_row(row) for row in found]
 
     async def seats(self, table_id: int) -> list[SeatRow]:
