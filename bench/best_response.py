@@ -68,6 +68,10 @@ MISMATCH = 0.02
 """A particle's weight factor when the house policy, holding it, would have acted otherwise."""
 DRAWER: Player = RulePlayer(replace(HANEY_TAG, name="lbr draws", snow_rate=0.0))
 """How the LBR player draws (and stands pat): the published rules, no snows."""
+CONTINUATIONS: dict[str, Player | None] = {"call": None, "rules": DRAWER}
+"""How the LBR player bets after its chosen action in a rollout: ``call`` checks and calls
+down, as in the paper; ``rules`` plays the published rules ``DRAWER`` draws by (it folds
+busted draws, so an early call or raise is not charged for calling every later bet)."""
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Hand))
 _ALL = frozenset(range(52))
@@ -89,8 +93,11 @@ def clone(hand: Hand) -> Hand:
 class Belief:
     """Weighted particles: the house's possible holdings, as tuples of five cards."""
 
-    def __init__(self, rng: random.Random, count: int, dead: set[int]) -> None:
+    def __init__(
+        self, rng: random.Random, count: int, dead: set[int], mismatch: float = MISMATCH
+    ) -> None:
         self.rng = rng
+        self.mismatch = mismatch
         pool = sorted(_ALL - dead)
         self.particles: list[tuple[Card, ...]] = [
             tuple(CARDS[c] for c in rng.sample(pool, 5)) for _ in range(count)
@@ -138,7 +145,7 @@ class Belief:
                 continue
             mine = policy(public, replace(template, cards=holding), self.rng)
             if mine.action is not decision.action:
-                self.weights[i] *= MISMATCH
+                self.weights[i] *= self.mismatch
         self.normalise()
 
     def observe_draw(
@@ -155,7 +162,7 @@ class Belief:
             mine = policy(public, replace(template, cards=holding), self.rng)
             thrown: Sequence[Card] = mine.discards
             if len(thrown) != count:
-                self.weights[i] *= MISMATCH
+                self.weights[i] *= self.mismatch
                 thrown = sorted(holding, key=lambda c: c.rank)[5 - count :] if count else ()
             if thrown:
                 self.particles[i] = self._refill(holding, thrown, dead)
@@ -167,7 +174,9 @@ class Belief:
 
     def share(self, test: Callable[[tuple[Card, ...]], bool]) -> float:
         """The belief's weight on holdings for which ``test(holding)`` is true."""
-        return sum(w for p, w in zip(self.particles, self.weights, strict=True) if test(p))
+        total = sum(self.weights)
+        pairs = zip(self.particles, self.weights, strict=True)
+        return sum(w for p, w in pairs if test(p)) / total
 
 
 @dataclass(slots=True)
@@ -182,6 +191,9 @@ class LocalBestResponse:
     rng: random.Random
     particles: int = PARTICLES
     rollouts: int = ROLLOUTS
+    continuation: Player | None = None
+    """How the LBR player bets after the chosen action in a rollout: ``None`` checks and calls
+    down (the paper's choice), else this policy (``CONTINUATIONS``)."""
     belief: Belief | None = None
     discarded: set[int] = dataclasses.field(default_factory=set)
     values: dict[str, float] = dataclasses.field(default_factory=dict)
@@ -262,8 +274,10 @@ class LocalBestResponse:
                 decision = self.policy(sim.public_view(recent=0), sim.private_view(pid), rng)
             elif sim.phase is Phase.DRAWING:
                 decision = DRAWER(sim.public_view(recent=0), sim.private_view(pid), rng)
-            else:
+            elif self.continuation is None:
                 decision = CHECK_CALL
+            else:
+                decision = self.continuation(sim.public_view(recent=0), sim.private_view(pid), rng)
             apply_decision(sim, pid, decision)
         result = sim.result
         assert result is not None
@@ -296,6 +310,7 @@ def play_lbr_decks(
     seed: int,
     particles: int = PARTICLES,
     rollouts: int = ROLLOUTS,
+    continuation: str = "call",
 ) -> tuple[list[float], list[float]]:
     """Play decks ``first .. first + count - 1`` heads-up twice each (seats swapped), the house
     against LBR; return the house's big bets per hand of each deck and its decision times."""
@@ -316,6 +331,7 @@ def play_lbr_decks(
                 rng=random.Random(f"{deck_seed}-{swap}-lbr"),
                 particles=particles,
                 rollouts=rollouts,
+                continuation=CONTINUATIONS[continuation],
             )
             house_rng = random.Random(f"{deck_seed}-{swap}-house")
             timings.extend(play_hand(hand, house, lbr, house_rng))
@@ -327,10 +343,17 @@ def play_lbr_decks(
 
 
 def play_level(
-    level: str, first: int, count: int, seed: int, particles: int, rollouts: int
+    level: str,
+    first: int,
+    count: int,
+    seed: int,
+    particles: int = PARTICLES,
+    rollouts: int = ROLLOUTS,
+    continuation: str = "call",
 ) -> tuple[list[float], list[float]]:
     """``play_lbr_decks`` against a named house level (picklable, for a process pool)."""
-    return play_lbr_decks(house_player(LEVELS[level]), first, count, seed, particles, rollouts)
+    house = house_player(LEVELS[level])
+    return play_lbr_decks(house, first, count, seed, particles, rollouts, continuation)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -339,16 +362,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2_000)
     parser.add_argument("--particles", type=int, default=PARTICLES)
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS)
+    parser.add_argument("--continuation", default="call", choices=list(CONTINUATIONS))
     parser.add_argument("--seed", type=int, default=28)
     args = parser.parse_args(argv)
     decks = max(2, math.ceil(args.hands / 2))
     started = time.perf_counter()
-    per_deck, _ = play_level(args.level, 0, decks, args.seed, args.particles, args.rollouts)
+    per_deck, _ = play_level(
+        args.level, 0, decks, args.seed, args.particles, args.rollouts, args.continuation
+    )
     mean = 100 * statistics.fmean(per_deck)
     half = 100 * 1.96 * statistics.stdev(per_deck) / math.sqrt(len(per_deck))
     print(
         f"{args.level} vs local best response heads-up, {2 * decks} hands "
-        f"({args.particles} particles, {args.rollouts} rollouts an action): "
+        f"({args.particles} particles, {args.rollouts} rollouts an action, "
+        f"continuation {args.continuation}): "
         f"{mean:+.1f} ± {half:.1f} bb/100 [{mean - half:+.1f}, {mean + half:+.1f}] "
         f"({time.perf_counter() - started:.0f} s)"
     )
