@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from bench import bench_house
 from bench.best_response import Belief, LocalBestResponse, play_lbr_decks
 from bot.engine import Hand, Phase, PrivateView, PublicView
 from bot.house import STRONG, Action, Decision, apply_decision, house_player
@@ -121,3 +124,17 @@ def test_a_tiny_seeded_match_runs_and_repeats() -> None:
     again = play_lbr_decks(strong, 0, 2, seed=9, particles=10, rollouts=2)
     assert first[0] == again[0]
     assert len(first[0]) == 2 and first[1]
+
+
+def test_bench_house_prints_the_best_response_beside_the_pairings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = bench_house.main(
+        ["--best-response-only", "--best-response-hands", "4", "--jobs", "1", "--hands", "2"]
+    )
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "vs best response" in line]
+    assert [line.split()[0] for line in lines] == ["strong", "beginner"]
+    assert all("heads-up" in line and "bb/100 [" in line for line in lines)
+    assert status in (0, 1)  # four hands decide nothing about the goal
+    assert ("goal met" in out) == (status == 0)
