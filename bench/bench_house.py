@@ -248,7 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     hands = 2_000 if args.quick else args.hands
     started = time.perf_counter()
-    print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
+    if not args.best_response_only:
+        print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for players in () if args.best_response_only else (2, 6):
@@ -258,6 +259,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(format_result(result), flush=True)
         if args.best_response or args.best_response_only:
             br_hands = 200 if args.quick else args.best_response_hands
+            print(
+                f"local best response (bench.best_response), {br_hands} hands each, "
+                f"seed {args.seed}, {args.jobs} processes",
+                flush=True,
+            )
             for level in BEST_RESPONSE_LEVELS:
                 result = run_best_response(pool, level, br_hands, args.seed, args.jobs)
                 results.append(result)
