@@ -3,6 +3,8 @@
     python -m bench.bench_house              # 20,000 hands per pairing (the goal's figures)
     python -m bench.bench_house --quick      # 2,000 hands per pairing (a smoke run)
     python -m bench.bench_house --hands N --jobs 2
+    python -m bench.bench_house --best-response  # also local best response, 2,000 hands each
+    python -m bench.bench_house --best-response-only --best-response-hands 4000
 
 Heads-up, every deck is dealt twice with the seats swapped; six-handed, three house players
 sit against three opponents in alternate seats, and every deck is dealt twice with the two
@@ -12,9 +14,15 @@ over the duplicate decks; decision times are the house's ``decide`` calls (p50 a
 decision goes through the engine, which refuses an illegal one, so a finished match means
 every decision was legal. Stacks are reset to 200 small bets every hand.
 
+With ``--best-response``, a local best response (``bench.best_response``: it knows the house's
+policy, not its cards, and picks each bet by rollouts against its belief) plays the strong and
+the beginner levels heads-up over duplicate decks: a lower bound on what a best response wins,
+beside the pairings. It is off by default: a decision costs milliseconds of rollouts, so 2,000
+hands take minutes where the pairings take seconds.
+
 The exit status is 1 when the goal is not met (not with --quick): the strong level's interval
-below zero against a published-strategy opponent, or the exploit winning more than 5 bb/100
-heads-up against it.
+below zero against a published-strategy opponent, or the exploit or the best response winning
+more than 5 bb/100 heads-up against it.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench import best_response
 from bench.published import CLARKE_PRO, EXPLOIT, GRITTER_SNOW, HANEY_TAG, RulePlayer
 from bot.engine.cards import shuffled_deck
 from bot.engine.hand import Hand, SeatedPlayer, Stakes
@@ -63,6 +72,10 @@ PAIRINGS: tuple[tuple[str, str], ...] = (
 )
 """(house level, opponent) pairs, each played heads-up and six-handed."""
 PUBLISHED = ("haney tag", "snowing lag", "position pro")
+BEST_RESPONSE = "best response"
+BEST_RESPONSE_LEVELS = ("strong", "beginner")
+"""Levels the best response plays (the beginner as the measure's sanity check: it must find
+the beginner very exploitable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +180,26 @@ def run_match(
     return summarise(level, opponent, players, per_deck, timings)
 
 
+def run_best_response(
+    pool: ProcessPoolExecutor, level: str, hands: int, seed: int, jobs: int
+) -> MatchResult:
+    """Local best response against ``level`` heads-up, at least ``hands`` hands over ``jobs``
+    processes; the result is the house's, like the pairings'."""
+    decks = max(2, math.ceil(hands / 2))
+    chunk = math.ceil(decks / (jobs * 4))
+    futures = [
+        pool.submit(best_response.play_level, level, first, min(chunk, decks - first), seed)
+        for first in range(0, decks, chunk)
+    ]
+    per_deck: list[float] = []
+    timings: list[float] = []
+    for future in futures:
+        results, times = future.result()
+        per_deck.extend(results)
+        timings.extend(times)
+    return summarise(level, BEST_RESPONSE, 2, per_deck, timings)
+
+
 def format_result(r: MatchResult) -> str:
     """One line of the report."""
     low, high = r.win_rate - r.half_width, r.win_rate + r.half_width
@@ -188,6 +221,8 @@ def goal_failures(results: Sequence[MatchResult]) -> list[str]:
             failures.append(f"strong's interval is below zero against {r.opponent}")
         if r.opponent == "exploit" and r.players == 2 and -r.win_rate > 5:
             failures.append(f"the exploit wins {-r.win_rate:.1f} bb/100 heads-up")
+        if r.opponent == BEST_RESPONSE and -r.win_rate > 5:
+            failures.append(f"the best response wins {-r.win_rate:.1f} bb/100 heads-up")
         if r.p99_ms > 5:
             failures.append(f"p99 decision time {r.p99_ms:.2f} ms against {r.opponent}")
     return failures
@@ -199,15 +234,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="2,000 hands per pairing")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument(
+        "--best-response",
+        action="store_true",
+        help="also play local best response against the strong and beginner levels heads-up",
+    )
+    parser.add_argument(
+        "--best-response-only", action="store_true", help="only the best response, no pairings"
+    )
+    parser.add_argument(
+        "--best-response-hands", type=int, default=2_000, help="hands per best-response match"
+    )
     args = parser.parse_args(argv)
     hands = 2_000 if args.quick else args.hands
     started = time.perf_counter()
-    print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
+    if not args.best_response_only:
+        print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for players in (2, 6):
+        for players in () if args.best_response_only else (2, 6):
             for level, opponent in PAIRINGS:
                 result = run_match(pool, level, opponent, players, hands, args.seed, args.jobs)
+                results.append(result)
+                print(format_result(result), flush=True)
+        if args.best_response or args.best_response_only:
+            br_hands = 200 if args.quick else args.best_response_hands
+            print(
+                f"local best response (bench.best_response), {br_hands} hands each, "
+                f"seed {args.seed}, {args.jobs} processes",
+                flush=True,
+            )
+            for level in BEST_RESPONSE_LEVELS:
+                result = run_best_response(pool, level, br_hands, args.seed, args.jobs)
                 results.append(result)
                 print(format_result(result), flush=True)
     decisions = sum(r.decisions for r in results)

@@ -1449,7 +1449,10 @@ class Hand:
         return [record.text for record in self.recent_records(count)]
 
     def recent_records(self, count: int = 8) -> tuple[ActionRecord, ...]:
-        """The records of ``recent_actions``, their hidden cards left out."""
+        """The records of ``recent_actions``, their hidden cards left out (none for a
+        ``count`` of 0: the house players' views, which read no records, ask for none)."""
+        if count <= 0:
+            return ()
         records: list[ActionRecord] = []
         ids, names = self._ids, self._names
         for op in reversed(self._log):

@@ -116,6 +116,14 @@ def test_public_view_during_a_draw() -> None:
     assert view.recent_actions[-1] == "Alice draws 2"
     assert "Carol raises to 20" in view.recent_actions
 
+    # The house players' views ask for no records: none, not the whole log.
+    bare = hand.public_view(recent=0)
+    assert bare.recent_actions == () and bare.recent_records == ()
+    assert bare.seats == view.seats and bare.legal == view.legal
+    assert (
+        tuple(r.text for r in hand.public_view(recent=2).recent_records) == view.recent_actions[-2:]
+    )
+
 
 def test_public_view_betting_legal_and_pots_with_an_all_in() -> None:
     hand = named_hand([100, 25, 100], ["7s5d4c3h2s", "8c6h4d3d2d", "9d7c5h4h3c"])

@@ -1,0 +1,140 @@
+"""The local best response of ``bench.best_response``: its belief, its choices, its matches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench import bench_house
+from bench.best_response import Belief, LocalBestResponse, play_lbr_decks
+from bot.engine import Hand, Phase, PrivateView, PublicView
+from bot.house import STRONG, Action, Decision, apply_decision, house_player
+from bot.house.odds import WORSE, made_class
+from bot.house.strategy import BET_RAISE, CHECK_CALL
+from tests.house._helpers import named_hand
+
+# Heads-up named hands: player 1 (position 0) is the big blind, player 2 the button.
+HOUSE, LBR = 1, 2
+MADE_HOUSE = "8d 6h 4s 3c 2d"
+
+
+def made_raiser(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+    """A house that stands pat, raises whenever it holds a made hand (king-low or better) and
+    checks or calls otherwise."""
+    if public.phase is Phase.DRAWING:
+        return Decision(discards=())
+    legal = public.legal
+    assert legal is not None
+    if made_class(private.cards) != WORSE and legal.can_bet_or_raise:
+        return BET_RAISE
+    return CHECK_CALL
+
+
+def is_made(holding: tuple[object, ...]) -> bool:
+    return made_class(holding) != WORSE  # type: ignore[arg-type]
+
+
+def to_the_last_bet(hand: Hand, lbr: LocalBestResponse) -> None:
+    """Play until the LBR player acts in the last betting round: it checks, calls and stands
+    pat; the house plays ``made_raiser`` and the LBR player observes each of its moves."""
+    rng = random.Random(1)
+    while (pid := hand.to_act) is not None:
+        if pid == LBR:
+            if hand.betting_round == 3 and hand.phase is Phase.BETTING:
+                return
+            move = Decision(discards=()) if hand.phase is Phase.DRAWING else CHECK_CALL
+        else:
+            public = hand.public_view(recent=0)
+            move = made_raiser(public, hand.private_view(pid), rng)
+            lbr.observe(hand, public, move)
+        apply_decision(hand, pid, move)
+    raise AssertionError("the hand ended before the last betting round")
+
+
+def test_after_a_raise_the_belief_holds_only_made_hands() -> None:
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
+    hand.check_or_call(LBR)  # the button completes; the big blind raises with its made eight
+    public = hand.public_view(recent=0)
+    raise_ = made_raiser(public, hand.private_view(HOUSE), random.Random(0))
+    assert raise_.action is Action.BET_RAISE
+    mine = {int(c) for c in hand.private_view(LBR).cards}
+    belief = Belief(random.Random(3), 300, mine, mismatch=0.0)
+    before = belief.share(is_made)
+    assert 0.2 < before < 0.8  # a uniform holding is often made, often not
+    template = PrivateView(HOUSE, public.hand_id, (), "", (), 0, False, True)
+    belief.observe_bet(made_raiser, public, template, raise_)
+    assert belief.share(is_made) == 1.0
+    assert all(is_made(p) for p, w in zip(belief.particles, belief.weights, strict=True) if w)
+    assert not any(int(c) in mine for p in belief.particles for c in p)
+    # A check says the opposite: no made hand is left.
+    checked = Belief(random.Random(3), 300, mine, mismatch=0.0)
+    checked.observe_bet(made_raiser, public, template, CHECK_CALL)
+    assert checked.share(is_made) == 0.0
+    # With the default floor a mismatching holding keeps a little weight, not none.
+    floored = Belief(random.Random(3), 300, mine)
+    floored.observe_bet(made_raiser, public, template, raise_)
+    assert 0.95 < floored.share(is_made) < 1.0
+
+
+def test_the_belief_follows_the_house_through_a_whole_hand() -> None:
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
+    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(4), particles=60)
+    to_the_last_bet(hand, lbr)
+    assert lbr.belief is not None
+    assert lbr.belief.share(is_made) > 0.99
+    assert abs(sum(lbr.belief.weights) - 1.0) < 1e-9
+
+
+def test_the_nuts_on_the_last_round_raises() -> None:
+    hand = named_hand([MADE_HOUSE, "7s 5d 4c 3h 2s"])
+    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(5), particles=40, rollouts=4)
+    to_the_last_bet(hand, lbr)
+    public = hand.public_view()
+    assert public.legal is not None and public.legal.call_amount > 0  # the house bet
+    assert lbr.decide(hand).action is Action.BET_RAISE
+    assert lbr.values["bet_raise"] > lbr.values["check_call"] > 0
+
+
+def test_a_pair_folds_to_a_house_that_bets_only_made_hands() -> None:
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
+    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(6), particles=40, rollouts=4)
+    to_the_last_bet(hand, lbr)
+    assert lbr.decide(hand).action is Action.FOLD
+    assert lbr.values["fold"] == 0.0
+    # Calling loses the call (the pot is the house's whatever the LBR player does after).
+    assert lbr.values["check_call"] == -hand.public_view().legal.call_amount  # type: ignore[union-attr]
+
+
+def test_the_decision_never_reads_the_house_cards() -> None:
+    """The same public hand with other house cards (and another stub) gets the same move and
+    the same values from the same generator."""
+    moves = []
+    for house_cards in (MADE_HOUSE, "9d 7h 6s 5c 3d"):
+        hand = named_hand([house_cards, "7s 6d 4c 3h 2s"], then="Kh Qs Jc")
+        lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(7), particles=30)
+        to_the_last_bet(hand, lbr)
+        moves.append((lbr.decide(hand), dict(lbr.values)))
+    assert moves[0] == moves[1]
+
+
+def test_a_tiny_seeded_match_runs_and_repeats() -> None:
+    strong = house_player(STRONG)
+    first = play_lbr_decks(strong, 0, 2, seed=9, particles=10, rollouts=2)
+    again = play_lbr_decks(strong, 0, 2, seed=9, particles=10, rollouts=2)
+    assert first[0] == again[0]
+    assert len(first[0]) == 2 and first[1]
+
+
+def test_bench_house_prints_the_best_response_beside_the_pairings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = bench_house.main(
+        ["--best-response-only", "--best-response-hands", "4", "--jobs", "1", "--hands", "2"]
+    )
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "vs best response" in line]
+    assert [line.split()[0] for line in lines] == ["strong", "beginner"]
+    assert all("heads-up" in line and "bb/100 [" in line for line in lines)
+    assert status in (0, 1)  # four hands decide nothing about the goal
+    assert ("goal met" in out) == (status == 0)
