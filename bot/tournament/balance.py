@@ -43,45 +43,45 @@ class Table:
 
     number: int
     """The table's number (1, 2, ...): the predetermined order of TDA rule 10C."""
-    seats: Mapping[int, int] = field(default_factory=dict)
+    seating: Mapping[int, int] = field(default_factory=dict)
     """Seat number (0..5) to user id."""
     button: int | None = None
     """The button's seat in the hand in progress or the last hand (None before the first)."""
 
     def __post_init__(self) -> None:
-        if any(not 0 <= seat < SEATS_PER_TABLE for seat in self.seats):
+        if any(not 0 <= seat < SEATS_PER_TABLE for seat in self.seating):
             raise ValueError(f"table {self.number}: seats are 0..{SEATS_PER_TABLE - 1}")
-        if len(set(self.seats.values())) != len(self.seats):
+        if len(set(self.seating.values())) != len(self.seating):
             raise ValueError(f"table {self.number}: a player sits twice")
 
     @property
     def count(self) -> int:
-        return len(self.seats)
+        return len(self.seating)
 
     @property
     def empty_seats(self) -> list[int]:
-        return [seat for seat in range(SEATS_PER_TABLE) if seat not in self.seats]
+        return [seat for seat in range(SEATS_PER_TABLE) if seat not in self.seating]
 
     def seat_of(self, user_id: int) -> int:
-        return next(seat for seat, user in self.seats.items() if user == user_id)
+        return next(seat for seat, user in self.seating.items() if user == user_id)
 
     def next_positions(self) -> Positions | None:
         """The button and blinds of the next hand dealt here (None under two players)."""
-        return positions(self.seats, self.button)
+        return positions(self.seating, self.button)
 
     def with_player(self, seat: int, user_id: int) -> Table:
-        if seat in self.seats:
+        if seat in self.seating:
             raise ValueError(f"table {self.number}: seat {seat} is taken")
-        return Table(self.number, {**self.seats, seat: user_id}, self.button)
+        return Table(self.number, {**self.seating, seat: user_id}, self.button)
 
     def without(self, user_id: int) -> Table:
-        seats = {seat: user for seat, user in self.seats.items() if user != user_id}
+        seats = {seat: user for seat, user in self.seating.items() if user != user_id}
         return Table(self.number, seats, self.button)
 
     def after_hand(self) -> Table:
         """The table once its next hand is dealt (the button moved on; nobody out)."""
         nxt = self.next_positions()
-        return self if nxt is None else Table(self.number, self.seats, nxt.button)
+        return self if nxt is None else Table(self.number, self.seating, nxt.button)
 
 
 def positions(seats: Mapping[int, int], button: int | None) -> Positions | None:
@@ -168,7 +168,7 @@ def plan_break(tables: Sequence[Table], rng: random.Random) -> Break | None:
         return None
     broken = max(_shortest(tables), key=lambda table: table.number)
     rest = [table for table in tables if table.number != broken.number]
-    leaving = list(broken.seats.values())
+    leaving = list(broken.seating.values())
     rng.shuffle(leaving)
     moves: list[Move] = []
     for user_id in leaving:
@@ -251,7 +251,7 @@ def plan_balance(
     nxt = source.next_positions()
     if nxt is None:  # (a fullest table has at least three players)
         return None
-    mover = source.seats[nxt.big_blind]
+    mover = source.seating[nxt.big_blind]
     targets = sorted(_shortest(tables), key=lambda table: table.number)
     for target in targets:
         seats = _big_blind_seats(target, mover)
@@ -277,7 +277,7 @@ def seat_late(tables: Sequence[Table], user_id: int, rng: random.Random) -> tupl
     as everyone's): ``_draw_seat`` among the tables with the fewest players. When every
     table is full, (None, seat): a new table opens with them at a random seat, and balancing
     fills it."""
-    if any(user_id in table.seats.values() for table in tables):
+    if any(user_id in table.seating.values() for table in tables):
         raise ValueError(f"player {user_id} is seated already")
     open_tables = [table for table in tables if table.empty_seats]
     if not open_tables:
@@ -304,9 +304,9 @@ def seat_order_across(tables: Sequence[Table], user_ids: Iterable[int]) -> list[
     for table in sorted(tables, key=lambda t: t.number):
         start = table.button if table.button is not None else -1
         seats = sorted(
-            (seat for seat, user in table.seats.items() if user in wanted),
+            (seat for seat, user in table.seating.items() if user in wanted),
             key=lambda seat: (seat - start - 1) % SEATS_PER_TABLE,
         )
-        order.extend(table.seats[seat] for seat in seats)
+        order.extend(table.seating[seat] for seat in seats)
     missing = wanted - set(order)
     return order + sorted(missing)

@@ -120,6 +120,24 @@ async def populate(store: Store) -> int:
     await store.tournaments.register(playing.id, 1013, "Thirteen")
     await store.tournaments.start(playing.id, seated_as(1013, 1012))
     await store.tournaments.save_clock(playing.id, {"level": 1})
+    mtt = await store.mtts.create(  # a multi-table tournament: two tables, a seat moved
+        GUILD,
+        CHANNEL + 5,
+        ADMIN,
+        buy_in=10,
+        field=8,
+        start_stack=500,
+        level_hands=4,
+        structure="turbo",
+        starts_in=60,
+        late_levels=1,
+    )
+    for user_id in range(1021, 1025):
+        await store.mtts.register(mtt.id, user_id, f"P{user_id}")
+    first, second = await store.mtts.start(
+        mtt.id, [(CHANNEL + 6, {0: 1021, 2: 1022, 4: 1023}), (CHANNEL + 7, {1: 1024})]
+    )
+    await store.mtts.move(mtt.id, 1023, second.table_id, 3)
     await store.fairplay.set_exempt(GUILD, 1012, True, 999)  # fair play: an exemption,
     await store.fairplay.freeze(GUILD, 1014, 999)  # a frozen wallet (a ledger line, no chip)
     running = await store.hands.begin(other.id, {8: 300, 9: 300})

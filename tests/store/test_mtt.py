@@ -91,7 +91,7 @@ async def started(store: Store, field: list[int], **changes: object) -> MttRow:
         else:
             await store.mtts.register(mtt.id, user_id, f"M{user_id % 1000}")
     seating = first_seating(field, random.Random(mtt.id))
-    await store.mtts.start(mtt.id, [(next(THREADS), dict(t.seats)) for t in seating])
+    await store.mtts.start(mtt.id, [(next(THREADS), dict(t.seating)) for t in seating])
     return await store.mtts.get(mtt.id)
 
 
@@ -135,7 +135,7 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
 
     seating = first_seating(field[:-1], random.Random(5))
     assert [t.count for t in seating] == [5, 4, 4]
-    tables = await store.mtts.start(mtt.id, [(next(THREADS), dict(t.seats)) for t in seating])
+    tables = await store.mtts.start(mtt.id, [(next(THREADS), dict(t.seating)) for t in seating])
     assert [t.number for t in tables] == [1, 2, 3]
     await audited(store, escrow=1300, tournament_chips=13_000)
     assert await store.mtts.running() == [await store.mtts.get(mtt.id)]
@@ -152,7 +152,7 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
     # two busts at the fullest table make it two short of another: balancing moves one
     now = await layout(store, mtt.id)
     fullest = max(now, key=lambda t: (t.count, -t.number))
-    players = list(fullest.seats.values())
+    players = list(fullest.seating.values())
     await bust(store, fullest.number, players[:2], players[2])
     entries = {e.user_id: e for e in await store.tournaments.entries(mtt.id)}
     assert sorted(entries[u].place for u in players[:2]) == [13, 13] or sorted(
@@ -182,7 +182,7 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
     # bust players until the rest fit on two tables: the shortest breaks, all in one write
     while (broken := plan_break(now := await layout(store, mtt.id), random.Random(3))) is None:
         biggest = max(now, key=lambda t: t.count)
-        users = list(biggest.seats.values())
+        users = list(biggest.seating.values())
         await bust(store, biggest.number, users[:1], users[1])
     await store.mtts.break_table(
         mtt.id, broken.table, [(m.user_id, m.to_table, m.seat) for m in broken.moves]
@@ -193,9 +193,9 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
     await audited(store, escrow=1400, tournament_chips=14_000)
 
     # play down to one player; prizes by the standard preset for 14: four paid
-    while len(everyone := [u for t in await layout(store, mtt.id) for u in t.seats.values()]) > 1:
+    while len(everyone := [u for t in await layout(store, mtt.id) for u in t.seating.values()]) > 1:
         table = max(await layout(store, mtt.id), key=lambda t: t.count)
-        users = list(table.seats.values())
+        users = list(table.seating.values())
         if len(users) == 1:  # the last two sit apart: one moves over
             other = next(t for t in await layout(store, mtt.id) if t.number != table.number)
             free = other.empty_seats[0]
@@ -254,12 +254,12 @@ async def test_a_move_waits_for_the_hand_and_a_taken_seat_is_refused(store: Stor
     mtt = await started(store, MEMBERS[:9])
     tables = await layout(store, mtt.id)
     source, target = tables
-    user = next(iter(source.seats.values()))
-    taken = next(iter(target.seats))
+    user = next(iter(source.seating.values()))
+    taken = next(iter(target.seating))
     with pytest.raises(StoreError):
         await store.mtts.move(mtt.id, user, target.number, taken)
     hand_id = await store.hands.begin(
-        source.number, {u: 1000 for u in list(source.seats.values())[:2]}
+        source.number, {u: 1000 for u in list(source.seating.values())[:2]}
     )
     with pytest.raises(HandInProgress):
         await store.mtts.move(mtt.id, user, target.number, target.empty_seats[0])
@@ -269,7 +269,7 @@ async def test_a_move_waits_for_the_hand_and_a_taken_seat_is_refused(store: Stor
             source.number,
             [
                 (u, target.number, s)
-                for u, s in zip(source.seats.values(), target.empty_seats, strict=False)
+                for u, s in zip(source.seating.values(), target.empty_seats, strict=False)
             ],
         )
     await store.hands.void(hand_id, "test")
@@ -277,7 +277,9 @@ async def test_a_move_waits_for_the_hand_and_a_taken_seat_is_refused(store: Stor
         await store.mtts.break_table(
             mtt.id, source.number, [(user, target.number, target.empty_seats[0])]
         )
-    assert [dict(t.seats) for t in await layout(store, mtt.id)] == [dict(t.seats) for t in tables]
+    assert [dict(t.seating) for t in await layout(store, mtt.id)] == [
+        dict(t.seating) for t in tables
+    ]
     await audited(store, escrow=900, tournament_chips=9000)
 
 
@@ -285,7 +287,7 @@ async def test_no_cancelling_once_in_the_money(store: Store) -> None:
     field = MEMBERS[:4]  # standard preset: two paid of four
     mtt = await started(store, field)
     (table,) = await layout(store, mtt.id)
-    users = list(table.seats.values())
+    users = list(table.seating.values())
     await bust(store, table.number, users[:2], users[2])  # places 3 and 4: in the money now
     entries = {e.user_id: e for e in await store.tournaments.entries(mtt.id)}
     assert any((e.prize or 0) > 0 for e in entries.values()) is False
@@ -300,7 +302,7 @@ async def test_no_cancelling_once_in_the_money(store: Store) -> None:
 async def test_cancelling_a_running_mtt_before_the_money_refunds_everyone(store: Store) -> None:
     mtt = await started(store, MEMBERS[:8])
     tables = await layout(store, mtt.id)
-    users = list(tables[0].seats.values())
+    users = list(tables[0].seating.values())
     await bust(store, tables[0].number, users[:1], users[1])
     refunds = await store.mtts.cancel(mtt.id, "called off")
     assert refunds == {u: 100 for u in MEMBERS[:8]}
@@ -312,7 +314,7 @@ async def test_cancelling_a_running_mtt_before_the_money_refunds_everyone(store:
 async def test_the_audit_finds_a_player_seated_twice(store: Store, database: Database) -> None:
     mtt = await started(store, MEMBERS[:8])
     first, second = await layout(store, mtt.id)
-    user = next(iter(first.seats.values()))
+    user = next(iter(first.seating.values()))
     await database.execute(
         "INSERT INTO seats (table_id, user_id, seat, name, stack, sitting_out, leaving, dm_ok,"
         " joined_at) VALUES (?, ?, ?, 'twice', 0, 0, 0, 1, 0)",
