@@ -134,7 +134,7 @@ async def populate(store: Store) -> int:
     )
     for user_id in range(1021, 1025):
         await store.mtts.register(mtt.id, user_id, f"P{user_id}")
-    first, second = await store.mtts.start(
+    _, second = await store.mtts.start(
         mtt.id, [(CHANNEL + 6, {0: 1021, 2: 1022, 4: 1023}), (CHANNEL + 7, {1: 1024})]
     )
     await store.mtts.move(mtt.id, 1023, second.table_id, 3)
