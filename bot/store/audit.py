@@ -83,6 +83,8 @@ AUDIT_TOURNAMENT_ALIVE = """
 SELECT e.tournament_id, e.user_id
 FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
 WHERE t.status = 'running' AND e.place IS NULL
+  AND NOT EXISTS (SELECT 1 FROM mtt_pending_outs AS p
+                  WHERE p.tournament_id = e.tournament_id AND p.user_id = e.user_id)
 """
 
 AUDIT_RUNNING_PLAYERS = """
@@ -356,7 +358,7 @@ class Audit:
     async def _tournament_seats(self, db: Tx, report: AuditReport) -> None:
         """Each running tournament seats every entrant still in exactly once, over all its
         tables (a multi-table tournament's moves lose nobody and seat nobody twice), and
-        nobody else."""
+        nobody else (a player out in a hand-for-hand hand, not placed yet, has no seat)."""
         seated: dict[int, dict[int, int]] = {}
         for tournament_id, user_id, count in await db.all(AUDIT_TOURNAMENT_SEATS):
             seated.setdefault(int(tournament_id), {})[int(user_id)] = int(count)

@@ -582,6 +582,17 @@ CREATE TABLE mtt_moves (
 ) STRICT;
 CREATE INDEX mtt_moves_by_tournament ON mtt_moves (tournament_id, id);
 
+CREATE TABLE mtt_pending_outs (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    table_number   INTEGER NOT NULL,
+    seat           INTEGER NOT NULL,
+    button_seat    INTEGER,
+    start_stack    INTEGER NOT NULL CHECK (start_stack > 0),
+    out_at         REAL NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE ledger_tx_new (
     id          INTEGER PRIMARY KEY,
     kind        TEXT NOT NULL CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out',
@@ -632,9 +643,11 @@ BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 levels late registration stays open, the payout preset, its Discord scheduled event, whether
 its tables deal hand for hand), its tables (numbered; each a ``poker_tables`` row of its
 thread, broken or not) and every seat a player took after the start (a balancing move, a
-break, a late registration), with the stack it carried. The ledger gains the kind of a move
-('tournament_move': a seat's tournament chips to the seat at another table); it is copied into
-new tables as in migration 0014 (SQLite cannot widen a CHECK in place)."""
+break, a late registration), with the stack it carried, and the players out during a
+hand-for-hand hand, waiting for every table's hand to end to be placed together. The ledger
+gains the kind of a move ('tournament_move': a seat's tournament chips to the seat at another
+table); it is copied into new tables as in migration 0014 (SQLite cannot widen a CHECK in
+place)."""
 
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,

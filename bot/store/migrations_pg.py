@@ -483,6 +483,17 @@ CREATE TABLE mtt_moves (
 );
 CREATE INDEX mtt_moves_by_tournament ON mtt_moves (tournament_id, id);
 
+CREATE TABLE mtt_pending_outs (
+    tournament_id  BIGINT NOT NULL REFERENCES tournaments (id),
+    user_id        BIGINT NOT NULL,
+    table_number   BIGINT NOT NULL,
+    seat           BIGINT NOT NULL,
+    button_seat    BIGINT,
+    start_stack    BIGINT NOT NULL CHECK (start_stack > 0),
+    out_at         DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+);
+
 ALTER TABLE ledger_tx DROP CONSTRAINT ledger_tx_kind_check;
 ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
     CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out', 'pot_contribution',
@@ -491,7 +502,8 @@ ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
                     'tournament_payout', 'freeze', 'unfreeze', 'tournament_move'));
 """
 """SQLite migration 0023: multi-table tournaments (a tournament's kind, an MTT's options, its
-tables, its seat moves) and the ledger's kind of a move (here the check is replaced in place)."""
+tables, its seat moves, the players out in a hand-for-hand hand waiting to be placed) and the
+ledger's kind of a move (here the check is replaced in place)."""
 
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,

@@ -182,6 +182,19 @@ FROM mtt_moves WHERE tournament_id = ? ORDER BY id
 
 SEAT_TAKEN = "SELECT user_id FROM seats WHERE table_id = ? AND seat = ?"
 
+INSERT_PENDING_OUT = """
+INSERT INTO mtt_pending_outs (tournament_id, user_id, table_number, seat, button_seat,
+                              start_stack, out_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+"""
+
+PENDING_OUTS = """
+SELECT user_id, table_number, seat, button_seat, start_stack
+FROM mtt_pending_outs WHERE tournament_id = ?
+"""
+
+DELETE_PENDING_OUTS = "DELETE FROM mtt_pending_outs WHERE tournament_id = ?"
+
 
 @dataclass(frozen=True)
 class MttRow:
@@ -386,6 +399,16 @@ async def place_busted(
         entry = entries.get(user_id)
         if entry is None or entry.place is not None:
             raise StoreError(f"Player {user_id} is not playing tournament {tournament.id}.")
+    if mtt.hand_for_hand:
+        # Out in a hand-for-hand hand: they leave their seat now and are placed with everyone
+        # out in this round's hands on the other tables (``place_hand_for_hand``).
+        number = next(t.number for t in await _tables(db, mtt.id) if t.table_id == table_id)
+        for user_id, start in busted.items():
+            await db.run(shared_sql.DELETE_SEAT, (table_id, user_id))
+            await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, user_id))
+            params = (mtt.id, user_id, number, players[user_id][0], table.button_seat, start, now)
+            await db.run(INSERT_PENDING_OUT, params)
+        return []
     out = finishes(
         busted,
         alive_before=sum(1 for entry in entries.values() if entry.place is None),
@@ -583,8 +606,63 @@ class Mtts:
         await self._update(SET_EVENT, (event_id, tournament_id))
 
     async def set_hand_for_hand(self, tournament_id: int, on: bool) -> None:
-        """Whether its tables deal hand for hand (kept across a restart)."""
-        await self._update(SET_HAND_FOR_HAND, (int(bool(on)), tournament_id))
+        """Whether its tables deal hand for hand (kept across a restart). While it is on, the
+        players a hand leaves with no chips leave their seats but wait to be placed until
+        ``place_hand_for_hand``; it cannot be turned off while any wait."""
+
+        async def body(db: Tx) -> None:
+            await _get(db, tournament_id)
+            if not on and await db.all(PENDING_OUTS, (tournament_id,)):
+                raise StoreError("Players out in the hand-for-hand hand are not placed yet.")
+            await db.run(SET_HAND_FOR_HAND, (int(bool(on)), tournament_id))
+
+        await self._runner.write(body)
+
+    async def place_hand_for_hand(self, tournament_id: int) -> list[Finish]:
+        """Once every table has played its hand-for-hand hand: everyone those hands left with
+        no chips, on whichever table, goes out together (RULES.md: the bigger start stack
+        finishes higher, equal stacks share their places' prizes; a tie's odd chips by table
+        number, then from each table's button's left), in one transaction. Returns their
+        finishes, best first (none when nobody went out)."""
+
+        async def body(db: Tx) -> list[Finish]:
+            now = time.time()
+            mtt = await _get(db, tournament_id)
+            _refuse_unless_running(mtt.tournament)
+            pending = list(await db.all(PENDING_OUTS, (tournament_id,)))
+            if not pending:
+                return []
+            entries = await rows.tournament_entries(db, tournament_id)
+            busted = {int(user): int(start) for user, _, _, _, start in pending}
+
+            def order(row: Any) -> tuple[int, int, int]:
+                user, number, seat, button, _ = row
+                start = -1 if button is None else int(button)
+                return int(number), (int(seat) - start - 1) % SEATS_PER_TABLE, int(user)
+
+            out = finishes(
+                busted,
+                alive_before=sum(1 for entry in entries if entry.place is None),
+                prizes=_prizes(mtt, len(entries)),
+                seat_order=[int(row[0]) for row in sorted(pending, key=order)],
+            )
+            for finish in out:
+                result = (finish.place, finish.prize, tournament_id, finish.user_id)
+                if await db.run(SET_ENTRY_RESULT, result) != 1:
+                    raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
+            await db.run(DELETE_PENDING_OUTS, (tournament_id,))
+            gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
+            await chips.post(
+                db,
+                "tournament_out",
+                [],
+                now=now,
+                guild_id=mtt.tournament.guild_id,
+                note=f"tournament {tournament_id} hand for hand: {gone}"[:500],
+            )
+            return out
+
+        return await self._runner.write(body)
 
     async def _update(self, sql: str, params: tuple[Any, ...]) -> None:
         async def body(db: Tx) -> None:

@@ -326,3 +326,43 @@ async def test_the_audit_finds_a_player_seated_twice(store: Store, database: Dat
         "DELETE FROM seats WHERE table_id = ? AND user_id = ?", params=(second.number, user)
     )
     await audited(store, escrow=800, tournament_chips=8000)
+
+
+async def test_players_out_in_one_hand_for_hand_round_on_two_tables_are_placed_together(
+    store: Store,
+) -> None:
+    """Flat payouts for eight: three paid (401/266/133). With four left on two tables, the
+    bubble, the tables deal hand for hand; one player goes out on each table with the same
+    start stack: they tie for third and share its prize, the odd chip to table 1's player."""
+    field = MEMBERS[:8]
+    mtt = await new_mtt(store, field=8, payouts="flat")
+    for user_id in field:
+        await store.mtts.register(mtt.id, user_id, f"M{user_id % 1000}")
+    one, two = field[:4], field[4:]
+    await store.mtts.start(
+        mtt.id,
+        [(next(THREADS), dict(enumerate(one))), (next(THREADS), dict(enumerate(two)))],
+    )
+    first, second = (t.table_id for t in await store.mtts.tables(mtt.id))
+    for table, (a, b, c, d) in ((first, one), (second, two)):
+        await bust(store, table, [c], a)
+        await bust(store, table, [d], a)
+    assert mtt_prizes(800, 8, "flat") == (401, 266, 133)
+    await store.mtts.set_hand_for_hand(mtt.id, True)
+    await bust(store, first, [one[1]], one[0])  # table 1's hand: out, not placed yet
+    entries = {e.user_id: e for e in await store.tournaments.entries(mtt.id)}
+    assert entries[one[1]].place is None
+    assert one[1] not in [s.user_id for s in await store.tables.seats(first)]
+    await audited(store, escrow=800, tournament_chips=8000)
+    with pytest.raises(StoreError):
+        await store.mtts.set_hand_for_hand(mtt.id, False)
+    await bust(store, second, [two[1]], two[0])  # table 2's hand of the same round
+    out = await store.mtts.place_hand_for_hand(mtt.id)
+    assert [(f.user_id, f.place, f.prize) for f in out] == [(one[1], 3, 67), (two[1], 3, 66)]
+    assert await store.mtts.place_hand_for_hand(mtt.id) == []
+    await store.mtts.set_hand_for_hand(mtt.id, False)
+    await store.mtts.move(mtt.id, two[0], first, 5)  # heads-up at one table
+    await bust(store, first, [two[0]], one[0])
+    paid = await store.mtts.finish(mtt.id, one[0])
+    assert paid == {one[0]: 401, two[0]: 266, one[1]: 67, two[1]: 66}
+    await audited(store, escrow=0, tournament_chips=0)
