@@ -344,7 +344,7 @@ async def test_players_out_in_one_hand_for_hand_round_on_two_tables_are_placed_t
         [(next(THREADS), dict(enumerate(one))), (next(THREADS), dict(enumerate(two)))],
     )
     first, second = (t.table_id for t in await store.mtts.tables(mtt.id))
-    for table, (a, b, c, d) in ((first, one), (second, two)):
+    for table, (a, _, c, d) in ((first, one), (second, two)):
         await bust(store, table, [c], a)
         await bust(store, table, [d], a)
     assert mtt_prizes(800, 8, "flat") == (401, 266, 133)
