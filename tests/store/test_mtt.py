@@ -7,6 +7,7 @@ MTT's chips across its tables, and that nobody is seated twice or lost, at every
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -366,3 +367,67 @@ async def test_players_out_in_one_hand_for_hand_round_on_two_tables_are_placed_t
     paid = await store.mtts.finish(mtt.id, one[0])
     assert paid == {one[0]: 401, two[0]: 266, one[1]: 67, two[1]: 66}
     await audited(store, escrow=0, tournament_chips=0)
+
+
+async def test_two_moves_into_one_seat_at_once_seat_one_player(store: Store) -> None:
+    mtt = await started(store, MEMBERS[:9])
+    source, target = await layout(store, mtt.id)
+    movers = list(source.seating.values())[:2]
+    seat = target.empty_seats[0]
+    results = await asyncio.gather(
+        *(store.mtts.move(mtt.id, user, target.number, seat) for user in movers),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["SeatMove", "StoreError"]
+    assert [s.seat for s in await store.tables.seats(target.number)].count(seat) == 1
+    await audited(store, escrow=900, tournament_chips=9000)
+
+
+async def test_two_late_registrations_for_one_seat_take_one_buy_in(store: Store) -> None:
+    mtt = await started(store, MEMBERS[:7], late_levels=1)
+    table = (await layout(store, mtt.id))[0]
+    seat = table.empty_seats[0]
+    late = MEMBERS[8:10]
+    results = await asyncio.gather(
+        *(store.mtts.register(mtt.id, u, "late", seat=(table.number, seat)) for u in late),
+        return_exceptions=True,
+    )
+    assert sorted(isinstance(r, StoreError) for r in results) == [False, True]
+    balances = sorted([await store.wallets.balance(GUILD, u) for u in late])
+    assert balances == [900, 1000]  # the one refused kept every chip
+    await audited(store, escrow=800, tournament_chips=8000)
+
+
+async def test_forged_tables_and_seats_are_refused(store: Store) -> None:
+    mtt = await started(store, MEMBERS[:7])
+    other = await store.mtts.create(
+        GUILD,
+        CHANNEL + 1,
+        ADMIN,
+        buy_in=0,
+        field=4,
+        start_stack=500,
+        level_hands=3,
+        structure="turbo",
+        starts_in=10,
+    )
+    for user_id in MEMBERS[8:10]:
+        await store.mtts.register(other.id, user_id, "o")
+    await store.mtts.start(other.id, [(next(THREADS), {0: MEMBERS[8], 1: MEMBERS[9]})])
+    foreign = (await store.mtts.tables(other.id))[0].table_id
+    mine = await layout(store, mtt.id)
+    user = next(iter(mine[0].seating.values()))
+    with pytest.raises(StoreError):  # another tournament's table
+        await store.mtts.move(mtt.id, user, foreign, 5)
+    with pytest.raises(InvalidSetting):  # a seventh seat
+        await store.mtts.move(mtt.id, user, mine[1].number, 6)
+    with pytest.raises(StoreError):  # a player of another tournament
+        await store.mtts.move(mtt.id, MEMBERS[8], mine[1].number, mine[1].empty_seats[0])
+    with pytest.raises(StoreError):  # a break onto the table broken
+        await store.mtts.break_table(
+            mtt.id,
+            mine[1].number,
+            [(u, mine[1].number, s) for s, u in mine[1].seating.items()],
+        )
+    assert [dict(t.seating) for t in await layout(store, mtt.id)] == [dict(t.seating) for t in mine]
+    await audited(store, escrow=700, tournament_chips=7000 + 1000)
