@@ -51,6 +51,14 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 
 INSERT_LEDGER_ENTRY = "INSERT INTO ledger_entries (tx_id, account, amount) VALUES (?, ?, ?)"
 
+# A tournament's table closed: a cash table again, its house players' rows gone.
+END_TOURNAMENT_TABLE = """
+UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
+WHERE id = ? AND tournament_id = ?
+"""
+
+DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"
+
 # Limits --------------------------------------------------------------------------------------
 
 MAX_BALANCE = 10**15
@@ -349,6 +357,6 @@ async def end_tournament_table(
         table_id=table_id,
         note=f"tournament {tournament.id}",
     )
-    await db.run(shared_sql.DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
+    await db.run(DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
     await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
-    await db.run(shared_sql.END_TOURNAMENT_TABLE, (table_id, tournament.id))
+    await db.run(END_TOURNAMENT_TABLE, (table_id, tournament.id))

@@ -102,10 +102,3 @@ INSERT INTO house_players (table_id, user_id, style, created_at) VALUES (?, ?, ?
 DELETE_HOUSE_PLAYER = "DELETE FROM house_players WHERE table_id = ? AND user_id = ?"
 
 DELETE_TABLE_WAITING = "DELETE FROM waiting_members WHERE table_id = ?"
-
-END_TOURNAMENT_TABLE = """
-UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
-WHERE id = ? AND tournament_id = ?
-"""
-
-DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"

@@ -138,6 +138,9 @@ async def populate(store: Store) -> int:
         mtt.id, [(CHANNEL + 6, {0: 1021, 2: 1022, 4: 1023}), (CHANNEL + 7, {1: 1024})]
     )
     await store.mtts.move(mtt.id, 1023, second.table_id, 3)
+    await store.mtts.set_hand_for_hand(mtt.id, True)  # a player out waits to be placed
+    out = await store.hands.begin(second.table_id, {1024: 500, 1023: 500})
+    await store.hands.settle(out, {1024: 1000, 1023: 0}, "phh", {"pot": 1000})
     await store.fairplay.set_exempt(GUILD, 1012, True, 999)  # fair play: an exemption,
     await store.fairplay.freeze(GUILD, 1014, 999)  # a frozen wallet (a ledger line, no chip)
     running = await store.hands.begin(other.id, {8: 300, 9: 300})
@@ -185,8 +188,8 @@ async def test_copy_moves_everything_and_audits_both(
             assert [(hand.hand_id, hand.state) for hand in unfinished] == [
                 (running, {"hand": running, "deck": list(range(52)), "to_act": 9})
             ]
-            # (the hand before the running one was the tournament's)
-            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 2]
+            # (the two hands before the running one were the tournaments')
+            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 3]
             assert len(await moved.hands.recent(GUILD, limit=50)) == 7
             # one was voided, and the tournament's hand is not cash play
             assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5
