@@ -190,7 +190,7 @@ async def test_copy_moves_everything_and_audits_both(
             ]
             # (the two hands before the running one were the tournaments')
             assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 3]
-            assert len(await moved.hands.recent(GUILD, limit=50)) == 7
+            assert len(await moved.hands.recent(GUILD, limit=50)) == 8  # the MTT's too
             # one was voided, and the tournament's hand is not cash play
             assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5
             assert (await moved.tournaments.stats(GUILD, 1011, None)).net == 50
