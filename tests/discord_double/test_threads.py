@@ -306,3 +306,44 @@ async def test_what_a_scheduled_event_refuses(world: World) -> None:
         await create(soon)
     assert refused.value.code == 50013
     assert len(double.threads.scheduled_events(world.guild)) == 1
+
+
+async def test_a_restarted_bot_finds_its_threads_and_events_in_guild_create(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a bot restarted mid-tournament sees: the active threads and the scheduled events
+    come with GUILD_CREATE (an archived thread does not), so it can find its tables again."""
+    double = world.double
+    parent = text_channel(world)
+    kept = await parent.create_thread(name="Table 1", type=discord.ChannelType.public_thread)
+    gone = await parent.create_thread(name="Table 2", type=discord.ChannelType.public_thread)
+    await gone.edit(archived=True)
+    guild = world.bot.get_guild(world.guild.id)
+    assert guild is not None
+    start = discord.utils.utcnow() + datetime.timedelta(hours=1)
+    event = await guild.create_scheduled_event(
+        name="MTT",
+        start_time=start,
+        end_time=start + datetime.timedelta(hours=2),
+        entity_type=discord.EntityType.external,
+        location="#tournament",
+        privacy_level=discord.PrivacyLevel.guild_only,
+    )
+    await event.start()
+
+    again = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.1)
+    runner = asyncio.create_task(again.start(double.token))
+    try:
+        await asyncio.wait_for(again.wait_until_ready(), 10)
+        seen = again.get_guild(world.guild.id)
+        assert seen is not None
+        assert [t.id for t in seen.threads] == [kept.id]
+        assert seen.get_thread(kept.id) is not None and seen.get_thread(gone.id) is None
+        found = seen.get_scheduled_event(event.id)
+        assert found is not None and found.status == discord.EventStatus.active
+        assert found.location == "#tournament"
+    finally:
+        await again.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await runner
