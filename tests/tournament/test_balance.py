@@ -298,3 +298,31 @@ def test_payouts_sum_to_the_pool_and_fall_by_place() -> None:
         mtt_prizes(100, 1)
     with pytest.raises(ValueError):
         mtt_prizes(100, 10, "turbo")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_after_a_break_everyone_posts_the_big_blind_in_turn(seed: int) -> None:
+    """Players dealt into a table by a break take any seat (TDA 9): once seated, every player
+    of the receiving tables, old and new, posts the big blind within as many hands as their
+    table has players, and never twice in a row."""
+    rng = random.Random(seed)
+    counts = [rng.randint(3, 5), rng.randint(3, 5), rng.randint(1, 3)]
+    tables = []
+    for number, count in enumerate(counts, start=1):
+        seats = rng.sample(range(SEATS_PER_TABLE), count)
+        tables.append(Table(number, {s: 100 * number + s for s in seats}, rng.choice(seats)))
+    if sum(counts) > 12:
+        tables[0] = tables[0].without(next(iter(tables[0].seating.values())))
+    tables = [t.after_hand() for t in tables]  # a hand or two played before the break
+    broken = plan_break(tables, rng)
+    assert broken is not None
+    rest = [t for t in tables if t.number != broken.table]
+    for move in broken.moves:
+        rest = apply(rest, move)
+    after, posted = big_blinds(rest, 3 * SEATS_PER_TABLE)
+    size = {user: t.count for t in after for user in t.seating.values()}
+    for user, seen in posted.items():
+        assert seen[0] < size[user], (user, seen)
+        gaps = [b - a for a, b in itertools.pairwise(seen)]
+        assert all(2 <= gap <= size[user] for gap in gaps), (user, seen)
+    assert set(posted) == set(size)  # every player posted
