@@ -329,7 +329,11 @@ class DeuceBot(commands.Bot):
         from bot.web.live import BotTables
 
         api = DiscordApi(
-            config.token, config.api_base, config.oauth_client_id, config.oauth_client_secret
+            config.token,
+            config.api_base,
+            config.oauth_client_id,
+            config.oauth_client_secret,
+            pacer=self.pacer,  # its requests wait their turn after the games' (IDLE)
         )
         web = WebServer(
             self.store,

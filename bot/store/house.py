@@ -49,6 +49,8 @@ ORDER BY channel_id = 0
 LIMIT 1
 """
 
+HOUSE_FILLS = "SELECT channel_id, seats, style FROM house_fill WHERE guild_id = ?"
+
 SET_HOUSE_FILL = """
 INSERT INTO house_fill (guild_id, channel_id, seats, style, updated_at) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, channel_id)
@@ -192,6 +194,13 @@ class House:
         check_id(channel_id, "channel")
         row = await self._runner.select_one(HOUSE_FILL, (guild_id, channel_id))
         return (0, None) if row is None else (int(row[0]), str(row[1]))
+
+    async def fills(self, guild_id: int) -> dict[int, tuple[int, str]]:
+        """Every fill setting of a server: channel id (0: the server's default) -> (seats,
+        style)."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(HOUSE_FILLS, (guild_id,))
+        return {int(channel): (int(seats), str(style)) for channel, seats, style in found}
 
     async def set_fill(self, guild_id: int, channel_id: int | None, seats: int, style: str) -> None:
         """Fill up to ``seats`` seats with house players of ``style`` at this channel's table

@@ -443,6 +443,18 @@ class LeaderRow(NamedTuple):
     on_table: int
 
 
+class QueuedChips(NamedTuple):
+    """A queued top-up made before a deal (``tables.add_queued_chips``): the chips added, the
+    chips queued, and why fewer were added (``""``: none held back; ``"room"``: the table's
+    largest buy-in; ``"wallet"``: the wallet no longer holds them, ``wallet`` chips;
+    ``"frozen"``: an admin froze the wallet)."""
+
+    added: int
+    queued: int
+    why: str = ""
+    wallet: int = 0
+
+
 class UnfinishedHand(NamedTuple):
     """A hand begun but neither settled nor voided, with its last journaled engine state."""
 

@@ -39,6 +39,7 @@ from bot.store.models import (
     TABLE_STATUSES,
     LobbySeat,
     LobbyTable,
+    QueuedChips,
     SeatRow,
     TableRow,
 )
@@ -71,6 +72,11 @@ UPDATE poker_tables SET empty_since = NULL WHERE id = ? AND empty_since IS NOT N
 
 OPEN_TABLES = (
     f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables WHERE status != 'closed' ORDER BY id"
+)
+
+OPEN_TABLES_OF_GUILD = (
+    f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables "
+    "WHERE guild_id = ? AND status != 'closed' ORDER BY id"
 )
 
 SET_TABLE_MESSAGE = "UPDATE poker_tables SET message_id = ? WHERE id = ?"
@@ -307,6 +313,12 @@ class Tables:
         found = await self._runner.select_all(OPEN_TABLES)
         return [rows.table_row(row) for row in found]
 
+    async def not_closed_in(self, guild_id: int) -> list[TableRow]:
+        """A server's tables not closed (open or closing), oldest first."""
+        check_id(guild_id, "server")
+        found = await self._runner.select_all(OPEN_TABLES_OF_GUILD, (guild_id,))
+        return [rows.table_row(row) for row in found]
+
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The seated players of a table in seat order."""
         found = await self._runner.select_all(shared_sql.SEATS, (table_id,))
@@ -473,27 +485,29 @@ class Tables:
 
         await self._runner.write(body)
 
-    async def add_queued_chips(self, table_id: int, user_id: int, maximum: int) -> int:
+    async def add_queued_chips(self, table_id: int, user_id: int, maximum: int) -> QueuedChips:
         """Before a deal: add the player's queued top-up from their wallet (as much as
         ``maximum`` on the table leaves room for), and empty the queue, in one transaction, so
-        a crash neither loses nor repeats it. The chips added: 0 when the wallet no longer
-        holds them or an admin froze it meanwhile (the queue is emptied all the same)."""
+        a crash neither loses nor repeats it. What was added, and why not all of it (the
+        wallet no longer holds it, or an admin froze it meanwhile: nothing is added, and the
+        queue is emptied all the same)."""
         check_id(user_id, "member")
         check_chips(maximum, "buy-in limit")
 
-        async def body(db: Tx) -> int:
+        async def body(db: Tx) -> QueuedChips:
             table = rows.cash_table(await rows.get_table(db, table_id))
             seat = await rows.get_seat(db, table_id, user_id)
-            amount = min(seat.topup, maximum - seat.stack)
+            queued = seat.topup
+            amount = min(queued, maximum - seat.stack)
             await db.run(CLEAR_TOP_UP, (table_id, user_id))
             if amount <= 0:
-                return 0
+                return QueuedChips(0, queued, "room" if queued > 0 else "")
             await rows.refuse_if_in_hand(
                 db, table_id, user_id, "You can add chips between hands, not during one."
             )
             if await rows.frozen(db, table.guild_id, user_id):
                 log.info("user %s: a queued top-up at table %s dropped (frozen)", user_id, table_id)
-                return 0
+                return QueuedChips(0, queued, "frozen")
             balance, _ = await chips.ensure_wallet(db, table.guild_id, user_id, time.time())
             if balance < amount:
                 log.info(
@@ -503,12 +517,12 @@ class Tables:
                     table_id,
                     balance,
                 )
-                return 0
+                return QueuedChips(0, queued, "wallet", balance)
             await chips.wallet_to_seat(
                 db, table, user_id, amount, time.time(), "that needs", note="add chips"
             )
             await db.run(shared_sql.ADD_TO_SEAT, (amount, table_id, user_id))
-            return amount
+            return QueuedChips(amount, queued, "room" if amount < queued else "")
 
         return await self._runner.write(body)
 

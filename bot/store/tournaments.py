@@ -103,6 +103,16 @@ ORDER BY id DESC
 LIMIT ?
 """
 
+# A member's latest tournaments, with their entry (the dashboard's "your sit-and-goes").
+TOURNAMENTS_OF_MEMBER = f"""
+SELECT {", ".join("t." + c.strip() for c in rows.TOURNAMENT_COLUMNS.split(","))},
+       e.user_id, e.name, e.style, e.registered_at, e.place, e.prize
+FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
+WHERE e.user_id = ? AND t.kind = 'sng'
+ORDER BY t.id DESC
+LIMIT ?
+"""
+
 TOURNAMENTS_DUE = f"""
 SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
 WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ? AND kind = 'sng'
@@ -434,6 +444,18 @@ class Tournaments:
         check_id(guild_id, "server")
         found = await self._runner.select_all(TOURNAMENTS_OF_GUILD, (guild_id, int(limit)))
         return [rows.tournament_row(row) for row in found]
+
+    async def of_member(
+        self, user_id: int, limit: int = 200
+    ) -> list[tuple[TournamentRow, EntryRow]]:
+        """The ``limit`` latest sit-and-goes ``user_id`` is registered in or played, on any
+        server (the caller keeps those of the servers it may show), newest first, each with
+        the member's entry (its place and prize once out)."""
+        check_id(user_id, "member")
+        found = await self._runner.select_all(TOURNAMENTS_OF_MEMBER, (user_id, int(limit)))
+        width = len(rows.TOURNAMENT_COLUMNS.split(","))
+        values = [tuple(row) for row in found]
+        return [(rows.tournament_row(v[:width]), rows.entry_row(v[width:])) for v in values]
 
     async def due(self, now: float) -> list[TournamentRow]:
         """Tournaments registering whose start time is ``now`` or earlier, soonest first."""

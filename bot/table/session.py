@@ -460,6 +460,8 @@ class TableSession:
         for seat in players:
             if seat.dm_ok:  # the player to act first before the others' deal DMs
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
+        for user_id, text in self.topups.take_held_back():
+            self.io.notify(user_id, text)  # a line of their panel, sent or on its way
         await self.bank.dealt(players, settings)
 
     def _start_turn(self, seconds: float | None = None) -> None:

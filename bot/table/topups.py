@@ -6,7 +6,9 @@ The session's collaborator, called under the table's lock. The queue is the seat
 in the store, so a restart keeps it: the chips stay in the wallet until they are added, and
 adding them empties the queue in the same transaction (``tables.add_queued_chips``), so no
 crash loses or repeats one. Leaving drops it (``tables.update_seat``), and so does the seat
-being freed.
+being freed. A queued top-up the deal cannot make in full (the wallet spent meanwhile, frozen,
+or the stack grew to the largest buy-in) is said in the player's panel of the hand it came
+before (``held_back``), never dropped unsaid.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import logging
 from collections.abc import Sequence
 
 from bot.engine import Hand
-from bot.messages import t
+from bot.messages import Text, t
 from bot.replies import Refused
 from bot.store import Store
-from bot.store.models import SeatRow, Settings
+from bot.store.models import QueuedChips, SeatRow, Settings
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,9 @@ class TopUps:
         self._guild_id = guild_id
         self.added: tuple[tuple[str, int], ...] = ()
         """Who added how many chips before the running hand (for its log)."""
+        self.held_back: list[tuple[int, Text]] = []
+        """Players whose queued top-up the last deal made short or not at all, and why: for
+        their panel of the hand it came before (``take_held_back``)."""
 
     async def request(
         self, seat: SeatRow, hand: Hand | None, settings: Settings, amount: int
@@ -65,14 +70,33 @@ class TopUps:
         for seat in seats:
             if seat.topup <= 0:
                 continue
-            chips = await self._store.tables.add_queued_chips(
+            made = await self._store.tables.add_queued_chips(
                 self._table_id, seat.user_id, settings.buyin_max
             )
-            if chips > 0:
-                added.append((seat.name, chips))
+            if made.added > 0:
+                added.append((seat.name, made.added))
+            note = held_back(made, settings.buyin_max)
+            if note is not None:
+                self.held_back.append((seat.user_id, note))
         self.added += tuple(added)
         return bool(added)
+
+    def take_held_back(self) -> list[tuple[int, Text]]:
+        """The players to tell why their queued top-up fell short (once: the list empties)."""
+        held, self.held_back = self.held_back, []
+        return held
 
     def hand_over(self) -> None:
         """The hand the log's top-ups came before is over."""
         self.added = ()
+
+
+def held_back(made: QueuedChips, maximum: int) -> Text | None:
+    """What to tell a player whose queued top-up was not made in full (None: it was)."""
+    if made.why == "wallet":
+        return Text("topup_held_wallet", amount=made.queued, wallet=made.wallet)
+    if made.why == "frozen":
+        return Text("topup_held_frozen", amount=made.queued)
+    if made.why == "room":
+        return Text("topup_held_room", amount=made.queued, added=made.added, maximum=maximum)
+    return None

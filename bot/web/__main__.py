@@ -1,7 +1,8 @@
 """``python -m bot.web``: the dashboard alone, against the bot's database (``DATABASE_URL`` or
 ``DATABASE_PATH``), for when it should not share the bot's process. It reads the same
-environment as the bot (``DISCORD_TOKEN`` for the Manage Server checks, ``DEUCE_WEB_*``); the
-live tables and their Pause/Resume are only in the bot's own dashboard."""
+environment as the bot (``DISCORD_TOKEN`` for the Manage Server checks, ``DEUCE_WEB_*``). The
+live tables show as the store has them (``bot.web.stored``), following the bot's journal;
+Pause, Resume and Close are only on the bot's own dashboard (they act on its table sessions)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,44 @@ import sys
 
 from dotenv import load_dotenv
 
+from bot.cluster_limits import SharedBudget
 from bot.config import Config, ConfigError
 from bot.features.fairplay import worker as fairplay_worker
+from bot.pacer import RestPacer
 from bot.store import Store
 from bot.web.app import WebServer
 from bot.web.context import floors
 from bot.web.discord_api import DiscordApi
+from bot.web.stored import StoredTables
+
+WEB_REST_PER_SECOND = 5.0
+"""The most requests a second the dashboard alone sends Discord (the bot keeps the rest of
+Discord's 50 a second); on PostgreSQL, what it paces itself at when the shared budget's
+database does not answer."""
+
+
+def dashboard_pacer(config: Config) -> tuple[RestPacer, SharedBudget | None]:
+    """The dashboard's own pacer: ``WEB_REST_PER_SECOND``, and on PostgreSQL a token of the
+    budget the bot's processes share too (``bot.cluster_limits``) for every request."""
+    pacer = RestPacer(min(WEB_REST_PER_SECOND, config.rest_per_second))
+    budget = None
+    if config.database_url is not None:
+        budget = SharedBudget(
+            config.database_url, config.rest_per_second, fallback_rate=WEB_REST_PER_SECOND
+        )
+        pacer.gate = budget
+    return pacer, budget
 
 
 async def serve(config: Config) -> None:
     store = await Store.open(config.database_url or config.database_path)
+    pacer, budget = dashboard_pacer(config)
     api = DiscordApi(
-        config.token, config.api_base, config.oauth_client_id, config.oauth_client_secret
+        config.token,
+        config.api_base,
+        config.oauth_client_id,
+        config.oauth_client_secret,
+        pacer=pacer,
     )
     server = WebServer(
         store,
@@ -35,6 +62,7 @@ async def serve(config: Config) -> None:
         base_url=config.web_url,
         hand_pause_override=config.hand_pause_seconds,
         minimums=floors(config.min_timer_seconds, config.min_idle_seconds),
+        stored=StoredTables(store, api),
     )
     await server.start()
     try:
@@ -42,6 +70,8 @@ async def serve(config: Config) -> None:
     finally:
         await server.stop()
         await fairplay_worker.shutdown()  # the fair-play page's analysis process, if it ran
+        if budget is not None:
+            await budget.close()
         await store.close()
 
 

@@ -24,16 +24,19 @@ from bot.web.pages import (
     fairplay,
     hands,
     home,
+    house,
     leaderboard,
     ledger,
     live,
     login,
+    my_tournaments,
     replay,
     server,
     settings,
     stats,
     tournaments,
 )
+from bot.web.stored import StoredTables
 
 log = logging.getLogger(__name__)
 
@@ -101,12 +104,18 @@ def make_app(ctx: WebContext) -> web.Application:
     r.add_get("/servers/{guild_id}/tournaments", tournaments.tournaments_page)
     r.add_post("/servers/{guild_id}/tournaments", tournaments.create_post)
     r.add_post("/servers/{guild_id}/tournaments/{tournament_id}/cancel", tournaments.cancel_post)
+    r.add_get("/servers/{guild_id}/house", house.house_page)
+    r.add_post("/servers/{guild_id}/house/fill", house.fill_post)
+    r.add_post("/servers/{guild_id}/house/tables/{table_id}/add", house.add_post)
+    r.add_post("/servers/{guild_id}/house/tables/{table_id}/remove", house.remove_post)
+    r.add_post("/servers/{guild_id}/house/tables/{table_id}/fill", house.fill_post)
     r.add_get("/servers/{guild_id}/fairplay", fairplay.fairplay_page)
     r.add_post("/servers/{guild_id}/fairplay", fairplay.fairplay_post)
     r.add_get("/servers/{guild_id}/fairplay/hands/{hand_id}.phh", fairplay.fairplay_hand)
     r.add_get("/stats/{guild_id}", stats.stats_page)
     r.add_get("/stats/{guild_id}/chart.png", stats.stats_chart)
     r.add_get("/leaderboard/{guild_id}", leaderboard.leaderboard_page)
+    r.add_get("/me/tournaments", my_tournaments.my_tournaments_page)
     r.add_get("/hands", hands.hands_page)
     r.add_get("/hands/{hand_id}.phh", hands.hand_phh)
     r.add_get("/hands/{hand_id}.txt", hands.hand_text)
@@ -128,8 +137,11 @@ class WebServer:
         base_url: str,
         hand_pause_override: float | None = None,
         minimums: Mapping[str, int] | None = None,
+        stored: StoredTables | None = None,
     ) -> None:
-        self.ctx = WebContext(store, api, live, base_url, hand_pause_override, minimums or {})
+        self.ctx = WebContext(
+            store, api, live, base_url, hand_pause_override, minimums or {}, stored
+        )
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None

@@ -14,6 +14,7 @@ from bot.web.auth import Session, current_session
 from bot.web.discord_api import DiscordApi
 from bot.web.html import h, page
 from bot.web.live import LiveTables
+from bot.web.stored import StoredTables
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,8 @@ class WebContext:
     minimums: Mapping[str, int] = field(default_factory=dict)
     """The deployment's floors of settings (``DEUCE_MIN_TIMER_SECONDS``,
     ``DEUCE_MIN_IDLE_SECONDS``), as the commands apply them: ``floors``."""
+    stored: StoredTables | None = None
+    """In ``python -m bot.web``: the tables as the store has them (read only)."""
 
 
 def floors(min_timer_seconds: int, min_idle_seconds: int) -> dict[str, int]:

@@ -16,6 +16,8 @@ from urllib.parse import urlencode
 
 import aiohttp
 
+from bot.pacer import IDLE, RestPacer
+
 log = logging.getLogger(__name__)
 
 DISCORD_API = "https://discord.com/api/v10"
@@ -45,7 +47,8 @@ class Identity:
 
 
 class DiscordApi:
-    """Discord's REST API for the dashboard (its own HTTP session, beside discord.py's)."""
+    """Discord's REST API for the dashboard (its own HTTP session, beside discord.py's; its
+    requests paced with the bot's, ``pacer``)."""
 
     def __init__(
         self,
@@ -53,8 +56,14 @@ class DiscordApi:
         api_base: str | None = None,
         client_id: str | None = None,
         client_secret: str | None = None,
+        *,
+        pacer: RestPacer | None = None,
     ) -> None:
         self.api = (api_base or DISCORD_API).rstrip("/")
+        self.pacer = pacer
+        """The bot's REST pacer (in its process), or the dashboard's own (``python -m
+        bot.web``, leasing from the shared budget on PostgreSQL): every request here waits its
+        turn at ``IDLE``, after everything a game waits for."""
         self._bot_token = bot_token
         self.client_id = client_id
         self._client_secret = client_secret
@@ -73,7 +82,14 @@ class DiscordApi:
         if self._http is not None:
             await self._http.close()
 
+    async def _turn(self) -> None:
+        """This request's turn at the pacer (at once without one)."""
+        if self.pacer is not None:
+            await self.pacer.acquire(IDLE)
+            await self.pacer.starting()
+
     async def _get(self, path: str, authorization: str) -> Any:
+        await self._turn()
         try:
             async with self._session().get(
                 f"{self.api}{path}", headers={"Authorization": authorization}
@@ -108,6 +124,7 @@ class DiscordApi:
             "code": code,
             "redirect_uri": redirect_uri,
         }
+        await self._turn()
         try:
             async with self._session().post(f"{self.api}/oauth2/token", data=form) as response:
                 if response.status != 200:
@@ -158,6 +175,16 @@ class DiscordApi:
         """The server's name, as the bot reads it (None: the bot is not there)."""
         guild = await self._get(f"/guilds/{guild_id}", f"Bot {self._bot_token}")
         return None if not isinstance(guild, dict) else str(guild.get("name") or guild_id)
+
+    async def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        """The server's text channels (id, name) by position, as the bot reads them (none
+        when the bot is not there)."""
+        found = await self._get(f"/guilds/{guild_id}/channels", f"Bot {self._bot_token}")
+        if not isinstance(found, list):
+            return []
+        text = [c for c in found if isinstance(c, dict) and c.get("type") == 0]
+        text.sort(key=lambda c: (int(c.get("position") or 0), int(c["id"])))
+        return [(int(c["id"]), str(c.get("name") or c["id"])) for c in text]
 
     async def member_name(self, guild_id: int, user_id: int) -> str | None:
         """The member's name in the server (None: not a member)."""

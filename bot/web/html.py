@@ -43,6 +43,9 @@ _CODE = re.compile(r"`([^`]+)`")
 _MENTION = re.compile(r"&lt;(?:@|#|t:\d+(?::[a-zA-Z])?)[^&]*&gt;")
 _COMMAND = re.compile(r"&lt;/([-_\w ]+):\d+&gt;")
 """A slash command's mention (``</poker join:ID>``): the command as typed on a page."""
+DEALER_GLYPH = "Ⓓ"
+"""The dealer button's marker in the channel's lines: no font of a plain Debian Chromium has
+it (an empty box), so a page draws it as a small round "D" of its own (``span.dealer``)."""
 _MARKDOWN_ESCAPE = re.compile(r"\\([\\*_`~|>#\[\]()-])")
 
 
@@ -59,7 +62,14 @@ def from_markdown(text: str) -> Html:
     escaped = _MENTION.sub("", escaped)
     escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
     escaped = _CODE.sub(r"<code>\1</code>", escaped)
-    return Html(_MARKDOWN_ESCAPE.sub(r"\1", escaped))
+    escaped = _MARKDOWN_ESCAPE.sub(r"\1", escaped)
+    if DEALER_GLYPH in escaped:
+        marker = h(
+            '<span class="dealer" role="img" aria-label="{label}" title="{label}">D</span>',
+            label=t("web_dealer_button"),
+        )
+        escaped = escaped.replace(DEALER_GLYPH, marker)
+    return Html(escaped)
 
 
 STYLE = """
@@ -95,6 +105,17 @@ table.stats{max-width:40em}form.filters label{display:inline-block;margin:.2em .
 nav.steps{display:flex;gap:.5em;margin:.4em 0}nav.steps .button{min-width:2.2em;
 text-align:center}span.button[aria-disabled]{opacity:.4;cursor:default}
 nav.streets span.off{color:#5d6b78}ul.plain{list-style:none;padding-left:0}
+span.dealer{display:inline-block;width:1.3em;height:1.3em;line-height:1.3em;
+border-radius:50%;background:#f3f0e6;color:#1b1b1b;border:1px solid #b9b29b;
+font-size:.78em;font-weight:700;text-align:center;vertical-align:.1em;font-family:system-ui,
+sans-serif}
+button[disabled]{opacity:.45;cursor:not-allowed}
+table.mine th{white-space:nowrap}table.mine td.when{white-space:nowrap;color:#9aa8b5;
+font-size:.9em}
+input.short{width:4.5em}label.field{color:#9aa8b5;font-size:.9em;display:inline-flex;
+gap:.35em;align-items:center}form.house{display:flex;gap:.4em;align-items:center;
+flex-wrap:wrap;margin:.4em 0}.house-forms{margin-top:.6em}p.fill{color:#9aa8b5}
+form.house button.secondary,button.secondary{background:#2b3a48;border-color:#56697c}
 tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}
 @media (max-width:600px){main{padding:.6em}td,th{padding:.3em}
 table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}}

@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.features.house import admin as house_admin
 from bot.features.sitngo import tournaments as sitngo
 from bot.messages import t
 from bot.replies import Refused
 from bot.store import Store, TournamentNotFound
 from bot.table.registry import TableRegistry
+from bot.table.session import TableSession
 from bot.table.snapshot import TableSnapshot
 
 
@@ -64,6 +66,21 @@ class LiveTables(Protocol):
     async def cancel_tournament(self, guild_id: int, tournament_id: int) -> int:
         """``/poker sng cancel``: every buy-in back (the number refunded). Raises a
         ``StoreError`` (``TournamentNotFound`` for another server's) as the command would."""
+        ...
+
+    async def house_add(self, guild_id: int, table_id: int, count: int, level: str) -> str:
+        """``/pokeradmin house add`` at the table: the answer. Raises ``Refused`` (with
+        ``"web_no_table"``'s sentence for a table not the server's, or not open) or a
+        ``StoreError``, as the command would."""
+        ...
+
+    async def house_remove(self, guild_id: int, table_id: int, count: int | None) -> str:
+        """``/pokeradmin house remove`` at the table: the answer (raises as ``house_add``)."""
+        ...
+
+    async def house_fill(self, guild_id: int, table_id: int | None, seats: int, level: str) -> str:
+        """``/pokeradmin house fill`` for the table's channel (``table_id`` None: the server's
+        default): the answer (raises as ``house_add``)."""
         ...
 
 
@@ -148,3 +165,24 @@ class BotTables:
         if tournament.guild_id != guild_id:
             raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
         return len(await sitngo.cancel(self._bot, tournament_id))
+
+    def _session(self, guild_id: int, table_id: int) -> TableSession:
+        session = self._bot.tables.by_table(table_id)
+        if session is None or session.guild_id != guild_id or session.closed:
+            raise Refused(t("web_no_table"))
+        return session
+
+    async def house_add(self, guild_id: int, table_id: int, count: int, level: str) -> str:
+        return await house_admin.add(self._session(guild_id, table_id).house, count, level)
+
+    async def house_remove(self, guild_id: int, table_id: int, count: int | None) -> str:
+        return await house_admin.remove(self._session(guild_id, table_id).house, count)
+
+    async def house_fill(self, guild_id: int, table_id: int | None, seats: int, level: str) -> str:
+        channel_id, scope = 0, "server"
+        if table_id is not None:
+            channel_id, scope = self._session(guild_id, table_id).channel_id, "channel"
+        houses = self._bot.tables.houses_in_guild(guild_id)
+        return await house_admin.fill(
+            self._bot.store, houses, guild_id, channel_id, seats, level, scope
+        )

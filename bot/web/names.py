@@ -36,3 +36,15 @@ async def member_names(
     found = await asyncio.gather(*(one(u) for u in asked))
     names.update(zip(asked, found, strict=True))
     return {u: names.get(u, str(u)) for u in wanted}
+
+
+async def channel_names(request: web.Request, guild_id: int) -> dict[int, str]:
+    """The server's text channels' names by id: the bot's own (in its process), else as
+    Discord gives them (none when it does not answer: the page shows ids)."""
+    ctx = context(request)
+    if ctx.live is not None:
+        return dict(ctx.live.text_channels(guild_id))
+    try:
+        return dict(await ctx.api.text_channels(guild_id))
+    except DiscordUnavailable:
+        return {}

@@ -114,9 +114,12 @@ async def test_an_admin_creates_and_cancels_a_sit_and_go_and_others_are_refused(
         assert await page.inner_text("p.notice") == (
             f"Sit-and-go #{tournament} is cancelled; 2 buy-ins were refunded."
         )
-        assert "(cancelled)" in await page.locator("section.card").first.inner_text()
+        cancelled_card = await page.locator("section.card").first.inner_text()
+        assert "(cancelled)" in cancelled_card and "prize pool" not in cancelled_card
+        assert "Buy-in 50 · every buy-in refunded" in cancelled_card
         assert await page.locator("section.card button").count() == 0
         await screenshots(page, folder, "web-tournaments-cancelled")
+        await screenshots(page, folder, "s7-tournaments")
         await double.wait_until(
             lambda: str(embed0(registration(double, club.channel))["title"]).endswith(
                 "(cancelled)"
@@ -124,6 +127,17 @@ async def test_an_admin_creates_and_cancels_a_sit_and_go_and_others_are_refused(
             10,
         )
         await admin.close()
+        # Alice's own sit-and-goes: this one, cancelled, her buy-in refunded.
+        double.oauth.signed_in = alice
+        member = await browser.new_context()
+        hers = await member.new_page()
+        await sign_in_with_discord(hers, base)
+        await hers.get_by_role("link", name="The sit-and-goes you registered in").click()
+        await hers.wait_for_url(f"{base}/me/tournaments")
+        row = await hers.locator(f'tr[data-tournament="{tournament}"]').inner_text()
+        assert "cancelled" in row and "buy-in refunded (50)" in row and "#poker" in row
+        await screenshots(hers, folder, "s7-my-tournaments")
+        await member.close()
     table = PokerTable(double, club.channel, [alice, bob])
     for member in (alice, bob):
         assert await balance(table, member) == (START_WALLET, 0)

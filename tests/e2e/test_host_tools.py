@@ -95,6 +95,39 @@ async def test_top_up_now_between_hands_or_queued_in_a_hand(club: Club) -> None:
     club.audit_ok()
 
 
+async def test_a_queued_top_up_the_deal_cannot_make_is_said_in_the_players_panel(
+    club: Club,
+) -> None:
+    """Queued in a hand, then the wallet frozen before the deal: nothing moves, and the
+    player's panel of the next hand says why (it was dropped unsaid)."""
+    double = club.double
+    table = await club.seated(2)
+    alice, bob = table.players
+    hand = table.running_hand()
+    queued = await double.invoke(alice, club.channel, "poker topup", amount=300)
+    assert "will be added to your stack before the next hand" in await private_reply(queued)
+    frozen = await double.invoke(
+        club.admin, club.channel, "pokeradmin fairplay freeze", member=alice
+    )
+    assert "froze" in (await private_reply(frozen)).lower()
+    await table.play_hand(lambda t, m, msg: "fold")
+    second = await table.wait_hand(after=hand)
+    said = "Your queued 300 chips were not added: an admin froze your wallet."
+
+    def told() -> bool:
+        panel = table.panel(alice, second)
+        return panel is not None and said in panel_text(panel)
+
+    await double.wait_until(told, 10)
+    bobs = table.panel(bob, second)
+    assert bobs is not None and said not in panel_text(bobs)  # hers alone
+    message = table.table_message()
+    assert message is not None and "adds 300" not in str(field_value(message, "Hand log"))
+    assert (await balance(table, alice))[0] == 600  # nothing moved
+    assert await chips_total(table) == 2000
+    club.audit_ok()
+
+
 async def test_the_time_bank_runs_before_a_timeout(club: Club) -> None:
     double = club.double
     timer = await double.invoke(club.admin, club.channel, "pokeradmin timer", seconds=2)

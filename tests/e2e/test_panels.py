@@ -529,7 +529,7 @@ async def test_the_dm_panel_is_one_components_v2_message(club: Club) -> None:
             assert "Draw 1" in labels and "Stand pat" in labels, dump(panel)
             assert sum(1 for b in shown.enabled if ":c:" in (b.custom_id or "")) == 5
             text = panel_text(panel)
-            assert "Your turn to draw." in text and "Marked to discard: " in text
+            assert "**Your turn to draw** (1 of 3)" in text and "Marked to discard: " in text
             dumped["draw"] = dump(panel)
             draw = shown.button("Draw 1").custom_id
             assert draw is not None

@@ -153,7 +153,7 @@ async def test_a_top_up_queued_before_a_freeze_is_dropped_at_the_deal(store: Sto
     await store.fairplay.freeze(GUILD, MEMBER, ADMIN)
     with pytest.raises(WalletFrozen):
         await store.tables.queue_top_up(table.id, MEMBER, 300)
-    assert await store.tables.add_queued_chips(table.id, MEMBER, 2000) == 0
+    assert await store.tables.add_queued_chips(table.id, MEMBER, 2000) == (0, 200, "frozen", 0)
     seat = await store.tables.seat_of(table.id, MEMBER)
     assert seat is not None and (seat.stack, seat.topup) == (400, 0)
     assert await store.wallets.balance(GUILD, MEMBER) == 600

@@ -159,7 +159,7 @@ async def test_a_commit_applied_but_unanswered_is_not_applied_again(
         proxy.armed = 1
         await store.tables.queue_top_up(table_id, users[1], 100)
         proxy.armed = 1
-        assert await store.tables.add_queued_chips(table_id, users[1], 2000) == 100
+        assert (await store.tables.add_queued_chips(table_id, users[1], 2000)).added == 100
         assert proxy.dropped == 3
         assert [seat.stack for seat in await store.tables.seats(table_id)] == [500, 400]
 

@@ -169,19 +169,19 @@ async def test_a_queued_top_up_is_kept_added_once_and_dropped_by_leaving(
     with pytest.raises(NotSeated):
         await store.tables.queue_top_up(table_id, 3, 10)
     assert await database.snapshot() == before
-    assert await store.tables.add_queued_chips(table_id, 1, 2000) == 150
-    assert await store.tables.add_queued_chips(table_id, 1, 2000) == 0  # added once
+    assert await store.tables.add_queued_chips(table_id, 1, 2000) == (150, 150, "", 0)
+    assert await store.tables.add_queued_chips(table_id, 1, 2000) == (0, 0, "", 0)  # once
     seat = await store.tables.seat_of(table_id, 1)
     assert seat is not None and (seat.stack, seat.topup) == (550, 0)
     assert await store.wallets.balance(GUILD, 1) == 450
     # Room up to the largest buy-in only; the rest stays in the wallet.
     await store.tables.queue_top_up(table_id, 1, 100)
-    assert await store.tables.add_queued_chips(table_id, 1, 600) == 50
+    assert await store.tables.add_queued_chips(table_id, 1, 600) == (50, 100, "room", 0)
     # A wallet spent meanwhile: nothing moves, the queue is emptied all the same.
     await store.tables.queue_top_up(table_id, 2, 600)
     second = await store.tables.get_or_create(GUILD, CHANNEL + 1)
     await store.tables.buy_in(second.id, 2, "Player 2", 500)
-    assert await store.tables.add_queued_chips(table_id, 2, 2000) == 0
+    assert await store.tables.add_queued_chips(table_id, 2, 2000) == (0, 600, "wallet", 100)
     seat = await store.tables.seat_of(table_id, 2)
     assert seat is not None and (seat.stack, seat.topup) == (400, 0)
     # Leaving drops what was queued (a leaver is refused a new one).

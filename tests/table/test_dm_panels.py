@@ -25,6 +25,7 @@ from bot.table.session import TableSession
 from tests.discord_double.reading import Layout
 from tests.table._helpers import (
     FakeClient,
+    FakeFollowup,
     FakeResponse,
     card_click,
     click,
@@ -345,6 +346,48 @@ async def test_a_click_whose_copy_of_the_panel_names_a_picture_replaced_uploads_
     (upload,) = kwargs["attachments"]
     assert kind == "edit" and isinstance(upload, discord.File) and upload.filename == HAND_FILE
     assert layout_or_fail(kwargs).media  # the gallery shows the new upload
+
+
+async def test_an_edit_whose_kept_picture_was_replaced_uploads_it_through_the_same_token(
+    session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A panel edit keeps the picture the panel holds; a click's answer may have given the
+    message a new one meanwhile (a draw's new cards), and Discord refuses a gallery naming an
+    attachment the message lost. The edit then uploads the picture through the same token:
+    at 200 tables the token was dropped instead, and the refused edit and every later one
+    went out as requests of the global limit (DM edits) until the player's next click."""
+    await deal_panels_sent(session, client)
+    player = running(session).player_ids[0]
+    await click_own_panel(client, session, player)
+    await settled(session)
+    panels = session.io.panels
+    alt = panel_picture_text(session._panel(player))
+    assert alt is not None and player in panels.hand.answers
+    held = panels.hand.sent[player]
+    gone = SimpleNamespace(id=1, filename=HAND_FILE, description=alt)  # replaced meanwhile
+    panels.hand.sent[player] = dataclasses.replace(held, attachments=(gone,))
+    panels.hand.stale_pictures.discard(player)  # what it holds is the picture it shows
+    refused: list[dict[str, Any]] = []
+    token_edit = FakeFollowup.edit_message
+
+    async def edit_message(self: FakeFollowup, message_id: Any = None, **kwargs: Any) -> Any:
+        if any(not isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+            refused.append(kwargs)
+            status = SimpleNamespace(status=400, reason="Bad Request")
+            raise discord.HTTPException(status, {"code": 50035, "message": "Invalid Form Body"})
+        return await token_edit(self, message_id, **kwargs)
+
+    monkeypatch.setattr(FakeFollowup, "edit_message", edit_message)
+    dm = client.dm_channels[player]
+    edits = len(dm.edits)
+    panels.notify(player, Text("panel_moved"))  # any change: an edit of the panel
+    await wait_until(lambda: len(dm.edits) > edits)
+    await settled(session)
+    assert [a.filename for a in refused[0]["attachments"]] == [HAND_FILE]
+    ((_, kwargs),) = dm.edits[edits:]  # one edit landed: no second try by the global limit
+    (upload,) = kwargs["attachments"]
+    assert isinstance(upload, discord.File) and upload.filename == HAND_FILE
+    assert player in panels.hand.answers  # the token still edits the panel
 
 
 async def busy_lane(

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.features.house import admin as house_admin
+from bot.replies import Refused
 from bot.store import Store
 from bot.table.snapshot import SeatSnapshot, TableSnapshot
 from bot.web.app import make_app
@@ -44,6 +46,9 @@ class FakeDiscord(DiscordApi):
     async def member_name(self, guild_id: int, user_id: int) -> str | None:
         return self.names.get(user_id, "Admin")
 
+    async def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
+        return [(300, "poker")] if guild_id == GUILD else []
+
 
 class FakeTables:
     def __init__(self) -> None:
@@ -51,6 +56,8 @@ class FakeTables:
         self.calls: list[tuple[int, int, int | None]] = []
         self.settings_changes: list[int] = []
         self.closed: list[tuple[int, int]] = []
+        self.house = FakeHouse()
+        self.store: Store | None = None
 
     def in_guild(self, guild_id: int) -> list[LiveTable]:
         if guild_id != GUILD:
@@ -83,6 +90,52 @@ class FakeTables:
     def text_channels(self, guild_id: int) -> list[tuple[int, str]]:
         return [(300, "poker")] if guild_id == GUILD else []
 
+    def _house(self, guild_id: int, table_id: int) -> FakeHouse:
+        if guild_id != GUILD or table_id != TABLE:
+            raise Refused("That table is no longer open.")
+        return self.house
+
+    async def house_add(self, guild_id: int, table_id: int, count: int, level: str) -> str:
+        return await house_admin.add(self._house(guild_id, table_id), count, level)  # type: ignore[arg-type]
+
+    async def house_remove(self, guild_id: int, table_id: int, count: int | None) -> str:
+        return await house_admin.remove(self._house(guild_id, table_id), count)  # type: ignore[arg-type]
+
+    async def house_fill(self, guild_id: int, table_id: int | None, seats: int, level: str) -> str:
+        assert self.store is not None
+        channel_id, scope = 0, "server"
+        if table_id is not None:
+            self._house(guild_id, table_id)
+            channel_id, scope = 300, "channel"
+        return await house_admin.fill(
+            self.store,
+            [self.house],
+            guild_id,
+            channel_id,
+            seats,
+            level,
+            scope,  # type: ignore[list-item]
+        )
+
+
+class FakeHouse:
+    """A table's house players as the shared functions call them (``HousePlayers``): what
+    they were asked to do."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, object, object]] = []
+
+    async def add(self, count: int, style: str) -> int:
+        self.calls.append(("add", count, style))
+        return count
+
+    async def remove(self, count: int | None) -> tuple[int, int]:
+        self.calls.append(("remove", count, None))
+        return (count or 1, 0)
+
+    async def refill(self) -> None:
+        self.calls.append(("refill", None, None))
+
 
 @contextlib.asynccontextmanager
 async def serving(
@@ -92,6 +145,7 @@ async def serving(
     Discord and fake live tables."""
     store = await Store.open(str(db_path))
     api, tables = FakeDiscord(), FakeTables()
+    tables.store = store
     app = make_app(WebContext(store, api, tables, "http://dashboard.test"))
     client = TestClient(TestServer(app))
     await client.start_server()

@@ -4,6 +4,7 @@ and time, once when Discord would show it twice)."""
 
 from __future__ import annotations
 
+from bot.messages import set_reader
 from bot.web.html import Html, escape, from_markdown, h
 
 
@@ -35,3 +36,15 @@ def test_a_commands_mention_reads_as_the_command() -> None:
     assert str(from_markdown(line)) == (
         "Waiting: <code>/poker join</code> or <code>/pokeradmin house add</code>"
     )
+
+
+def test_the_dealer_button_is_a_round_d_of_the_page_not_a_glyph() -> None:
+    """Ⓓ has no font in a plain Debian Chromium (an empty box): the page draws its own."""
+    set_reader("en")
+    line = from_markdown("`1` Ⓓ **Alice <b>** · 490")
+    assert "Ⓓ" not in line
+    assert line == (
+        '<code>1</code> <span class="dealer" role="img" aria-label="Dealer button" '
+        'title="Dealer button">D</span> <strong>Alice &lt;b&gt;</strong> · 490'
+    )
+    assert from_markdown("no button here") == "no button here"

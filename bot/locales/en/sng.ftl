@@ -49,6 +49,7 @@ sng_status_finished = finished
 sng_status_cancelled = cancelled
 sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
 sng_reg_buy_in = Buy-in { $buy_in } · prize pool { $pool }
+sng_reg_buy_in_refunded = Buy-in { $buy_in } · every buy-in refunded
 sng_reg_stack = Starting stack { $stack } tournament chips
 sng_reg_structure = Structure: { $structure } ({ $levels } …), levels of { $length }
 sng_level_minutes = { $minutes ->

@@ -195,3 +195,44 @@ web_fairplay_unfreeze = Unfreeze { $member }
 web_fairplay_frozen_title = Frozen wallets
 web_fairplay_none_frozen = No wallet of this server is frozen.
 web_fairplay_bad_form = That form is not one this page sends (a member is a Discord id; Freeze or Unfreeze).
+
+# House players (an admin's page)
+web_nav_house = House players
+web_house_page = House players of { $server }
+web_house_intro = The house players at each open table, as /pokeradmin house sets them: add or stand up some now, or have the house fill a table's empty seats whenever a member sits.
+web_house_elsewhere = The house players are changed on the dashboard the bot itself serves (DEUCE_WEB_PORT), or with /pokeradmin house in the table's channel.
+web_house_tables_title = Open tables
+web_house_server_title = Server default
+web_house_none_here = No house player at this table.
+web_house_col_name = Name
+web_house_col_level = Level
+web_house_col_seat = Seat
+web_house_col_chips = Chips
+web_house_leaving = leaving after the hand
+web_house_level = Level
+web_house_count = How many
+web_house_count_all = How many (empty: all)
+web_house_seats = Seats to fill up to (0: off)
+web_house_add = Seat house players
+web_house_remove = Stand up
+web_house_fill_table = Fill this table
+web_house_fill_server = Fill every table
+web_house_fill_default = Fills as the server's default says.
+web_house_fill_off = The house fills no seats.
+web_house_fill_on = The house ({ $style }) fills up to { $seats } seats whenever a member sits.
+
+# A player's own sit-and-goes
+web_my_sng_title = Your sit-and-goes
+web_my_sng_link = The sit-and-goes you registered in or played, with your place and prize
+web_my_sng_none = You have not registered in a sit-and-go on these servers yet.
+web_my_sng_col = Sit-and-go
+web_my_sng_channel = Channel
+web_my_sng_when = Created
+web_my_sng_status = Status
+web_my_sng_buy_in = Buy-in
+web_my_sng_place_col = Your place
+web_my_sng_prize = Your prize
+web_my_sng_place = { $place }.
+web_my_sng_refunded = buy-in refunded ({ $buy_in })
+web_dealer_button = Dealer button
+web_tables_actions_elsewhere = Pause, Resume and Close act on the table in the bot's own process: use the dashboard the bot itself serves (DEUCE_WEB_PORT), or /pokeradmin pause, resume and close in the table's channel. This page follows the tables as the bot saves them.

@@ -38,6 +38,7 @@ sng_status_finished = véget ért
 sng_status_cancelled = törölve
 sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
 sng_reg_buy_in = Beszálló { $buy_in } · nyereményalap { $pool }
+sng_reg_buy_in_refunded = Beszálló { $buy_in } · minden beszálló visszajárt
 sng_reg_stack = Kezdő zsetonkészlet: { $stack } versenyzseton
 sng_reg_structure = Struktúra: { $structure } ({ $levels } …), szintenként { $length }
 sng_level_minutes = { $minutes } perc

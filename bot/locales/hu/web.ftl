@@ -195,3 +195,44 @@ web_fairplay_unfreeze = { $member } feloldása
 web_fairplay_frozen_title = Befagyasztott tárcák
 web_fairplay_none_frozen = Ezen a szerveren egy tárca sincs befagyasztva.
 web_fairplay_bad_form = Ezt az űrlapot nem ez az oldal küldte (a tag egy Discord-azonosító; befagyasztás vagy feloldás).
+
+# House players (an admin's page)
+web_nav_house = Házi játékosok
+web_house_page = Házi játékosok: { $server }
+web_house_intro = A házi játékosok minden nyitott asztalnál, ahogy a /pokeradmin house beállítja őket: ültess le vagy állíts fel néhányat most, vagy töltse fel a ház egy asztal üres helyeit, valahányszor egy tag leül.
+web_house_elsewhere = A házi játékosokat a bot saját irányítópultján (DEUCE_WEB_PORT) vagy a /pokeradmin house paranccsal lehet módosítani az asztal csatornájában.
+web_house_tables_title = Nyitott asztalok
+web_house_server_title = A szerver alapbeállítása
+web_house_none_here = Ennél az asztalnál nincs házi játékos.
+web_house_col_name = Név
+web_house_col_level = Szint
+web_house_col_seat = Hely
+web_house_col_chips = Zsetonok
+web_house_leaving = a leosztás után feláll
+web_house_level = Szint
+web_house_count = Hány
+web_house_count_all = Hány (üresen: mind)
+web_house_seats = Feltöltendő helyek (0: ki)
+web_house_add = Házi játékosok leültetése
+web_house_remove = Felállítás
+web_house_fill_table = Asztal feltöltése
+web_house_fill_server = Minden asztal feltöltése
+web_house_fill_default = A szerver alapbeállítása szerint tölt fel.
+web_house_fill_off = A ház nem tölt fel helyeket.
+web_house_fill_on = A ház ({ $style }) legfeljebb { $seats } helyet tölt fel, valahányszor egy tag leül.
+
+# A player's own sit-and-goes
+web_my_sng_title = Sit-and-go versenyeid
+web_my_sng_link = A sit-and-go versenyek, amelyekre jelentkeztél vagy amelyeken játszottál, helyezéseddel és nyereményeddel
+web_my_sng_none = Ezeken a szervereken még nem jelentkeztél sit-and-go versenyre.
+web_my_sng_col = Sit-and-go
+web_my_sng_channel = Csatorna
+web_my_sng_when = Létrehozva
+web_my_sng_status = Állapot
+web_my_sng_buy_in = Beszálló
+web_my_sng_place_col = Helyezésed
+web_my_sng_prize = Nyereményed
+web_my_sng_place = { $place }.
+web_my_sng_refunded = beszálló visszajárt ({ $buy_in })
+web_dealer_button = Osztógomb
+web_tables_actions_elsewhere = A szüneteltetés, a folytatás és a bezárás a bot saját folyamatában futó asztalra hat: használd a bot saját irányítópultját (DEUCE_WEB_PORT), vagy a /pokeradmin pause, resume és close parancsot az asztal csatornájában. Ez az oldal az asztalokat úgy követi, ahogy a bot elmenti őket.

@@ -38,6 +38,7 @@ sng_status_finished = selesai
 sng_status_cancelled = dibatalkan
 sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
 sng_reg_buy_in = Buy-in { $buy_in } · total hadiah { $pool }
+sng_reg_buy_in_refunded = Buy-in { $buy_in } · setiap buy-in dikembalikan
 sng_reg_stack = Chip awal { $stack } chip turnamen
 sng_reg_structure = Struktur: { $structure } ({ $levels } …), tiap level { $length }
 sng_level_minutes = { $minutes } menit

@@ -192,3 +192,44 @@ web_fairplay_unfreeze = Cairkan { $member }
 web_fairplay_frozen_title = Dompet yang dibekukan
 web_fairplay_none_frozen = Tidak ada dompet yang dibekukan di server ini.
 web_fairplay_bad_form = Formulir itu bukan dari halaman ini (anggota adalah ID Discord; Bekukan atau Cairkan).
+
+# House players (an admin's page)
+web_nav_house = Pemain bandar
+web_house_page = Pemain bandar di { $server }
+web_house_intro = Pemain bandar di setiap meja yang terbuka, seperti diatur /pokeradmin house: dudukkan atau berdirikan beberapa sekarang, atau biarkan bandar mengisi kursi kosong meja setiap kali anggota duduk.
+web_house_elsewhere = Pemain bandar diubah di dasbor yang disajikan bot itu sendiri (DEUCE_WEB_PORT), atau dengan /pokeradmin house di kanal meja.
+web_house_tables_title = Meja yang terbuka
+web_house_server_title = Bawaan server
+web_house_none_here = Tidak ada pemain bandar di meja ini.
+web_house_col_name = Nama
+web_house_col_level = Tingkat
+web_house_col_seat = Kursi
+web_house_col_chips = Chip
+web_house_leaving = berdiri setelah tangan ini
+web_house_level = Tingkat
+web_house_count = Berapa
+web_house_count_all = Berapa (kosong: semua)
+web_house_seats = Kursi yang diisi hingga (0: mati)
+web_house_add = Dudukkan pemain bandar
+web_house_remove = Berdirikan
+web_house_fill_table = Isi meja ini
+web_house_fill_server = Isi setiap meja
+web_house_fill_default = Mengisi sesuai bawaan server.
+web_house_fill_off = Bandar tidak mengisi kursi.
+web_house_fill_on = Bandar ({ $style }) mengisi hingga { $seats } kursi setiap kali anggota duduk.
+
+# A player's own sit-and-goes
+web_my_sng_title = Sit-and-go kamu
+web_my_sng_link = Sit-and-go yang kamu ikuti atau mainkan, dengan peringkat dan hadiahmu
+web_my_sng_none = Kamu belum mendaftar sit-and-go di server ini.
+web_my_sng_col = Sit-and-go
+web_my_sng_channel = Kanal
+web_my_sng_when = Dibuat
+web_my_sng_status = Status
+web_my_sng_buy_in = Buy-in
+web_my_sng_place_col = Peringkatmu
+web_my_sng_prize = Hadiahmu
+web_my_sng_place = { $place }.
+web_my_sng_refunded = buy-in dikembalikan ({ $buy_in })
+web_dealer_button = Tombol dealer
+web_tables_actions_elsewhere = Jeda, Lanjutkan, dan Tutup bekerja pada meja di proses bot itu sendiri: gunakan dasbor yang disajikan bot itu sendiri (DEUCE_WEB_PORT), atau /pokeradmin pause, resume, dan close di kanal meja. Halaman ini mengikuti meja seperti yang disimpan bot.

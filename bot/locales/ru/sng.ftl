@@ -41,6 +41,7 @@ sng_status_finished = завершён
 sng_status_cancelled = отменён
 sng_reg_title = Турнир sit-and-go №{ $tournament } ({ $status })
 sng_reg_buy_in = Бай-ин { $buy_in } · призовой фонд { $pool }
+sng_reg_buy_in_refunded = Бай-ин { $buy_in } · все бай-ины возвращены
 sng_reg_stack = Стартовый стек в турнирных фишках: { $stack }
 sng_reg_structure = Структура: { $structure } ({ $levels } …), длина уровня: { $length }
 sng_level_minutes = { $minutes ->

@@ -197,3 +197,44 @@ web_fairplay_unfreeze = Разморозить { $member }
 web_fairplay_frozen_title = Замороженные кошельки
 web_fairplay_none_frozen = На этом сервере нет замороженных кошельков.
 web_fairplay_bad_form = Эту форму отправила не эта страница (участник — это Discord ID; заморозить или разморозить).
+
+# House players (an admin's page)
+web_nav_house = Игроки заведения
+web_house_page = Игроки заведения: { $server }
+web_house_intro = Игроки заведения за каждым открытым столом, как их задаёт /pokeradmin house: посадите или поднимите нескольких сейчас или пусть заведение заполняет свободные места стола, когда садится участник.
+web_house_elsewhere = Игроков заведения меняют на панели, которую обслуживает сам бот (DEUCE_WEB_PORT), или командой /pokeradmin house в канале стола.
+web_house_tables_title = Открытые столы
+web_house_server_title = По умолчанию на сервере
+web_house_none_here = За этим столом нет игроков заведения.
+web_house_col_name = Имя
+web_house_col_level = Уровень
+web_house_col_seat = Место
+web_house_col_chips = Фишки
+web_house_leaving = встаёт после раздачи
+web_house_level = Уровень
+web_house_count = Сколько
+web_house_count_all = Сколько (пусто: все)
+web_house_seats = Заполнять места до (0: выкл.)
+web_house_add = Посадить игроков заведения
+web_house_remove = Поднять
+web_house_fill_table = Заполнять этот стол
+web_house_fill_server = Заполнять каждый стол
+web_house_fill_default = Заполняет по настройке сервера.
+web_house_fill_off = Заведение не заполняет места.
+web_house_fill_on = Заведение ({ $style }) заполняет до { $seats } мест, когда садится участник.
+
+# A player's own sit-and-goes
+web_my_sng_title = Ваши турниры sit-and-go
+web_my_sng_link = Турниры sit-and-go, в которые вы записались или в которых играли, с вашим местом и призом
+web_my_sng_none = Вы ещё не записывались на турниры sit-and-go на этих серверах.
+web_my_sng_col = Турнир
+web_my_sng_channel = Канал
+web_my_sng_when = Создан
+web_my_sng_status = Состояние
+web_my_sng_buy_in = Бай-ин
+web_my_sng_place_col = Ваше место
+web_my_sng_prize = Ваш приз
+web_my_sng_place = { $place }.
+web_my_sng_refunded = бай-ин возвращён ({ $buy_in })
+web_dealer_button = Кнопка дилера
+web_tables_actions_elsewhere = Пауза, продолжение и закрытие действуют на стол в процессе самого бота: используйте панель, которую обслуживает сам бот (DEUCE_WEB_PORT), или /pokeradmin pause, resume и close в канале стола. Эта страница показывает столы так, как их сохраняет бот.

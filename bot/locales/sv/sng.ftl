@@ -39,6 +39,7 @@ sng_status_finished = avslutad
 sng_status_cancelled = inställd
 sng_reg_title = Sit-and-go #{ $tournament } ({ $status })
 sng_reg_buy_in = Inköp { $buy_in } · prispott { $pool }
+sng_reg_buy_in_refunded = Inköp { $buy_in } · varje inköp återbetalat
 sng_reg_stack = Startstack { $stack } turneringsmarker
 sng_reg_structure = Struktur: { $structure } ({ $levels } …), nivåer på { $length }
 sng_level_minutes = { $minutes ->

@@ -195,3 +195,44 @@ web_fairplay_unfreeze = Tina upp { $member }
 web_fairplay_frozen_title = Frysta plånböcker
 web_fairplay_none_frozen = Ingen plånbok på den här servern är fryst.
 web_fairplay_bad_form = Det formuläret kommer inte från den här sidan (en medlem är ett Discord-id; Frys eller Tina upp).
+
+# House players (an admin's page)
+web_nav_house = Husspelare
+web_house_page = Husspelare på { $server }
+web_house_intro = Husspelarna vid varje öppet bord, som /pokeradmin house ställer in dem: sätt ner eller resa några nu, eller låt huset fylla ett bords tomma platser när en medlem sätter sig.
+web_house_elsewhere = Husspelarna ändras på panelen som boten själv serverar (DEUCE_WEB_PORT), eller med /pokeradmin house i bordets kanal.
+web_house_tables_title = Öppna bord
+web_house_server_title = Serverns standard
+web_house_none_here = Ingen husspelare vid det här bordet.
+web_house_col_name = Namn
+web_house_col_level = Nivå
+web_house_col_seat = Plats
+web_house_col_chips = Marker
+web_house_leaving = reser sig efter given
+web_house_level = Nivå
+web_house_count = Hur många
+web_house_count_all = Hur många (tomt: alla)
+web_house_seats = Platser att fylla upp till (0: av)
+web_house_add = Sätt ner husspelare
+web_house_remove = Res upp
+web_house_fill_table = Fyll det här bordet
+web_house_fill_server = Fyll varje bord
+web_house_fill_default = Fyller som serverns standard säger.
+web_house_fill_off = Huset fyller inga platser.
+web_house_fill_on = Huset ({ $style }) fyller upp till { $seats } platser när en medlem sätter sig.
+
+# A player's own sit-and-goes
+web_my_sng_title = Dina sit-and-go
+web_my_sng_link = De sit-and-go du anmälde dig till eller spelade, med din placering och vinst
+web_my_sng_none = Du har inte anmält dig till någon sit-and-go på de här servrarna än.
+web_my_sng_col = Sit-and-go
+web_my_sng_channel = Kanal
+web_my_sng_when = Skapad
+web_my_sng_status = Läge
+web_my_sng_buy_in = Inköp
+web_my_sng_place_col = Din placering
+web_my_sng_prize = Din vinst
+web_my_sng_place = { $place }.
+web_my_sng_refunded = inköpet återbetalat ({ $buy_in })
+web_dealer_button = Givarknapp
+web_tables_actions_elsewhere = Pausa, Återuppta och Stäng verkar på bordet i botens egen process: använd panelen som boten själv serverar (DEUCE_WEB_PORT), eller /pokeradmin pause, resume och close i bordets kanal. Den här sidan följer borden som boten sparar dem.

@@ -295,10 +295,11 @@ class DmPanels:
             self.client.hurry(("dm", user_id))
 
     def notify(self, user_id: int, text: Text) -> None:
-        """Tell the player something the dealer did for them (a timeout played for them): a
-        line in their panel, not one DM more."""
+        """Tell the player something the dealer did for them (a timeout played for them, a
+        top-up it could not make): a line in their panel, not one DM more; a panel still on
+        its way carries it."""
         hand = self.hand
-        if user_id in hand.sent and user_id not in hand.dm_failed:
+        if hand.hand_id is not None and user_id not in hand.dm_failed:
             hand.notices[user_id] = (*hand.notices.get(user_id, ()), text)
             self.refresh(user_id)
 
@@ -519,7 +520,13 @@ class DmPanels:
                 return  # an alert replaced the message meanwhile (and made it a stub)
             try:
                 answer = self.hand.answers.get(user_id)
-                edited, _failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+                edited, failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
+                if failed and _keeps_a_picture(kwargs):
+                    # The picture kept may be gone: a click's answer gave the panel its new
+                    # cards' picture meanwhile, and a gallery naming an attachment the message
+                    # lost is refused. The token is fine: the edit uploads the picture.
+                    kwargs = await panel_message(panel, locale, edit=True, notices=notices)
+                    edited, failed = await edit_by_token(answer, message.id, kwargs, self.table_id)
                 if edited is None:
                     self.hand.answers.pop(user_id, None)
                     dm = self.client.get_partial_messageable(message.channel_id)

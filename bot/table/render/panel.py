@@ -134,7 +134,11 @@ def own_lines(panel: PanelSnapshot) -> list[str]:
         lines.append(status)
         if panel.my_turn_to_bet or panel.my_turn_to_draw:
             countdown = f"<t:{int(public.deadline)}:R>" if public.deadline else "—"
-            lines.append(t("panel_your_turn", countdown=countdown))
+            if panel.my_turn_to_draw and panel.target_draw is not None:
+                turn = t("panel_your_draw_turn", number=panel.target_draw, countdown=countdown)
+            else:
+                turn = t("panel_your_turn", countdown=countdown)
+            lines.append(turn)
             if public.bank:
                 lines.append(t("time_bank_running"))
     if panel.folded or panel.complete:
@@ -146,11 +150,10 @@ def own_lines(panel: PanelSnapshot) -> list[str]:
     elif panel.target_draw is None:
         lines.append(t("panel_after_draws"))
     else:
-        lines.append(
-            t("panel_your_draw")
-            if panel.my_turn_to_draw
-            else t("panel_draw_next", number=panel.target_draw)
-        )
+        if not panel.my_turn_to_draw:
+            lines.append(t("panel_draw_next", number=panel.target_draw))
+        elif public is None:  # else said with the countdown, above
+            lines.append(t("panel_your_draw"))
         if panel.marked:
             lines.append(t("panel_marked", cards=cards_label(list(panel.marked))))
         else:

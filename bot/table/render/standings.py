@@ -106,7 +106,9 @@ def registration_embed(tournament: TournamentRow, entries: Sequence[EntryRow]) -
     field = max(2, len(entries))
     payouts = " / ".join(f"{p}%" for p in payout_percentages(field))
     lines = [
-        t("sng_reg_buy_in", buy_in=number(tournament.buy_in), pool=number(pool)),
+        t("sng_reg_buy_in", buy_in=number(tournament.buy_in), pool=number(pool))
+        if tournament.status != "cancelled"  # its buy-ins went back: no pool to speak of
+        else t("sng_reg_buy_in_refunded", buy_in=number(tournament.buy_in)),
         t("sng_reg_stack", stack=number(tournament.start_stack)),
         t(
             "sng_reg_structure",

@@ -50,12 +50,15 @@ async def home(request: web.Request) -> web.Response:
     body = h(
         "<h2>{servers_title}</h2><ul>{servers}</ul>"
         '<h2>{hands_title}</h2><p><a href="/hands">{hands_link}</a></p>'
+        '<h2>{sng_title}</h2><p><a href="/me/tournaments">{sng_link}</a></p>'
         "<h2>{stats_title}</h2><ul>{stats}</ul>"
         "<h2>{boards_title}</h2><ul>{boards}</ul>",
         servers_title=t("web_servers_title"),
         servers=servers or h("<li>{none}</li>", none=t("web_no_servers")),
         hands_title=t("web_hands_title"),
         hands_link=t("web_hands_link"),
+        sng_title=t("web_my_sng_title"),
+        sng_link=t("web_my_sng_link"),
         stats_title=t("web_stats_title"),
         stats=stats,
         boards_title=t("web_leaderboards_title"),

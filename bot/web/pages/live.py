@@ -17,7 +17,7 @@ from aiohttp import web
 from bot.web.auth import Session, current_session
 from bot.web.context import context, refusal
 from bot.web.discord_api import DiscordUnavailable
-from bot.web.pages.server import _id, admin_session, live_part
+from bot.web.pages.server import _id, admin_session, live_part, live_tables
 
 LIVE_SECONDS = 0.5
 RECHECK_SECONDS = 15.0
@@ -42,8 +42,7 @@ async def _still_allowed(request: web.Request, session: Session, guild_id: int) 
 async def table_events(request: web.Request) -> web.StreamResponse:
     guild_id = _id(request, "guild_id")
     session = await admin_session(request, guild_id)
-    live = context(request).live
-    if live is None:
+    if await live_tables(request, guild_id) is None:
         raise refusal(404, "web_tables_elsewhere", session)
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
@@ -54,7 +53,7 @@ async def table_events(request: web.Request) -> web.StreamResponse:
         checked = time.monotonic()
         while True:
             changed = {}
-            for table in live.in_guild(guild_id):
+            for table in await live_tables(request, guild_id) or []:
                 if seen.get(table.table_id) is not table.snapshot:
                     seen[table.table_id] = table.snapshot
                     changed[str(table.table_id)] = str(await live_part(request, session, table))

@@ -56,6 +56,7 @@ NAV = (
     ("ledger", "/ledger", "web_nav_ledger"),
     ("audit", "/audit", "web_nav_audit"),
     ("tournaments", "/tournaments", "web_nav_tournaments"),
+    ("house", "/house", "web_nav_house"),
     ("fairplay", "/fairplay", "web_nav_fairplay"),
 )
 """The server's pages: (name, path under /servers/<id>, the link's catalogue key)."""
@@ -141,10 +142,12 @@ async def server_page(request: web.Request) -> web.Response:
     if said in ANSWERS:
         parts.append(h('<p class="notice" role="status">{text}</p>', text=from_markdown(t(said))))
     parts.append(h("<h2>{title}</h2>", title=t("web_tables_title")))
-    if ctx.live is None:
+    tables = await live_tables(request, guild_id)
+    if tables is None:
         parts.append(h("<p>{text}</p>", text=t("web_tables_elsewhere")))
     else:
-        tables = ctx.live.in_guild(guild_id)
+        if ctx.live is None:  # python -m bot.web: the store's tables, no session to act on
+            parts.append(h('<p class="notice">{text}</p>', text=t("web_tables_actions_elsewhere")))
         if not tables:
             parts.append(h("<p>{text}</p>", text=t("web_no_tables")))
         for table in tables:
@@ -165,11 +168,34 @@ async def server_page(request: web.Request) -> web.Response:
     return html_response(page(guild.name, body, who=session.name, csrf=session.csrf))
 
 
+async def live_tables(request: web.Request, guild_id: int) -> list[LiveTable] | None:
+    """The server's live tables: the bot's (in its process), else as the store has them
+    (``python -m bot.web``); None when neither is at hand."""
+    ctx = context(request)
+    if ctx.live is not None:
+        return ctx.live.in_guild(guild_id)
+    if ctx.stored is not None:
+        return await ctx.stored.in_guild(guild_id)
+    return None
+
+
 async def live_part(request: web.Request, session: Session, table: LiveTable) -> Html:
     """What changes of a table on the page (and in its live events): the table and its Pause
-    or Resume button."""
+    or Resume button (shown disabled where no table session is at hand: ``python -m
+    bot.web``)."""
     paused_by = table.snapshot.paused_by
     paused = paused_by is not None
+    name = await _name_of(request, session, table.guild_id, paused_by)
+    if context(request).live is None:
+        disabled = h(
+            '<div class="actions"><button type="button" disabled title="{why}">{pause}</button> '
+            '<button type="button" class="secondary" disabled title="{why}">{close}</button>'
+            "</div>",
+            why=t("web_tables_actions_elsewhere"),
+            pause=t("web_resume" if paused else "web_pause"),
+            close=t("web_close"),
+        )
+        return h("{table}{form}", table=table_html(table, name), form=disabled)
     form = h(
         '<form method="post" action="/servers/{guild}/tables/{table}/{action}">'
         '<input type="hidden" name="csrf" value="{csrf}">'
@@ -189,7 +215,6 @@ async def live_part(request: web.Request, session: Session, table: LiveTable) ->
             table=table.table_id,
             close=t("web_close"),
         )
-    name = await _name_of(request, session, table.guild_id, paused_by)
     return h("{table}{form}", table=table_html(table, name), form=form)
 
 
@@ -206,7 +231,7 @@ async def close_page(request: web.Request) -> web.Response:
     table_id = _id(request, "table_id")
     session = await admin_session(request, guild_id)
     if context(request).live is None:
-        raise refusal(404, "web_tables_elsewhere", session)
+        raise refusal(404, "web_tables_actions_elsewhere", session)
     table = _live_table(request, guild_id, table_id)
     if table is None:
         raise refusal(404, "web_no_table", session)
@@ -235,7 +260,7 @@ async def close_table(request: web.Request) -> web.Response:
     session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
-        raise refusal(404, "web_tables_elsewhere", session)
+        raise refusal(404, "web_tables_actions_elsewhere", session)
     answer = await live.close(guild_id, table_id)
     log.info("Dashboard: table %s closed by %s: %s", table_id, session.user_id, answer)
     raise web.HTTPSeeOther(f"/servers/{guild_id}?said={answer}")
@@ -248,7 +273,7 @@ async def pause_or_resume(request: web.Request) -> web.Response:
     session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
-        raise refusal(404, "web_tables_elsewhere", session)
+        raise refusal(404, "web_tables_actions_elsewhere", session)
     pausing = action == "pause"
     answer = await live.set_paused(guild_id, table_id, session.user_id if pausing else None)
     if answer is None:
