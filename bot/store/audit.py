@@ -70,6 +70,23 @@ WHERE t.kind = 'tournament_payout'
 ORDER BY e.id
 """
 
+# Who sits at each tournament's tables (a multi-table tournament's several), and who of a
+# running tournament's entrants is still in.
+AUDIT_TOURNAMENT_SEATS = """
+SELECT t.tournament_id, s.user_id, count(*)
+FROM seats AS s JOIN poker_tables AS t ON t.id = s.table_id
+WHERE t.tournament_id IS NOT NULL
+GROUP BY t.tournament_id, s.user_id
+"""
+
+AUDIT_TOURNAMENT_ALIVE = """
+SELECT e.tournament_id, e.user_id
+FROM tournament_entries AS e JOIN tournaments AS t ON t.id = e.tournament_id
+WHERE t.status = 'running' AND e.place IS NULL
+  AND NOT EXISTS (SELECT 1 FROM mtt_pending_outs AS p
+                  WHERE p.tournament_id = e.tournament_id AND p.user_id = e.user_id)
+"""
+
 AUDIT_RUNNING_PLAYERS = """
 SELECT h.id, h.table_id, p.user_id, p.start_stack, s.stack
 FROM hands AS h
@@ -249,6 +266,7 @@ class Audit:
                 f"(difference {held - report.granted:+,})"
             )
         await self._tournaments(db, report, escrows, sources, in_play)
+        await self._tournament_seats(db, report)
         for hand_id, table_id, user_id, start, stack in await db.all(AUDIT_RUNNING_PLAYERS):
             if stack is None:
                 report.problem(f"player {user_id} of running hand {hand_id} lost their seat")
@@ -336,6 +354,32 @@ class Audit:
             (set(escrows) | set(sources) | set(in_play) | set(paid)) - known
         ):
             report.problem(f"tournament {tournament_id} has chips but no tournament row")
+
+    async def _tournament_seats(self, db: Tx, report: AuditReport) -> None:
+        """Each running tournament seats every entrant still in exactly once, over all its
+        tables (a multi-table tournament's moves lose nobody and seat nobody twice), and
+        nobody else (a player out in a hand-for-hand hand, not placed yet, has no seat)."""
+        seated: dict[int, dict[int, int]] = {}
+        for tournament_id, user_id, count in await db.all(AUDIT_TOURNAMENT_SEATS):
+            seated.setdefault(int(tournament_id), {})[int(user_id)] = int(count)
+        alive: dict[int, set[int]] = {}
+        for tournament_id, user_id in await db.all(AUDIT_TOURNAMENT_ALIVE):
+            alive.setdefault(int(tournament_id), set()).add(int(user_id))
+        for tournament_id in sorted(set(seated) | set(alive)):
+            seats = seated.get(tournament_id, {})
+            players = alive.get(tournament_id, set())
+            for user_id, count in sorted(seats.items()):
+                if count > 1:
+                    report.problem(
+                        f"player {user_id} sits at {count} tables of tournament {tournament_id}"
+                    )
+                if user_id not in players:
+                    report.problem(
+                        f"player {user_id} sits at tournament {tournament_id}'s table but is "
+                        "not in it"
+                    )
+            for user_id in sorted(players - set(seats)):
+                report.problem(f"player {user_id} of tournament {tournament_id} has no seat")
 
     async def ledger_entries(self, hand_id: int | None = None) -> list[tuple[str, str, int]]:
         """(kind, account, amount) of every ledger entry, or of one hand's, in order."""

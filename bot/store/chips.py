@@ -9,14 +9,14 @@ the balances beside the ledger, and ``audit.Audit.check`` checks one against the
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from bot.house.accounts import HOUSE_ACCOUNT_ID
+from bot.house.accounts import HOUSE_ACCOUNT_ID, is_house
 from bot.store import rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.errors import InsufficientFunds, InvalidAmount, StoreError, WalletFrozen
 from bot.store.models import MAX_CHIPS as MAX_CHIPS
-from bot.store.models import SeatRow, TableRow
+from bot.store.models import SeatRow, TableRow, TournamentRow
 from bot.store.models import check_setting as check_setting
 from bot.store.runner import CallTx
 
@@ -50,6 +50,14 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 """
 
 INSERT_LEDGER_ENTRY = "INSERT INTO ledger_entries (tx_id, account, amount) VALUES (?, ?, ?)"
+
+# A tournament's table closed: a cash table again, its house players' rows gone.
+END_TOURNAMENT_TABLE = """
+UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
+WHERE id = ? AND tournament_id = ?
+"""
+
+DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"
 
 # Limits --------------------------------------------------------------------------------------
 
@@ -288,3 +296,67 @@ async def debit_house(
         )
         balance = amount
     await debit_wallet(db, guild_id, HOUSE_ACCOUNT_ID, amount, balance)
+
+
+# Tournaments' escrow and tables ------------------------------------------------------------
+
+
+def escrow_payee(guild_id: int, user_id: int) -> tuple[int, str]:
+    """The wallet (user id, ledger account) a buy-in comes from and a prize or refund goes
+    to: a member's own, the house's for a house player."""
+    owner = HOUSE_ACCOUNT_ID if is_house(user_id) else user_id
+    return owner, wallet_account(guild_id, owner)
+
+
+async def pay_from_escrow(
+    db: Tx,
+    tournament: TournamentRow,
+    amounts: Mapping[int, int],
+    kind: str,
+    now: float,
+    note: str,
+) -> None:
+    """ONE ledger transaction from the escrow to each entrant's wallet (a house player's to
+    the house's), the wallet rows credited beside it."""
+    to_wallets: dict[str, int] = {}
+    for user_id, amount in amounts.items():
+        if amount <= 0:
+            continue
+        owner, account = escrow_payee(tournament.guild_id, user_id)
+        if owner != HOUSE_ACCOUNT_ID:
+            await ensure_wallet(db, tournament.guild_id, owner, now)
+        await db.run(shared_sql.CREDIT_WALLET, (amount, tournament.guild_id, owner))
+        to_wallets[account] = to_wallets.get(account, 0) + amount
+    await post(
+        db,
+        kind,
+        [(escrow_account(tournament.id), -sum(to_wallets.values())), *to_wallets.items()],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=tournament.table_id,
+        note=note,
+    )
+
+
+async def end_tournament_table(
+    db: Tx, tournament: TournamentRow, table_id: int, now: float
+) -> None:
+    """Every remaining seat's tournament chips back to the tournament's account (one ledger
+    transaction), the seats freed and the table closed as a cash table again."""
+    back: list[tuple[str, int]] = []
+    for row in await db.all(shared_sql.SEATS, (table_id,)):
+        seat = rows.seat_row(row)
+        back.append((seat_account(table_id, seat.user_id), -seat.stack))
+        await db.run(shared_sql.DELETE_SEAT, (table_id, seat.user_id))
+    await post(
+        db,
+        "tournament_chips_back",
+        [*back, (tournament_chips_account(tournament.id), -sum(amount for _, amount in back))],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=table_id,
+        note=f"tournament {tournament.id}",
+    )
+    await db.run(DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
+    await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
+    await db.run(END_TOURNAMENT_TABLE, (table_id, tournament.id))

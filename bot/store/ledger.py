@@ -33,6 +33,7 @@ LEDGER_KINDS = (
     "tournament_payout",
     "freeze",
     "unfreeze",
+    "tournament_move",
 )
 """Every kind of ledger transaction (the schema's CHECK): what the kind filter offers."""
 

@@ -547,6 +547,108 @@ UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
 every call down that lost to a mucked hand (``detect.facts_of`` counted only a caller who
 showed, and a loser mucks)."""
 
+MIGRATION_0023_MTT = """
+ALTER TABLE tournaments ADD COLUMN kind TEXT NOT NULL DEFAULT 'sng'
+    CHECK (kind IN ('sng', 'mtt'));
+
+CREATE TABLE mtts (
+    tournament_id  INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    field          INTEGER NOT NULL CHECK (field >= 2 AND field <= 60),
+    late_levels    INTEGER NOT NULL DEFAULT 0 CHECK (late_levels >= 0),
+    payouts        TEXT NOT NULL CHECK (payouts IN ('standard', 'flat')),
+    event_id       INTEGER,
+    hand_for_hand  INTEGER NOT NULL DEFAULT 0 CHECK (hand_for_hand IN (0, 1))
+) STRICT;
+
+CREATE TABLE mtt_tables (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    number         INTEGER NOT NULL CHECK (number >= 1),
+    table_id       INTEGER NOT NULL UNIQUE REFERENCES poker_tables (id),
+    opened_at      REAL NOT NULL,
+    broken_at      REAL,
+    PRIMARY KEY (tournament_id, number)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE mtt_moves (
+    id             INTEGER PRIMARY KEY,
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    from_table     INTEGER REFERENCES poker_tables (id),
+    to_table       INTEGER NOT NULL REFERENCES poker_tables (id),
+    seat           INTEGER NOT NULL CHECK (seat >= 0 AND seat < 10),
+    stack          INTEGER NOT NULL CHECK (stack >= 0),
+    reason         TEXT NOT NULL CHECK (reason IN ('balance', 'break', 'late')),
+    moved_at       REAL NOT NULL
+) STRICT;
+CREATE INDEX mtt_moves_by_tournament ON mtt_moves (tournament_id, id);
+
+CREATE TABLE mtt_pending_outs (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    table_number   INTEGER NOT NULL,
+    seat           INTEGER NOT NULL,
+    button_seat    INTEGER,
+    start_stack    INTEGER NOT NULL CHECK (start_stack > 0),
+    out_at         REAL NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE ledger_tx_new (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('grant', 'start', 'daily', 'buy_in', 'cash_out',
+                                              'pot_contribution', 'pot_win', 'refund', 'void',
+                                              'tournament_buy_in', 'tournament_refund',
+                                              'tournament_start', 'tournament_out',
+                                              'tournament_chips_back', 'tournament_payout',
+                                              'freeze', 'unfreeze', 'tournament_move')),
+    guild_id    INTEGER,
+    table_id    INTEGER,
+    hand_id     INTEGER,
+    by_user_id  INTEGER,
+    note        TEXT,
+    created_at  REAL NOT NULL,
+    call_key    TEXT
+) STRICT;
+INSERT INTO ledger_tx_new (id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at,
+                           call_key)
+SELECT id, kind, guild_id, table_id, hand_id, by_user_id, note, created_at, call_key
+FROM ledger_tx ORDER BY id;
+CREATE TABLE ledger_entries_new (
+    id       INTEGER PRIMARY KEY,
+    tx_id    INTEGER NOT NULL REFERENCES ledger_tx_new (id),
+    account  TEXT NOT NULL,
+    amount   INTEGER NOT NULL
+) STRICT;
+INSERT INTO ledger_entries_new (id, tx_id, account, amount)
+SELECT id, tx_id, account, amount FROM ledger_entries ORDER BY id;
+DROP TABLE ledger_entries;
+DROP TABLE ledger_tx;
+ALTER TABLE ledger_tx_new RENAME TO ledger_tx;
+ALTER TABLE ledger_entries_new RENAME TO ledger_entries;
+CREATE INDEX ledger_tx_by_hand ON ledger_tx (hand_id) WHERE hand_id IS NOT NULL;
+CREATE UNIQUE INDEX ledger_tx_by_call_key ON ledger_tx (call_key);
+CREATE INDEX ledger_entries_by_tx ON ledger_entries (tx_id);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account, amount);
+CREATE TRIGGER ledger_tx_append_only_update BEFORE UPDATE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_tx_append_only_delete BEFORE DELETE ON ledger_tx
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+"""
+"""Multi-table tournaments: a tournament's kind ('sng' for a sit-and-go at its channel's table,
+'mtt' for one over several tables in threads), an MTT's own options (its field of 2..60, the
+levels late registration stays open, the payout preset, its Discord scheduled event, whether
+its tables deal hand for hand), its tables (numbered; each a ``poker_tables`` row of its
+thread, broken or not) and every seat a player took after the start (a balancing move, a
+break, a late registration), with the stack it carried, and the players out during a
+hand-for-hand hand, waiting for every table's hand to end to be placed together. The ledger
+gains the kind of a move ('tournament_move': a seat's tournament chips to the seat at another
+table); it is copied into new tables as in migration 0014 (SQLite cannot widen a CHECK in
+place)."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -570,6 +672,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0020_FAIR_FACTS,
     MIGRATION_0021_CLUSTER_LIMITS,
     MIGRATION_0022_FAIR_FACTS_AGAIN,
+    MIGRATION_0023_MTT,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

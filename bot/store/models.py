@@ -630,6 +630,9 @@ class TournamentRow:
     clock: dict[str, Any] | None
     """The caller's clock (levels, when the next one begins), as ``save_clock`` kept it."""
     cancel_reason: str | None
+    kind: str = "sng"
+    """"sng" (a sit-and-go at its channel's table) or "mtt" (a multi-table tournament: its
+    tables in ``mtt_tables``, ``seats`` the seats of each, ``table_id`` None)."""
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,13 @@
 """Reads that several parts of the store make inside their own transactions: a server's or
-a table's settings, a table, a seat. Each takes the transaction (``backend.Tx``) it reads in.
+a table's settings, a table, a seat, a tournament and its entries (of either kind). Each takes
+the transaction (``backend.Tx``) it reads in.
 Their SQL is here, beside them (a table by id, a member in the running hand; the settings'
 reads, which ``settings.py`` writes); a seat's and a table's by channel is ``shared_sql``'s.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -17,11 +19,40 @@ from bot.store.errors import (
     NotSeated,
     TableClosed,
     TableNotFound,
+    TournamentNotFound,
     TournamentTable,
 )
-from bot.store.models import SERVER_SETTINGS, TABLE_OPEN, SeatRow, Settings, TableRow
+from bot.store.models import (
+    SERVER_SETTINGS,
+    TABLE_OPEN,
+    EntryRow,
+    SeatRow,
+    Settings,
+    TableRow,
+    TournamentRow,
+)
 
 TABLE_BY_ID = f"SELECT {shared_sql.TABLE_COLUMNS} FROM poker_tables WHERE id = ?"
+
+TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, status, created_by, created_at, buy_in, seats, start_stack,"
+    " level_minutes, level_hands, structure, starts_at, message_id, table_id, started_at,"
+    " finished_at, clock, cancel_reason, kind"
+)
+
+TOURNAMENT = f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?"
+
+ENTRY_COLUMNS = "user_id, name, style, registered_at, place, prize"
+
+TOURNAMENT_ENTRIES = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries
+WHERE tournament_id = ?
+ORDER BY registered_at, user_id
+"""
+
+TOURNAMENT_ENTRY = f"""
+SELECT {ENTRY_COLUMNS} FROM tournament_entries WHERE tournament_id = ? AND user_id = ?
+"""
 
 IN_RUNNING_HAND = """
 SELECT h.id FROM hands AS h JOIN hand_players AS p ON p.hand_id = h.id
@@ -170,3 +201,76 @@ async def refuse_if_in_hand(db: Tx, table_id: int, user_id: int, message: str) -
     """``HandInProgress`` (saying ``message``) while the player is in a running hand."""
     if await db.one(IN_RUNNING_HAND, (table_id, user_id)) is not None:
         raise HandInProgress(message)
+
+
+# Tournaments ------------------------------------------------------------------------------------
+
+
+def tournament_row(row: Iterable[Any]) -> TournamentRow:
+    (
+        id_,
+        guild_id,
+        channel_id,
+        status,
+        created_by,
+        created_at,
+        buy_in,
+        seats,
+        start_stack,
+        level_minutes,
+        level_hands,
+        structure,
+        starts_at,
+        message_id,
+        table_id,
+        started_at,
+        finished_at,
+        clock,
+        cancel_reason,
+        kind,
+    ) = row
+    return TournamentRow(
+        id=int(id_),
+        guild_id=int(guild_id),
+        channel_id=int(channel_id),
+        status=str(status),
+        created_by=int(created_by),
+        created_at=float(created_at),
+        buy_in=int(buy_in),
+        seats=int(seats),
+        start_stack=int(start_stack),
+        level_minutes=None if level_minutes is None else int(level_minutes),
+        level_hands=None if level_hands is None else int(level_hands),
+        structure=str(structure),
+        starts_at=starts_at,
+        message_id=message_id,
+        table_id=table_id,
+        started_at=started_at,
+        finished_at=finished_at,
+        clock=None if clock is None else dict(json.loads(clock)),
+        cancel_reason=cancel_reason,
+        kind=str(kind),
+    )
+
+
+def entry_row(row: Iterable[Any]) -> EntryRow:
+    user_id, name, style, registered_at, place, prize = row
+    return EntryRow(
+        user_id=int(user_id),
+        name=str(name),
+        style=style,
+        registered_at=float(registered_at),
+        place=None if place is None else int(place),
+        prize=None if prize is None else int(prize),
+    )
+
+
+async def get_tournament(db: Tx, tournament_id: int) -> TournamentRow:
+    row = await db.one(TOURNAMENT, (tournament_id,))
+    if row is None:
+        raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+    return tournament_row(row)
+
+
+async def tournament_entries(db: Tx, tournament_id: int) -> list[EntryRow]:
+    return [entry_row(row) for row in await db.all(TOURNAMENT_ENTRIES, (tournament_id,))]

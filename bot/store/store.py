@@ -11,6 +11,8 @@ and gives each part of the domain its own attribute, all over one transaction ru
 * ``store.house`` (``house.py``): house players and where the house fills seats;
 * ``store.tournaments`` (``tournaments.py``): sit-and-go tournaments, their entrants, escrow,
   seats of tournament chips, places and prizes;
+* ``store.mtts`` (``mtts.py``): multi-table tournaments, their tables, seat moves between them,
+  places across tables and prizes by the payout preset;
 * ``store.audit`` (``audit.py``): chips accounted for, the ledger read back;
 * ``store.fairplay`` (``fairplay.py``): members exempted from the gates, frozen wallets.
 
@@ -26,22 +28,41 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from bot.store.audit import Audit
-from bot.store.backend import Backend, is_postgres_url
+from bot.store.backend import Backend, Tx, is_postgres_url
 from bot.store.fairplay import FairPlay
 from bot.store.hands import Hands
 from bot.store.house import House
 from bot.store.ledger import Ledger
+from bot.store.mtts import Mtts
+from bot.store.mtts import place_busted as place_busted_mtt
 from bot.store.runner import Runner
 from bot.store.settings import ServerSettings
 from bot.store.tables import Tables
 from bot.store.tournaments import Tournaments, place_busted
 from bot.store.wallets import Wallets
 from bot.store.web import WebLogins
+from bot.tournament import Finish
 
 log = logging.getLogger(__name__)
+
+
+async def _place_busted(
+    db: Tx,
+    table_id: int,
+    players: Mapping[int, tuple[int, int]],
+    finals: Mapping[int, int],
+    now: float,
+) -> list[Finish]:
+    """A settled hand's eliminations at a tournament's table, sit-and-go or multi-table (each
+    part places its own kind's and leaves the other's alone)."""
+    return [
+        *await place_busted(db, table_id, players, finals, now),
+        *await place_busted_mtt(db, table_id, players, finals, now),
+    ]
 
 
 class Store:
@@ -54,9 +75,10 @@ class Store:
         self.settings = ServerSettings(self.runner)
         self.wallets = Wallets(self.runner)
         self.tables = Tables(self.runner)
-        self.hands = Hands(self.runner, after_settle=place_busted)
+        self.hands = Hands(self.runner, after_settle=_place_busted)
         self.house = House(self.runner)
         self.tournaments = Tournaments(self.runner)
+        self.mtts = Mtts(self.runner)
         self.audit = Audit(self.runner)
         self.ledger = Ledger(self.runner)
         self.fairplay = FairPlay(self.runner)

@@ -20,10 +20,10 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.house.accounts import HOUSE_ACCOUNT_ID, HOUSE_PLAYER_IDS, is_house
+from bot.house.accounts import HOUSE_PLAYER_IDS, is_house
 from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
@@ -34,7 +34,6 @@ from bot.store.chips import (
     escrow_account,
     seat_account,
     tournament_chips_account,
-    wallet_account,
 )
 from bot.store.errors import (
     AlreadyRegistered,
@@ -69,40 +68,36 @@ from bot.tournament import STRUCTURES, Finish, finishes, from_button, prizes_for
 
 log = logging.getLogger(__name__)
 
-TOURNAMENT_COLUMNS = (
-    "id, guild_id, channel_id, status, created_by, created_at, buy_in, seats, start_stack,"
-    " level_minutes, level_hands, structure, starts_at, message_id, table_id, started_at,"
-    " finished_at, clock, cancel_reason"
-)
-
-TOURNAMENT = f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?"
-
-# The channel's tournament that is registering or running (at most one: a partial index).
+# The channel's tournament that is registering or running (at most one of either kind: a
+# partial index), and the same if it is a sit-and-go (the others are ``store.mtts``').
 TOURNAMENT_FOR_CHANNEL = f"""
-SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
 WHERE guild_id = ? AND channel_id = ? AND status IN ('registering', 'running')
 """
 
+SNG_FOR_CHANNEL = TOURNAMENT_FOR_CHANNEL + "AND kind = 'sng'\n"
+
 TOURNAMENT_LAST_FINISHED = f"""
-SELECT {TOURNAMENT_COLUMNS} FROM tournaments
-WHERE guild_id = ? AND channel_id = ? AND status = 'finished'
+SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND channel_id = ? AND status = 'finished' AND kind = 'sng'
 ORDER BY finished_at DESC, id DESC
 LIMIT 1
 """
 
 TOURNAMENTS_RUNNING = (
-    f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id"
+    f"SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments"
+    " WHERE status = 'running' AND kind = 'sng' ORDER BY id"
 )
 
 TOURNAMENTS_REGISTERING = f"""
-SELECT {TOURNAMENT_COLUMNS} FROM tournaments
-WHERE guild_id = ? AND status = 'registering'
+SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
+WHERE guild_id = ? AND status = 'registering' AND kind = 'sng'
 ORDER BY id
 """
 
 # The server's latest tournaments, whatever their status (the dashboard's list).
 TOURNAMENTS_OF_GUILD = f"""
-SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
 WHERE guild_id = ?
 ORDER BY id DESC
 LIMIT ?
@@ -110,17 +105,17 @@ LIMIT ?
 
 # A member's latest tournaments, with their entry (the dashboard's "your sit-and-goes").
 TOURNAMENTS_OF_MEMBER = f"""
-SELECT {", ".join("t." + c.strip() for c in TOURNAMENT_COLUMNS.split(","))},
+SELECT {", ".join("t." + c.strip() for c in rows.TOURNAMENT_COLUMNS.split(","))},
        e.user_id, e.name, e.style, e.registered_at, e.place, e.prize
 FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
-WHERE e.user_id = ?
+WHERE e.user_id = ? AND t.kind = 'sng'
 ORDER BY t.id DESC
 LIMIT ?
 """
 
 TOURNAMENTS_DUE = f"""
-SELECT {TOURNAMENT_COLUMNS} FROM tournaments
-WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ?
+SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
+WHERE status = 'registering' AND starts_at IS NOT NULL AND starts_at <= ? AND kind = 'sng'
 ORDER BY starts_at, id
 """
 
@@ -150,18 +145,6 @@ UPDATE tournaments SET status = 'cancelled', finished_at = ?, cancel_reason = ?
 WHERE id = ? AND status IN ('registering', 'running')
 """
 
-ENTRY_COLUMNS = "user_id, name, style, registered_at, place, prize"
-
-TOURNAMENT_ENTRIES = f"""
-SELECT {ENTRY_COLUMNS} FROM tournament_entries
-WHERE tournament_id = ?
-ORDER BY registered_at, user_id
-"""
-
-TOURNAMENT_ENTRY = f"""
-SELECT {ENTRY_COLUMNS} FROM tournament_entries WHERE tournament_id = ? AND user_id = ?
-"""
-
 INSERT_ENTRY = """
 INSERT INTO tournament_entries (tournament_id, user_id, name, style, registered_at)
 VALUES (?, ?, ?, ?, ?)
@@ -188,13 +171,6 @@ INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, e
                           opened_at, tournament_id)
 VALUES (?1, ?2, 'open', ?3, NULL, NULL, ?3, ?4)
 """
-
-END_TOURNAMENT_TABLE = """
-UPDATE poker_tables SET status = 'closed', button_seat = NULL, tournament_id = NULL
-WHERE id = ? AND tournament_id = ?
-"""
-
-DELETE_TABLE_HOUSE_PLAYERS = "DELETE FROM house_players WHERE table_id = ?"
 
 # A member's finished tournaments in a server since a time: played, wins, paid a prize, net.
 TOURNAMENT_STATS = """
@@ -238,74 +214,6 @@ MAX_START_MINUTES = 7 * 24 * 60
 """The latest start a tournament may be given: a week from its creation."""
 
 
-def tournament_row(row: Iterable[Any]) -> TournamentRow:
-    (
-        id_,
-        guild_id,
-        channel_id,
-        status,
-        created_by,
-        created_at,
-        buy_in,
-        seats,
-        start_stack,
-        level_minutes,
-        level_hands,
-        structure,
-        starts_at,
-        message_id,
-        table_id,
-        started_at,
-        finished_at,
-        clock,
-        cancel_reason,
-    ) = row
-    return TournamentRow(
-        id=int(id_),
-        guild_id=int(guild_id),
-        channel_id=int(channel_id),
-        status=str(status),
-        created_by=int(created_by),
-        created_at=float(created_at),
-        buy_in=int(buy_in),
-        seats=int(seats),
-        start_stack=int(start_stack),
-        level_minutes=None if level_minutes is None else int(level_minutes),
-        level_hands=None if level_hands is None else int(level_hands),
-        structure=str(structure),
-        starts_at=starts_at,
-        message_id=message_id,
-        table_id=table_id,
-        started_at=started_at,
-        finished_at=finished_at,
-        clock=None if clock is None else dict(json.loads(clock)),
-        cancel_reason=cancel_reason,
-    )
-
-
-def entry_row(row: Iterable[Any]) -> EntryRow:
-    user_id, name, style, registered_at, place, prize = row
-    return EntryRow(
-        user_id=int(user_id),
-        name=str(name),
-        style=style,
-        registered_at=float(registered_at),
-        place=None if place is None else int(place),
-        prize=None if prize is None else int(prize),
-    )
-
-
-async def _get(db: Tx, tournament_id: int) -> TournamentRow:
-    row = await db.one(TOURNAMENT, (tournament_id,))
-    if row is None:
-        raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
-    return tournament_row(row)
-
-
-async def _entries(db: Tx, tournament_id: int) -> list[EntryRow]:
-    return [entry_row(row) for row in await db.all(TOURNAMENT_ENTRIES, (tournament_id,))]
-
-
 def _refuse_unless_registering(tournament: TournamentRow) -> None:
     """``TournamentStarted`` once it runs, ``TournamentClosed`` once it is over."""
     if tournament.status == TOURNAMENT_RUNNING:
@@ -330,63 +238,13 @@ async def _refuse_if_hand_running(db: Tx, table_id: int) -> None:
         )
 
 
-def _payee(guild_id: int, user_id: int) -> tuple[int, str]:
-    """The wallet (user id, ledger account) a buy-in comes from and a prize or refund goes
-    to: a member's own, the house's for a house player."""
-    owner = HOUSE_ACCOUNT_ID if is_house(user_id) else user_id
-    return owner, wallet_account(guild_id, owner)
-
-
-async def _pay_out(
-    db: Tx,
-    tournament: TournamentRow,
-    amounts: Mapping[int, int],
-    kind: str,
-    now: float,
-    note: str,
-) -> None:
-    """ONE ledger transaction from the escrow to each entrant's wallet (a house player's to
-    the house's), the wallet rows credited beside it."""
-    to_wallets: dict[str, int] = {}
-    for user_id, amount in amounts.items():
-        if amount <= 0:
-            continue
-        owner, account = _payee(tournament.guild_id, user_id)
-        if owner != HOUSE_ACCOUNT_ID:
-            await chips.ensure_wallet(db, tournament.guild_id, owner, now)
-        await db.run(shared_sql.CREDIT_WALLET, (amount, tournament.guild_id, owner))
-        to_wallets[account] = to_wallets.get(account, 0) + amount
-    await chips.post(
-        db,
-        kind,
-        [(escrow_account(tournament.id), -sum(to_wallets.values())), *to_wallets.items()],
-        now=now,
-        guild_id=tournament.guild_id,
-        table_id=tournament.table_id,
-        note=note,
-    )
-
-
-async def _end_table(db: Tx, tournament: TournamentRow, table_id: int, now: float) -> None:
-    """Every remaining seat's tournament chips back to the tournament's account (one ledger
-    transaction), the seats freed and the table closed as a cash table again."""
-    back: list[tuple[str, int]] = []
-    for row in await db.all(shared_sql.SEATS, (table_id,)):
-        seat = rows.seat_row(row)
-        back.append((seat_account(table_id, seat.user_id), -seat.stack))
-        await db.run(shared_sql.DELETE_SEAT, (table_id, seat.user_id))
-    await chips.post(
-        db,
-        "tournament_chips_back",
-        [*back, (tournament_chips_account(tournament.id), -sum(amount for _, amount in back))],
-        now=now,
-        guild_id=tournament.guild_id,
-        table_id=table_id,
-        note=f"tournament {tournament.id}",
-    )
-    await db.run(DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
-    await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
-    await db.run(END_TOURNAMENT_TABLE, (table_id, tournament.id))
+async def _get_sng(db: Tx, tournament_id: int) -> TournamentRow:
+    """A sit-and-go by id: ``TournamentNotFound`` for none, or for a multi-table tournament
+    (``store.mtts``' own)."""
+    tournament = await rows.get_tournament(db, tournament_id)
+    if tournament.kind != "sng":
+        raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+    return tournament
 
 
 async def place_busted(
@@ -401,16 +259,19 @@ async def place_busted(
     between the two: placed by their stacks when the hand began (``players``: user id to
     (seat, start stack); the bigger stack finishes higher, equal stacks share the places they
     cover and their prizes, the odd chips one each from the button's left), their prizes
-    recorded (paid at the finish) and their seats freed. At a cash table, nothing."""
+    recorded (paid at the finish) and their seats freed. At a cash table, or a multi-table
+    tournament's, nothing."""
     busted = {user_id: start for user_id, (_, start) in players.items() if finals[user_id] == 0}
     if not busted:
         return []
     table = await rows.get_table(db, table_id)
     if table.tournament_id is None:
         return []
-    tournament = await _get(db, table.tournament_id)
+    tournament = await rows.get_tournament(db, table.tournament_id)
+    if tournament.kind != "sng":
+        return []  # a multi-table tournament's table: ``mtts.place_busted`` places them
     _refuse_unless_running(tournament)
-    entries = {entry.user_id: entry for entry in await _entries(db, tournament.id)}
+    entries = {entry.user_id: entry for entry in await rows.tournament_entries(db, tournament.id)}
     for user_id in busted:
         entry = entries.get(user_id)
         if entry is None or entry.place is not None:
@@ -511,7 +372,7 @@ class Tournaments:
         async def body(db: Tx) -> TournamentRow:
             existing = await db.one(TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
             if existing is not None:
-                found = tournament_row(existing)
+                found = rows.tournament_row(existing)
                 if found.created_at == now and found.created_by == by_user_id:
                     return found  # created by this call, whose COMMIT went unanswered
                 raise TournamentExists(
@@ -538,7 +399,7 @@ class Tournaments:
                 structure,
                 starts,
             )
-            return await _get(db, await db.insert(INSERT_TOURNAMENT, params))
+            return await _get_sng(db, await db.insert(INSERT_TOURNAMENT, params))
 
         tournament = await self._runner.write(body)
         log.info(
@@ -553,58 +414,60 @@ class Tournaments:
 
     async def get(self, tournament_id: int) -> TournamentRow:
         """One tournament by id (``TournamentNotFound`` if none)."""
-        return await self._runner.read(lambda db: _get(db, tournament_id))
+        return await self._runner.read(lambda db: rows.get_tournament(db, tournament_id))
 
     async def for_channel(self, guild_id: int, channel_id: int) -> TournamentRow | None:
         """The channel's tournament that is registering or running, if any."""
-        row = await self._runner.select_one(TOURNAMENT_FOR_CHANNEL, (guild_id, channel_id))
-        return None if row is None else tournament_row(row)
+        row = await self._runner.select_one(SNG_FOR_CHANNEL, (guild_id, channel_id))
+        return None if row is None else rows.tournament_row(row)
 
     async def last_finished(self, guild_id: int, channel_id: int) -> TournamentRow | None:
         """The channel's latest finished tournament, if any (its results)."""
         row = await self._runner.select_one(TOURNAMENT_LAST_FINISHED, (guild_id, channel_id))
-        return None if row is None else tournament_row(row)
+        return None if row is None else rows.tournament_row(row)
 
     async def running(self) -> list[TournamentRow]:
         """Every running tournament, for their tables to be restored after a restart."""
-        return [tournament_row(row) for row in await self._runner.select_all(TOURNAMENTS_RUNNING)]
+        return [
+            rows.tournament_row(row) for row in await self._runner.select_all(TOURNAMENTS_RUNNING)
+        ]
 
     async def registering(self, guild_id: int) -> list[TournamentRow]:
         """The server's tournaments open for registration, oldest first (the lobby)."""
         check_id(guild_id, "server")
         found = await self._runner.select_all(TOURNAMENTS_REGISTERING, (guild_id,))
-        return [tournament_row(row) for row in found]
+        return [rows.tournament_row(row) for row in found]
 
     async def of_guild(self, guild_id: int, limit: int = 20) -> list[TournamentRow]:
         """The server's ``limit`` latest tournaments (registering, running, finished or
         cancelled), newest first."""
         check_id(guild_id, "server")
         found = await self._runner.select_all(TOURNAMENTS_OF_GUILD, (guild_id, int(limit)))
-        return [tournament_row(row) for row in found]
+        return [rows.tournament_row(row) for row in found]
 
     async def of_member(
         self, user_id: int, limit: int = 200
     ) -> list[tuple[TournamentRow, EntryRow]]:
-        """The ``limit`` latest tournaments ``user_id`` is registered in or played, on any
+        """The ``limit`` latest sit-and-goes ``user_id`` is registered in or played, on any
         server (the caller keeps those of the servers it may show), newest first, each with
         the member's entry (its place and prize once out)."""
         check_id(user_id, "member")
         found = await self._runner.select_all(TOURNAMENTS_OF_MEMBER, (user_id, int(limit)))
-        width = len(TOURNAMENT_COLUMNS.split(","))
+        width = len(rows.TOURNAMENT_COLUMNS.split(","))
         values = [tuple(row) for row in found]
-        return [(tournament_row(v[:width]), entry_row(v[width:])) for v in values]
+        return [(rows.tournament_row(v[:width]), rows.entry_row(v[width:])) for v in values]
 
     async def due(self, now: float) -> list[TournamentRow]:
         """Tournaments registering whose start time is ``now`` or earlier, soonest first."""
         found = await self._runner.select_all(TOURNAMENTS_DUE, (float(now),))
-        return [tournament_row(row) for row in found]
+        return [rows.tournament_row(row) for row in found]
 
     async def entries(self, tournament_id: int) -> list[EntryRow]:
         """The tournament's entrants in registration order (``TournamentNotFound`` if none)."""
 
         async def body(db: Tx) -> list[EntryRow]:
-            await _get(db, tournament_id)
-            return await _entries(db, tournament_id)
+            await rows.get_tournament(db, tournament_id)
+            return await rows.tournament_entries(db, tournament_id)
 
         return await self._runner.read(body)
 
@@ -642,21 +505,21 @@ class Tournaments:
 
         async def body(db: Tx) -> TournamentRow:
             now = time.time()
-            tournament = await _get(db, tournament_id)
+            tournament = await _get_sng(db, tournament_id)
             _refuse_unless_registering(tournament)
-            if await db.one(TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
+            if await db.one(rows.TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
                 raise AlreadyRegistered(
                     "You are already registered for this tournament.",
                     key="sng_already_registered",
                 )
-            if len(await _entries(db, tournament_id)) >= tournament.seats:
+            if len(await rows.tournament_entries(db, tournament_id)) >= tournament.seats:
                 raise TournamentFull(
                     f"The tournament is full ({tournament.seats} players).",
                     key="sng_full",
                     seats=tournament.seats,
                 )
             guild_id, amount = tournament.guild_id, tournament.buy_in
-            owner, account = _payee(guild_id, user_id)
+            owner, account = chips.escrow_payee(guild_id, user_id)
             if style is not None:
                 await chips.debit_house(db, guild_id, amount, now)
             else:
@@ -725,13 +588,13 @@ class Tournaments:
 
         async def body(db: Tx) -> int:
             now = time.time()
-            tournament = await _get(db, tournament_id)
+            tournament = await _get_sng(db, tournament_id)
             _refuse_unless_registering(tournament)
             if await db.run(DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
                 )
-            await _pay_out(
+            await chips.pay_from_escrow(
                 db,
                 tournament,
                 {user_id: tournament.buy_in},
@@ -762,9 +625,11 @@ class Tournaments:
 
         async def body(db: Tx) -> tuple[TournamentRow, TableRow]:
             now = time.time()
-            tournament = await _get(db, tournament_id)
+            tournament = await _get_sng(db, tournament_id)
             _refuse_unless_registering(tournament)
-            entries = {entry.user_id: entry for entry in await _entries(db, tournament_id)}
+            entries = {
+                entry.user_id: entry for entry in await rows.tournament_entries(db, tournament_id)
+            }
             if len(entries) < MIN_SEATS:
                 raise TooFewEntrants(
                     "A tournament needs at least two players to start.", key="sng_too_few"
@@ -815,7 +680,7 @@ class Tournaments:
                 note=f"tournament {tournament_id}",
             )
             await db.run(START_TOURNAMENT, (table_id, now, tournament_id))
-            return await _get(db, tournament_id), await rows.get_table(db, table_id)
+            return await _get_sng(db, tournament_id), await rows.get_table(db, table_id)
 
         tournament, table = await self._runner.write(body)
         log.info("tournament %d started at table %d", tournament_id, table.id)
@@ -832,10 +697,10 @@ class Tournaments:
 
         async def body(db: Tx) -> dict[int, int]:
             now = time.time()
-            tournament = await _get(db, tournament_id)
+            tournament = await _get_sng(db, tournament_id)
             table_id = _refuse_unless_running(tournament)
             await _refuse_if_hand_running(db, table_id)
-            entries = await _entries(db, tournament_id)
+            entries = await rows.tournament_entries(db, tournament_id)
             total = tournament.start_stack * len(entries)
             seat = await rows.get_seat(db, table_id, winner_id)
             if seat.stack != total:
@@ -857,9 +722,9 @@ class Tournaments:
                     pool=pool,
                 )
             await db.run(SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
-            await _end_table(db, tournament, table_id, now)
+            await chips.end_tournament_table(db, tournament, table_id, now)
             paid = {user_id: amount for user_id, amount in prizes.items() if amount > 0}
-            await _pay_out(
+            await chips.pay_from_escrow(
                 db, tournament, paid, "tournament_payout", now, f"tournament {tournament_id}"
             )
             await db.run(FINISH_TOURNAMENT, (now, tournament_id))
@@ -878,16 +743,17 @@ class Tournaments:
 
         async def body(db: Tx) -> dict[int, int]:
             now = time.time()
-            tournament = await _get(db, tournament_id)
+            tournament = await _get_sng(db, tournament_id)
             if tournament.status == TOURNAMENT_RUNNING and tournament.table_id is not None:
                 await _refuse_if_hand_running(db, tournament.table_id)
-                await _end_table(db, tournament, tournament.table_id, now)
+                await chips.end_tournament_table(db, tournament, tournament.table_id, now)
             elif tournament.status != TOURNAMENT_REGISTERING:
                 raise TournamentClosed("This tournament is over.", key="sng_closed")
             refunds = {
-                entry.user_id: tournament.buy_in for entry in await _entries(db, tournament_id)
+                entry.user_id: tournament.buy_in
+                for entry in await rows.tournament_entries(db, tournament_id)
             }
-            await _pay_out(
+            await chips.pay_from_escrow(
                 db,
                 tournament,
                 refunds,

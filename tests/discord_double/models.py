@@ -37,6 +37,11 @@ PERM_EMBED_LINKS = 1 << 14
 PERM_ATTACH_FILES = 1 << 15
 PERM_READ_MESSAGE_HISTORY = 1 << 16
 PERM_USE_APPLICATION_COMMANDS = 1 << 31
+PERM_MANAGE_EVENTS = 1 << 33
+PERM_MANAGE_THREADS = 1 << 34
+PERM_CREATE_PUBLIC_THREADS = 1 << 35
+PERM_SEND_MESSAGES_IN_THREADS = 1 << 38
+PERM_CREATE_EVENTS = 1 << 44
 
 #: What an ordinary member of a guild may do: read, write, use slash commands.
 DEFAULT_MEMBER_PERMISSIONS = (
@@ -51,8 +56,16 @@ DEFAULT_MEMBER_PERMISSIONS = (
 )
 #: A member allowed to run the admin commands (Manage Server).
 ADMIN_MEMBER_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS | PERM_MANAGE_GUILD
-#: What the bot itself holds in every guild (app_permissions of interactions).
-BOT_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS | PERM_MANAGE_CHANNELS
+#: What the bot itself holds in every guild (app_permissions of interactions): a member's, plus
+#: managing channels, creating public threads and writing in them, and creating events (as
+#: the bot's invite asks for them).
+BOT_PERMISSIONS = (
+    DEFAULT_MEMBER_PERMISSIONS
+    | PERM_MANAGE_CHANNELS
+    | PERM_CREATE_PUBLIC_THREADS
+    | PERM_SEND_MESSAGES_IN_THREADS
+    | PERM_CREATE_EVENTS
+)
 
 MESSAGE_FLAG_EPHEMERAL = 1 << 6
 MESSAGE_FLAG_LOADING = 1 << 7
@@ -60,6 +73,7 @@ MESSAGE_FLAG_COMPONENTS_V2 = 1 << 15
 
 CHANNEL_TYPE_GUILD_TEXT = 0
 CHANNEL_TYPE_DM = 1
+CHANNEL_TYPE_PUBLIC_THREAD = 11
 
 
 class SnowflakeFactory:
@@ -219,12 +233,57 @@ class Channel:
     position: int = 0
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     """Its permission overwrites, as Discord sends them (``id``, ``type``, ``allow``, ``deny``)."""
+    parent: Channel | None = None
+    """A public thread's text channel (None for a channel or a DM)."""
+    owner_id: int | None = None
+    """Who started the thread."""
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    created_at: str = field(default_factory=iso_now)
+    archived_at: str = field(default_factory=iso_now)
+    """When its archived state last changed (Discord's ``archive_timestamp``)."""
+    sent: int = 0
+    """Messages posted in the thread (``message_count``)."""
 
     @property
     def is_dm(self) -> bool:
         return self.guild is None
 
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
+
+    def thread_json(self) -> dict[str, Any]:
+        """A public thread as Discord sends it (the channel object of type 11)."""
+        assert self.guild is not None and self.parent is not None
+        return {
+            "id": str(self.id),
+            "type": CHANNEL_TYPE_PUBLIC_THREAD,
+            "guild_id": str(self.guild.id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": self.sent,
+            "total_message_sent": self.sent,
+            "member_count": 1,
+            "flags": 0,
+            "applied_tags": [],
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": self.archived_at,
+                "locked": self.locked,
+                "invitable": True,
+                "create_timestamp": self.created_at,
+            },
+        }
+
     def to_json(self) -> dict[str, Any]:
+        if self.parent is not None:
+            return self.thread_json()
         if self.guild is None:
             assert self.recipient is not None
             return {

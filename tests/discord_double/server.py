@@ -68,6 +68,7 @@ from tests.discord_double.models import (
     json_bytes,
 )
 from tests.discord_double.oauth import OAuth2, has_own_role, role_json
+from tests.discord_double.threads import ThreadsAndEvents
 
 log = logging.getLogger(__name__)
 
@@ -274,6 +275,8 @@ class DiscordDouble:
 
         self.oauth = OAuth2(self)
         """Discord's OAuth2 code flow (``tests/discord_double/oauth.py``)."""
+        self.threads = ThreadsAndEvents(self)
+        """Public threads and scheduled events (``tests/discord_double/threads.py``)."""
 
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -991,7 +994,9 @@ class DiscordDouble:
             "channel_id": str(channel.id),
             "token": interaction.token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(
+                BOT_PERMISSIONS if channel.guild is None else self.threads.bot_permissions(channel)
+            ),
             "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
@@ -1027,7 +1032,7 @@ class DiscordDouble:
             shown = members
         channels = []
         for channel in self.channels.values():
-            if channel.guild is guild:
+            if channel.guild is guild and not channel.is_thread:
                 channel_json = channel.to_json()
                 channel_json.pop("guild_id", None)
                 channels.append(channel_json)
@@ -1071,10 +1076,10 @@ class DiscordDouble:
             "voice_states": [],
             "members": [m.to_json() for m in shown],
             "channels": channels,
-            "threads": [],
+            "threads": [t.thread_json() for t in self.threads.threads_of(guild)],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": self.threads.active_events_json(guild),
             "soundboard_sounds": [],
             "lazy": True,
         }
@@ -1442,6 +1447,7 @@ class DiscordDouble:
         r.add_get(f"{p}/guilds/{{guild_id}}/members/{{user_id}}", self._get_member)
         r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._get_attachment)
         self.oauth.add_routes(r, p)
+        self.threads.add_routes(r, p)
         r.add_route("*", "/{tail:.*}", self._unknown)
 
     async def _unknown(self, request: web.Request) -> web.Response:
@@ -1887,6 +1893,7 @@ class DiscordDouble:
         if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
             log.info("double: DM to %s refused (DMs closed)", channel.recipient.username)
             raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
+        await self.threads.check_post(channel)
         stored = self._new_message(channel, payload, files)
         self._record("create", stored, payload, "POST /channels/{id}/messages")
         return json_response(stored.data)
@@ -1901,6 +1908,8 @@ class DiscordDouble:
         channel = self._channel(request)
         payload, files = await self._read_payload(request)
         stored = self._channel_message(request, channel)
+        if channel.is_thread and channel.archived:
+            raise DiscordHTTPError(400, 50083, "Thread is archived")
         limited = self._maybe_rate_limit(channel.id)
         if limited is not None:
             return limited
@@ -1935,7 +1944,11 @@ class DiscordDouble:
         self._require_bot_auth(request)
         guild_id = int(request.match_info["guild_id"])
         return json_response(
-            [c.to_json() for c in self.channels.values() if c.guild and c.guild.id == guild_id]
+            [
+                c.to_json()
+                for c in self.channels.values()
+                if c.guild and c.guild.id == guild_id and not c.is_thread
+            ]
         )
 
     async def _get_member(self, request: web.Request) -> web.Response:

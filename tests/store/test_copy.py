@@ -120,6 +120,27 @@ async def populate(store: Store) -> int:
     await store.tournaments.register(playing.id, 1013, "Thirteen")
     await store.tournaments.start(playing.id, seated_as(1013, 1012))
     await store.tournaments.save_clock(playing.id, {"level": 1})
+    mtt = await store.mtts.create(  # a multi-table tournament: two tables, a seat moved
+        GUILD,
+        CHANNEL + 5,
+        ADMIN,
+        buy_in=10,
+        field=8,
+        start_stack=500,
+        level_hands=4,
+        structure="turbo",
+        starts_in=60,
+        late_levels=1,
+    )
+    for user_id in range(1021, 1025):
+        await store.mtts.register(mtt.id, user_id, f"P{user_id}")
+    _, second = await store.mtts.start(
+        mtt.id, [(CHANNEL + 6, {0: 1021, 2: 1022, 4: 1023}), (CHANNEL + 7, {1: 1024})]
+    )
+    await store.mtts.move(mtt.id, 1023, second.table_id, 3)
+    await store.mtts.set_hand_for_hand(mtt.id, True)  # a player out waits to be placed
+    out = await store.hands.begin(second.table_id, {1024: 500, 1023: 500})
+    await store.hands.settle(out, {1024: 1000, 1023: 0}, "phh", {"pot": 1000})
     await store.fairplay.set_exempt(GUILD, 1012, True, 999)  # fair play: an exemption,
     await store.fairplay.freeze(GUILD, 1014, 999)  # a frozen wallet (a ledger line, no chip)
     running = await store.hands.begin(other.id, {8: 300, 9: 300})
@@ -167,9 +188,9 @@ async def test_copy_moves_everything_and_audits_both(
             assert [(hand.hand_id, hand.state) for hand in unfinished] == [
                 (running, {"hand": running, "deck": list(range(52)), "to_act": 9})
             ]
-            # (the hand before the running one was the tournament's)
-            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 2]
-            assert len(await moved.hands.recent(GUILD, limit=50)) == 7
+            # (the two hands before the running one were the tournaments')
+            assert [hand.id for hand in await moved.hands.unannounced(1)] == [running - 3]
+            assert len(await moved.hands.recent(GUILD, limit=50)) == 8  # the MTT's too
             # one was voided, and the tournament's hand is not cash play
             assert (await moved.hands.player_stats(GUILD, 2)).hands_played == 5
             assert (await moved.tournaments.stats(GUILD, 1011, None)).net == 50

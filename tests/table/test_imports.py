@@ -27,7 +27,8 @@ PURE = ("bot.engine", "bot.store", "bot.tournament")
 """Packages that must not know of the Discord layer."""
 FORBIDDEN_IN_PURE = ("bot.table", "cogs", "bot.client", "bot.replies", "discord")
 STORE_PARTS = tuple(
-    f"bot.store.{part}" for part in ("settings", "wallets", "tables", "hands", "house", "audit")
+    f"bot.store.{part}"
+    for part in ("settings", "wallets", "tables", "hands", "house", "audit", "mtts")
 )
 """The store's parts (``store.settings``, ``store.wallets``...)."""
 STORE_SHARED = ("bot.store.chips", "bot.store.rows", "bot.store.runner")

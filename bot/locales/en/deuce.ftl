@@ -693,6 +693,10 @@ sng_not_full = The tournament's seats are no longer all taken: it starts when th
 sng_hand_running = A hand is still being played at the tournament's table.
 sng_prizes_wrong = The prizes add up to { $prizes } but the prize pool is { $pool }; nothing was paid.
 sng_table_refused = A tournament is being played at this table: no chips can be bought, added or cashed out here until it ends.
+mtt_late_closed = Late registration for this tournament is closed (it was open through level { $levels }).
+mtt_payouts_unknown = The payouts must be standard or flat.
+mtt_field_changed = The field changed while the tables were drawn; they are drawn again.
+mtt_in_the_money = This tournament is in the money: it can no longer be cancelled.
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 

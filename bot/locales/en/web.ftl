@@ -182,6 +182,7 @@ web_kind_tournament_chips_back = Sit-and-go chips back
 web_kind_tournament_payout = Sit-and-go prize
 web_kind_freeze = Wallet frozen
 web_kind_unfreeze = Wallet unfrozen
+web_kind_tournament_move = Tournament seat moved to another table
 web_ledger_member_column = Member
 web_nav_fairplay = Fair play
 web_fairplay_page = Fair play on { $server }

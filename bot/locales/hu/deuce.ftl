@@ -654,6 +654,10 @@ sng_not_full = A verseny helyei már nem mind foglaltak: akkor indul, amikor meg
 sng_hand_running = A verseny asztalánál még folyik egy leosztás.
 sng_prizes_wrong = A díjak összege { $prizes }, de a díjalap { $pool }; semmi sem lett kifizetve.
 sng_table_refused = Ennél az asztalnál verseny folyik: amíg véget nem ér, itt nem lehet zsetont venni, hozzáadni vagy kivenni.
+mtt_late_closed = A késői nevezés erre a versenyre lezárult ({ $levels }. szintig volt nyitva).
+mtt_payouts_unknown = A kifizetés standard vagy flat lehet.
+mtt_field_changed = A mezőny megváltozott, amíg az asztalokat sorsoltuk; újra sorsolunk.
+mtt_in_the_money = Ez a verseny már pénzes helyeknél tart: nem lehet lemondani.
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 

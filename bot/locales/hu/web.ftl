@@ -182,6 +182,7 @@ web_kind_tournament_chips_back = Sit-and-go zsetonok vissza
 web_kind_tournament_payout = Sit-and-go díj
 web_kind_freeze = Pénztárca befagyasztva
 web_kind_unfreeze = Pénztárca feloldva
+web_kind_tournament_move = Versenyhely másik asztalhoz költözött
 web_ledger_member_column = Tag
 web_nav_fairplay = Tisztességes játék
 web_fairplay_page = Tisztességes játék: { $server }

@@ -651,6 +651,10 @@ sng_not_full = Kursi turnamen tidak lagi terisi semua: turnamen dimulai saat sem
 sng_hand_running = Sebuah tangan masih dimainkan di meja turnamen.
 sng_prizes_wrong = Jumlah hadiah { $prizes } tetapi total hadiah { $pool }; tidak ada yang dibayarkan.
 sng_table_refused = Turnamen sedang dimainkan di meja ini: chip tidak bisa dibeli, ditambah, atau dicairkan di sini sampai turnamen selesai.
+mtt_late_closed = Pendaftaran terlambat untuk turnamen ini sudah ditutup (dibuka sampai level { $levels }).
+mtt_payouts_unknown = Pembayaran harus standard atau flat.
+mtt_field_changed = Peserta berubah saat meja diundi; meja diundi ulang.
+mtt_in_the_money = Turnamen ini sudah masuk zona hadiah: tidak bisa dibatalkan lagi.
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 

@@ -179,6 +179,7 @@ web_kind_tournament_chips_back = Chip sit-and-go kembali
 web_kind_tournament_payout = Hadiah sit-and-go
 web_kind_freeze = Dompet dibekukan
 web_kind_unfreeze = Dompet dicairkan
+web_kind_tournament_move = Kursi turnamen pindah ke meja lain
 web_ledger_member_column = Anggota
 web_nav_fairplay = Permainan adil
 web_fairplay_page = Permainan adil di { $server }

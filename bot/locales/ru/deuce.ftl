@@ -898,6 +898,10 @@ sng_not_full = Места в турнире заняты уже не все: о�
 sng_hand_running = За столом турнира ещё идёт раздача.
 sng_prizes_wrong = Призы в сумме составляют { $prizes }, а призовой фонд — { $pool }; ничего не выплачено.
 sng_table_refused = За этим столом идёт турнир: до его конца здесь нельзя купить, добавить или вывести фишки.
+mtt_late_closed = Поздняя регистрация на этот турнир закрыта (она была открыта до уровня { $levels }).
+mtt_payouts_unknown = Выплаты: standard или flat.
+mtt_field_changed = Состав изменился, пока разыгрывались столы; они разыгрываются заново.
+mtt_in_the_money = Турнир уже в призах: отменить его больше нельзя.
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 

@@ -184,6 +184,7 @@ web_kind_tournament_chips_back = Фишки sit-and-go возвращены
 web_kind_tournament_payout = Приз sit-and-go
 web_kind_freeze = Кошелёк заморожен
 web_kind_unfreeze = Кошелёк разморожен
+web_kind_tournament_move = Место в турнире перенесено за другой стол
 web_ledger_member_column = Участник
 web_nav_fairplay = Честная игра
 web_fairplay_page = Честная игра: { $server }

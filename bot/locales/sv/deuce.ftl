@@ -735,6 +735,10 @@ sng_not_full = Turneringens platser är inte längre alla tagna: den börjar nä
 sng_hand_running = En hand spelas fortfarande vid turneringens bord.
 sng_prizes_wrong = Prisen blir sammanlagt { $prizes } men prispotten är { $pool }; inget betalades ut.
 sng_table_refused = En turnering spelas vid det här bordet: inga marker kan köpas, läggas till eller tas ut här förrän den är slut.
+mtt_late_closed = Sen anmälan till den här turneringen är stängd (den var öppen till och med nivå { $levels }).
+mtt_payouts_unknown = Utbetalningen måste vara standard eller flat.
+mtt_field_changed = Fältet ändrades medan borden lottades; de lottas igen.
+mtt_in_the_money = Turneringen är i pengarna: den kan inte längre ställas in.
 
 ## /poker rules: the time bank and the commands, grouped (built from the command tree)
 

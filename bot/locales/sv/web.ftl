@@ -182,6 +182,7 @@ web_kind_tournament_chips_back = Sit-and-go-marker tillbaka
 web_kind_tournament_payout = Sit-and-go-pris
 web_kind_freeze = Plånbok frusen
 web_kind_unfreeze = Plånbok upptinad
+web_kind_tournament_move = Turneringsplats flyttad till ett annat bord
 web_ledger_member_column = Medlem
 web_nav_fairplay = Rent spel
 web_fairplay_page = Rent spel på { $server }

@@ -46,6 +46,7 @@ KIND_KEYS = {
     "tournament_payout": "web_kind_tournament_payout",
     "freeze": "web_kind_freeze",
     "unfreeze": "web_kind_unfreeze",
+    "tournament_move": "web_kind_tournament_move",
 }
 """Each ledger kind's words (``store.ledger.LEDGER_KINDS``; the CSV keeps the kinds)."""
 SHOWN = 200

@@ -1,0 +1,1 @@
+"""Multi-table tournaments: the Discord pieces of the feature against the double."""
