@@ -547,6 +547,28 @@ UPDATE hands SET fair_facts = NULL WHERE fair_facts IS NOT NULL;
 every call down that lost to a mucked hand (``detect.facts_of`` counted only a caller who
 showed, and a loser mucks)."""
 
+MIGRATION_0023_WEB_REQUESTS = """
+CREATE TABLE web_requests (
+    id        INTEGER PRIMARY KEY,
+    guild_id  INTEGER NOT NULL,
+    table_id  INTEGER NOT NULL,
+    action    TEXT NOT NULL CHECK (action IN ('pause', 'resume', 'close')),
+    user_id   INTEGER NOT NULL,
+    asked_at  REAL NOT NULL,
+    taken_at  REAL,
+    done_at   REAL,
+    outcome   TEXT
+) STRICT;
+CREATE UNIQUE INDEX web_requests_one_waiting ON web_requests (table_id, action)
+    WHERE outcome IS NULL;
+CREATE INDEX web_requests_untaken ON web_requests (asked_at)
+    WHERE taken_at IS NULL AND outcome IS NULL;
+CREATE INDEX web_requests_asked ON web_requests (asked_at);
+"""
+"""Pause, Resume and Close asked from ``python -m bot.web`` for the bot's process to apply
+(``bot/store/web_requests.py``): one waiting request per table and action, taken by one
+process, its outcome (a catalogue key) written back."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -570,6 +592,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0020_FAIR_FACTS,
     MIGRATION_0021_CLUSTER_LIMITS,
     MIGRATION_0022_FAIR_FACTS_AGAIN,
+    MIGRATION_0023_WEB_REQUESTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 
