@@ -54,7 +54,7 @@ SELECT {COLUMNS} FROM web_requests WHERE table_id = ? AND action = ? AND outcome
 
 WAITING = """
 SELECT id, guild_id, table_id FROM web_requests
-WHERE taken_at IS NULL AND outcome IS NULL AND asked_at > ? ORDER BY id
+WHERE taken_at IS NULL AND outcome IS NULL AND asked_at > ? ORDER BY asked_at
 """
 
 TAKE = f"""

@@ -88,3 +88,19 @@ async def test_bad_requests_are_refused(store: Store) -> None:
     with pytest.raises(StoreError):
         await store.web_requests.add(GUILD, -1, "pause", ADMIN, 1.0)
     assert await store.web_requests.waiting(1.0) == []
+
+
+async def test_a_request_taken_by_a_process_killed_before_its_answer_expires(
+    store: Store,
+) -> None:
+    """The bot took it and died before writing the outcome (SIGKILL): the page says the bot
+    did not answer once it is expired, and the next click is a new request."""
+    asked, _ = await store.web_requests.add(GUILD, TABLE, "resume", ADMIN, 1_000.0)
+    assert await store.web_requests.take(asked.id, 1_000.5) is not None
+    kept = await store.web_requests.get(asked.id)
+    assert kept is not None and kept.state(1_010.0) == "waiting"
+    late = 1_000.0 + EXPIRE_SECONDS + 1
+    assert kept.state(late) == "expired"
+    again, made = await store.web_requests.add(GUILD, TABLE, "resume", ADMIN2, late)
+    assert made and again.id != asked.id
+    assert await store.web_requests.waiting(late) == [(again.id, GUILD, TABLE)]
