@@ -105,6 +105,12 @@ async def test_bad_posts_write_nothing(tmp_path: Path) -> None:
         assert forged.status == 404 and "no longer open" in await forged.text()
         unknown = await client.post(f"/servers/{GUILD}/tables/99999/close", data={"csrf": csrf})
         assert unknown.status == 404
+        huge = await client.post(f"/servers/{GUILD}/tables/{'9' * 20}/close", data={"csrf": csrf})
+        assert huge.status == 404
+        assert (
+            "data-request"
+            not in await (await client.get(f"/servers/{GUILD}?request={'9' * 20}")).text()
+        )
         no_token = await client.post(f"/servers/{GUILD}/tables/{table_id}/pause", data={})
         assert no_token.status == 403
         replayed = await client.post(

@@ -22,6 +22,7 @@ from aiohttp import web
 from bot.features.settings.report import ReportContext, settings_lines
 from bot.messages import t
 from bot.store import TableNotFound
+from bot.store.chips import MAX_ID
 from bot.store.web_requests import EXPIRE_SECONDS, WebRequest
 from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal, signed_in
@@ -228,7 +229,7 @@ async def _live_table(request: web.Request, guild_id: int, table_id: int) -> Liv
 
 async def asked_request(request: web.Request, guild_id: int, raw: str) -> WebRequest | None:
     """The request ``raw`` names (a page's ``?request=``), if it is this server's."""
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 20 or int(raw) > MAX_ID:
         return None
     asked = await context(request).store.web_requests.get(int(raw))
     return asked if asked is not None and asked.guild_id == guild_id else None
@@ -256,6 +257,8 @@ async def _ask_the_bot(
     """``python -m bot.web``: the action written for the bot's process to apply; the page it
     returns to follows the request. A table not this server's, or closed, is refused."""
     store = context(request).store
+    if table_id > MAX_ID:
+        raise refusal(404, "web_no_table", session)
     try:
         row = await store.tables.get(table_id)
     except TableNotFound:
