@@ -29,6 +29,7 @@ from bot.config import Config
 from bot.features.fairplay import worker as fairplay_worker
 from bot.features.fairplay.watch import FlagWatch
 from bot.features.sitngo.tournaments import start_when_due
+from bot.features.web_requests.poller import WebRequestPoller
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_command_ids, set_reader
 from bot.pacer import BULK, Key, RestPacer, paced, rest_priority
 from bot.replies import NO_MENTIONS, answer_failure, unlink_interaction
@@ -84,6 +85,7 @@ class DeuceBot(commands.Bot):
         """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
         self._flag_watch: FlagWatch | None = None
+        self._web_requests: WebRequestPoller | None = None
         """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
         self._commands_running: set[asyncio.Task[Any]] = set()
         """The slash commands being run (their tasks): a stop lets them finish first."""
@@ -294,6 +296,9 @@ class DeuceBot(commands.Bot):
         self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
         self._flag_watch = FlagWatch(store, self.members_joined)
         self._flag_watch.start()
+        # Pause, Resume and Close asked from python -m bot.web: one cheap read a second.
+        self._web_requests = WebRequestPoller(store, self._tables)
+        self._web_requests.start()
         await self.start_routing()
         await self.start_web()
         # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
@@ -513,6 +518,8 @@ class DeuceBot(commands.Bot):
                 self._sng_clock.cancel()
             if self._flag_watch is not None:
                 await self._flag_watch.close()
+            if self._web_requests is not None:
+                await self._web_requests.close()
             await fairplay_worker.shutdown()
             if self._tables is not None:
                 await self._tables.close_all()

@@ -68,12 +68,13 @@ RUNTIME_TABLES = frozenset(
         "interaction_handoffs",
         "web_logins",
         "web_sessions",
+        "web_requests",
         "rest_budget",
         "identify_turns",
     }
 )
-"""Tables of running processes (sharded routing, the limits they share), not data: never
-copied."""
+"""Tables of running processes (sharded routing, the limits they share, the dashboard's
+sessions and its requests to the bot, which expire in 30 s), not data: never copied."""
 
 
 def tables_in_copy_order(db: sqlite3.Connection) -> list[str]:

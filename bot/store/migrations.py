@@ -649,6 +649,28 @@ gains the kind of a move ('tournament_move': a seat's tournament chips to the se
 table); it is copied into new tables as in migration 0014 (SQLite cannot widen a CHECK in
 place)."""
 
+MIGRATION_0024_WEB_REQUESTS = """
+CREATE TABLE web_requests (
+    id        INTEGER PRIMARY KEY,
+    guild_id  INTEGER NOT NULL,
+    table_id  INTEGER NOT NULL,
+    action    TEXT NOT NULL CHECK (action IN ('pause', 'resume', 'close')),
+    user_id   INTEGER NOT NULL,
+    asked_at  REAL NOT NULL,
+    taken_at  REAL,
+    done_at   REAL,
+    outcome   TEXT
+) STRICT;
+CREATE UNIQUE INDEX web_requests_one_waiting ON web_requests (table_id, action)
+    WHERE outcome IS NULL;
+CREATE INDEX web_requests_untaken ON web_requests (asked_at)
+    WHERE taken_at IS NULL AND outcome IS NULL;
+CREATE INDEX web_requests_asked ON web_requests (asked_at);
+"""
+"""Pause, Resume and Close asked from ``python -m bot.web`` for the bot's process to apply
+(``bot/store/web_requests.py``): one waiting request per table and action, taken by one
+process, its outcome (a catalogue key) written back."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -673,6 +695,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0021_CLUSTER_LIMITS,
     MIGRATION_0022_FAIR_FACTS_AGAIN,
     MIGRATION_0023_MTT,
+    MIGRATION_0024_WEB_REQUESTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -505,6 +505,26 @@ ALTER TABLE ledger_tx ADD CONSTRAINT ledger_tx_kind_check
 tables, its seat moves, the players out in a hand-for-hand hand waiting to be placed) and the
 ledger's kind of a move (here the check is replaced in place)."""
 
+MIGRATION_0022_WEB_REQUESTS = """
+CREATE TABLE web_requests (
+    id        BIGSERIAL PRIMARY KEY,
+    guild_id  BIGINT NOT NULL,
+    table_id  BIGINT NOT NULL,
+    action    TEXT NOT NULL CHECK (action IN ('pause', 'resume', 'close')),
+    user_id   BIGINT NOT NULL,
+    asked_at  DOUBLE PRECISION NOT NULL,
+    taken_at  DOUBLE PRECISION,
+    done_at   DOUBLE PRECISION,
+    outcome   TEXT
+);
+CREATE UNIQUE INDEX web_requests_one_waiting ON web_requests (table_id, action)
+    WHERE outcome IS NULL;
+CREATE INDEX web_requests_untaken ON web_requests (asked_at)
+    WHERE taken_at IS NULL AND outcome IS NULL;
+CREATE INDEX web_requests_asked ON web_requests (asked_at);
+"""
+"""SQLite migration 0024: the table actions ``python -m bot.web`` asks of the bot."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -527,6 +547,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0019_CLUSTER_LIMITS,
     MIGRATION_0020_FAIR_FACTS_AGAIN,
     MIGRATION_0021_MTT,
+    MIGRATION_0022_WEB_REQUESTS,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

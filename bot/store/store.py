@@ -14,7 +14,10 @@ and gives each part of the domain its own attribute, all over one transaction ru
 * ``store.mtts`` (``mtts.py``): multi-table tournaments, their tables, seat moves between them,
   places across tables and prizes by the payout preset;
 * ``store.audit`` (``audit.py``): chips accounted for, the ledger read back;
-* ``store.fairplay`` (``fairplay.py``): members exempted from the gates, frozen wallets.
+* ``store.fairplay`` (``fairplay.py``): members exempted from the gates, frozen wallets;
+* ``store.web`` (``web.py``): the dashboard's login links and sessions;
+* ``store.web_requests`` (``web_requests.py``): table actions ``python -m bot.web`` asks of
+  the bot.
 
 A part imports no other part: what several share is written once in ``chips.py`` (limits,
 argument checks, ledger accounts, ``post``, the wallet and seat moves), ``rows.py`` (reads
@@ -45,6 +48,7 @@ from bot.store.tables import Tables
 from bot.store.tournaments import Tournaments, place_busted
 from bot.store.wallets import Wallets
 from bot.store.web import WebLogins
+from bot.store.web_requests import WebRequests
 from bot.tournament import Finish
 
 log = logging.getLogger(__name__)
@@ -83,6 +87,7 @@ class Store:
         self.ledger = Ledger(self.runner)
         self.fairplay = FairPlay(self.runner)
         self.web = WebLogins(self.runner)
+        self.web_requests = WebRequests(self.runner)
 
     @classmethod
     async def open(cls, location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:

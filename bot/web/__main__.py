@@ -2,7 +2,8 @@
 ``DATABASE_PATH``), for when it should not share the bot's process. It reads the same
 environment as the bot (``DISCORD_TOKEN`` for the Manage Server checks, ``DEUCE_WEB_*``). The
 live tables show as the store has them (``bot.web.stored``), following the bot's journal;
-Pause, Resume and Close are only on the bot's own dashboard (they act on its table sessions)."""
+Pause, Resume and Close are written to the store as requests the bot's process applies within
+about a second (``store.web_requests``, ``bot/features/web_requests``)."""
 
 from __future__ import annotations
 

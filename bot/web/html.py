@@ -86,6 +86,8 @@ table{border-collapse:collapse;width:100%}td,th{padding:.35em .5em;text-align:le
 border-bottom:1px solid #2b3a48;vertical-align:top}
 .notice{background:#21364a;border-left:4px solid #8cc8ff;padding:.6em .8em}
 .refused{background:#4a2121;border-left:4px solid #ff8c8c;padding:.6em .8em}
+.notice[data-state="expired"]{background:#4a2121;border-left-color:#ff8c8c}
+p.hint{color:#9aa8b5;font-size:.9em}
 button,a.button,span.button{font:inherit;padding:.4em 1em;border-radius:6px;
 border:1px solid #6bbf8a;background:#1f6f43;color:#fff;cursor:pointer;
 text-decoration:none;display:inline-block}

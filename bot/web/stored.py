@@ -7,8 +7,9 @@ card of the journal reaches a page).
 
 A server's tables are read at most once every ``REFRESH_SECONDS`` however many pages and
 streams watch it, and a table whose reads did not change keeps its snapshot object, so the
-live stream (``pages/live.py``) sends it only when it changed. Pause, Resume and Close need the
-table's session, which is in the bot's process: this dashboard shows them disabled, saying so.
+live stream (``pages/live.py``) sends it only when it changed. Pause, Resume and Close act on
+the table's session, in the bot's process: this dashboard writes them to the store as requests
+the bot applies (``pages/server.py``, ``bot/features/web_requests``).
 """
 
 from __future__ import annotations

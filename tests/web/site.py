@@ -21,6 +21,7 @@ from bot.web.auth import COOKIE, new_login_link
 from bot.web.context import WebContext
 from bot.web.discord_api import DiscordApi
 from bot.web.live import LiveTable
+from bot.web.stored import StoredTables
 
 GUILD, OTHER, ADMIN, TABLE = 100, 200, 1007, 5
 
@@ -186,3 +187,19 @@ async def sign_in(client: TestClient, store: Store, user_id: int = ADMIN) -> str
 
 Site = tuple[TestClient, Store, FakeDiscord, FakeTables]
 """What the ``site`` fixture gives: the client, the store, Discord and the tables."""
+
+
+@contextlib.asynccontextmanager
+async def standalone(db: Path) -> AsyncIterator[tuple[TestClient, Store, StoredTables]]:
+    """The dashboard as ``python -m bot.web`` serves it: no table session, the store's tables."""
+    store = await Store.open(str(db))
+    api = FakeDiscord()
+    stored = StoredTables(store, api)
+    app = make_app(WebContext(store, api, None, "http://dashboard.test", stored=stored))
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        yield client, store, stored
+    finally:
+        await client.close()
+        await store.close()

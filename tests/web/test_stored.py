@@ -1,47 +1,23 @@
 """``python -m bot.web``'s live tables (``bot.web.stored``), on a real SQLite file: each open
 table rebuilt from what the bot persists (its row, seats, stakes and its hand's journal) as the
 same public snapshot the channel shows, never a private card; the page and its live stream
-follow the journal within a second; one read of the store per server however many watch it;
-Pause, Resume and Close shown disabled, saying where they are, and refused by post."""
+follow the journal within a second; one read of the store per server however many watch it."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-from aiohttp.test_utils import TestClient, TestServer
 
 from bot.engine import Hand
 from bot.store import Store
-from bot.web.app import make_app
-from bot.web.context import WebContext
-from bot.web.stored import StoredTables
 from tests.table._helpers import begun_hand
-from tests.web.site import ADMIN, GUILD, FakeDiscord, form_token, sign_in
+from tests.web.site import ADMIN, GUILD, sign_in, standalone
 
 ALICE, BOB = 1011, 1012
 PLAYERS = ((ADMIN, "Admin"), (ALICE, "Alice"), (BOB, "Bob"))
 SUITS = "♠♥♦♣"
-
-
-@contextlib.asynccontextmanager
-async def standalone(db: Path) -> AsyncIterator[tuple[TestClient, Store, StoredTables]]:
-    """The dashboard as ``python -m bot.web`` serves it: no table session, the store's tables."""
-    store = await Store.open(str(db))
-    api = FakeDiscord()
-    stored = StoredTables(store, api)
-    app = make_app(WebContext(store, api, None, "http://dashboard.test", stored=stored))
-    client = TestClient(TestServer(app))
-    await client.start_server()
-    try:
-        yield client, store, stored
-    finally:
-        await client.close()
-        await store.close()
 
 
 async def journal(store: Store, hand_id: int, hand: Hand) -> None:
@@ -61,16 +37,10 @@ async def test_a_running_hand_is_shown_from_its_journal_without_a_card(tmp_path:
         text = await (await client.get(f"/servers/{GUILD}")).text()
         assert f"#poker · hand #{hand_id}" in text and f"{to_act} to play" in text
         assert not any(suit in text for suit in SUITS), text  # no card of anyone's
-        # Disabled actions, saying where they are; a post is refused and changes nothing.
-        assert '<button type="button" disabled' in text
-        assert "act on the table in the bot&#x27;s own process" in text
-        csrf = form_token(text)
-        for action in ("pause", "resume", "close"):
-            refused = await client.post(
-                f"/servers/{GUILD}/tables/{table.table_id}/{action}", data={"csrf": csrf}
-            )
-            assert refused.status == 404 and "bot&#x27;s own process" in await refused.text()
-        assert (await store.tables.get(table.table_id)).paused_by is None
+        # The actions are there: they go to the bot through the store (tests/web/
+        # test_standalone_actions.py).
+        assert f'action="/servers/{GUILD}/tables/{table.table_id}/pause"' in text
+        assert "passed to the bot through the database" in text
 
 
 async def test_one_read_a_refresh_and_the_same_snapshot_while_nothing_changed(

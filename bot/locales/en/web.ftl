@@ -235,4 +235,6 @@ web_my_sng_prize = Your prize
 web_my_sng_place = { $place }.
 web_my_sng_refunded = buy-in refunded ({ $buy_in })
 web_dealer_button = Dealer button
-web_tables_actions_elsewhere = Pause, Resume and Close act on the table in the bot's own process: use the dashboard the bot itself serves (DEUCE_WEB_PORT), or /pokeradmin pause, resume and close in the table's channel. This page follows the tables as the bot saves them.
+web_tables_actions_relayed = This dashboard runs apart from the bot: Pause, Resume and Close are passed to the bot through the database, and it applies them within about a second.
+web_request_waiting = Sent to the bot: waiting for its answer (about a second).
+web_request_expired = The bot did not answer within { $seconds } seconds, so nothing was done: is it running? Try again, or use /pokeradmin in the table's channel.

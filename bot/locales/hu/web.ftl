@@ -235,4 +235,6 @@ web_my_sng_prize = Nyereményed
 web_my_sng_place = { $place }.
 web_my_sng_refunded = beszálló visszajárt ({ $buy_in })
 web_dealer_button = Osztógomb
-web_tables_actions_elsewhere = A szüneteltetés, a folytatás és a bezárás a bot saját folyamatában futó asztalra hat: használd a bot saját irányítópultját (DEUCE_WEB_PORT), vagy a /pokeradmin pause, resume és close parancsot az asztal csatornájában. Ez az oldal az asztalokat úgy követi, ahogy a bot elmenti őket.
+web_tables_actions_relayed = Ez az irányítópult a bottól külön fut: a szüneteltetés, a folytatás és a bezárás az adatbázison át jut el a bothoz, és az nagyjából egy másodpercen belül végrehajtja.
+web_request_waiting = Elküldve a botnak: várjuk a válaszát (nagyjából egy másodperc).
+web_request_expired = A bot { $seconds } másodpercen belül nem válaszolt, így semmi sem történt: fut egyáltalán? Próbáld újra, vagy használd a /pokeradmin parancsot az asztal csatornájában.

@@ -232,4 +232,6 @@ web_my_sng_prize = Hadiahmu
 web_my_sng_place = { $place }.
 web_my_sng_refunded = buy-in dikembalikan ({ $buy_in })
 web_dealer_button = Tombol dealer
-web_tables_actions_elsewhere = Jeda, Lanjutkan, dan Tutup bekerja pada meja di proses bot itu sendiri: gunakan dasbor yang disajikan bot itu sendiri (DEUCE_WEB_PORT), atau /pokeradmin pause, resume, dan close di kanal meja. Halaman ini mengikuti meja seperti yang disimpan bot.
+web_tables_actions_relayed = Dasbor ini berjalan terpisah dari bot: Jeda, Lanjutkan, dan Tutup diteruskan ke bot melalui basis data, dan bot menjalankannya dalam sekitar satu detik.
+web_request_waiting = Dikirim ke bot: menunggu jawabannya (sekitar satu detik).
+web_request_expired = Bot tidak menjawab dalam { $seconds } detik, jadi tidak ada yang dilakukan: apakah bot berjalan? Coba lagi, atau gunakan /pokeradmin di kanal meja.

@@ -235,4 +235,6 @@ web_my_sng_prize = Din vinst
 web_my_sng_place = { $place }.
 web_my_sng_refunded = inköpet återbetalat ({ $buy_in })
 web_dealer_button = Givarknapp
-web_tables_actions_elsewhere = Pausa, Återuppta och Stäng verkar på bordet i botens egen process: använd panelen som boten själv serverar (DEUCE_WEB_PORT), eller /pokeradmin pause, resume och close i bordets kanal. Den här sidan följer borden som boten sparar dem.
+web_tables_actions_relayed = Den här panelen körs separat från boten: Pausa, Återuppta och Stäng skickas till boten via databasen, och den utför dem inom ungefär en sekund.
+web_request_waiting = Skickat till boten: väntar på dess svar (ungefär en sekund).
+web_request_expired = Boten svarade inte inom { $seconds } sekunder, så inget gjordes: körs den? Försök igen, eller använd /pokeradmin i bordets kanal.

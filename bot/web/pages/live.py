@@ -3,7 +3,9 @@ snapshot changes (read every ``LIVE_SECONDS``: the session hands out the same sn
 while nothing the channel shows has changed, so an unchanged table costs a comparison). Each
 event holds the HTML of the tables that changed, as the page draws them (``static/live.js``
 puts it in place). The session and Manage Server are checked again every ``RECHECK_SECONDS``:
-a logout or a lost permission ends the stream."""
+a logout or a lost permission ends the stream. A page that asked the bot for an action
+(``python -m bot.web``: ``?request=``) gets the request's notice too, as it changes, until it
+has its outcome."""
 
 from __future__ import annotations
 
@@ -17,7 +19,14 @@ from aiohttp import web
 from bot.web.auth import Session, current_session
 from bot.web.context import context, refusal
 from bot.web.discord_api import DiscordUnavailable
-from bot.web.pages.server import _id, admin_session, live_part, live_tables
+from bot.web.pages.server import (
+    _id,
+    admin_session,
+    asked_request,
+    live_part,
+    live_tables,
+    request_notice,
+)
 
 LIVE_SECONDS = 0.5
 RECHECK_SECONDS = 15.0
@@ -51,8 +60,17 @@ async def table_events(request: web.Request) -> web.StreamResponse:
     try:
         seen: dict[int, object] = {}
         checked = time.monotonic()
+        asked = request.query.get("request", "")
+        notice = ""
         while True:
             changed = {}
+            if asked:  # a request of this page: its notice until it has its outcome
+                found = await asked_request(request, guild_id, asked)
+                now = "" if found is None else str(request_notice(found))
+                if now != notice:
+                    notice = changed["request"] = now
+                if found is None or found.state(time.time()) != "waiting":
+                    asked = ""
             for table in await live_tables(request, guild_id) or []:
                 if seen.get(table.table_id) is not table.snapshot:
                     seen[table.table_id] = table.snapshot

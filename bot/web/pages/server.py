@@ -1,6 +1,11 @@
-"""An admin's server: its live tables as their channels show them, Pause and Resume, and the
-settings of each table's channel (read-only here: the settings page, ``pages/settings.py``, and
-``/pokeradmin`` change them).
+"""An admin's server: its live tables as their channels show them, Pause, Resume and Close, and
+the settings of each table's channel (read-only here: the settings page, ``pages/settings.py``,
+and ``/pokeradmin`` change them).
+
+In the bot's process the actions call the table's session. In ``python -m bot.web`` (no session
+here) they are written to the store as a request (``store.web_requests``) that the bot's
+process applies within about a second (``bot/features/web_requests``); the page shows the
+request waiting, then its outcome (or that the bot did not answer), and the table follows.
 
 Every request is refused unless the session may open the server (an admin of server A asking
 for server B is told the page does not exist) and Discord says, now, that the member may
@@ -10,11 +15,15 @@ manage it.
 from __future__ import annotations
 
 import logging
+import time
 
 from aiohttp import web
 
 from bot.features.settings.report import ReportContext, settings_lines
 from bot.messages import t
+from bot.store import TableNotFound
+from bot.store.chips import MAX_ID
+from bot.store.web_requests import EXPIRE_SECONDS, WebRequest
 from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal, signed_in
 from bot.web.discord_api import DiscordUnavailable
@@ -141,13 +150,16 @@ async def server_page(request: web.Request) -> web.Response:
     said = request.query.get("said", "")
     if said in ANSWERS:
         parts.append(h('<p class="notice" role="status">{text}</p>', text=from_markdown(t(said))))
+    asked = await asked_request(request, guild_id, request.query.get("request", ""))
+    if asked is not None:
+        parts.append(h("<div data-request>{notice}</div>", notice=request_notice(asked)))
     parts.append(h("<h2>{title}</h2>", title=t("web_tables_title")))
     tables = await live_tables(request, guild_id)
     if tables is None:
         parts.append(h("<p>{text}</p>", text=t("web_tables_elsewhere")))
     else:
-        if ctx.live is None:  # python -m bot.web: the store's tables, no session to act on
-            parts.append(h('<p class="notice">{text}</p>', text=t("web_tables_actions_elsewhere")))
+        if ctx.live is None:  # python -m bot.web: the actions go to the bot through the store
+            parts.append(h('<p class="hint">{text}</p>', text=t("web_tables_actions_relayed")))
         if not tables:
             parts.append(h("<p>{text}</p>", text=t("web_no_tables")))
         for table in tables:
@@ -164,7 +176,10 @@ async def server_page(request: web.Request) -> web.Response:
                 )
             )
         parts.append(Html('<script src="/static/live.js" defer></script>'))
-    body = h('<div data-live="/servers/{id}/live">{parts}</div>', id=guild_id, parts=join(parts))
+    stream = f"/servers/{guild_id}/live"
+    if asked is not None and asked.state(time.time()) == "waiting":
+        stream += f"?request={asked.id}"  # the stream brings its outcome
+    body = h('<div data-live="{stream}">{parts}</div>', stream=stream, parts=join(parts))
     return html_response(page(guild.name, body, who=session.name, csrf=session.csrf))
 
 
@@ -181,21 +196,10 @@ async def live_tables(request: web.Request, guild_id: int) -> list[LiveTable] | 
 
 async def live_part(request: web.Request, session: Session, table: LiveTable) -> Html:
     """What changes of a table on the page (and in its live events): the table and its Pause
-    or Resume button (shown disabled where no table session is at hand: ``python -m
-    bot.web``)."""
+    or Resume button, and Close."""
     paused_by = table.snapshot.paused_by
     paused = paused_by is not None
     name = await _name_of(request, session, table.guild_id, paused_by)
-    if context(request).live is None:
-        disabled = h(
-            '<div class="actions"><button type="button" disabled title="{why}">{pause}</button> '
-            '<button type="button" class="secondary" disabled title="{why}">{close}</button>'
-            "</div>",
-            why=t("web_tables_actions_elsewhere"),
-            pause=t("web_resume" if paused else "web_pause"),
-            close=t("web_close"),
-        )
-        return h("{table}{form}", table=table_html(table, name), form=disabled)
     form = h(
         '<form method="post" action="/servers/{guild}/tables/{table}/{action}">'
         '<input type="hidden" name="csrf" value="{csrf}">'
@@ -218,11 +222,61 @@ async def live_part(request: web.Request, session: Session, table: LiveTable) ->
     return h("{table}{form}", table=table_html(table, name), form=form)
 
 
-def _live_table(request: web.Request, guild_id: int, table_id: int) -> LiveTable | None:
-    live = context(request).live
-    if live is None:
+async def _live_table(request: web.Request, guild_id: int, table_id: int) -> LiveTable | None:
+    tables = await live_tables(request, guild_id) or []
+    return next((x for x in tables if x.table_id == table_id), None)
+
+
+async def asked_request(request: web.Request, guild_id: int, raw: str) -> WebRequest | None:
+    """The request ``raw`` names (a page's ``?request=``), if it is this server's."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 20 or int(raw) > MAX_ID:
         return None
-    return next((x for x in live.in_guild(guild_id) if x.table_id == table_id), None)
+    asked = await context(request).store.web_requests.get(int(raw))
+    return asked if asked is not None and asked.guild_id == guild_id else None
+
+
+def request_notice(asked: WebRequest) -> Html:
+    """Where a request from this page stands: waiting for the bot, its answer, or expired."""
+    state = asked.state(time.time())
+    if state == "done" and asked.outcome in ANSWERS:
+        text = from_markdown(t(asked.outcome))
+    elif state == "done":
+        text = from_markdown(t("web_error"))
+    elif state == "expired":
+        text = from_markdown(t("web_request_expired", seconds=int(EXPIRE_SECONDS)))
+    else:
+        text = from_markdown(t("web_request_waiting"))
+    return h(
+        '<p class="notice" role="status" data-state="{state}">{text}</p>', state=state, text=text
+    )
+
+
+async def _ask_the_bot(
+    request: web.Request, session: Session, guild_id: int, table_id: int, action: str
+) -> web.HTTPException:
+    """``python -m bot.web``: the action written for the bot's process to apply; the page it
+    returns to follows the request. A table not this server's, or closed, is refused."""
+    store = context(request).store
+    if table_id > MAX_ID:
+        raise refusal(404, "web_no_table", session)
+    try:
+        row = await store.tables.get(table_id)
+    except TableNotFound:
+        raise refusal(404, "web_no_table", session) from None
+    if row.guild_id != guild_id or row.status == "closed":
+        raise refusal(404, "web_no_table", session)
+    asked, made = await store.web_requests.add(
+        guild_id, table_id, action, session.user_id, time.time()
+    )
+    log.info(
+        "Dashboard: table %s %s asked of the bot by %s (request %s%s)",
+        table_id,
+        action,
+        session.user_id,
+        asked.id,
+        "" if made else ", already waiting",
+    )
+    return web.HTTPSeeOther(f"/servers/{guild_id}?request={asked.id}")
 
 
 async def close_page(request: web.Request) -> web.Response:
@@ -230,9 +284,7 @@ async def close_page(request: web.Request) -> web.Response:
     guild_id = _id(request, "guild_id")
     table_id = _id(request, "table_id")
     session = await admin_session(request, guild_id)
-    if context(request).live is None:
-        raise refusal(404, "web_tables_actions_elsewhere", session)
-    table = _live_table(request, guild_id, table_id)
+    table = await _live_table(request, guild_id, table_id)
     if table is None:
         raise refusal(404, "web_no_table", session)
     running = table.snapshot.hand_id is not None
@@ -260,7 +312,7 @@ async def close_table(request: web.Request) -> web.Response:
     session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
-        raise refusal(404, "web_tables_actions_elsewhere", session)
+        raise await _ask_the_bot(request, session, guild_id, table_id, "close")
     answer = await live.close(guild_id, table_id)
     log.info("Dashboard: table %s closed by %s: %s", table_id, session.user_id, answer)
     raise web.HTTPSeeOther(f"/servers/{guild_id}?said={answer}")
@@ -273,7 +325,7 @@ async def pause_or_resume(request: web.Request) -> web.Response:
     session, _form = await admin_form(request, guild_id)
     live = context(request).live
     if live is None:
-        raise refusal(404, "web_tables_actions_elsewhere", session)
+        raise await _ask_the_bot(request, session, guild_id, table_id, action)
     pausing = action == "pause"
     answer = await live.set_paused(guild_id, table_id, session.user_id if pausing else None)
     if answer is None:

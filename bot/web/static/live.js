@@ -1,5 +1,6 @@
 // The server page's live tables (bot/web/pages/live.py): each table's part is replaced by the
-// server's own HTML of it as the table changes, read from a stream of server-sent events.
+// server's own HTML of it as the table changes, read from a stream of server-sent events; the
+// "request" part is the notice of an action asked of the bot (python -m bot.web).
 (function () {
   "use strict";
   var main = document.querySelector("[data-live]");
@@ -10,7 +11,9 @@
   source.onmessage = function (event) {
     var tables = JSON.parse(event.data);
     Object.keys(tables).forEach(function (id) {
-      var part = document.querySelector('[data-table="' + id + '"] .live');
+      var part = id === "request"
+        ? document.querySelector("[data-request]")
+        : document.querySelector('[data-table="' + id + '"] .live');
       if (part) {
         part.innerHTML = tables[id];
       }
