@@ -19,6 +19,7 @@ from bot.store.models import MAX_CHIPS as MAX_CHIPS
 from bot.store.models import SeatRow, TableRow, TournamentRow
 from bot.store.models import check_setting as check_setting
 from bot.store.runner import CallTx
+from bot.tournament import Finish
 
 log = logging.getLogger(__name__)
 
@@ -360,3 +361,36 @@ async def end_tournament_table(
     await db.run(DELETE_TABLE_HOUSE_PLAYERS, (table_id,))
     await db.run(shared_sql.DELETE_TABLE_WAITING, (table_id,))
     await db.run(END_TOURNAMENT_TABLE, (table_id, tournament.id))
+
+
+async def record_outs(
+    db: Tx,
+    tournament: TournamentRow,
+    out: Iterable[Finish],
+    now: float,
+    *,
+    table_id: int | None,
+    what: str = "",
+) -> None:
+    """Players out of a tournament (``out``, placed): their places and prizes recorded (paid
+    at the finish), their seats at ``table_id`` freed (None: they left them already), and the
+    ledger's line naming them (no chip moves: their seats hold none). ``what`` follows the
+    tournament's number in that line (" hand for hand")."""
+    out = list(out)
+    for finish in out:
+        if table_id is not None:
+            await db.run(shared_sql.DELETE_SEAT, (table_id, finish.user_id))
+            await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
+        result = (finish.place, finish.prize, tournament.id, finish.user_id)
+        if await db.run(shared_sql.SET_ENTRY_RESULT, result) != 1:
+            raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
+    gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
+    await post(
+        db,
+        "tournament_out",
+        [],
+        now=now,
+        guild_id=tournament.guild_id,
+        table_id=table_id,
+        note=f"tournament {tournament.id}{what}: {gone}"[:500],
+    )

@@ -117,13 +117,6 @@ INSERT INTO tournament_entries (tournament_id, user_id, name, style, registered_
 VALUES (?, ?, ?, ?, ?)
 """
 
-DELETE_ENTRY = "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?"
-
-SET_ENTRY_RESULT = """
-UPDATE tournament_entries SET place = ?, prize = ?
-WHERE tournament_id = ? AND user_id = ? AND place IS NULL
-"""
-
 CREATE_TABLE = """
 INSERT INTO poker_tables (guild_id, channel_id, status, created_at, opened_by, empty_since,
                           opened_at, tournament_id)
@@ -417,22 +410,7 @@ async def place_busted(
             {user_id: players[user_id][0] for user_id in busted}, table.button_seat
         ),
     )
-    for finish in out:
-        await db.run(shared_sql.DELETE_SEAT, (table_id, finish.user_id))
-        await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
-        result = (finish.place, finish.prize, tournament.id, finish.user_id)
-        if await db.run(SET_ENTRY_RESULT, result) != 1:
-            raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
-    gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
-    await chips.post(
-        db,
-        "tournament_out",
-        [],
-        now=now,
-        guild_id=tournament.guild_id,
-        table_id=table_id,
-        note=f"tournament {tournament.id}: {gone}"[:500],
-    )
+    await chips.record_outs(db, tournament, out, now, table_id=table_id)
     return out
 
 
@@ -646,20 +624,10 @@ class Mtts:
                 prizes=_prizes(mtt, len(entries)),
                 seat_order=[int(row[0]) for row in sorted(pending, key=order)],
             )
-            for finish in out:
-                result = (finish.place, finish.prize, tournament_id, finish.user_id)
-                if await db.run(SET_ENTRY_RESULT, result) != 1:
-                    raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
-            await db.run(DELETE_PENDING_OUTS, (tournament_id,))
-            gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
-            await chips.post(
-                db,
-                "tournament_out",
-                [],
-                now=now,
-                guild_id=mtt.tournament.guild_id,
-                note=f"tournament {tournament_id} hand for hand: {gone}"[:500],
+            await chips.record_outs(
+                db, mtt.tournament, out, now, table_id=None, what=" hand for hand"
             )
+            await db.run(DELETE_PENDING_OUTS, (tournament_id,))
             return out
 
         return await self._runner.write(body)
@@ -813,7 +781,7 @@ class Mtts:
             now = time.time()
             mtt = await _get(db, tournament_id)
             _refuse_unless_registering(mtt.tournament)
-            if await db.run(DELETE_ENTRY, (tournament_id, user_id)) != 1:
+            if await db.run(shared_sql.DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
                 )
@@ -993,7 +961,7 @@ class Mtts:
                     prizes=sum(prizes.values()),
                     pool=pool,
                 )
-            await db.run(SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
+            await db.run(shared_sql.SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
             for table in tables:
                 await chips.end_tournament_table(db, tournament, table.table_id, now)
             paid = {user_id: amount for user_id, amount in prizes.items() if amount > 0}

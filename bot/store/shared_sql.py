@@ -102,3 +102,10 @@ INSERT INTO house_players (table_id, user_id, style, created_at) VALUES (?, ?, ?
 DELETE_HOUSE_PLAYER = "DELETE FROM house_players WHERE table_id = ? AND user_id = ?"
 
 DELETE_TABLE_WAITING = "DELETE FROM waiting_members WHERE table_id = ?"
+
+DELETE_ENTRY = "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?"
+
+SET_ENTRY_RESULT = """
+UPDATE tournament_entries SET place = ?, prize = ?
+WHERE tournament_id = ? AND user_id = ? AND place IS NULL
+"""

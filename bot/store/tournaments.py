@@ -150,13 +150,6 @@ INSERT INTO tournament_entries (tournament_id, user_id, name, style, registered_
 VALUES (?, ?, ?, ?, ?)
 """
 
-DELETE_ENTRY = "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?"
-
-SET_ENTRY_RESULT = """
-UPDATE tournament_entries SET place = ?, prize = ?
-WHERE tournament_id = ? AND user_id = ? AND place IS NULL
-"""
-
 # The channel's table as a tournament's: open, no button, not paused, opened by nobody (it
 # counts against no member's limit of open tables), its message kept.
 OPEN_TOURNAMENT_TABLE = """
@@ -284,23 +277,7 @@ async def place_busted(
             {user_id: players[user_id][0] for user_id in busted}, table.button_seat
         ),
     )
-    for finish in out:
-        await db.run(shared_sql.DELETE_SEAT, (table_id, finish.user_id))
-        await db.run(shared_sql.DELETE_HOUSE_PLAYER, (table_id, finish.user_id))
-        result = (finish.place, finish.prize, tournament.id, finish.user_id)
-        if await db.run(SET_ENTRY_RESULT, result) != 1:
-            raise StoreError(f"Player {finish.user_id} is already out of this tournament.")
-    # No chip moves (the seats are empty): the ledger keeps who went out.
-    gone = ", ".join(f"{finish.user_id} #{finish.place}" for finish in out)
-    await chips.post(
-        db,
-        "tournament_out",
-        [],
-        now=now,
-        guild_id=tournament.guild_id,
-        table_id=table_id,
-        note=f"tournament {tournament.id}: {gone}"[:500],
-    )
+    await chips.record_outs(db, tournament, out, now, table_id=table_id)
     return out
 
 
@@ -590,7 +567,7 @@ class Tournaments:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
             _refuse_unless_registering(tournament)
-            if await db.run(DELETE_ENTRY, (tournament_id, user_id)) != 1:
+            if await db.run(shared_sql.DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
                 )
@@ -721,7 +698,7 @@ class Tournaments:
                     prizes=sum(prizes.values()),
                     pool=pool,
                 )
-            await db.run(SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
+            await db.run(shared_sql.SET_ENTRY_RESULT, (1, prize, tournament_id, winner_id))
             await chips.end_tournament_table(db, tournament, table_id, now)
             paid = {user_id: amount for user_id, amount in prizes.items() if amount > 0}
             await chips.pay_from_escrow(
