@@ -17,13 +17,13 @@ and may leave the member out of it (``models.Settings.leaderboard_hide``).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
 
 from bot.features.fairplay.report import fair_play_report
-from bot.store import Store, StoreError
+from bot.periodic import Periodic
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -37,40 +37,19 @@ Members = Callable[[int], Mapping[int, float] | None]
 None when this process does not serve the server (another shard's)."""
 
 
-class FlagWatch:
+class FlagWatch(Periodic):
     """Keeps the flagged members of every server that plays, a pass every ``every`` seconds."""
+
+    label = "fair play: the flag watch's pass"
 
     def __init__(
         self, store: Store, members: Members, every: float = EVERY, since: float | None = None
     ) -> None:
+        super().__init__(every)
         self._store = store
         self._members = members
-        self._every = every
         self._since = time.time() if since is None else since
         """The hands that ended from here on are the next pass's news (default: from now)."""
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Run the passes in a task of their own."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="fairplay-watch")
-
-    async def close(self) -> None:
-        """Stop the passes (a pass under way is cancelled; its analysis ends in its process)."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._every)
-            try:
-                await self.run_pass()
-            except StoreError as error:  # the store away: the next pass tries again
-                log.warning("fair play: the flag watch's pass failed (%s)", error)
-            except Exception:
-                log.exception("fair play: the flag watch's pass failed")
 
     async def run_pass(self) -> list[int]:
         """Score the servers this process serves where a cash hand ended since the last pass;

@@ -11,12 +11,12 @@ requests of the tables in its registry, and those of its servers' tables it no l
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
 
-from bot.store import Store, StoreError
+from bot.periodic import Periodic
+from bot.store import Store
 from bot.store.web_requests import WebRequest
 from bot.table.registry import TableRegistry
 
@@ -39,8 +39,10 @@ async def apply(tables: TableRegistry, request: WebRequest) -> str:
     return "table_closed" if await session.request_close() else "close_after_hand"
 
 
-class WebRequestPoller:
+class WebRequestPoller(Periodic):
     """Takes and applies the dashboard's requests for this process's tables."""
+
+    label = "the web requests' pass"
 
     def __init__(
         self,
@@ -50,31 +52,10 @@ class WebRequestPoller:
         every: float = EVERY,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        super().__init__(every)
         self._store = store
         self._tables = tables
-        self._every = every
         self._clock = clock
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="web-requests")
-
-    async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._every)
-            try:
-                await self.run_pass()
-            except StoreError as error:  # the store away: the next pass asks again
-                log.warning("web requests: the pass failed (%s)", error)
-            except Exception:
-                log.exception("web requests: the pass failed")
 
     def _mine(self, guild_id: int, table_id: int) -> bool:
         if self._tables.by_table(table_id) is not None:
