@@ -39,7 +39,6 @@ from bot.store.chips import (
 from bot.store.errors import (
     AlreadyRegistered,
     ChipsNotConserved,
-    HandInProgress,
     InsufficientFunds,
     InvalidAmount,
     InvalidSetting,
@@ -265,27 +264,6 @@ async def _open_table(db: Tx, mtt: MttRow, table_id: int) -> MttTable:
     raise StoreError(f"Table {table_id} is not an open table of tournament {mtt.id}.")
 
 
-def _refuse_unless_registering(tournament: TournamentRow) -> None:
-    if tournament.status == TOURNAMENT_RUNNING:
-        raise TournamentStarted("This tournament has already started.", key="sng_started")
-    if tournament.status != TOURNAMENT_REGISTERING:
-        raise TournamentClosed("This tournament is over.", key="sng_closed")
-
-
-def _refuse_unless_running(tournament: TournamentRow) -> None:
-    if tournament.status == TOURNAMENT_REGISTERING:
-        raise StoreError("This tournament has not started yet.", key="sng_not_started")
-    if tournament.status != TOURNAMENT_RUNNING:
-        raise TournamentClosed("This tournament is over.", key="sng_closed")
-
-
-async def _refuse_if_hand_running(db: Tx, table_id: int) -> None:
-    if await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
-        raise HandInProgress(
-            "A hand is still being played at the tournament's table.", key="sng_hand_running"
-        )
-
-
 async def _seat_of(db: Tx, mtt: MttRow, user_id: int) -> tuple[MttTable, int, int]:
     """(table, seat, stack) of a player still in: exactly one seat among the MTT's tables."""
     found: list[tuple[MttTable, int, int]] = []
@@ -339,7 +317,7 @@ async def _move(
     target = await _open_table(db, mtt, to_table_id)
     if target.table_id == source.table_id:
         raise StoreError(f"Player {user_id} already sits at table {target.number}.")
-    await _refuse_if_hand_running(db, source.table_id)
+    await rows.refuse_if_hand_running(db, source.table_id)
     await _refuse_taken(db, target.table_id, seat)
     if await db.run(MOVE_SEAT, (target.table_id, seat, now, source.table_id, user_id)) != 1:
         raise StoreError(f"Player {user_id} has no seat to move.")
@@ -386,7 +364,7 @@ async def place_busted(
     if tournament.kind != "mtt":
         return []
     mtt = await _get(db, tournament.id)
-    _refuse_unless_running(tournament)
+    rows.refuse_unless_running(tournament)
     entries = {e.user_id: e for e in await rows.tournament_entries(db, tournament.id)}
     for user_id in busted:
         entry = entries.get(user_id)
@@ -606,7 +584,7 @@ class Mtts:
         async def body(db: Tx) -> list[Finish]:
             now = time.time()
             mtt = await _get(db, tournament_id)
-            _refuse_unless_running(mtt.tournament)
+            rows.refuse_unless_running(mtt.tournament)
             pending = list(await db.all(PENDING_OUTS, (tournament_id,)))
             if not pending:
                 return []
@@ -685,9 +663,9 @@ class Mtts:
             mtt = await _get(db, tournament_id)
             tournament = mtt.tournament
             if seat is None:
-                _refuse_unless_registering(tournament)
+                rows.refuse_unless_registering(tournament)
             else:
-                _refuse_unless_running(tournament)
+                rows.refuse_unless_running(tournament)
                 if _level(tournament) > mtt.late_levels:
                     raise TournamentStarted(
                         "Late registration for this tournament is closed.",
@@ -780,7 +758,7 @@ class Mtts:
         async def body(db: Tx) -> int:
             now = time.time()
             mtt = await _get(db, tournament_id)
-            _refuse_unless_registering(mtt.tournament)
+            rows.refuse_unless_registering(mtt.tournament)
             if await db.run(shared_sql.DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
@@ -811,7 +789,7 @@ class Mtts:
             now = time.time()
             mtt = await _get(db, tournament_id)
             tournament = mtt.tournament
-            _refuse_unless_registering(tournament)
+            rows.refuse_unless_registering(tournament)
             entries = {e.user_id: e for e in await rows.tournament_entries(db, tournament_id)}
             if len(entries) < MIN_FIELD:
                 raise TooFewEntrants(
@@ -868,7 +846,7 @@ class Mtts:
         async def body(db: Tx) -> MttTable:
             now = time.time()
             mtt = await _get(db, tournament_id)
-            _refuse_unless_running(mtt.tournament)
+            rows.refuse_unless_running(mtt.tournament)
             guild_id = mtt.tournament.guild_id
             if await db.one(shared_sql.TABLE_BY_CHANNEL, (guild_id, channel_id)) is not None:
                 raise TableBusy("A table is already played in that thread.", key="sng_table_busy")
@@ -888,7 +866,7 @@ class Mtts:
 
         async def body(db: Tx) -> SeatMove:
             mtt = await _get(db, tournament_id)
-            _refuse_unless_running(mtt.tournament)
+            rows.refuse_unless_running(mtt.tournament)
             return await _move(db, mtt, user_id, to_table_id, seat, "balance", time.time())
 
         move = await self._runner.write(body)
@@ -906,9 +884,9 @@ class Mtts:
         async def body(db: Tx) -> list[SeatMove]:
             now = time.time()
             mtt = await _get(db, tournament_id)
-            _refuse_unless_running(mtt.tournament)
+            rows.refuse_unless_running(mtt.tournament)
             broken = await _open_table(db, mtt, table_id)
-            await _refuse_if_hand_running(db, broken.table_id)
+            await rows.refuse_if_hand_running(db, broken.table_id)
             seated = [rows.seat_row(r).user_id for r in await db.all(shared_sql.SEATS, (table_id,))]
             if sorted(seated) != sorted(u for u, _, _ in wanted):
                 raise StoreError(f"A break moves every player of table {broken.number} once.")
@@ -935,10 +913,10 @@ class Mtts:
             now = time.time()
             mtt = await _get(db, tournament_id)
             tournament = mtt.tournament
-            _refuse_unless_running(tournament)
+            rows.refuse_unless_running(tournament)
             tables = [t for t in await _tables(db, tournament_id) if t.broken_at is None]
             for table in tables:
-                await _refuse_if_hand_running(db, table.table_id)
+                await rows.refuse_if_hand_running(db, table.table_id)
             entries = await rows.tournament_entries(db, tournament_id)
             total = tournament.start_stack * len(entries)
             _, _, stack = await _seat_of(db, mtt, winner_id)
@@ -995,7 +973,7 @@ class Mtts:
                     )
                 tables = [t for t in await _tables(db, tournament_id) if t.broken_at is None]
                 for table in tables:
-                    await _refuse_if_hand_running(db, table.table_id)
+                    await rows.refuse_if_hand_running(db, table.table_id)
                 for table in tables:
                     await chips.end_tournament_table(db, tournament, table.table_id, now)
             elif tournament.status != TOURNAMENT_REGISTERING:

@@ -17,14 +17,19 @@ from bot.store.backend import Tx
 from bot.store.errors import (
     HandInProgress,
     NotSeated,
+    StoreError,
     TableClosed,
     TableNotFound,
+    TournamentClosed,
     TournamentNotFound,
+    TournamentStarted,
     TournamentTable,
 )
 from bot.store.models import (
     SERVER_SETTINGS,
     TABLE_OPEN,
+    TOURNAMENT_REGISTERING,
+    TOURNAMENT_RUNNING,
     EntryRow,
     SeatRow,
     Settings,
@@ -274,3 +279,29 @@ async def get_tournament(db: Tx, tournament_id: int) -> TournamentRow:
 
 async def tournament_entries(db: Tx, tournament_id: int) -> list[EntryRow]:
     return [entry_row(row) for row in await db.all(TOURNAMENT_ENTRIES, (tournament_id,))]
+
+
+def refuse_unless_registering(tournament: TournamentRow) -> None:
+    """``TournamentStarted`` once a tournament (of either kind) runs, ``TournamentClosed`` once
+    it is over."""
+    if tournament.status == TOURNAMENT_RUNNING:
+        raise TournamentStarted("This tournament has already started.", key="sng_started")
+    if tournament.status != TOURNAMENT_REGISTERING:
+        raise TournamentClosed("This tournament is over.", key="sng_closed")
+
+
+def refuse_unless_running(tournament: TournamentRow) -> None:
+    """``StoreError`` before a tournament (of either kind) starts, ``TournamentClosed`` once it
+    is over."""
+    if tournament.status == TOURNAMENT_REGISTERING:
+        raise StoreError("This tournament has not started yet.", key="sng_not_started")
+    if tournament.status != TOURNAMENT_RUNNING:
+        raise TournamentClosed("This tournament is over.", key="sng_closed")
+
+
+async def refuse_if_hand_running(db: Tx, table_id: int) -> None:
+    """``HandInProgress`` while a hand is unsettled at a tournament's table."""
+    if await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
+        raise HandInProgress(
+            "A hand is still being played at the tournament's table.", key="sng_hand_running"
+        )

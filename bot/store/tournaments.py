@@ -38,7 +38,6 @@ from bot.store.chips import (
 from bot.store.errors import (
     AlreadyRegistered,
     ChipsNotConserved,
-    HandInProgress,
     InsufficientFunds,
     InvalidAmount,
     InvalidSetting,
@@ -50,7 +49,6 @@ from bot.store.errors import (
     TournamentExists,
     TournamentFull,
     TournamentNotFound,
-    TournamentStarted,
 )
 from bot.store.models import (
     TABLE_CLOSED,
@@ -207,28 +205,12 @@ MAX_START_MINUTES = 7 * 24 * 60
 """The latest start a tournament may be given: a week from its creation."""
 
 
-def _refuse_unless_registering(tournament: TournamentRow) -> None:
-    """``TournamentStarted`` once it runs, ``TournamentClosed`` once it is over."""
-    if tournament.status == TOURNAMENT_RUNNING:
-        raise TournamentStarted("This tournament has already started.", key="sng_started")
-    if tournament.status != TOURNAMENT_REGISTERING:
-        raise TournamentClosed("This tournament is over.", key="sng_closed")
-
-
 def _refuse_unless_running(tournament: TournamentRow) -> int:
-    """The table of a running tournament; ``StoreError``/``TournamentClosed`` otherwise."""
-    if tournament.status == TOURNAMENT_REGISTERING:
-        raise StoreError("This tournament has not started yet.", key="sng_not_started")
-    if tournament.status != TOURNAMENT_RUNNING or tournament.table_id is None:
+    """The table of a running sit-and-go; ``StoreError``/``TournamentClosed`` otherwise."""
+    rows.refuse_unless_running(tournament)
+    if tournament.table_id is None:
         raise TournamentClosed("This tournament is over.", key="sng_closed")
     return int(tournament.table_id)
-
-
-async def _refuse_if_hand_running(db: Tx, table_id: int) -> None:
-    if await db.one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,)) is not None:
-        raise HandInProgress(
-            "A hand is still being played at the tournament's table.", key="sng_hand_running"
-        )
 
 
 async def _get_sng(db: Tx, tournament_id: int) -> TournamentRow:
@@ -483,7 +465,7 @@ class Tournaments:
         async def body(db: Tx) -> TournamentRow:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
-            _refuse_unless_registering(tournament)
+            rows.refuse_unless_registering(tournament)
             if await db.one(rows.TOURNAMENT_ENTRY, (tournament_id, user_id)) is not None:
                 raise AlreadyRegistered(
                     "You are already registered for this tournament.",
@@ -566,7 +548,7 @@ class Tournaments:
         async def body(db: Tx) -> int:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
-            _refuse_unless_registering(tournament)
+            rows.refuse_unless_registering(tournament)
             if await db.run(shared_sql.DELETE_ENTRY, (tournament_id, user_id)) != 1:
                 raise NotRegistered(
                     "You are not registered for this tournament.", key="sng_not_registered"
@@ -603,7 +585,7 @@ class Tournaments:
         async def body(db: Tx) -> tuple[TournamentRow, TableRow]:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
-            _refuse_unless_registering(tournament)
+            rows.refuse_unless_registering(tournament)
             entries = {
                 entry.user_id: entry for entry in await rows.tournament_entries(db, tournament_id)
             }
@@ -676,7 +658,7 @@ class Tournaments:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
             table_id = _refuse_unless_running(tournament)
-            await _refuse_if_hand_running(db, table_id)
+            await rows.refuse_if_hand_running(db, table_id)
             entries = await rows.tournament_entries(db, tournament_id)
             total = tournament.start_stack * len(entries)
             seat = await rows.get_seat(db, table_id, winner_id)
@@ -722,7 +704,7 @@ class Tournaments:
             now = time.time()
             tournament = await _get_sng(db, tournament_id)
             if tournament.status == TOURNAMENT_RUNNING and tournament.table_id is not None:
-                await _refuse_if_hand_running(db, tournament.table_id)
+                await rows.refuse_if_hand_running(db, tournament.table_id)
                 await chips.end_tournament_table(db, tournament, tournament.table_id, now)
             elif tournament.status != TOURNAMENT_REGISTERING:
                 raise TournamentClosed("This tournament is over.", key="sng_closed")
