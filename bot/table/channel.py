@@ -214,6 +214,12 @@ class TableChannel:
             await self.table.answer_click(interaction)
         elif shown_marks(message) is not None:  # a panel: its card buttons are on it
             await self.panels.answer_click(interaction, panel())
+        elif _components_v2(message):
+            # An earlier table message whose buttons still matched the hand (clicked on a
+            # client that had not yet seen it moved below or replaced after a restart): the
+            # click counted; only acknowledged, as a V2 message cannot become the question's
+            # plain answer.
+            await self.table.answer_click(interaction)
         else:
             await interaction.response.edit_message(content=question_answer, view=None)
 
@@ -270,3 +276,10 @@ class TableChannel:
 
     def end_panels(self) -> None:
         self.panels.end()
+
+
+def _components_v2(message: discord.Message | None) -> bool:
+    """Whether ``message`` is a Components V2 message (a table message, a panel or a result;
+    never the plain "Fold anyway?" question)."""
+    flags = getattr(message, "flags", None)
+    return bool(getattr(flags, "components_v2", False))

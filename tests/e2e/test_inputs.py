@@ -121,6 +121,40 @@ async def test_double_click_and_stale_table_buttons_are_refused(club: Club) -> N
     await assert_refused(table, await private_reply(stale), "moved on", moved)
 
 
+async def test_a_call_on_the_table_message_before_a_repost_counts_and_is_acknowledged(
+    club: Club,
+) -> None:
+    """/poker table moved the table below; a player whose client still shows the old message
+    presses Call on it before seeing it go (the same hand and turn, so the action is valid):
+    the call counts, the click is acknowledged without touching the old message (a V2 table
+    message cannot become the Fold question's plain answer: Discord refuses an empty V2
+    message, and the player read "Something went wrong" for a call that counted)."""
+    table = await club.seated(2)
+    old = table.table_message()
+    assert old is not None
+    turn = table.turn(old)
+    assert turn is not None
+    actor, _ = turn
+    snapshot = copy.deepcopy(old)
+    other = next(m for m in table.players if m is not actor)
+    repost = await club.double.invoke(other, club.channel, "poker table")
+    assert (await repost.response()).type == 4
+    await club.double.wait_until(lambda: club.double.current(old) is None, 10)
+    moved = table.table_message()
+    assert moved is not None and moved["id"] != old["id"]
+
+    click = await club.double.click(actor, snapshot, button_id(snapshot, ":call"), stale=True)
+    assert (await click.response()).type == 6  # acknowledged, no message changed
+    assert not click.followup_ids and not click.rejected
+
+    def turn_passed() -> bool:
+        current = table.table_message()
+        shown = None if current is None else table.turn(current)
+        return shown is not None and shown[0] is other
+
+    await club.double.wait_until(turn_passed, 10)
+
+
 async def test_buttons_of_an_earlier_hand_answer_hand_over(club: Club) -> None:
     table = await club.seated(2)
     first_table = table.table_message()
