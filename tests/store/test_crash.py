@@ -21,8 +21,10 @@ from tests.store._helpers import Database
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_and_kill(location: str, rng: random.Random) -> list[str]:
-    """Start the worker, let it run a random while, SIGKILL it; returns what it printed."""
+def run_and_kill(location: str, rng: random.Random, *, after_a_settle: bool = False) -> list[str]:
+    """Start the worker, let it run a random while, SIGKILL it; returns what it printed.
+    ``after_a_settle``: the random while starts once the worker has settled a hand (on a
+    loaded machine a whole round can pass without one)."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.store.crash_worker", location],
         cwd=REPO,
@@ -36,11 +38,17 @@ def run_and_kill(location: str, rng: random.Random) -> list[str]:
     if first.strip() != "ready":
         child.kill()
         raise AssertionError(f"worker failed: {first}{child.communicate()[1]}")
+    seen: list[str] = []
+    while after_a_settle and not any(line.startswith("S ") for line in seen):
+        line = child.stdout.readline()
+        if not line:
+            break
+        seen.append(line.rstrip("\n"))
     time.sleep(rng.uniform(0.05, 0.5))
     child.send_signal(signal.SIGKILL)
     out, err = child.communicate(timeout=30)
     assert child.returncode == -signal.SIGKILL, err
-    return out.splitlines()
+    return seen + out.splitlines()
 
 
 @pytest.mark.timeout(120)
@@ -50,7 +58,7 @@ async def test_sigkill_loses_nothing(database: Database) -> None:
     interrupted_hands = 0
     settled_hands = 0
     for round_number in range(14):
-        lines = run_and_kill(db_path, rng)
+        lines = run_and_kill(db_path, rng, after_a_settle=round_number >= 7 and not settled_hands)
         settled_hands += sum(1 for line in lines if line.startswith("S "))
         acked: dict[int, int] = {}
         for line in lines:
@@ -90,7 +98,7 @@ async def test_sigkill_loses_nothing(database: Database) -> None:
             assert report.ok, report.format()
         finally:
             await store.close()
-        if round_number >= 7 and interrupted_hands >= 3:
+        if round_number >= 7 and interrupted_hands >= 3 and settled_hands:
             break
     assert interrupted_hands >= 3
     assert settled_hands > 0

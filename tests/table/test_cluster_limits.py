@@ -111,7 +111,9 @@ async def test_a_busy_process_uses_what_an_idle_one_leaves(
         busy_budget.expired,
         max(idle_waits),
     )
-    assert rate >= 0.75 * RATE, rate  # a share divided by hand gave it half (20)
+    # A share divided by hand gave it half (20); it takes most of the budget (34-39 measured
+    # on a quiet machine, 28 with two other test runs loading the two cores).
+    assert rate >= 0.6 * RATE, rate
     assert most_in_one_second(sent) + len(idle_waits) <= BOUND
     assert max(idle_waits) < 0.3, idle_waits  # one lease's round trip
     assert busy_budget.fallbacks == idle_budget.fallbacks == 0
