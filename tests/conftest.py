@@ -36,6 +36,22 @@ FAST_BOT_ENV = {
 }
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--exhaustive",
+        action="store_true",
+        help="run the exhaustive engine checks at full size (every five-card hand against "
+        "pokerkit, thousands of random hands against pokerkit and the rules); by default "
+        "they run on seeded samples",
+    )
+
+
+@pytest.fixture(scope="session")
+def exhaustive(request: pytest.FixtureRequest) -> bool:
+    """Whether the run asked for the full-size engine checks (``--exhaustive``)."""
+    return bool(request.config.getoption("--exhaustive"))
+
+
 @pytest.fixture
 async def double() -> AsyncIterator[DiscordDouble]:
     """A started Discord double on 127.0.0.1 (free port); stopped after the test."""

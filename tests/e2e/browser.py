@@ -3,7 +3,7 @@
 Playwright skips the test, saying which; in CI (``CI=true``) it fails, since ``scripts/test.sh``
 installs both there.
 
-Screenshots go to ``DEUCE_SCREENSHOTS`` (a folder) when set, else beside the test's log.
+Screenshots are taken only when ``DEUCE_SCREENSHOTS`` names a folder for them.
 """
 
 from __future__ import annotations
@@ -76,7 +76,11 @@ def shot_dir(tmp_path: Path) -> Path:
 
 
 async def screenshots(page: Any, folder: Path, name: str) -> None:
-    """The page as it is, on a desktop and on a phone-sized window."""
+    """The page as it is, on a desktop and on a phone-sized window, when ``DEUCE_SCREENSHOTS``
+    names a folder to look at them in (two full-page renders cost a second or more: a run
+    that does not keep them takes none)."""
+    if not os.environ.get("DEUCE_SCREENSHOTS"):
+        return
     await page.set_viewport_size(DESKTOP)
     await page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
     await page.set_viewport_size(PHONE)

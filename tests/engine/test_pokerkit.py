@@ -263,11 +263,12 @@ def test_pokerkit_replays_our_phh_files_to_our_finishing_stacks() -> None:
     assert reshuffled > 20 and side_pots > 20 and short < 15
 
 
-@pytest.mark.slow
-def test_pokerkit_replays_many_six_max_hands() -> None:
+def test_pokerkit_replays_many_six_max_hands(exhaustive: bool) -> None:
+    """400 seeded six-handed hands (3,000 with ``--exhaustive``)."""
+    count = 3000 if exhaustive else 400
     rng = random.Random(2026)
     free_folds = short = 0
-    for k in range(3000):
+    for k in range(count):
         hand = play_random_hand(rng, 6, hand_id=k, free_folds=0.05)
         text = hand_to_phh(hand)
         free_folds += "no turn under our rules" in text
@@ -275,15 +276,15 @@ def test_pokerkit_replays_many_six_max_hands() -> None:
             short += 1
             continue
         assert agrees(hand, replay_with_pokerkit(text)), text
-    assert free_folds > 30 and short < 150
+    assert free_folds > count // 100 and short < count // 20, (free_folds, short)
 
 
-@pytest.mark.slow
-def test_differential_many_hands() -> None:
+def test_differential_many_hands(exhaustive: bool) -> None:
+    """400 seeded hands played by both engines (2,000 with ``--exhaustive``)."""
     rng = random.Random(4242)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for k in range(2000):
+        for k in range(2000 if exhaustive else 400):
             stakes = Stakes(10, blind_counts=bool(k % 2))
             hand, theirs = play_both(rng, 2 + k % 5, stakes)
             assert theirs is None or agrees(hand, theirs), hand_to_phh(hand)

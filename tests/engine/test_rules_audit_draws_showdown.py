@@ -569,13 +569,14 @@ def independent_payouts(hand: Hand) -> tuple[dict[int, int], tuple[int, ...], tu
     return payouts, tuple(ids[i] for i in order), tuple(mucked)
 
 
-def test_random_hands_follow_the_rules_at_every_step() -> None:
+def test_random_hands_follow_the_rules_at_every_step(exhaustive: bool) -> None:
     """Random legal hands (short stacks included, so all-ins, side pots and reshuffles occur):
     the audit's always-true rules after every step, and at the end pots, showdown order and
-    auto-muck recomputed from RULES alone."""
+    auto-muck recomputed from RULES alone. 70 seeded hands (200 with ``--exhaustive``)."""
+    count = 200 if exhaustive else 70
     rng = random.Random(20261130)
     showdowns = side_pots = reshuffles = 0
-    for k in range(200):
+    for k in range(count):
         count = 2 + k % 5
         players = random_players(rng, count)
         hand = Hand.start(players, rng.randrange(count), Stakes(10), rng=rng, hand_id=k)
@@ -607,4 +608,8 @@ def test_random_hands_follow_the_rules_at_every_step() -> None:
             assert result.showdown_order == order and result.mucked == mucked
         side_pots += len(result.pots) > 1
         reshuffles += hand.reshuffle_count > 0
-    assert showdowns > 50 and side_pots > 10 and reshuffles > 10, (showdowns, side_pots, reshuffles)
+    assert showdowns > count // 4 and side_pots > count // 20 and reshuffles > count // 20, (
+        showdowns,
+        side_pots,
+        reshuffles,
+    )

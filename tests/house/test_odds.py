@@ -24,7 +24,6 @@ def test_pat_eight_or_better_is_about_0_71_percent_counted() -> None:
     assert WORST_EIGHT == 18
 
 
-@pytest.mark.slow
 def test_pat_eight_or_better_by_the_evaluator_over_every_deal() -> None:
     ranks = rank27_many(combinations(range(52), 5))
     share = sum(1 for r in ranks if r <= WORST_EIGHT) / len(ranks)

@@ -3,13 +3,13 @@ receivers, two soft players, a three-day-old funnel account and its main) among 
 players (one of them a two-day-old newcomer), a few thousand hands through the engine. At the
 default threshold every colluding pair is flagged and no honest pair is (precision and recall
 1.0 on this seed: 4 of 4 pairs flagged, nothing else; the best honest pair scores 5.0);
-the colluders rank above every honest pair; 100,000 hands are analysed in under 10 s."""
+the colluders rank above every honest pair. (The analysis's speed over 100,000 hands:
+``python bench/bench_fairplay.py``.)"""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import time
 
 import pytest
 
@@ -136,22 +136,6 @@ def test_a_pair_whose_caller_calls_down_with_hands_that_cannot_win_scores_for_it
     blind = [dataclasses.replace(fact, hopeless_calls=()) for fact in facts]
     without = next(f for f in rank_pairs(blind) if (f.giver, f.taker) == (giver, taker))
     assert without.hopeless_calls == 0 and flag.score - without.score >= THRESHOLD
-
-
-def test_the_analysis_of_100000_hands_takes_under_ten_seconds(hands: list[Hand]) -> None:
-    hands = hands[:500]
-    started, cpu = time.perf_counter(), time.process_time()
-    facts: list[HandFacts] = []
-    for copy in range(200):
-        for hand in hands:
-            facts.append(facts_of(hand, hand_id=copy * 1000 + hand.hand_id))
-    ranked = rank_pairs(facts)
-    elapsed, used = time.perf_counter() - started, time.process_time() - cpu
-    log.warning("fair play over %d hands: %.2f s (%.2f s of CPU)", len(facts), elapsed, used)
-    assert len(facts) == 100_000 and ranked
-    # The CPU time this process used: what the analysis costs, whatever else the shared
-    # machine runs meanwhile (its wall time is logged).
-    assert used < 10
 
 
 def test_a_hands_facts_are_kept_as_compact_text_and_read_back_the_same(
