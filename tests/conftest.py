@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.discord_double import DiscordDouble
+from tests.scheduling import reorder
 from tests.store._helpers import PostgresCluster, postgres_bin_dir
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "pokerkit, thousands of random hands against pokerkit and the rules); by default "
         "they run on seeded samples",
     )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reorder(config, items)  # the longest files first, spread over the workers
 
 
 @pytest.fixture(scope="session")
