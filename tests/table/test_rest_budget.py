@@ -382,7 +382,7 @@ async def play_hands(
     return counted
 
 
-PACE = 0.3
+PACE = 0.2
 """Seconds between two actions (each turn's edits go out in between)."""
 PACE_SETTLE = 1.5
 TURN_SHOWN = 5.0
