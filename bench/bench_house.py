@@ -15,10 +15,10 @@ decision goes through the engine, which refuses an illegal one, so a finished ma
 every decision was legal. Stacks are reset to 200 small bets every hand.
 
 With ``--best-response``, a local best response (``bench.best_response``: it knows the house's
-policy, not its cards, and picks each bet by rollouts against its belief) plays the strong and
+policy, not its cards, and values each bet in closed form against its belief) plays the strong and
 the beginner levels heads-up over duplicate decks: a lower bound on what a best response wins,
-beside the pairings. It is off by default: a decision costs milliseconds of rollouts, so 2,000
-hands take minutes where the pairings take seconds.
+beside the pairings. It is off by default: a decision costs milliseconds of draws played out,
+so 2,000 hands take minutes where the pairings take seconds.
 
 The exit status is 1 when the goal is not met (not with --quick): the strong level's interval
 below zero against a published-strategy opponent, or the exploit or the best response winning
