@@ -5,6 +5,7 @@
     python -m bench.bench_house --hands N --jobs 2
     python -m bench.bench_house --best-response  # also local best response, 2,000 hands each
     python -m bench.bench_house --best-response-only --best-response-hands 4000
+    python -m bench.bench_house --level strong --players 2 --hands 4000 --jobs 1
 
 Heads-up, every deck is dealt twice with the seats swapped; six-handed, three house players
 sit against three opponents in alternate seats, and every deck is dealt twice with the two
@@ -245,6 +246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--best-response-hands", type=int, default=2_000, help="hands per best-response match"
     )
+    parser.add_argument(
+        "--players", type=int, choices=(2, 6), help="only heads-up (2) or six-handed (6) pairings"
+    )
+    parser.add_argument("--level", choices=list(LEVELS), help="only this house level's pairings")
     args = parser.parse_args(argv)
     hands = 2_000 if args.quick else args.hands
     started = time.perf_counter()
@@ -252,8 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for players in () if args.best_response_only else (2, 6):
+        tables = (2, 6) if args.players is None else (args.players,)
+        for players in () if args.best_response_only else tables:
             for level, opponent in PAIRINGS:
+                if args.level is not None and level != args.level:
+                    continue
                 result = run_match(pool, level, opponent, players, hands, args.seed, args.jobs)
                 results.append(result)
                 print(format_result(result), flush=True)
@@ -265,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
             for level in BEST_RESPONSE_LEVELS:
+                if args.level is not None and level != args.level:
+                    continue
                 result = run_best_response(pool, level, br_hands, args.seed, args.jobs)
                 results.append(result)
                 print(format_result(result), flush=True)
