@@ -15,8 +15,13 @@
   a snow). Before the draw the counted equity of a weak draw overstates what it wins (it
   assumes drawing to the end, never folding), so there the hand's draw value faces a threshold
   that falls as the pot odds grow: a hand that opened calls a three-bet getting 5 to 1.
-- Bets when ahead in the draw or ahead in equity; snows heads-up against a two-card or worse
-  draw and bluffs the last round at about the share that makes a call break even (Haney,
+- Bets when ahead in the draw or ahead in equity, judged against the hands that pay a bet: on
+  the last round only the opponents' made hands call, and a made hand out of position against
+  drawing opponents needs a clear margin (issue 40's replays against an independent expert: a
+  rough eight, a nine or a ten betting into a one-card draw lost to checking). Before the draw
+  it re-raises only a hand whose best draw is ahead of the raiser's range (one-card draws; a
+  two-card draw calls). It snows heads-up against a two-card or worse draw and bluffs the last
+  round at about the share that makes a call break even (Haney,
   "Deuce to Seven Triple Draw Lowball: The Art of Snowing", Card Player, 14 Jul 2021,
   https://www.cardplayer.com/cardplayer-poker-magazines/66466-david-peters-34-15/articles/24289-deuce-to-seven-triple-draw-lowball-the-art-of-snowing;
   Mark Gritter, "Standing pat when you're not the favorite in Triple Draw",
