@@ -248,7 +248,9 @@ def _after_a_draw(
     ranges = _ranges(opponents)
     if call and draws_left == 0:
         ranges = [
-            r if _last_thrown(s) == 0 or s.bet < me.bet + call else bet_range(r, 3, 0.9)
+            r
+            if _last_thrown(s) == 0 or s.bet < me.bet + call
+            else bet_range(r, 3, style.bluff_read)
             for s, r in zip(opponents, ranges, strict=True)
         ]
     chance, _, _, kept = best_plan(cards, draws_left, ranges, style)
