@@ -5,6 +5,7 @@
     python -m bench.bench_house --hands N --jobs 2
     python -m bench.bench_house --best-response  # also local best response, 2,000 hands each
     python -m bench.bench_house --best-response-only --best-response-hands 4000
+    python -m bench.bench_house --level strong --players 2 --hands 4000 --jobs 1
 
 Heads-up, every deck is dealt twice with the seats swapped; six-handed, three house players
 sit against three opponents in alternate seats, and every deck is dealt twice with the two
@@ -15,10 +16,10 @@ decision goes through the engine, which refuses an illegal one, so a finished ma
 every decision was legal. Stacks are reset to 200 small bets every hand.
 
 With ``--best-response``, a local best response (``bench.best_response``: it knows the house's
-policy, not its cards, and picks each bet by rollouts against its belief) plays the strong and
+policy, not its cards, and values each bet in closed form against its belief) plays the strong and
 the beginner levels heads-up over duplicate decks: a lower bound on what a best response wins,
-beside the pairings. It is off by default: a decision costs milliseconds of rollouts, so 2,000
-hands take minutes where the pairings take seconds.
+beside the pairings. It is off by default: a decision costs milliseconds of draws played out,
+so 2,000 hands take minutes where the pairings take seconds.
 
 The exit status is 1 when the goal is not met (not with --quick): the strong level's interval
 below zero against a published-strategy opponent, or the exploit or the best response winning
@@ -245,6 +246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--best-response-hands", type=int, default=2_000, help="hands per best-response match"
     )
+    parser.add_argument(
+        "--players", type=int, choices=(2, 6), help="only heads-up (2) or six-handed (6) pairings"
+    )
+    parser.add_argument("--level", choices=list(LEVELS), help="only this house level's pairings")
     args = parser.parse_args(argv)
     hands = 2_000 if args.quick else args.hands
     started = time.perf_counter()
@@ -252,8 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"duplicate matches, {hands} hands each, seed {args.seed}, {args.jobs} processes")
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for players in () if args.best_response_only else (2, 6):
+        tables = (2, 6) if args.players is None else (args.players,)
+        for players in () if args.best_response_only else tables:
             for level, opponent in PAIRINGS:
+                if args.level is not None and level != args.level:
+                    continue
                 result = run_match(pool, level, opponent, players, hands, args.seed, args.jobs)
                 results.append(result)
                 print(format_result(result), flush=True)
@@ -265,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
             for level in BEST_RESPONSE_LEVELS:
+                if args.level is not None and level != args.level:
+                    continue
                 result = run_best_response(pool, level, br_hands, args.seed, args.jobs)
                 results.append(result)
                 print(format_result(result), flush=True)

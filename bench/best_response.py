@@ -2,7 +2,7 @@
 response wins against it.
 
     python -m bench.best_response                          # against strong, 2,000 hands
-    python -m bench.best_response --level beginner --hands 400
+    python -m bench.best_response --level beginner --hands 600
 
 After Lisý and Bowling, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
 (2017), adapted to fixed-limit 2-7 Triple Draw. The LBR player knows the house's policy (the
@@ -15,30 +15,33 @@ decisions it:
   holding, takes the same action (1, or ``MISMATCH`` when not: the house players are seeded
   random, so one call estimates the probability, and the floor keeps a rare line such as a
   bluff from emptying the belief); at every house draw, by whether the policy throws as many
-  cards, and the cards it throws (or, when it would not, its highest ones) are replaced by cards
-  drawn from those the LBR player cannot see. A particle holding a card the LBR player now holds
-  is impossible (weight 0). The set is resampled when its effective size falls below half;
-- estimates each legal action's value by ``rollouts`` rollouts: a holding drawn from the belief
-  and the unseen stub shuffled, then the action, then the house plays its policy and the LBR
-  player checks and calls down to the end (drawing by its rule), as in the paper. The same
-  holdings, stubs and generator seeds serve every action (common random numbers), so the
-  comparison between actions is less noisy than each value;
-- takes the action of highest value. Values are in chips relative to the chips already
-  committed: an action's value is the LBR player's final stack minus its stack now (the hand's
-  net plus what it has put in so far), so folding is worth exactly 0.
+  cards, and the cards it throws are replaced by cards drawn from those the LBR player cannot
+  see. A particle holding a card the LBR player now holds is impossible. When fewer than half
+  the particles fit every house move so far, the others are replaced by holdings dealt afresh
+  and played through the house's moves, kept only when they fit them all (``Belief.rejuvenate``:
+  40 particles dealt once rarely hold one that fits a whole line, and the belief fell back on
+  the floor: that was most of what made the first version of this measure weak);
+- values each legal action in closed form, as the paper does: the house's answer to the action
+  is read from its policy for each holding the belief samples (fold, call, raise), and the value
+  is P(fold) x pot + the rest's showdown share x the pot once called - the chips put in (when
+  the house raises, the LBR player folds or calls, whichever is worth more against the holdings
+  that raised). A holding's showdown share comes from playing the remaining draws out (the house
+  drawing by its policy, the LBR player by its rule, nobody betting) on a shuffled stub, or on
+  the last round by comparing the hands; later betting rounds are left out (the paper's
+  valuation), so the LBR player decides each round afresh;
+- takes the action of highest value (folding is worth 0, when it owes chips).
 
 Its draws are not searched (LBR is about betting): it draws by the published rules of
 ``bench.published.HANEY_TAG`` without snows (pat eights, breaks a nine over a smooth draw with
 two draws left, draws to an eight early and a nine late).
 
-Why 40 particles and 8 rollouts an action on the last round (32, 24 and 16 before it): a
-rollout of the rest of a hand costs about 1.4 ms, a particle update 40 policy calls, so a hand
-takes about 0.12 s of CPU and 2,000 hands four minutes on one shared core. Fewer rollouts are
-noise before the draw (with 6, the action agreed with 100 rollouts' 7 times in 12), and noise
-makes the LBR player weaker, its bound looser; the figure it prints is a lower bound on what a
-best response wins either way, with a 95% interval over duplicate decks.
+Why 40 particles and 96/72/24 sampled holdings by round before the last (every particle on the
+last): a played-out draw costs about 1.5 ms, so a hand takes about 0.15 s of CPU and 600 hands
+two to three minutes on one shared core. This valuation finds the beginner level losing
+38 bb/100 to it (600 hands, interval [-54, -22]) where the first version (call-down rollouts,
+no rejuvenation) found 10.5 and the project's exploit rule player 17.3: a sharper measure.
 
-Every decision goes through the engine (a copy of the hand for each rollout, with the house's
+Every decision goes through the engine (a copy of the hand for each sample, with the house's
 cards and the stub replaced from the belief: the LBR player never reads the house's real cards).
 """
 
@@ -59,25 +62,28 @@ from bot.engine import CARDS
 from bot.engine.cards import Card, shuffled_deck
 from bot.engine.hand import Hand, Phase, PrivateView, PublicView, SeatedPlayer, Stakes
 from bot.house import LEVELS, Player, apply_decision, house_player
-from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD, Decision
+from bot.house.odds import low_rank
+from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD, Action, Decision
 
 STAKES = Stakes(10)
 STACK = 200 * STAKES.small_bet
 PARTICLES = 40
-ROLLOUTS = 8
-"""Rollouts an action on the last betting round."""
-ROUND_FACTOR = (4, 3, 2, 1)
-"""Rollouts an action by betting round, as multiples of ``rollouts``: an earlier decision's
-value spreads over more of the hand (more draws and bets to come), so it takes more rollouts
-to tell two actions apart (pre-draw, 6 rollouts agreed with 100 on the action 7 times in 12)."""
+SAMPLES = 24
+"""Holdings drawn from the belief (each with its draws played out) per action value on the
+third betting round, as ``SAMPLES * ROUND_FACTOR``; the last round takes every particle."""
+ROUND_FACTOR = (4, 3, 1, 1)
+"""Samples by betting round, as multiples of ``SAMPLES``: an earlier decision's showdown share
+spreads over more draws to come, so it takes more samples to tell two actions apart."""
+DRAWS = 3
 MISMATCH = 0.02
+REJUVENATE = 120
+"""Attempts at most, after each house move, to replace inconsistent particles (``Belief``)."""
 """A particle's weight factor when the house policy, holding it, would have acted otherwise."""
 DRAWER: Player = RulePlayer(replace(HANEY_TAG, name="lbr draws", snow_rate=0.0))
 """How the LBR player draws (and stands pat): the published rules, no snows."""
-CONTINUATIONS: dict[str, Player | None] = {"call": None, "rules": DRAWER}
-"""How the LBR player bets after its chosen action in a rollout: ``call`` checks and calls
-down, as in the paper; ``rules`` plays the published rules ``DRAWER`` draws by (it folds
-busted draws, so an early call or raise is not charged for calling every later bet)."""
+
+Sample = tuple[tuple[Card, ...], float, float]
+"""A house holding, its weight and the LBR player's showdown share against it."""
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Hand))
 _ALL = frozenset(range(52))
@@ -109,6 +115,10 @@ class Belief:
             tuple(CARDS[c] for c in rng.sample(pool, 5)) for _ in range(count)
         ]
         self.weights = [1.0] * count
+        self.consistent = [True] * count
+        """Whether each particle matched every house move so far (not only by the floor)."""
+        self.events: list[tuple[PublicView, PrivateView, Decision]] = []
+        """The house's moves so far, with the public view each was made on."""
 
     def normalise(self) -> None:
         """Weights summing to 1; resample when the effective sample size is below half."""
@@ -118,7 +128,9 @@ class Belief:
         self.weights = [w / total for w in self.weights]
         ess = 1.0 / sum(w * w for w in self.weights)
         if ess < len(self.particles) / 2:
-            self.particles = self.rng.choices(self.particles, self.weights, k=len(self.particles))
+            picks = self.rng.choices(range(len(self.particles)), self.weights, k=len(self.weights))
+            self.particles = [self.particles[i] for i in picks]
+            self.consistent = [self.consistent[i] for i in picks]
             self.weights = [1.0 / len(self.particles)] * len(self.particles)
 
     def exclude(self, dead: set[int]) -> None:
@@ -133,6 +145,7 @@ class Belief:
             ]
         else:
             self.weights = [0.0 if h else w for w, h in zip(self.weights, hits, strict=True)]
+            self.consistent = [c and not h for c, h in zip(self.consistent, hits, strict=True)]
         self.normalise()
 
     def _refill(
@@ -146,12 +159,14 @@ class Belief:
         self, policy: Player, public: PublicView, template: PrivateView, decision: Decision
     ) -> None:
         """Reweight by whether the house, holding each particle, bets as it did."""
+        self.events.append((public, template, decision))
         for i, holding in enumerate(self.particles):
             if not self.weights[i]:
                 continue
             mine = policy(public, replace(template, cards=holding), self.rng)
             if mine.action is not decision.action:
                 self.weights[i] *= self.mismatch
+                self.consistent[i] = False
         self.normalise()
 
     def observe_draw(
@@ -164,15 +179,64 @@ class Belief:
     ) -> None:
         """Reweight by whether the house, holding each particle, throws ``count`` cards, and
         replace the thrown cards with unseen ones."""
+        self.events.append((public, template, Decision(discards=(CARDS[0],) * count)))
         for i, holding in enumerate(self.particles):
             mine = policy(public, replace(template, cards=holding), self.rng)
             thrown: Sequence[Card] = mine.discards
             if len(thrown) != count:
                 self.weights[i] *= self.mismatch
+                self.consistent[i] = False
                 thrown = sorted(holding, key=lambda c: c.rank)[5 - count :] if count else ()
             if thrown:
                 self.particles[i] = self._refill(holding, thrown, dead)
         self.normalise()
+
+    def rejuvenate(self, policy: Player, dead: set[int], tries: int) -> None:
+        """When fewer than half the particles are consistent with every house move, replace
+        inconsistent ones by holdings generated afresh and played through the house's moves so
+        far (rejection sampling: a holding dealt from the cards the LBR player has not seen,
+        kept only if the house policy holding it makes every move the house made, its thrown
+        cards replaced by unseen ones at each draw), at most ``tries`` attempts in all. Without
+        this, 40 particles dealt at the start rarely contain a holding that fits a whole line
+        (a bet after the second draw fits one in six), and the belief falls back on the floor."""
+        if 2 * sum(self.consistent) >= len(self.particles):
+            return
+        pool = sorted(_ALL - dead)
+        slots = [i for i, c in enumerate(self.consistent) if not c]
+        self.rng.shuffle(slots)
+        level = max(
+            (w for w, c in zip(self.weights, self.consistent, strict=True) if c), default=None
+        )
+        for _ in range(tries):
+            if not slots:
+                break
+            holding = self._generate(policy, pool)
+            if holding is None:
+                continue
+            i = slots.pop()
+            self.particles[i] = holding
+            self.consistent[i] = True
+            self.weights[i] = level if level is not None else 1.0
+        self.normalise()
+
+    def _generate(self, policy: Player, pool: list[int]) -> tuple[Card, ...] | None:
+        cards = self.rng.sample(pool, 5)
+        used = set(cards)
+        holding = tuple(CARDS[c] for c in cards)
+        for public, template, decision in self.events:
+            mine = policy(public, replace(template, cards=holding), self.rng)
+            if decision.action is not None:
+                if mine.action is not decision.action:
+                    return None
+                continue
+            if len(mine.discards) != len(decision.discards):
+                return None
+            if mine.discards:
+                fresh = self.rng.sample([c for c in pool if c not in used], len(mine.discards))
+                used.update(fresh)
+                kept = [c for c in holding if c not in mine.discards]
+                holding = tuple(kept) + tuple(CARDS[c] for c in fresh)
+        return holding
 
     def sample(self) -> tuple[Card, ...]:
         """A holding drawn by weight."""
@@ -214,10 +278,8 @@ class LocalBestResponse:
     house_id: int
     rng: random.Random
     particles: int = PARTICLES
-    rollouts: int = ROLLOUTS
-    continuation: Player | None = None
-    """How the LBR player bets after the chosen action in a rollout: ``None`` checks and calls
-    down (the paper's choice), else this policy (``CONTINUATIONS``)."""
+    samples: int = SAMPLES
+    rejuvenation: int = REJUVENATE
     belief: Belief | None = None
     discarded: set[int] = dataclasses.field(default_factory=set)
     values: dict[str, float] = dataclasses.field(default_factory=dict)
@@ -231,6 +293,7 @@ class LocalBestResponse:
         if self.belief is None:
             self.belief = Belief(self.rng, self.particles, dead)
         self.belief.exclude(dead)
+        self.belief.rejuvenate(self.policy, dead, self.rejuvenation)
         return self.belief
 
     def _template(self, public: PublicView) -> PrivateView:
@@ -246,6 +309,7 @@ class LocalBestResponse:
             belief.observe_draw(self.policy, public, template, count, self._dead(hand))
         else:
             belief.observe_bet(self.policy, public, template, decision)
+        belief.rejuvenate(self.policy, self._dead(hand), self.rejuvenation)
 
     def decide(self, hand: Hand) -> Decision:
         """The LBR player's move in ``hand`` (its turn)."""
@@ -260,21 +324,117 @@ class LocalBestResponse:
         options = [CHECK_CALL]
         if legal.can_bet_or_raise:
             options.append(BET_RAISE)
-        belief = self._belief(hand)
-        me = next(s for s in public.seats if s.player_id == self.player_id)
-        totals = dict.fromkeys(options, 0.0)
-        count = self.rollouts * ROUND_FACTOR[public.betting_round]
-        for holding in belief.spread(count):
-            seed = self.rng.getrandbits(64)
-            for option in options:
-                sim = self._world(hand, holding, random.Random(seed))
-                totals[option] += self._rollout(sim, option, random.Random(seed)) + me.contributed
-        self.values = {str(o.action): t / count for o, t in totals.items()}
-        best = max(options, key=lambda o: totals[o])
-        if legal.call_amount and totals[best] < 0:
+        samples = self._samples(hand, public.betting_round)
+        self.values = {str(o.action): self._value(hand, o, samples) for o in options}
+        best = max(options, key=lambda o: self.values[str(o.action)])
+        if legal.call_amount and self.values[str(best.action)] < 0:
             self.values[str(FOLD.action)] = 0.0
             return FOLD
         return best
+
+    def _samples(self, hand: Hand, betting_round: int) -> list[Sample]:
+        """(a house holding, its weight, the LBR player's showdown share against it: 1 a win,
+        0.5 a split, 0 a loss) for the holdings the values are taken over.
+
+        On the last round every particle of the belief with its weight, the showdown compared
+        exactly; before it ``samples * ROUND_FACTOR`` holdings drawn from the belief, each with
+        the remaining draws played out (the house drawing by its policy, the LBR player by its
+        rule, nobody betting)."""
+        belief = self._belief(hand)
+        shares: list[Sample] = []
+        if betting_round == DRAWS:
+            mine = low_rank(hand.private_view(self.player_id).cards)
+            for holding, weight in zip(belief.particles, belief.weights, strict=True):
+                if weight:
+                    theirs = low_rank(holding)
+                    share = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+                    shares.append((holding, weight, share))
+            return shares
+        count = self.samples * ROUND_FACTOR[betting_round]
+        for holding in belief.spread(count):
+            rng = random.Random(self.rng.getrandbits(64))
+            shares.append(
+                (holding, 1.0 / count, self._showdown(self._world(hand, holding, rng), rng))
+            )
+        return shares
+
+    def _showdown(self, sim: Hand, rng: random.Random) -> float:
+        """The LBR player's share of the pot when ``sim`` is played to the end with every bet
+        called and nothing raised, the house drawing by its policy, the LBR player by its rule."""
+        while (pid := sim.to_act) is not None:
+            if sim.phase is not Phase.DRAWING:
+                decision = CHECK_CALL
+            elif pid == self.player_id:
+                decision = DRAWER(sim.public_view(recent=0), sim.private_view(pid), rng)
+            else:
+                decision = self.policy(sim.public_view(recent=0), sim.private_view(pid), rng)
+            apply_decision(sim, pid, decision)
+        result = sim.result
+        assert result is not None
+        net = result.net[self.player_id]
+        return 1.0 if net > 0 else 0.5 if net == 0 else 0.0
+
+    def _value(self, hand: Hand, first: Decision, samples: Sequence[Sample]) -> float:
+        """The closed-form value of ``first`` (chips, against the LBR player's stack now):
+        the house's answer to it is read from its policy for each sampled holding, then
+
+        - the house folds: the LBR player takes the pot;
+        - the betting round closes: the LBR player's share of the pot at the showdown, less
+          what it put in (no later bets: the paper's valuation);
+        - the house bets or raises: the LBR player folds or calls, whichever is worth more
+          against the holdings that answered so (their showdown shares averaged).
+        """
+        now = self._contributed(hand)
+        sim = clone(hand)
+        apply_decision(sim, self.player_id, first)
+        if not self._house_to_act(sim, hand.betting_round):
+            return sum(w * s for _, w, s in samples) * self._pot(sim) - (
+                self._contributed(sim) - now
+            )
+        public = sim.public_view(recent=0)
+        template = self._template(public)
+        groups: dict[Action, list[tuple[float, float]]] = {}
+        for holding, weight, share in samples:
+            answer = self.policy(public, replace(template, cards=holding), self.rng)
+            assert answer.action is not None
+            groups.setdefault(answer.action, []).append((weight, share))
+        value = 0.0
+        for action, group in groups.items():
+            mass = sum(w for w, _ in group)
+            mean = sum(w * s for w, s in group) / mass
+            branch = clone(sim)
+            apply_decision(branch, self.house_id, Decision(action))
+            if action is Action.FOLD:
+                worth = self._pot(branch) - (self._contributed(branch) - now)
+            elif not self._lbr_to_act(branch, hand.betting_round):
+                worth = mean * self._pot(branch) - (self._contributed(branch) - now)
+            else:  # it bet or raised: fold (lose what is in) or call
+                put = self._contributed(branch) - now
+                apply_decision(branch, self.player_id, CHECK_CALL)
+                worth = max(-put, mean * self._pot(branch) - (self._contributed(branch) - now))
+            value += mass * worth
+        return value
+
+    def _contributed(self, sim: Hand) -> int:
+        return sim._contrib[sim._pos(self.player_id)]
+
+    @staticmethod
+    def _pot(sim: Hand) -> int:
+        return sum(sim._contrib)
+
+    def _house_to_act(self, sim: Hand, betting_round: int) -> bool:
+        return (
+            sim.to_act == self.house_id
+            and sim.phase is Phase.BETTING
+            and sim.betting_round == betting_round
+        )
+
+    def _lbr_to_act(self, sim: Hand, betting_round: int) -> bool:
+        return (
+            sim.to_act == self.player_id
+            and sim.phase is Phase.BETTING
+            and sim.betting_round == betting_round
+        )
 
     def _world(self, hand: Hand, holding: Sequence[Card], rng: random.Random) -> Hand:
         """A copy of ``hand`` with the house holding ``holding`` and the unseen cards shuffled."""
@@ -289,23 +449,6 @@ class LocalBestResponse:
         sim._stub = stub
         sim._muck = sorted(self.discarded)
         return sim
-
-    def _rollout(self, sim: Hand, first: Decision, rng: random.Random) -> int:
-        """The LBR player's net at the end of ``sim`` after ``first``, checking and calling down."""
-        apply_decision(sim, self.player_id, first)
-        while (pid := sim.to_act) is not None:
-            if pid != self.player_id:
-                decision = self.policy(sim.public_view(recent=0), sim.private_view(pid), rng)
-            elif sim.phase is Phase.DRAWING:
-                decision = DRAWER(sim.public_view(recent=0), sim.private_view(pid), rng)
-            elif self.continuation is None:
-                decision = CHECK_CALL
-            else:
-                decision = self.continuation(sim.public_view(recent=0), sim.private_view(pid), rng)
-            apply_decision(sim, pid, decision)
-        result = sim.result
-        assert result is not None
-        return result.net[self.player_id]
 
 
 def play_hand(
@@ -333,8 +476,7 @@ def play_lbr_decks(
     count: int,
     seed: int,
     particles: int = PARTICLES,
-    rollouts: int = ROLLOUTS,
-    continuation: str = "call",
+    samples: int = SAMPLES,
 ) -> tuple[list[float], list[float]]:
     """Play decks ``first .. first + count - 1`` heads-up twice each (seats swapped), the house
     against LBR; return the house's big bets per hand of each deck and its decision times."""
@@ -354,8 +496,7 @@ def play_lbr_decks(
                 house_id=house_seat,
                 rng=random.Random(f"{deck_seed}-{swap}-lbr"),
                 particles=particles,
-                rollouts=rollouts,
-                continuation=CONTINUATIONS[continuation],
+                samples=samples,
             )
             house_rng = random.Random(f"{deck_seed}-{swap}-house")
             timings.extend(play_hand(hand, house, lbr, house_rng))
@@ -372,12 +513,11 @@ def play_level(
     count: int,
     seed: int,
     particles: int = PARTICLES,
-    rollouts: int = ROLLOUTS,
-    continuation: str = "call",
+    samples: int = SAMPLES,
 ) -> tuple[list[float], list[float]]:
     """``play_lbr_decks`` against a named house level (picklable, for a process pool)."""
     house = house_player(LEVELS[level])
-    return play_lbr_decks(house, first, count, seed, particles, rollouts, continuation)
+    return play_lbr_decks(house, first, count, seed, particles, samples)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -385,21 +525,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="strong", choices=list(LEVELS))
     parser.add_argument("--hands", type=int, default=2_000)
     parser.add_argument("--particles", type=int, default=PARTICLES)
-    parser.add_argument("--rollouts", type=int, default=ROLLOUTS)
-    parser.add_argument("--continuation", default="call", choices=list(CONTINUATIONS))
+    parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--seed", type=int, default=28)
     args = parser.parse_args(argv)
     decks = max(2, math.ceil(args.hands / 2))
     started = time.perf_counter()
-    per_deck, _ = play_level(
-        args.level, 0, decks, args.seed, args.particles, args.rollouts, args.continuation
-    )
+    per_deck, _ = play_level(args.level, 0, decks, args.seed, args.particles, args.samples)
     mean = 100 * statistics.fmean(per_deck)
     half = 100 * 1.96 * statistics.stdev(per_deck) / math.sqrt(len(per_deck))
     print(
         f"{args.level} vs local best response heads-up, {2 * decks} hands "
-        f"({args.particles} particles, {args.rollouts} rollouts an action, "
-        f"continuation {args.continuation}): "
+        f"({args.particles} particles, {args.samples} samples an action on the third round): "
         f"{mean:+.1f} ± {half:.1f} bb/100 [{mean - half:+.1f}, {mean + half:+.1f}] "
         f"({time.perf_counter() - started:.0f} s)"
     )

@@ -120,6 +120,19 @@ class Style:
     odds_slope: float = 0.0
     """With ranges: how much the draw value needed to call before the draw falls per unit of
     pot odds above 2.5 to 1."""
+    reraise_margin: float | None = None
+    """With ranges: raise a raise before the draw when the best draw's equity against the
+    players in the pot beats a fair share by this much (``None``: by ``reraise_value``)."""
+    oop_margin: float = 0.0
+    """With ranges: a made hand that an opponent acts after bets for value only when its
+    chance beats a fair share by ``bet_margin`` plus this much (its betters raise, its worse
+    hands that would bet into a check fold instead)."""
+    bluff_read: float = 0.9
+    """With ranges: the weight, against its made hands, of a drawing opponent's weaker hands in
+    its range once it bets (or raises) the last round: how often it is read as bluffing."""
+    call_top: int = 3
+    """With ranges: on the last round, a bet is called by the opponent's hands of this class
+    (index into ``CLASSES``: 3 = a 10-low) or better; a value bet is judged against them."""
     """With ranges: equity a draw may give up to a pat hand while two or more draws are left
     (a draw keeps the implied odds of a premium hand)."""
 
@@ -188,6 +201,10 @@ STRONG: Final = Style(
     reads_ranges=True,
     break_premium=0.02,
     odds_slope=0.01,
+    reraise_margin=0.03,
+    oop_margin=0.2,
+    call_top=3,
+    bluff_read=0.3,
 )
 """Equity against the opponents' ranges for every choice (``bot.house.strong``). It snows
 rarely (8% of its chances): an opponent who reads a pat after a two-card draw as a snow and

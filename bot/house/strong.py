@@ -15,8 +15,13 @@
   a snow). Before the draw the counted equity of a weak draw overstates what it wins (it
   assumes drawing to the end, never folding), so there the hand's draw value faces a threshold
   that falls as the pot odds grow: a hand that opened calls a three-bet getting 5 to 1.
-- Bets when ahead in the draw or ahead in equity; snows heads-up against a two-card or worse
-  draw and bluffs the last round at about the share that makes a call break even (Haney,
+- Bets when ahead in the draw or ahead in equity, judged against the hands that pay a bet: on
+  the last round only the opponents' made hands call, and a made hand out of position against
+  drawing opponents needs a clear margin (issue 40's replays against an independent expert: a
+  rough eight, a nine or a ten betting into a one-card draw lost to checking). Before the draw
+  it re-raises only a hand whose best draw is ahead of the raiser's range (one-card draws; a
+  two-card draw calls). It snows heads-up against a two-card or worse draw and bluffs the last
+  round at about the share that makes a call break even (Haney,
   "Deuce to Seven Triple Draw Lowball: The Art of Snowing", Card Player, 14 Jul 2021,
   https://www.cardplayer.com/cardplayer-poker-magazines/66466-david-peters-34-15/articles/24289-deuce-to-seven-triple-draw-lowball-the-art-of-snowing;
   Mark Gritter, "Standing pat when you're not the favorite in Triple Draw",
@@ -187,7 +192,7 @@ def _before_the_draw(
     # three-bet getting 5 to 1); the blind out of position needs more.
     call = legal.call_amount
     odds = public.pot_total / max(call, 1)
-    if can_raise and value >= style.reraise_value - discount + 0.05 * (raises - 1):
+    if can_raise and _reraises(cards, value, raises, discount, opponents, style):
         return BET_RAISE
     need = style.call_value[position] - discount - style.odds_slope * (odds - 2.5)
     if me.bet > public.big_blind:  # a hand good enough to open calls the three-bet
@@ -195,6 +200,30 @@ def _before_the_draw(
     if value >= need:
         return CHECK_CALL
     return FOLD
+
+
+def _reraises(
+    cards: Sequence[Card],
+    value: float,
+    raises: int,
+    discount: float,
+    opponents: Sequence[SeatView],
+    style: Style,
+) -> bool:
+    """Whether to raise a raise before the draw: when the best draw's equity against the players
+    who have put in the raise (the raiser and its callers; those yet to act mostly fold to two
+    raises) beats a fair share by ``style.reraise_margin``, more for each raise already in. A
+    one-card draw to an eight is ahead of a raiser's range, a two-card draw is not: it calls
+    (issue 40: three-betting 2-2-7-8-9 in the big blind lost 0.33 big bets to calling).
+    Heads-up only, where that was measured: six-handed the old threshold on the draw's value
+    stays (the equity rule cost about 2 bb/100 there against the published players)."""
+    if style.reraise_margin is None or len(opponents) > 1:
+        return value >= style.reraise_value - discount + 0.05 * (raises - 1)
+    top = max(s.bet for s in opponents)
+    into = [s for s in opponents if s.bet == top] or list(opponents)
+    ranges = [opponent_range(s, len(opponents) == 1) for s in into]
+    chance = best_plan(cards, DRAWS, ranges, style)[0]
+    return chance >= 1.0 / (len(into) + 1) + style.reraise_margin + 0.05 * (raises - 1)
 
 
 # ---------------------------------------------------------------------- after a draw
@@ -221,18 +250,21 @@ def _after_a_draw(
     ranges = _ranges(opponents)
     if call and draws_left == 0:
         ranges = [
-            r if _last_thrown(s) == 0 or s.bet < me.bet + call else bet_range(r, 3, 0.9)
+            r
+            if _last_thrown(s) == 0 or s.bet < me.bet + call
+            else bet_range(r, 3, style.bluff_read)
             for s, r in zip(opponents, ranges, strict=True)
         ]
-    chance = best_plan(cards, draws_left, ranges, style)[0]
+    chance, _, _, kept = best_plan(cards, draws_left, ranges, style)
     fair = 1.0 / (len(opponents) + 1)
     mine = _last_thrown(me)
     theirs = [_last_thrown(s) for s in opponents]
     ahead = mine is not None and all(t is not None and mine < t for t in theirs)
     if call == 0:
-        if can_raise and chance >= fair + style.bet_margin:
+        pat = len(kept) == 5
+        if can_raise and _value_bets(public, cards, me, opponents, ranges, chance, pat, style):
             return BET_RAISE
-        if can_raise and ahead and chance >= fair - 0.05 and draws_left > 0:
+        if can_raise and ahead and not pat and chance >= fair - 0.05 and draws_left > 0:
             return BET_RAISE  # ahead in the draw
         bluffing = heads_up and draws_left == 0 and chance < 0.2
         if can_raise and bluffing and rng.random() < style.bluff_rate:
@@ -244,3 +276,61 @@ def _after_a_draw(
     if chance * (public.pot_total + call) >= call * factor:
         return CHECK_CALL
     return FOLD
+
+
+def _value_bets(
+    public: PublicView,
+    cards: Sequence[Card],
+    me: SeatView,
+    opponents: Sequence[SeatView],
+    ranges: Sequence[Dist],
+    chance: float,
+    pat: bool,
+    style: Style,
+) -> bool:
+    """Whether to bet for value when nothing is owed: when the hand beats the hands that will
+    pay the bet often enough.
+
+    - On the last round the bet is paid only by the opponents' made hands (``style.call_top``
+      or better; the busted draws fold), so the chance is counted against those alone: a rough
+      eight, a nine or a ten against a one-card draw wins less than half the time it is called.
+    - A made hand that an opponent acts after needs ``style.oop_margin`` more against drawing
+      opponents: with draws to come its bet is called by every draw and raised by the hands
+      already better, and a check would let the draws that miss bet into it (issue 40: a rough
+      eight betting into a one-card draw after the second draw lost 0.64 big bets to checking;
+      the same hands betting after the last draw lost 0.25 to 0.30).
+
+    Both heads-up only, where they were measured; multiway a fair share plus ``bet_margin``
+    decides as before (applied six-handed they cost about 2 bb/100 against the published
+    players: with several opponents a made hand's bet is paid by more of the field).
+    """
+    fair = 1.0 / (len(opponents) + 1)
+    need = fair + style.bet_margin
+    if len(opponents) > 1:
+        return chance >= need
+    if public.betting_round == DRAWS:
+        paying = [_calling(r, style.call_top) for r in ranges]
+        chance = best_plan(cards, 0, paying, style)[0]
+    drawing = all((_last_thrown(s) or 0) > 0 for s in opponents)
+    if pat and drawing and not _acts_last(public, me, opponents):
+        need += style.oop_margin
+    return chance >= need
+
+
+def _calling(dist: Dist, top: int) -> Dist:
+    """``dist`` narrowed to the hands that call a bet on the last round (class ``top`` or
+    better); when it holds none, ``dist`` itself."""
+    kept = [p if i <= top else 0.0 for i, p in enumerate(dist)]
+    total = sum(kept)
+    return tuple(p / total for p in kept) if total > 1e-9 else dist
+
+
+def _acts_last(public: PublicView, me: SeatView, opponents: Sequence[SeatView]) -> bool:
+    """Whether ``me`` acts after every opponent in a betting round after a draw (the first to
+    act sits left of the button)."""
+    count = max(s.seat for s in public.seats) + 1
+
+    def order(seat: SeatView) -> int:
+        return (seat.seat - public.button_seat - 1) % count
+
+    return all(order(me) > order(s) for s in opponents)

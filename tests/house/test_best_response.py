@@ -11,7 +11,7 @@ from bench.best_response import Belief, LocalBestResponse, play_lbr_decks
 from bot.engine import Hand, Phase, PrivateView, PublicView
 from bot.house import STRONG, Action, Decision, apply_decision, house_player
 from bot.house.odds import WORSE, made_class
-from bot.house.strategy import BET_RAISE, CHECK_CALL
+from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD
 from tests.house._helpers import named_hand
 
 # Heads-up named hands: player 1 (position 0) is the big blind, player 2 the button.
@@ -86,9 +86,84 @@ def test_the_belief_follows_the_house_through_a_whole_hand() -> None:
     assert abs(sum(lbr.belief.weights) - 1.0) < 1e-9
 
 
+def folder(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+    """A house that stands pat, checks when it can and folds to any bet."""
+    if public.phase is Phase.DRAWING:
+        return Decision(discards=())
+    legal = public.legal
+    assert legal is not None
+    return FOLD if legal.call_amount else CHECK_CALL
+
+
+def test_a_bet_into_a_house_that_always_folds_is_worth_the_pot() -> None:
+    """The closed form: P(fold) = 1, so betting is worth the pot now, checking only the LBR
+    player's showdown share of it (a pair of kings: a small share)."""
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
+    lbr = LocalBestResponse(folder, LBR, HOUSE, random.Random(8), particles=30, samples=4)
+    rng = random.Random(2)
+    while (pid := hand.to_act) is not None:
+        if pid == LBR and hand.phase is Phase.BETTING and hand.to_act == LBR:
+            public = hand.public_view()
+            assert public.legal is not None
+            if hand.betting_round == 3 and not public.legal.call_amount:
+                break
+            move = CHECK_CALL
+        elif pid == LBR:
+            move = Decision(discards=())
+        else:
+            public = hand.public_view(recent=0)
+            move = folder(public, hand.private_view(pid), rng)
+            lbr.observe(hand, public, move)
+        apply_decision(hand, pid, move)
+    pot = hand.public_view().pot_total
+    assert lbr.decide(hand).action is Action.BET_RAISE
+    assert lbr.values["bet_raise"] == pot
+    assert 0 < lbr.values["check_call"] < pot / 2
+
+
+def eight_raiser(public: PublicView, private: PrivateView, rng: random.Random) -> Decision:
+    """A house that stands pat, raises with an eight-low or better and checks or calls else."""
+    if public.phase is Phase.DRAWING:
+        return Decision(discards=())
+    legal = public.legal
+    assert legal is not None
+    return BET_RAISE if made_class(private.cards) <= 1 and legal.can_bet_or_raise else CHECK_CALL
+
+
+def is_eight(holding: tuple[object, ...]) -> bool:
+    return made_class(holding) <= 1  # type: ignore[arg-type]
+
+
+def test_rejuvenation_refills_the_belief_with_holdings_that_fit_every_move() -> None:
+    """Twenty particles dealt at random rarely hold an eight; after the house raises with one the
+    inconsistent ones are replaced by holdings that, played through its moves, raise."""
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
+    hand.check_or_call(LBR)
+    public = hand.public_view(recent=0)
+    raise_ = eight_raiser(public, hand.private_view(HOUSE), random.Random(0))
+    assert raise_.action is Action.BET_RAISE
+    mine = {int(c) for c in hand.private_view(LBR).cards}
+    belief = Belief(random.Random(11), 20, mine)
+    template = PrivateView(HOUSE, public.hand_id, (), "", (), 0, False, True)
+    belief.observe_bet(eight_raiser, public, template, raise_)
+    assert sum(belief.consistent) < 5
+    assert belief.share(is_eight) < 0.9
+    belief.rejuvenate(eight_raiser, mine, tries=5000)
+    fitting = [p for p, c in zip(belief.particles, belief.consistent, strict=True) if c]
+    assert len(fitting) >= 10
+    assert all(is_eight(p) for p in fitting)
+    assert not any(int(c) in mine for p in belief.particles for c in p)
+    assert belief.share(is_eight) > 0.9
+    # Without tries nothing changes.
+    again = Belief(random.Random(11), 20, mine)
+    again.observe_bet(eight_raiser, public, template, raise_)
+    again.rejuvenate(eight_raiser, mine, tries=0)
+    assert sum(again.consistent) < 5
+
+
 def test_the_nuts_on_the_last_round_raises() -> None:
     hand = named_hand([MADE_HOUSE, "7s 5d 4c 3h 2s"])
-    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(5), particles=40, rollouts=4)
+    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(5), particles=40, samples=4)
     to_the_last_bet(hand, lbr)
     public = hand.public_view()
     assert public.legal is not None and public.legal.call_amount > 0  # the house bet
@@ -98,7 +173,7 @@ def test_the_nuts_on_the_last_round_raises() -> None:
 
 def test_a_pair_folds_to_a_house_that_bets_only_made_hands() -> None:
     hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"])
-    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(6), particles=40, rollouts=4)
+    lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(6), particles=40, samples=4)
     to_the_last_bet(hand, lbr)
     assert lbr.decide(hand).action is Action.FOLD
     assert lbr.values["fold"] == 0.0
@@ -120,8 +195,8 @@ def test_the_decision_never_reads_the_house_cards() -> None:
 
 def test_a_tiny_seeded_match_runs_and_repeats() -> None:
     strong = house_player(STRONG)
-    first = play_lbr_decks(strong, 0, 2, seed=9, particles=10, rollouts=2)
-    again = play_lbr_decks(strong, 0, 2, seed=9, particles=10, rollouts=2)
+    first = play_lbr_decks(strong, 0, 2, seed=9, particles=10, samples=2)
+    again = play_lbr_decks(strong, 0, 2, seed=9, particles=10, samples=2)
     assert first[0] == again[0]
     assert len(first[0]) == 2 and first[1]
 
