@@ -73,3 +73,33 @@ lobby_sng_field = Sit-and-go
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } pemain, buy-in { $buy_in }
 lobby_sng_register = Daftar ke #{ $tournament }
 lobby_no_tables = Tidak ada meja uang yang terbuka.
+
+## Multi-table tournaments (/poker mtt)
+
+mtt_lobby_title = Turnamen multi-meja #{ $tournament } ({ $status })
+mtt_lobby_options = Buy-in { $buy_in } · stack awal { $stack } · { $structure }, level { $length }
+mtt_lobby_field = Pemain { $count }/{ $field } · total hadiah { $pool } · { $paid } dibayar ({ $payouts })
+mtt_lobby_late = Pendaftaran terlambat sampai level { $levels }
+mtt_lobby_starts = Mulai { $when }
+mtt_lobby_registered = Terdaftar: { $names }
+mtt_lobby_hand_for_hand = Tangan demi tangan: setiap meja menunggu tangan di meja lain selesai.
+mtt_lobby_tables = Meja
+mtt_lobby_table = Meja { $table }: { $thread } · { $count } pemain
+mtt_lobby_top = { $count } stack terbesar
+mtt_thread_table = meja { $table }
+mtt_event_name = Turnamen multi-meja #{ $tournament }
+mtt_hand_for_hand = Bubble: mulai sekarang meja-meja membagikan tangan demi tangan, masing-masing menunggu meja lain.
+mtt_final_table = Meja final turnamen #{ $tournament } sudah terbentuk: { $link }
+mtt_table_broken = Meja { $table } dibubarkan: pemainnya pindah ke meja lain (masing-masing diberi tahu lewat DM).
+mtt_table_over = Turnamen #{ $tournament } selesai: klasemen akhir ada di kanal turnamen.
+mtt_moved_dm = Turnamen #{ $tournament }: Anda pindah dari meja { $table_from } ke meja { $table_to }, bersama chip Anda. Kursi Anda: { $link }
+mtt_out = { $name } tersingkir di peringkat { $place } (tangan demi tangan).
+mtt_out_prize = { $name } tersingkir di peringkat { $place } (tangan demi tangan) dan memenangkan { $prize }.
+mtt_won = { $name } memenangkan turnamen multi-meja #{ $tournament }!
+mtt_text_channel_only = Turnamen multi-meja dibuat di kanal teks server: mejanya adalah thread di bawahnya.
+mtt_missing_permissions = Saya tidak bisa menjalankan turnamen multi-meja di kanal ini: saya butuh { $permissions } di sini. Admin dapat memberikannya di izin kanal.
+mtt_none_here = Tidak ada turnamen multi-meja di kanal ini. Admin membuatnya dengan { $cmd-poker-mtt-create }.
+mtt_registered = Anda terdaftar di turnamen #{ $tournament }: { $buy_in } dipindah dari dompet Anda ke total hadiah.
+mtt_registered_late = Anda terdaftar terlambat di turnamen #{ $tournament }: { $buy_in } dipindah dari dompet Anda ke total hadiah, dan Anda duduk dengan stack penuh.
+mtt_unregistered = Anda tidak lagi terdaftar di turnamen #{ $tournament }: { $buy_in } kembali ke dompet Anda.
+mtt_cancelled_answer = Turnamen #{ $tournament } dibatalkan; { $count } buy-in kembali ke dompet.

@@ -99,3 +99,33 @@ lobby_sng_field = Турниры sit-and-go
 lobby_sng_line = { $channel } · турнир sit-and-go №{ $tournament } ({ $status }): игроков { $count }/{ $seats }, бай-ин { $buy_in }
 lobby_sng_register = Записаться на №{ $tournament }
 lobby_no_tables = Открытых кэш-столов нет.
+
+## Multi-table tournaments (/poker mtt)
+
+mtt_lobby_title = Многостоловый турнир №{ $tournament } ({ $status })
+mtt_lobby_options = Бай-ин { $buy_in } · стартовый стек { $stack } · { $structure }, уровни по { $length }
+mtt_lobby_field = Игроков { $count }/{ $field } · призовой фонд { $pool } · призовых мест: { $paid } ({ $payouts })
+mtt_lobby_late = Поздняя регистрация до уровня { $levels } включительно
+mtt_lobby_starts = Старт { $when }
+mtt_lobby_registered = Зарегистрированы: { $names }
+mtt_lobby_hand_for_hand = Рука в руку: каждый стол ждёт, пока закончатся раздачи за остальными.
+mtt_lobby_tables = Столы
+mtt_lobby_table = Стол { $table }: { $thread } · игроков: { $count }
+mtt_lobby_top = Крупнейшие стеки ({ $count })
+mtt_thread_table = стол { $table }
+mtt_event_name = Многостоловый турнир №{ $tournament }
+mtt_hand_for_hand = Пузырь: с этого момента столы играют рука в руку, каждый ждёт остальных.
+mtt_final_table = Финальный стол турнира №{ $tournament } собран: { $link }
+mtt_table_broken = Стол { $table } расформирован: его игроки пересаживаются за другие столы (каждому сообщено в личных сообщениях, куда).
+mtt_table_over = Турнир №{ $tournament } окончен: итоги — в канале турнира.
+mtt_moved_dm = Турнир №{ $tournament }: вы пересаживаетесь со стола { $table_from } за стол { $table_to } вместе с фишками. Ваше место: { $link }
+mtt_out = { $name } выбывает на { $place }-м месте (рука в руку).
+mtt_out_prize = { $name } выбывает на { $place }-м месте (рука в руку) и выигрывает { $prize }.
+mtt_won = { $name } выигрывает многостоловый турнир №{ $tournament }!
+mtt_text_channel_only = Многостоловый турнир создаётся в текстовом канале сервера: его столы — ветки под ним.
+mtt_missing_permissions = Я не могу провести многостоловый турнир в этом канале: мне здесь нужно: { $permissions }. Админ может выдать это в правах канала.
+mtt_none_here = В этом канале нет многостолового турнира. Админ создаёт его командой { $cmd-poker-mtt-create }.
+mtt_registered = Вы зарегистрированы в турнире №{ $tournament }: { $buy_in } ушло из вашего кошелька в призовой фонд.
+mtt_registered_late = Вы зарегистрированы в турнире №{ $tournament } с опозданием: { $buy_in } ушло из вашего кошелька в призовой фонд, вы посажены с полным стеком.
+mtt_unregistered = Вы больше не зарегистрированы в турнире №{ $tournament }: { $buy_in } вернулось в ваш кошелёк.
+mtt_cancelled_answer = Турнир №{ $tournament } отменён; бай-инов возвращено в кошельки: { $count }.
