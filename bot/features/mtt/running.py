@@ -438,8 +438,8 @@ class MttRuns:
         async def send() -> None:
             try:
                 with speaking(language):
-                    embed = standings_embed(tournament.id, entries, pool)
-                file = await standings_picture(tournament.id, entries, pool, language)()
+                    embed = standings_embed(tournament.id, entries, pool, kind="mtt")
+                file = await standings_picture(tournament.id, entries, pool, language, kind="mtt")()
                 channel = self.client.get_partial_messageable(
                     tournament.channel_id, guild_id=tournament.guild_id
                 )

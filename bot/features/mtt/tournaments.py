@@ -89,14 +89,13 @@ def seen(interaction: discord.Interaction[Any], row: MttRow | None) -> MttRow | 
     return row
 
 
-def require_permissions(channel: Any) -> None:
-    """The bot may open threads, write in them and create events here, or the admin is told
-    which permission is missing (nothing is created)."""
-    guild = getattr(channel, "guild", None)
-    me = getattr(guild, "me", None)
-    if not isinstance(channel, discord.TextChannel) or me is None:
+def require_permissions(interaction: discord.Interaction[Any]) -> None:
+    """The bot may open threads, write in them and create events in the interaction's channel
+    (Discord's ``app_permissions``: the bot's permissions there), or the admin is told which
+    permission is missing (nothing is created)."""
+    if not isinstance(interaction.channel, discord.TextChannel):
         raise Refused(t("mtt_text_channel_only"))
-    missing = missing_permissions(channel.permissions_for(me))
+    missing = missing_permissions(interaction.app_permissions)
     if missing:
         raise Refused(t("mtt_missing_permissions", permissions=", ".join(missing)))
 
@@ -105,7 +104,7 @@ async def create(interaction: discord.Interaction[Any], bot: MttBot, **options: 
     """Create the MTT in the interaction's channel: its lobby message (the command's public
     answer, whose id the store keeps) and its scheduled event."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
-    require_permissions(interaction.channel)
+    require_permissions(interaction)
     session = bot.tables.by_channel(interaction.channel_id)
     if session is not None and not session.closed:
         raise Refused(t("sng_table_busy"))

@@ -122,6 +122,7 @@ mtt_table_over = Tournament #{ $tournament } is over: the final standings are in
 mtt_moved_dm = Tournament #{ $tournament }: you move from table { $table_from } to table { $table_to }, with your chips. Your seat: { $link }
 mtt_out = { $name } is out in place { $place } (hand for hand).
 mtt_out_prize = { $name } is out in place { $place } (hand for hand) and wins { $prize }.
+mtt_result_title = Multi-table tournament #{ $tournament }: final standings
 mtt_won = { $name } wins multi-table tournament #{ $tournament }!
 mtt_text_channel_only = A multi-table tournament is created in a server's text channel: its tables are threads under it.
 mtt_missing_permissions = I cannot run a multi-table tournament in this channel: I need { $permissions } here. An admin can grant them in the channel's permissions.

@@ -98,6 +98,7 @@ mtt_table_over = A #{ $tournament } verseny véget ért: a végeredmény a verse
 mtt_moved_dm = #{ $tournament } verseny: a(z) { $table_from }. asztaltól a(z) { $table_to }. asztalhoz kerülsz a zsetonjaiddal. A helyed: { $link }
 mtt_out = { $name } kiesett, { $place }. hely (leosztásról leosztásra).
 mtt_out_prize = { $name } kiesett, { $place }. hely (leosztásról leosztásra), nyereménye { $prize }.
+mtt_result_title = #{ $tournament } többasztalos verseny: végeredmény
 mtt_won = { $name } megnyerte a #{ $tournament } többasztalos versenyt!
 mtt_text_channel_only = Többasztalos verseny egy szerver szöveges csatornájában hozható létre: az asztalai alatta lévő szálak.
 mtt_missing_permissions = Ebben a csatornában nem tudok többasztalos versenyt vezetni: ehhez kell: { $permissions }. Egy admin megadhatja a csatorna jogosultságainál.

@@ -95,6 +95,7 @@ mtt_table_over = Turnamen #{ $tournament } selesai: klasemen akhir ada di kanal 
 mtt_moved_dm = Turnamen #{ $tournament }: Anda pindah dari meja { $table_from } ke meja { $table_to }, bersama chip Anda. Kursi Anda: { $link }
 mtt_out = { $name } tersingkir di peringkat { $place } (tangan demi tangan).
 mtt_out_prize = { $name } tersingkir di peringkat { $place } (tangan demi tangan) dan memenangkan { $prize }.
+mtt_result_title = Turnamen multi-meja #{ $tournament }: klasemen akhir
 mtt_won = { $name } memenangkan turnamen multi-meja #{ $tournament }!
 mtt_text_channel_only = Turnamen multi-meja dibuat di kanal teks server: mejanya adalah thread di bawahnya.
 mtt_missing_permissions = Saya tidak bisa menjalankan turnamen multi-meja di kanal ini: saya butuh { $permissions } di sini. Admin dapat memberikannya di izin kanal.

