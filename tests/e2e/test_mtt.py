@@ -24,12 +24,14 @@ from typing import Any
 
 from tests.conftest import StartBot
 from tests.discord_double import Channel, DiscordDouble, Member, message_text
+from tests.discord_double.models import ADMIN_MEMBER_PERMISSIONS, PERM_CREATE_PUBLIC_THREADS
 from tests.discord_double.threads import EVENT_ACTIVE, EVENT_COMPLETED, EVENT_SCHEDULED
 from tests.e2e.helpers import (
     START_WALLET,
     Club,
     buttons,
     check_after_test,
+    forged_click,
     is_panel,
     make_club,
     private_reply,
@@ -69,7 +71,9 @@ def lobby_status(double: DiscordDouble, channel: Channel) -> str | None:
     return None if match is None else match["status"]
 
 
-async def mtt(double: DiscordDouble, member: Member, channel: Channel, command: str, **kw: Any) -> str:
+async def mtt(
+    double: DiscordDouble, member: Member, channel: Channel, command: str, **kw: Any
+) -> str:
     return await private_reply(await double.invoke(member, channel, f"poker mtt {command}", **kw))
 
 
@@ -130,7 +134,9 @@ class Autoplayer:
 def start_now(db_path: Path, tournament_id: int) -> None:
     """The start time comes now (the bot reads it from the store)."""
     with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE tournaments SET starts_at = ? WHERE id = ?", (time.time(), tournament_id))
+        db.execute(
+            "UPDATE tournaments SET starts_at = ? WHERE id = ?", (time.time(), tournament_id)
+        )
 
 
 async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
@@ -141,6 +147,8 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
     # a member's click the autoplayer misses costs seconds, not the test
     timer = await double.invoke(club.admin, channel, "pokeradmin timer", seconds=3)
     assert "3 s" in await private_reply(timer)
+    bank = await double.invoke(club.admin, channel, "pokeradmin timebank", start=0, add=0)
+    await private_reply(bank)
     alice, bob, carol = members
     created = await double.invoke(
         club.admin,
@@ -160,6 +168,7 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
     assert match is not None and match["status"] == "registering"
     tournament_id = int(match["id"])
     assert "Register" in [b["label"] for b in buttons(message)]
+
     def events() -> list[Any]:
         return [e for e in double.threads.events.values() if e.guild is club.guild]
 
@@ -173,7 +182,9 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
         double, club.admin, channel, "house", count=HOUSE, level="solid"
     )
     entries = await query(
-        club.db_path, "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?", tournament_id
+        club.db_path,
+        "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?",
+        tournament_id,
     )
     assert entries == [(FIELD,)]
     # Carol takes her buy-in back and registers again: the wallet and the field follow.
@@ -197,6 +208,8 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
     start_now(club.db_path, tournament_id)
     player = Autoplayer(double, members)
     player.start()
+    refused: list[str] = []
+    watcher = asyncio.create_task(cancel_in_the_money(club, tournament_id, refused))
     try:
         await double.wait_until(lambda: lobby_status(double, channel) == "running", timeout=20)
         threads = double.threads.threads_of(club.guild)
@@ -206,15 +219,71 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
         assert "Level 1: 10/20 · next 20/40" in running, running
         for thread in threads:
             assert f"<#{thread.id}>" in running, running
-        await double.wait_until(
-            lambda: lobby_status(double, channel) == "finished", timeout=120
-        )
+        await double.wait_until(lambda: lobby_status(double, channel) == "finished", timeout=120)
     finally:
         await player.stop()
-        Path("/tmp/mtt_bot.log").write_text(club.bot.output())
+        watcher.cancel()
     played = time.monotonic() - started
+    # An admin's cancel once a place had won a prize was refused, and changed nothing.
+    assert refused and "in the money" in refused[0], refused
     await check_the_end(club, tournament_id, members, threads)
     print(f"MTT of {FIELD} played to its end in {played:.1f} s")
+    check_after_test(club)
+
+
+async def cancel_in_the_money(club: Club, tournament_id: int, answers: list[str]) -> None:
+    """Once a player out has won a prize while the tournament runs, the admin tries to cancel
+    it (the answer kept)."""
+    while True:
+        await asyncio.sleep(0.1)
+        prized = await query(
+            club.db_path,
+            "SELECT count(*) FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id"
+            " WHERE t.id = ? AND t.status = 'running' AND e.prize > 0",
+            tournament_id,
+        )
+        if prized[0][0]:
+            answers.append(await mtt(club.double, club.admin, club.channel, "cancel"))
+            return
+
+
+async def test_an_mtt_survives_two_sigkills_one_during_a_break(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **ENV)
+    channel = club.channel
+    tournament_id, members = await create_and_fill(club)
+    start_now(club.db_path, tournament_id)
+    player = Autoplayer(double, members)
+    player.start()
+    kills = 0
+    try:
+        await double.wait_until(lambda: lobby_status(double, channel) == "running", timeout=20)
+        threads = double.threads.threads_of(club.guild)
+        # The first kill as soon as a table breaks or a player is moved (the director's step
+        # may be half applied: the break written, the tables not told), the second some hands
+        # later.
+        for mark in (r"MTT \d+: (table \d+ broken|balancing)", r"hand \d+ settled"):
+            seen = len(re.findall(mark, club.bot.output())) + (5 if kills else 0)
+
+            def marked(mark: str = mark, seen: int = seen) -> bool:
+                return len(re.findall(mark, club.bot.output())) > seen
+
+            await double.wait_until(marked, timeout=60)
+            if lobby_status(double, channel) == "finished":
+                break
+            await club.bot.kill()
+            kills += 1
+            await club.bot.restart()
+        await double.wait_until(lambda: lobby_status(double, channel) == "finished", timeout=120)
+    finally:
+        await player.stop()
+    assert kills == 2
+    # Every thread the tournament played in was one of the three it started with.
+    assert {t.id for t in double.threads.threads_of(club.guild, archived=True)} == {
+        t.id for t in threads
+    }
+    await check_the_end(club, tournament_id, members, threads)
     check_after_test(club)
 
 
@@ -232,9 +301,10 @@ async def check_the_end(
         "SELECT user_id, name, place, prize FROM tournament_entries WHERE tournament_id = ?",
         tournament_id,
     )
-    assert sorted(place for _, _, place, _ in entries) == list(range(1, FIELD + 1)) or len(
-        {place for _, _, place, _ in entries}
-    ) < FIELD  # ties share a place
+    assert (
+        sorted(place for _, _, place, _ in entries) == list(range(1, FIELD + 1))
+        or len({place for _, _, place, _ in entries}) < FIELD
+    )  # ties share a place
     assert sum(prize or 0 for *_, prize in entries) == FIELD * BUY_IN
     assert sum(1 for *_, prize in entries if prize) >= 6
     # The prizes reached the members' wallets.
@@ -264,6 +334,14 @@ async def check_the_end(
         assert out and all(m[4] == tables[table] for m in out), (table, out)
         assert all(m[2] not in broken or tables[m[2]] > tables[table] for m in out)
     reasons = {m[3] for m in moves}
+    # Each balancing move (TDA 10) went from a table two or more players fuller than the one
+    # it joined, as the bot logged the tables then.
+    balancing = re.findall(
+        r"MTT \d+: balancing: table \d+ \((\d+) players\) to table \d+ \((\d+) players\)",
+        club.bot.output(),
+    )
+    assert len(balancing) == sum(1 for m in moves if m[3] == "balance")
+    assert all(int(fuller) - int(shorter) >= 2 for fuller, shorter in balancing), balancing
     print("MOVES", [(m[3], m[1], m[2]) for m in moves])
     assert "break" in reasons
     # Hand for hand at the bubble (the flat preset pays six of fourteen): when a hand left
@@ -316,10 +394,130 @@ async def check_the_end(
         f"tournament:{tournament_id}",
     )
     assert escrow == 0
-    assert await query(
-        db,
-        "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
-        tournament_id,
-    ) == []
+    assert (
+        await query(
+            db,
+            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
+            tournament_id,
+        )
+        == []
+    )
     club.audit_ok()
     del threads
+
+
+async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    club = await make_club(double, start_bot, tmp_path, **ENV)
+    double_, channel = club.double, club.channel
+    alice, bob, carol = await club.players(3)
+    # Without Create Public Threads in the channel, create is refused naming it; nothing made.
+    await double.threads.set_bot_overwrite(channel, deny=PERM_CREATE_PUBLIC_THREADS)
+    refused = await mtt(double, club.admin, channel, "create", starts_in=30, buy_in=BUY_IN)
+    assert "I need Create Public Threads here" in refused, refused
+    assert await query(club.db_path, "SELECT id FROM tournaments") == []
+    assert [e for e in double.threads.events.values() if e.guild is club.guild] == []
+    await double.threads.set_bot_overwrite(channel)
+    # A member may not create one (the server lets only admins).
+    assert "Manage Server" in await mtt(double, alice, channel, "create", starts_in=30, buy_in=1)
+    created = await double.invoke(
+        club.admin,
+        channel,
+        "poker mtt create",
+        starts_in=30,
+        buy_in=BUY_IN,
+        stack=STACK,
+        structure="turbo",
+        level_hands=4,
+        field=3,
+    )
+    await created.response(timeout=10)
+    message = lobby(double_, channel)
+    match = LOBBY_TITLE.match(str(message["content"]))
+    assert match is not None
+    tournament_id = int(match["id"])
+    # Two Register clicks at once: one registers, the other is told it is done; one buy-in.
+    first, second = await asyncio.gather(
+        click_lobby(double, alice, channel, "r"), click_lobby(double, alice, channel, "r")
+    )
+    assert sorted(["registered" in first, "already registered" in second]) == [True, True] or (
+        sorted(["already registered" in first, "registered" in second]) == [True, True]
+    ), (first, second)
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert wallets[alice.id] == START_WALLET - BUY_IN
+    assert "registered for tournament" in await mtt(double, bob, channel, "register")
+    assert "registered for tournament" in await mtt(double, carol, channel, "register")
+    # A full field: the fourth is refused, changes nothing.
+    dave = await double.add_member(club.guild, "dave", display_name="Dave")
+    assert "The tournament is full (3 players)." in await mtt(double, dave, channel, "register")
+    assert dave.id not in dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    # A forged Register of this tournament from another server's channel is answered as a
+    # tournament that does not exist.
+    other_guild = await double.add_guild("Elsewhere")
+    other = await double.add_channel(other_guild, "poker")
+    stranger = await double.add_member(
+        other_guild, "stranger", display_name="Stranger", permissions=ADMIN_MEMBER_PERMISSIONS
+    )
+    theirs = await double.invoke(
+        stranger, other, "poker mtt create", starts_in=30, buy_in=BUY_IN, field=3
+    )
+    await theirs.response(timeout=10)
+    forged = await forged_click(double, stranger, lobby(double, other), f"deuce:mr:{tournament_id}")
+    assert "There is no such tournament." in await private_reply(forged)
+    entries = await query(
+        club.db_path,
+        "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?",
+        tournament_id,
+    )
+    assert entries == [(3,)]
+    # A crash after the start opened its threads and before the store started it: the bot
+    # comes back to the threads it had opened (here two, named for the tournament's tables)
+    # and uses them, opening none beside them.
+    await club.bot.kill()
+    left = []
+    for number in (1, 2):
+        thread = Channel(
+            id=double.snowflakes.next(),
+            name=f"MTT #{tournament_id} · table {number}",
+            guild=club.guild,
+            parent=channel,
+            owner_id=double.bot_user.id,
+            auto_archive_duration=1440,
+        )
+        double.channels[thread.id] = thread
+        left.append(thread.id)
+    await club.bot.restart()
+    start_now(club.db_path, tournament_id)
+    await double.wait_until(lambda: lobby_status(double, channel) == "running", timeout=20)
+    tables = await query(
+        club.db_path,
+        "SELECT p.channel_id FROM mtt_tables m JOIN poker_tables p ON p.id = m.table_id"
+        " WHERE m.tournament_id = ?",
+        tournament_id,
+    )
+    assert [channel_id for (channel_id,) in tables] == left[:1]  # three players: one table
+    live = {t.id for t in double.threads.threads_of(club.guild)}
+    assert left[0] in live and left[1] not in live  # the spare one archived
+    # Late registration is closed (none was asked for): refused, nothing changed.
+    assert "Late registration for this tournament is closed" in await mtt(
+        double, dave, channel, "register"
+    )
+    # Unregistering after the start is refused.
+    assert "started" in (await mtt(double, bob, channel, "unregister")).lower()
+    # The admin cancels before the money: every buy-in back, the tables closed.
+    assert "is cancelled" in await mtt(double, club.admin, channel, "cancel")
+    wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    assert all(wallets[m.id] == START_WALLET for m in (alice, bob, carol))
+    assert (
+        await query(
+            club.db_path,
+            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
+            tournament_id,
+        )
+        == []
+    )
+    (event,) = [e for e in double.threads.events.values() if e.guild is club.guild]
+    await double.wait_until(lambda: event.status == EVENT_COMPLETED, timeout=10)
+    club.audit_ok()
+    check_after_test(club)

@@ -101,7 +101,6 @@ class MttRun:
         self._imbalanced = False
         self._again = False
         self._task: asyncio.Task[None] | None = None
-        self._tables_seen = 0
         self.over = False
         self.lobby_lines: lobby.LobbyState | None = None
 
@@ -207,6 +206,15 @@ class MttRun:
                 await self._break(decision, by_number)
                 continue
             if decision.move is not None:
+                sizes = {table.number: table.count for table in shape}
+                log.info(
+                    "MTT %s: balancing: table %d (%d players) to table %d (%d players)",
+                    self.id,
+                    decision.move.from_table,
+                    sizes[decision.move.from_table],
+                    decision.move.to_table,
+                    sizes[decision.move.to_table],
+                )
                 await self._move(decision.move, by_number)
                 self._waited = 0
                 continue
@@ -221,11 +229,6 @@ class MttRun:
             self.mtt = replace(mtt, hand_for_hand=decision.hand_for_hand)
             if decision.hand_for_hand:
                 self._runs.say(self, Text("mtt_hand_for_hand"))
-        if decision.final_table and self._tables_seen > 1:
-            table = next(iter(tables.values()))
-            link = jump_url(self.tournament.guild_id, table.channel_id)
-            self._runs.say(self, Text("mtt_final_table", tournament=str(self.id), link=link))
-        self._tables_seen = len(tables)
         for table_number in sorted(decision.deal):
             table = tables[table_number]
             session = self._session(table.table_id)
@@ -263,6 +266,10 @@ class MttRun:
                 await target.handle(SeatsMoved())
         for m in broken_plan.moves:
             self._tell_moved(m.user_id, broken.number, tables[m.to_table])
+        left = [table for number, table in tables.items() if number != broken.number]
+        if len(left) == 1:  # the break that leaves one table sets the final table
+            link = jump_url(self.tournament.guild_id, left[0].channel_id)
+            self._runs.say(self, Text("mtt_final_table", tournament=str(self.id), link=link))
         log.info("MTT %s: table %d broken", self.id, broken.number)
 
     def _tell_moved(self, user_id: int, from_number: int, target: MttTable) -> None:
