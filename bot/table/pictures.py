@@ -29,6 +29,7 @@ from bot.engine import Card
 from bot.house.accounts import is_house
 from bot.messages import number, speaking, t
 from bot.table.naming import hand_text
+from bot.table.render.standings import RESULT_TITLES
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def standings_picture(
             ),
             key=lambda row: row.place,
         )[:STANDINGS_ROWS]
-        title = t(f"{kind}_result_title", tournament=str(tournament_id))
+        title = t(RESULT_TITLES[kind], tournament=str(tournament_id))
         labels = {
             "title": title,
             "prize_label": t("sng_prize_label"),

@@ -63,6 +63,10 @@ def place_text(news: TournamentNews) -> str:
     return t("sng_result_line", place=news.place, name=name, prize=number(news.prize))
 
 
+RESULT_TITLES = {"sng": "sng_result_title", "mtt": "mtt_result_title"}
+"""The final standings' title of each kind of tournament."""
+
+
 def standings_embed(
     tournament_id: int, entries: Sequence[StandingEntry], pool: int, *, kind: str = "sng"
 ) -> discord.Embed:
@@ -78,7 +82,7 @@ def standings_embed(
         for e in sorted(entries, key=lambda e: (e.place or len(entries), e.name.casefold()))
     ]
     embed = discord.Embed(
-        title=clamp(t(f"{kind}_result_title", tournament=str(tournament_id)), EMBED_TITLE_MAX),
+        title=clamp(t(RESULT_TITLES[kind], tournament=str(tournament_id)), EMBED_TITLE_MAX),
         description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.gold(),
     )
