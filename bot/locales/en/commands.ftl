@@ -305,6 +305,8 @@ cmd-pokeradmin-sng-members-desc = True: any member; False: admins only (the defa
 choice-turbo = turbo
 choice-regular = regular
 choice-slow = slow
+choice-standard = standard
+choice-flat = flat
 choice-chips = chips
 choice-tournaments = tournaments
 

@@ -305,6 +305,8 @@ cmd-pokeradmin-sng-members-desc = True (igaz): bármely tag; False (hamis): csak
 choice-turbo = turbó
 choice-regular = normál
 choice-slow = lassú
+choice-standard = standard
+choice-flat = egyenletes
 choice-chips = zsetonok
 choice-tournaments = versenyek
 

@@ -305,6 +305,8 @@ cmd-pokeradmin-sng-members-desc = True (benar): semua anggota; False (salah): ha
 choice-turbo = turbo
 choice-regular = reguler
 choice-slow = lambat
+choice-standard = standar
+choice-flat = rata
 choice-chips = chip
 choice-tournaments = turnamen
 

@@ -305,6 +305,8 @@ cmd-pokeradmin-sng-members-desc = True (да): любой участник; Fals
 choice-turbo = турбо
 choice-regular = обычная
 choice-slow = медленная
+choice-standard = стандартные
+choice-flat = ровные
 choice-chips = фишки
 choice-tournaments = турниры
 

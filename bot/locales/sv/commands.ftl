@@ -305,6 +305,8 @@ cmd-pokeradmin-sng-members-desc = True (sant): alla medlemmar; False (falskt): b
 choice-turbo = turbo
 choice-regular = normal
 choice-slow = långsam
+choice-standard = standard
+choice-flat = jämn
 choice-chips = marker
 choice-tournaments = turneringar
 
