@@ -34,6 +34,7 @@ from tests.e2e.helpers import (
     forged_click,
     is_panel,
     make_club,
+    panel_text,
     private_reply,
 )
 from tests.e2e.sng_play import FAST, query
@@ -83,6 +84,12 @@ async def click_lobby(double: DiscordDouble, member: Member, channel: Channel, w
     return await private_reply(await double.click(member, message, button["custom_id"]))
 
 
+def to_draw(member: Member, panel: dict[str, Any]) -> bool:
+    """Whether the member's panel shows it is their turn to draw."""
+    name = re.escape(member.display_name)
+    return re.search(rf"\*\*{name}\*\*[^\n]*\*\*to draw\*\*", panel_text(panel)) is not None
+
+
 class Autoplayer:
     """The members play from their DM panels: call or check when it is their turn, stand pat
     at each draw (their panel follows them from table to table)."""
@@ -91,8 +98,8 @@ class Autoplayer:
         self.double = double
         self.members = members
         self.clicked: dict[str, float] = {}
-        """When each action was last clicked (clicked again when still offered 2 s later: a
-        draw clicked before its turn may be refused)."""
+        """When each action was last clicked (clicked again when still offered half a second
+        later: a click that came as the turn reached the member may be refused)."""
         self.tasks: set[asyncio.Task[Any]] = set()
         self._task: asyncio.Task[None] | None = None
 
@@ -108,8 +115,10 @@ class Autoplayer:
                     for button in buttons(current):
                         custom_id = str(button.get("custom_id") or "")
                         last = self.clicked.get(custom_id, 0.0)
-                        if button.get("disabled") or time.monotonic() - last < 2.0:
+                        if button.get("disabled") or time.monotonic() - last < 0.5:
                             continue
+                        if ":pat" in custom_id and not to_draw(member, current):
+                            continue  # an early Stand pat toggles: only on their own turn
                         if PLAYER_ACTIONS.match(custom_id):
                             self.clicked[custom_id] = time.monotonic()
                             task = asyncio.create_task(self._click(member, current, custom_id))
@@ -429,8 +438,9 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
         buy_in=BUY_IN,
         stack=STACK,
         structure="turbo",
-        level_hands=4,
-        field=3,
+        level_hands=2,
+        field=4,
+        late_levels=1,
     )
     await created.response(timeout=10)
     message = lobby(double_, channel)
@@ -448,10 +458,13 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
     assert wallets[alice.id] == START_WALLET - BUY_IN
     assert "registered for tournament" in await mtt(double, bob, channel, "register")
     assert "registered for tournament" in await mtt(double, carol, channel, "register")
-    # A full field: the fourth is refused, changes nothing.
+    timer = await double.invoke(club.admin, channel, "pokeradmin timer", seconds=3)
+    assert "3 s" in await private_reply(timer)
+    await private_reply(
+        await double.invoke(club.admin, channel, "pokeradmin timebank", start=0, add=0)
+    )
     dave = await double.add_member(club.guild, "dave", display_name="Dave")
-    assert "The tournament is full (3 players)." in await mtt(double, dave, channel, "register")
-    assert dave.id not in dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
+    erin = await double.add_member(club.guild, "erin", display_name="Erin")
     # A forged Register of this tournament from another server's channel is answered as a
     # tournament that does not exist.
     other_guild = await double.add_guild("Elsewhere")
@@ -471,6 +484,7 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
         tournament_id,
     )
     assert entries == [(3,)]
+    assert await query(club.db_path, "SELECT id FROM tournaments WHERE guild_id = ?", club.guild.id)
     # A crash after the start opened its threads and before the store started it: the bot
     # comes back to the threads it had opened (here two, named for the tournament's tables)
     # and uses them, opening none beside them.
@@ -499,16 +513,41 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
     assert [channel_id for (channel_id,) in tables] == left[:1]  # three players: one table
     live = {t.id for t in double.threads.threads_of(club.guild)}
     assert left[0] in live and left[1] not in live  # the spare one archived
-    # Late registration is closed (none was asked for): refused, nothing changed.
-    assert "Late registration for this tournament is closed" in await mtt(
-        double, dave, channel, "register"
-    )
-    # Unregistering after the start is refused.
-    assert "started" in (await mtt(double, bob, channel, "unregister")).lower()
+    # Dave registers late (through level 1): seated at once with a full stack, at the table.
+    player = Autoplayer(double, [alice, bob, carol, dave])
+    player.start()
+    try:
+        assert "registered late" in await click_lobby(double, dave, channel, "r")
+        seated = await query(
+            club.db_path,
+            "SELECT s.stack FROM seats s JOIN mtt_tables m ON m.table_id = s.table_id"
+            " WHERE m.tournament_id = ? AND s.user_id = ?",
+            tournament_id,
+            dave.id,
+        )
+        assert seated == [(STACK,)]
+        # The field is full now: Erin is refused, nothing changed.
+        assert "The tournament is full (4 players)." in await mtt(double, erin, channel, "register")
+
+        # Once level 2 begins, late registration is closed and the lobby's Register is gone.
+        def level_two() -> bool:
+            content = str(lobby(double, channel)["content"])
+            return "Level 1:" not in content and "Level " in content
+
+        await double.wait_until(level_two, timeout=60)
+        assert buttons(lobby(double, channel)) == []
+        # Bob leaves the field: refused after the start.
+        assert "started" in (await mtt(double, bob, channel, "unregister")).lower()
+        assert "Late registration for this tournament is closed" in await mtt(
+            double, erin, channel, "register"
+        )
+    finally:
+        await player.stop()
+    assert erin.id not in dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     # The admin cancels before the money: every buy-in back, the tables closed.
     assert "is cancelled" in await mtt(double, club.admin, channel, "cancel")
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
-    assert all(wallets[m.id] == START_WALLET for m in (alice, bob, carol))
+    assert all(wallets[m.id] == START_WALLET for m in (alice, bob, carol, dave))
     assert (
         await query(
             club.db_path,

@@ -140,8 +140,9 @@ def lobby_view(row: MttRow) -> PlainView | None:
     status = row.tournament.status
     if status not in ("registering", "running"):
         return None
-    if status == "running" and not row.late_levels:
-        return None
+    level = (row.tournament.clock or {}).get("level", 1)
+    if status == "running" and not (isinstance(level, int) and level <= row.late_levels):
+        return None  # late registration closed (or none)
     view = PlainView()
     choices = [("r", "sng_button_register", discord.ButtonStyle.success)]
     if status == "registering":
