@@ -214,6 +214,7 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
     channel = club.channel
     tournament_id, members = await create_and_fill(club)
     started = time.monotonic()
+    requests_before = len(double.rest_log)
     start_now(club.db_path, tournament_id)
     player = Autoplayer(double, members)
     player.start()
@@ -236,7 +237,19 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
     # An admin's cancel once a place had won a prize was refused, and changed nothing.
     assert refused and "in the money" in refused[0], refused
     await check_the_end(club, tournament_id, members, threads)
-    print(f"MTT of {FIELD} played to its end in {played:.1f} s")
+    calls = [path for _, _, path, _ in double.rest_log[requests_before:]]
+    answers = sum(1 for path in calls if "/interactions/" in path or "/webhooks/" in path)
+    ((hands,),) = await query(
+        club.db_path,
+        "SELECT count(*) FROM hands h JOIN mtt_tables m ON m.table_id = h.table_id"
+        " WHERE m.tournament_id = ?",
+        tournament_id,
+    )
+    print(
+        f"MTT of {FIELD} played to its end in {played:.1f} s: {hands} hands,"
+        f" {(len(calls) - answers) / hands:.1f} rate-limited calls a hand"
+        f" ({answers / hands:.1f} interaction answers)"
+    )
     check_after_test(club)
 
 
@@ -358,17 +371,42 @@ async def check_the_end(
     # channel was told, and the next players out were placed together, hand for hand.
     outs = await query(
         db,
-        "SELECT note FROM ledger_tx WHERE kind = 'tournament_out' AND note LIKE ? ORDER BY id",
+        "SELECT note, created_at FROM ledger_tx WHERE kind = 'tournament_out' AND note LIKE ?"
+        " ORDER BY id",
         f"tournament {tournament_id}%",
     )
     texts = [message_text(m) for m in double.channel_messages(channel)]
-    left, bubble = FIELD, False
-    for (note,) in outs:
+    left, bubble, window = FIELD, False, (0.0, 0.0)
+    for note, at in outs:
         if left == 7:
             bubble = True
             assert " hand for hand: " in note, outs
+            window = (window[0], at)
         left -= len(note.split(": ", 1)[1].split(", "))
+        if left == 7:
+            window = (at, 0.0)
     assert bubble == any("deal hand for hand" in text for text in texts), (bubble, outs)
+    if bubble:
+        # Hand for hand: a table's next hand began only once every hand begun before it, at
+        # any table, had ended.
+        hands = await query(
+            db,
+            "SELECT h.table_id, h.started_at, h.ended_at FROM hands h"
+            " JOIN mtt_tables m ON m.table_id = h.table_id WHERE m.tournament_id = ?"
+            " AND h.started_at <= ? ORDER BY h.started_at",
+            tournament_id,
+            window[1],
+        )
+        dealt = [h for h in hands if h[1] > window[0]]
+        for table_id, started, _ in dealt:
+            earlier = [h for h in dealt if h[0] == table_id and h[1] < started]
+            if earlier:
+                others = [h for h in hands if h[0] != table_id and h[1] < started]
+                assert all(h[2] is not None and h[2] <= started for h in others), (
+                    table_id,
+                    started,
+                    others[-3:],
+                )
     print("HAND FOR HAND", bubble)
     # A moved member was told by DM, with a link to the thread they went to.
     moved = [m for m in moves if m[0] in {member.id for member in members}]
