@@ -91,6 +91,9 @@ class MttRules(TournamentRules):
     """The seat rules of an MTT's table: a sit-and-go's, the clock and the field the
     tournament's."""
 
+    KIND = "mtt"
+    PLACE_KEYS = ("mtt_place_private", "mtt_place_private_prize")
+
     def __init__(self, session: MttSession, tournament: TournamentRow, run: MttDirecting) -> None:
         self._run = run
         super().__init__(session, tournament)

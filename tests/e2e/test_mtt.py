@@ -424,6 +424,27 @@ async def check_the_end(
             )
 
         await double.wait_until(told, timeout=10)
+    # Each member was told their place by DM.
+    for member in members:
+        place = by_id[member.id][0]
+        said = f"You finished tournament #{tournament_id} in place {place} of {FIELD}"
+
+        def place_dm(member: Member = member, said: str = said) -> bool:
+            return any(said in str(m.get("content") or "") for m in double.dms(member))
+
+        await double.wait_until(place_dm, timeout=10)
+    # A broken table's thread says it broke; every table's message there names the tournament.
+    for thread in threads:
+        thread_texts = [message_text(m) for m in double.channel_messages(thread)]
+        assert any(f"Tournament #{tournament_id}" in text for text in thread_texts)
+        assert not any("Sit-and-go" in text for text in thread_texts), thread_texts[-3:]
+    said_broken = [
+        t
+        for thread in threads
+        for t in map(message_text, double.channel_messages(thread))
+        if "is broken: its players move to other tables" in t
+    ]
+    assert len(said_broken) == 2, said_broken
     # The channel: one lobby message (edited), the final standings, the final table.
     finals = [t for t in texts if f"wins multi-table tournament #{tournament_id}!" in t]
     assert len(finals) == 1, finals
@@ -450,7 +471,6 @@ async def check_the_end(
         == []
     )
     club.audit_ok()
-    del threads
 
 
 async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(

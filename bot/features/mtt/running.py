@@ -40,7 +40,7 @@ from bot.messages import Text, number, speaking
 from bot.store import Store
 from bot.store.models import TOURNAMENT_RUNNING, EntryRow, TournamentRow
 from bot.store.mtts import MttRow, MttTable
-from bot.table.mtt import EndMttTable, Release, SeatsMoved
+from bot.table.mtt import EndMttTable, MttRules, Release, SeatsMoved
 from bot.table.pictures import standings_picture
 from bot.table.registry import TableRegistry
 from bot.table.render import safe_name, standings_embed
@@ -299,7 +299,7 @@ class MttRun:
                 ),
             )
             if not is_house(finish.user_id):
-                key = "sng_place_private_prize" if finish.prize else "sng_place_private"
+                key = MttRules.PLACE_KEYS[1] if finish.prize else MttRules.PLACE_KEYS[0]
                 self._runs.dm(
                     finish.user_id,
                     Text(
@@ -329,7 +329,7 @@ class MttRun:
             self._runs.dm(
                 winner.user_id,
                 Text(
-                    "sng_place_private_prize" if paid.get(winner.user_id) else "sng_place_private",
+                    MttRules.PLACE_KEYS[1 if paid.get(winner.user_id) else 0],
                     tournament=str(self.id),
                     place=1,
                     entrants=len(entries),

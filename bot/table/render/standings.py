@@ -63,6 +63,9 @@ def place_text(news: TournamentNews) -> str:
     return t("sng_result_line", place=news.place, name=name, prize=number(news.prize))
 
 
+TOURNAMENT_HEADINGS = {"sng": "field_tournament", "mtt": "mtt_field_tournament"}
+"""The heading of a table's and a result's tournament section, by the kind of tournament."""
+
 RESULT_TITLES = {"sng": "sng_result_title", "mtt": "mtt_result_title"}
 """The final standings' title of each kind of tournament."""
 
