@@ -362,7 +362,8 @@ async def check_the_end(
         r"MTT \d+: balancing: table \d+ \((\d+) players\) to table \d+ \((\d+) players\)",
         club.bot.output(),
     )
-    assert len(balancing) == sum(1 for m in moves if m[3] == "balance")
+    # (a step a SIGKILL interrupted before its write is logged, then decided again)
+    assert len(balancing) >= sum(1 for m in moves if m[3] == "balance")
     assert all(int(fuller) - int(shorter) >= 2 for fuller, shorter in balancing), balancing
     print("MOVES", [(m[3], m[1], m[2]) for m in moves])
     assert "break" in reasons
