@@ -27,7 +27,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -36,7 +36,7 @@ import discord
 from bot.features.mtt import lobby
 from bot.features.mtt.discord_parts import event_in_step
 from bot.house.accounts import is_house
-from bot.messages import Text, number, speaking
+from bot.messages import Text, language_of, number, speaking
 from bot.store import Store
 from bot.store.models import TOURNAMENT_RUNNING, EntryRow, TournamentRow
 from bot.store.mtts import MttRow, MttTable
@@ -120,6 +120,12 @@ class MttRun:
         self.wake()
 
     # ------------------------------------------------------------------ the steps
+
+    def stop(self) -> None:
+        """The process stops: a pass running is cancelled (each store write is whole; the
+        next start asks the director again)."""
+        if self._task is not None:
+            self._task.cancel()
 
     def wake(self) -> None:
         """Ask the director again (once the pass running, if any, is over)."""
@@ -415,8 +421,6 @@ class MttRuns:
         self.spawn(send(), f"mtt-dm-{user_id}")
 
     def _language(self, guild_id: int) -> str:
-        from bot.messages import language_of
-
         guild = self.client.get_guild(guild_id)
         return language_of(getattr(guild, "preferred_locale", None))
 
@@ -516,8 +520,4 @@ class MttRuns:
         for task in [*self._lobby_tasks.values(), *self._tasks]:
             task.cancel()
         for run in self._runs.values():
-            if run._task is not None:
-                run._task.cancel()
-
-
-OnStart = Callable[[int], Awaitable[None]]
+            run.stop()
