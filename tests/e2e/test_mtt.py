@@ -377,20 +377,30 @@ async def check_the_end(
     # channel was told, and the next players out were placed together, hand for hand.
     outs = await query(
         db,
-        "SELECT note, created_at FROM ledger_tx WHERE kind = 'tournament_out' AND note LIKE ?"
-        " ORDER BY id",
+        "SELECT note, created_at, table_id FROM ledger_tx WHERE kind = 'tournament_out'"
+        " AND note LIKE ? ORDER BY id",
         f"tournament {tournament_id}%",
     )
     texts = [message_text(m) for m in double.channel_messages(channel)]
-    left, bubble, window = FIELD, False, (0.0, 0.0)
-    for note, at in outs:
-        if left == 7:
-            bubble = True
-            assert " hand for hand: " in note, outs
+    left, window = FIELD, (0.0, 0.0)
+    for note, at, table_id in outs:
+        if left == 7 and " hand for hand: " not in note:
+            # out at the bubble in a hand that was running when the bubble came: it ends as
+            # an ordinary hand (hand for hand begins with every table between hands)
+            running = await query(
+                db,
+                "SELECT id FROM hands WHERE table_id = ? AND started_at < ? AND ended_at >= ?",
+                table_id,
+                window[0],
+                window[0],
+            )
+            assert running, (note, outs)
+        if " hand for hand: " in note and not window[1]:
             window = (window[0], at)
         left -= len(note.split(": ", 1)[1].split(", "))
         if left == 7:
             window = (at, 0.0)
+    bubble = any(" hand for hand: " in note for note, _, _ in outs)
     assert bubble == any("deal hand for hand" in text for text in texts), (bubble, outs)
     if bubble:
         # Hand for hand: a table's next hand began only once every hand begun before it, at
