@@ -554,6 +554,26 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
     await theirs.response(timeout=10)
     forged = await forged_click(double, stranger, lobby(double, other), f"deuce:mr:{tournament_id}")
     assert "There is no such tournament." in await private_reply(forged)
+    # So is a Register, from this server's lobby, of a tournament in a channel the member
+    # cannot see.
+    secret = await double.add_channel(club.guild, "secret", hidden=True)
+    hidden = await double.invoke(
+        club.admin, secret, "poker mtt create", starts_in=30, buy_in=BUY_IN, field=3
+    )
+    await hidden.response(timeout=10)
+    ((secret_id,),) = await query(
+        club.db_path, "SELECT id FROM tournaments WHERE channel_id = ?", secret.id
+    )
+    forged = await forged_click(double, dave, lobby(double, channel), f"deuce:mr:{secret_id}")
+    assert "There is no such tournament." in await private_reply(forged)
+    assert (
+        await query(
+            club.db_path,
+            "SELECT user_id FROM tournament_entries WHERE tournament_id = ?",
+            secret_id,
+        )
+        == []
+    )
     entries = await query(
         club.db_path,
         "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?",
@@ -632,7 +652,11 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
         )
         == []
     )
-    (event,) = [e for e in double.threads.events.values() if e.guild is club.guild]
+    (event,) = [
+        e
+        for e in double.threads.events.values()
+        if e.guild is club.guild and e.name.endswith(f"#{tournament_id}")
+    ]
     await double.wait_until(lambda: event.status == EVENT_COMPLETED, timeout=10)
     club.audit_ok()
     check_after_test(club)
