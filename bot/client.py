@@ -28,6 +28,8 @@ from bot.cluster_limits import ClusterLimits, cluster_limits
 from bot.config import Config
 from bot.features.fairplay import worker as fairplay_worker
 from bot.features.fairplay.watch import FlagWatch
+from bot.features.mtt import tournaments as mtt_tournaments
+from bot.features.mtt.running import MttRuns
 from bot.features.sitngo.tournaments import start_when_due
 from bot.features.web_requests.poller import WebRequestPoller
 from bot.messages import DEFAULT_LANGUAGE, language_of, set_command_ids, set_reader
@@ -84,6 +86,9 @@ class DeuceBot(commands.Bot):
         self._web: Any = None
         """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
+        self._mtt_clock: asyncio.Task[None] | None = None
+        self.mtt_runs = MttRuns(self, lobby_every=config.mtt_lobby_seconds)
+        """The running multi-table tournaments (``bot/features/mtt/running.py``)."""
         self._flag_watch: FlagWatch | None = None
         self._web_requests: WebRequestPoller | None = None
         """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
@@ -292,8 +297,13 @@ class DeuceBot(commands.Bot):
         # closes as it is restored says "/poker join opens it again"), and a command is named
         # by its mention only once its id is known.
         await self.sync_commands()
+        self._tables.mtt_runs = self.mtt_runs
         await self._tables.restore_all()
         self._sng_clock = asyncio.create_task(start_when_due(self), name="sng-start-times")
+        self._mtt_clock = asyncio.create_task(
+            mtt_tournaments.start_when_due(self, every=self.config.mtt_due_seconds),
+            name="mtt-start-times",
+        )
         self._flag_watch = FlagWatch(store, self.members_joined)
         self._flag_watch.start()
         # Pause, Resume and Close asked from python -m bot.web: one cheap read a second.
@@ -516,6 +526,9 @@ class DeuceBot(commands.Bot):
                 await self._router.close()
             if self._sng_clock is not None:
                 self._sng_clock.cancel()
+            if self._mtt_clock is not None:
+                self._mtt_clock.cancel()
+            await self.mtt_runs.close()
             if self._flag_watch is not None:
                 await self._flag_watch.close()
             if self._web_requests is not None:

@@ -146,6 +146,10 @@ class Config:
     hand_pause_seconds: float | None = None
     house_pause_seconds: float | None = None
     edit_interval_seconds: float = 1.0
+    mtt_due_seconds: float = 5.0
+    """Seconds between two looks for MTTs whose start time came (``DEUCE_MTT_DUE_SECONDS``)."""
+    mtt_lobby_seconds: float = 5.0
+    """Seconds between two edits of an MTT's lobby message (``DEUCE_MTT_LOBBY_SECONDS``)."""
     """Seconds between two edits of a table message (``DEUCE_EDIT_INTERVAL_SECONDS``; tests
     that play many hands shorten it)."""
     min_timer_seconds: int = 10
@@ -291,6 +295,8 @@ class Config:
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
             house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
             edit_interval_seconds=max(0.05, _float(env, "DEUCE_EDIT_INTERVAL_SECONDS", 1.0) or 0.0),
+            mtt_due_seconds=max(0.1, _float(env, "DEUCE_MTT_DUE_SECONDS", 5.0) or 0.0),
+            mtt_lobby_seconds=max(0.1, _float(env, "DEUCE_MTT_LOBBY_SECONDS", 5.0) or 0.0),
             min_timer_seconds=min_timer,
             min_idle_seconds=min_idle,
             guild_ready_timeout=ready,

@@ -555,6 +555,10 @@ class Mtts:
             for i, u, f, t, s, k, r, m in found
         ]
 
+    async def pending_outs(self, tournament_id: int) -> int:
+        """How many players out in the hand-for-hand round's hands wait to be placed."""
+        return len(await self._runner.select_all(PENDING_OUTS, (tournament_id,)))
+
     async def set_event(self, tournament_id: int, event_id: int | None) -> None:
         """Remember the MTT's Discord scheduled event."""
         if event_id is not None:

@@ -24,10 +24,12 @@ from bot.art import (
     standings_png,
 )
 from bot.art.compose import printable
+from bot.art.standings import MAX_ROWS as STANDINGS_ROWS
 from bot.engine import Card
 from bot.house.accounts import is_house
 from bot.messages import number, speaking, t
 from bot.table.naming import hand_text
+from bot.table.render.standings import RESULT_TITLES
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
 
 if TYPE_CHECKING:
@@ -156,16 +158,25 @@ STANDINGS_FILE = "standings.png"
 
 
 def standings_picture(
-    tournament_id: int, entries: Sequence[EntryRow], pool: int, language: str
+    tournament_id: int,
+    entries: Sequence[EntryRow],
+    pool: int,
+    language: str,
+    *,
+    kind: str = "sng",
 ) -> Callable[[], Awaitable[discord.File | None]]:
-    """The final standings of a sit-and-go as a picture (what ``post(picture=...)`` awaits);
-    its labels in ``language``, its alt text the standings in words."""
+    """The final standings of a tournament (``kind``: ``sng`` or ``mtt``) as a picture (what
+    ``post(picture=...)`` awaits): its first ``MAX_ROWS`` places (an MTT's money places come
+    first); its labels in ``language``, its alt text the standings in words."""
     with speaking(language):
-        rows = [
-            Standing(e.place or len(entries), e.name, e.prize or 0, is_house(e.user_id))
-            for e in entries
-        ]
-        title = t("sng_result_title", tournament=str(tournament_id))
+        rows = sorted(
+            (
+                Standing(e.place or len(entries), e.name, e.prize or 0, is_house(e.user_id))
+                for e in entries
+            ),
+            key=lambda row: row.place,
+        )[:STANDINGS_ROWS]
+        title = t(RESULT_TITLES[kind], tournament=str(tournament_id))
         labels = {
             "title": title,
             "prize_label": t("sng_prize_label"),

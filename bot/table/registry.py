@@ -8,7 +8,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.messages import t
 from bot.table.channel import EDIT_INTERVAL, DiscordClient, TableChannel
 from bot.table.house import HousePlayers
+from bot.table.mtt import MttDirecting, MttSession
 from bot.table.session import TableSession
 from bot.table.tournament import TournamentSession
 
@@ -24,6 +25,19 @@ if TYPE_CHECKING:
     from bot.store.models import TableRow, TournamentRow
 
 log = logging.getLogger(__name__)
+
+
+class MttRuns(Protocol):
+    """The runs of the multi-table tournaments (``bot/features/mtt/running.py``), which the
+    client gives the registry: it hands each MTT table's session its tournament's run."""
+
+    async def run_of(self, tournament: TournamentRow) -> MttDirecting:
+        """The run of a running MTT (made once, at its first table)."""
+        ...
+
+    def restored(self) -> None:
+        """Every table is restored: each run asks its director for the next step."""
+        ...
 
 
 def _next_deal(session: TableSession) -> float | None:
@@ -63,12 +77,17 @@ class TableRegistry:
         """The lock of each tournament someone holds or waits for the turn of
         (``tournament_turn``), with how many do: dropped at none."""
         self._tournament_users: dict[int, int] = {}
+        self.mtt_runs: MttRuns | None = None
+        """The runs of multi-table tournaments (None: this registry opens none)."""
 
     def __len__(self) -> int:
         return len(self._by_channel)
 
     def _new_session(
-        self, table: TableRow, tournament: TournamentRow | None = None
+        self,
+        table: TableRow,
+        tournament: TournamentRow | None = None,
+        run: MttDirecting | None = None,
     ) -> TableSession:
         """A table's session (a tournament's table when ``tournament`` is given)."""
         io = TableChannel(
@@ -86,11 +105,13 @@ class TableRegistry:
             "hand_pause": self.hand_pause,
             "house_pause": self.house_pause,
         }
-        session = (
-            TableSession(table, **options)
-            if tournament is None
-            else TournamentSession(table, tournament, **options)
-        )
+        session: TableSession
+        if tournament is None:
+            session = TableSession(table, **options)
+        elif run is not None:
+            session = MttSession(table, tournament, run, **options)
+        else:
+            session = TournamentSession(table, tournament, **options)
         io.next_deal = partial(_next_deal, session)
         return session
 
@@ -110,9 +131,15 @@ class TableRegistry:
                 continue
             try:
                 tournament = None
+                run = None
                 if table.tournament_id is not None:
                     tournament = await self.store.tournaments.get(table.tournament_id)
-                session = self._new_session(table, tournament)
+                    if tournament.kind == "mtt":
+                        if self.mtt_runs is None:
+                            log.warning("Table %s of an MTT is not restored here", table.id)
+                            continue
+                        run = await self.mtt_runs.run_of(tournament)
+                session = self._new_session(table, tournament, run)
                 self._register(session)
                 await session.restore(unfinished.pop(table.id, None))
             except Exception:
@@ -129,6 +156,8 @@ class TableRegistry:
                 log.exception("Could not void hand %s", hand_id)
         if self._by_channel:
             log.info("Restored %d table(s)", len(self._by_channel))
+        if self.mtt_runs is not None:
+            self.mtt_runs.restored()
 
     def by_channel(self, channel_id: int) -> TableSession | None:
         """The running session of a channel, if it has a table."""
@@ -215,6 +244,21 @@ class TableRegistry:
             if old is not None and not old.closed:
                 raise RuntimeError(f"channel {table.channel_id} already has a running table")
             session = self._new_session(table, tournament)
+            self._register(session)
+            await session.restore(None)
+            return session
+
+    async def open_mtt_table(
+        self, tournament: TournamentRow, table: TableRow, run: MttDirecting
+    ) -> MttSession:
+        """The session of an MTT's table that just opened (at the start, or for a late
+        registrant) in its thread; it holds until the run releases it."""
+        async with self._opening:
+            old = self._by_channel.get(table.channel_id)
+            if old is not None and not old.closed:
+                raise RuntimeError(f"thread {table.channel_id} already has a running table")
+            session = self._new_session(table, tournament, run)
+            assert isinstance(session, MttSession)
             self._register(session)
             await session.restore(None)
             return session

@@ -148,9 +148,12 @@ class TournamentLine:
     last_news: tuple[TournamentNews, ...] = ()
     """Between hands, after the last hand's actions: what it brought (places, players away)."""
     state: str = "running"
-    """``running``, ``finished`` or ``cancelled``."""
+    """``running``, ``finished``, ``cancelled`` (or, at a multi-table tournament's table,
+    ``broken``)."""
     standings: tuple[TournamentNews, ...] = ()
     """Once finished: every entrant's place and prize, first place first."""
+    kind: str = "sng"
+    """``sng`` (a sit-and-go) or ``mtt`` (one table of a multi-table tournament)."""
 
 
 @dataclass(frozen=True)
@@ -348,6 +351,8 @@ class ResultSnapshot:
     """Why the main pot went where it did, when at least two hands were shown."""
     tournament_id: int | None = None
     """At a tournament's table: its id, for the lines of ``news``."""
+    tournament_kind: str = "sng"
+    """At a tournament's table: ``sng`` or ``mtt``."""
     news: tuple[TournamentNews, ...] = ()
     """At a tournament's table: who this hand put out (their places and prizes) and the level
     the next hand begins."""

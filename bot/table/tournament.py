@@ -61,6 +61,11 @@ class NeverIdle(IdleClose):
 class TournamentRules:
     """The seat rules of a tournament's table (``bot.table.cash.SeatRules``)."""
 
+    KIND = "sng"
+    """The kind of tournament its table and results name."""
+    PLACE_KEYS = ("sng_place_private", "sng_place_private_prize")
+    """The DM of a player's place: without, and with a prize."""
+
     def __init__(self, session: TournamentSession, tournament: TournamentRow) -> None:
         self._session = session
         self.tournament = tournament
@@ -170,7 +175,9 @@ class TournamentRules:
                     )
         if not news:
             return result
-        return replace(result, tournament_id=self.tournament.id, news=tuple(news))
+        return replace(
+            result, tournament_id=self.tournament.id, news=tuple(news), tournament_kind=self.KIND
+        )
 
     async def after_hand(
         self, hand: Hand | None, leavers: set[int], sat_out: list[str]
@@ -227,6 +234,7 @@ class TournamentRules:
             last_news=self._last_news,
             state=self._state,
             standings=self._standings,
+            kind=self.KIND,
         )
         self._session.io.mark_changed()
 
@@ -268,7 +276,7 @@ class TournamentRules:
         return True
 
     def _dm(self, user_id: int, place: int, prize: int) -> None:
-        key = "sng_place_private_prize" if prize else "sng_place_private"
+        key = self.PLACE_KEYS[1] if prize else self.PLACE_KEYS[0]
         text = Text(
             key,
             tournament=str(self.tournament.id),

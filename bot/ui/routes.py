@@ -16,15 +16,18 @@ kind       component                                           handler
 ``lp``     the lobby's ◀ ▶                                     ``bot.features.lobby.listing``
 ``sr``     a sit-and-go's Register                             ``bot.features.sitngo.buttons``
 ``su``     a sit-and-go's Unregister                           ``bot.features.sitngo.buttons``
+``mr``     an MTT lobby's Register                             ``bot.features.mtt.buttons``
+``mu``     an MTT lobby's Unregister                           ``bot.features.mtt.buttons``
 =========  ==================================================  =============================
 """
 
 from __future__ import annotations
 
 from bot.features.lobby import listing as lobby
+from bot.features.mtt import buttons as mtt
 from bot.features.replay import viewer as replay
 from bot.features.sitngo import buttons as sitngo
 from bot.table import buttons
 from bot.ui.router import Router
 
-ROUTER = Router((*buttons.ROUTES, *replay.ROUTES, *lobby.ROUTES, *sitngo.ROUTES))
+ROUTER = Router((*buttons.ROUTES, *replay.ROUTES, *lobby.ROUTES, *sitngo.ROUTES, *mtt.ROUTES))

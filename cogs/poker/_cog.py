@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.features.ledger.commands import LedgerCommands
 from bot.features.lobby.commands import LobbyCommands
+from bot.features.mtt.commands import MttCommands, mtt
 from bot.features.replay.commands import ReplayCommands
 from bot.features.sitngo.commands import SitAndGoCommands, sng
 from bot.features.stats.commands import StatsCommands
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 class Poker(
     TableCommands,
     SitAndGoCommands,
+    MttCommands,
     LobbyCommands,
     ReplayCommands,
     StatsCommands,
@@ -37,6 +39,7 @@ class Poker(
     """Player commands: the channel's table and the features beside it."""
 
     sng = sng
+    mtt = mtt
 
     def __init__(self, bot: DeuceBot) -> None:
         self.bot: DeuceBot = bot

@@ -227,6 +227,7 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "tables",
         "topup",
         "sng",
+        "mtt",
     }
     sng = next(c for c in groups["poker"].commands if c.name == "sng")
     assert {c.name for c in sng.commands} == {  # type: ignore[union-attr]
@@ -237,6 +238,14 @@ async def test_command_tree_shape(tmp_path: Path) -> None:
         "start",
         "cancel",
         "show",
+    }
+    mtt = next(c for c in groups["poker"].commands if c.name == "mtt")
+    assert {c.name for c in mtt.commands} == {  # type: ignore[union-attr]
+        "create",
+        "register",
+        "unregister",
+        "house",
+        "cancel",
     }
     assert subcommands["chips"] == {"balance", "daily", "leaderboard"}
     assert subcommands["pokeradmin"] == {

@@ -12,6 +12,8 @@ import discord
 import pytest
 
 from bot.features.lobby import listing as lobby
+from bot.features.mtt import buttons as mtt
+from bot.features.mtt import lobby as mtt_lobby
 from bot.features.replay import viewer as replay
 from bot.features.sitngo import buttons as sitngo
 from bot.messages import t
@@ -39,6 +41,8 @@ EVERY_ID = {
     lobby.page_button_id(1, "n"): lobby.page_clicked,
     sng_render.register_button_id(5, "r"): sitngo.registration_clicked,
     sng_render.register_button_id(5, "u"): sitngo.registration_clicked,
+    mtt_lobby.register_button_id(5, "r"): mtt.lobby_clicked,
+    mtt_lobby.register_button_id(5, "u"): mtt.lobby_clicked,
 }
 """One custom id of each dealer component, as its builder makes it, and its handler."""
 
@@ -55,6 +59,8 @@ FORGED = (
     "deuce:lj:",
     "deuce:lsx",
     "deuce:sx:5",
+    "deuce:mr:x",
+    "deuce:mu:5:6",
     "deuce:zz:1",
     "deuce:",
     "deuce",

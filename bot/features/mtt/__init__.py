@@ -1,8 +1,7 @@
-"""Multi-table tournaments on Discord (issue 37), in progress: the pieces that are built and
-tested are here, and NO command or button reaches them yet (nothing in ``cogs`` or
-``bot/ui/routes.py`` imports this folder): ``discord_parts`` opens a table's thread, says which
-of the bot's permissions an MTT lacks, and keeps the tournament's Discord scheduled event in
-step; ``starting`` seats the field over threads by the rules of ``bot.tournament.balance``
-and starts it in the store. The rules are ``bot/tournament`` (``balance``, ``payouts``,
-``director``), the chips ``store.mtts``.
+"""Multi-table tournaments on Discord (issue 37): ``/poker mtt`` (``commands.py``), the lobby
+message and its buttons (``lobby.py``, ``buttons.py``), registration, the start at its time and
+cancelling (``tournaments.py``), a running tournament's director at work (``running.py``), a
+table's thread, the permissions and the scheduled event (``discord_parts.py``), the field seated
+over threads (``starting.py``). Its tables are ``bot/table/mtt.py``; the rules
+``bot/tournament`` (``balance``, ``payouts``, ``director``), the chips ``store.mtts``.
 """

@@ -9,7 +9,7 @@ touched: the tournament is still registering, nothing changed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -28,10 +28,13 @@ async def start_over_threads(
     channel: discord.TextChannel,
     rng: random.Random,
     thread_name: Callable[[int], str],
+    *,
+    reuse: Sequence[discord.Thread] = (),
 ) -> list[MttTable]:
-    """Seat the field, a thread per table (named by ``thread_name(table number)``), and start
-    the tournament in the store; returns its tables."""
-    threads: list[discord.Thread] = []
+    """Seat the field, a thread per table (named by ``thread_name(table number)``; the
+    ``reuse`` threads first: those a crash left open before the store's start), and start the
+    tournament in the store; returns its tables."""
+    threads: list[discord.Thread] = list(reuse)
     for attempt in range(DRAWS):
         entries = await store.tournaments.entries(tournament_id)
         tables = first_seating([entry.user_id for entry in entries], rng)
@@ -40,6 +43,8 @@ async def start_over_threads(
         seating = [
             (thread.id, dict(table.seating)) for thread, table in zip(threads, tables, strict=False)
         ]
+        # a crash between the threads and the store's start leaves no thread behind for ever:
+        # the next start finds them by name and uses them
         try:
             return await store.mtts.start(tournament_id, seating)
         except StoreError as exc:

@@ -97,3 +97,45 @@ lobby_sng_field = Sit-and-goes
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } players, buy-in { $buy_in }
 lobby_sng_register = Register for #{ $tournament }
 lobby_no_tables = No cash table is open.
+
+## Multi-table tournaments (/poker mtt)
+
+mtt_lobby_title = Multi-table tournament #{ $tournament } ({ $status })
+mtt_lobby_options = Buy-in { $buy_in } · starting stack { $stack } · { $structure }, levels of { $length }
+mtt_lobby_field = Players { $count }/{ $field } · prize pool { $pool } · { $paid } paid ({ $payouts })
+mtt_lobby_late = Late registration through level { $levels }
+mtt_lobby_starts = Starts { $when }
+mtt_lobby_registered = Registered: { $names }
+mtt_lobby_hand_for_hand = Hand for hand: each table waits for the others' hands to end.
+mtt_lobby_tables = Tables
+mtt_lobby_table = Table { $table }: { $thread } · { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+mtt_lobby_top = Top { $count } stacks
+mtt_thread_table = table { $table }
+mtt_event_name = Multi-table tournament #{ $tournament }
+mtt_hand_for_hand = The bubble: from now on the tables deal hand for hand, each waiting for the others' hands to end.
+mtt_final_table = The final table of tournament #{ $tournament } is set: { $link }
+mtt_table_broken = Table { $table } is broken: its players move to other tables (each is told where by DM).
+mtt_table_over = Tournament #{ $tournament } is over: the final standings are in the tournament's channel.
+mtt_moved_dm = Tournament #{ $tournament }: you move from table { $table_from } to table { $table_to }, with your chips. Your seat: { $link }
+mtt_out = { $name } is out in place { $place } (hand for hand).
+mtt_out_prize = { $name } is out in place { $place } (hand for hand) and wins { $prize }.
+mtt_result_title = Multi-table tournament #{ $tournament }: final standings
+mtt_field_tournament = Tournament #{ $tournament }
+mtt_table_broken_closed = This table of tournament #{ $tournament } is broken: its players moved to other tables.
+mtt_table_cancelled = Tournament #{ $tournament } is cancelled: every buy-in is refunded.
+mtt_place_private = You finished tournament #{ $tournament } in place { $place } of { $entrants }.
+mtt_place_private_prize = You finished tournament #{ $tournament } in place { $place } of { $entrants } and win { $prize } chips, paid to your wallet when the tournament ends.
+mtt_won = { $name } wins multi-table tournament #{ $tournament }!
+mtt_text_channel_only = A multi-table tournament is created in a server's text channel: its tables are threads under it.
+mtt_missing_permissions = I cannot run a multi-table tournament in this channel: I need { $permissions } here. An admin can grant them in the channel's permissions.
+mtt_none_here = There is no multi-table tournament in this channel. An admin creates one with { $cmd-poker-mtt-create }.
+mtt_registered = You are registered for tournament #{ $tournament }: { $buy_in } went from your wallet to its prize pool.
+mtt_registered_late = You are registered late for tournament #{ $tournament }: { $buy_in } went from your wallet to its prize pool, and you are seated with a full stack.
+mtt_unregistered = You are no longer registered for tournament #{ $tournament }: { $buy_in } went back to your wallet.
+mtt_cancelled_answer = Tournament #{ $tournament } is cancelled; { $count ->
+    [one] { $count } buy-in went
+   *[other] { $count } buy-ins went
+} back to the wallets.

@@ -73,3 +73,45 @@ lobby_sng_field = Sit-and-go versenyek
 lobby_sng_line = { $channel } · Sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } játékos, beszálló { $buy_in }
 lobby_sng_register = Nevezés: #{ $tournament }
 lobby_no_tables = Nincs nyitott készpénzes asztal.
+
+## Multi-table tournaments (/poker mtt)
+
+mtt_lobby_title = #{ $tournament } többasztalos verseny ({ $status })
+mtt_lobby_options = Nevezési díj { $buy_in } · kezdő stack { $stack } · { $structure }, { $length } szintek
+mtt_lobby_field = Játékosok { $count }/{ $field } · díjalap { $pool } · { $paid } fizető hely ({ $payouts })
+mtt_lobby_late = Késői nevezés a(z) { $levels }. szintig
+mtt_lobby_starts = Kezdés { $when }
+mtt_lobby_registered = Nevezők: { $names }
+mtt_lobby_hand_for_hand = Leosztásról leosztásra: minden asztal megvárja, hogy a többin is véget érjen a leosztás.
+mtt_lobby_tables = Asztalok
+mtt_lobby_table = { $table }. asztal: { $thread } · { $count ->
+    [one] { $count } játékos
+   *[other] { $count } játékos
+}
+mtt_lobby_top = A { $count } legnagyobb stack
+mtt_thread_table = { $table }. asztal
+mtt_event_name = #{ $tournament } többasztalos verseny
+mtt_hand_for_hand = A buborék: mostantól az asztalok leosztásról leosztásra osztanak, mindegyik megvárja a többit.
+mtt_final_table = A #{ $tournament } verseny döntő asztala összeállt: { $link }
+mtt_table_broken = A(z) { $table }. asztal megszűnik: játékosai más asztalokhoz ülnek (mindenki DM-ben kapja meg, hová).
+mtt_table_over = A #{ $tournament } verseny véget ért: a végeredmény a verseny csatornájában olvasható.
+mtt_moved_dm = #{ $tournament } verseny: a(z) { $table_from }. asztaltól a(z) { $table_to }. asztalhoz kerülsz a zsetonjaiddal. A helyed: { $link }
+mtt_out = { $name } kiesett, { $place }. hely (leosztásról leosztásra).
+mtt_out_prize = { $name } kiesett, { $place }. hely (leosztásról leosztásra), nyereménye { $prize }.
+mtt_result_title = #{ $tournament } többasztalos verseny: végeredmény
+mtt_field_tournament = #{ $tournament } verseny
+mtt_table_broken_closed = A #{ $tournament } verseny ezen asztala megszűnt: játékosai más asztalokhoz kerültek.
+mtt_table_cancelled = A #{ $tournament } verseny törölve: minden nevezési díjat visszafizettünk.
+mtt_place_private = A #{ $tournament } versenyen { $entrants } játékosból { $place }. helyen végeztél.
+mtt_place_private_prize = A #{ $tournament } versenyen { $entrants } játékosból { $place }. helyen végeztél, nyereményed { $prize } zseton, amely a verseny végén kerül a tárcádba.
+mtt_won = { $name } megnyerte a #{ $tournament } többasztalos versenyt!
+mtt_text_channel_only = Többasztalos verseny egy szerver szöveges csatornájában hozható létre: az asztalai alatta lévő szálak.
+mtt_missing_permissions = Ebben a csatornában nem tudok többasztalos versenyt vezetni: ehhez kell: { $permissions }. Egy admin megadhatja a csatorna jogosultságainál.
+mtt_none_here = Ebben a csatornában nincs többasztalos verseny. Egy admin létrehozhat egyet: { $cmd-poker-mtt-create }.
+mtt_registered = Neveztél a #{ $tournament } versenyre: { $buy_in } került a tárcádból a díjalapba.
+mtt_registered_late = Késve neveztél a #{ $tournament } versenyre: { $buy_in } került a tárcádból a díjalapba, és teljes stackkel kaptál helyet.
+mtt_unregistered = Már nem vagy nevezve a #{ $tournament } versenyre: { $buy_in } visszakerült a tárcádba.
+mtt_cancelled_answer = A #{ $tournament } verseny törölve; { $count ->
+    [one] { $count } nevezési díj
+   *[other] { $count } nevezési díj
+} visszakerült a tárcákba.

@@ -84,3 +84,45 @@ lobby_sng_field = Sit-and-go
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } spelare, inköp { $buy_in }
 lobby_sng_register = Anmäl dig till #{ $tournament }
 lobby_no_tables = Inget kontantbord är öppet.
+
+## Multi-table tournaments (/poker mtt)
+
+mtt_lobby_title = Turnering med flera bord #{ $tournament } ({ $status })
+mtt_lobby_options = Inköp { $buy_in } · startstack { $stack } · { $structure }, nivåer på { $length }
+mtt_lobby_field = Spelare { $count }/{ $field } · prispott { $pool } · { $paid } betalda ({ $payouts })
+mtt_lobby_late = Sen anmälan till och med nivå { $levels }
+mtt_lobby_starts = Startar { $when }
+mtt_lobby_registered = Anmälda: { $names }
+mtt_lobby_hand_for_hand = Hand för hand: varje bord väntar tills de andra bordens händer är slut.
+mtt_lobby_tables = Bord
+mtt_lobby_table = Bord { $table }: { $thread } · { $count ->
+    [one] { $count } spelare
+   *[other] { $count } spelare
+}
+mtt_lobby_top = De { $count } största stackarna
+mtt_thread_table = bord { $table }
+mtt_event_name = Turnering med flera bord #{ $tournament }
+mtt_hand_for_hand = Bubblan: från och med nu delar borden hand för hand, och varje bord väntar på de andras händer.
+mtt_final_table = Finalbordet i turnering #{ $tournament } är klart: { $link }
+mtt_table_broken = Bord { $table } bryts: dess spelare flyttas till andra bord (var och en får veta vart i ett DM).
+mtt_table_over = Turnering #{ $tournament } är slut: slutställningen finns i turneringens kanal.
+mtt_moved_dm = Turnering #{ $tournament }: du flyttas från bord { $table_from } till bord { $table_to }, med dina marker. Din plats: { $link }
+mtt_out = { $name } är ute på plats { $place } (hand för hand).
+mtt_out_prize = { $name } är ute på plats { $place } (hand för hand) och vinner { $prize }.
+mtt_result_title = Turnering med flera bord #{ $tournament }: slutställning
+mtt_field_tournament = Turnering #{ $tournament }
+mtt_table_broken_closed = Det här bordet i turnering #{ $tournament } är brutet: spelarna har flyttats till andra bord.
+mtt_table_cancelled = Turnering #{ $tournament } är avbruten: alla inköp betalas tillbaka.
+mtt_place_private = Du slutade på plats { $place } av { $entrants } i turnering #{ $tournament }.
+mtt_place_private_prize = Du slutade på plats { $place } av { $entrants } i turnering #{ $tournament } och vinner { $prize } marker, som betalas till din plånbok när turneringen är slut.
+mtt_won = { $name } vinner turneringen med flera bord #{ $tournament }!
+mtt_text_channel_only = En turnering med flera bord skapas i en servers textkanal: dess bord är trådar under den.
+mtt_missing_permissions = Jag kan inte köra en turnering med flera bord i den här kanalen: jag behöver { $permissions } här. En admin kan ge dem i kanalens behörigheter.
+mtt_none_here = Det finns ingen turnering med flera bord i den här kanalen. En admin skapar en med { $cmd-poker-mtt-create }.
+mtt_registered = Du är anmäld till turnering #{ $tournament }: { $buy_in } gick från din plånbok till prispotten.
+mtt_registered_late = Du är sent anmäld till turnering #{ $tournament }: { $buy_in } gick från din plånbok till prispotten, och du har fått en plats med full stack.
+mtt_unregistered = Du är inte längre anmäld till turnering #{ $tournament }: { $buy_in } gick tillbaka till din plånbok.
+mtt_cancelled_answer = Turnering #{ $tournament } är avbruten; { $count ->
+    [one] { $count } inköp gick
+   *[other] { $count } inköp gick
+} tillbaka till plånböckerna.

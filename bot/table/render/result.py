@@ -19,7 +19,7 @@ from bot.table.render.common import (
     safe_name,
 )
 from bot.table.render.replay import result_view
-from bot.table.render.standings import news_text
+from bot.table.render.standings import TOURNAMENT_HEADINGS, news_text
 from bot.table.snapshot import (
     ResultSnapshot,
 )
@@ -76,7 +76,7 @@ def result_sections(result: ResultSnapshot) -> list[Section]:
         nets = " · ".join(f"{safe_name(name)} {net:+,}" for name, net in result.nets)
         sections.append(Section("nets", t("field_nets"), clamp(nets, EMBED_FIELD_MAX)))
     if result.news and result.tournament_id is not None:
-        name = t("field_tournament", tournament=str(result.tournament_id))
+        name = t(TOURNAMENT_HEADINGS[result.tournament_kind], tournament=str(result.tournament_id))
         lines = "\n".join(news_text(news) for news in result.news)
         sections.append(Section("tournament", name, clamp(lines, EMBED_FIELD_MAX)))
     return sections

@@ -63,10 +63,18 @@ def place_text(news: TournamentNews) -> str:
     return t("sng_result_line", place=news.place, name=name, prize=number(news.prize))
 
 
+TOURNAMENT_HEADINGS = {"sng": "field_tournament", "mtt": "mtt_field_tournament"}
+"""The heading of a table's and a result's tournament section, by the kind of tournament."""
+
+RESULT_TITLES = {"sng": "sng_result_title", "mtt": "mtt_result_title"}
+"""The final standings' title of each kind of tournament."""
+
+
 def standings_embed(
-    tournament_id: int, entries: Sequence[StandingEntry], pool: int
+    tournament_id: int, entries: Sequence[StandingEntry], pool: int, *, kind: str = "sng"
 ) -> discord.Embed:
-    """A sit-and-go's final standings: places, names, prizes (the picture shows the same)."""
+    """A tournament's final standings: places, names, prizes (the picture shows the same, or
+    its first places); ``kind``: ``sng`` or ``mtt``, which its title names."""
     lines = [
         t(
             "sng_result_line",
@@ -77,7 +85,7 @@ def standings_embed(
         for e in sorted(entries, key=lambda e: (e.place or len(entries), e.name.casefold()))
     ]
     embed = discord.Embed(
-        title=clamp(t("sng_result_title", tournament=str(tournament_id)), EMBED_TITLE_MAX),
+        title=clamp(t(RESULT_TITLES[kind], tournament=str(tournament_id)), EMBED_TITLE_MAX),
         description=clamp("\n".join(lines), EMBED_DESCRIPTION_MAX),
         colour=discord.Colour.gold(),
     )

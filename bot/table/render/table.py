@@ -25,7 +25,7 @@ from bot.table.render.common import (
     safe_name,
     turn_text,
 )
-from bot.table.render.standings import news_text, place_text
+from bot.table.render.standings import TOURNAMENT_HEADINGS, news_text, place_text
 from bot.table.snapshot import (
     SeatSnapshot,
     TableSnapshot,
@@ -133,6 +133,10 @@ def can_deal(snapshot: TableSnapshot) -> bool:
     return len(ready) >= 2
 
 
+MTT_CLOSED = {"broken": "mtt_table_broken_closed", "finished": "mtt_table_over"}
+"""A closed multi-table tournament table's words (else cancelled: ``mtt_table_cancelled``)."""
+
+
 def tournament_text(line: TournamentLine) -> str:
     """The table's tournament field: the level being played, its limits, the next and when,
     the players; once finished, the last level and the final places with their prizes."""
@@ -160,6 +164,8 @@ def closed_text(snapshot: TableSnapshot) -> str:
     if line is None:
         return t("table_closed_idle" if snapshot.idle_closed else "table_closed")
     tournament = str(line.tournament_id)
+    if line.kind == "mtt":
+        return t(MTT_CLOSED.get(line.state, "mtt_table_cancelled"), tournament=tournament)
     if line.state == "finished" and line.standings:
         winner = line.standings[0]
         return t(
@@ -238,7 +244,7 @@ def table_groups(snapshot: TableSnapshot) -> list[list[Section]]:
     groups: list[list[Section]] = []
     line = snapshot.tournament
     if line is not None and line.state != "cancelled":
-        name = t("field_tournament", tournament=str(line.tournament_id))
+        name = t(TOURNAMENT_HEADINGS[line.kind], tournament=str(line.tournament_id))
         groups.append([Section("tournament", name, tournament_text(line))])
     groups.append([Section("seats", t("field_seats"), seats_text(snapshot))])
     if snapshot.hand_id is not None and snapshot.phase != "waiting":
