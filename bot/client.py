@@ -15,6 +15,7 @@ import gc
 import hashlib
 import json
 import logging
+import random
 from collections import OrderedDict
 from functools import partial
 from pathlib import Path
@@ -87,7 +88,11 @@ class DeuceBot(commands.Bot):
         """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
         self._mtt_clock: asyncio.Task[None] | None = None
-        self.mtt_runs = MttRuns(self, lobby_every=config.mtt_lobby_seconds)
+        self.mtt_runs = MttRuns(
+            self,
+            lobby_every=config.mtt_lobby_seconds,
+            rng=None if config.test_seed is None else random.Random(config.test_seed),
+        )
         """The running multi-table tournaments (``bot/features/mtt/running.py``)."""
         self._flag_watch: FlagWatch | None = None
         self._web_requests: WebRequestPoller | None = None
@@ -288,6 +293,7 @@ class DeuceBot(commands.Bot):
             store,
             hand_pause=self.config.hand_pause_seconds,
             house_pause=self.config.house_pause_seconds,
+            test_seed=self.config.test_seed,
             edit_interval=self.config.edit_interval_seconds,
             owns_guild=self.config.owns_guild if self.config.sharded else None,
             voids_orphans=self.runs_shard_zero,

@@ -146,6 +146,11 @@ class Config:
     hand_pause_seconds: float | None = None
     house_pause_seconds: float | None = None
     edit_interval_seconds: float = 1.0
+    test_seed: int | None = None
+    """Test only (``DEUCE_TEST_SEED``, accepted only beside ``DISCORD_API_BASE``: a loopback
+    Discord): seeds every table's decks, its house players' choices and the MTT seatings, so an
+    end-to-end test deals the same cards each run. Never in a deployment: the cards would be
+    predictable."""
     mtt_due_seconds: float = 5.0
     """Seconds between two looks for MTTs whose start time came (``DEUCE_MTT_DUE_SECONDS``)."""
     mtt_lobby_seconds: float = 5.0
@@ -236,6 +241,12 @@ class Config:
         for name, url in (("DISCORD_API_BASE", api_base), ("DISCORD_GATEWAY_URL", gateway)):
             if url is not None and "://" not in url:
                 raise ConfigError(f"{name} must be a URL like http://127.0.0.1:8080/api/v10.")
+        test_seed = _int(env, "DEUCE_TEST_SEED", None)
+        if test_seed is not None and api_base is None:
+            raise ConfigError(
+                "DEUCE_TEST_SEED is for tests against a loopback Discord (DISCORD_API_BASE): "
+                "with it every card is predictable. Leave it empty."
+            )
         database_url = env.get("DATABASE_URL", "").strip() or None
         if database_url is not None and not database_url.startswith(
             ("postgresql://", "postgres://")
@@ -294,6 +305,7 @@ class Config:
             gateway_url=gateway,
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
             house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
+            test_seed=test_seed,
             edit_interval_seconds=max(0.05, _float(env, "DEUCE_EDIT_INTERVAL_SECONDS", 1.0) or 0.0),
             mtt_due_seconds=max(0.1, _float(env, "DEUCE_MTT_DUE_SECONDS", 5.0) or 0.0),
             mtt_lobby_seconds=max(0.1, _float(env, "DEUCE_MTT_LOBBY_SECONDS", 5.0) or 0.0),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -38,8 +39,13 @@ class Cashier:
         post: Callable[..., None],
         *,
         on_left: Callable[[int, float], None] | None = None,
+        test_seed: int | None = None,
     ) -> None:
         self.store = store
+        self._test_seed = test_seed
+        """Tests only (``DEUCE_TEST_SEED``): the table's n-th deal since the session began
+        shuffles with a generator seeded by it, the table and n; None: the cryptographic one."""
+        self._deals = 0
         self.table_id = table_id
         self._post = post
         self._on_left = on_left
@@ -88,12 +94,17 @@ class Cashier:
         after ``hands.begin`` nothing may fail without voiding (every bet refunded)."""
         await self.store.tables.set_button(self.table_id, button)
         hand_id = await self.store.hands.begin(self.table_id, {s.user_id: s.stack for s in players})
+        rng: random.Random | None = None
+        if self._test_seed is not None:
+            self._deals += 1
+            rng = random.Random(f"{self._test_seed}:deck:{self.table_id}:{self._deals}")
         try:
             return Hand.start(
                 [SeatedPlayer(s.user_id, s.name, s.stack, s.seat) for s in players],
                 button,
                 Stakes(settings.small_bet, settings.small_blind, settings.cap),
                 hand_id=hand_id,
+                rng=rng,
             )
         except Exception as error:
             await self.store.hands.void(hand_id, f"could not deal: {error}"[:200])

@@ -56,6 +56,7 @@ class TableRegistry:
         *,
         hand_pause: float | None = None,
         house_pause: float | None = None,
+        test_seed: int | None = None,
         edit_interval: float = EDIT_INTERVAL,
         owns_guild: Callable[[int], bool] | None = None,
         voids_orphans: bool = True,
@@ -68,6 +69,8 @@ class TableRegistry:
         self.store = store
         self.hand_pause = hand_pause
         self.house_pause = house_pause
+        self.test_seed = test_seed
+        """Tests only (``DEUCE_TEST_SEED``): each table's decks and house players seeded."""
         self.edit_interval = edit_interval
         self._by_channel: dict[int, TableSession] = {}
         self._by_table: dict[int, TableSession] = {}
@@ -104,6 +107,7 @@ class TableRegistry:
             "on_closed": self.forget,
             "hand_pause": self.hand_pause,
             "house_pause": self.house_pause,
+            "test_seed": self.test_seed,
         }
         session: TableSession
         if tournament is None:

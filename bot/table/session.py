@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -116,6 +117,7 @@ class TableSession:
         on_closed: Callable[[TableSession], None],
         hand_pause: float | None = None,
         house_pause: float | None = None,
+        test_seed: int | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.table_id = table.id
@@ -140,7 +142,13 @@ class TableSession:
         self._snapshots = SnapshotMemo()
         self.notes = HandNotes()
         self.acted_at: dict[int, int] = {}  # who made each action (to tell a double click)
-        self.cashier = Cashier(store, table.id, io.post, on_left=partial(leave_summary, io, store))
+        self.cashier = Cashier(
+            store,
+            table.id,
+            io.post,
+            on_left=partial(leave_summary, io, store),
+            test_seed=test_seed,
+        )
         self.timers = TableTimers(
             io.spawn,
             clock,
@@ -149,7 +157,11 @@ class TableSession:
             on_deal=lambda: self.handle(Deal()),
         )
         self.bank = TimeBanks(store, table.id, clock)
-        self.house = HousePlayers(self, house_pause)
+        self.house = HousePlayers(
+            self,
+            house_pause,
+            rng=None if test_seed is None else random.Random(f"{test_seed}:house:{table.id}"),
+        )
         self.rules: SeatRules = CashRules(self)
         self.idle = IdleClose(
             self, io.spawn, partial(self._close_now, idle=True), table.empty_since

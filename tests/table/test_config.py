@@ -100,6 +100,12 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "x", "DEUCE_WEB_PORT": "99999"}, "DEUCE_WEB_PORT"),
         ({"DISCORD_TOKEN": "x", "DEUCE_WEB_PUBLIC_URL": "poker.org"}, "DEUCE_WEB_PUBLIC_URL"),
         ({"DISCORD_TOKEN": "x", "DISCORD_CLIENT_ID": "42"}, "DISCORD_CLIENT_SECRET"),
+        # predictable cards only against a loopback Discord (tests)
+        ({"DISCORD_TOKEN": "x", "DEUCE_TEST_SEED": "37"}, "DEUCE_TEST_SEED"),
+        (
+            {"DISCORD_TOKEN": "x", "DEUCE_TEST_SEED": "x", "DISCORD_API_BASE": "http://h/api"},
+            "DEUCE_TEST_SEED",
+        ),
         # processes on separate SQLite files would never hand each other their DM clicks
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],
@@ -109,6 +115,12 @@ def test_bad_settings_are_one_line_errors(env: dict[str, str], fragment: str) ->
         Config.from_env(env)
     assert fragment in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_a_test_seed_deals_the_same_cards_and_only_beside_a_loopback_discord() -> None:
+    assert Config.from_env({"DISCORD_TOKEN": "x"}).test_seed is None
+    env = {"DISCORD_TOKEN": "x", "DEUCE_TEST_SEED": "37", "DISCORD_API_BASE": "http://h/api"}
+    assert Config.from_env(env).test_seed == 37
 
 
 def test_shards_on_sqlite_only_when_one_process_runs_them_all() -> None:
