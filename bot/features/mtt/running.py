@@ -374,7 +374,8 @@ class MttRuns:
         lobby_every: float = LOBBY_EVERY,
     ) -> None:
         self.client = client
-        self._rng = rng or secrets.SystemRandom()
+        self.rng: random.Random = rng or secrets.SystemRandom()
+        """Draws the seatings, breaks and moves (seeded only by ``DEUCE_TEST_SEED``)."""
         self._runs: dict[int, MttRun] = {}
         self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
         self._lobby_due: set[int] = set()
@@ -387,7 +388,7 @@ class MttRuns:
         run = self._runs.get(tournament.id)
         if run is None or run.over:
             mtt = await self.client.store.mtts.get(tournament.id)
-            run = MttRun(self, tournament, mtt, self._rng)
+            run = MttRun(self, tournament, mtt, self.rng)
             self._runs[tournament.id] = run
         return run
 

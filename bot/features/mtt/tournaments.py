@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-import random
 import time
 from typing import Any, Protocol
 
@@ -52,7 +51,6 @@ log = logging.getLogger(__name__)
 
 DUE_EVERY = 5.0
 """Seconds between two looks for MTTs whose start time has come."""
-_RNG = random.SystemRandom()
 
 
 class MttBot(Protocol):
@@ -180,7 +178,7 @@ async def _register_late(bot: MttBot, row: MttRow, user_id: int, name: str) -> N
     for table in tables:
         seats = await store.tables.seats(table.table_id)
         shape.append(Table(table.number, {s.seat: s.user_id for s in seats}, table.button_seat))
-    number, seat = seat_late(shape, user_id, _RNG)
+    number, seat = seat_late(shape, user_id, bot.mtt_runs.rng)
     run = bot.mtt_runs.get(row.id)
     if number is None:
         # every table is full: a new table in a new thread
@@ -280,7 +278,7 @@ async def start(bot: MttBot, tournament_id: int) -> MttRun | None:
                 store,
                 tournament_id,
                 channel,
-                _RNG,
+                bot.mtt_runs.rng,
                 lambda number: thread_name(tournament_id, number),
                 reuse=reuse,
             )

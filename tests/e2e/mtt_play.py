@@ -1,0 +1,120 @@
+"""A multi-table tournament played through the real bot: the lobby message, the ``/poker mtt``
+commands, and the members' autoplayer on their DM panels (which follow them from table to
+table). The MTT end-to-end tests and ``bench/bench_sng.py --mtt`` use them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.discord_double import Channel, DiscordDouble, Member
+from tests.e2e.helpers import buttons, is_panel, panel_text, private_reply
+from tests.e2e.sng_play import FAST, query
+
+MTT_FAST = {
+    **FAST,
+    "DEUCE_MTT_DUE_SECONDS": "0.2",
+    "DEUCE_MTT_LOBBY_SECONDS": "0.3",
+    "DEUCE_MIN_TIMER_SECONDS": "1",
+}
+"""The knobs of a quick MTT: the start looked for and the lobby edited often, short timers."""
+
+
+LOBBY_TITLE = re.compile(r"^## Multi-table tournament #(?P<id>\d+) \((?P<status>\w+)\)")
+PLAYER_ACTIONS = re.compile(r"^deuce:(t:\d+:\d+:\d+:call|d:\d+:\d+:\d+:pat)$")
+
+
+def lobby(double: DiscordDouble, channel: Channel) -> dict[str, Any]:
+    message = double.last_message(
+        channel, lambda m: LOBBY_TITLE.match(str(m.get("content") or "")) is not None
+    )
+    assert message is not None, "no lobby message"
+    return message
+
+
+def lobby_status(double: DiscordDouble, channel: Channel) -> str | None:
+    message = double.last_message(
+        channel, lambda m: LOBBY_TITLE.match(str(m.get("content") or "")) is not None
+    )
+    if message is None:
+        return None
+    match = LOBBY_TITLE.match(str(message.get("content")))
+    return None if match is None else match["status"]
+
+
+async def mtt(
+    double: DiscordDouble, member: Member, channel: Channel, command: str, **kw: Any
+) -> str:
+    return await private_reply(await double.invoke(member, channel, f"poker mtt {command}", **kw))
+
+
+async def click_lobby(double: DiscordDouble, member: Member, channel: Channel, what: str) -> str:
+    message = lobby(double, channel)
+    button = next(b for b in buttons(message) if b["custom_id"].startswith(f"deuce:m{what}:"))
+    return await private_reply(await double.click(member, message, button["custom_id"]))
+
+
+def to_draw(member: Member, panel: dict[str, Any]) -> bool:
+    """Whether the member's panel shows it is their turn to draw."""
+    name = re.escape(member.display_name)
+    return re.search(rf"\*\*{name}\*\*[^\n]*\*\*to draw\*\*", panel_text(panel)) is not None
+
+
+class Autoplayer:
+    """The members play from their DM panels: call or check when it is their turn, stand pat
+    at each draw (their panel follows them from table to table)."""
+
+    def __init__(self, double: DiscordDouble, members: list[Member]) -> None:
+        self.double = double
+        self.members = members
+        self.clicked: dict[str, float] = {}
+        """When each action was last clicked (clicked again when still offered half a second
+        later: a click that came as the turn reached the member may be refused)."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop())
+
+    async def _loop(self) -> None:
+        while True:
+            for member in self.members:
+                panels = [m for m in self.double.dms(member) if is_panel(m)]
+                for panel in panels:
+                    current = self.double.current(panel) or panel
+                    for button in buttons(current):
+                        custom_id = str(button.get("custom_id") or "")
+                        last = self.clicked.get(custom_id, 0.0)
+                        if button.get("disabled") or time.monotonic() - last < 0.5:
+                            continue
+                        if ":pat" in custom_id and not to_draw(member, current):
+                            continue  # an early Stand pat toggles: only on their own turn
+                        if PLAYER_ACTIONS.match(custom_id):
+                            self.clicked[custom_id] = time.monotonic()
+                            task = asyncio.create_task(self._click(member, current, custom_id))
+                            self.tasks.add(task)
+                            task.add_done_callback(self.tasks.discard)
+            await asyncio.sleep(0.1)
+
+    async def _click(self, member: Member, message: dict[str, Any], custom_id: str) -> None:
+        with contextlib.suppress(Exception):
+            interaction = await self.double.click(member, message, custom_id)
+            await interaction.response(timeout=10)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for task in list(self.tasks):
+            task.cancel()
+
+
+async def start_now(db: Path | str, tournament_id: int) -> None:
+    """The start time comes now (the bot reads it from the store: a SQLite file or a
+    PostgreSQL URL)."""
+    await query(db, "UPDATE tournaments SET starts_at = ? WHERE id = ?", time.time(), tournament_id)
