@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import contextlib
 import math
+import os
 import sys
 import tempfile
 import time
@@ -35,12 +36,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_sng import Figures, count, report
 from tests.conftest import BotProcess, bot_env
 from tests.discord_double import DiscordDouble
-from tests.e2e.helpers import make_club, private_reply
-from tests.e2e.mtt_play import MTT_FAST, Autoplayer, lobby, lobby_status, mtt, start_now
+from tests.e2e.helpers import PokerTable, make_club, private_reply
+from tests.e2e.mtt_play import (
+    LOBBY_TITLE,
+    MTT_FAST,
+    Autoplayer,
+    lobby,
+    lobby_status,
+    mtt,
+    start_now,
+)
 from tests.e2e.sng_play import query
 
 SEATS = 6
 HOUSE_PER_COMMAND = 20
+
+
+def say(text: str) -> None:
+    """Progress on stderr (the figures go to stdout)."""
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
 def tables_for(field: int) -> int:
@@ -92,7 +106,9 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
                 payouts="flat",
             )
             await created.response(timeout=10)
-            tournament_id = int(str(lobby(double, channel)["content"]).split("#")[1].split()[0])
+            title = LOBBY_TITLE.match(str(lobby(double, channel)["content"]))
+            assert title is not None
+            tournament_id = int(title["id"])
             for member in members:
                 assert "registered" in await mtt(double, member, channel, "register")
             left = field - tables
@@ -101,6 +117,7 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
                 said = await mtt(double, admin, channel, "house", count=batch, level="solid")
                 assert "house players registered" in said, said
                 left -= batch
+            say(f"mtt: {field} registered, starting")
             start = len(double.rest_log)
             await start_now(club.db_path, tournament_id)
             player.start()
@@ -117,12 +134,11 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
             house = field // tables - 1
             for number, member in enumerate(members):
                 room = await double.add_channel(club.guild, f"cash-{number}")
-                alerts = await double.invoke(member, room, "poker alerts", mode="now")
-                await alerts.response(timeout=10)
-                joined = await double.invoke(member, room, "poker join")
-                await joined.response(timeout=10)
+                await PokerTable(double, room, [member]).join(member)
                 added = await double.invoke(admin, room, "pokeradmin house add", count=house)
-                await added.response(timeout=10)
+                said = await private_reply(added)
+                assert "house player" in said, said
+            say(f"cash: {tables} tables seated, playing {hands} hands")
             started = time.time()
             start = len(double.rest_log)
             player.start()
@@ -139,6 +155,7 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
             while figures.hands < hands:
                 await asyncio.sleep(0.5)
                 figures.hands = await dealt()
+        say(f"{mode}: {figures.hands} hands played")
         await player.stop()
         player = None
         count(double, start, figures)
@@ -154,7 +171,7 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
 
 
 async def main(field: int, runs: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         results: dict[str, list[Figures]] = {"mtt": [], "cash": []}
         for index in range(runs):
             (Path(tmp) / f"mtt-{index}").mkdir()
