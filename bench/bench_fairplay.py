@@ -21,9 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import random
 import resource
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -37,7 +35,8 @@ from bot.features.fairplay import worker
 from bot.features.fairplay.detect import HandFacts, facts_of, rank_pairs
 from bot.features.fairplay.report import fair_play_report
 from bot.store import Store
-from tests.store._helpers import GUILD, play_settled, seated_table
+from tests.store._helpers import GUILD
+from tests.store.fairplay_server import store_cached_facts
 from tests.table.fairplay_sim import simulate
 
 SIMULATED = 500
@@ -65,25 +64,8 @@ async def stored_report(hands: int) -> dict[str, float]:
     """The report over ``hands`` stored hands: its wall and CPU time, and the loop's ticks."""
     with tempfile.TemporaryDirectory() as folder:
         db_path = Path(folder) / "deuce.db"
-        store = await Store.open(str(db_path))
-        try:
-            table_id, _ = await seated_table(store, 500, 500, 500)
-            hand_id, _ = await play_settled(store, table_id, random.Random(5))
-        finally:
-            await store.close()
         texts = [facts_of(hand).to_text() for hand in simulate(300, seed=3)]
-        with sqlite3.connect(db_path) as db:
-            columns = [row[1] for row in db.execute("PRAGMA table_info(hands)")]
-            template = db.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
-            at = columns.index("id"), columns.index("fair_facts")
-            rows = []
-            for n in range(1, hands):
-                row = list(template)
-                row[at[0]], row[at[1]] = hand_id + n, texts[n % len(texts)]
-                rows.append(row)
-            marks = ", ".join("?" for _ in columns)
-            db.executemany(f"INSERT INTO hands ({', '.join(columns)}) VALUES ({marks})", rows)
-        del rows
+        await store_cached_facts(db_path, hands, texts)
         store = await Store.open(str(db_path))
         lags: list[float] = []
 

@@ -8,6 +8,7 @@ small ids can never name a member: ``HOUSE_ACCOUNT_ID`` is the house's wallet in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 HOUSE_ACCOUNT_ID: Final = 0
@@ -32,3 +33,14 @@ HOUSE_NAMES: Final[tuple[str, ...]] = (
 def is_house(user_id: int) -> bool:
     """Whether ``user_id`` is the house (its wallet or one of its players), never a member."""
     return 0 <= user_id < HOUSE_PLAYER_IDS.stop
+
+
+def free_house_player(used_ids: Iterable[int], used_names: Iterable[str]) -> tuple[int, str]:
+    """The id and name the next house player takes where ``used_ids`` and ``used_names`` are
+    taken (at a table, or among a tournament's entries): the first free id, the first name not
+    taken (whatever its case), else "House <id>"."""
+    ids = set(used_ids)
+    names = {name.casefold() for name in used_names}
+    player_id = next(i for i in HOUSE_PLAYER_IDS if i not in ids)
+    name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
+    return player_id, name

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.engine import Hand, Phase, PrivateView, PublicView
 from bot.house import LEVELS, SOLID, STYLES, Decision, Style, decide
-from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS, is_house
+from bot.house.accounts import free_house_player, is_house
 from bot.house.strategy import CHECK_CALL, FOLD
 from bot.messages import Text, t
 from bot.replies import Refused
@@ -177,18 +177,16 @@ class HousePlayers:
         """Seat ``count`` house players of ``style`` (fewer if the table fills up)."""
         styles = await self.styles()
         used_ids = {s.user_id for s in seats}
-        used_names = {s.name.casefold() for s in seats}
+        used_names = {s.name for s in seats}
         seated: list[SeatRow] = []
         for _ in range(count):
-            player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used_ids)
-            names = [n for n in HOUSE_NAMES if n.casefold() not in used_names]
-            name = names[0] if names else f"House {player_id}"
+            player_id, name = free_house_player(used_ids, used_names)
             try:
                 seat = await self._table.cashier.seat_house(player_id, name, style, settings)
             except TableFull:
                 break
             used_ids.add(player_id)
-            used_names.add(name.casefold())
+            used_names.add(name)
             styles[player_id] = STYLES.get(style, SOLID)
             seated.append(seat)
             shown = Text(f"choice-{style}")

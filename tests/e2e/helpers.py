@@ -35,7 +35,7 @@ from tests.discord_double import (
     message_text,
     read_layout,
 )
-from tests.e2e.in_loop import BotInLoop
+from tests.e2e.in_loop import BotInLoop, give_card_emojis
 
 log = logging.getLogger(__name__)
 
@@ -665,8 +665,20 @@ def tokens_in_logs(output: str, double: DiscordDouble) -> list[str]:
     return [line for line in output.splitlines() if any(token in line for token in tokens)]
 
 
-async def make_club(double: DiscordDouble, start_bot: StartBot, tmp_path: Path, **env: str) -> Club:
-    """A guild, #poker, an admin with Manage Server, and the bot started with ``env``."""
+async def make_club(
+    double: DiscordDouble,
+    start_bot: StartBot,
+    tmp_path: Path,
+    *,
+    first_start: bool = False,
+    **env: str,
+) -> Club:
+    """A guild, #poker, an admin with Manage Server, and the bot started with ``env``. The
+    application owns its card emojis already, as after a deployment's first start (52 pictures
+    drawn and uploaded: a second and a half of every test), unless ``first_start`` (the bot
+    uploads them, as ``tests/e2e/test_pictures.py`` checks)."""
+    if not first_start and not double.app_emojis:
+        give_card_emojis(double)
     guild = await double.add_guild("Deuce Club")
     channel = await double.add_channel(guild, "poker")
     admin = await double.add_member(

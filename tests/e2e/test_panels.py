@@ -16,6 +16,8 @@ from bot.messages import t
 from tests.conftest import StartBot
 from tests.discord_double import MessageEvent
 from tests.e2e.helpers import (
+    IN_LOOP,
+    OWN_PROCESS,
     Club,
     DiscordDouble,
     Member,
@@ -36,6 +38,8 @@ from tests.e2e.helpers import (
 )
 
 log = logging.getLogger(__name__)
+
+pytestmark = IN_LOOP
 
 COUNTDOWN = re.compile(r"<t:\d+:R>")
 Turn = tuple[Member, str, int, str]
@@ -64,6 +68,7 @@ def repeated_uploads(double: DiscordDouble) -> tuple[int, int]:
     return uploads, same
 
 
+@OWN_PROCESS
 async def test_an_unchanged_picture_is_not_uploaded_again(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -148,6 +153,7 @@ def turn_shown(panel: dict[str, Any] | None, language: str, seq: int | None, ver
     return marker in text and f":{seq}:call" in " ".join(ids)
 
 
+@OWN_PROCESS
 async def test_a_player_who_plays_from_their_dms_sees_their_turn_within_a_second(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -352,6 +358,7 @@ async def test_every_panel_shows_the_whole_table_and_the_hand_so_far(club: Club)
     assert sum(outcome.winnings.values()) > 0
 
 
+@OWN_PROCESS
 async def test_every_panel_shows_each_turn_within_a_second_wherever_its_player_clicks(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -113,11 +113,14 @@ def card_buttons(panel: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in buttons(panel) if str(b["custom_id"]).startswith("deuce:c:")]
 
 
-async def test_discard_buttons_show_card_emojis(club: Club) -> None:
-    """At start the bot made its 52 card emojis from the card art; the discard buttons use
-    them, each the face of the card at that button's position in the hand, beside the card in
-    text (readable at a button's size)."""
-    double = club.double
+async def test_discard_buttons_show_card_emojis(
+    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """At its first start the bot made its 52 card emojis from the card art; the discard
+    buttons use them, each the face of the card at that button's position in the hand, beside
+    the card in text (readable at a button's size)."""
+    assert not double.app_emojis
+    club = await make_club(double, start_bot, tmp_path, first_start=True)
     assert sorted(double.app_emojis.values()) == sorted(f"deuce_{c}" for c in CARDS)
     table = await club.seated(2)
     hand_id = await table.wait_hand()
@@ -133,13 +136,14 @@ async def test_discard_buttons_show_card_emojis(club: Club) -> None:
         assert button.get("label") is not None
         assert labels_to_cards([str(button["label"])]) == str(card)
     club.audit_ok()
+    check_after_test(club)
 
 
 async def test_without_card_emojis_the_buttons_show_text(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
     double.app_emojis_enabled = False  # Discord refuses: the bot may not own emojis
-    club = await make_club(double, start_bot, tmp_path)
+    club = await make_club(double, start_bot, tmp_path, first_start=True)
     table = await club.seated(2)
     hand_id = await table.wait_hand()
     panel = await double.wait_until(lambda: table.panel(table.players[0], hand_id), 10)

@@ -16,10 +16,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import signal
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +184,19 @@ async def noisy_channel(url: str, shard_id: int, table: PokerTable) -> AsyncIter
         await sender.close()
 
 
+IDENTIFY_LINE = re.compile(
+    r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \S+ +\S+: Shard \d+ identifies \(bucket",
+    re.MULTILINE,
+)
+
+
+def identified_at(output: str) -> float:
+    """When a bot process sent its first IDENTIFY, by its log line's time (seconds)."""
+    match = IDENTIFY_LINE.search(output)
+    assert match is not None, output[-2000:]
+    return datetime.strptime(match[1], "%Y-%m-%d %H:%M:%S,%f").timestamp()
+
+
 async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     double: DiscordDouble,
     start_bot: StartBot,
@@ -199,9 +214,13 @@ async def test_two_processes_hand_dm_clicks_to_the_owner_and_survive_sigkill(
     assert "identify shard [1, 2]" in double.gateway_log
     # The double's max_concurrency is 1: both shards are of one bucket, so the processes took
     # turns through the database (bot/cluster_limits.py) and identified 5 s apart at least;
-    # alone, each would have identified at once.
-    (_, first), (_, second) = double.identified_at[:2]
+    # alone, each would have identified at once. When each sent its IDENTIFY is read in its
+    # own log (the line is written just before the payload goes): the double's clock reads
+    # when the test's busy loop got to it, 1.7 s late on a loaded machine.
+    first, second = (identified_at(process.output()) for process in (zero, one))
     assert second - first >= 5.0, second - first
+    (_, double_first), (_, double_second) = double.identified_at[:2]
+    assert double_second > double_first  # and they reached Discord in that order
     for process in (zero, one):
         assert "identifies (bucket 0)" in process.output()
         # The shared REST budget answered from the first lease (leased once the store's

@@ -7,7 +7,6 @@ import json
 import logging
 import random
 import resource
-import sqlite3
 import time
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from bot.features.fairplay.report import PAGE, fair_play_report
 from bot.store import FreezeRefused, Standing, Store, WalletFrozen
 from bot.store.chips import wallet_account
 from tests.store._helpers import ADMIN, CHANNEL, GUILD, Database, play_settled, seated_table
+from tests.store.fairplay_server import store_cached_facts
 from tests.table.fairplay_sim import simulate
 
 log = logging.getLogger(__name__)
@@ -231,24 +231,8 @@ async def test_the_report_reads_its_hands_in_pages_and_scores_them_in_the_analys
     newest 20,000 in pages and says it was cut, and the scoring runs in the analysis process,
     not on the event loop. (Its speed over 100,000 hands, and how late the loop ticks
     meanwhile: ``python bench/bench_fairplay.py``.)"""
-    store = await Store.open(str(db_path))
-    try:
-        table_id, _ = await seated_table(store, 500, 500, 500)
-        hand_id, _ = await play_settled(store, table_id, random.Random(5))
-    finally:
-        await store.close()
     texts = [facts_of(hand).to_text() for hand in simulate(100, seed=3)]
-    with sqlite3.connect(db_path) as db:
-        columns = [row[1] for row in db.execute("PRAGMA table_info(hands)")]
-        template = db.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
-        at = columns.index("id"), columns.index("fair_facts")
-        rows = []
-        for n in range(1, 25_000):
-            row = list(template)
-            row[at[0]], row[at[1]] = hand_id + n, texts[n % len(texts)]
-            rows.append(row)
-        marks = ", ".join("?" for _ in columns)
-        db.executemany(f"INSERT INTO hands ({', '.join(columns)}) VALUES ({marks})", rows)
+    await store_cached_facts(db_path, 25_000, texts)
     store = await Store.open(str(db_path))
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:

@@ -14,6 +14,7 @@ edge, so it makes no false cycle).
 from __future__ import annotations
 
 import ast
+import functools
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +58,13 @@ SESSION_SOURCES = {"here", "open", "by_channel", "by_table"}
 # ---------------------------------------------------------------------- reading the imports
 
 
+@functools.lru_cache(maxsize=4096)
+def parsed(source: str) -> ast.Module:
+    """``source``'s syntax tree, read once per text: the checks and the planted copies of the
+    code read the same few hundred modules again and again (the trees are only read)."""
+    return ast.parse(source)
+
+
 def module_files(root: Path) -> dict[str, Path]:
     """Every module under the project packages of ``root``, by dotted name."""
     found: dict[str, Path] = {}
@@ -76,7 +84,7 @@ def is_package(path: Path) -> bool:
 def imported_names(module: str, path: Path, modules: set[str]) -> Iterator[str]:
     """The modules ``module`` imports, as named (project modules resolved to the exact module,
     others such as ``discord.ui`` as written)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parsed(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -271,7 +279,7 @@ def session_attribute_uses(source: str) -> list[str]:
     or comprehension variable over ``<...>.tables.in_guild(...)``, or any name ``session``;
     each function is looked at on its own.
     """
-    tree = ast.parse(source)
+    tree = parsed(source)
     found = []
     functions = [
         n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -357,7 +365,7 @@ def table_state_breaches(source: str) -> list[str]:
     - a call through it (``table.notes.prefold.add(u)``, ``table.hand.fold(u)``,
       ``table.seats.append(s)``): the hand's, the notes' and the seats' methods change them.
     """
-    tree = ast.parse(source)
+    tree = parsed(source)
     owned = _own_attributes(tree)
     own_at: dict[ast.AST, set[str]] = {}
     for cls, names in owned.items():
@@ -399,7 +407,7 @@ def lock_hand_outs(source: str) -> list[str]:
     ``self._lock.acquire()``, ``.release()``, ``.locked()``), never passed, returned or kept
     elsewhere (``lambda: self._lock``, ``Journal(self._lock)``), where another module could
     take it."""
-    tree = ast.parse(source)
+    tree = parsed(source)
     allowed: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.AsyncWith):

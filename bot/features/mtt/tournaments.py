@@ -35,7 +35,7 @@ from bot.features.mtt.discord_parts import (
 from bot.features.mtt.lobby import lobby_text, lobby_view
 from bot.features.mtt.running import MttRun, MttRuns
 from bot.features.mtt.starting import start_over_threads
-from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS
+from bot.house.accounts import free_house_player
 from bot.messages import speaking, t
 from bot.replies import NO_MENTIONS, Refused
 from bot.store import Store
@@ -211,10 +211,9 @@ async def add_house(bot: MttBot, tournament_id: int, count: int, level: str) -> 
             entries = await store.tournaments.entries(tournament_id)
             if len(entries) >= row.field:
                 break
-            used = {e.user_id for e in entries}
-            names = {e.name.casefold() for e in entries}
-            player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used)
-            name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
+            player_id, name = free_house_player(
+                (e.user_id for e in entries), (e.name for e in entries)
+            )
             await store.mtts.register_house(tournament_id, player_id, name, level)
             added += 1
     refresh_soon(bot, tournament_id)

@@ -35,7 +35,7 @@ import discord
 
 from bot.features.fairplay import gates
 from bot.features.sitngo.views import registration_message
-from bot.house.accounts import HOUSE_NAMES, HOUSE_PLAYER_IDS
+from bot.house.accounts import free_house_player
 from bot.messages import language_of, t
 from bot.replies import NO_MENTIONS, Refused
 from bot.store import Store, StoreError
@@ -215,10 +215,9 @@ async def add_house(client: SngClient, tournament_id: int, count: int, level: st
             entries = await store.tournaments.entries(tournament_id)
             if len(entries) >= tournament.seats:
                 break
-            used = {e.user_id for e in entries}
-            names = {e.name.casefold() for e in entries}
-            player_id = next(i for i in HOUSE_PLAYER_IDS if i not in used)
-            name = next((n for n in HOUSE_NAMES if n.casefold() not in names), f"House {player_id}")
+            player_id, name = free_house_player(
+                (e.user_id for e in entries), (e.name for e in entries)
+            )
             await store.tournaments.register_house(tournament_id, player_id, name, level)
             added += 1
         return added
