@@ -87,9 +87,10 @@ TOURNAMENTS_RUNNING = (
     " WHERE status = 'running' AND kind = 'sng' ORDER BY id"
 )
 
-TOURNAMENTS_REGISTERING = f"""
+# The server's tournaments of either kind open for registration or running (the lobby).
+TOURNAMENTS_LISTED = f"""
 SELECT {rows.TOURNAMENT_COLUMNS} FROM tournaments
-WHERE guild_id = ? AND status = 'registering' AND kind = 'sng'
+WHERE guild_id = ? AND status IN ('registering', 'running')
 ORDER BY id
 """
 
@@ -391,10 +392,11 @@ class Tournaments:
             rows.tournament_row(row) for row in await self._runner.select_all(TOURNAMENTS_RUNNING)
         ]
 
-    async def registering(self, guild_id: int) -> list[TournamentRow]:
-        """The server's tournaments open for registration, oldest first (the lobby)."""
+    async def listed(self, guild_id: int) -> list[TournamentRow]:
+        """The server's tournaments of either kind (sit-and-goes and MTTs) open for
+        registration or running, oldest first (the lobby)."""
         check_id(guild_id, "server")
-        found = await self._runner.select_all(TOURNAMENTS_REGISTERING, (guild_id,))
+        found = await self._runner.select_all(TOURNAMENTS_LISTED, (guild_id,))
         return [rows.tournament_row(row) for row in found]
 
     async def of_guild(self, guild_id: int, limit: int = 20) -> list[TournamentRow]:

@@ -117,3 +117,42 @@ async def test_join_a_table_from_the_lobby(club: Club) -> None:
     for channel in (club.channel, high, secret):
         assert channel_card_leaks(double, channel) == []
     log.info("lobby answers: median %.1f ms", 1000 * statistics.median(LATENCIES))
+
+
+async def test_the_lobby_lists_a_multi_table_tournament_and_registers_from_it(
+    club: Club,
+) -> None:
+    """A multi-table tournament registering in #poker is listed beside a sit-and-go of #sng
+    (its field for seats), with a Register button of its own kind that registers the member
+    as the tournament's lobby would; one in a channel the member cannot see is not listed."""
+    double = club.double
+    created = await double.invoke(
+        club.admin, club.channel, "poker mtt create", starts_in=30, buy_in=50, field=20
+    )
+    await created.response(timeout=10)  # the tournament's lobby message, in the channel
+    sng_channel = await double.add_channel(club.guild, "sng")
+    made = await double.invoke(club.admin, sng_channel, "poker sng create", buy_in=20, seats=3)
+    await made.response(timeout=10)
+    secret = await double.add_channel(club.guild, "secret", hidden=True)
+    hidden = await double.invoke(
+        club.admin, secret, "poker mtt create", starts_in=30, buy_in=50, field=10
+    )
+    await hidden.response(timeout=10)
+
+    dave = await double.add_member(club.guild, "dave", display_name="Dave")
+    listed = await lobby(double, club, dave)
+    field = next(f for f in embed0(listed)["fields"] if f["name"] == "Tournaments")
+    mtt_line, sng_line = str(field["value"]).split("\n")
+    assert mtt_line.startswith(f"<#{club.channel.id}> · multi-table #"), mtt_line
+    assert "(registering): 0/20 players, buy-in 50" in mtt_line
+    assert sng_line.startswith(f"<#{sng_channel.id}> · sit-and-go #"), sng_line
+    assert str(secret.id) not in message_text(listed)
+    mtt_id = mtt_line.split("#")[2].split(" ")[0]
+    register = [b for b in buttons(listed) if str(b.get("custom_id")) == f"deuce:mr:{mtt_id}"]
+    assert len(register) == 1 and register[0]["label"] == f"Register for #{mtt_id}"
+
+    clicked = await double.click(dave, listed, f"deuce:mr:{mtt_id}")
+    assert "registered for tournament" in await private_reply(clicked)
+    again = await lobby(double, club, dave)
+    field = next(f for f in embed0(again)["fields"] if f["name"] == "Tournaments")
+    assert "(registering): 1/20 players" in str(field["value"]).split("\n")[0]

@@ -154,7 +154,7 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     # The lobby lists it, with a Register button that works from there.
     lobby = await double.invoke(alice, channel, "poker tables")
     listed = double.current((await lobby.response(timeout=10)).message_id or 0)
-    assert listed is not None and "Sit-and-goes" in str(listed["embeds"])
+    assert listed is not None and "Tournaments" in str(listed["embeds"])
     assert "registered" in await click_register(double, alice, listed, "r")
     assert "Alice" in str((double.current(started) or {}).get("embeds"))
     await click_register(double, carol, started, "r")  # full: it starts

@@ -110,7 +110,7 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
     assert await store.mtts.for_channel(GUILD, CHANNEL) == mtt
     # the sit-and-go's part leaves it alone
     assert await store.tournaments.for_channel(GUILD, CHANNEL) is None
-    assert await store.tournaments.registering(GUILD) == []
+    assert await store.tournaments.listed(GUILD) == [mtt.tournament]  # the lobby lists both kinds
     with pytest.raises(TournamentNotFound):
         await store.tournaments.register(mtt.id, MEMBERS[0], "x")
     with pytest.raises(TournamentExists):

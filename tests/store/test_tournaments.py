@@ -91,7 +91,8 @@ async def test_a_tournament_from_registration_to_the_prizes(
     assert (sng.status, sng.buy_in, sng.seats, sng.start_stack) == ("registering", 100, 4, 1500)
     assert (sng.level_hands, sng.level_minutes, sng.table_id, sng.clock) == (10, None, None, None)
     assert await store.tournaments.for_channel(GUILD, CHANNEL) == sng
-    assert await store.tournaments.registering(GUILD) == [sng]
+    assert await store.tournaments.listed(GUILD) == [sng]
+    assert await store.tournaments.listed(GUILD + 1) == []
     for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
         await store.tournaments.register(sng.id, user_id, name)
     await store.tournaments.register_house(sng.id, HOUSE, "Ada", "solid")

@@ -1,11 +1,12 @@
 """``/poker tables``: the lobby of a server's open tables, and joining one from it.
 
-The lobby lists the open tables in the channels the member can see (cash tables; sit-and-go
-tournaments will be another ``kind``): the channel, the limits, who sits there and how many
-seats are free, hands per hour and the average pot over the last hour, read from the store in
-four statements however many tables there are. Choosing a table in the select menu answers
-privately with its channel and a Join button, which seats the member through the same path
-as ``/poker join`` (``bot.table.joining``) with the default buy-in.
+The lobby lists the open tables in the channels the member can see (cash tables), and the
+tournaments registering or running there (sit-and-goes and multi-table ones): the channel,
+the limits, who sits there and how many seats are free, hands per hour and the average pot
+over the last hour, read from the store in four statements however many tables there are.
+Choosing a table in the select menu answers privately with its channel and a Join button,
+which seats the member through the same path as ``/poker join`` (``bot.table.joining``) with
+the default buy-in; a registering tournament has a Register button of its kind's.
 
 The tables and tournaments of channels the member cannot view are left out first, then the
 rest is paged (``lobby_pages``): each page holds what its embed and menu can show whole (25
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.features.mtt.lobby import register_button_id as mtt_register_id
 from bot.messages import number, t
 from bot.replies import NO_MENTIONS, Refused, reply_private
 from bot.store import LobbyTable, Store, TableNotFound, TableRow
@@ -97,18 +99,19 @@ def entry_line(entry: LobbyTable) -> str:
     )
 
 
-def sng_line(tournament: TournamentRow, entrants: int) -> str:
-    """One sit-and-go of the lobby in the reader's language."""
+def sng_line(tournament: TournamentRow, entrants: int, seats: int | None = None) -> str:
+    """One tournament of the lobby (a sit-and-go, or a multi-table one: ``seats`` its field)
+    in the reader's language."""
     status = (
         "sng_status_registering" if tournament.status == "registering" else "sng_status_running"
     )
     return t(
-        "lobby_sng_line",
+        "lobby_mtt_line" if tournament.kind == "mtt" else "lobby_sng_line",
         channel=f"<#{tournament.channel_id}>",
         tournament=str(tournament.id),
         status=t(status),
         count=entrants,
-        seats=tournament.seats,
+        seats=tournament.seats if seats is None else seats,
         buy_in=number(tournament.buy_in),
     )
 
@@ -138,8 +141,9 @@ def lobby_pages(
     """The lobby in pages, in the reader's language: page n lists the n-th page of tables and
     the n-th page of sit-and-goes, each whole (at least one page, maybe empty)."""
     table_pages = _pack([len(entry_line(e)) for e in tables], LISTED_MAX, DESCRIPTION_MAX, 2)
-    # Entrants and seats are both one digit: a line with the seats is as long as the real one.
-    sng_lengths = [len(sng_line(x, x.seats)) for x in tournaments]
+    # A line with the most entrants is at least as long as the real one (an MTT's field is at
+    # most two digits: ``clamp`` keeps the field whole however long).
+    sng_lengths = [len(sng_line(x, 60, 60)) for x in tournaments]
     sng_pages = _pack(sng_lengths, SNG_PER_PAGE, SNG_FIELD_MAX, 1)
     return [
         LobbyPage(
@@ -156,10 +160,11 @@ def lobby_message(
     entrants: dict[int, int] | None = None,
     number: int = 0,
     pages: int = 1,
+    fields: dict[int, int] | None = None,
 ) -> dict[str, Any]:
-    """One page of the lobby: its tables with the select menu, then its sit-and-goes (with
-    ``entrants`` by tournament id) with a Register button for each registering one, and ◀ ▶
-    when there is more than one page."""
+    """One page of the lobby: its tables with the select menu, then its tournaments (with
+    ``entrants`` and an MTT's ``fields`` by tournament id) with a Register button for each
+    registering one, and ◀ ▶ when there is more than one page."""
     listed = page.tables
     lines = [entry_line(entry) for entry in listed]
     embed = discord.Embed(
@@ -169,16 +174,17 @@ def lobby_message(
     )
     view = PlainView()
     if page.tournaments:
-        counts = entrants or {}
-        text = "\n".join(sng_line(x, counts.get(x.id, 0)) for x in page.tournaments)
+        counts, most = entrants or {}, fields or {}
+        text = "\n".join(sng_line(x, counts.get(x.id, 0), most.get(x.id)) for x in page.tournaments)
         embed.add_field(name=t("lobby_sng_field"), value=clamp(text, SNG_FIELD_MAX), inline=False)
         registering = [x for x in page.tournaments if x.status == "registering"]
         for tournament in registering:
+            register = mtt_register_id if tournament.kind == "mtt" else register_button_id
             view.add_item(
                 discord.ui.Button(
                     label=clamp(t("lobby_sng_register", tournament=str(tournament.id)), 80),
                     style=discord.ButtonStyle.success,
-                    custom_id=register_button_id(tournament.id, "r"),
+                    custom_id=register(tournament.id, "r"),
                 )
             )
     if pages > 1:
@@ -230,8 +236,7 @@ async def lobby_for(
     guild, member = interaction.guild, interaction.user
     entries = await store.tables.lobby(interaction.guild_id, time.time() - HOUR)
     tables = [e for e in entries if can_see(guild, member, e.channel_id)]
-    found = await store.tournaments.registering(interaction.guild_id)
-    found += [x for x in await store.tournaments.running() if x.guild_id == interaction.guild_id]
+    found = await store.tournaments.listed(interaction.guild_id)
     tournaments = [x for x in found if can_see(guild, member, x.channel_id)]
     if not tables and not tournaments:
         return None
@@ -239,7 +244,8 @@ async def lobby_for(
     number = min(number, len(pages) - 1)
     page = pages[number]
     entrants = {x.id: len(await store.tournaments.entries(x.id)) for x in page.tournaments}
-    return lobby_message(page, guild, entrants, number, len(pages))
+    fields = {x.id: (await store.mtts.get(x.id)).field for x in page.tournaments if x.kind == "mtt"}
+    return lobby_message(page, guild, entrants, number, len(pages), fields)
 
 
 async def send_lobby(interaction: discord.Interaction[Any], store: Store) -> None:

@@ -93,8 +93,9 @@ leaderboard_sng_empty = Nobody has finished a sit-and-go here in that period.
 sng_starting = Sit-and-go #{ $tournament } starts now.
 sng_members_on = Any member may now create, start and cancel sit-and-goes here.
 sng_members_off = Only admins (Manage Server) may now create, start and cancel sit-and-goes here.
-lobby_sng_field = Sit-and-goes
+lobby_sng_field = Tournaments
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } players, buy-in { $buy_in }
+lobby_mtt_line = { $channel } · multi-table #{ $tournament } ({ $status }): { $count }/{ $seats } players, buy-in { $buy_in }
 lobby_sng_register = Register for #{ $tournament }
 lobby_no_tables = No cash table is open.
 

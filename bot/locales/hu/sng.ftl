@@ -69,8 +69,9 @@ leaderboard_sng_empty = Ebben az időszakban itt senki sem fejezett be Sit-and-g
 sng_starting = A Sit-and-go #{ $tournament } verseny most indul.
 sng_members_on = Mostantól bármelyik tag létrehozhat, indíthat és törölhet Sit-and-go versenyt ezen a szerveren.
 sng_members_off = Mostantól csak az adminok (Szerver kezelése) hozhatnak létre, indíthatnak és törölhetnek Sit-and-go versenyt.
-lobby_sng_field = Sit-and-go versenyek
+lobby_sng_field = Versenyek
 lobby_sng_line = { $channel } · Sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } játékos, beszálló { $buy_in }
+lobby_mtt_line = { $channel } · #{ $tournament } többasztalos verseny ({ $status }): { $count }/{ $seats } játékos, beszálló { $buy_in }
 lobby_sng_register = Nevezés: #{ $tournament }
 lobby_no_tables = Nincs nyitott készpénzes asztal.
 

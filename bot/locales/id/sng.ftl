@@ -69,8 +69,9 @@ leaderboard_sng_empty = Belum ada yang menyelesaikan Sit-and-go di sini dalam pe
 sng_starting = Sit-and-go #{ $tournament } dimulai sekarang.
 sng_members_on = Sekarang setiap anggota boleh membuat, memulai, dan membatalkan sit-and-go di sini.
 sng_members_off = Sekarang hanya admin (Kelola Server) yang boleh membuat, memulai, dan membatalkan sit-and-go di sini.
-lobby_sng_field = Sit-and-go
+lobby_sng_field = Turnamen
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } pemain, buy-in { $buy_in }
+lobby_mtt_line = { $channel } · turnamen multi-meja #{ $tournament } ({ $status }): { $count }/{ $seats } pemain, buy-in { $buy_in }
 lobby_sng_register = Daftar ke #{ $tournament }
 lobby_no_tables = Tidak ada meja uang yang terbuka.
 

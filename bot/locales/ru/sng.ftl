@@ -95,8 +95,9 @@ leaderboard_sng_empty = За этот период здесь никто не д
 sng_starting = Турнир sit-and-go №{ $tournament } начинается.
 sng_members_on = Теперь любой участник может создавать, запускать и отменять турниры sit-and-go на этом сервере.
 sng_members_off = Теперь только администраторы (право «Управлять сервером») могут создавать, запускать и отменять турниры sit-and-go.
-lobby_sng_field = Турниры sit-and-go
+lobby_sng_field = Турниры
 lobby_sng_line = { $channel } · турнир sit-and-go №{ $tournament } ({ $status }): игроков { $count }/{ $seats }, бай-ин { $buy_in }
+lobby_mtt_line = { $channel } · многостоловый турнир №{ $tournament } ({ $status }): игроков { $count }/{ $seats }, бай-ин { $buy_in }
 lobby_sng_register = Записаться на №{ $tournament }
 lobby_no_tables = Открытых кэш-столов нет.
 

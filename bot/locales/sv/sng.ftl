@@ -80,8 +80,9 @@ leaderboard_sng_empty = Ingen har spelat klart en sit-and-go här under den peri
 sng_starting = Sit-and-go #{ $tournament } börjar nu.
 sng_members_on = Nu får alla medlemmar skapa, starta och ställa in sit-and-go här.
 sng_members_off = Nu får bara administratörer (Hantera server) skapa, starta och ställa in sit-and-go här.
-lobby_sng_field = Sit-and-go
+lobby_sng_field = Turneringar
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } spelare, inköp { $buy_in }
+lobby_mtt_line = { $channel } · turnering med flera bord #{ $tournament } ({ $status }): { $count }/{ $seats } spelare, inköp { $buy_in }
 lobby_sng_register = Anmäl dig till #{ $tournament }
 lobby_no_tables = Inget kontantbord är öppet.
 
