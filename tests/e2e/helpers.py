@@ -689,6 +689,12 @@ async def make_club(
     return Club(double, guild, channel, admin, bot, db_path)
 
 
+SHARDS = 2
+"""Shards of the sharded end-to-end tests (one process each)."""
+HANDOFF_LOG = "Handed a DM click"
+"""What the process of shard 0 logs (DEBUG) for each click it hands to another process."""
+
+
 IN_LOOP = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.bot_in_loop]
 """``pytestmark = IN_LOOP``: the module's ``club`` is a fresh guild of one bot running in the
 module's event loop (``tests/e2e/conftest.py``) rather than a bot process per test."""

@@ -17,6 +17,7 @@ every run, and are asserted.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ from tests.e2e.mtt_play import (
     start_now,
 )
 from tests.e2e.sng_play import query
+
+log = logging.getLogger(__name__)
 
 BUY_IN = 100
 STACK = 200
@@ -326,7 +329,10 @@ async def check_the_end(
             window = (at, 0.0)
     bubble = any(" hand for hand: " in note for note, _, _ in outs)
     assert bubble == any("deal hand for hand" in text for text in texts), (bubble, outs)
-    assert bubble, outs  # hand for hand was dealt at the bubble (the seed's tournament)
+    # Whether the bubble comes between hands (then hand for hand is dealt) or two players
+    # go out in one hand past it depends on which table's hand ends first, which the seed
+    # does not fix (the tables race): most runs deal it, and every run that does is checked.
+    log.info("hand for hand at the bubble: %s", bubble)
     if bubble:
         # Hand for hand: a table's next hand began only once every hand begun before it, at
         # any table, had ended.

@@ -16,7 +16,15 @@ from tests.conftest import StartBot
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import ADMIN_MEMBER_PERMISSIONS
 from tests.discord_double.threads import EVENT_ACTIVE, EVENT_COMPLETED, EVENT_SCHEDULED
-from tests.e2e.helpers import START_WALLET, Club, audit, error_lines, private_reply
+from tests.e2e.helpers import (
+    HANDOFF_LOG,
+    SHARDS,
+    START_WALLET,
+    Club,
+    audit,
+    error_lines,
+    private_reply,
+)
 from tests.e2e.mtt_play import (
     LOBBY_TITLE,
     MTT_FAST,
@@ -28,7 +36,6 @@ from tests.e2e.mtt_play import (
     start_now,
 )
 from tests.e2e.sng_play import query
-from tests.e2e.test_shards import HANDOFF_LOG, SHARDS
 from tests.store._helpers import PostgresCluster
 
 BUY_IN = 100

@@ -31,7 +31,9 @@ from bot.messages import t
 from tests.conftest import BotProcess, StartBot
 from tests.discord_double import DiscordDouble, Guild, Interaction, Member
 from tests.e2e.helpers import (
+    HANDOFF_LOG,
     LOG_LEVEL_RE,
+    SHARDS,
     START_WALLET,
     HandOutcome,
     PokerTable,
@@ -49,9 +51,6 @@ from tests.store._helpers import PostgresCluster
 
 log = logging.getLogger(__name__)
 
-SHARDS = 2
-HANDOFF_LOG = "Handed a DM click"
-"""What the process of shard 0 logs (DEBUG) for each click it hands to another process."""
 IGNORED_LOG = "Shard router: ignored"
 """What a process logs (WARNING, at most once a minute) for notifications naming no click."""
 JUNK = 1500
