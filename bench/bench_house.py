@@ -35,9 +35,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from bench import best_response
 from bench.published import CLARKE_PRO, EXPLOIT, GRITTER_SNOW, HANEY_TAG, RulePlayer
@@ -156,6 +157,31 @@ def summarise(
     )
 
 
+def over_decks(
+    pool: ProcessPoolExecutor,
+    play: Callable[[int, int, int], tuple[list[float], list[float]]],
+    hands: int,
+    seed: int,
+    jobs: int,
+) -> tuple[list[float], list[float]]:
+    """At least ``hands`` hands of duplicate decks, ``play(first, count, seed)`` a chunk of
+    them in each of the pool's tasks (four a process): every deck's result, every decision's
+    time."""
+    decks = max(2, math.ceil(hands / 2))
+    chunk = math.ceil(decks / (jobs * 4))
+    futures = [
+        pool.submit(play, first, min(chunk, decks - first), seed)
+        for first in range(0, decks, chunk)
+    ]
+    per_deck: list[float] = []
+    timings: list[float] = []
+    for future in futures:
+        results, times = future.result()
+        per_deck.extend(results)
+        timings.extend(times)
+    return per_deck, timings
+
+
 def run_match(
     pool: ProcessPoolExecutor,
     level: str,
@@ -166,18 +192,8 @@ def run_match(
     jobs: int,
 ) -> MatchResult:
     """Play one match of at least ``hands`` hands split over ``jobs`` processes."""
-    decks = max(2, math.ceil(hands / 2))
-    chunk = math.ceil(decks / (jobs * 4))
-    futures = [
-        pool.submit(_play_named, level, opponent, players, first, min(chunk, decks - first), seed)
-        for first in range(0, decks, chunk)
-    ]
-    per_deck: list[float] = []
-    timings: list[float] = []
-    for future in futures:
-        results, times = future.result()
-        per_deck.extend(results)
-        timings.extend(times)
+    play = partial(_play_named, level, opponent, players)
+    per_deck, timings = over_decks(pool, play, hands, seed, jobs)
     return summarise(level, opponent, players, per_deck, timings)
 
 
@@ -186,18 +202,8 @@ def run_best_response(
 ) -> MatchResult:
     """Local best response against ``level`` heads-up, at least ``hands`` hands over ``jobs``
     processes; the result is the house's, like the pairings'."""
-    decks = max(2, math.ceil(hands / 2))
-    chunk = math.ceil(decks / (jobs * 4))
-    futures = [
-        pool.submit(best_response.play_level, level, first, min(chunk, decks - first), seed)
-        for first in range(0, decks, chunk)
-    ]
-    per_deck: list[float] = []
-    timings: list[float] = []
-    for future in futures:
-        results, times = future.result()
-        per_deck.extend(results)
-        timings.extend(times)
+    play = partial(best_response.play_level, level)
+    per_deck, timings = over_decks(pool, play, hands, seed, jobs)
     return summarise(level, BEST_RESPONSE, 2, per_deck, timings)
 
 

@@ -38,10 +38,9 @@ from tests.conftest import BotProcess, bot_env
 from tests.discord_double import DiscordDouble
 from tests.e2e.helpers import PokerTable, make_club, private_reply
 from tests.e2e.mtt_play import (
-    LOBBY_TITLE,
     MTT_FAST,
     Autoplayer,
-    lobby,
+    create_mtt,
     lobby_status,
     mtt,
     start_now,
@@ -93,10 +92,10 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
         ]
         player = Autoplayer(double, members)
         if mode == "mtt":
-            created = await double.invoke(
+            tournament_id, _ = await create_mtt(
+                double,
                 admin,
                 channel,
-                "poker mtt create",
                 starts_in=30,
                 buy_in=100,
                 stack=200,
@@ -105,10 +104,6 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
                 field=field,
                 payouts="flat",
             )
-            await created.response(timeout=10)
-            title = LOBBY_TITLE.match(str(lobby(double, channel)["content"]))
-            assert title is not None
-            tournament_id = int(title["id"])
             for member in members:
                 assert "registered" in await mtt(double, member, channel, "register")
             left = field - tables

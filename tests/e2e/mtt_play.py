@@ -46,6 +46,19 @@ def lobby_status(double: DiscordDouble, channel: Channel) -> str | None:
     return None if match is None else match["status"]
 
 
+async def create_mtt(
+    double: DiscordDouble, admin: Member, channel: Channel, **options: Any
+) -> tuple[int, dict[str, Any]]:
+    """``/poker mtt create`` with ``options`` by ``admin`` in ``channel``: the new tournament's
+    id and its lobby message (the command's public answer), registering."""
+    created = await double.invoke(admin, channel, "poker mtt create", **options)
+    await created.response(timeout=10)
+    message = lobby(double, channel)
+    match = LOBBY_TITLE.match(str(message["content"]))
+    assert match is not None and match["status"] == "registering", message
+    return int(match["id"]), message
+
+
 async def mtt(
     double: DiscordDouble, member: Member, channel: Channel, command: str, **kw: Any
 ) -> str:

@@ -41,6 +41,7 @@ from tests.e2e.mtt_play import (
     MTT_FAST,
     Autoplayer,
     click_lobby,
+    create_mtt,
     lobby,
     lobby_status,
     mtt,
@@ -77,10 +78,10 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
     bank = await double.invoke(club.admin, channel, "pokeradmin timebank", start=0, add=0)
     await private_reply(bank)
     alice, bob, carol = members
-    created = await double.invoke(
+    tournament_id, message = await create_mtt(
+        double,
         club.admin,
         channel,
-        "poker mtt create",
         starts_in=30,
         buy_in=BUY_IN,
         stack=STACK,
@@ -89,11 +90,6 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
         field=20,
         payouts="flat",
     )
-    await created.response(timeout=10)
-    message = lobby(double, channel)
-    match = LOBBY_TITLE.match(str(message["content"]))
-    assert match is not None and match["status"] == "registering"
-    tournament_id = int(match["id"])
     assert "Register" in [b["label"] for b in buttons(message)]
 
     def events() -> list[Any]:
@@ -437,10 +433,10 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
     await double.threads.set_bot_overwrite(channel)
     # A member may not create one (the server lets only admins).
     assert "Manage Server" in await mtt(double, alice, channel, "create", starts_in=30, buy_in=1)
-    created = await double.invoke(
+    tournament_id, _ = await create_mtt(
+        double_,
         club.admin,
         channel,
-        "poker mtt create",
         starts_in=30,
         buy_in=BUY_IN,
         stack=STACK,
@@ -449,11 +445,6 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
         field=4,
         late_levels=1,
     )
-    await created.response(timeout=10)
-    message = lobby(double_, channel)
-    match = LOBBY_TITLE.match(str(message["content"]))
-    assert match is not None
-    tournament_id = int(match["id"])
     # Two Register clicks at once: one registers, the other is told it is done; one buy-in.
     first, second = await asyncio.gather(
         click_lobby(double, alice, channel, "r"), click_lobby(double, alice, channel, "r")

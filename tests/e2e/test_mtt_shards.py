@@ -26,11 +26,10 @@ from tests.e2e.helpers import (
     private_reply,
 )
 from tests.e2e.mtt_play import (
-    LOBBY_TITLE,
     MTT_FAST,
     Autoplayer,
     click_lobby,
-    lobby,
+    create_mtt,
     lobby_status,
     mtt,
     start_now,
@@ -64,10 +63,10 @@ async def test_an_mtt_on_postgresql_is_its_owners_and_dm_clicks_reach_it(
     alice, bob = members = await club.players(2)
     for command, options in (("timer", {"seconds": 3}), ("timebank", {"start": 0, "add": 0})):
         await private_reply(await double.invoke(admin, channel, f"pokeradmin {command}", **options))
-    created = await double.invoke(
+    tournament_id, _ = await create_mtt(
+        double,
         admin,
         channel,
-        "poker mtt create",
         starts_in=30,
         buy_in=BUY_IN,
         stack=200,
@@ -76,10 +75,6 @@ async def test_an_mtt_on_postgresql_is_its_owners_and_dm_clicks_reach_it(
         field=FIELD,
         payouts="flat",
     )
-    await created.response(timeout=10)
-    match = LOBBY_TITLE.match(str(lobby(double, channel)["content"]))
-    assert match is not None
-    tournament_id = int(match["id"])
     for member in members:
         assert "registered for tournament" in await click_lobby(double, member, channel, "r")
     assert f"{HOUSE} house players registered" in await mtt(
