@@ -13,7 +13,11 @@ after instrumenting, from the outside,
 * stalls: a thread samples the loop thread's stack while the loop has not run for 30 ms;
 * ``DEUCE_PROBE_CENSUS=<seconds>``: once, that long after start, the objects the collector
   tracks, counted by type (it stalls the loop while it counts), then the cyclic garbage made
-  in the next 5 s, by type (what the collector's passes have to find).
+  in the next 5 s, by type (what the collector's passes have to find);
+* ``DEUCE_PROBE_MEMORY=<from>,<to>``: Python's allocations traced from ``from`` seconds after
+  start (``tracemalloc``, three frames: the bot runs several times slower while it traces, so
+  start after the joins), and at ``to`` the memory allocated since and still held, by where it
+  was allocated (the 40 biggest places), beside the process's resident memory then.
 
 Samples are written as JSON to ``$DEUCE_PROBE_OUT`` when the bot exits (a dump on the way
 would stall the loop it measures).
@@ -100,6 +104,28 @@ class Probe:
         """Objects the collector tracks, by type, when the last census was taken."""
         self.garbage: dict[str, int] = {}
         """Cyclic garbage made in the 5 s after the census, by type."""
+        self.memory: dict[str, Any] = {}
+        """Memory held, by where it was allocated (``DEUCE_PROBE_MEMORY``)."""
+
+    def take_memory(self) -> None:
+        import tracemalloc
+
+        snapshot = tracemalloc.take_snapshot()
+        stats = snapshot.statistics("traceback")
+        places = []
+        for stat in stats[:40]:
+            frames = " <- ".join(
+                f"{frame.filename.split('site-packages/')[-1].split('/work/main/')[-1]}:{frame.lineno}"
+                for frame in stat.traceback
+            )
+            places.append((round(stat.size / 1024), stat.count, frames))
+        status = Path("/proc/self/status").read_text()
+        rss = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        self.memory = {
+            "traced_kib": round(sum(stat.size for stat in stats) / 1024),
+            "rss_kib": int(rss),
+            "places": places,
+        }
 
     def take_census(self) -> None:
         counts: dict[str, int] = {}
@@ -239,6 +265,9 @@ class Probe:
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         census_at = float(os.environ.get("DEUCE_PROBE_CENSUS") or 0)
+        trace_from, memory_at = (
+            float(part) for part in (os.environ.get("DEUCE_PROBE_MEMORY") or "0,0").split(",")
+        )
         while True:
             start = loop.time()
             await asyncio.sleep(INTERVAL)
@@ -247,6 +276,13 @@ class Probe:
                 self.take_census()  # once: it stalls the loop for a while
                 gc.set_debug(gc.DEBUG_SAVEALL)  # and what becomes cyclic garbage for 5 s
                 loop.call_later(5.0, self.count_garbage)
+            if trace_from and time.monotonic() - started > trace_from:
+                import tracemalloc
+
+                tracemalloc.start(3)
+                trace_from = 0.0
+            if memory_at and not self.memory and time.monotonic() - started > memory_at:
+                self.take_memory()
 
     def dump(self) -> None:
         tmp = self.out.with_suffix(".tmp")
@@ -260,6 +296,7 @@ class Probe:
                     "stalls": self.stalls,
                     "census": self.census,
                     "garbage": self.garbage,
+                    "memory": self.memory,
                 }
             )
         )
