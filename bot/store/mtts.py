@@ -61,7 +61,7 @@ from bot.store.models import (
 )
 from bot.store.runner import Runner
 from bot.tournament import STRUCTURES, Finish, finishes, from_button
-from bot.tournament.balance import MAX_FIELD, SEATS_PER_TABLE
+from bot.tournament.balance import MAX_FIELD, SEATS_PER_TABLE, hand_for_hand
 from bot.tournament.payouts import PRESETS, mtt_prizes
 
 log = logging.getLogger(__name__)
@@ -380,15 +380,25 @@ async def place_busted(
             params = (mtt.id, user_id, number, players[user_id][0], table.button_seat, start, now)
             await db.run(INSERT_PENDING_OUT, params)
         return []
+    alive = sum(1 for entry in entries.values() if entry.place is None)
+    prizes = _prizes(mtt, len(entries))
     out = finishes(
         busted,
-        alive_before=sum(1 for entry in entries.values() if entry.place is None),
-        prizes=_prizes(mtt, len(entries)),
+        alive_before=alive,
+        prizes=prizes,
         seat_order=from_button(
             {user_id: players[user_id][0] for user_id in busted}, table.button_seat
         ),
     )
     await chips.record_outs(db, tournament, out, now, table_id=table_id)
+    # The bubble is reached now: hand for hand begins at once, in this transaction, so the
+    # hands still running at the other tables are its first round (their players out wait in
+    # ``mtt_pending_outs`` and are placed together at its end), however their hands race.
+    open_tables = sum(1 for t in await _tables(db, mtt.id) if t.broken_at is None)
+    paid = sum(1 for prize in prizes if prize > 0)
+    if hand_for_hand(alive - len(busted), paid, open_tables):
+        await db.run(SET_HAND_FOR_HAND, (1, mtt.id))
+        log.info("MTT %d: the bubble, hand for hand from now", mtt.id)
     return out
 
 

@@ -62,8 +62,10 @@ class MttDirecting(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Release(Input[bool]):
-    """The director lets the table deal its next hand (after the table's pause); whether it
-    can (two players with chips)."""
+    """The director lets the table deal its next hand (after the table's pause; ``at_once``:
+    now, the hand dealt when this returns); whether it can (two players with chips)."""
+
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +159,12 @@ class MttSession(TournamentSession):
 
     async def _apply(self, event: Input[Any], interaction: Any) -> object:
         match event:
-            case Release():
+            case Release(at_once):
                 self.held = False
+                if at_once:
+                    self.timers.cancel_deal()
+                    await self._deal()
+                    return self.hand is not None or len(self.rules.dealt_in(self.seats)) >= 2
                 self._plan_next_hand()
                 return len(self.rules.dealt_in(self.seats)) >= 2
             case SeatsMoved():

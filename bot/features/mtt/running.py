@@ -99,6 +99,9 @@ class MttRun:
         self._standing = (0, 0, 0)
         self._waited = 0
         self._imbalanced = False
+        self._said_hand_for_hand = mtt.hand_for_hand
+        """Whether the channel was told the tables deal hand for hand (once per bubble; a
+        restart in hand for hand does not say it again)."""
         self._again = False
         self._task: asyncio.Task[None] | None = None
         self.over = False
@@ -115,8 +118,8 @@ class MttRun:
 
     def hand_ended(self, table_id: int) -> None:
         self._idle.add(table_id)
-        if self._imbalanced:
-            self._waited += 1
+        if self._imbalanced and not self._runs.rounds:
+            self._waited += 1  # (in rounds, counted as the round is dealt: ``_deal``)
         self.wake()
 
     # ------------------------------------------------------------------ the steps
@@ -179,9 +182,12 @@ class MttRun:
                 clock=self.clock,
                 hand_for_hand=mtt.hand_for_hand,
             )
+            self._tell_hand_for_hand(mtt.hand_for_hand)
             if left == 1 and pending == 0 and len(stacks) == 1:
                 await self._finish(tables, seats, entries)
                 return
+            if self._runs.rounds and not all(t.table_id in self._idle for t in tables):
+                return  # (tests) the director is asked once every table's hand has ended
             by_number = {t.number: t for t in tables}
             shape = [
                 Table(t.number, {s.seat: s.user_id for s in seats[t.table_id]}, t.button_seat)
@@ -233,15 +239,26 @@ class MttRun:
         if decision.hand_for_hand != mtt.hand_for_hand:
             await store.mtts.set_hand_for_hand(self.id, decision.hand_for_hand)
             self.mtt = replace(mtt, hand_for_hand=decision.hand_for_hand)
-            if decision.hand_for_hand:
-                self._runs.say(self, Text("mtt_hand_for_hand"))
+            self._tell_hand_for_hand(decision.hand_for_hand)
+        rounds = self._runs.rounds
         for table_number in sorted(decision.deal):
             table = tables[table_number]
             session = self._session(table.table_id)
             if session is None:
                 continue
-            if await session.handle(Release()):
+            # (tests: in rounds each table deals at once, in table order, each hand dealt,
+            # its level taken from the one clock, before the next table's)
+            if await session.handle(Release(at_once=rounds)):
                 self._idle.discard(table.table_id)
+                if rounds and self._imbalanced:
+                    self._waited += 1
+
+    def _tell_hand_for_hand(self, on: bool) -> None:
+        """The channel reads that the tables deal hand for hand, once each time it begins
+        (the store begins it in the transaction that reaches the bubble, or the director)."""
+        if on and not self._said_hand_for_hand:
+            self._runs.say(self, Text("mtt_hand_for_hand"))
+        self._said_hand_for_hand = on
 
     async def _move(self, move: Move, tables: dict[int, MttTable]) -> None:
         store = self._runs.client.store
@@ -372,8 +389,12 @@ class MttRuns:
         *,
         rng: random.Random | None = None,
         lobby_every: float = LOBBY_EVERY,
+        rounds: bool = False,
     ) -> None:
         self.client = client
+        self.rounds = rounds
+        """Tests only (``DEUCE_TEST_MTT_ROUNDS``): the tables deal in rounds, the director asked
+        only when every table is between hands, so a seeded tournament takes one course."""
         self.rng: random.Random = rng or secrets.SystemRandom()
         """Draws the seatings, breaks and moves (seeded only by ``DEUCE_TEST_SEED``)."""
         self._runs: dict[int, MttRun] = {}
