@@ -353,7 +353,10 @@ async def place_busted(
     transaction that settles it (``store.hands.settle`` calls this, as the sit-and-go's):
     placed among everyone still in across all its tables, by their stacks when the hand
     began, their prizes by the MTT's payout preset recorded (paid at the finish), their seats
-    freed. At any other table, nothing."""
+    freed; when they leave one player more than the places paid, on two tables or more, hand
+    for hand begins in this transaction (the hands running elsewhere are its first round). In
+    hand for hand they leave their seats and wait to be placed with the round. At any other
+    table, nothing."""
     busted = {user_id: start for user_id, (_, start) in players.items() if finals[user_id] == 0}
     if not busted:
         return []

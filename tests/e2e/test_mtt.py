@@ -19,6 +19,7 @@ plays free-running (the tables racing each other, as in a deployment).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 import time
@@ -176,6 +177,21 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
         " WHERE m.tournament_id = ?",
         tournament_id,
     )
+    # The course, to compare run with run (same in rounds): every hand's history, cards and
+    # actions (the members' snowflake ids aside), in the order dealt.
+    histories = await query(
+        club.db_path,
+        "SELECT h.phh FROM hands h JOIN mtt_tables m ON m.table_id = h.table_id"
+        " WHERE m.tournament_id = ? ORDER BY h.id",
+        tournament_id,
+    )
+    course = "\n".join(
+        line
+        for (phh,) in histories
+        for line in str(phh).splitlines()
+        if not line.startswith("_deuce_player_ids")
+    )
+    print("HANDS", hands, hashlib.sha256(course.encode()).hexdigest()[:16])
     print(
         f"MTT of {FIELD} played to its end in {played:.1f} s: {hands} hands,"
         f" {(len(calls) - answers) / hands:.1f} rate-limited calls a hand"
