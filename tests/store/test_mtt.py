@@ -12,7 +12,10 @@ import random
 
 import pytest
 
+from bot.features.leaderboard.ranking import leaderboard
+from bot.features.stats.report import member_record, record_picture
 from bot.house.accounts import HOUSE_ACCOUNT_ID
+from bot.messages import LANGUAGES, speaking
 from bot.store import (
     AlreadyRegistered,
     HandInProgress,
@@ -522,3 +525,43 @@ async def test_forged_tables_and_seats_are_refused(store: Store) -> None:
         )
     assert [dict(t.seating) for t in await layout(store, mtt.id)] == [dict(t.seating) for t in mine]
     await audited(store, escrow=700, tournament_chips=7000 + 1000)
+
+
+TOURNAMENT_WORD = {
+    "en": "tournament",
+    "hu": "verseny",
+    "ru": "турнир",
+    "sv": "turnering",
+    "id": "turnamen",
+}
+"""The word a tournament of either kind goes by in each language."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_stats_and_the_leaderboard_call_an_mtt_a_tournament(
+    store: Store, language: str
+) -> None:
+    """A member who played only an MTT: ``/chips leaderboard by:tournaments``, the stats'
+    record and its picture say "tournament" (both kinds count), never "sit-and-go"."""
+    assert set(TOURNAMENT_WORD) == set(LANGUAGES)
+    word = TOURNAMENT_WORD[language]
+    with speaking(language):
+        empty = await leaderboard(store, GUILD, "tournaments", None)
+        said = [empty.title(), empty.empty()]
+    winner, loser = MEMBERS[:2]
+    mtt = await started(store, [winner, loser])
+    (table,) = await store.mtts.tables(mtt.id)
+    await bust(store, table.table_id, [loser], winner)
+    await store.mtts.finish(mtt.id, winner)
+    with speaking(language):
+        board = await leaderboard(store, GUILD, "tournaments", "all")
+        record = await member_record(store, GUILD, loser, "all")
+        assert record is not None and record.stats is None and len(record.results) == 1
+        picture = await record_picture(record)
+        assert picture is not None
+        said += [board.title(), *board.lines(lambda user: f"M{user % 1000}"), picture[1]]
+    assert board.ranked == [winner, loser]
+    for text in said:
+        assert "sit-and-go" not in text.lower(), text
+    assert word in said[0].lower() and word in said[1].lower(), said[:2]
+    assert word in said[2].lower() and word in picture[1].lower(), (said[2], picture[1])
