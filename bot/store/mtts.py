@@ -127,14 +127,20 @@ INSERT INTO mtt_tables (tournament_id, number, table_id, opened_at) VALUES (?, ?
 """
 
 MTT_TABLES = """
-SELECT m.number, m.table_id, t.channel_id, m.broken_at, t.button_seat
+SELECT m.number, m.table_id, t.channel_id, m.broken_at, t.button_seat, m.break_told
 FROM mtt_tables AS m JOIN poker_tables AS t ON t.id = m.table_id
 WHERE m.tournament_id = ?
 ORDER BY m.number
 """
 
 BREAK_MTT_TABLE = """
-UPDATE mtt_tables SET broken_at = ? WHERE tournament_id = ? AND table_id = ? AND broken_at IS NULL
+UPDATE mtt_tables SET broken_at = ?, break_told = 0
+WHERE tournament_id = ? AND table_id = ? AND broken_at IS NULL
+"""
+
+BREAK_TOLD = """
+UPDATE mtt_tables SET break_told = 1
+WHERE tournament_id = ? AND table_id = ? AND broken_at IS NOT NULL
 """
 
 START = """
@@ -218,6 +224,8 @@ class MttTable:
     """The thread it is played in."""
     broken_at: float | None
     button_seat: int | None
+    break_told: bool = True
+    """Broken: whether its thread was told (False from the break until the notice is sent)."""
 
 
 @dataclass(frozen=True)
@@ -252,8 +260,8 @@ async def _get(db: Tx, tournament_id: int) -> MttRow:
 
 async def _tables(db: Tx, tournament_id: int) -> list[MttTable]:
     return [
-        MttTable(int(n), int(t), int(c), b, None if s is None else int(s))
-        for n, t, c, b, s in await db.all(MTT_TABLES, (tournament_id,))
+        MttTable(int(n), int(t), int(c), b, None if s is None else int(s), bool(told))
+        for n, t, c, b, s, told in await db.all(MTT_TABLES, (tournament_id,))
     ]
 
 
@@ -577,6 +585,12 @@ class Mtts:
         if event_id is not None:
             check_id(event_id, "event")
         await self._update(SET_EVENT, (event_id, tournament_id))
+
+    async def break_told(self, tournament_id: int, table_id: int) -> None:
+        """A broken table's thread was told it broke (``MttTable.break_told``)."""
+        await self._runner.write(
+            lambda db: db.run(BREAK_TOLD, (tournament_id, table_id)), immediate=False
+        )
 
     async def set_hand_for_hand(self, tournament_id: int, on: bool) -> None:
         """Whether its tables deal hand for hand (kept across a restart). While it is on, the

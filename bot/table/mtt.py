@@ -21,7 +21,7 @@ the table reaches the run only through the ``MttDirecting`` Protocol.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -76,12 +76,13 @@ class SeatsMoved(Input[None]):
 @dataclass(frozen=True, slots=True)
 class EndMttTable(Input[None]):
     """The table ends: broken (its players moved), or the tournament finished or cancelled
-    (``say``: the sentence its thread reads; ``call_off``: a running hand is called off, its
-    bets back in the stacks, before the store cancels)."""
+    (``say``: the sentence its thread reads, ``then`` awaited once it is sent; ``call_off``: a
+    running hand is called off, its bets back in the stacks, before the store cancels)."""
 
     say: Text | None = None
     call_off: bool = False
     state: str = "finished"
+    then: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +172,13 @@ class MttSession(TournamentSession):
                 if not self.closed:
                     await self._seats_changed()
                 return None
-            case EndMttTable(say, call_off, state):
+            case EndMttTable(say, call_off, state, then):
                 if not self.closed:
                     if call_off:
                         await self._call_off_hand("tournament cancelled")
                     self.mtt_rules.ended(state)
                     if say is not None:
-                        self.io.post(content=say)
+                        self.io.post(content=say, then=then)
                     self.end_table()
                 return None
             case Holds():

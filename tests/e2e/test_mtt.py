@@ -407,14 +407,32 @@ async def check_the_end(
         thread_texts = [message_text(m) for m in double.channel_messages(thread)]
         assert any(f"Tournament #{tournament_id}" in text for text in thread_texts)
         assert not any("Sit-and-go" in text for text in thread_texts), thread_texts[-3:]
-    said_broken = [
-        t
-        for thread in threads
-        for t in map(message_text, double.channel_messages(thread))
-        if "is broken: its players move to other tables" in t
-    ]
-    # (a SIGKILL between a break's write and its thread's notice costs that notice)
-    assert len(said_broken) == 2 or (killed and len(said_broken) == 1), said_broken
+    # Each broken table's thread was told it broke, once (a SIGKILL between the break's write
+    # and its notice: the restart tells it; between the notice and its "told" write: twice).
+    broken_threads = {
+        channel_id
+        for (channel_id,) in await query(
+            db,
+            "SELECT p.channel_id FROM mtt_tables m JOIN poker_tables p ON p.id = m.table_id"
+            " WHERE m.tournament_id = ? AND m.broken_at IS NOT NULL",
+            tournament_id,
+        )
+    }
+    assert len(broken_threads) == 2
+
+    def said_broken() -> dict[int, int]:
+        return {
+            thread.id: sum(
+                "is broken: its players move to other tables" in message_text(m)
+                for m in double.channel_messages(thread)
+            )
+            for thread in threads
+        }
+
+    await double.wait_until(lambda: all(said_broken()[t] for t in broken_threads), timeout=10)
+    for thread_id, said in said_broken().items():
+        wanted = (1, 2) if killed else (1,)
+        assert said in (wanted if thread_id in broken_threads else (0,)), said_broken()
     # The channel: one lobby message (edited), the final standings, the final table.
     finals = [t for t in texts if f"wins multi-table tournament #{tournament_id}!" in t]
     assert len(finals) == 1, finals

@@ -27,8 +27,9 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 import discord
@@ -99,6 +100,8 @@ class MttRun:
         self._standing = (0, 0, 0)
         self._waited = 0
         self._imbalanced = False
+        self._telling: set[int] = set()
+        """Broken tables (ids) whose thread this process tells, or told, that they broke."""
         self._said_hand_for_hand = mtt.hand_for_hand
         """Whether the channel was told the tables deal hand for hand (once per bubble; a
         restart in hand for hand does not say it again)."""
@@ -159,7 +162,9 @@ class MttRun:
             if mtt.tournament.status != TOURNAMENT_RUNNING:
                 self.over = True
                 return
-            tables = [t for t in await store.mtts.tables(self.id) if t.broken_at is None]
+            every_table = await store.mtts.tables(self.id)
+            self._tell_broken(every_table)
+            tables = [t for t in every_table if t.broken_at is None]
             seats = {t.table_id: await store.tables.seats(t.table_id) for t in tables}
             entries = await store.tournaments.entries(self.id)
             pending = await store.mtts.pending_outs(self.id)
@@ -278,11 +283,12 @@ class MttRun:
         moves = [(m.user_id, tables[m.to_table].table_id, m.seat) for m in broken_plan.moves]
         await store.mtts.break_table(self.id, broken.table_id, moves)
         self._idle.discard(broken.table_id)
+        self._telling.add(broken.table_id)
         session = self._session(broken.table_id)
         if session is not None:
-            await session.handle(
-                EndMttTable(Text("mtt_table_broken", table=broken.number), state="broken")
-            )
+            told = partial(store.mtts.break_told, self.id, broken.table_id)
+            notice = Text("mtt_table_broken", table=broken.number)
+            await session.handle(EndMttTable(notice, state="broken", then=told))
         for number_to in sorted({m.to_table for m in broken_plan.moves}):
             target = self._session(tables[number_to].table_id)
             if target is not None:
@@ -294,6 +300,21 @@ class MttRun:
             link = jump_url(self.tournament.guild_id, left[0].channel_id)
             self._runs.say(self, Text("mtt_final_table", tournament=str(self.id), link=link))
         log.info("MTT %s: table %d broken", self.id, broken.number)
+
+    def _tell_broken(self, tables: list[MttTable]) -> None:
+        """A broken table whose thread was not told it broke (a SIGKILL came between the
+        break's write and the notice) is told now, in its thread, once."""
+        for table in tables:
+            if table.broken_at is None or table.break_told or table.table_id in self._telling:
+                continue
+            self._telling.add(table.table_id)
+            self._runs.say_in(
+                self,
+                table.channel_id,
+                Text("mtt_table_broken", table=table.number),
+                then=partial(self._runs.client.store.mtts.break_told, self.id, table.table_id),
+            )
+            log.info("MTT %s: table %d told it broke, after a restart", self.id, table.number)
 
     def _tell_moved(self, user_id: int, from_number: int, target: MttTable) -> None:
         if is_house(user_id):
@@ -461,6 +482,31 @@ class MttRuns:
                 log.info("MTT %s: channel line not sent: %s", tournament.id, error)
 
         self.spawn(send(), f"mtt-say-{tournament.id}")
+
+    def say_in(
+        self,
+        run: MttRun,
+        channel_id: int,
+        text: Text,
+        *,
+        then: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A line in one of the tournament's threads (``then`` awaited once it is sent)."""
+        tournament = run.tournament
+
+        async def send() -> None:
+            try:
+                channel = self.client.get_partial_messageable(
+                    channel_id, guild_id=tournament.guild_id
+                )
+                await channel.send(content=text.render(self._language(tournament.guild_id)))
+            except Exception as error:
+                log.info("MTT %s: thread line not sent: %s", tournament.id, error)
+                return
+            if then is not None:
+                await then()
+
+        self.spawn(send(), f"mtt-say-in-{channel_id}")
 
     def finished(self, run: MttRun, entries: list[EntryRow], pool: int, winner: str) -> None:
         """The final standings in the tournament's channel, the lobby's last edit, the
