@@ -93,8 +93,9 @@ class Autoplayer:
     def __init__(self, double: DiscordDouble, members: list[Member]) -> None:
         self.double = double
         self.members = members
-        self.clicked: set[str] = set()
-        """The custom ids clicked (each turn's once)."""
+        self.clicked: set[tuple[int, str]] = set()
+        """(member, custom id) of each click: each turn's once (a draw's Stand pat has one
+        custom id for every player at the table)."""
         self.tasks: set[asyncio.Task[Any]] = set()
         self._task: asyncio.Task[None] | None = None
 
@@ -115,7 +116,7 @@ class Autoplayer:
             for button in buttons(current):
                 custom_id = str(button.get("custom_id") or "")
                 usable = wanted.match(custom_id) and not button.get("disabled")
-                if usable and custom_id not in self.clicked:
+                if usable and (member.id, custom_id) not in self.clicked:
                     return current, custom_id
         return None
 
@@ -125,7 +126,7 @@ class Autoplayer:
                 found = self.turn(member)
                 if found is not None:
                     message, custom_id = found
-                    self.clicked.add(custom_id)
+                    self.clicked.add((member.id, custom_id))
                     task = asyncio.create_task(self._click(member, message, custom_id))
                     self.tasks.add(task)
                     task.add_done_callback(self.tasks.discard)
