@@ -102,9 +102,9 @@ class MttRun:
         self._imbalanced = False
         self._telling: set[int] = set()
         """Broken tables (ids) whose thread this process tells, or told, that they broke."""
-        self._said_hand_for_hand = mtt.hand_for_hand
-        """Whether the channel was told the tables deal hand for hand (once per bubble; a
-        restart in hand for hand does not say it again)."""
+        self._said_hand_for_hand = False
+        """Whether this process told the channel the tables deal hand for hand (a restart in
+        hand for hand says it again: a SIGKILL may have come between its write and the line)."""
         self._again = False
         self._task: asyncio.Task[None] | None = None
         self.over = False
