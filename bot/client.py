@@ -92,6 +92,7 @@ class DeuceBot(commands.Bot):
             self,
             lobby_every=config.mtt_lobby_seconds,
             rng=None if config.test_seed is None else random.Random(config.test_seed),
+            rounds=config.test_mtt_rounds,
         )
         """The running multi-table tournaments (``bot/features/mtt/running.py``)."""
         self._flag_watch: FlagWatch | None = None

@@ -151,6 +151,11 @@ class Config:
     Discord): seeds every table's decks, its house players' choices and the MTT seatings, so an
     end-to-end test deals the same cards each run. Never in a deployment: the cards would be
     predictable."""
+    test_mtt_rounds: bool = False
+    """Test only (``DEUCE_TEST_MTT_ROUNDS=1``, accepted only beside ``DISCORD_API_BASE``): an
+    MTT's tables deal in rounds (each deals its next hand only once every table's hand has
+    ended, one after another in table order), so with ``DEUCE_TEST_SEED`` a tournament takes
+    the same course each run. Never in a deployment: a table would wait for the slowest."""
     mtt_due_seconds: float = 5.0
     """Seconds between two looks for MTTs whose start time came (``DEUCE_MTT_DUE_SECONDS``)."""
     mtt_lobby_seconds: float = 5.0
@@ -247,6 +252,14 @@ class Config:
                 "DEUCE_TEST_SEED is for tests against a loopback Discord (DISCORD_API_BASE): "
                 "with it every card is predictable. Leave it empty."
             )
+        test_mtt_rounds = env.get("DEUCE_TEST_MTT_ROUNDS", "").strip()
+        if test_mtt_rounds not in ("", "0", "1"):
+            raise ConfigError("DEUCE_TEST_MTT_ROUNDS is 1 (tests only) or empty.")
+        if test_mtt_rounds == "1" and api_base is None:
+            raise ConfigError(
+                "DEUCE_TEST_MTT_ROUNDS is for tests against a loopback Discord "
+                "(DISCORD_API_BASE): it makes every table wait for the slowest. Leave it empty."
+            )
         database_url = env.get("DATABASE_URL", "").strip() or None
         if database_url is not None and not database_url.startswith(
             ("postgresql://", "postgres://")
@@ -306,6 +319,7 @@ class Config:
             hand_pause_seconds=_float(env, "DEUCE_HAND_PAUSE_SECONDS", None),
             house_pause_seconds=_float(env, "DEUCE_HOUSE_PAUSE_SECONDS", None),
             test_seed=test_seed,
+            test_mtt_rounds=test_mtt_rounds == "1",
             edit_interval_seconds=max(0.05, _float(env, "DEUCE_EDIT_INTERVAL_SECONDS", 1.0) or 0.0),
             mtt_due_seconds=max(0.1, _float(env, "DEUCE_MTT_DUE_SECONDS", 5.0) or 0.0),
             mtt_lobby_seconds=max(0.1, _float(env, "DEUCE_MTT_LOBBY_SECONDS", 5.0) or 0.0),

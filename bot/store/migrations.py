@@ -671,6 +671,13 @@ CREATE INDEX web_requests_asked ON web_requests (asked_at);
 (``bot/store/web_requests.py``): one waiting request per table and action, taken by one
 process, its outcome (a catalogue key) written back."""
 
+MIGRATION_0025_MTT_BREAK_TOLD = """
+ALTER TABLE mtt_tables ADD COLUMN break_told INTEGER NOT NULL DEFAULT 1
+    CHECK (break_told IN (0, 1));
+"""
+"""Whether a broken MTT table's thread has been told it broke: 0 from the break's write until
+the notice is posted (a restart posts it when a SIGKILL came between), 1 otherwise."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_TURN_ALERTS,
@@ -696,6 +703,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0022_FAIR_FACTS_AGAIN,
     MIGRATION_0023_MTT,
     MIGRATION_0024_WEB_REQUESTS,
+    MIGRATION_0025_MTT_BREAK_TOLD,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

@@ -525,6 +525,12 @@ CREATE INDEX web_requests_asked ON web_requests (asked_at);
 """
 """SQLite migration 0024: the table actions ``python -m bot.web`` asks of the bot."""
 
+MIGRATION_0023_MTT_BREAK_TOLD = """
+ALTER TABLE mtt_tables ADD COLUMN break_told BIGINT NOT NULL DEFAULT 1
+    CHECK (break_told IN (0, 1));
+"""
+"""SQLite migration 0025: whether a broken MTT table's thread has been told it broke."""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL,
     MIGRATION_0002_HOUSE_PLAYERS,
@@ -548,6 +554,7 @@ MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0020_FAIR_FACTS_AGAIN,
     MIGRATION_0021_MTT,
     MIGRATION_0022_WEB_REQUESTS,
+    MIGRATION_0023_MTT_BREAK_TOLD,
 )
 """Migration N is ``MIGRATIONS[N - 1]``; the schema version is ``len(MIGRATIONS)``."""
 

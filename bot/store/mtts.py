@@ -61,7 +61,7 @@ from bot.store.models import (
 )
 from bot.store.runner import Runner
 from bot.tournament import STRUCTURES, Finish, finishes, from_button
-from bot.tournament.balance import MAX_FIELD, SEATS_PER_TABLE
+from bot.tournament.balance import MAX_FIELD, SEATS_PER_TABLE, hand_for_hand
 from bot.tournament.payouts import PRESETS, mtt_prizes
 
 log = logging.getLogger(__name__)
@@ -127,14 +127,20 @@ INSERT INTO mtt_tables (tournament_id, number, table_id, opened_at) VALUES (?, ?
 """
 
 MTT_TABLES = """
-SELECT m.number, m.table_id, t.channel_id, m.broken_at, t.button_seat
+SELECT m.number, m.table_id, t.channel_id, m.broken_at, t.button_seat, m.break_told
 FROM mtt_tables AS m JOIN poker_tables AS t ON t.id = m.table_id
 WHERE m.tournament_id = ?
 ORDER BY m.number
 """
 
 BREAK_MTT_TABLE = """
-UPDATE mtt_tables SET broken_at = ? WHERE tournament_id = ? AND table_id = ? AND broken_at IS NULL
+UPDATE mtt_tables SET broken_at = ?, break_told = 0
+WHERE tournament_id = ? AND table_id = ? AND broken_at IS NULL
+"""
+
+BREAK_TOLD = """
+UPDATE mtt_tables SET break_told = 1
+WHERE tournament_id = ? AND table_id = ? AND broken_at IS NOT NULL
 """
 
 START = """
@@ -218,6 +224,8 @@ class MttTable:
     """The thread it is played in."""
     broken_at: float | None
     button_seat: int | None
+    break_told: bool = True
+    """Broken: whether its thread was told (False from the break until the notice is sent)."""
 
 
 @dataclass(frozen=True)
@@ -252,8 +260,8 @@ async def _get(db: Tx, tournament_id: int) -> MttRow:
 
 async def _tables(db: Tx, tournament_id: int) -> list[MttTable]:
     return [
-        MttTable(int(n), int(t), int(c), b, None if s is None else int(s))
-        for n, t, c, b, s in await db.all(MTT_TABLES, (tournament_id,))
+        MttTable(int(n), int(t), int(c), b, None if s is None else int(s), bool(told))
+        for n, t, c, b, s, told in await db.all(MTT_TABLES, (tournament_id,))
     ]
 
 
@@ -353,7 +361,10 @@ async def place_busted(
     transaction that settles it (``store.hands.settle`` calls this, as the sit-and-go's):
     placed among everyone still in across all its tables, by their stacks when the hand
     began, their prizes by the MTT's payout preset recorded (paid at the finish), their seats
-    freed. At any other table, nothing."""
+    freed; when they leave one player more than the places paid, on two tables or more, hand
+    for hand begins in this transaction (the hands running elsewhere are its first round). In
+    hand for hand they leave their seats and wait to be placed with the round. At any other
+    table, nothing."""
     busted = {user_id: start for user_id, (_, start) in players.items() if finals[user_id] == 0}
     if not busted:
         return []
@@ -380,15 +391,25 @@ async def place_busted(
             params = (mtt.id, user_id, number, players[user_id][0], table.button_seat, start, now)
             await db.run(INSERT_PENDING_OUT, params)
         return []
+    alive = sum(1 for entry in entries.values() if entry.place is None)
+    prizes = _prizes(mtt, len(entries))
     out = finishes(
         busted,
-        alive_before=sum(1 for entry in entries.values() if entry.place is None),
-        prizes=_prizes(mtt, len(entries)),
+        alive_before=alive,
+        prizes=prizes,
         seat_order=from_button(
             {user_id: players[user_id][0] for user_id in busted}, table.button_seat
         ),
     )
     await chips.record_outs(db, tournament, out, now, table_id=table_id)
+    # The bubble is reached now: hand for hand begins at once, in this transaction, so the
+    # hands still running at the other tables are its first round (their players out wait in
+    # ``mtt_pending_outs`` and are placed together at its end), however their hands race.
+    open_tables = sum(1 for t in await _tables(db, mtt.id) if t.broken_at is None)
+    paid = sum(1 for prize in prizes if prize > 0)
+    if hand_for_hand(alive - len(busted), paid, open_tables):
+        await db.run(SET_HAND_FOR_HAND, (1, mtt.id))
+        log.info("MTT %d: the bubble, hand for hand from now", mtt.id)
     return out
 
 
@@ -564,6 +585,12 @@ class Mtts:
         if event_id is not None:
             check_id(event_id, "event")
         await self._update(SET_EVENT, (event_id, tournament_id))
+
+    async def break_told(self, tournament_id: int, table_id: int) -> None:
+        """A broken table's thread was told it broke (``MttTable.break_told``)."""
+        await self._runner.write(
+            lambda db: db.run(BREAK_TOLD, (tournament_id, table_id)), immediate=False
+        )
 
     async def set_hand_for_hand(self, tournament_id: int, on: bool) -> None:
         """Whether its tables deal hand for hand (kept across a restart). While it is on, the

@@ -21,7 +21,7 @@ the table reaches the run only through the ``MttDirecting`` Protocol.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -62,8 +62,10 @@ class MttDirecting(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Release(Input[bool]):
-    """The director lets the table deal its next hand (after the table's pause); whether it
-    can (two players with chips)."""
+    """The director lets the table deal its next hand (after the table's pause; ``at_once``:
+    now, the hand dealt when this returns); whether it can (two players with chips)."""
+
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +76,13 @@ class SeatsMoved(Input[None]):
 @dataclass(frozen=True, slots=True)
 class EndMttTable(Input[None]):
     """The table ends: broken (its players moved), or the tournament finished or cancelled
-    (``say``: the sentence its thread reads; ``call_off``: a running hand is called off, its
-    bets back in the stacks, before the store cancels)."""
+    (``say``: the sentence its thread reads, ``then`` awaited once it is sent; ``call_off``: a
+    running hand is called off, its bets back in the stacks, before the store cancels)."""
 
     say: Text | None = None
     call_off: bool = False
     state: str = "finished"
+    then: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,21 +160,25 @@ class MttSession(TournamentSession):
 
     async def _apply(self, event: Input[Any], interaction: Any) -> object:
         match event:
-            case Release():
+            case Release(at_once):
                 self.held = False
+                if at_once:
+                    self.timers.cancel_deal()
+                    await self._deal()
+                    return self.hand is not None or len(self.rules.dealt_in(self.seats)) >= 2
                 self._plan_next_hand()
                 return len(self.rules.dealt_in(self.seats)) >= 2
             case SeatsMoved():
                 if not self.closed:
                     await self._seats_changed()
                 return None
-            case EndMttTable(say, call_off, state):
+            case EndMttTable(say, call_off, state, then):
                 if not self.closed:
                     if call_off:
                         await self._call_off_hand("tournament cancelled")
                     self.mtt_rules.ended(state)
                     if say is not None:
-                        self.io.post(content=say)
+                        self.io.post(content=say, then=then)
                     self.end_table()
                 return None
             case Holds():

@@ -73,8 +73,11 @@ def decide(
     - A table breaks (TDA 9) as soon as it is between hands; until then it deals no more and
       the others play on.
     - A player moves (TDA 10) when the table they leave is between hands.
-    - Hand for hand starts at the bubble only once every table is between hands (the hands in
-      progress end as ordinary hands), and every table then deals at once.
+    - Hand for hand begins the moment the bubble is reached: the store turns it on in the
+      transaction that settles the hand reaching it (``store.mtts.place_busted``), so the
+      hands still running elsewhere are its first round; should it not be on yet at the
+      bubble, the answer is hand for hand at once (the run writes it), dealing nothing until
+      every table is between hands. Then every table deals at once.
     """
     numbers = [table.number for table in tables]
     all_idle = set(numbers) <= set(idle)

@@ -25,7 +25,8 @@ MTT_FAST = {
 
 
 LOBBY_TITLE = re.compile(r"^## Multi-table tournament #(?P<id>\d+) \((?P<status>\w+)\)")
-PLAYER_ACTIONS = re.compile(r"^deuce:(t:\d+:\d+:\d+:call|d:\d+:\d+:\d+:pat)$")
+PLAYER_ACTIONS_CALL = re.compile(r"^deuce:t:\d+:\d+:\d+:call$")
+PLAYER_ACTIONS_PAT = re.compile(r"^deuce:d:\d+:\d+:\d+:pat$")
 
 
 def lobby(double: DiscordDouble, channel: Channel) -> dict[str, Any]:
@@ -77,41 +78,59 @@ def to_draw(member: Member, panel: dict[str, Any]) -> bool:
     return re.search(rf"\*\*{name}\*\*[^\n]*\*\*to draw\*\*", panel_text(panel)) is not None
 
 
+def to_act(member: Member, panel: dict[str, Any]) -> bool:
+    """Whether the member's panel shows it is their turn to bet (check, call, fold, raise)."""
+    name = re.escape(member.display_name)
+    return re.search(rf"\*\*{name}\*\*[^\n]*\*\*to act\*\*", panel_text(panel)) is not None
+
+
 class Autoplayer:
-    """The members play from their DM panels: call or check when it is their turn, stand pat
-    at each draw (their panel follows them from table to table)."""
+    """The members play from their DM panels (which follow them from table to table): on
+    their own turn only, exactly one click, check or call when they bet and stand pat when
+    they draw. Each turn's button is clicked once (its custom id names the hand and the
+    action or draw), so the members' play is the same whenever the panel shows it."""
 
     def __init__(self, double: DiscordDouble, members: list[Member]) -> None:
         self.double = double
         self.members = members
-        self.clicked: dict[str, float] = {}
-        """When each action was last clicked (clicked again when still offered half a second
-        later: a click that came as the turn reached the member may be refused)."""
+        self.clicked: set[tuple[int, str]] = set()
+        """(member, custom id) of each click: each turn's once (a draw's Stand pat has one
+        custom id for every player at the table)."""
         self.tasks: set[asyncio.Task[Any]] = set()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop())
 
+    def turn(self, member: Member) -> tuple[dict[str, Any], str] | None:
+        """The panel and the one button to click, when a panel shows it is the member's
+        turn and that turn's button was not clicked yet."""
+        for panel in [m for m in self.double.dms(member) if is_panel(m)]:
+            current = self.double.current(panel) or panel
+            if to_act(member, current):
+                wanted = PLAYER_ACTIONS_CALL
+            elif to_draw(member, current):
+                wanted = PLAYER_ACTIONS_PAT
+            else:
+                continue
+            for button in buttons(current):
+                custom_id = str(button.get("custom_id") or "")
+                usable = wanted.match(custom_id) and not button.get("disabled")
+                if usable and (member.id, custom_id) not in self.clicked:
+                    return current, custom_id
+        return None
+
     async def _loop(self) -> None:
         while True:
             for member in self.members:
-                panels = [m for m in self.double.dms(member) if is_panel(m)]
-                for panel in panels:
-                    current = self.double.current(panel) or panel
-                    for button in buttons(current):
-                        custom_id = str(button.get("custom_id") or "")
-                        last = self.clicked.get(custom_id, 0.0)
-                        if button.get("disabled") or time.monotonic() - last < 0.5:
-                            continue
-                        if ":pat" in custom_id and not to_draw(member, current):
-                            continue  # an early Stand pat toggles: only on their own turn
-                        if PLAYER_ACTIONS.match(custom_id):
-                            self.clicked[custom_id] = time.monotonic()
-                            task = asyncio.create_task(self._click(member, current, custom_id))
-                            self.tasks.add(task)
-                            task.add_done_callback(self.tasks.discard)
-            await asyncio.sleep(0.1)
+                found = self.turn(member)
+                if found is not None:
+                    message, custom_id = found
+                    self.clicked.add((member.id, custom_id))
+                    task = asyncio.create_task(self._click(member, message, custom_id))
+                    self.tasks.add(task)
+                    task.add_done_callback(self.tasks.discard)
+            await asyncio.sleep(0.05)
 
     async def _click(self, member: Member, message: dict[str, Any], custom_id: str) -> None:
         with contextlib.suppress(Exception):

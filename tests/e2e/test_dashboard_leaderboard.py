@@ -64,8 +64,8 @@ async def test_the_leaderboards_read_as_the_commands_with_an_admins_marks(
         assert await page.inner_text("h2") == "Chips won over the last 7 days"
         assert (await page.inner_text("ul.board")).split("\n") == week
         await screenshots(page, folder, "web-leaderboard-week")
-        await page.get_by_role("link", name="Sit-and-goes").click()
-        assert "Nobody has finished a sit-and-go here" in await page.inner_text("main")
+        await page.locator("nav.boards").get_by_role("link", name="Tournaments").click()
+        assert "Nobody has finished a tournament here" in await page.inner_text("main")
         await admin.close()
         # A member: the same board, no mark.
         double.oauth.signed_in = bob

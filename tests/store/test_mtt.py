@@ -12,7 +12,10 @@ import random
 
 import pytest
 
+from bot.features.leaderboard.ranking import leaderboard
+from bot.features.stats.report import member_record, record_picture
 from bot.house.accounts import HOUSE_ACCOUNT_ID
+from bot.messages import LANGUAGES, speaking
 from bot.store import (
     AlreadyRegistered,
     HandInProgress,
@@ -194,6 +197,7 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
     await audited(store, escrow=1400, tournament_chips=14_000)
 
     # play down to one player; prizes by the standard preset for 14: four paid
+    rounds = 0
     while len(everyone := [u for t in await layout(store, mtt.id) for u in t.seating.values()]) > 1:
         table = max(await layout(store, mtt.id), key=lambda t: t.count)
         users = list(table.seating.values())
@@ -202,7 +206,13 @@ async def test_an_mtt_from_registration_through_moves_and_a_break_to_the_prizes(
             free = other.empty_seats[0]
             await store.mtts.move(mtt.id, users[0], other.number, free)
             continue
+        bubble = (await store.mtts.get(mtt.id)).hand_for_hand
         await bust(store, table.number, users[:1], users[1])
+        if bubble:  # five left on two tables (four paid): this hand was hand for hand
+            rounds += 1
+            assert [f.place for f in await store.mtts.place_hand_for_hand(mtt.id)] == [5]
+            await store.mtts.set_hand_for_hand(mtt.id, False)
+    assert rounds == 1
     winner = everyone[0]
     prizes = mtt_prizes(1400, 14)
     paid = await store.mtts.finish(mtt.id, winner)
@@ -369,6 +379,90 @@ async def test_players_out_in_one_hand_for_hand_round_on_two_tables_are_placed_t
     await audited(store, escrow=0, tournament_chips=0)
 
 
+async def eight_on_two_tables(store: Store) -> tuple[MttRow, list[int], list[int], int, int]:
+    """Flat payouts for eight (three paid), four players at each of two tables."""
+    field = MEMBERS[:8]
+    mtt = await new_mtt(store, field=8, payouts="flat")
+    for user_id in field:
+        await store.mtts.register(mtt.id, user_id, f"M{user_id % 1000}")
+    one, two = field[:4], field[4:]
+    await store.mtts.start(
+        mtt.id,
+        [(next(THREADS), dict(enumerate(one))), (next(THREADS), dict(enumerate(two)))],
+    )
+    first, second = (t.table_id for t in await store.mtts.tables(mtt.id))
+    return mtt, one, two, first, second
+
+
+async def test_the_hand_at_the_bubble_begins_hand_for_hand_and_a_running_one_is_its_first_round(
+    store: Store,
+) -> None:
+    """Five left (three at table 1, two at table 2); table 2 deals a hand; meanwhile table
+    1's hand puts one more out: four left, one more than the three paid, on two tables. That
+    player is placed (5th) and hand for hand begins in the same transaction; table 2's hand,
+    running then, is its first round: its player out leaves the seat, waits, and is placed
+    when the round is."""
+    mtt, one, two, first, second = await eight_on_two_tables(store)
+    await bust(store, first, [one[3]], one[0])  # 8 -> 7
+    await bust(store, second, [two[3]], two[0])  # 7 -> 6
+    await bust(store, second, [two[2]], two[0])  # 6 -> 5: table 1 has 3, table 2 has 2
+    assert not (await store.mtts.get(mtt.id)).hand_for_hand
+    # table 2's hand begins before the bubble
+    seats = {s.user_id: s.stack for s in await store.tables.seats(second)}
+    running = await store.hands.begin(second, {two[0]: seats[two[0]], two[1]: seats[two[1]]})
+    await bust(store, first, [one[2]], one[0])  # 5 -> 4: the bubble
+    assert (await store.mtts.get(mtt.id)).hand_for_hand
+    entries = {e.user_id: e for e in await store.tournaments.entries(mtt.id)}
+    assert (entries[one[2]].place, entries[one[2]].prize) == (5, 0)
+    # the running hand ends: its player out waits for the round's end
+    await store.hands.settle(
+        running,
+        {two[0]: seats[two[0]] + seats[two[1]], two[1]: 0},
+        PHH,
+        {"pot": 0},
+        showed_down=two[:2],
+        voluntary=two[:2],
+    )
+    entries = {e.user_id: e for e in await store.tournaments.entries(mtt.id)}
+    assert entries[two[1]].place is None
+    assert await store.mtts.pending_outs(mtt.id) == 1
+    await audited(store, escrow=800, tournament_chips=8000)
+    out = await store.mtts.place_hand_for_hand(mtt.id)
+    assert [(f.user_id, f.place, f.prize) for f in out] == [(two[1], 4, 0)]
+    await store.mtts.set_hand_for_hand(mtt.id, False)
+    await store.mtts.move(mtt.id, two[0], first, 5)
+    await bust(store, first, [one[1]], one[0])
+    await bust(store, first, [two[0]], one[0])
+    paid = await store.mtts.finish(mtt.id, one[0])
+    assert sum(paid.values()) == 800 and set(paid) == {one[0], one[1], two[0]}
+    await audited(store, escrow=0, tournament_chips=0)
+
+
+async def test_two_out_in_one_hand_past_the_bubble_begin_no_hand_for_hand(store: Store) -> None:
+    """From five to three in one hand at one table: the bubble burst in that hand (placed as
+    one hand's players out), so no hand for hand."""
+    mtt, one, two, first, second = await eight_on_two_tables(store)
+    await bust(store, first, [one[3]], one[0])
+    await bust(store, second, [two[3]], two[0])
+    await bust(store, second, [two[2]], two[0])  # five left
+    await bust(store, first, [one[1], one[2]], one[0])  # three left
+    assert not (await store.mtts.get(mtt.id)).hand_for_hand
+    places = {e.user_id: e.place for e in await store.tournaments.entries(mtt.id)}
+    assert sorted([places[one[1]], places[one[2]]]) in ([4, 5], [4, 4])
+
+
+async def test_the_bubble_at_one_table_begins_no_hand_for_hand(store: Store) -> None:
+    """Four left (one more than the three paid) but all at one table (the other broken):
+    nobody can go out in the same hand elsewhere, so no hand for hand."""
+    mtt, one, two, first, second = await eight_on_two_tables(store)
+    await bust(store, first, [one[3]], one[0])
+    await bust(store, second, [two[3]], two[0])
+    await bust(store, second, [two[2]], two[0])  # five left: 3 + 2
+    await store.mtts.break_table(mtt.id, second, [(two[0], first, 3), (two[1], first, 4)])
+    await bust(store, first, [one[2]], one[0])  # four left, one table
+    assert not (await store.mtts.get(mtt.id)).hand_for_hand
+
+
 async def test_two_moves_into_one_seat_at_once_seat_one_player(store: Store) -> None:
     mtt = await started(store, MEMBERS[:9])
     source, target = await layout(store, mtt.id)
@@ -431,3 +525,43 @@ async def test_forged_tables_and_seats_are_refused(store: Store) -> None:
         )
     assert [dict(t.seating) for t in await layout(store, mtt.id)] == [dict(t.seating) for t in mine]
     await audited(store, escrow=700, tournament_chips=7000 + 1000)
+
+
+TOURNAMENT_WORD = {
+    "en": "tournament",
+    "hu": "verseny",
+    "ru": "турнир",
+    "sv": "turnering",
+    "id": "turnamen",
+}
+"""The word a tournament of either kind goes by in each language."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_stats_and_the_leaderboard_call_an_mtt_a_tournament(
+    store: Store, language: str
+) -> None:
+    """A member who played only an MTT: ``/chips leaderboard by:tournaments``, the stats'
+    record and its picture say "tournament" (both kinds count), never "sit-and-go"."""
+    assert set(TOURNAMENT_WORD) == set(LANGUAGES)
+    word = TOURNAMENT_WORD[language]
+    with speaking(language):
+        empty = await leaderboard(store, GUILD, "tournaments", None)
+        said = [empty.title(), empty.empty()]
+    winner, loser = MEMBERS[:2]
+    mtt = await started(store, [winner, loser])
+    (table,) = await store.mtts.tables(mtt.id)
+    await bust(store, table.table_id, [loser], winner)
+    await store.mtts.finish(mtt.id, winner)
+    with speaking(language):
+        board = await leaderboard(store, GUILD, "tournaments", "all")
+        record = await member_record(store, GUILD, loser, "all")
+        assert record is not None and record.stats is None and len(record.results) == 1
+        picture = await record_picture(record)
+        assert picture is not None
+        said += [board.title(), *board.lines(lambda user: f"M{user % 1000}"), picture[1]]
+    assert board.ranked == [winner, loser]
+    for text in said:
+        assert "sit-and-go" not in text.lower(), text
+    assert word in said[0].lower() and word in said[1].lower(), said[:2]
+    assert word in said[2].lower() and word in picture[1].lower(), (said[2], picture[1])

@@ -106,6 +106,12 @@ def test_every_setting_is_read() -> None:
             {"DISCORD_TOKEN": "x", "DEUCE_TEST_SEED": "x", "DISCORD_API_BASE": "http://h/api"},
             "DEUCE_TEST_SEED",
         ),
+        # MTT tables dealt in rounds only against a loopback Discord (tests)
+        ({"DISCORD_TOKEN": "x", "DEUCE_TEST_MTT_ROUNDS": "1"}, "DEUCE_TEST_MTT_ROUNDS"),
+        (
+            {"DISCORD_TOKEN": "x", "DEUCE_TEST_MTT_ROUNDS": "yes", "DISCORD_API_BASE": "http://h"},
+            "DEUCE_TEST_MTT_ROUNDS",
+        ),
         # processes on separate SQLite files would never hand each other their DM clicks
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],
@@ -121,6 +127,12 @@ def test_a_test_seed_deals_the_same_cards_and_only_beside_a_loopback_discord() -
     assert Config.from_env({"DISCORD_TOKEN": "x"}).test_seed is None
     env = {"DISCORD_TOKEN": "x", "DEUCE_TEST_SEED": "37", "DISCORD_API_BASE": "http://h/api"}
     assert Config.from_env(env).test_seed == 37
+
+
+def test_mtt_rounds_only_beside_a_loopback_discord() -> None:
+    assert Config.from_env({"DISCORD_TOKEN": "x"}).test_mtt_rounds is False
+    env = {"DISCORD_TOKEN": "x", "DEUCE_TEST_MTT_ROUNDS": "1", "DISCORD_API_BASE": "http://h/api"}
+    assert Config.from_env(env).test_mtt_rounds is True
 
 
 def test_shards_on_sqlite_only_when_one_process_runs_them_all() -> None:

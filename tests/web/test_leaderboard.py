@@ -75,8 +75,8 @@ async def test_periods_boards_and_refusals(site: Site) -> None:
     assert "Nobody has finished a hand here in that period." in text
     assert 'aria-current="page">the last 7 days</a>' in text
     sng = await (await client.get(f"/leaderboard/{GUILD}?by=tournaments")).text()
-    assert "<h2>Sit-and-go results over all hands</h2>" in sng
-    assert "Nobody has finished a sit-and-go here in that period." in sng
+    assert "<h2>Tournament results over all hands</h2>" in sng
+    assert "Nobody has finished a tournament here in that period." in sng
     assert ">now</a>" not in sng  # a sit-and-go board is over a period
     for query in ("?by=wallets", "?period=year", "?by=tournaments&period=now"):
         refused = await client.get(f"/leaderboard/{GUILD}{query}")

@@ -1,5 +1,5 @@
 """The server's leaderboards, one computation for ``/chips leaderboard`` and the dashboard:
-by chips (wallet and tables, now), by chips won over a period (the hands' nets), by sit-and-go
+by chips (wallet and tables, now), by chips won over a period (the hands' nets), by tournament
 results over a period; the fair-play rules (the members a server's setting leaves out, and the
 admins' private marks) applied here once. Each surface writes a member's name its own way (a
 mention in Discord, a name on a page): ``Board.lines`` takes how."""
@@ -91,7 +91,7 @@ async def left_out(store: Store, guild_id: int) -> tuple[frozenset[int], str]:
 
 async def leaderboard(store: Store, guild_id: int, by: str, period: str | None) -> Board:
     """The server's leaderboard ranked ``by`` chips (``period`` None: chips now; else chips
-    won over ``period``) or sit-and-go results (over ``period``, default all time)."""
+    won over ``period``) or tournament results, both kinds (over ``period``, default all time)."""
     if by == "tournaments":
         since = period_start(period or "all")
         results = await store.tournaments.leaderboard(guild_id, since, limit=SHOWN)

@@ -3,6 +3,7 @@ then calls the one function the lobby's buttons call too (``tournaments.py``).""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Literal
 
 import discord
@@ -12,8 +13,9 @@ from bot.features.mtt import tournaments as mtts
 from bot.features.sitngo.tournaments import require_admin, require_creator
 from bot.messages import number, t
 from bot.replies import Refused, reply_private
-from bot.store import MAX_CHIPS
+from bot.store import MAX_CHIPS, TournamentNotFound
 from bot.store import mtts as limits
+from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
 from bot.store.mtts import MttRow
 from bot.tournament.balance import MAX_FIELD
 from bot.ui.commands import PokerPart
@@ -28,8 +30,25 @@ class MttCommands(PokerPart):
     """The multi-table tournament's commands."""
 
     async def _here(self, interaction: discord.Interaction[Any]) -> MttRow:
+        """The tournament of the interaction's channel, or of the channel whose thread it is
+        (one of its tables' threads, or any thread under its channel)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        found = await self.bot.store.mtts.for_channel(interaction.guild_id, interaction.channel_id)
+        store, guild_id = self.bot.store, interaction.guild_id
+        found = await store.mtts.for_channel(guild_id, interaction.channel_id)
+        if found is None:
+            parent = getattr(interaction.channel, "parent_id", None)
+            if isinstance(parent, int):
+                found = await store.mtts.for_channel(guild_id, parent)
+        if found is None:
+            table = await store.tables.for_channel(guild_id, interaction.channel_id)
+            if table is not None and table.tournament_id is not None:
+                with contextlib.suppress(TournamentNotFound):
+                    found = await store.mtts.get(table.tournament_id)
+                if found is not None and found.tournament.status not in (
+                    TOURNAMENT_REGISTERING,
+                    TOURNAMENT_RUNNING,
+                ):
+                    found = None
         row = mtts.seen(interaction, found)
         if row is None:
             raise Refused(t("mtt_none_here"))

@@ -27,8 +27,9 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 import discord
@@ -99,6 +100,11 @@ class MttRun:
         self._standing = (0, 0, 0)
         self._waited = 0
         self._imbalanced = False
+        self._telling: set[int] = set()
+        """Broken tables (ids) whose thread this process tells, or told, that they broke."""
+        self._said_hand_for_hand = False
+        """Whether this process told the channel the tables deal hand for hand (a restart in
+        hand for hand says it again: a SIGKILL may have come between its write and the line)."""
         self._again = False
         self._task: asyncio.Task[None] | None = None
         self.over = False
@@ -115,8 +121,8 @@ class MttRun:
 
     def hand_ended(self, table_id: int) -> None:
         self._idle.add(table_id)
-        if self._imbalanced:
-            self._waited += 1
+        if self._imbalanced and not self._runs.rounds:
+            self._waited += 1  # (in rounds, counted as the round is dealt: ``_deal``)
         self.wake()
 
     # ------------------------------------------------------------------ the steps
@@ -156,7 +162,9 @@ class MttRun:
             if mtt.tournament.status != TOURNAMENT_RUNNING:
                 self.over = True
                 return
-            tables = [t for t in await store.mtts.tables(self.id) if t.broken_at is None]
+            every_table = await store.mtts.tables(self.id)
+            self._tell_broken(every_table)
+            tables = [t for t in every_table if t.broken_at is None]
             seats = {t.table_id: await store.tables.seats(t.table_id) for t in tables}
             entries = await store.tournaments.entries(self.id)
             pending = await store.mtts.pending_outs(self.id)
@@ -179,9 +187,12 @@ class MttRun:
                 clock=self.clock,
                 hand_for_hand=mtt.hand_for_hand,
             )
+            self._tell_hand_for_hand(mtt.hand_for_hand)
             if left == 1 and pending == 0 and len(stacks) == 1:
                 await self._finish(tables, seats, entries)
                 return
+            if self._runs.rounds and not all(t.table_id in self._idle for t in tables):
+                return  # (tests) the director is asked once every table's hand has ended
             by_number = {t.number: t for t in tables}
             shape = [
                 Table(t.number, {s.seat: s.user_id for s in seats[t.table_id]}, t.button_seat)
@@ -233,15 +244,26 @@ class MttRun:
         if decision.hand_for_hand != mtt.hand_for_hand:
             await store.mtts.set_hand_for_hand(self.id, decision.hand_for_hand)
             self.mtt = replace(mtt, hand_for_hand=decision.hand_for_hand)
-            if decision.hand_for_hand:
-                self._runs.say(self, Text("mtt_hand_for_hand"))
+            self._tell_hand_for_hand(decision.hand_for_hand)
+        rounds = self._runs.rounds
         for table_number in sorted(decision.deal):
             table = tables[table_number]
             session = self._session(table.table_id)
             if session is None:
                 continue
-            if await session.handle(Release()):
+            # (tests: in rounds each table deals at once, in table order, each hand dealt,
+            # its level taken from the one clock, before the next table's)
+            if await session.handle(Release(at_once=rounds)):
                 self._idle.discard(table.table_id)
+                if rounds and self._imbalanced:
+                    self._waited += 1
+
+    def _tell_hand_for_hand(self, on: bool) -> None:
+        """The channel reads that the tables deal hand for hand, once each time it begins
+        (the store begins it in the transaction that reaches the bubble, or the director)."""
+        if on and not self._said_hand_for_hand:
+            self._runs.say(self, Text("mtt_hand_for_hand"))
+        self._said_hand_for_hand = on
 
     async def _move(self, move: Move, tables: dict[int, MttTable]) -> None:
         store = self._runs.client.store
@@ -261,11 +283,12 @@ class MttRun:
         moves = [(m.user_id, tables[m.to_table].table_id, m.seat) for m in broken_plan.moves]
         await store.mtts.break_table(self.id, broken.table_id, moves)
         self._idle.discard(broken.table_id)
+        self._telling.add(broken.table_id)
         session = self._session(broken.table_id)
         if session is not None:
-            await session.handle(
-                EndMttTable(Text("mtt_table_broken", table=broken.number), state="broken")
-            )
+            told = partial(store.mtts.break_told, self.id, broken.table_id)
+            notice = Text("mtt_table_broken", table=broken.number)
+            await session.handle(EndMttTable(notice, state="broken", then=told))
         for number_to in sorted({m.to_table for m in broken_plan.moves}):
             target = self._session(tables[number_to].table_id)
             if target is not None:
@@ -277,6 +300,21 @@ class MttRun:
             link = jump_url(self.tournament.guild_id, left[0].channel_id)
             self._runs.say(self, Text("mtt_final_table", tournament=str(self.id), link=link))
         log.info("MTT %s: table %d broken", self.id, broken.number)
+
+    def _tell_broken(self, tables: list[MttTable]) -> None:
+        """A broken table whose thread was not told it broke (a SIGKILL came between the
+        break's write and the notice) is told now, in its thread, once."""
+        for table in tables:
+            if table.broken_at is None or table.break_told or table.table_id in self._telling:
+                continue
+            self._telling.add(table.table_id)
+            self._runs.say_in(
+                self,
+                table.channel_id,
+                Text("mtt_table_broken", table=table.number),
+                then=partial(self._runs.client.store.mtts.break_told, self.id, table.table_id),
+            )
+            log.info("MTT %s: table %d told it broke, after a restart", self.id, table.number)
 
     def _tell_moved(self, user_id: int, from_number: int, target: MttTable) -> None:
         if is_house(user_id):
@@ -372,8 +410,12 @@ class MttRuns:
         *,
         rng: random.Random | None = None,
         lobby_every: float = LOBBY_EVERY,
+        rounds: bool = False,
     ) -> None:
         self.client = client
+        self.rounds = rounds
+        """Tests only (``DEUCE_TEST_MTT_ROUNDS``): the tables deal in rounds, the director asked
+        only when every table is between hands, so a seeded tournament takes one course."""
         self.rng: random.Random = rng or secrets.SystemRandom()
         """Draws the seatings, breaks and moves (seeded only by ``DEUCE_TEST_SEED``)."""
         self._runs: dict[int, MttRun] = {}
@@ -440,6 +482,31 @@ class MttRuns:
                 log.info("MTT %s: channel line not sent: %s", tournament.id, error)
 
         self.spawn(send(), f"mtt-say-{tournament.id}")
+
+    def say_in(
+        self,
+        run: MttRun,
+        channel_id: int,
+        text: Text,
+        *,
+        then: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A line in one of the tournament's threads (``then`` awaited once it is sent)."""
+        tournament = run.tournament
+
+        async def send() -> None:
+            try:
+                channel = self.client.get_partial_messageable(
+                    channel_id, guild_id=tournament.guild_id
+                )
+                await channel.send(content=text.render(self._language(tournament.guild_id)))
+            except Exception as error:
+                log.info("MTT %s: thread line not sent: %s", tournament.id, error)
+                return
+            if then is not None:
+                await then()
+
+        self.spawn(send(), f"mtt-say-in-{channel_id}")
 
     def finished(self, run: MttRun, entries: list[EntryRow], pool: int, winner: str) -> None:
         """The final standings in the tournament's channel, the lobby's last edit, the

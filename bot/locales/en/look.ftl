@@ -72,14 +72,14 @@ lobby_chosen = { $channel }: stakes { $small }/{ $big }. Sit down with the defau
 lobby_join = Join ({ $buy_in })
 lobby_gone = That table is not open any more (or not one you can see). Run { $cmd-poker-tables } again.
 
-# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+# The stats chart (bot/art/chart.py): its axes, a tournament player's picture, its alt text.
 chart_hand_axis = Hand
 chart_draw_axis = Draw
 chart_sng_net = Net over the last { $count ->
-    [one] sit-and-go
-   *[other] { $count } sit-and-gos
+    [one] tournament
+   *[other] { $count } tournaments
 }
-chart_sng_axis = Sit-and-go
+chart_sng_axis = Tournament
 chart_places = Finishing places
 chart_place_axis = Place
 chart_alt_net = { $title }: { $end } at the end (lowest { $low }, highest { $high }).

@@ -84,12 +84,12 @@ sng_show_alive = { $name }: { $stack } chips
 sng_show_prizes = Prizes: { $prizes }
 stats_tournaments = Tournaments
 stats_tournaments_value = { $played } played · { $wins } won · { $paid } in the money · net { $net }
-leaderboard_sng_title = Sit-and-go results over { $period }
+leaderboard_sng_title = Tournament results over { $period }
 leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
     [one] { $wins } win
    *[other] { $wins } wins
 } in { $played })
-leaderboard_sng_empty = Nobody has finished a sit-and-go here in that period.
+leaderboard_sng_empty = Nobody has finished a tournament here in that period.
 sng_starting = Sit-and-go #{ $tournament } starts now.
 sng_members_on = Any member may now create, start and cancel sit-and-goes here.
 sng_members_off = Only admins (Manage Server) may now create, start and cancel sit-and-goes here.

@@ -57,11 +57,11 @@ lobby_chosen = { $channel }: tét { $small }/{ $big }. Beülsz az alapértelmeze
 lobby_join = Beülök ({ $buy_in })
 lobby_gone = Ez az asztal már nincs nyitva (vagy nem látod). Futtasd újra: { $cmd-poker-tables }.
 
-# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+# The stats chart (bot/art/chart.py): its axes, a tournament player's picture, its alt text.
 chart_hand_axis = Leosztás
 chart_draw_axis = Csere
-chart_sng_net = Nyereség az utolsó { $count } Sit-and-go versenyen
-chart_sng_axis = Sit-and-go verseny
+chart_sng_net = Nyereség az utolsó { $count } versenyen
+chart_sng_axis = Verseny
 chart_places = Helyezések
 chart_place_axis = Helyezés
 chart_alt_net = { $title }: a végén { $end } (mélypont { $low }, csúcs { $high }).

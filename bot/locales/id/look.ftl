@@ -57,11 +57,11 @@ lobby_chosen = { $channel }: taruhan { $small }/{ $big }. Duduk dengan buy-in ba
 lobby_join = Duduk ({ $buy_in })
 lobby_gone = Meja itu sudah tidak buka (atau tidak bisa kamu lihat). Jalankan { $cmd-poker-tables } lagi.
 
-# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+# The stats chart (bot/art/chart.py): its axes, a tournament player's picture, its alt text.
 chart_hand_axis = Tangan
 chart_draw_axis = Tukar
-chart_sng_net = Hasil bersih { $count } sit-and-go terakhir
-chart_sng_axis = Turnamen sit-and-go
+chart_sng_net = Hasil bersih { $count } turnamen terakhir
+chart_sng_axis = Turnamen
 chart_places = Peringkat akhir
 chart_place_axis = Peringkat
 chart_alt_net = { $title }: { $end } di akhir (terendah { $low }, tertinggi { $high }).

@@ -77,14 +77,15 @@ lobby_chosen = { $channel }: ставки { $small }/{ $big }. Сесть со �
 lobby_join = Сесть ({ $buy_in })
 lobby_gone = Этот стол уже закрыт (или вы его не видите). Выполните { $cmd-poker-tables } ещё раз.
 
-# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+# The stats chart (bot/art/chart.py): its axes, a tournament player's picture, its alt text.
 chart_hand_axis = Раздача
 chart_draw_axis = Обмен
 chart_sng_net = Итог за { $count ->
-    [one] последний { $count } sit-and-go
-   *[other] последние { $count } sit-and-go
+    [one] последний { $count } турнир
+    [few] последние { $count } турнира
+   *[other] последние { $count } турниров
 }
-chart_sng_axis = Турнир sit-and-go
+chart_sng_axis = Турнир
 chart_places = Занятые места
 chart_place_axis = Место
 chart_alt_net = { $title }: в конце { $end } (минимум { $low }, максимум { $high }).

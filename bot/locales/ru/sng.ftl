@@ -84,14 +84,14 @@ sng_show_alive = { $name }: стек { $stack }
 sng_show_prizes = Призы: { $prizes }
 stats_tournaments = Турниры
 stats_tournaments_value = сыграно { $played } · выиграно { $wins } · в призах { $paid } · итог { $net }
-leaderboard_sng_title = Результаты sit-and-go за период: { $period }
+leaderboard_sng_title = Результаты турниров за период: { $period }
 leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
     [one] { $wins } победа
     [few] { $wins } победы
     [many] { $wins } побед
    *[other] { $wins } побед
 } из { $played })
-leaderboard_sng_empty = За этот период здесь никто не доиграл ни одного турнира sit-and-go.
+leaderboard_sng_empty = За этот период здесь никто не доиграл ни одного турнира.
 sng_starting = Турнир sit-and-go №{ $tournament } начинается.
 sng_members_on = Теперь любой участник может создавать, запускать и отменять турниры sit-and-go на этом сервере.
 sng_members_off = Теперь только администраторы (право «Управлять сервером») могут создавать, запускать и отменять турниры sit-and-go.

@@ -72,14 +72,14 @@ lobby_chosen = { $channel }: insatser { $small }/{ $big }. Sätta dig med standa
 lobby_join = Sätt dig ({ $buy_in })
 lobby_gone = Det bordet är inte öppet längre (eller inte ett du kan se). Kör { $cmd-poker-tables } igen.
 
-# The stats chart (bot/art/chart.py): its axes, a sit-and-go player's picture, its alt text.
+# The stats chart (bot/art/chart.py): its axes, a tournament player's picture, its alt text.
 chart_hand_axis = Hand nr
 chart_draw_axis = Byte
 chart_sng_net = Netto över { $count ->
-    [one] den senaste sit-and-go-turneringen
-   *[other] de senaste { $count } sit-and-go-turneringarna
+    [one] den senaste turneringen
+   *[other] de senaste { $count } turneringarna
 }
-chart_sng_axis = Sit-and-go-turnering
+chart_sng_axis = Turnering
 chart_places = Placeringar
 chart_place_axis = Placering
 chart_alt_net = { $title }: { $end } till slut (lägst { $low }, högst { $high }).

@@ -71,12 +71,12 @@ sng_show_alive = { $name }: { $stack } marker
 sng_show_prizes = Priser: { $prizes }
 stats_tournaments = Turneringar
 stats_tournaments_value = { $played } spelade · { $wins } vunna · { $paid } på prisplats · netto { $net }
-leaderboard_sng_title = Sit-and-go-resultat under { $period }
+leaderboard_sng_title = Turneringsresultat under { $period }
 leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
     [one] { $wins } vinst
    *[other] { $wins } vinster
 } på { $played })
-leaderboard_sng_empty = Ingen har spelat klart en sit-and-go här under den perioden.
+leaderboard_sng_empty = Ingen har spelat klart en turnering här under den perioden.
 sng_starting = Sit-and-go #{ $tournament } börjar nu.
 sng_members_on = Nu får alla medlemmar skapa, starta och ställa in sit-and-go här.
 sng_members_off = Nu får bara administratörer (Hantera server) skapa, starta och ställa in sit-and-go här.
