@@ -38,8 +38,10 @@ MAX_POINTS = 50
 PAD = 20
 CORNER = 18
 LINE_RIGHT = 536
-"""The net panel runs from ``PAD`` to here; the bar panel from ``BARS_LEFT`` to the right pad."""
+"""The net panel runs from ``PAD`` to here; the bar panel from ``BARS_LEFT`` to the right pad
+(both move left when the bars' labels need more room: ``_bars_left``)."""
 BARS_LEFT = 572
+PANEL_GAP = BARS_LEFT - LINE_RIGHT
 INSET = 14
 """Gap between the plot's frame and the nearest point: the line never hugs the frame."""
 TITLE_SIZE = 20
@@ -324,6 +326,14 @@ def stats_chart(
         return _chart(nets, bars, line_title, x_caption, bars_title, bars_caption, bars_top, number)
 
 
+def _bars_left(canvas: _Canvas, bars: Sequence[Bar]) -> int:
+    """Where the bar panel begins: ``BARS_LEFT``, or further left when its bars' labels (a
+    large field's ranges of places: ``54–60``) need wider slots than that leaves."""
+    widest = max((canvas.width_of(_clean(bar.label), False, TICK_SIZE) for bar in bars), default=0)
+    slot = widest + GAP
+    return min(BARS_LEFT, math.floor(WIDTH - PAD - slot * len(bars)))
+
+
 def _chart(
     nets: Sequence[int],
     bars: Sequence[Bar],
@@ -339,12 +349,14 @@ def _chart(
     image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     canvas = _Canvas(image)
     canvas.rounded((0, 0, WIDTH - 1, HEIGHT - 1), CORNER, BACKGROUND, FRAME, 1.5)
+    bars_left = _bars_left(canvas, bars)
+    line_right = bars_left - PANEL_GAP
 
     # The net panel: its total at the top right, its title beside it.
     total = _signed(series[-1], number)
     total_width = canvas.width_of(total, True, TITLE_SIZE)
-    canvas.text((LINE_RIGHT, PAD), total, size=TITLE_SIZE, fill=LINE, bold=True, anchor="ra")
-    title_end = _title(canvas, line_title, PAD, LINE_RIGHT - PAD - total_width - 2 * GAP)
+    canvas.text((line_right, PAD), total, size=TITLE_SIZE, fill=LINE, bold=True, anchor="ra")
+    title_end = _title(canvas, line_title, PAD, line_right - PAD - total_width - 2 * GAP)
     y_ticks = nice_ticks(min(series), max(series), MOST_Y_TICKS)
     x_ticks = hand_ticks(count)
     labels = [_signed(v, number) for v in y_ticks]
@@ -354,10 +366,10 @@ def _chart(
     caption_top = HEIGHT - PAD - CAPTION_SIZE * 1.2
     tick_top = caption_top - GAP // 2 - TICK_SIZE * 1.25
     plot_bottom = tick_top - GAP // 2
-    canvas.rect((plot_left, plot_top, LINE_RIGHT, plot_bottom), PLOT)
+    canvas.rect((plot_left, plot_top, line_right, plot_bottom), PLOT)
 
     def x_of(k: int) -> float:
-        return plot_left + INSET + k * (LINE_RIGHT - plot_left - 2 * INSET) / max(1, count)
+        return plot_left + INSET + k * (line_right - plot_left - 2 * INSET) / max(1, count)
 
     def y_of(v: int) -> float:
         low, high = y_ticks[0], y_ticks[-1]
@@ -367,13 +379,13 @@ def _chart(
     for value, label in zip(y_ticks, labels, strict=True):
         y = y_of(value)
         if value:
-            canvas.line([(plot_left, y), (LINE_RIGHT, y)], GRID, 1)
+            canvas.line([(plot_left, y), (line_right, y)], GRID, 1)
         canvas.text((plot_left - GAP, y), label, size=TICK_SIZE, fill=MUTED, anchor="rm")
     for k in x_ticks:
         x = x_of(k)
         canvas.line([(x, plot_bottom), (x, plot_bottom + 4)], MUTED, 1)
         canvas.text((x, tick_top), number(k), size=TICK_SIZE, fill=MUTED, anchor="ma")
-    centre = (plot_left + LINE_RIGHT) / 2
+    centre = (plot_left + line_right) / 2
     canvas.text(
         (centre, caption_top), _clean(x_caption), size=CAPTION_SIZE, fill=MUTED, anchor="ma"
     )
@@ -383,20 +395,20 @@ def _chart(
     area = [(path[0][0], zero), *path, (path[-1][0], zero)]
     canvas.polygon(_clipped(area, zero, above=True), ABOVE)
     canvas.polygon(_clipped(area, zero, above=False), BELOW)
-    canvas.line([(plot_left, zero), (LINE_RIGHT, zero)], ZERO, 1.5)
+    canvas.line([(plot_left, zero), (line_right, zero)], ZERO, 1.5)
     canvas.line(path, LINE, LINE_WIDTH)
     for k, (x, y) in enumerate(path[1:], start=1):
         canvas.dot(x, y, LAST_DOT_RADIUS if k == count else DOT_RADIUS, LINE, PLOT)
 
     # The bar panel: bars standing on the same baseline as the plot's bottom.
     bars_right = WIDTH - PAD
-    title_end = _title(canvas, bars_title, BARS_LEFT, bars_right - BARS_LEFT)
+    title_end = _title(canvas, bars_title, bars_left, bars_right - bars_left)
     bars_top_y = max(title_end + GAP, plot_top + INSET) + VALUE_SIZE * 1.4
     base = plot_bottom - INSET
-    slot = (bars_right - BARS_LEFT) / max(1, len(bars))
-    canvas.line([(BARS_LEFT, base), (bars_right, base)], ZERO, 1.5)
+    slot = (bars_right - bars_left) / max(1, len(bars))
+    canvas.line([(bars_left, base), (bars_right, base)], ZERO, 1.5)
     for index, bar in enumerate(bars):
-        middle = BARS_LEFT + slot * (index + 0.5)
+        middle = bars_left + slot * (index + 0.5)
         half = min(slot * 0.32, 26)
         if bar.value is not None and bar.value > 0:
             height = (base - bars_top_y) * min(1.0, bar.value / bars_top) if bars_top else 0
@@ -415,7 +427,7 @@ def _chart(
             anchor="md",
         )
         canvas.text((middle, tick_top), _clean(bar.label), size=TICK_SIZE, fill=MUTED, anchor="ma")
-    centre = (BARS_LEFT + bars_right) / 2
+    centre = (bars_left + bars_right) / 2
     canvas.text(
         (centre, caption_top), _clean(bars_caption), size=CAPTION_SIZE, fill=MUTED, anchor="ma"
     )
@@ -435,5 +447,5 @@ def _chart(
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         texts=tuple(canvas.texts),
-        plot=(plot_left, round(plot_top), LINE_RIGHT, round(plot_bottom)),
+        plot=(plot_left, round(plot_top), line_right, round(plot_bottom)),
     )

@@ -13,6 +13,7 @@ import pytest
 
 from bot.art import chart
 from bot.art.chart import MAX_POINTS, Bar, Chart, hand_ticks, nice_ticks, running, stats_chart
+from bot.features.stats.report import place_ranges
 from bot.messages import LANGUAGES, number, speaking, t
 from tests.art._helpers import decode
 
@@ -150,8 +151,20 @@ def test_every_label_is_whole_in_each_language(language: str) -> None:
             bars_caption=t("chart_place_axis"),
             number=number,
         )
-    for picture in (cash, sng):
+        ranges = [f"{a}\u2013{b}" if a != b else str(a) for a, b in place_ranges(60)]
+        mtt = draw(
+            [-100, 250, -100] * 15,
+            [Bar(label, n, str(n)) for label, n in zip(ranges, [1, 0, 2, 30, 11, 9], strict=True)],
+            line_title=t("chart_sng_net", count=45),
+            x_caption=t("chart_sng_axis"),
+            bars_title=t("chart_places"),
+            bars_caption=t("chart_place_axis"),
+            number=number,
+        )
+    for picture in (cash, sng, mtt):
         check_labels(picture)
+    assert sng.plot[2] == cash.plot[2] == chart.LINE_RIGHT  # six places fit as it is
+    assert mtt.plot[2] < cash.plot[2]  # a large field's ranges of places widen it
 
 
 def test_a_title_too_long_for_its_panel_is_wrapped_not_clipped() -> None:

@@ -4,9 +4,11 @@ the picture itself: ``tests/art/test_chart.py``."""
 
 from __future__ import annotations
 
+import itertools
+
 from bot.engine.evaluator import rank27
 from bot.features.stats.lowball import lowball_stats, period_start
-from bot.features.stats.report import drawing_bars, place_bars, stats_lines
+from bot.features.stats.report import drawing_bars, place_bars, place_ranges, stats_lines
 from bot.store import PlayerHand, TournamentResult
 
 PAIR = rank27("8s8d5c3h2s")
@@ -94,6 +96,23 @@ def test_a_sit_and_go_players_chart_counts_each_place_and_nets_from_zero() -> No
     ]  # fmt: skip
     assert [r.net for r in results] == [200, -100, -100, 100]
     assert [b.value for b in place_bars([result(2, 2)])] == [0, 1]
+
+
+def test_a_large_fields_places_are_grouped_into_six_bars_the_podium_alone() -> None:
+    """A multi-table tournament's field (up to 60): 60 bars would be unreadable."""
+    assert place_ranges(6) == [(p, p) for p in range(1, 7)]
+    assert place_ranges(7) == [(1, 1), (2, 2), (3, 3), (4, 5), (6, 7)]
+    assert place_ranges(14) == [(1, 1), (2, 2), (3, 3), (4, 7), (8, 11), (12, 14)]
+    assert place_ranges(60) == [(1, 1), (2, 2), (3, 3), (4, 22), (23, 41), (42, 60)]
+    for entrants in range(2, 61):
+        ranges = place_ranges(entrants)
+        assert len(ranges) <= 6 and ranges[0] == (1, 1) and ranges[-1][1] == entrants
+        assert all(a[1] + 1 == b[0] for a, b in itertools.pairwise(ranges))
+    results = [result(1, 4, prize=300), result(5, 14), result(14, 14), result(40, 60)]
+    bars = place_bars(results)
+    assert [(b.label, b.value) for b in bars] == [
+        ("1", 1), ("2", 0), ("3", 0), ("4\u201322", 2), ("23\u201341", 1), ("42\u201360", 0),
+    ]  # fmt: skip
 
 
 def test_the_drawing_profile_has_a_bar_per_draw() -> None:

@@ -122,11 +122,35 @@ def drawing_bars(stats: LowballStats) -> list[Bar]:
     return [Bar(str(k + 1), value, _average(value)) for k, value in enumerate(averages)]
 
 
+MOST_PLACE_BARS = 6
+"""Bars of the places panel at most: one a place up to six, so a sit-and-go's six places read
+one by one; a multi-table field (up to 60) keeps the first three and groups the rest."""
+PODIUM = 3
+
+
+def place_ranges(entrants: int) -> list[tuple[int, int]]:
+    """The places each bar counts (first, last), from first to ``entrants``: one a place when
+    they fit ``MOST_PLACE_BARS``; else the first ``PODIUM`` alone and the others in ranges of
+    one width (the last range shorter)."""
+    if entrants <= MOST_PLACE_BARS:
+        return [(place, place) for place in range(1, entrants + 1)]
+    ranges = [(place, place) for place in range(1, PODIUM + 1)]
+    width = -(-(entrants - PODIUM) // (MOST_PLACE_BARS - PODIUM))
+    for first in range(PODIUM + 1, entrants + 1, width):
+        ranges.append((first, min(entrants, first + width - 1)))
+    return ranges
+
+
 def place_bars(results: list[TournamentResult]) -> list[Bar]:
-    """How often the member finished at each place, from first to the largest field's last."""
+    """How often the member finished at each place (or range of places, in a large field),
+    from first to the largest field's last."""
     seats = max([2, *(r.entrants for r in results)])
-    counts = [sum(r.place == place for r in results) for place in range(1, seats + 1)]
-    return [Bar(str(k), count, number(count)) for k, count in enumerate(counts, start=1)]
+    bars = []
+    for first, last in place_ranges(seats):
+        count = sum(r.place is not None and first <= r.place <= last for r in results)
+        label = str(first) if first == last else f"{first}\u2013{last}"
+        bars.append(Bar(label, count, number(count)))
+    return bars
 
 
 async def chart_picture(stats: LowballStats) -> tuple[bytes, str]:
