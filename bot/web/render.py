@@ -123,3 +123,27 @@ def embed_html(embed: discord.Embed) -> Html:
         fields=fields,
         footer=footer,
     )
+
+
+def lobby_html(text: str) -> Html:
+    """An MTT's lobby message (``bot.features.mtt.lobby.lobby_text``: Discord markdown with
+    ``##`` and ``###`` headings) as the channel shows it: its title, its lines, its sections."""
+    parts: list[Html] = []
+    lines: list[Html] = []
+
+    def close_list() -> None:
+        if lines:
+            parts.append(h('<ul class="lines plain">{items}</ul>', items=join(lines)))
+            lines.clear()
+
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            close_list()
+            parts.append(h("<h3>{title}</h3>", title=from_markdown(line[3:])))
+        elif line.startswith("### "):
+            close_list()
+            parts.append(h("<h4>{title}</h4>", title=from_markdown(line[4:])))
+        else:
+            lines.append(h("<li>{line}</li>", line=from_markdown(line)))
+    close_list()
+    return join(parts)
