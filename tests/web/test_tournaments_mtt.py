@@ -20,10 +20,12 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.features.mtt import tournaments as mtts
+from bot.features.mtt.lobby import LobbyState
 from bot.features.mtt.running import MttRuns
 from bot.store import Store
 from bot.store.mtts import MttRow
 from bot.table.registry import TableRegistry
+from bot.tournament import TournamentClock
 from bot.tournament.balance import first_seating
 from bot.web.app import make_app
 from bot.web.context import WebContext
@@ -284,3 +286,34 @@ async def test_a_click_racing_the_command_and_another_click_refunds_once(
             1 if rival == "command" else 2  # one refund per cancelled MTT, never two
         )
         await audit_ok(store)
+
+
+async def test_a_running_mtt_shows_its_tables_and_stacks_as_its_lobby(served: Served) -> None:
+    """While it runs in this process, the card is the lobby message of its last director step:
+    the players left, the level, each table as a link to its thread, the top stacks."""
+    client, store, _api, bot = served
+    mtt = await new_mtt(store)
+    field = [ALICE, BOB, CAROL]
+    for member, name in zip(field, ("Alice", "Bob <i>", "Carol"), strict=True):
+        await store.mtts.register(mtt.id, member, name)
+    seating = first_seating(field, random.Random(2))
+    await store.mtts.start(mtt.id, [(4200 + i, dict(t.seating)) for i, t in enumerate(seating)])
+    state = LobbyState(
+        tables=((1, 4200, 3),),
+        stacks=((1500, "Carol"), (1000, "Alice"), (500, "Bob <i>")),
+        left=3,
+        entrants=3,
+        clock=TournamentClock("turbo", level_hands=4, level=2),
+        hand_for_hand=False,
+    )
+    runs: dict[int, Any] = {mtt.id: SimpleNamespace(lobby_lines=state)}
+    bot.mtt_runs.get = runs.get  # type: ignore[method-assign]
+    await sign_in(client, store)
+    mine = card(await (await client.get(f"/servers/{GUILD}/tournaments")).text(), mtt.id)
+    assert f"<h3>Multi-table tournament #{mtt.id} (running)</h3>" in mine
+    assert "<h4>Tables</h4>" in mine and "<h4>Top 3 stacks</h4>" in mine
+    link = f'<a href="https://discord.com/channels/{GUILD}/4200">#MTT #{mtt.id} · table 1</a>'
+    assert f"<li>Table 1: {link} · 3 players</li>" in mine
+    assert "<li>1. Carol: 1,500</li>" in mine and "<li>3. Bob &lt;i&gt;: 500</li>" in mine
+    assert "Level 2" in mine and "<i>" not in mine
+    assert f'action="/servers/{GUILD}/tournaments/{mtt.id}/cancel"' in mine

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.features.mtt.lobby import lobby_text
+from bot.features.mtt.tournaments import thread_name
 from bot.features.sitngo.tournaments import DEFAULT_LEVEL_MINUTES
 from bot.features.sitngo.views import standings
 from bot.messages import number, t
@@ -217,7 +218,12 @@ async def _shown(request: web.Request, tournament: TournamentRow) -> Html:
         row = await store.mtts.get(tournament.id)
         entries = await store.tournaments.entries(tournament.id)
         state = ctx.live.mtt_lobby(tournament.id) if ctx.live is not None else None
-        return lobby_html(lobby_text(row, entries, state, now=time.time()))
+        threads = {
+            thread: thread_name(tournament.id, number)
+            for number, thread, _count in (state.tables if state is not None else ())
+        }
+        text = lobby_text(row, entries, state, now=time.time())
+        return lobby_html(text, tournament.guild_id, threads)
     return embed_html(await standings(store, tournament))
 
 
