@@ -30,7 +30,7 @@ from bot.tournament.balance import first_seating
 from bot.web.app import make_app
 from bot.web.context import WebContext
 from bot.web.live import BotTables
-from tests.web.site import ADMIN, GUILD, OTHER, FakeDiscord, form_token, sign_in
+from tests.web.site import ADMIN, GUILD, OTHER, FakeDiscord, form_token, sign_in, standalone
 
 ALICE, BOB, CAROL, DAVE = 1011, 1012, 1013, 1014
 BUY_IN, START = 40, 1000
@@ -317,3 +317,20 @@ async def test_a_running_mtt_shows_its_tables_and_stacks_as_its_lobby(served: Se
     assert "<li>1. Carol: 1,500</li>" in mine and "<li>3. Bob &lt;i&gt;: 500</li>" in mine
     assert "Level 2" in mine and "<i>" not in mine
     assert f'action="/servers/{GUILD}/tournaments/{mtt.id}/cancel"' in mine
+
+
+async def test_without_the_bot_the_list_shows_and_cancel_is_not_offered(tmp_path: Path) -> None:
+    """``python -m bot.web``: the MTT listed from the store (no run here: its registration
+    lines), no Cancel; a forged cancel post is refused and changes nothing."""
+    async with standalone(tmp_path / "deuce.db") as (client, store, _stored):
+        mtt = await new_mtt(store)
+        await store.mtts.register(mtt.id, ALICE, "Alice")
+        await sign_in(client, store)
+        text = await (await client.get(f"/servers/{GUILD}/tournaments")).text()
+        mine = card(text, mtt.id)
+        assert f"#{mtt.id} (registering)" in mine and "Registered: Alice" in mine
+        assert "/cancel" not in text and "Create a sit-and-go" not in text
+        forged = await cancel(client, GUILD, mtt.id, form_token(text))
+        assert forged.status == 404
+        assert (await store.mtts.get(mtt.id)).tournament.status == "registering"
+        assert (await wallets(store))[ALICE] == START - BUY_IN
