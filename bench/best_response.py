@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import random
 import statistics
@@ -692,6 +693,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--by-spot", action="store_true", help="also print where the house lost (a leak table)"
     )
     parser.add_argument("--top", type=int, default=15, help="rows of the leak table")
+    parser.add_argument("--dump", help="with --by-spot, also write every spot to this JSON file")
     args = parser.parse_args(argv)
     decks = max(2, math.ceil(args.hands / 2))
     started = time.perf_counter()
@@ -708,6 +710,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if spots is not None:
         print(leak_table(spots, 2 * decks, args.top))
+        if args.dump:
+            with open(args.dump, "w", encoding="utf-8") as out:
+                json.dump(
+                    {"per_deck": per_deck, "spots": [dataclasses.asdict(s) for s in spots]}, out
+                )
     return 0
 
 
