@@ -275,12 +275,28 @@ def _after_a_draw(
         # A call must gain: a hand that beats only the bettor's bluffs, counted at the share
         # that makes them break even (``_betting_range``), is indifferent, and folds.
         factor += _INDIFFERENT
-    if chance * (public.pot_total + call) >= call * factor:
+    later = 0.0
+    if heads_up and draws_left and not _acts_last(public, me, opponents):
+        later = called_down_cost(chance, draws_left, public.big_bet)
+    if chance * (public.pot_total + call) - later >= call * factor:
         return CHECK_CALL
     return FOLD
 
 
 _INDIFFERENT: Final = 1e-6
+
+
+def called_down_cost(chance: float, draws_left: int, big_bet: int) -> float:
+    """What calling on costs a hand that is behind (``chance`` under one half) out of position
+    with ``draws_left`` draws to come: the opponent bets each later round before it sees what
+    this player does, and this player pays each bet that comes before a draw to keep drawing
+    (``draws_left - 1`` of them: on the last round a missed draw folds and pays nothing),
+    winning ``chance`` of the two bets each time, so each costs (1 - 2 x chance) big bets. In
+    position a draw is often checked to and draws free; a hand ahead gains from the later bets,
+    which is not counted (it would call anyway). Issue 40's ``--by-spot`` table: out of
+    position after the first draw, a two-card draw that called a bet lost 0.2-0.6 big bets from
+    there on against the best response, where folding loses nothing more."""
+    return max(0.0, 1.0 - 2.0 * chance) * max(0, draws_left - 1) * big_bet
 
 
 def balanced_bluffs(public: PublicView, call: int) -> float:

@@ -13,7 +13,7 @@ from bot.engine.cards import shuffled_deck
 from bot.house import STRONG, Action, apply_decision, house_player
 from bot.house.odds import WORSE, made_class
 from bot.house.ranges import DEALT_PAT, pat_range
-from bot.house.strong import balanced_bluffs
+from bot.house.strong import balanced_bluffs, called_down_cost
 from tests.house._helpers import cards, house_move, named_hand
 
 # Heads-up: position 0 (player 1) is the big blind, position 1 (player 2) the button.
@@ -243,3 +243,41 @@ def test_balanced_bluffs_is_the_share_that_makes_a_bluff_catcher_break_even() ->
     share = balanced_bluffs(public, call)
     assert share * (public.pot_total + call) == pytest.approx(call)
     assert 0 < share < 0.5
+
+
+def _first_draw_bet(house: str, received: str) -> Hand:
+    """The small blind raised and was called; the house (big blind) threw its two high cards
+    and received ``received``, the small blind drew one; the house checks and faces a bet."""
+    hand = named_hand([house, "2h 4c 5s 8h Kh"], then=f"As {received} Qs")
+    hand.bet_or_raise(2)
+    hand.check_or_call(1)
+    hand.draw(1, [c for c in cards(house) if c.rank >= 12])
+    hand.draw(2, cards("Kh"))
+    hand.check_or_call(1)
+    hand.bet_or_raise(2)
+    assert hand.betting_round == 1 and hand.to_act == 1
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("house", "received", "expected"),
+    [
+        ("3c 5d 7h Kd Qc", "Jd Jc", Action.FOLD),
+        ("3c 5d 7h 2d Qc", "Jd", Action.CHECK_CALL),
+    ],
+)
+def test_out_of_position_a_draw_behind_pays_for_the_bets_to_come(
+    house: str, received: str, expected: Action
+) -> None:
+    """After the first draw, out of position, against a one-card draw's bet: a two-card draw
+    (3-5-7, about 28% to win) would pay a big bet after the second draw to keep drawing, at
+    (1 - 2 x 0.28) of it, and folds (called, such draws lost 0.45-0.57 big bets from there on
+    against the best response); a one-card draw to 7-5-3-2 still calls."""
+    hand = _first_draw_bet(house, received)
+    assert house_move(hand, 1, STRONG).action is expected
+
+
+def test_the_cost_of_calling_on_counts_only_the_bets_before_a_draw() -> None:
+    assert called_down_cost(0.3, 2, 20) == pytest.approx(0.4 * 20)
+    assert called_down_cost(0.3, 1, 20) == 0.0  # the last round: a miss folds
+    assert called_down_cost(0.6, 2, 20) == 0.0  # ahead: the later bets are a gain
