@@ -3,6 +3,13 @@ response wins against it.
 
     python -m bench.best_response                          # against strong, 2,000 hands
     python -m bench.best_response --level beginner --hands 600
+    python -m bench.best_response --hands 1200 --by-spot [--top 30] [--dump spots.json]
+
+``--by-spot`` adds a leak table: the house's result split exactly into the betting rounds of
+each hand (``Spot``: its share of the final pot times the round's chips, less its own), grouped
+by street, position, the house's hand, the LBR player's last draw and the round's line, each
+with its count, big bets per occurrence and 95% interval, its share of the match in bb/100 and
+the house's mean result from the round on (``leak_table``).
 
 After Lisý and Bowling, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
 (2017), adapted to fixed-limit 2-7 Triple Draw. The LBR player knows the house's policy (the

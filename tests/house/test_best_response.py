@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from bench import bench_house
+from bench import bench_house, best_response
 from bench.best_response import (
     Belief,
     LocalBestResponse,
@@ -269,3 +271,19 @@ def test_a_spot_records_the_line_and_the_house_hand() -> None:
     assert holding_name(cards("Ts 8d 3c 2s 5c"), 3) == "made 10"
     assert holding_name(cards("Qh 7d 3c 2s 5c"), 3) == "made J-K"
     assert holding_name(cards("Qh Qd 3c 2s 5c"), 3) == "busted"
+
+
+def test_by_spot_prints_the_leak_table_and_dumps_the_rounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    dump = tmp_path / "spots.json"
+    args = ["--hands", "4", "--particles", "10", "--samples", "2", "--by-spot", "--top", "3"]
+    assert best_response.main([*args, "--dump", str(dump)]) == 0
+    out = capsys.readouterr().out
+    assert "vs local best response" in out and "worst spots by situation and line" in out
+    data = json.loads(dump.read_text(encoding="utf-8"))
+    assert len(data["per_deck"]) == 2
+    hands = sum(1 for s in data["spots"] if s["street"] == 0)
+    assert hands == 4
+    total = sum(s["value"] for s in data["spots"])
+    assert total == pytest.approx(2 * sum(data["per_deck"]))
