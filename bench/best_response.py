@@ -477,6 +477,9 @@ class Spot:
     """The house's hand when the round's betting began (``holding_name``)."""
     against: str
     """How many cards the LBR player threw at the draw before (``vs 1`` ...), or ``-``."""
+    lbr_holding: str
+    """The LBR player's hand when the round's betting began (``holding_name``; the benchmark
+    reads it for the table, the LBR player's decisions never read the house's cards)."""
     line: list[str]
     """The round's actions in order, ``H`` the house, ``B`` the best response (``H:bet``)."""
     house_in: int = 0
@@ -554,6 +557,7 @@ def play_hand(
                 == next(s.seat for s in public.seats if s.player_id == lbr.house_id),
                 holding=holding_name(hand.private_view(lbr.house_id).cards, street),
                 against=f"vs {thrown[-1]}" if thrown else "-",
+                lbr_holding=holding_name(hand.private_view(lbr.player_id).cards, street),
                 line=[],
             )
             rounds[street].sunk = hand._contrib[house_pos]
@@ -635,12 +639,15 @@ def play_level(
     return play_lbr_decks(house, first, count, seed, particles, samples)
 
 
-def spot_keys(spot: Spot) -> tuple[str, str]:
-    """The leak table's two groupings of a round: the situation (street, the house in or out
-    of position, its hand, the best response's last draw), and the same with the round's line."""
+def spot_keys(spot: Spot) -> tuple[str, str, str]:
+    """The leak table's three groupings of a round: the situation (street, the house in or out
+    of position, its hand, the best response's last draw), the same with the round's line, and
+    the street with the best response's hand and the line (its bluffs and value bets)."""
     place = "house IP" if spot.house_ip else "house OOP"
     situation = f"{STREETS[spot.street]} | {place} | {spot.holding} | {spot.against}"
-    return situation, f"{situation} | {' '.join(spot.line)}"
+    line = " ".join(spot.line)
+    best = f"{STREETS[spot.street]} | {place} | BR holds {spot.lbr_holding} | {line}"
+    return situation, f"{situation} | {line}", best
 
 
 def leak_table(spots: Sequence[Spot], hands: int, top: int = 15, min_count: int = 5) -> str:
@@ -650,7 +657,8 @@ def leak_table(spots: Sequence[Spot], hands: int, top: int = 15, min_count: int 
     ``from here``, the house's mean result from the round's start on (a fold at once is 0), by
     which the lines of one situation compare."""
     out: list[str] = []
-    for title, index in (("by situation", 0), ("by situation and line", 1)):
+    titles = ("by situation", "by situation and line", "by the best response's hand and line")
+    for index, title in enumerate(titles):
         groups: dict[str, list[Spot]] = {}
         for spot in spots:
             groups.setdefault(spot_keys(spot)[index], []).append(spot)
