@@ -316,8 +316,9 @@ def _betting_range(
 
     - On the last round its value bets are its hands up to ``style.call_top`` (one class
       fewer for each raise after the first bet), its other hands bluffs, read at
-      ``style.bluff_read`` against the made ones and at most at the balanced share
-      (``balanced_bluffs``).
+      ``style.bluff_read`` against the made ones and, when it stood pat, at most at the
+      balanced share (``balanced_bluffs``; a drawing bettor's busted hands keep the read: the
+      best response bluffs those, capped it folded too many of them).
     - Before it, a pat opponent's bet holds its made hands and its snows: its snows are counted
       at most at the balanced share too (a player who never snows bets only made hands).
     - A drawing opponent's bet before the last round is left as its draw (draws bet draws).
