@@ -66,6 +66,10 @@ UPDATE seats SET sat_out_at = CASE WHEN sitting_out = 1 THEN sat_out_at ELSE ? E
 WHERE table_id = ? AND user_id = ? AND leaving = 0
 """
 
+LAST_HAND_AT_TABLE = "SELECT max(id) FROM hands WHERE table_id = ? AND status != 'voided'"
+HANDS_AT_TABLE_UP_TO = (
+    "SELECT count(*) FROM hands WHERE table_id = ? AND id <= ? AND status != 'voided'"
+)
 INSERT_HAND = """
 INSERT INTO hands (table_id, guild_id, channel_id, status, started_at, tournament_id)
 VALUES (?, ?, ?, 'running', ?, ?)
@@ -287,6 +291,19 @@ class Hands:
         """The id of the hand being played at this table, if any."""
         row = await self._runner.select_one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,))
         return None if row is None else int(row[0])
+
+    async def last_dealt(self, table_id: int) -> int:
+        """The id of the last hand dealt at this table, voided hands left out (0: none)."""
+        row = await self._runner.select_one(LAST_HAND_AT_TABLE, (table_id,))
+        return 0 if row is None or row[0] is None else int(row[0])
+
+    async def number_at_table(self, table_id: int, hand_id: int) -> int:
+        """The hand's number among the hands dealt at its table, the voided ones left out
+        (1 for the first): the same after a restart, and the same for a hand dealt again after
+        a restart voided its first deal (``DEUCE_TEST_SEED`` keys its deck and house choices
+        by it)."""
+        row = await self._runner.select_one(HANDS_AT_TABLE_UP_TO, (table_id, hand_id))
+        return int(row[0])
 
     async def begin(self, table_id: int, players: Mapping[int, int]) -> int:
         """Record a new hand with its players and start stacks; returns the hand id.

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -160,7 +159,7 @@ class TableSession:
         self.house = HousePlayers(
             self,
             house_pause,
-            rng=None if test_seed is None else random.Random(f"{test_seed}:house:{table.id}"),
+            seed=test_seed,
         )
         self.rules: SeatRules = CashRules(self)
         self.idle = IdleClose(
