@@ -91,10 +91,11 @@ class Cashier:
         )
 
     async def deal(self, players: Sequence[SeatRow], button: int, settings: Any) -> Hand:
-        """Escrow the players' stacks in a new hand and deal it. The button is stored first:
-        after ``hands.begin`` nothing may fail without voiding (every bet refunded)."""
-        await self.store.tables.set_button(self.table_id, button)
-        hand_id = await self.store.hands.begin(self.table_id, {s.user_id: s.stack for s in players})
+        """Escrow the players' stacks in a new hand and deal it. The button is stored with the
+        hand (``hands.begin``, one transaction): after it nothing may fail without voiding
+        (every bet refunded)."""
+        stacks = {s.user_id: s.stack for s in players}
+        hand_id = await self.store.hands.begin(self.table_id, stacks, button=button)
         try:
             rng: random.Random | None = None
             if self._test_seed is not None:

@@ -190,13 +190,15 @@ class MttRun:
                 return
             by_number = {t.number: t for t in tables}
             if self._runs.rounds:
-                # (tests) a round a SIGKILL cut short is dealt to its end first, then the
-                # director is asked once every table's hand has ended
+                # (tests) one hand at a time: the round's tables deal in table order, each once
+                # the hand before has ended (so players out at two tables in one round are
+                # placed in table order, not by which hand a machine ended first); a round a
+                # SIGKILL cut short goes on where it was; the director is asked once it is over
+                if not all(t.table_id in self._idle for t in tables):
+                    return
                 behind = await self._behind(tables)
                 if behind:
-                    await self._release(sorted(t.number for t in behind), by_number)
-                    return
-                if not all(t.table_id in self._idle for t in tables):
+                    await self._release([behind[0].number], by_number)
                     return
             shape = [
                 Table(t.number, {s.seat: s.user_id for s in seats[t.table_id]}, t.button_seat)
@@ -257,12 +259,15 @@ class MttRun:
             await store.mtts.set_hand_for_hand(self.id, decision.hand_for_hand)
             self.mtt = replace(mtt, hand_for_hand=decision.hand_for_hand)
             self._tell_hand_for_hand(decision.hand_for_hand)
-        await self._release(sorted(decision.deal), tables)
+        numbers = sorted(decision.deal)
+        # (rounds: the first table deals; the round's others follow it, each in turn: _behind)
+        await self._release(numbers[:1] if self._runs.rounds else numbers, tables)
 
     async def _behind(self, tables: list[MttTable]) -> list[MttTable]:
-        """(Rounds, tests) The tables between hands that have not dealt in the round under way:
-        a round deals in table order, so a table whose last hand came before that of a table
-        numbered lower was not dealt yet (a SIGKILL came in the middle of the round's deals)."""
+        """(Rounds, tests) The tables between hands that have not dealt in the round under way,
+        in table order: a round deals in table order, so a table whose last hand came before
+        that of a table numbered lower has not dealt in it yet. Read from the store's hands, so
+        a restart finds the round where the SIGKILL left it."""
         hands = self._runs.client.store.hands
         last = {t.number: await hands.last_dealt(t.table_id) for t in tables}
         return [
