@@ -68,7 +68,10 @@ WHERE table_id = ? AND user_id = ? AND leaving = 0
 """
 
 SET_HAND_BUTTON = "UPDATE poker_tables SET button_seat = ? WHERE id = ?"
-HANDS_OF_TOURNAMENT = "SELECT count(*) FROM hands WHERE tournament_id = ? AND status != 'voided'"
+HANDS_OF_TOURNAMENT = """
+SELECT count(*) FROM hands h WHERE h.tournament_id = ? AND (h.status = 'settled'
+    OR (h.status = 'running' AND EXISTS (SELECT 1 FROM hand_journal j WHERE j.hand_id = h.id)))
+"""
 LAST_HAND_AT_TABLE = "SELECT max(id) FROM hands WHERE table_id = ? AND status != 'voided'"
 HANDS_AT_TABLE_UP_TO = (
     "SELECT count(*) FROM hands WHERE table_id = ? AND id <= ? AND status != 'voided'"
@@ -301,8 +304,9 @@ class Hands:
         return 0 if row is None or row[0] is None else int(row[0])
 
     async def dealt_in_tournament(self, tournament_id: int) -> int:
-        """How many hands the tournament's tables have dealt, voided hands left out (its level
-        clock counts them: ``TournamentRules.load`` checks the saved clock against it)."""
+        """How many hands the tournament's tables have dealt: settled, or running with a
+        journal (a running hand without one is voided as a restart resumes it). Its level clock
+        counts them: ``TournamentRules.load`` checks the saved clock against it."""
         row = await self._runner.select_one(HANDS_OF_TOURNAMENT, (tournament_id,))
         return int(row[0])
 

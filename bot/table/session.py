@@ -128,6 +128,9 @@ class TableSession:
         self._hand_pause = hand_pause  # overrides the table's pause (tests, benchmarks)
         self.clock = clock
         self.button_seat: int | None = table.button_seat
+        self._redeal_button: int | None = None
+        """The button of a hand a restart called off (it could not resume): the next hand is
+        dealt with the same button, as after a misdeal (the store moved the button with it)."""
         self.closing = table.status == "closing"
         self.closed = False
         self.paused_by: int | None = table.paused_by  # the admin who paused it: no deal
@@ -324,6 +327,7 @@ class TableSession:
             hand, self.notes, deadline, closing = seating.read_journal(state)
         except Exception as error:
             self.seats = await self.cashier.void_unresumable(hand_id, error)
+            self._redeal_button = self.button_seat
             return
         self.hand = hand
         self.journal.durable = state
@@ -452,9 +456,13 @@ class TableSession:
             self.io.mark_changed()
             self._plan_next_hand()
             return
-        button = seating.next_button(self.button_seat, [s.seat for s in players])
+        occupied = [s.seat for s in players]
+        button = seating.next_button(self.button_seat, occupied)
+        if self._redeal_button in occupied:
+            button = self._redeal_button  # (a hand a restart called off is dealt again)
         self.hand = hand = await self.cashier.deal(players, button, settings)
         self.button_seat = button
+        self._redeal_button = None
         hand_id = hand.hand_id
         self.last_hand = None
         self.notes.new_hand(hand.player_ids)
