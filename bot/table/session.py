@@ -327,7 +327,7 @@ class TableSession:
             hand, self.notes, deadline, closing = seating.read_journal(state)
         except Exception as error:
             self.seats = await self.cashier.void_unresumable(hand_id, error)
-            self._redeal_button = self.button_seat
+            await self._button_back()
             return
         self.hand = hand
         self.journal.durable = state
@@ -346,6 +346,24 @@ class TableSession:
             in_hand = seat.user_id in hand.player_ids
             if in_hand and seat.dm_ok and not hand.private_view(seat.user_id).folded:
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
+
+    async def _button_back(self) -> None:
+        """A hand called off at a restart is a misdeal: the next hand is dealt with its button
+        (``_redeal_button``), and the store's button goes back to the seat before it, so what
+        reads it meanwhile (an MTT's balancing: whose big blind comes next) sees the table as
+        it was before the hand."""
+        button = self.button_seat
+        self._redeal_button = button
+        eligible = sorted(s.seat for s in self.rules.dealt_in(self.seats))
+        if button is None or button not in eligible or len(eligible) < 2:
+            return
+        before = eligible[(eligible.index(button) - 1) % len(eligible)]
+        try:
+            await self.store.tables.set_button(self.table_id, before)
+        except Exception as error:  # the redeal still keeps the button
+            log.warning("Table %s: button not set back: %s", self.table_id, error)
+            return
+        self.button_seat = before
 
     async def shutdown(self) -> None:
         """Stop timers and loops; save the journal so the hand resumes after a restart."""
