@@ -247,8 +247,10 @@ async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
 
 
 async def hand_histories(db: Path | str, tournament_id: int) -> list[str]:
-    """The tournament's course: every settled hand's history, cards and actions (the members'
-    snowflake ids aside: another club's members have other ids), in the order dealt."""
+    """The tournament's course: every settled hand's history, cards and actions, in the order
+    dealt; the members' snowflake ids aside (another club's members have other ids), and the
+    hand's id in the store (a hand a restart called off takes an id: the hand dealt again in
+    its place has the next one)."""
     histories = await query(
         db,
         "SELECT h.phh FROM hands h JOIN mtt_tables m ON m.table_id = h.table_id"
@@ -257,7 +259,9 @@ async def hand_histories(db: Path | str, tournament_id: int) -> list[str]:
     )
     return [
         "\n".join(
-            line for line in str(phh).splitlines() if not line.startswith("_deuce_player_ids")
+            line
+            for line in str(phh).splitlines()
+            if not line.startswith(("_deuce_player_ids", "hand = "))
         )
         for (phh,) in histories
     ]
