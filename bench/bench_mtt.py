@@ -5,9 +5,11 @@ players, both played by the real bot (``python -m bot``) against the loopback Di
   chips, flat payouts), one member a table registers (``/poker mtt register``), house players
   fill the field; the members check or call every bet and stand pat from their DM panels (the
   panel follows a member moved to another table) until the lobby says it is finished;
-* cash: as many cash tables (a channel each), at each one member and the house players that
-  make the same count as a tournament table at the start, the members playing the same way,
-  until the tables together have dealt as many hands as the tournament.
+* cash: as many cash tables (a channel each), at each one member (bought in with their whole
+  wallet: calling every bet down, they would bust the default buy-in before the run ends, and
+  a table of house players alone stops) and the house players that make the same count as a
+  tournament table at the start, the members playing the same way, until the tables together
+  have dealt as many hands as the tournament.
 
 Each call the bot made from the start to the end is counted from the double's log,
 rate-limited calls (Discord's global 50 a second: channel, thread and DM messages, DM opening,
@@ -36,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_sng import Figures, count, report
 from tests.conftest import BotProcess, bot_env
 from tests.discord_double import DiscordDouble
-from tests.e2e.helpers import PokerTable, make_club, private_reply
+from tests.e2e.helpers import START_WALLET, PokerTable, make_club, private_reply
 from tests.e2e.mtt_play import (
     MTT_FAST,
     Autoplayer,
@@ -129,7 +131,9 @@ async def run(mode: str, field: int, hands: int, folder: Path) -> Figures:
             house = field // tables - 1
             for number, member in enumerate(members):
                 room = await double.add_channel(club.guild, f"cash-{number}")
-                await PokerTable(double, room, [member]).join(member)
+                # the whole wallet: a member who calls every bet down would bust the default
+                # buy-in within about a dozen hands, and a table of house players alone stops
+                await PokerTable(double, room, [member]).join(member, buy_in=START_WALLET)
                 added = await double.invoke(admin, room, "pokeradmin house add", count=house)
                 said = await private_reply(added)
                 assert "house player" in said, said

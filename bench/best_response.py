@@ -3,6 +3,13 @@ response wins against it.
 
     python -m bench.best_response                          # against strong, 2,000 hands
     python -m bench.best_response --level beginner --hands 600
+    python -m bench.best_response --hands 1200 --by-spot [--top 30] [--dump spots.json]
+
+``--by-spot`` adds a leak table: the house's result split exactly into the betting rounds of
+each hand (``Spot``: its share of the final pot times the round's chips, less its own), grouped
+by street, position, the house's hand, the LBR player's last draw and the round's line, each
+with its count, big bets per occurrence and 95% interval, its share of the match in bb/100 and
+the house's mean result from the round on (``leak_table``).
 
 After Lisý and Bowling, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
 (2017), adapted to fixed-limit 2-7 Triple Draw. The LBR player knows the house's policy (the
@@ -49,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import random
 import statistics
@@ -62,8 +70,8 @@ from bot.engine import CARDS
 from bot.engine.cards import Card, shuffled_deck
 from bot.engine.hand import Hand, Phase, PrivateView, PublicView, SeatedPlayer, Stakes
 from bot.house import LEVELS, Player, apply_decision, house_player
-from bot.house.odds import low_rank
-from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD, Action, Decision
+from bot.house.odds import CLASSES, WORSE, low_rank, made_class
+from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD, Action, Decision, low_cards
 
 STAKES = Stakes(10)
 STACK = 200 * STAKES.small_bet
@@ -404,6 +412,7 @@ class LocalBestResponse:
             mean = sum(w * s for w, s in group) / mass
             branch = clone(sim)
             apply_decision(branch, self.house_id, Decision(action))
+            worth: float
             if action is Action.FOLD:
                 worth = self._pot(branch) - (self._contributed(branch) - now)
             elif not self._lbr_to_act(branch, hand.betting_round):
@@ -451,13 +460,109 @@ class LocalBestResponse:
         return sim
 
 
+STREETS = ("pre-draw", "after draw 1", "after draw 2", "after draw 3")
+
+
+@dataclass(slots=True)
+class Spot:
+    """One betting round of one hand, seen from the house: where it sat, what it held, how the
+    round was bet, and what the round's chips came to for it (big bets, its share of the final
+    pot applied to the chips both put in this round, less its own: the rounds of a hand add up
+    to its result exactly)."""
+
+    street: int
+    house_ip: bool
+    """Whether the house acts last after the draws (heads-up: it has the button)."""
+    holding: str
+    """The house's hand when the round's betting began (``holding_name``)."""
+    against: str
+    """How many cards the LBR player threw at the draw before (``vs 1`` ...), or ``-``."""
+    lbr_holding: str
+    """The LBR player's hand when the round's betting began (``holding_name``; the benchmark
+    reads it for the table, the LBR player's decisions never read the house's cards)."""
+    line: list[str]
+    """The round's actions in order, ``H`` the house, ``B`` the best response (``H:bet``)."""
+    house_in: int = 0
+    lbr_in: int = 0
+    value: float = 0.0
+    sunk: int = 0
+    """The house's chips in the pot when the round began (the blind, before the draw)."""
+    rest: float = 0.0
+    """The house's result from the round's start on (big bets): its net result plus ``sunk``,
+    so a fold at once is 0; the lines of one situation compare by it."""
+
+
+def holding_name(cards: Sequence[Card], street: int) -> str:
+    """The house's hand as a leak table groups it: after the last draw its made class; before,
+    a made ten or better by its class, else a draw by the cards it would throw (keeping one
+    card per rank up to an eight; up to a ten before the last draw)."""
+    made = made_class(cards)
+    if made != WORSE and (street == DRAWS or CLASSES[made] <= 10):
+        return f"made {CLASSES[made]}" if CLASSES[made] <= 10 else "made J-K"
+    if street == DRAWS:
+        return "busted"
+    kept = low_cards(cards, 10 if street == DRAWS - 1 else 8)
+    return f"draw {min(5 - min(len(kept), 4), 3)}" + ("+" if len(kept) <= 2 else "")
+
+
+def _verb(hand: Hand, decision: Decision) -> str:
+    legal = hand.legal()
+    if decision.action is Action.FOLD:
+        return "fold"
+    if decision.action is Action.CHECK_CALL:
+        return "call" if legal.call_amount else "check"
+    return "raise" if legal.is_raise else "bet"
+
+
+def _attribute(hand: Hand, spots: list[Spot], house_id: int) -> None:
+    """Each round's value for the house: its share of the final pot times the round's chips,
+    less its own chips in the round."""
+    result = hand.result
+    assert result is not None
+    pot = sum(hand._contrib)
+    house_total = hand._contrib[hand._pos(house_id)]
+    share = (result.net[house_id] + house_total) / pot if pot else 0.5
+    for spot in spots:
+        spot.value = (share * (spot.house_in + spot.lbr_in) - spot.house_in) / STAKES.big_bet
+        spot.rest = (result.net[house_id] + spot.sunk) / STAKES.big_bet
+    total = sum(s.value for s in spots)
+    assert abs(total - result.net[house_id] / STAKES.big_bet) < 1e-6, (total, result.net)
+
+
 def play_hand(
-    hand: Hand, house: Player, lbr: LocalBestResponse, house_rng: random.Random
+    hand: Hand,
+    house: Player,
+    lbr: LocalBestResponse,
+    house_rng: random.Random,
+    spots: list[Spot] | None = None,
 ) -> list[float]:
     """Play ``hand`` to the end, the house by ``house``, the LBR player by ``lbr``; the house's
-    decision times in seconds."""
+    decision times in seconds. With ``spots``, one ``Spot`` per betting round reached is
+    appended (the leak table's rows)."""
     timings: list[float] = []
+    rounds: dict[int, Spot] = {}
+    house_pos = hand._pos(lbr.house_id)
+    lbr_pos = hand._pos(lbr.player_id)
+    blinds = (hand._contrib[house_pos], hand._contrib[lbr_pos])
     while (pid := hand.to_act) is not None:
+        betting = hand.phase is Phase.BETTING
+        street = hand.betting_round
+        if spots is not None and betting and street not in rounds:
+            public = hand.public_view(recent=0)
+            other = next(s for s in public.seats if s.player_id == lbr.player_id)
+            thrown = [c for c in other.draw_counts if c is not None]
+            rounds[street] = Spot(
+                street,
+                house_ip=public.button_seat
+                == next(s.seat for s in public.seats if s.player_id == lbr.house_id),
+                holding=holding_name(hand.private_view(lbr.house_id).cards, street),
+                against=f"vs {thrown[-1]}" if thrown else "-",
+                lbr_holding=holding_name(hand.private_view(lbr.player_id).cards, street),
+                line=[],
+            )
+            rounds[street].sunk = hand._contrib[house_pos]
+            if street == 0:
+                rounds[0].house_in, rounds[0].lbr_in = blinds
         if pid == lbr.player_id:
             decision = lbr.decide(hand)
         else:
@@ -466,7 +571,19 @@ def play_hand(
             decision = house(public, hand.private_view(pid), house_rng)
             timings.append(time.perf_counter() - started)
             lbr.observe(hand, public, decision)
-        apply_decision(hand, pid, decision)
+        if spots is not None and betting:
+            spot = rounds[street]
+            spot.line.append(("H:" if pid == lbr.house_id else "B:") + _verb(hand, decision))
+            before = hand._contrib[house_pos], hand._contrib[lbr_pos]
+            apply_decision(hand, pid, decision)
+            spot.house_in += hand._contrib[house_pos] - before[0]
+            spot.lbr_in += hand._contrib[lbr_pos] - before[1]
+        else:
+            apply_decision(hand, pid, decision)
+    if spots is not None:
+        played = [rounds[r] for r in sorted(rounds)]
+        _attribute(hand, played, lbr.house_id)
+        spots.extend(played)
     return timings
 
 
@@ -477,9 +594,11 @@ def play_lbr_decks(
     seed: int,
     particles: int = PARTICLES,
     samples: int = SAMPLES,
+    spots: list[Spot] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Play decks ``first .. first + count - 1`` heads-up twice each (seats swapped), the house
-    against LBR; return the house's big bets per hand of each deck and its decision times."""
+    against LBR; return the house's big bets per hand of each deck and its decision times (and
+    with ``spots``, append every betting round's ``Spot``)."""
     results: list[float] = []
     timings: list[float] = []
     for index in range(first, first + count):
@@ -499,7 +618,7 @@ def play_lbr_decks(
                 samples=samples,
             )
             house_rng = random.Random(f"{deck_seed}-{swap}-house")
-            timings.extend(play_hand(hand, house, lbr, house_rng))
+            timings.extend(play_hand(hand, house, lbr, house_rng, spots))
             result = hand.result
             assert result is not None
             net += result.net[house_seat]
@@ -520,6 +639,64 @@ def play_level(
     return play_lbr_decks(house, first, count, seed, particles, samples)
 
 
+def spot_keys(spot: Spot) -> tuple[str, str, str]:
+    """The leak table's three groupings of a round: the situation (street, the house in or out
+    of position, its hand, the best response's last draw), the same with the round's line, and
+    the street with the best response's hand and the line (its bluffs and value bets)."""
+    place = "house IP" if spot.house_ip else "house OOP"
+    situation = f"{STREETS[spot.street]} | {place} | {spot.holding} | {spot.against}"
+    line = " ".join(spot.line)
+    best = f"{STREETS[spot.street]} | {place} | BR holds {spot.lbr_holding} | {line}"
+    return situation, f"{situation} | {line}", best
+
+
+def leak_table(spots: Sequence[Spot], hands: int, top: int = 15, min_count: int = 5) -> str:
+    """The situations (and, below, the situations with the round's line) where the house lost
+    most to the best response: count, big bets per occurrence with a 95% interval, and what
+    each came to in bb/100 of the whole match (the rounds add up to the match's result); and
+    ``from here``, the house's mean result from the round's start on (a fold at once is 0), by
+    which the lines of one situation compare."""
+    out: list[str] = []
+    titles = ("by situation", "by situation and line", "by the best response's hand and line")
+    for index, title in enumerate(titles):
+        groups: dict[str, list[Spot]] = {}
+        for spot in spots:
+            groups.setdefault(spot_keys(spot)[index], []).append(spot)
+        rows = sorted(
+            (
+                (sum(s.value for s in group), k, [s.value for s in group], group)
+                for k, group in groups.items()
+                if len(group) >= min_count
+            ),
+            key=lambda row: row[0],
+        )
+        out.append(
+            f"house's {top} worst spots {title} (house's big bets; rounds seen at least "
+            f"{min_count} times; bb/100 = the spot's share of the match's result)"
+        )
+        out.append(
+            f"{'n':>5} {'bb each':>8} {'95% interval':>17} {'bb/100':>7} {'from here':>9}  spot"
+        )
+        for total, key, values, group in rows[:top]:
+            mean = statistics.fmean(values)
+            spread = statistics.stdev(values) if len(values) > 1 else 0.0
+            half = 1.96 * spread / math.sqrt(len(values))
+            rest = statistics.fmean(s.rest for s in group)
+            out.append(
+                f"{len(values):>5} {mean:>+8.2f} [{mean - half:>+6.2f}, {mean + half:>+6.2f}] "
+                f"{100 * total / hands:>+7.1f} {rest:>+9.2f}  {key}"
+            )
+        out.append("")
+    streets: dict[int, float] = {}
+    for spot in spots:
+        streets[spot.street] = streets.get(spot.street, 0.0) + spot.value
+    out.append(
+        "by street (bb/100): "
+        + ", ".join(f"{STREETS[k]} {100 * v / hands:+.1f}" for k, v in sorted(streets.items()))
+    )
+    return "\n".join(out)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--level", default="strong", choices=list(LEVELS))
@@ -527,10 +704,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--particles", type=int, default=PARTICLES)
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--seed", type=int, default=28)
+    parser.add_argument(
+        "--by-spot", action="store_true", help="also print where the house lost (a leak table)"
+    )
+    parser.add_argument("--top", type=int, default=15, help="rows of the leak table")
+    parser.add_argument("--dump", help="with --by-spot, also write every spot to this JSON file")
     args = parser.parse_args(argv)
     decks = max(2, math.ceil(args.hands / 2))
     started = time.perf_counter()
-    per_deck, _ = play_level(args.level, 0, decks, args.seed, args.particles, args.samples)
+    spots: list[Spot] | None = [] if args.by_spot else None
+    house = house_player(LEVELS[args.level])
+    per_deck, _ = play_lbr_decks(house, 0, decks, args.seed, args.particles, args.samples, spots)
     mean = 100 * statistics.fmean(per_deck)
     half = 100 * 1.96 * statistics.stdev(per_deck) / math.sqrt(len(per_deck))
     print(
@@ -539,6 +723,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{mean:+.1f} ± {half:.1f} bb/100 [{mean - half:+.1f}, {mean + half:+.1f}] "
         f"({time.perf_counter() - started:.0f} s)"
     )
+    if spots is not None:
+        print(leak_table(spots, 2 * decks, args.top))
+        if args.dump:
+            with open(args.dump, "w", encoding="utf-8") as out:
+                json.dump(
+                    {"per_deck": per_deck, "spots": [dataclasses.asdict(s) for s in spots]}, out
+                )
     return 0
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import discord
 
+from bot.features.mtt.discord_parts import NEEDED
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 #: Discord's names for the permissions (as the server settings show them) → discord.py's flag.
@@ -20,6 +22,8 @@ PERMISSION_FLAGS = {
     "Manage Messages": "manage_messages",
     "Read Message History": "read_message_history",
     "Mention Everyone": "mention_everyone",
+    "Create Public Threads": "create_public_threads",
+    "Create Events": "create_events",
 }
 
 
@@ -42,7 +46,11 @@ def test_the_invite_link_grants_each_permission_the_readme_names() -> None:
         "Embed Links",
         "Attach Files",
         "Send Messages in Threads",
+        "Create Public Threads",
+        "Create Events",
     ]
+    # every permission a multi-table tournament checks for is asked for by the link
+    assert {name for _, name in NEEDED} <= set(names)
     wanted = discord.Permissions.none()
     for name in names:
         setattr(wanted, PERMISSION_FLAGS[name], True)
@@ -54,6 +62,8 @@ def test_the_invite_link_grants_each_permission_the_readme_names() -> None:
         "Embed Links": 1 << 14,
         "Attach Files": 1 << 15,
         "Send Messages in Threads": 1 << 38,
+        "Create Public Threads": 1 << 35,
+        "Create Events": 1 << 44,
     }
     assert all(granted & bit for bit in bits.values())
     # What the guide says is not needed is not asked for.

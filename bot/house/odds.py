@@ -52,6 +52,7 @@ def is_straight(mask: int) -> bool:
     return mask in STRAIGHT_MASKS
 
 
+@cache
 def _good_ways(count: int, drawn: int, bad: int) -> int:
     """Ways to draw ``drawn`` cards from the unseen so that exactly ``count`` given useful ranks
     (4 unseen cards each) appear, at least once each, the rest coming from ``bad`` cards."""

@@ -248,11 +248,9 @@ def _after_a_draw(
             return BET_RAISE
         return FOLD if draws_left == 0 or call > public.big_bet else CHECK_CALL
     ranges = _ranges(opponents)
-    if call and draws_left == 0:
+    if call:
         ranges = [
-            r
-            if _last_thrown(s) == 0 or s.bet < me.bet + call
-            else bet_range(r, 3, style.bluff_read)
+            _betting_range(r, s, public, draws_left, style) if s.bet == me.bet + call else r
             for s, r in zip(opponents, ranges, strict=True)
         ]
     chance, _, _, kept = best_plan(cards, draws_left, ranges, style)
@@ -273,9 +271,86 @@ def _after_a_draw(
     if can_raise and chance >= fair + style.raise_margin:
         return BET_RAISE
     factor = style.call_factor
-    if chance * (public.pot_total + call) >= call * factor:
+    if draws_left == 0 and heads_up:
+        # A call must gain: a hand that beats only the bettor's bluffs, counted at the share
+        # that makes them break even (``_betting_range``), is indifferent, and folds.
+        factor += _INDIFFERENT
+    later = 0.0
+    if heads_up and draws_left and not _acts_last(public, me, opponents):
+        later = called_down_cost(chance, draws_left, public.big_bet)
+    if chance * (public.pot_total + call) - later >= call * factor:
         return CHECK_CALL
     return FOLD
+
+
+_INDIFFERENT: Final = 1e-6
+
+
+def called_down_cost(chance: float, draws_left: int, big_bet: int) -> float:
+    """What calling on costs a hand that is behind (``chance`` under one half) out of position
+    with ``draws_left`` draws to come: the opponent bets each later round before it sees what
+    this player does, and this player pays each bet that comes before a draw to keep drawing
+    (``draws_left - 1`` of them: on the last round a missed draw folds and pays nothing),
+    winning ``chance`` of the two bets each time, so each costs (1 - 2 x chance) big bets. In
+    position a draw is often checked to and draws free; a hand ahead gains from the later bets,
+    which is not counted (it would call anyway). Issue 40's ``--by-spot`` table: out of
+    position after the first draw, a two-card draw that called a bet lost 0.2-0.6 big bets from
+    there on against the best response, where folding loses nothing more."""
+    return max(0.0, 1.0 - 2.0 * chance) * max(0, draws_left - 1) * big_bet
+
+
+def balanced_bluffs(public: PublicView, call: int) -> float:
+    """The share of bluffs in a balanced betting range: the share at which a call that beats
+    only the bluffs breaks even, call / (pot after the bet + the call). A bettor who bluffs
+    more is paid by every bluff-catcher; one who bluffs less (a best response facing a player
+    that pays off) loses nothing to a fold. So a bettor's bluffs are counted at most at this
+    share: counting more is betting that the opponent over-bluffs, which a best response never
+    does."""
+    return call / (public.pot_total + call)
+
+
+def _betting_range(
+    dist: Dist, seat: SeatView, public: PublicView, draws_left: int, style: Style
+) -> Dist:
+    """The range of an opponent who has just bet or raised into this player (heads-up).
+
+    - On the last round its value bets are its hands up to ``style.call_top`` (one class
+      fewer for each raise after the first bet), its other hands bluffs, read at
+      ``style.bluff_read`` against the made ones and, when it stood pat, at most at the
+      balanced share (``balanced_bluffs``; a drawing bettor's busted hands keep the read: the
+      best response bluffs those, capped it folded too many of them).
+    - Before it, a pat opponent's bet holds its made hands and its snows: its snows are counted
+      at most at the balanced share too (a player who never snows bets only made hands).
+    - A drawing opponent's bet before the last round is left as its draw (draws bet draws).
+
+    Multiway the ranges stay as they were (the rules were measured heads-up)."""
+    opponents = sum(1 for s in public.seats if s.state != "folded") - 1
+    legal = public.legal
+    if opponents != 1 or legal is None:
+        return (
+            dist if draws_left or _last_thrown(seat) == 0 else bet_range(dist, 3, style.bluff_read)
+        )
+    alpha = balanced_bluffs(public, legal.call_amount)
+    pat = _last_thrown(seat) == 0
+    if draws_left == 0:
+        top = max(0, style.call_top - max(0, legal.bets_this_round - 1))
+        narrowed = bet_range(dist, top, style.bluff_read)
+        return _cap_bluffs(narrowed, top, alpha) if pat else narrowed
+    if pat:
+        return _cap_bluffs(dist, WORSE - 1, alpha)
+    return dist
+
+
+def _cap_bluffs(dist: Dist, value_top: int, share: float) -> Dist:
+    """``dist`` with its classes above ``value_top`` (its bluffs) scaled down to ``share`` of
+    the whole when they are more; unchanged when it holds no value hand."""
+    bluffs = sum(dist[value_top + 1 :])
+    value = 1.0 - bluffs
+    if bluffs <= share or value <= 1e-9:
+        return dist
+    scale_value = (1.0 - share) / value
+    scale_bluff = share / bluffs
+    return tuple(p * (scale_value if i <= value_top else scale_bluff) for i, p in enumerate(dist))
 
 
 def _value_bets(

@@ -102,12 +102,13 @@ ORDER BY id DESC
 LIMIT ?
 """
 
-# A member's latest tournaments, with their entry (the dashboard's "your sit-and-goes").
+# A member's latest tournaments of either kind, with their entry (the dashboard's "your
+# tournaments").
 TOURNAMENTS_OF_MEMBER = f"""
 SELECT {", ".join("t." + c.strip() for c in rows.TOURNAMENT_COLUMNS.split(","))},
        e.user_id, e.name, e.style, e.registered_at, e.place, e.prize
 FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
-WHERE e.user_id = ? AND t.kind = 'sng'
+WHERE e.user_id = ?
 ORDER BY t.id DESC
 LIMIT ?
 """
@@ -409,9 +410,10 @@ class Tournaments:
     async def of_member(
         self, user_id: int, limit: int = 200
     ) -> list[tuple[TournamentRow, EntryRow]]:
-        """The ``limit`` latest sit-and-goes ``user_id`` is registered in or played, on any
-        server (the caller keeps those of the servers it may show), newest first, each with
-        the member's entry (its place and prize once out)."""
+        """The ``limit`` latest tournaments of either kind (sit-and-goes and MTTs) ``user_id``
+        is registered in or played, on any server (the caller keeps those of the servers it
+        may show), newest first, each with the member's entry (its place and prize once
+        out)."""
         check_id(user_id, "member")
         found = await self._runner.select_all(TOURNAMENTS_OF_MEMBER, (user_id, int(limit)))
         width = len(rows.TOURNAMENT_COLUMNS.split(","))

@@ -119,8 +119,19 @@ gap:.35em;align-items:center}form.house{display:flex;gap:.4em;align-items:center
 flex-wrap:wrap;margin:.4em 0}.house-forms{margin-top:.6em}p.fill{color:#9aa8b5}
 form.house button.secondary,button.secondary{background:#2b3a48;border-color:#56697c}
 tr.blamed th,tr.blamed td{background:#3a1d1d}.why{color:#ffb0b0;margin-top:.3em}
+span.kind{font-size:.8em;color:#c9d6e2;background:#26313d;border-radius:4px;
+padding:.05em .4em;white-space:nowrap}p.where{color:#9aa8b5;margin:0 0 .3em}
+section.card[data-kind="mtt"]{border-left:4px solid #8cc8ff}
+section.card[data-kind="mtt"] span.kind{background:#21364a}
 @media (max-width:600px){main{padding:.6em}td,th{padding:.3em}
-table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}}
+table.settings tr{display:grid;grid-template-columns:1fr}table.settings td.hint{border:0}
+table.mine thead{display:none}table.mine,table.mine tbody,table.mine tr{display:block}
+table.mine tr{background:#17202a;border:1px solid #2b3a48;border-radius:8px;
+margin:.6em 0;padding:.4em .6em}
+table.mine td{display:grid;grid-template-columns:7.5em 1fr;gap:.5em;border:0;padding:.15em 0}
+table.mine td::before{content:attr(data-label);color:#9aa8b5;font-size:.9em}
+table.mine td.tournament{display:block;font-weight:bold;padding-bottom:.3em}
+table.mine td.tournament::before{content:none}table.mine td.when{font-size:1em}}
 """
 
 

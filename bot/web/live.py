@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.features.house import admin as house_admin
+from bot.features.mtt import tournaments as mtts
+from bot.features.mtt.lobby import LobbyState
+from bot.features.mtt.running import MttRuns
 from bot.features.sitngo import tournaments as sitngo
 from bot.messages import t
 from bot.replies import Refused
@@ -64,8 +67,14 @@ class LiveTables(Protocol):
         ...
 
     async def cancel_tournament(self, guild_id: int, tournament_id: int) -> int:
-        """``/poker sng cancel``: every buy-in back (the number refunded). Raises a
-        ``StoreError`` (``TournamentNotFound`` for another server's) as the command would."""
+        """``/poker sng cancel`` or ``/poker mtt cancel``, by the tournament's kind: every
+        buy-in back (the number refunded). Raises a ``StoreError`` (``TournamentNotFound``
+        for another server's; an MTT in the money refused) as the command would."""
+        ...
+
+    def mtt_lobby(self, tournament_id: int) -> LobbyState | None:
+        """A running MTT's tables, stacks and clock as its last director step read them (what
+        its lobby message shows); None when it is not running in this process."""
         ...
 
     async def house_add(self, guild_id: int, table_id: int, count: int, level: str) -> str:
@@ -93,6 +102,9 @@ class Bot(Protocol):
 
     @property
     def store(self) -> Store: ...
+
+    @property
+    def mtt_runs(self) -> MttRuns: ...
 
     def get_channel(self, channel_id: int, /) -> Any: ...
 
@@ -164,7 +176,13 @@ class BotTables:
         tournament = await self._bot.store.tournaments.get(tournament_id)
         if tournament.guild_id != guild_id:
             raise TournamentNotFound("There is no such tournament.", key="sng_not_found")
+        if tournament.kind == "mtt":
+            return len(await mtts.cancel(self._bot, tournament_id))
         return len(await sitngo.cancel(self._bot, tournament_id))
+
+    def mtt_lobby(self, tournament_id: int) -> LobbyState | None:
+        run = self._bot.mtt_runs.get(tournament_id)
+        return None if run is None else run.lobby_lines
 
     def _session(self, guild_id: int, table_id: int) -> TableSession:
         session = self._bot.tables.by_table(table_id)

@@ -4,7 +4,9 @@ Pure: a function of the ``LiveTable``."""
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
+from collections.abc import Mapping
 
 import discord
 
@@ -123,3 +125,47 @@ def embed_html(embed: discord.Embed) -> Html:
         fields=fields,
         footer=footer,
     )
+
+
+THREAD_MENTION = re.compile(r"<#(\d{1,20})>")
+"""A thread's mention in an MTT's lobby (each table's thread)."""
+
+
+def lobby_html(text: str, guild_id: int, threads: Mapping[int, str] | None = None) -> Html:
+    """An MTT's lobby message (``bot.features.mtt.lobby.lobby_text``: Discord markdown with
+    ``##`` and ``###`` headings) as the channel shows it: its title, its lines, its sections;
+    a table's thread as a link to it in Discord, named by ``threads`` (its id otherwise)."""
+    parts: list[Html] = []
+    lines: list[Html] = []
+
+    def close_list() -> None:
+        if lines:
+            parts.append(h('<ul class="lines plain">{items}</ul>', items=join(lines)))
+            lines.clear()
+
+    def line_html(line: str) -> Html:
+        pieces = THREAD_MENTION.split(line)
+        out = [from_markdown(pieces[0])]
+        for thread, after in zip(pieces[1::2], pieces[2::2], strict=True):
+            out.append(
+                h(
+                    '<a href="https://discord.com/channels/{guild}/{thread}">#{name}</a>',
+                    guild=guild_id,
+                    thread=thread,
+                    name=(threads or {}).get(int(thread), thread),
+                )
+            )
+            out.append(from_markdown(after))
+        return join(out)
+
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            close_list()
+            parts.append(h("<h3>{title}</h3>", title=line_html(line[3:])))
+        elif line.startswith("### "):
+            close_list()
+            parts.append(h("<h4>{title}</h4>", title=line_html(line[4:])))
+        else:
+            lines.append(h("<li>{line}</li>", line=line_html(line)))
+    close_list()
+    return join(parts)

@@ -35,7 +35,7 @@ ADMIN_GROUP = "rules_group_admin"
 ADMIN_PATH = "pokeradmin"
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (TABLE_GROUP, ("poker",)),
-    ("rules_group_tournaments", ("poker sng",)),
+    ("rules_group_tournaments", ("poker sng", "poker mtt")),
     ("rules_group_records", ("poker stats", "poker history", "poker replay", "poker session")),
     ("rules_group_chips", ("chips",)),
     (ADMIN_GROUP, (ADMIN_PATH,)),

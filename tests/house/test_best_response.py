@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from bench import bench_house
-from bench.best_response import Belief, LocalBestResponse, play_lbr_decks
+from bench import bench_house, best_response
+from bench.best_response import (
+    Belief,
+    LocalBestResponse,
+    Spot,
+    holding_name,
+    leak_table,
+    play_hand,
+    play_lbr_decks,
+)
 from bot.engine import Hand, Phase, PrivateView, PublicView
 from bot.house import STRONG, Action, Decision, apply_decision, house_player
 from bot.house.odds import WORSE, made_class
 from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD
-from tests.house._helpers import named_hand
+from tests.house._helpers import cards, named_hand
 
 # Heads-up named hands: player 1 (position 0) is the big blind, player 2 the button.
 HOUSE, LBR = 1, 2
@@ -213,3 +223,67 @@ def test_bench_house_prints_the_best_response_beside_the_pairings(
     assert all("heads-up" in line and "bb/100 [" in line for line in lines)
     assert status in (0, 1)  # four hands decide nothing about the goal
     assert ("goal met" in out) == (status == 0)
+
+
+def test_the_leak_table_splits_each_hand_exactly_into_its_rounds() -> None:
+    """Every betting round reached is one spot; a deck's spots add up to its result, and each
+    spot's line alternates the two players as the engine took their actions."""
+    strong = house_player(STRONG)
+    spots: list[Spot] = []
+    per_deck, _ = play_lbr_decks(strong, 0, 3, seed=9, particles=10, samples=2, spots=spots)
+    assert abs(sum(s.value for s in spots) - 2 * sum(per_deck)) < 1e-9
+    assert {s.street for s in spots} <= {0, 1, 2, 3} and spots[0].street == 0
+    for spot in spots:
+        assert spot.line and all(a[:2] in ("H:", "B:") for a in spot.line)
+        assert all(a.split(":")[1] in ("fold", "check", "call", "bet", "raise") for a in spot.line)
+        if spot.street == 0:
+            assert spot.against == "-" and spot.line[0].split(":")[1] in ("fold", "call", "raise")
+        else:
+            assert spot.against.startswith("vs ")
+    table = leak_table(spots, 6, top=3, min_count=1)
+    assert "by situation and line" in table and "by street (bb/100): pre-draw" in table
+
+
+class CallingStation(LocalBestResponse):
+    """In the LBR player's seat, a player that stands pat and checks or calls (the house's moves
+    are still observed)."""
+
+    def decide(self, hand: Hand) -> Decision:
+        return Decision(discards=()) if hand.phase is Phase.DRAWING else CHECK_CALL
+
+
+def test_a_spot_records_the_line_and_the_house_hand() -> None:
+    """A scripted hand: the house (big blind) raises a made eight, the best response calls;
+    the house's hand and the line are as played, and the pre-draw spot is worth to the house
+    its share of the pot (it wins: both put in two small bets, so +1 big bet)."""
+    hand = named_hand([MADE_HOUSE, "Kc Kd Qh Js 9c"], then="Qs Jc Td 9d As Ks Qc Jd Th")
+    caller = CallingStation(made_raiser, LBR, HOUSE, random.Random(3), particles=10)
+    spots: list[Spot] = []
+    play_hand(hand, made_raiser, caller, random.Random(0), spots)
+    first = spots[0]
+    assert first.street == 0 and first.holding == "made 8" and not first.house_ip
+    assert first.line == ["B:call", "H:raise", "B:call"]
+    assert (first.house_in, first.lbr_in) == (20, 20)
+    assert first.value == pytest.approx(1.0)
+    assert [s.line for s in spots[1:]] == [["H:bet", "B:call"]] * 3
+    assert holding_name(cards("Kc Kd Qh Js 9c"), 0) == "draw 3+"
+    assert holding_name(cards("8s 6d 4c 2h Kd"), 1) == "draw 1"
+    assert holding_name(cards("Ts 8d 3c 2s 5c"), 3) == "made 10"
+    assert holding_name(cards("Qh 7d 3c 2s 5c"), 3) == "made J-K"
+    assert holding_name(cards("Qh Qd 3c 2s 5c"), 3) == "busted"
+
+
+def test_by_spot_prints_the_leak_table_and_dumps_the_rounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    dump = tmp_path / "spots.json"
+    args = ["--hands", "4", "--particles", "10", "--samples", "2", "--by-spot", "--top", "3"]
+    assert best_response.main([*args, "--dump", str(dump)]) == 0
+    out = capsys.readouterr().out
+    assert "vs local best response" in out and "worst spots by situation and line" in out
+    data = json.loads(dump.read_text(encoding="utf-8"))
+    assert len(data["per_deck"]) == 2
+    hands = sum(1 for s in data["spots"] if s["street"] == 0)
+    assert hands == 4
+    total = sum(s["value"] for s in data["spots"])
+    assert total == pytest.approx(2 * sum(data["per_deck"]))

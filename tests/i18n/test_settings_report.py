@@ -54,7 +54,7 @@ def test_the_gates_line_names_both_minimums_and_their_source() -> None:
     report = SettingsReport(server=server, table=server, sources=sources)
     lines = settings_lines(ReportContext(report, None, None, None))
     assert (
-        "**Gates** Daily chips, tables and sit-and-goes need a Discord account 7 days old and "
+        "**Gates** Daily chips, tables and tournaments need a Discord account 7 days old and "
         "1 day in this server. — " + t("source_server")
     ) in lines
 
@@ -67,4 +67,4 @@ def test_a_gate_left_at_zero_is_not_named() -> None:
         server = dataclasses.replace(Settings(), gate_account_days=account, gate_member_days=member)
         report = SettingsReport(server=server, table=server)
         line = settings_lines(ReportContext(report, None, None, None))[-2]
-        assert line.startswith("**Gates** Daily chips, tables and sit-and-goes " + words), line
+        assert line.startswith("**Gates** Daily chips, tables and tournaments " + words), line

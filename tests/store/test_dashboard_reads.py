@@ -1,5 +1,5 @@
 """The store's reads the dashboard added (on SQLite and PostgreSQL): a server's open tables,
-its house fill settings, and a member's tournaments with their entry."""
+its house fill settings, and a member's tournaments of either kind with their entry."""
 
 from __future__ import annotations
 
@@ -47,3 +47,23 @@ async def test_a_members_tournaments_newest_first_with_their_entry(store: Store)
     ]
     assert [t.id for t, _ in await store.tournaments.of_member(BOB)] == [made[2]]
     assert len(await store.tournaments.of_member(ALICE, limit=1)) == 1
+    # a multi-table tournament is one of them too (either kind)
+    mtt = await store.mtts.create(
+        GUILD,
+        22,
+        1,
+        buy_in=20,
+        field=10,
+        start_stack=1000,
+        level_hands=4,
+        structure="turbo",
+        starts_in=30,
+    )
+    await store.mtts.register(mtt.id, ALICE, "Alice")
+    found = await store.tournaments.of_member(ALICE)
+    assert [(t.id, t.kind, t.status, e.user_id) for t, e in found] == [
+        (mtt.id, "mtt", "registering", ALICE),
+        (made[1], "sng", "registering", ALICE),
+        (made[0], "sng", "cancelled", ALICE),
+    ]
+    assert [t.id for t, _ in await store.tournaments.of_member(BOB)] == [made[2]]

@@ -4,9 +4,11 @@ call still returns only once its state (or a newer one of the same hand) is dura
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +120,30 @@ async def test_concurrent_writes_are_durable_when_they_return(
     }
 
 
+@contextlib.asynccontextmanager
+async def writer_busy(store: Store, database: Database) -> AsyncIterator[None]:
+    """The store's writer is busy for the block: SQLite's writer thread runs a transaction
+    that waits for the block's end (a journal write queues behind it); PostgreSQL's write
+    lock is held (a journal batch waits for its turn)."""
+    if database.kind != SQLITE:
+        async with store.runner._write_lock:
+            yield
+        return
+    started, finish = threading.Event(), threading.Event()
+
+    async def held(db: Tx) -> None:
+        started.set()
+        finish.wait(5)  # on the writer thread
+
+    first = asyncio.ensure_future(store.runner.write(held))
+    await asyncio.to_thread(started.wait, 5)
+    try:
+        yield
+    finally:
+        finish.set()
+        await first
+
+
 async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, database: Database) -> None:
     hand_a, hand_b = await running_hands(store, 2)
     on_return: dict[tuple[int, int], int] = {}
@@ -128,9 +154,16 @@ async def test_latest_state_of_a_hand_wins_in_one_commit(store: Store, database:
         assert row is not None
         on_return[hand_id, step] = row[1]["step"]
 
-    # All started in the same turn of the loop: they join one batch, which keeps the newest
-    # state of each hand and commits once (seq counts commits of the hand's row).
-    await asyncio.gather(*(act(hand, step) for step in range(5) for hand in (hand_a, hand_b)))
+    # All made while the writer is busy: they join one batch, which keeps the newest state of
+    # each hand and commits once (seq counts commits of the hand's row). (Started in one turn
+    # of the loop is not enough: SQLite's writer thread may take a batch between two of them.)
+    async with writer_busy(store, database):
+        acts = [
+            asyncio.ensure_future(act(hand, step)) for step in range(5) for hand in (hand_a, hand_b)
+        ]
+        await asyncio.sleep(0.05)
+        assert not any(a.done() for a in acts)
+    await asyncio.wait_for(asyncio.gather(*acts), 5)
     assert set(on_return.values()) == {4}
     assert await committed(database, hand_a) == (1, {"step": 4})
     assert await committed(database, hand_b) == (1, {"step": 4})

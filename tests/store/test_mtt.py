@@ -345,16 +345,7 @@ async def test_players_out_in_one_hand_for_hand_round_on_two_tables_are_placed_t
     """Flat payouts for eight: three paid (401/266/133). With four left on two tables, the
     bubble, the tables deal hand for hand; one player goes out on each table with the same
     start stack: they tie for third and share its prize, the odd chip to table 1's player."""
-    field = MEMBERS[:8]
-    mtt = await new_mtt(store, field=8, payouts="flat")
-    for user_id in field:
-        await store.mtts.register(mtt.id, user_id, f"M{user_id % 1000}")
-    one, two = field[:4], field[4:]
-    await store.mtts.start(
-        mtt.id,
-        [(next(THREADS), dict(enumerate(one))), (next(THREADS), dict(enumerate(two)))],
-    )
-    first, second = (t.table_id for t in await store.mtts.tables(mtt.id))
+    mtt, one, two, first, second = await eight_on_two_tables(store)
     for table, (a, _, c, d) in ((first, one), (second, two)):
         await bust(store, table, [c], a)
         await bust(store, table, [d], a)

@@ -15,7 +15,7 @@ from bot.config import Config
 from bot.messages import LANGUAGES, command_words, set_command_ids, speaking, t
 from bot.store.models import Settings
 from bot.table.render.common import EMBED_FIELD_MAX, EMBED_TOTAL_MAX
-from cogs.poker._rules import rules_embed
+from cogs.poker._rules import group_of, rules_embed
 
 IDS = {"poker": 901, "chips": 902, "pokeradmin": 903}
 
@@ -112,6 +112,14 @@ async def test_rules_tell_this_tables_time_bank_cap_and_timer(bot: DeuceBot) -> 
     with speaking("en"):
         off = rules_embed(bot.tree.get_commands(), Settings(time_bank=0), manages=False)
     assert t("rules_time_bank_off", "en") in str(off.description)
+
+
+async def test_both_kinds_of_tournament_are_listed_under_tournaments(bot: DeuceBot) -> None:
+    """``/poker sng`` and ``/poker mtt`` are one group in the rules, not the table's."""
+    names = list(leaves(bot.tree.get_commands()))
+    tournaments = [n for n in names if group_of(n) == "rules_group_tournaments"]
+    assert "poker sng create" in tournaments and "poker mtt create" in tournaments
+    assert {n.split()[1] for n in tournaments} == {"sng", "mtt"}
 
 
 def test_no_catalogue_leaves_a_translators_note_in_the_rules() -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.web.pages.ledger import read_filters
+from bot.messages import LANGUAGES, speaking, t
+from bot.web.pages.ledger import KIND_KEYS, read_filters
 from tests.web.site import ADMIN, GUILD, OTHER, Site, sign_in, site
 
 __all__ = ["site"]
@@ -102,3 +103,33 @@ async def test_the_audit_page_gives_this_servers_verdict_and_the_wholes(site: Si
     assert (await client.get(f"/servers/{OTHER}/audit")).status == 404
     api.managers.clear()
     assert (await client.get(f"/servers/{GUILD}/audit")).status == 403
+
+
+async def test_tournament_moves_are_named_for_either_kind(site: Site) -> None:
+    """An MTT's buy-in and refund are "Tournament buy-in" and "Tournament buy-in refunded",
+    as a sit-and-go's are: no kind of the ledger names one tournament kind only, in any
+    language."""
+    client, store, _api, _tables = site
+    await sign_in(client, store)
+    mtt = await store.mtts.create(
+        GUILD,
+        300,
+        ADMIN,
+        buy_in=25,
+        field=10,
+        start_stack=1000,
+        level_hands=4,
+        structure="turbo",
+        starts_in=30,
+    )
+    await store.mtts.register(mtt.id, ALICE, "Alice")
+    await store.mtts.cancel(mtt.id, "cancelled by an admin")
+    text = main_of(await (await client.get(f"/servers/{GUILD}/ledger?member={ALICE}")).text())
+    assert "<td>Tournament buy-in</td>" in text and "<td>Tournament buy-in refunded</td>" in text
+    assert '<option value="tournament_payout">Tournament prize</option>' in text
+    assert "sit-and-go" not in text.lower()
+    for language in LANGUAGES:
+        with speaking(language):
+            for kind, key in KIND_KEYS.items():
+                if kind.startswith("tournament_"):
+                    assert "sit-and-go" not in t(key).lower(), (language, key)

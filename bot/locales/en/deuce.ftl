@@ -706,7 +706,7 @@ rules_time_bank = {"*"}*Time bank:** when your time runs out, your time bank giv
     } you are dealt, at most { $maximum } s.
 rules_time_bank_off = {"*"}*Time bank:** none at this table: the timeout comes as soon as your time runs out.
 rules_group_table = At the table
-rules_group_tournaments = Sit-and-go tournaments
+rules_group_tournaments = Tournaments
 rules_group_records = Your hands and figures
 rules_group_chips = Chips
 rules_group_admin = Admins

@@ -1,6 +1,6 @@
 # Issue 39: fair play (gates, exemptions, frozen wallets).
 
-error_wallet_frozen = An admin of this server froze your wallet: no daily chips, buy-ins or sit-and-go registrations until they unfreeze it.
+error_wallet_frozen = An admin of this server froze your wallet: no daily chips, buy-ins or tournament registrations until they unfreeze it.
 fairplay_gate_account = This server asks for a Discord account at least { $days ->
         [one] { $days } day
        *[other] { $days } days
@@ -14,18 +14,18 @@ fairplay_self = You cannot freeze your own wallet.
 fairplay_already_frozen = That wallet is already frozen.
 fairplay_not_frozen = That wallet is not frozen.
 fairplay_gates_off = No gates: any member may claim daily chips and play.
-fairplay_gates = Daily chips, tables and sit-and-goes need a Discord account { $account ->
+fairplay_gates = Daily chips, tables and tournaments need a Discord account { $account ->
         [one] { $account } day
        *[other] { $account } days
     } old and { $member ->
         [one] { $member } day
        *[other] { $member } days
     } in this server.
-fairplay_gates_account = Daily chips, tables and sit-and-goes need a Discord account { $account ->
+fairplay_gates_account = Daily chips, tables and tournaments need a Discord account { $account ->
         [one] { $account } day
        *[other] { $account } days
     } old.
-fairplay_gates_member = Daily chips, tables and sit-and-goes need { $member ->
+fairplay_gates_member = Daily chips, tables and tournaments need { $member ->
         [one] { $member } day
        *[other] { $member } days
     } in this server.

@@ -91,8 +91,8 @@ leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
 } in { $played })
 leaderboard_sng_empty = Nobody has finished a tournament here in that period.
 sng_starting = Sit-and-go #{ $tournament } starts now.
-sng_members_on = Any member may now create, start and cancel sit-and-goes here.
-sng_members_off = Only admins (Manage Server) may now create, start and cancel sit-and-goes here.
+sng_members_on = Any member may now create, start and cancel tournaments here.
+sng_members_off = Only admins (Manage Server) may now create, start and cancel tournaments here.
 lobby_sng_field = Tournaments
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } players, buy-in { $buy_in }
 lobby_mtt_line = { $channel } · multi-table #{ $tournament } ({ $status }): { $count }/{ $seats } players, buy-in { $buy_in }

@@ -1,6 +1,6 @@
 # Issue 39: fair play (gates, exemptions, frozen wallets).
 
-error_wallet_frozen = A szerver egyik adminja befagyasztotta a tárcádat: nincs napi zseton, beülés és sit-and-go nevezés, amíg fel nem oldja.
+error_wallet_frozen = A szerver egyik adminja befagyasztotta a tárcádat: nincs napi zseton, beülés és versenynevezés, amíg fel nem oldja.
 fairplay_gate_account = Ezen a szerveren a napi zsetonhoz és a játékhoz legalább { $days } napos Discord-fiók kell. Újra próbálkozhatsz: { $when }.
 fairplay_gate_member = Ezen a szerveren a napi zsetonhoz és a játékhoz legalább { $days } napja kell tagnak lenned. Újra próbálkozhatsz: { $when }.
 fairplay_house = A ház nem tag: a tárcáját nem lehet befagyasztani vagy felmenteni.
@@ -8,9 +8,9 @@ fairplay_self = A saját tárcádat nem fagyaszthatod be.
 fairplay_already_frozen = Ez a tárca már be van fagyasztva.
 fairplay_not_frozen = Ez a tárca nincs befagyasztva.
 fairplay_gates_off = Nincs korlát: bármely tag kérhet napi zsetont és játszhat.
-fairplay_gates = A napi zsetonhoz, az asztalokhoz és a sit-and-gókhoz { $account } napos Discord-fiók és { $member } nap tagság kell ezen a szerveren.
-fairplay_gates_account = A napi zsetonhoz, az asztalokhoz és a sit-and-gókhoz { $account } napos Discord-fiók kell.
-fairplay_gates_member = A napi zsetonhoz, az asztalokhoz és a sit-and-gókhoz { $member } nap tagság kell ezen a szerveren.
+fairplay_gates = A napi zsetonhoz, az asztalokhoz és a versenyekhez { $account } napos Discord-fiók és { $member } nap tagság kell ezen a szerveren.
+fairplay_gates_account = A napi zsetonhoz, az asztalokhoz és a versenyekhez { $account } napos Discord-fiók kell.
+fairplay_gates_member = A napi zsetonhoz, az asztalokhoz és a versenyekhez { $member } nap tagság kell ezen a szerveren.
 settings_gates = **Korlátok** { $gates } — { $source }
 settings_leaderboard_hide = **Ranglista** { $choice } — { $source }
 fairplay_exempted = A korlátok többé nem tartják vissza: { $name }.

@@ -1,6 +1,6 @@
 # Issue 39: fair play (gates, exemptions, frozen wallets).
 
-error_wallet_frozen = Admin server ini membekukan dompet Anda: tidak ada chip harian, beli masuk, atau pendaftaran sit-and-go sampai admin mencairkannya.
+error_wallet_frozen = Admin server ini membekukan dompet Anda: tidak ada chip harian, beli masuk, atau pendaftaran turnamen sampai admin mencairkannya.
 fairplay_gate_account = Server ini meminta akun Discord berumur minimal { $days } hari untuk chip harian dan bermain. Anda dapat mencoba lagi { $when }.
 fairplay_gate_member = Server ini meminta anggota sudah berada di sini minimal { $days } hari untuk chip harian dan bermain. Anda dapat mencoba lagi { $when }.
 fairplay_house = Bandar bukan anggota: dompetnya tidak dapat dibekukan atau dikecualikan.
@@ -8,9 +8,9 @@ fairplay_self = Anda tidak dapat membekukan dompet Anda sendiri.
 fairplay_already_frozen = Dompet itu sudah dibekukan.
 fairplay_not_frozen = Dompet itu tidak dibekukan.
 fairplay_gates_off = Tanpa batasan: setiap anggota dapat mengambil chip harian dan bermain.
-fairplay_gates = Chip harian, meja, dan sit-and-go memerlukan akun Discord berumur { $account } hari dan { $member } hari di server ini.
-fairplay_gates_account = Chip harian, meja, dan sit-and-go memerlukan akun Discord berumur { $account } hari.
-fairplay_gates_member = Chip harian, meja, dan sit-and-go memerlukan { $member } hari di server ini.
+fairplay_gates = Chip harian, meja, dan turnamen memerlukan akun Discord berumur { $account } hari dan { $member } hari di server ini.
+fairplay_gates_account = Chip harian, meja, dan turnamen memerlukan akun Discord berumur { $account } hari.
+fairplay_gates_member = Chip harian, meja, dan turnamen memerlukan { $member } hari di server ini.
 settings_gates = **Batasan** { $gates } — { $source }
 settings_leaderboard_hide = **Papan peringkat** { $choice } — { $source }
 fairplay_exempted = Batasan tidak lagi menahan { $name }.

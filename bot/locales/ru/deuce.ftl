@@ -912,7 +912,7 @@ rules_time_bank = {"*"}*Запас времени:** когда ваше вре�
     }, не больше { $maximum } с.
 rules_time_bank_off = {"*"}*Запас времени:** за этим столом его нет: тайм-аут наступает, как только кончается ваше время.
 rules_group_table = За столом
-rules_group_tournaments = Турниры sit-and-go
+rules_group_tournaments = Турниры
 rules_group_records = Ваши раздачи и статистика
 rules_group_chips = Фишки
 rules_group_admin = Администраторам

@@ -1,6 +1,6 @@
 # Issue 39: fair play (gates, exemptions, frozen wallets).
 
-error_wallet_frozen = Администратор этого сервера заморозил ваш кошелёк: ни ежедневных фишек, ни бай-инов, ни регистраций на сит-энд-гоу, пока он его не разморозит.
+error_wallet_frozen = Администратор этого сервера заморозил ваш кошелёк: ни ежедневных фишек, ни бай-инов, ни регистраций на турниры, пока он его не разморозит.
 fairplay_gate_account = На этом сервере для ежедневных фишек и игры аккаунту Discord должно быть не меньше { $days ->
         [one] { $days } дня
        *[other] { $days } дней
@@ -14,7 +14,7 @@ fairplay_self = Нельзя заморозить собственный кош�
 fairplay_already_frozen = Этот кошелёк уже заморожен.
 fairplay_not_frozen = Этот кошелёк не заморожен.
 fairplay_gates_off = Ограничений нет: любой участник может получать ежедневные фишки и играть.
-fairplay_gates = Для ежедневных фишек, столов и сит-энд-гоу нужен аккаунт Discord возрастом { $account ->
+fairplay_gates = Для ежедневных фишек, столов и турниров нужен аккаунт Discord возрастом { $account ->
         [one] { $account } день
         [few] { $account } дня
         [many] { $account } дней
@@ -25,13 +25,13 @@ fairplay_gates = Для ежедневных фишек, столов и сит-
         [many] { $member } дней
        *[other] { $member } дня
     } на этом сервере.
-fairplay_gates_account = Для ежедневных фишек, столов и сит-энд-гоу нужен аккаунт Discord возрастом { $account ->
+fairplay_gates_account = Для ежедневных фишек, столов и турниров нужен аккаунт Discord возрастом { $account ->
         [one] { $account } день
         [few] { $account } дня
         [many] { $account } дней
        *[other] { $account } дня
     }.
-fairplay_gates_member = Для ежедневных фишек, столов и сит-энд-гоу нужно состоять на этом сервере { $member ->
+fairplay_gates_member = Для ежедневных фишек, столов и турниров нужно состоять на этом сервере { $member ->
         [one] { $member } день
         [few] { $member } дня
         [many] { $member } дней

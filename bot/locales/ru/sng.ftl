@@ -93,8 +93,8 @@ leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
 } из { $played })
 leaderboard_sng_empty = За этот период здесь никто не доиграл ни одного турнира.
 sng_starting = Турнир sit-and-go №{ $tournament } начинается.
-sng_members_on = Теперь любой участник может создавать, запускать и отменять турниры sit-and-go на этом сервере.
-sng_members_off = Теперь только администраторы (право «Управлять сервером») могут создавать, запускать и отменять турниры sit-and-go.
+sng_members_on = Теперь любой участник может создавать, запускать и отменять турниры на этом сервере.
+sng_members_off = Теперь только администраторы (право «Управлять сервером») могут создавать, запускать и отменять турниры.
 lobby_sng_field = Турниры
 lobby_sng_line = { $channel } · турнир sit-and-go №{ $tournament } ({ $status }): игроков { $count }/{ $seats }, бай-ин { $buy_in }
 lobby_mtt_line = { $channel } · многостоловый турнир №{ $tournament } ({ $status }): игроков { $count }/{ $seats }, бай-ин { $buy_in }

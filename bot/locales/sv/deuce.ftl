@@ -748,7 +748,7 @@ rules_time_bank = {"*"}*Tidsbank:** när din tid tar slut får du extra tid ur d
     } du får, högst { $maximum } s.
 rules_time_bank_off = {"*"}*Tidsbank:** ingen vid det här bordet: det automatiska draget görs så fort din tid tar slut.
 rules_group_table = Vid bordet
-rules_group_tournaments = Sit-and-go-turneringar
+rules_group_tournaments = Turneringar
 rules_group_records = Dina händer och siffror
 rules_group_chips = Marker
 rules_group_admin = Administratörer

@@ -1,6 +1,6 @@
 # Issue 39: fair play (gates, exemptions, frozen wallets).
 
-error_wallet_frozen = En admin på den här servern har frusit din plånbok: inga dagliga marker, inköp eller sit-and-go-anmälningar tills hen tinar den.
+error_wallet_frozen = En admin på den här servern har frusit din plånbok: inga dagliga marker, inköp eller turneringsanmälningar tills hen tinar den.
 fairplay_gate_account = Den här servern kräver ett Discord-konto som är minst { $days ->
         [one] { $days } dag
        *[other] { $days } dagar
@@ -14,18 +14,18 @@ fairplay_self = Du kan inte frysa din egen plånbok.
 fairplay_already_frozen = Den plånboken är redan fryst.
 fairplay_not_frozen = Den plånboken är inte fryst.
 fairplay_gates_off = Inga spärrar: alla medlemmar kan hämta dagliga marker och spela.
-fairplay_gates = Dagliga marker, bord och sit-and-go kräver ett Discord-konto som är { $account ->
+fairplay_gates = Dagliga marker, bord och turneringar kräver ett Discord-konto som är { $account ->
         [one] { $account } dag
        *[other] { $account } dagar
     } gammalt och { $member ->
         [one] { $member } dag
        *[other] { $member } dagar
     } på den här servern.
-fairplay_gates_account = Dagliga marker, bord och sit-and-go kräver ett Discord-konto som är { $account ->
+fairplay_gates_account = Dagliga marker, bord och turneringar kräver ett Discord-konto som är { $account ->
         [one] { $account } dag
        *[other] { $account } dagar
     } gammalt.
-fairplay_gates_member = Dagliga marker, bord och sit-and-go kräver { $member ->
+fairplay_gates_member = Dagliga marker, bord och turneringar kräver { $member ->
         [one] { $member } dag
        *[other] { $member } dagar
     } på den här servern.

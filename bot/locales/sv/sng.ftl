@@ -78,8 +78,8 @@ leaderboard_sng_line = { $rank }. { $name }: { $net } ({ $wins ->
 } på { $played })
 leaderboard_sng_empty = Ingen har spelat klart en turnering här under den perioden.
 sng_starting = Sit-and-go #{ $tournament } börjar nu.
-sng_members_on = Nu får alla medlemmar skapa, starta och ställa in sit-and-go här.
-sng_members_off = Nu får bara administratörer (Hantera server) skapa, starta och ställa in sit-and-go här.
+sng_members_on = Nu får alla medlemmar skapa, starta och ställa in turneringar här.
+sng_members_off = Nu får bara administratörer (Hantera server) skapa, starta och ställa in turneringar här.
 lobby_sng_field = Turneringar
 lobby_sng_line = { $channel } · sit-and-go #{ $tournament } ({ $status }): { $count }/{ $seats } spelare, inköp { $buy_in }
 lobby_mtt_line = { $channel } · turnering med flera bord #{ $tournament } ({ $status }): { $count }/{ $seats } spelare, inköp { $buy_in }

@@ -1,7 +1,9 @@
-"""A player's own sit-and-goes: the tournaments they registered in or played, on the servers
-of their session only (one they left, or another member's, is not among them), newest first,
-each with its server, channel, status, buy-in, and their place and prize once out (a cancelled
-one: the buy-in refunded, no prize pool)."""
+"""A player's own tournaments, of either kind (sit-and-goes and multi-table tournaments): the
+ones they registered in or played, on the servers of their session only (one they left, or
+another member's, is not among them), newest first, each with its kind, server, channel,
+status, buy-in, and their place and prize once out (a cancelled one: the buy-in refunded, no
+prize pool). On a phone each tournament is a small block of its own, each value with its
+column's name, rather than a table scrolled sideways."""
 
 from __future__ import annotations
 
@@ -13,8 +15,21 @@ from bot.messages import number, t
 from bot.store.models import EntryRow, TournamentRow
 from bot.web.context import context, html_response, signed_in
 from bot.web.html import Html, h, join, page
+from bot.web.pages.tournaments import KIND_KEYS
 
 SHOWN = 50
+
+COLUMNS = (
+    ("tournament", "web_my_sng_col"),
+    ("place", "web_my_sng_place_col"),
+    ("prize", "web_my_sng_prize"),
+    ("status", "web_my_sng_status"),
+    ("buy_in", "web_my_sng_buy_in"),
+    ("server", "web_col_server"),
+    ("channel", "web_my_sng_channel"),
+    ("when", "web_my_sng_when"),
+)
+"""Each column: its cells' class and its heading (each cell carries it too, for a phone)."""
 
 
 def _row(tournament: TournamentRow, entry: EntryRow, server: str, channel: str) -> Html:
@@ -26,18 +41,35 @@ def _row(tournament: TournamentRow, entry: EntryRow, server: str, channel: str) 
     else:
         place, prize = "—", "—"
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(tournament.created_at))
+    kind = t(KIND_KEYS.get(tournament.kind, "web_tournament_kind_sng"))
+    values: dict[str, Html | str] = {
+        "tournament": h(
+            '#{id} <span class="kind" data-kind="{code}">{kind}</span>',
+            id=tournament.id,
+            code=tournament.kind,
+            kind=kind,
+        ),
+        "place": place,
+        "prize": prize,
+        "status": t(f"sng_status_{status}"),
+        "buy_in": number(tournament.buy_in),
+        "server": server,
+        "channel": channel,
+        "when": when,
+    }
     return h(
-        '<tr data-tournament="{id}"><td>#{id}</td><td>{place}</td><td>{prize}</td>'
-        "<td>{status}</td><td>{buy_in}</td><td>{server}</td><td>{channel}</td>"
-        '<td class="when">{when}</td></tr>',
+        '<tr data-tournament="{id}" data-kind="{kind}">{cells}</tr>',
         id=tournament.id,
-        server=server,
-        channel=channel,
-        when=when,
-        status=t(f"sng_status_{status}"),
-        buy_in=number(tournament.buy_in),
-        place=place,
-        prize=prize,
+        kind=tournament.kind,
+        cells=join(
+            h(
+                '<td class="{name}" data-label="{label}">{value}</td>',
+                name=name,
+                label=t(key),
+                value=values[name],
+            )
+            for name, key in COLUMNS
+        ),
     )
 
 
@@ -65,17 +97,12 @@ async def my_tournaments_page(request: web.Request) -> web.Response:
     )
     body = (
         h(
-            '<div class="scroll"><table class="mine"><thead><tr><th>{sng}</th><th>{place}</th>'
-            "<th>{prize}</th><th>{status}</th><th>{buy_in}</th><th>{server}</th>"
-            "<th>{channel}</th><th>{when}</th></tr></thead><tbody>{rows}</tbody></table></div>",
-            sng=t("web_my_sng_col"),
-            server=t("web_col_server"),
-            channel=t("web_my_sng_channel"),
-            when=t("web_my_sng_when"),
-            status=t("web_my_sng_status"),
-            buy_in=t("web_my_sng_buy_in"),
-            place=t("web_my_sng_place_col"),
-            prize=t("web_my_sng_prize"),
+            '<div class="scroll"><table class="mine"><thead><tr>{heads}</tr></thead>'
+            "<tbody>{rows}</tbody></table></div>",
+            heads=join(
+                h('<th scope="col" class="{name}">{label}</th>', name=name, label=t(key))
+                for name, key in COLUMNS
+            ),
             rows=rows,
         )
         if found

@@ -1,8 +1,10 @@
-"""An admin's sit-and-goes: the server's latest tournaments (registering, running, finished,
-cancelled) as ``/poker sng show`` shows each (``bot.features.sitngo.views.standings``: its
-field, standings and prizes), a form that creates one as ``/poker sng create`` does and a
-button that cancels one as ``/poker sng cancel`` does (``bot.features.sitngo.tournaments``
-through ``LiveTables``: the registration message posted in its channel, every buy-in refunded).
+"""An admin's tournaments: the server's latest, of either kind (registering, running,
+finished, cancelled), a sit-and-go as ``/poker sng show`` shows it
+(``bot.features.sitngo.views.standings``: its field, standings and prizes), a multi-table
+tournament as its lobby message (``bot.features.mtt.lobby.lobby_text``); a form that creates a
+sit-and-go as ``/poker sng create`` does and a button that cancels either as ``/poker sng
+cancel`` or ``/poker mtt cancel`` does (through ``LiveTables``, by the tournament's kind: every
+buy-in refunded; an MTT in the money refused with the store's sentence, nothing changed).
 
 Each option is checked as the command's option ranges check it, then by the store, which
 checks them again with their relations; a refusal says why beside its field and changes
@@ -12,23 +14,26 @@ Server, as every admin action does."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from aiohttp import web
 
+from bot.features.mtt.lobby import lobby_text
+from bot.features.mtt.tournaments import thread_name
 from bot.features.sitngo.tournaments import DEFAULT_LEVEL_MINUTES
 from bot.features.sitngo.views import standings
 from bot.messages import number, t
 from bot.replies import Refused, private_sentence
 from bot.store import MAX_CHIPS, StoreError
 from bot.store import tournaments as limits
-from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING
+from bot.store.models import TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING, TournamentRow
 from bot.web.auth import Session
 from bot.web.context import context, html_response, refusal
 from bot.web.html import Html, from_markdown, h, join, page
 from bot.web.pages.server import _id, admin_form, admin_session, server_nav
-from bot.web.render import embed_html
+from bot.web.render import embed_html, lobby_html
 
 log = logging.getLogger(__name__)
 
@@ -200,12 +205,33 @@ def create_form(
     )
 
 
-async def _listing(request: web.Request, session: Session, guild_id: int) -> Html:
+KIND_KEYS = {"sng": "web_tournament_kind_sng", "mtt": "web_tournament_kind_mtt"}
+"""Each kind's mark on its card (and on a player's own list)."""
+
+
+async def _shown(request: web.Request, tournament: TournamentRow) -> Html:
+    """The tournament as its channel shows it: a sit-and-go as ``/poker sng show``, an MTT as
+    its lobby message (the run's tables and stacks while it runs in this process)."""
     ctx = context(request)
     store = ctx.store
+    if tournament.kind == "mtt":
+        row = await store.mtts.get(tournament.id)
+        entries = await store.tournaments.entries(tournament.id)
+        state = ctx.live.mtt_lobby(tournament.id) if ctx.live is not None else None
+        threads = {
+            thread: thread_name(tournament.id, number)
+            for number, thread, _count in (state.tables if state is not None else ())
+        }
+        text = lobby_text(row, entries, state, now=time.time())
+        return lobby_html(text, tournament.guild_id, threads)
+    return embed_html(await standings(store, tournament))
+
+
+async def _listing(request: web.Request, session: Session, guild_id: int) -> Html:
+    ctx = context(request)
     names = dict(ctx.live.text_channels(guild_id)) if ctx.live is not None else {}
     cards = []
-    for tournament in await store.tournaments.of_guild(guild_id, SHOWN):
+    for tournament in await ctx.store.tournaments.of_guild(guild_id, SHOWN):
         where = names.get(tournament.channel_id, str(tournament.channel_id))
         action = Html("")
         live = tournament.status in (TOURNAMENT_REGISTERING, TOURNAMENT_RUNNING)
@@ -221,15 +247,18 @@ async def _listing(request: web.Request, session: Session, guild_id: int) -> Htm
             )
         cards.append(
             h(
-                '<section class="card" data-tournament="{id}"><p class="where">#{channel}</p>'
-                "{standings}{action}</section>",
+                '<section class="card" data-tournament="{id}" data-kind="{kind}">'
+                '<p class="where"><span class="kind">{kind_label}</span> · #{channel}</p>'
+                "{shown}{action}</section>",
                 id=tournament.id,
+                kind=tournament.kind,
+                kind_label=t(KIND_KEYS.get(tournament.kind, "web_tournament_kind_sng")),
                 channel=where,
-                standings=embed_html(await standings(store, tournament)),
+                shown=await _shown(request, tournament),
                 action=action,
             )
         )
-    return join(cards) or h("<p>{text}</p>", text=t("web_sng_none"))
+    return join(cards) or h("<p>{text}</p>", text=t("web_tournaments_none"))
 
 
 async def _page(
@@ -252,7 +281,7 @@ async def _page(
     else:
         channels = ctx.live.text_channels(guild_id)
         parts.append(create_form(guild_id, session, channels, values, refused))
-    title = t("web_sng_page", server=guild.name)
+    title = t("web_tournaments_page", server=guild.name)
     return page(title, join(parts), who=session.name, csrf=session.csrf)
 
 
@@ -266,8 +295,11 @@ async def tournaments_page(request: web.Request) -> web.Response:
     if created.isascii() and created.isdigit() and len(created) < 19:
         said = t("web_sng_created", tournament=created)
     elif cancelled.isascii() and cancelled.isdigit() and len(cancelled) < 19:
-        count = int(refunded) if refunded.isascii() and refunded.isdigit() else 0
-        said = t("sng_cancelled_answer", tournament=cancelled, count=min(count, 99))
+        digits = refunded.isascii() and refunded.isdigit() and len(refunded) < 4
+        count = int(refunded) if digits else 0
+        mtt = request.query.get("kind") == "mtt"
+        key = "mtt_cancelled_answer" if mtt else "sng_cancelled_answer"
+        said = t(key, tournament=cancelled, count=min(count, 999))
     return html_response(await _page(request, session, guild_id, {}, said=said))
 
 
@@ -314,16 +346,18 @@ async def cancel_post(request: web.Request) -> web.Response:
     live = context(request).live
     assert live is not None
     try:
+        kind = (await context(request).store.tournaments.get(tournament_id)).kind
         refunded = await live.cancel_tournament(guild_id, tournament_id)
-    except StoreError as error:
+    except (Refused, StoreError) as error:
         said = private_sentence(error) or t("web_error")
         return html_response(await _page(request, session, guild_id, {}, said=said), status=400)
     log.info(
-        "Dashboard: sit-and-go %s cancelled by %s (%d refunded)",
+        "Dashboard: tournament %s (%s) cancelled by %s (%d refunded)",
         tournament_id,
+        kind,
         session.user_id,
         refunded,
     )
     raise web.HTTPSeeOther(
-        f"/servers/{guild_id}/tournaments?cancelled={tournament_id}&refunded={refunded}"
+        f"/servers/{guild_id}/tournaments?cancelled={tournament_id}&refunded={refunded}&kind={kind}"
     )
