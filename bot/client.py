@@ -15,7 +15,6 @@ import gc
 import hashlib
 import json
 import logging
-import random
 from collections import OrderedDict
 from functools import partial
 from pathlib import Path
@@ -91,7 +90,7 @@ class DeuceBot(commands.Bot):
         self.mtt_runs = MttRuns(
             self,
             lobby_every=config.mtt_lobby_seconds,
-            rng=None if config.test_seed is None else random.Random(config.test_seed),
+            seed=config.test_seed,
             rounds=config.test_mtt_rounds,
         )
         """The running multi-table tournaments (``bot/features/mtt/running.py``)."""

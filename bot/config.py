@@ -154,8 +154,9 @@ class Config:
     test_mtt_rounds: bool = False
     """Test only (``DEUCE_TEST_MTT_ROUNDS=1``, accepted only beside ``DISCORD_API_BASE``): an
     MTT's tables deal in rounds (each deals its next hand only once every table's hand has
-    ended, one after another in table order), so with ``DEUCE_TEST_SEED`` a tournament takes
-    the same course each run. Never in a deployment: a table would wait for the slowest."""
+    ended, one after another in table order, one hand played at a time), so with
+    ``DEUCE_TEST_SEED`` a tournament takes the same course each run, and after a SIGKILL too.
+    Never in a deployment: a table would wait for the others."""
     mtt_due_seconds: float = 5.0
     """Seconds between two looks for MTTs whose start time came (``DEUCE_MTT_DUE_SECONDS``)."""
     mtt_lobby_seconds: float = 5.0

@@ -22,6 +22,7 @@ from bot.store import chips, rows, shared_sql
 from bot.store.backend import Tx
 from bot.store.chips import (
     MAX_ID,
+    MAX_TABLE_SEATS,
     check_chips,
     check_id,
     check_setting,
@@ -66,6 +67,15 @@ UPDATE seats SET sat_out_at = CASE WHEN sitting_out = 1 THEN sat_out_at ELSE ? E
 WHERE table_id = ? AND user_id = ? AND leaving = 0
 """
 
+SET_HAND_BUTTON = "UPDATE poker_tables SET button_seat = ? WHERE id = ?"
+HANDS_OF_TOURNAMENT = """
+SELECT count(*) FROM hands h WHERE h.tournament_id = ? AND (h.status = 'settled'
+    OR (h.status = 'running' AND EXISTS (SELECT 1 FROM hand_journal j WHERE j.hand_id = h.id)))
+"""
+LAST_HAND_AT_TABLE = "SELECT max(id) FROM hands WHERE table_id = ? AND status != 'voided'"
+HANDS_AT_TABLE_UP_TO = (
+    "SELECT count(*) FROM hands WHERE table_id = ? AND id <= ? AND status != 'voided'"
+)
 INSERT_HAND = """
 INSERT INTO hands (table_id, guild_id, channel_id, status, started_at, tournament_id)
 VALUES (?, ?, ?, 'running', ?, ?)
@@ -288,8 +298,33 @@ class Hands:
         row = await self._runner.select_one(shared_sql.RUNNING_HAND_AT_TABLE, (table_id,))
         return None if row is None else int(row[0])
 
-    async def begin(self, table_id: int, players: Mapping[int, int]) -> int:
-        """Record a new hand with its players and start stacks; returns the hand id.
+    async def last_dealt(self, table_id: int) -> int:
+        """The id of the last hand dealt at this table, voided hands left out (0: none)."""
+        row = await self._runner.select_one(LAST_HAND_AT_TABLE, (table_id,))
+        return 0 if row is None or row[0] is None else int(row[0])
+
+    async def dealt_in_tournament(self, tournament_id: int) -> int:
+        """How many hands the tournament's tables have dealt: settled, or running with a
+        journal (a running hand without one is voided as a restart resumes it). Its level clock
+        counts them: ``TournamentRules.load`` checks the saved clock against it."""
+        row = await self._runner.select_one(HANDS_OF_TOURNAMENT, (tournament_id,))
+        return int(row[0])
+
+    async def number_at_table(self, table_id: int, hand_id: int) -> int:
+        """The hand's number among the hands dealt at its table, the voided ones left out
+        (1 for the first): the same after a restart, and the same for a hand dealt again after
+        a restart voided its first deal (``DEUCE_TEST_SEED`` keys its deck and house choices
+        by it)."""
+        row = await self._runner.select_one(HANDS_AT_TABLE_UP_TO, (table_id, hand_id))
+        return int(row[0])
+
+    async def begin(
+        self, table_id: int, players: Mapping[int, int], *, button: int | None = None
+    ) -> int:
+        """Record a new hand with its players and start stacks; returns the hand id. With
+        ``button``, the table's button moves to that seat in the same transaction: a crash
+        before it leaves both as they were, so the hand dealt again after a restart moves the
+        button once, not twice.
 
         Each start stack must equal the player's seat stack: the seat keeps holding it until
         ``settle`` writes the final stack, which is what keeps the audit exact mid-hand. A hand
@@ -300,6 +335,8 @@ class Hands:
         for user_id, stack in players.items():
             check_id(user_id, "member")
             check_chips(stack, "start stack")
+        if button is not None and (type(button) is not int or not 0 <= button < MAX_TABLE_SEATS):
+            raise StoreError("There is no such seat.")
 
         now = time.time()  # once per call: its start time tells a run of it again its own hand
 
@@ -324,6 +361,8 @@ class Hands:
                         f"Player {user_id} has {seat.stack:,} chips at the table, not {stack:,}."
                     )
                 seats[user_id] = seat
+            if button is not None:
+                await db.run(SET_HAND_BUTTON, (button, table_id))
             hand_id = await db.insert(
                 INSERT_HAND,
                 (table_id, table.guild_id, table.channel_id, now, table.tournament_id),

@@ -43,9 +43,10 @@ class Cashier:
     ) -> None:
         self.store = store
         self._test_seed = test_seed
-        """Tests only (``DEUCE_TEST_SEED``): the table's n-th deal since the session began
-        shuffles with a generator seeded by it, the table and n; None: the cryptographic one."""
-        self._deals = 0
+        """Tests only (``DEUCE_TEST_SEED``): the table's n-th hand in the store (voided hands
+        left out: ``hands.number_at_table``) shuffles with a generator seeded by it, the table
+        and n, so a restart deals the same cards to the same hand; None: the cryptographic
+        one."""
         self.table_id = table_id
         self._post = post
         self._on_left = on_left
@@ -90,15 +91,16 @@ class Cashier:
         )
 
     async def deal(self, players: Sequence[SeatRow], button: int, settings: Any) -> Hand:
-        """Escrow the players' stacks in a new hand and deal it. The button is stored first:
-        after ``hands.begin`` nothing may fail without voiding (every bet refunded)."""
-        await self.store.tables.set_button(self.table_id, button)
-        hand_id = await self.store.hands.begin(self.table_id, {s.user_id: s.stack for s in players})
-        rng: random.Random | None = None
-        if self._test_seed is not None:
-            self._deals += 1
-            rng = random.Random(f"{self._test_seed}:deck:{self.table_id}:{self._deals}")
+        """Escrow the players' stacks in a new hand and deal it. The button is stored with the
+        hand (``hands.begin``, one transaction): after it nothing may fail without voiding
+        (every bet refunded)."""
+        stacks = {s.user_id: s.stack for s in players}
+        hand_id = await self.store.hands.begin(self.table_id, stacks, button=button)
         try:
+            rng: random.Random | None = None
+            if self._test_seed is not None:
+                number = await self.store.hands.number_at_table(self.table_id, hand_id)
+                rng = random.Random(f"{self._test_seed}:deck:{self.table_id}:{number}")
             return Hand.start(
                 [SeatedPlayer(s.user_id, s.name, s.stack, s.seat) for s in players],
                 button,

@@ -110,8 +110,15 @@ class HousePlayers:
         *,
         decide: Decide = decide,
         rng: random.Random | None = None,
+        seed: int | None = None,
     ) -> None:
         self._table = table
+        self._seed = seed
+        """Tests only (``DEUCE_TEST_SEED``): each decision draws from a generator keyed by the
+        seed, the table, the hand's number there (``hands.number_at_table``) and the decision's
+        place in the hand, so a restart makes the same choices; None: ``rng``'s stream."""
+        self._numbers: dict[int, int] = {}
+        """(seeded) The hands' numbers at the table, by hand id."""
         self.pause = pause
         """A fixed pause before each decision (``DEUCE_HOUSE_PAUSE_SECONDS``), else 1-3 s."""
         self.decide = decide
@@ -137,12 +144,25 @@ class HousePlayers:
         style = (await self.styles()).get(player_id, SOLID)
         public, private = hand.public_view(recent=0), hand.private_view(player_id)
         try:
-            return self.decide(public, private, style, self._rng)
+            return self.decide(public, private, style, await self._rng_for(hand))
         except Exception as error:
             # the error may quote the player's cards: its type only, above DEBUG
             log.warning("Table %s: house decision failed (%s)", self._table.table_id, type(error))
             log.debug("Table %s: house decision error: %r", self._table.table_id, error)
             return fallback(hand)
+
+    async def _rng_for(self, hand: Hand) -> random.Random:
+        """The generator of the decision to take now: ``rng``'s stream, or (seeded) one keyed
+        by the table, the hand's number there and how many decisions the hand has had."""
+        if self._seed is None:
+            return self._rng
+        number = self._numbers.get(hand.hand_id)
+        if number is None:
+            table_id = self._table.table_id
+            number = await self._table.store.hands.number_at_table(table_id, hand.hand_id)
+            self._numbers = {hand.hand_id: number}
+        key = f"{self._seed}:house:{self._table.table_id}:{number}:{hand.action_count}"
+        return random.Random(key)
 
     async def waiting(self) -> dict[int, tuple[str, int | None]]:
         """The members waiting for a house player's seat, first come first."""

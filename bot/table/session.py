@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -129,6 +128,9 @@ class TableSession:
         self._hand_pause = hand_pause  # overrides the table's pause (tests, benchmarks)
         self.clock = clock
         self.button_seat: int | None = table.button_seat
+        self._redeal_button: int | None = None
+        """The button of a hand a restart called off (it could not resume): the next hand is
+        dealt with the same button, as after a misdeal (the store moved the button with it)."""
         self.closing = table.status == "closing"
         self.closed = False
         self.paused_by: int | None = table.paused_by  # the admin who paused it: no deal
@@ -160,7 +162,7 @@ class TableSession:
         self.house = HousePlayers(
             self,
             house_pause,
-            rng=None if test_seed is None else random.Random(f"{test_seed}:house:{table.id}"),
+            seed=test_seed,
         )
         self.rules: SeatRules = CashRules(self)
         self.idle = IdleClose(
@@ -325,6 +327,7 @@ class TableSession:
             hand, self.notes, deadline, closing = seating.read_journal(state)
         except Exception as error:
             self.seats = await self.cashier.void_unresumable(hand_id, error)
+            await self._button_back()
             return
         self.hand = hand
         self.journal.durable = state
@@ -343,6 +346,24 @@ class TableSession:
             in_hand = seat.user_id in hand.player_ids
             if in_hand and seat.dm_ok and not hand.private_view(seat.user_id).folded:
                 self.io.send_panel(seat.user_id, urgent=seat.user_id == hand.to_act)
+
+    async def _button_back(self) -> None:
+        """A hand called off at a restart is a misdeal: the next hand is dealt with its button
+        (``_redeal_button``), and the store's button goes back to the seat before it, so what
+        reads it meanwhile (an MTT's balancing: whose big blind comes next) sees the table as
+        it was before the hand."""
+        button = self.button_seat
+        self._redeal_button = button
+        eligible = sorted(s.seat for s in self.rules.dealt_in(self.seats))
+        if button is None or button not in eligible or len(eligible) < 2:
+            return
+        before = eligible[(eligible.index(button) - 1) % len(eligible)]
+        try:
+            await self.store.tables.set_button(self.table_id, before)
+        except Exception as error:  # the redeal still keeps the button
+            log.warning("Table %s: button not set back: %s", self.table_id, error)
+            return
+        self.button_seat = before
 
     async def shutdown(self) -> None:
         """Stop timers and loops; save the journal so the hand resumes after a restart."""
@@ -453,9 +474,13 @@ class TableSession:
             self.io.mark_changed()
             self._plan_next_hand()
             return
-        button = seating.next_button(self.button_seat, [s.seat for s in players])
+        occupied = [s.seat for s in players]
+        button = seating.next_button(self.button_seat, occupied)
+        if self._redeal_button in occupied:
+            button = self._redeal_button  # (a hand a restart called off is dealt again)
         self.hand = hand = await self.cashier.deal(players, button, settings)
         self.button_seat = button
+        self._redeal_button = None
         hand_id = hand.hand_id
         self.last_hand = None
         self.notes.new_hand(hand.player_ids)

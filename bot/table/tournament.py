@@ -107,7 +107,9 @@ class TournamentRules:
         self.entrants = len(entries)
         saved = await store.tournaments.clock(self.tournament.id)
         if saved is not None:
-            self.clock = TournamentClock.from_json(saved)
+            clock = TournamentClock.from_json(saved)
+            dealt = await store.hands.dealt_in_tournament(self.tournament.id)
+            self.clock = clock.dealt(dealt)
         self._played_mark = (self.clock.played, self._session.clock())
         styles = {e.user_id: e.style for e in entries if e.style is not None}
         self._session.house.use_styles(styles)

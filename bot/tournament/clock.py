@@ -64,6 +64,18 @@ class TournamentClock:
             level_hands_since=hands_since,
         )
 
+    def dealt(self, hands: int) -> TournamentClock:
+        """A clock by hands as it is once ``hands`` hands have been dealt (each ``at_deal``
+        from the first level), the play time kept; a clock by minutes unchanged. A restart
+        reads the hands dealt from the store: the clock saved before a deal a SIGKILL cut short
+        counted a hand never dealt."""
+        if self.level_hands is None or hands == self.hands:
+            return self
+        clock = replace(self, level=1, hands=0, level_hands_since=0)
+        for _ in range(max(0, hands)):
+            clock = clock.at_deal(self.played)
+        return clock
+
     def at(self, played: float) -> TournamentClock:
         """The same levels with the play time counted up to ``played`` (saved between deals)."""
         return replace(self, played=max(played, self.played))

@@ -19,12 +19,10 @@ plays free-running (the tables racing each other, as in a deployment).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import re
 import time
 from pathlib import Path
-from typing import Any
 
 from tests.conftest import StartBot
 from tests.discord_double import Channel, DiscordDouble, Member, message_text
@@ -40,11 +38,18 @@ from tests.e2e.helpers import (
     private_reply,
 )
 from tests.e2e.mtt_play import (
+    BUY_IN,
+    ENV,
+    FIELD,
     LOBBY_TITLE,
-    MTT_FAST,
+    ROUNDS,
+    STACK,
     Autoplayer,
     click_lobby,
+    create_and_fill,
     create_mtt,
+    digest,
+    hand_histories,
     lobby,
     lobby_status,
     mtt,
@@ -53,81 +58,6 @@ from tests.e2e.mtt_play import (
 from tests.e2e.sng_play import query
 
 log = logging.getLogger(__name__)
-
-BUY_IN = 100
-STACK = 200
-MEMBERS = 3
-HOUSE = 11
-FIELD = MEMBERS + HOUSE
-SEED = "2"
-"""``DEUCE_TEST_SEED`` (tests only, bot/config.py): the same first seating, decks (by table
-and deal) and house choices (by table) each run."""
-ENV = {
-    **MTT_FAST,
-    "DEUCE_TEST_SEED": SEED,
-}
-ROUNDS = {**ENV, "DEUCE_TEST_MTT_ROUNDS": "1"}
-"""(tests only, bot/config.py) The tables deal in rounds: each deals its next hand once every
-table's hand has ended, in table order, and the director is asked only then; with the
-members' one click on their own turn (``Autoplayer``) and their timer never running out, the
-tournament takes the same course each run: with this seed a balancing move, two breaks and
-hand for hand at the bubble (the asserts in ``check_the_end``)."""
-TIMER = 10
-"""The members' seconds to act (no time bank): ample, so a loaded machine never times a
-member out (a timeout folds what the member would have called: another course)."""
-
-
-async def create_and_fill(club: Club) -> tuple[int, list[Member]]:
-    """The admin schedules the tournament; Alice registers with the button, Bob and Carol
-    with the command, the admin adds eleven house players; the refusals on the way."""
-    double, channel = club.double, club.channel
-    members = await club.players(MEMBERS)
-    timer = await double.invoke(club.admin, channel, "pokeradmin timer", seconds=TIMER)
-    assert f"{TIMER} s" in await private_reply(timer)
-    bank = await double.invoke(club.admin, channel, "pokeradmin timebank", start=0, add=0)
-    await private_reply(bank)
-    alice, bob, carol = members
-    tournament_id, message = await create_mtt(
-        double,
-        club.admin,
-        channel,
-        starts_in=30,
-        buy_in=BUY_IN,
-        stack=STACK,
-        structure="turbo",
-        level_hands=4,
-        field=20,
-        payouts="flat",
-    )
-    assert "Register" in [b["label"] for b in buttons(message)]
-
-    def events() -> list[Any]:
-        return [e for e in double.threads.events.values() if e.guild is club.guild]
-
-    (event,) = await double.wait_until(events, timeout=10)
-    assert event.status == EVENT_SCHEDULED and f"#{tournament_id}" in event.name
-    assert "registered for tournament" in await click_lobby(double, alice, channel, "r")
-    assert "already registered" in await click_lobby(double, alice, channel, "r")
-    for member in (bob, carol):
-        assert "registered for tournament" in await mtt(double, member, channel, "register")
-    assert "11 house players registered" in await mtt(
-        double, club.admin, channel, "house", count=HOUSE, level="solid"
-    )
-    entries = await query(
-        club.db_path,
-        "SELECT count(*) FROM tournament_entries WHERE tournament_id = ?",
-        tournament_id,
-    )
-    assert entries == [(FIELD,)]
-    # Carol takes her buy-in back and registers again: the wallet and the field follow.
-    assert "no longer registered" in await mtt(double, carol, channel, "unregister")
-    assert "registered for tournament" in await click_lobby(double, carol, channel, "r")
-
-    def lists_carol() -> bool:
-        return "Carol" in str(lobby(double, channel).get("content"))
-
-    await double.wait_until(lists_carol, timeout=10)
-    return tournament_id, members
 
 
 async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
@@ -177,21 +107,8 @@ async def test_a_fourteen_player_mtt_on_three_tables_plays_to_the_end(
         " WHERE m.tournament_id = ?",
         tournament_id,
     )
-    # The course, to compare run with run (same in rounds): every hand's history, cards and
-    # actions (the members' snowflake ids aside), in the order dealt.
-    histories = await query(
-        club.db_path,
-        "SELECT h.phh FROM hands h JOIN mtt_tables m ON m.table_id = h.table_id"
-        " WHERE m.tournament_id = ? ORDER BY h.id",
-        tournament_id,
-    )
-    course = "\n".join(
-        line
-        for (phh,) in histories
-        for line in str(phh).splitlines()
-        if not line.startswith("_deuce_player_ids")
-    )
-    print("HANDS", hands, hashlib.sha256(course.encode()).hexdigest()[:16])
+    # The course, to compare run with run (same in rounds): every hand's history.
+    print("HANDS", hands, digest(await hand_histories(club.db_path, tournament_id)))
     print(
         f"MTT of {FIELD} played to its end in {played:.1f} s: {hands} hands,"
         f" {(len(calls) - answers) / hands:.1f} rate-limited calls a hand"

@@ -307,3 +307,26 @@ async def test_recent_hands_and_stats_over_several_hands(store: Store) -> None:
     assert (stats.showdowns, stats.showdowns_won) == (1, 1)
     assert stats.vpip_hands == 3
     assert (await store.hands.player_stats(GUILD, 42)).hands_played == 0
+
+
+async def test_a_hand_moves_the_button_with_it_and_is_numbered_at_its_table(store: Store) -> None:
+    """``begin(button=)`` moves the table's button in the hand's transaction (a refused hand
+    moves nothing); a hand's number at its table and the table's last hand leave voided hands
+    out (a seeded deck is keyed by the number: a hand dealt again has the number it had)."""
+    table_id, (one, two) = await seated_table(store, 400, 400)
+    assert await store.hands.last_dealt(table_id) == 0
+    first = await store.hands.begin(table_id, {one: 400, two: 400}, button=1)
+    assert (await store.tables.get(table_id)).button_seat == 1
+    assert await store.hands.number_at_table(table_id, first) == 1
+    with pytest.raises(StoreError):
+        await store.hands.begin(table_id, {one: 400, two: 400}, button=0)  # one is running
+    assert (await store.tables.get(table_id)).button_seat == 1
+    await store.hands.void(first, "could not resume")
+    with pytest.raises(StoreError):
+        await store.hands.begin(table_id, {one: 400, two: 400}, button=99)
+    assert (await store.tables.get(table_id)).button_seat == 1
+    assert await store.hands.last_dealt(table_id) == 0
+    again = await store.hands.begin(table_id, {one: 400, two: 400}, button=0)
+    assert (await store.tables.get(table_id)).button_seat == 0
+    assert await store.hands.number_at_table(table_id, again) == 1
+    assert await store.hands.last_dealt(table_id) == again

@@ -161,6 +161,11 @@ async def test_a_tournament_from_registration_to_the_prizes(
     await audited(store, escrow=400, tournament_chips=6000)
     await play(store, table.id, {ALICE: 3000, BOB: 0})
     last = await store.hands.begin(table.id, {CAROL: 3000, ALICE: 3000})
+    # The level clock's count of hands dealt: settled, or running with a journal (a running
+    # hand without one is called off by a restart, and dealt again).
+    assert await store.hands.dealt_in_tournament(sng.id) == 2
+    await store.hands.journal(last, {"hand": {}})
+    assert await store.hands.dealt_in_tournament(sng.id) == 3
     await audited(store, escrow=400, tournament_chips=6000)  # mid-hand: the seats keep it
     with pytest.raises(HandInProgress):
         await store.tournaments.finish(sng.id, CAROL, 280)

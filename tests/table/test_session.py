@@ -183,6 +183,33 @@ async def test_unreadable_journal_voids_and_refunds(store: Store, tables: Tables
     assert (await store.audit.check()).ok
 
 
+def button_of(hand: Hand) -> int:
+    return next(s.seat for s in hand.public_view().seats if s.is_button)
+
+
+async def test_a_hand_a_restart_calls_off_is_dealt_again_with_its_button(
+    store: Store, tables: Tables
+) -> None:
+    """A misdeal: the hand dealt again after a restart could not resume it has the button the
+    called-off hand had (the store moved the button with it: moved again, the button would
+    skip a seat and a player their blinds), and the store's button, while the table waits to
+    deal, is the seat before it (as before the hand: what an MTT's balancing reads)."""
+    table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400))
+    second = await next_hand(table.session, None)
+    await stop(table)
+    button = button_of(second)
+    seats = sorted(s.seat for s in await store.tables.seats(table.session.table_id))
+    await store.hands.journal(second.hand_id, {"hand": {"version": -1}})
+    restarted = await tables.reopen(hand_pause=30.0)  # (no deal yet: the store's button read)
+    assert (await store.hands.record(second.hand_id)).status == "voided"
+    table_row = await store.tables.get(restarted.session.table_id)
+    assert table_row.button_seat == seats[(seats.index(button) - 1) % len(seats)]
+    await stop(restarted)
+    again = await next_hand((await tables.reopen()).session, second.hand_id)
+    assert again.hand_id != second.hand_id and button_of(again) == button
+    assert (await store.audit.check()).ok
+
+
 async def test_prefold_acts_when_the_turn_comes(tables: Tables) -> None:
     table = await tables.open((ALICE, "Alice", 400), (BOB, "Bob", 400), (CAROL, "Carol", 400))
     session = table.session

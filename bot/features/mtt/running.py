@@ -82,9 +82,7 @@ def jump_url(guild_id: int, channel_id: int) -> str:
 class MttRun:
     """One running MTT: the tables' clock and the director's steps (``MttDirecting``)."""
 
-    def __init__(
-        self, runs: MttRuns, tournament: TournamentRow, mtt: MttRow, rng: random.Random
-    ) -> None:
+    def __init__(self, runs: MttRuns, tournament: TournamentRow, mtt: MttRow) -> None:
         self._runs = runs
         self.tournament = tournament
         self.mtt = mtt
@@ -94,7 +92,6 @@ class MttRun:
             level_minutes=tournament.level_minutes,
             level_hands=tournament.level_hands,
         )
-        self._rng = rng
         self._idle: set[int] = set()
         """Tables (ids) between hands that the director has not released."""
         self._standing = (0, 0, 0)
@@ -191,9 +188,18 @@ class MttRun:
             if left == 1 and pending == 0 and len(stacks) == 1:
                 await self._finish(tables, seats, entries)
                 return
-            if self._runs.rounds and not all(t.table_id in self._idle for t in tables):
-                return  # (tests) the director is asked once every table's hand has ended
             by_number = {t.number: t for t in tables}
+            if self._runs.rounds:
+                # (tests) one hand at a time: the round's tables deal in table order, each once
+                # the hand before has ended (so players out at two tables in one round are
+                # placed in table order, not by which hand a machine ended first); a round a
+                # SIGKILL cut short goes on where it was; the director is asked once it is over
+                if not all(t.table_id in self._idle for t in tables):
+                    return
+                behind = await self._behind(tables)
+                if behind:
+                    await self._release([behind[0].number], by_number)
+                    return
             shape = [
                 Table(t.number, {s.seat: s.user_id for s in seats[t.table_id]}, t.button_seat)
                 for t in tables
@@ -213,7 +219,7 @@ class MttRun:
                 hand_for_hand_now=mtt.hand_for_hand,
                 pending_out=pending,
                 waited=self._waited,
-                rng=self._rng,
+                rng=await self._draw(left),
             )
             if decision.place_round:
                 outs = await store.mtts.place_hand_for_hand(self.id)
@@ -239,14 +245,42 @@ class MttRun:
             return
         log.warning("MTT %s: the director took %d steps in one pass", self.id, STEPS)
 
+    async def _draw(self, left: int) -> random.Random:
+        """The director's generator for this step (seeded: keyed by the players left and the
+        moves made so far, which a restart finds in the store as they were)."""
+        if self._runs.seed is None:
+            return self._runs.rng
+        moves = len(await self._runs.client.store.mtts.moves(self.id))
+        return self._runs.draw(self.id, "step", left, moves)
+
     async def _deal(self, decision: Decision, mtt: MttRow, tables: dict[int, MttTable]) -> None:
         store = self._runs.client.store
         if decision.hand_for_hand != mtt.hand_for_hand:
             await store.mtts.set_hand_for_hand(self.id, decision.hand_for_hand)
             self.mtt = replace(mtt, hand_for_hand=decision.hand_for_hand)
             self._tell_hand_for_hand(decision.hand_for_hand)
+        numbers = sorted(decision.deal)
+        # (rounds: the first table deals; the round's others follow it, each in turn: _behind)
+        await self._release(numbers[:1] if self._runs.rounds else numbers, tables)
+
+    async def _behind(self, tables: list[MttTable]) -> list[MttTable]:
+        """(Rounds, tests) The tables between hands that have not dealt in the round under way,
+        in table order: a round deals in table order, so a table whose last hand came before
+        that of a table numbered lower has not dealt in it yet. Read from the store's hands, so
+        a restart finds the round where the SIGKILL left it."""
+        hands = self._runs.client.store.hands
+        last = {t.number: await hands.last_dealt(t.table_id) for t in tables}
+        return [
+            t
+            for t in tables
+            if t.table_id in self._idle
+            and any(last[n] > last[t.number] for n in last if n < t.number)
+        ]
+
+    async def _release(self, numbers: list[int], tables: dict[int, MttTable]) -> None:
+        """The tables ``numbers`` deal their next hand, in this order."""
         rounds = self._runs.rounds
-        for table_number in sorted(decision.deal):
+        for table_number in numbers:
             table = tables[table_number]
             session = self._session(table.table_id)
             if session is None:
@@ -409,6 +443,7 @@ class MttRuns:
         client: MttClient,
         *,
         rng: random.Random | None = None,
+        seed: int | None = None,
         lobby_every: float = LOBBY_EVERY,
         rounds: bool = False,
     ) -> None:
@@ -417,12 +452,25 @@ class MttRuns:
         """Tests only (``DEUCE_TEST_MTT_ROUNDS``): the tables deal in rounds, the director asked
         only when every table is between hands, so a seeded tournament takes one course."""
         self.rng: random.Random = rng or secrets.SystemRandom()
-        """Draws the seatings, breaks and moves (seeded only by ``DEUCE_TEST_SEED``)."""
+        """Draws the seatings, breaks and moves (``secrets.SystemRandom`` in the bot), unless
+        ``seed`` is set."""
+        self.seed = seed
+        """Tests only (``DEUCE_TEST_SEED``): each draw from a generator keyed by the seed, the
+        tournament and the step it draws for (``draw``), so a restart draws the same."""
         self._runs: dict[int, MttRun] = {}
         self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
         self._lobby_due: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.lobby_every = lobby_every
+
+    def draw(self, tournament_id: int, *step: object) -> random.Random:
+        """The generator of one of a tournament's draws: ``rng``, or (``seed`` set, tests) one
+        keyed by the seed, the tournament and ``step`` (what the draw is for, and where the
+        tournament stands: a restart at the same point draws the same)."""
+        if self.seed is None:
+            return self.rng
+        key = (self.seed, "mtt", tournament_id, *step)
+        return random.Random(":".join(str(part) for part in key))
 
     # ------------------------------------------------------------------ the registry's
 
@@ -430,7 +478,7 @@ class MttRuns:
         run = self._runs.get(tournament.id)
         if run is None or run.over:
             mtt = await self.client.store.mtts.get(tournament.id)
-            run = MttRun(self, tournament, mtt, self.rng)
+            run = MttRun(self, tournament, mtt)
             self._runs[tournament.id] = run
         return run
 

@@ -178,7 +178,7 @@ async def _register_late(bot: MttBot, row: MttRow, user_id: int, name: str) -> N
     for table in tables:
         seats = await store.tables.seats(table.table_id)
         shape.append(Table(table.number, {s.seat: s.user_id for s in seats}, table.button_seat))
-    number, seat = seat_late(shape, user_id, bot.mtt_runs.rng)
+    number, seat = seat_late(shape, user_id, bot.mtt_runs.draw(row.id, "late", len(entries)))
     run = bot.mtt_runs.get(row.id)
     if number is None:
         # every table is full: a new table in a new thread
@@ -277,7 +277,7 @@ async def start(bot: MttBot, tournament_id: int) -> MttRun | None:
                 store,
                 tournament_id,
                 channel,
-                bot.mtt_runs.rng,
+                bot.mtt_runs.draw(tournament_id, "seating"),
                 lambda number: thread_name(tournament_id, number),
                 reuse=reuse,
             )
