@@ -239,7 +239,11 @@ async def check_the_end(
     numbers = {table_id: n for n, table_id in enumerate(sorted(tables), start=1)}
     print("MOVES", [(m[3], names[m[0]], numbers[m[1]], numbers[m[2]]) for m in moves])
     print("PLACES", sorted((place, name, prize or 0) for _, name, place, prize in entries))
-    assert "break" in reasons and "balance" in reasons, moves
+    assert "break" in reasons, moves
+    if rounds:  # the seeded course in rounds: its balancing moves come in every run
+        assert "balance" in reasons, moves
+    # (free-running, which table's hand ends first decides whether the field ever needs a
+    # balancing move before a break evens it out: FREE_SEED gives one most runs, not all)
     # Hand for hand at the bubble (the flat preset pays six of fourteen): once a hand left
     # seven players (on two tables: six fit on one), hand for hand began at once: the hands
     # still running at the other tables were its first round, so every player out from then
