@@ -163,6 +163,25 @@ class Autoplayer:
             task.cancel()
 
 
+async def check_nothing_left(db: Path | str, tournament_id: int) -> None:
+    """The tournament left nothing behind: its escrow empty (paid out or refunded), every one
+    of its tables closed."""
+    ((escrow,),) = await query(
+        db,
+        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
+        f"tournament:{tournament_id}",
+    )
+    assert escrow == 0
+    assert (
+        await query(
+            db,
+            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
+            tournament_id,
+        )
+        == []
+    )
+
+
 async def start_now(db: Path | str, tournament_id: int) -> None:
     """The start time comes now (the bot reads it from the store: a SQLite file or a
     PostgreSQL URL)."""

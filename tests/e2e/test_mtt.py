@@ -45,6 +45,7 @@ from tests.e2e.mtt_play import (
     ROUNDS,
     STACK,
     Autoplayer,
+    check_nothing_left,
     click_lobby,
     create_and_fill,
     create_mtt,
@@ -365,20 +366,7 @@ async def check_the_end(
     assert f"1. {winner}: " in final_lobby, final_lobby
     assert buttons(lobby(double, channel)) == []
     # Nothing is left: escrow empty, every table closed, the audit clean.
-    ((escrow,),) = await query(
-        db,
-        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
-        f"tournament:{tournament_id}",
-    )
-    assert escrow == 0
-    assert (
-        await query(
-            db,
-            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
-            tournament_id,
-        )
-        == []
-    )
+    await check_nothing_left(db, tournament_id)
     club.audit_ok()
 
 
@@ -530,14 +518,7 @@ async def test_refusals_change_nothing_and_a_crashs_threads_are_used_again(
     assert "is cancelled" in await mtt(double, club.admin, channel, "cancel")
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     assert all(wallets[m.id] == START_WALLET for m in (alice, bob, carol, dave))
-    assert (
-        await query(
-            club.db_path,
-            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
-            tournament_id,
-        )
-        == []
-    )
+    await check_nothing_left(club.db_path, tournament_id)
     (event,) = [
         e
         for e in double.threads.events.values()

@@ -37,6 +37,7 @@ from tests.e2e.mtt_play import (
     FIELD,
     ROUNDS,
     Autoplayer,
+    check_nothing_left,
     create_and_fill,
     digest,
     hand_histories,
@@ -103,20 +104,7 @@ async def play(
     assert len(entries) == FIELD and sum(prize or 0 for *_, prize in entries) == FIELD * BUY_IN
     wallets = dict(await query(club.db_path, "SELECT user_id, balance FROM wallets"))
     # Nothing left behind: the escrow empty, every table closed, the audit clean.
-    ((escrow,),) = await query(
-        club.db_path,
-        "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account = ?",
-        f"tournament:{tournament_id}",
-    )
-    assert escrow == 0
-    assert (
-        await query(
-            club.db_path,
-            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
-            tournament_id,
-        )
-        == []
-    )
+    await check_nothing_left(club.db_path, tournament_id)
     club.audit_ok()
     check_after_test(club)
     histories = await hand_histories(club.db_path, tournament_id)

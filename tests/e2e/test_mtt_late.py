@@ -18,6 +18,7 @@ from tests.e2e.helpers import START_WALLET, check_after_test, make_club, private
 from tests.e2e.mtt_play import (
     MTT_FAST,
     Autoplayer,
+    check_nothing_left,
     click_lobby,
     create_mtt,
     lobby,
@@ -157,13 +158,6 @@ async def test_a_late_registrant_at_full_tables_opens_a_new_table_in_a_new_threa
     assert "is cancelled" in await mtt(double, club.admin, channel, "cancel")
     wallets = dict(await query(db, "SELECT user_id, balance FROM wallets"))
     assert wallets[alice.id] == wallets[bob.id] == START_WALLET
-    assert (
-        await query(
-            db,
-            "SELECT id FROM poker_tables WHERE tournament_id = ? AND status != 'closed'",
-            tournament_id,
-        )
-        == []
-    )
+    await check_nothing_left(db, tournament_id)
     club.audit_ok()
     check_after_test(club)
