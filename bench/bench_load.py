@@ -1173,13 +1173,25 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
     return results
 
 
-def _last_resort(signum: int, frame: Any) -> None:
-    """The hard limit passed: kill the bot(s) and leave, whatever the event loop is doing."""
+def _kill_bots() -> None:
     for process in list(LIVE_BOTS):
         with contextlib.suppress(OSError):
             process.kill()
+
+
+def _last_resort(signum: int, frame: Any) -> None:
+    """The hard limit passed: kill the bot(s) and leave, whatever the event loop is doing."""
+    _kill_bots()
     sys.stderr.write("load benchmark: hard time limit reached, stopped\n")
     os._exit(3)
+
+
+def _stopped(signum: int, frame: Any) -> None:
+    """The harness is told to stop (SIGTERM, SIGHUP): its bots go with it (a bot left running
+    kept a core busy for as long as nobody noticed)."""
+    _kill_bots()
+    sys.stderr.write(f"load benchmark: stopped by signal {signum}\n")
+    os._exit(128 + signum)
 
 
 def run_each_in_own_process(argv: list[str], tables: list[int]) -> int:
@@ -1214,6 +1226,8 @@ def main(argv: list[str] | None = None) -> int:
     # A last resort: however the run goes, the process ends and takes the bot with it.
     hard_limit = int(sum(args.seconds + 60 for _ in args.tables)) + 30
     signal.signal(signal.SIGALRM, _last_resort)
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop, _stopped)
     signal.alarm(hard_limit)
     print(
         f"load benchmark: tables {args.tables}, {args.players} players each, {args.hands} hand(s), "
