@@ -53,6 +53,16 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
+def _tests_only(name: str, given: bool, api_base: str | None, risk: str) -> None:
+    """A setting for the tests alone (``name``, ``given``) is refused unless the bot talks to a
+    loopback Discord (``DISCORD_API_BASE``): in a deployment ``risk``."""
+    if given and api_base is None:
+        raise ConfigError(
+            f"{name} is for tests against a loopback Discord (DISCORD_API_BASE): with it "
+            f"{risk}. Leave it empty."
+        )
+
+
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
     count = _int(env, "SHARD_COUNT", None)
     raw_ids = env.get("SHARD_IDS", "").strip()
@@ -248,19 +258,16 @@ class Config:
             if url is not None and "://" not in url:
                 raise ConfigError(f"{name} must be a URL like http://127.0.0.1:8080/api/v10.")
         test_seed = _int(env, "DEUCE_TEST_SEED", None)
-        if test_seed is not None and api_base is None:
-            raise ConfigError(
-                "DEUCE_TEST_SEED is for tests against a loopback Discord (DISCORD_API_BASE): "
-                "with it every card is predictable. Leave it empty."
-            )
+        _tests_only("DEUCE_TEST_SEED", test_seed is not None, api_base, "every card is predictable")
         test_mtt_rounds = env.get("DEUCE_TEST_MTT_ROUNDS", "").strip()
         if test_mtt_rounds not in ("", "0", "1"):
             raise ConfigError("DEUCE_TEST_MTT_ROUNDS is 1 (tests only) or empty.")
-        if test_mtt_rounds == "1" and api_base is None:
-            raise ConfigError(
-                "DEUCE_TEST_MTT_ROUNDS is for tests against a loopback Discord "
-                "(DISCORD_API_BASE): it makes every table wait for the slowest. Leave it empty."
-            )
+        _tests_only(
+            "DEUCE_TEST_MTT_ROUNDS",
+            test_mtt_rounds == "1",
+            api_base,
+            "every table waits for the slowest",
+        )
         database_url = env.get("DATABASE_URL", "").strip() or None
         if database_url is not None and not database_url.startswith(
             ("postgresql://", "postgres://")
