@@ -518,18 +518,7 @@ class MttRuns:
     def say(self, run: MttRun, text: Text) -> None:
         """A line in the tournament's channel (the final table, hand for hand, places of a
         hand-for-hand round)."""
-        tournament = run.tournament
-
-        async def send() -> None:
-            try:
-                channel = self.client.get_partial_messageable(
-                    tournament.channel_id, guild_id=tournament.guild_id
-                )
-                await channel.send(content=text.render(self._language(tournament.guild_id)))
-            except Exception as error:
-                log.info("MTT %s: channel line not sent: %s", tournament.id, error)
-
-        self.spawn(send(), f"mtt-say-{tournament.id}")
+        self.say_in(run, run.tournament.channel_id, text)
 
     def say_in(
         self,
@@ -539,7 +528,8 @@ class MttRuns:
         *,
         then: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
-        """A line in one of the tournament's threads (``then`` awaited once it is sent)."""
+        """A line in the tournament's channel or one of its threads (``then`` awaited once it
+        is sent)."""
         tournament = run.tournament
 
         async def send() -> None:
@@ -549,7 +539,7 @@ class MttRuns:
                 )
                 await channel.send(content=text.render(self._language(tournament.guild_id)))
             except Exception as error:
-                log.info("MTT %s: thread line not sent: %s", tournament.id, error)
+                log.info("MTT %s: line not sent in %s: %s", tournament.id, channel_id, error)
                 return
             if then is not None:
                 await then()
