@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.features.mtt.running import jump_url
 from bot.messages import reader, t
 from bot.table.render.common import log_text, round_label, safe_name
 from bot.table.render.table import pot_text, round_text, seat_line
@@ -149,9 +150,8 @@ def lobby_html(text: str, guild_id: int, threads: Mapping[int, str] | None = Non
         for thread, after in zip(pieces[1::2], pieces[2::2], strict=True):
             out.append(
                 h(
-                    '<a href="https://discord.com/channels/{guild}/{thread}">#{name}</a>',
-                    guild=guild_id,
-                    thread=thread,
+                    '<a href="{link}">#{name}</a>',
+                    link=jump_url(guild_id, int(thread)),
                     name=(threads or {}).get(int(thread), thread),
                 )
             )
