@@ -15,7 +15,7 @@ from bot.messages import number, t
 from bot.store.models import EntryRow, TournamentRow
 from bot.web.context import context, html_response, signed_in
 from bot.web.html import Html, h, join, page
-from bot.web.pages.tournaments import KIND_KEYS
+from bot.web.pages.tournaments import kind_label
 
 SHOWN = 50
 
@@ -41,7 +41,7 @@ def _row(tournament: TournamentRow, entry: EntryRow, server: str, channel: str) 
     else:
         place, prize = "—", "—"
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(tournament.created_at))
-    kind = t(KIND_KEYS.get(tournament.kind, "web_tournament_kind_sng"))
+    kind = kind_label(tournament.kind)
     values: dict[str, Html | str] = {
         "tournament": h(
             '#{id} <span class="kind" data-kind="{code}">{kind}</span>',

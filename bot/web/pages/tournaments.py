@@ -206,7 +206,12 @@ def create_form(
 
 
 KIND_KEYS = {"sng": "web_tournament_kind_sng", "mtt": "web_tournament_kind_mtt"}
-"""Each kind's mark on its card (and on a player's own list)."""
+
+
+def kind_label(kind: str) -> str:
+    """A tournament kind's mark on its card (and on a player's own list), in the reader's
+    language."""
+    return t(KIND_KEYS.get(kind, "web_tournament_kind_sng"))
 
 
 async def _shown(request: web.Request, tournament: TournamentRow) -> Html:
@@ -252,7 +257,7 @@ async def _listing(request: web.Request, session: Session, guild_id: int) -> Htm
                 "{shown}{action}</section>",
                 id=tournament.id,
                 kind=tournament.kind,
-                kind_label=t(KIND_KEYS.get(tournament.kind, "web_tournament_kind_sng")),
+                kind_label=kind_label(tournament.kind),
                 channel=where,
                 shown=await _shown(request, tournament),
                 action=action,
