@@ -65,6 +65,7 @@ import logging  # noqa: E402
 
 from bench import load_cluster  # noqa: E402
 from bench.load_double import LoadDouble  # noqa: E402
+from bench.load_floor import measure_floor  # noqa: E402
 from bench.load_players import ClickRecord, Stats, TableDriver  # noqa: E402
 from bench.load_trace import REST_STARTS  # noqa: E402
 from bench.load_types import (  # noqa: E402
@@ -696,9 +697,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
             result.timed_out = True
         play_end = time.time()
         result.play_seconds = play_end - play_start
-        result.bot_cpu_percent = (
-            100 * (proc_cpu_seconds(bot.pid) - bot_cpu_start) / max(result.play_seconds, 1e-9)
-        )
+        result.bot_cpu_seconds = proc_cpu_seconds(bot.pid) - bot_cpu_start
+        result.bot_cpu_percent = 100 * result.bot_cpu_seconds / max(result.play_seconds, 1e-9)
         result.harness_cpu_percent = (
             100 * (_own_cpu_seconds() - harness_cpu_start) / max(result.play_seconds, 1e-9)
         )
@@ -738,6 +738,17 @@ async def run_load(config: LoadConfig) -> LoadResult:
         if play_window is not None:
             finish_measures(world, result, bot, *play_window)
             result.notes.extend(load_cluster.report_lines(result, bot))
+            if world is not None and config.floor_seconds > 0 and result.acked_in_play:
+                double.message_listener = None
+                result.floor = await measure_floor(
+                    double,
+                    [(driver.channel, driver.members) for driver in world.drivers],
+                    rate=result.interactions_per_second,
+                    seconds=config.floor_seconds,
+                    workdir=workdir,
+                    repo_root=REPO_ROOT,
+                    seed=config.seed,
+                )
         await double.stop()
         if config.keep_logs:
             result.notes.append(f"bot log and database kept in {workdir}")
@@ -911,6 +922,22 @@ def format_stages(result: LoadResult) -> list[str]:
 # ---------------------------------------------------------------------- report
 
 
+def format_floor(result: LoadResult) -> list[str]:
+    """The bot's CPU per click beside discord.py's floor measured in the same run."""
+    if not result.acked_in_play:
+        return []
+    per_click = 1000 * result.bot_cpu_seconds / result.acked_in_play
+    line = f"bot CPU per click: {per_click:.2f} ms"
+    floor = result.floor
+    if floor is None:
+        return [line + " (discord.py's floor not measured)"]
+    return [
+        line + f"; discord.py's floor (a bot that only answers, same double, "
+        f"{floor.acknowledged}/{floor.clicks} clicks at {result.interactions_per_second:.0f}/s): "
+        f"{floor.cpu_ms_per_click:.2f} ms; ratio {per_click / floor.cpu_ms_per_click:.1f}x"
+    ]
+
+
 def format_report(result: LoadResult) -> str:
     c = result.config
     lines = [
@@ -980,6 +1007,7 @@ def format_report(result: LoadResult) -> str:
         f"bot peak memory (VmHWM): {result.bot_vmhwm_kb / 1024:.1f} MiB; "
         f"bot CPU during play: {result.bot_cpu_percent:.0f}% of one core"
     )
+    lines.extend(format_floor(result))
     cores = os.cpu_count() or 1
     disturbed = (
         max(result.other_cpu_percent, result.other_setup_percent) > DISTURBED_PERCENT
@@ -1119,6 +1147,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="time each stage of a click inside the bot (bench.load_trace) and print them",
     )
+    parser.add_argument(
+        "--floor-seconds",
+        type=float,
+        default=20.0,
+        help="after play, click a do-nothing discord.py bot at the play's rate for this long: "
+        "its CPU per click is the floor the bot's is compared with (0: skip)",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the bot log and database")
     parser.add_argument(
         "--from-dms",
@@ -1165,6 +1200,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             database=args.database,
             from_dms=args.from_dms,
             dashboards=args.dashboards,
+            floor_seconds=args.floor_seconds,
         )
         result = await run_load(config)
         print(format_report(result), flush=True)

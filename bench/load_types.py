@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from bench.load_double import LoadDouble
+    from bench.load_floor import FloorResult
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -53,6 +54,7 @@ class LoadConfig:
     database_url: str | None = None  # postgresql: this server, not a throwaway one
     from_dms: bool = False  # players bet from their DM panels, not from the table
     dashboards: int = 0  # web dashboards open on server pages, reading their live events
+    floor_seconds: float = 20.0  # discord.py's floor measured after play (0: not measured)
 
 
 @dataclass
@@ -71,6 +73,8 @@ class LoadResult:
     clicks_before_play: int = 0
     acked: int = 0
     acked_in_play: int = 0
+    bot_cpu_seconds: float = 0.0  # the bot's (every process's) CPU during play
+    floor: FloorResult | None = None  # discord.py's floor at the play's click rate
     setup_rest_calls: int = 0
     rest_bytes: int = 0  # request bodies the bot sent during play (pictures are most of it)
     late: int = 0

@@ -27,7 +27,9 @@ def test_percentile_is_nearest_rank() -> None:
 
 
 async def test_two_tables_play_a_hand_each() -> None:
-    config = LoadConfig(tables=2, hands=1, players=3, think=0.1, seconds=40.0, trace=True)
+    config = LoadConfig(
+        tables=2, hands=1, players=3, think=0.1, seconds=40.0, trace=True, floor_seconds=2.0
+    )
     result = await run_load(config)
     report = format_report(result)
     log.info("load smoke report:\n%s", report)
@@ -65,6 +67,12 @@ async def test_two_tables_play_a_hand_each() -> None:
         assert len(result.stages[stage]) == played, (stage, report)
         assert all(ms >= 0 for ms in result.stages[stage])
     assert "click path stages (--trace)" in report
+    # discord.py's floor: a do-nothing bot answered every click at the play's rate
+    floor = result.floor
+    assert floor is not None, report
+    assert floor.clicks == max(1, round(result.interactions_per_second * 2.0)), report
+    assert floor.acknowledged == floor.clicks and floor.cpu_seconds > 0, report
+    assert "discord.py's floor (a bot that only answers" in report and "ratio" in report
 
 
 async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresCluster) -> None:
@@ -81,6 +89,7 @@ async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresClu
         processes=2,
         database="postgresql",
         database_url=url,
+        floor_seconds=0,
     )
     result = await run_load(config)
     report = format_report(result)
@@ -100,7 +109,9 @@ async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresClu
 
 async def test_players_can_bet_from_their_dms() -> None:
     """``--from-dms``: the players bet on their DM panels' buttons, not the table's."""
-    config = LoadConfig(tables=1, hands=1, players=3, think=0.1, seconds=60.0, from_dms=True)
+    config = LoadConfig(
+        tables=1, hands=1, players=3, think=0.1, seconds=60.0, from_dms=True, floor_seconds=0
+    )
     result = await run_load(config)
     report = format_report(result)
     log.info("load smoke report (from DMs):\n%s", report)

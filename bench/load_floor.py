@@ -1,0 +1,138 @@
+"""discord.py's floor: what a bot that does nothing but answer clicks costs, for issue 41's ratio.
+
+The load benchmark divides the bot's CPU during play by the clicks it answered. That figure
+alone says little on a machine whose speed varies twofold from day to day, so the same run
+measures the floor beside it: this module's bot (``python -m bench.load_floor``), a bare
+``discord.Client`` that answers every button click with a deferred update (Discord's cheapest
+answer: one callback, no message) and does nothing else, connected to the same loopback
+Discord. The harness then clicks a button in every table's channel, by that table's members,
+at the play's own rate of clicks, and reads the floor bot's CPU per answered click.
+
+What the floor includes is what any discord.py bot pays per click: the gateway frame read and
+decoded, the interaction parsed into its objects (member, message, channel), the dispatch, one
+HTTP callback. What it leaves out is everything Deuce does with the click (the store, the
+table, the render, the edits and DMs that follow).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.gateway
+import yarl
+
+from bench.load_types import proc_cpu_seconds
+
+FLOOR_ID = "floor:press"
+
+
+class FloorBot(discord.Client):
+    """Answers every button click with a deferred update; nothing else."""
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+
+
+@dataclass
+class FloorResult:
+    clicks: int
+    acknowledged: int
+    cpu_seconds: float
+
+    @property
+    def cpu_ms_per_click(self) -> float:
+        return 1000 * self.cpu_seconds / self.acknowledged if self.acknowledged else float("nan")
+
+
+async def measure_floor(
+    double: Any,
+    channels: list[tuple[Any, list[Any]]],
+    *,
+    rate: float,
+    seconds: float,
+    workdir: Path,
+    repo_root: Path,
+    seed: int = 1,
+) -> FloorResult:
+    """Start the floor bot on ``double``, click ``rate`` times a second for ``seconds`` (a
+    button in each of ``channels``, clicked by that channel's members), return its CPU."""
+    messages = []
+    for channel, members in channels:
+        stored = double._new_message(
+            channel,
+            {
+                "content": "floor",
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 2, "label": "Press", "custom_id": FLOOR_ID}
+                        ],
+                    }
+                ],
+            },
+            [],
+        )
+        messages.append((stored, members))
+    identified = double.identify_count
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": double.token,
+        "DISCORD_API_BASE": double.api_base,
+        "DISCORD_GATEWAY_URL": double.gateway_url,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(repo_root), os.environ.get("PYTHONPATH")])),
+    }
+    log_path = workdir / "floor.log"
+    with log_path.open("ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bench.load_floor"],
+            cwd=repo_root,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    try:
+        await double.wait_until(lambda: double.identify_count > identified, 60)
+        await asyncio.sleep(1.0)  # READY and every GUILD_CREATE taken in
+        rng = random.Random(seed)
+        loop = asyncio.get_running_loop()
+        acks: list[asyncio.Task[bool]] = []
+        count = max(1, round(rate * seconds))
+        cpu_start = proc_cpu_seconds(process.pid)
+        start = loop.time()
+        for index in range(count):
+            await asyncio.sleep(max(0.0, start + index / rate - loop.time()))
+            stored, members = rng.choice(messages)
+            interaction = await double.click(rng.choice(members), stored.id, FLOOR_ID)
+            acks.append(loop.create_task(double.acknowledged(interaction, 10)))
+        answered = await asyncio.gather(*acks)
+        cpu = proc_cpu_seconds(process.pid) - cpu_start
+        return FloorResult(clicks=count, acknowledged=sum(answered), cpu_seconds=cpu)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+def main() -> None:
+    discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
+    bot = FloorBot(intents=discord.Intents(guilds=True))
+    bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
