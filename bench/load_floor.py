@@ -66,6 +66,7 @@ async def measure_floor(
     """Start the floor bot on ``double``, click ``rate`` times a second for ``seconds`` (a
     button in each of ``channels``, clicked by that channel's members), return its CPU."""
     messages = []
+    first_in_guild: dict[int, tuple[Any, list[Any]]] = {}
     for channel, members in channels:
         stored = double._new_message(
             channel,
@@ -83,6 +84,7 @@ async def measure_floor(
             [],
         )
         messages.append((stored, members))
+        first_in_guild.setdefault(channel.guild.id, (stored, members))
     identified = double.identify_count
     env = {
         **os.environ,
@@ -103,7 +105,15 @@ async def measure_floor(
         )
     try:
         await double.wait_until(lambda: double.identify_count > identified, 60)
-        await asyncio.sleep(1.0)  # READY and every GUILD_CREATE taken in
+        # Ready once a click in every guild is answered (READY and each GUILD_CREATE taken in).
+        for stored, members in first_in_guild.values():
+            for _ in range(6):
+                if await double.acknowledged(
+                    await double.click(members[0], stored.id, FLOOR_ID), 10
+                ):
+                    break
+            else:
+                raise RuntimeError(f"the floor bot never answered; see {log_path}")
         rng = random.Random(seed)
         loop = asyncio.get_running_loop()
         acks: list[asyncio.Task[bool]] = []
