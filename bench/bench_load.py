@@ -455,7 +455,9 @@ def correlate(world: World, result: LoadResult, play_start: float, play_end: flo
             result.slow_with_bot_stall += 1
 
 
-def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[bytes] | None:
+def start_profiler(
+    pid: int, out_dir: Path, seconds: float, gil: bool = False
+) -> subprocess.Popen[bytes] | None:
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     if not Path(spy).exists():
         log.warning("py-spy not found; install it with pip to use --profile")
@@ -477,6 +479,7 @@ def start_profiler(pid: int, out_dir: Path, seconds: float) -> subprocess.Popen[
             "--output",
             str(target),
             "--nonblocking",
+            *(["--gil"] if gil else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -667,7 +670,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
         setup_cpu = (proc_cpu_seconds(bot.pid), _own_cpu_seconds(), machine_busy_seconds())
         steal_start = steal_seconds()
         if config.profile_dir is not None:  # joins and play: the whole run's clicks count
-            profiler = start_profiler(bot.pid, config.profile_dir, deadline - loop.time())
+            profiler = start_profiler(
+                bot.pid, config.profile_dir, deadline - loop.time(), config.profile_gil
+            )
             if profiler is not None:
                 result.profile_path = config.profile_dir / f"bot-{bot.pid}.folded.txt"
         lag_task = loop.create_task(lag_monitor(result.harness_lag, stop_lag))
@@ -1120,6 +1125,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--profile", type=Path, default=None, help="py-spy output folder")
     parser.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="with --profile: only samples holding the GIL (Python's CPU; a thread waiting in "
+        "fsync or a socket is left out, which py-spy's idle detection does not always do)",
+    )
+    parser.add_argument(
         "--probe",
         action="store_true",
         help="run the bot through bench.load_probe (loop lag and GC pauses of the bot)",
@@ -1190,6 +1201,7 @@ async def run_all(args: argparse.Namespace) -> list[LoadResult]:
             seed=args.seed,
             log_level=args.log_level,
             profile_dir=args.profile,
+            profile_gil=args.profile_gil,
             probe=args.probe,
             probe_gc=args.probe_gc,
             probe_journal=args.probe_journal,

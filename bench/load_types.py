@@ -43,6 +43,7 @@ class LoadConfig:
     seed: int = 1
     log_level: str = "INFO"
     profile_dir: Path | None = None
+    profile_gil: bool = False  # py-spy --gil: only samples holding the GIL
     probe: bool = False
     probe_gc: str = ""
     probe_journal: str = ""
