@@ -373,9 +373,10 @@ def route_kind(double: LoadDouble, method: str, path: str, setup: set[str]) -> s
     if head == "webhooks":
         if len(rest) > 2 and rest[2] in setup:
             return SETUP
-        return {"POST": "follow-up", "PATCH": "edit original/follow-up"}.get(
-            method, f"{method} webhook"
-        )
+        if method == "PATCH":
+            # the same kind (an answer) either way; the breakdown tells table from DM panel
+            return "edit original/follow-up"
+        return {"POST": "follow-up"}.get(method, f"{method} webhook")
     if head == "channels" and len(rest) >= 3 and rest[2] == "messages":
         channel = double.channels.get(int(rest[1])) if rest[1].isdigit() else None
         where = "DM" if channel is not None and channel.is_dm else "channel"
@@ -386,6 +387,16 @@ def route_kind(double: LoadDouble, method: str, path: str, setup: set[str]) -> s
     if head == "users" and rest[-1] == "channels":
         return "open DM"
     return f"{method} /{head}"
+
+
+def token_edit_target(double: LoadDouble, path: str) -> str:
+    """What an edit through an interaction's token edited: a DM panel or the table."""
+    parts = path.split("/")
+    token = parts[parts.index("webhooks") + 2] if "webhooks" in parts else ""
+    interaction = double._interactions_by_token.get(token)
+    if interaction is None:
+        return "unknown"
+    return "DM panels" if interaction.channel.is_dm else "the table"
 
 
 async def lag_monitor(
@@ -570,6 +581,8 @@ def measure(
             continue
         result.rest_calls += 1
         result.rest_by_kind[kind] += 1
+        if kind == "edit original/follow-up":
+            result.token_edits[token_edit_target(double, path)] += 1
         if kind in ANSWER_KINDS:
             result.rest_answers += 1
         elif play_start <= at <= play_end:
@@ -1005,6 +1018,14 @@ def format_report(result: LoadResult) -> str:
     for kind, count in result.rest_by_kind.most_common():
         per_hand = count / result.hands_completed if result.hands_completed else math.nan
         lines.append(f"    {kind:<26} {count:>7}  {per_hand:6.1f}/hand")
+        if kind == "edit original/follow-up" and result.hands_completed:
+            lines.append(
+                "      of which "
+                + ", ".join(
+                    f"{target} {n / result.hands_completed:.1f}/hand"
+                    for target, n in result.token_edits.most_common()
+                )
+            )
     if result.rest_errors:
         errors = ", ".join(f"{status}: {n}" for status, n in sorted(result.rest_errors.items()))
         lines.append(f"    REST errors: {errors}")

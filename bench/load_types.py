@@ -75,6 +75,7 @@ class LoadResult:
     acked: int = 0
     acked_in_play: int = 0
     bot_cpu_seconds: float = 0.0  # the bot's (every process's) CPU during play
+    token_edits: Counter[str] = field(default_factory=Counter)  # by target: table, DM panels
     floor: FloorResult | None = None  # discord.py's floor at the play's click rate
     setup_rest_calls: int = 0
     rest_bytes: int = 0  # request bodies the bot sent during play (pictures are most of it)
