@@ -700,6 +700,13 @@ IN_LOOP = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.bot_in_loop]
 module's event loop (``tests/e2e/conftest.py``) rather than a bot process per test."""
 
 
+def in_loop_with(env: Callable[[DiscordDouble], dict[str, str]]) -> list[pytest.MarkDecorator]:
+    """``pytestmark = in_loop_with(env)``: ``IN_LOOP``, the module's bot started with
+    ``env(double)`` in its environment besides the tests' own (``bot_env``), its double made
+    first (the settings may name it: its application as the OAuth2 client)."""
+    return [pytest.mark.asyncio(loop_scope="module"), pytest.mark.bot_in_loop(env=env)]
+
+
 OWN_PROCESS = pytest.mark.asyncio(loop_scope="function")
 """In an ``IN_LOOP`` module, a test that starts a bot process of its own (``make_club`` with its
 own environment) runs in a loop of its own, as every process test does."""
