@@ -24,6 +24,7 @@ from dotenv import load_dotenv
 from bot.config import database_url_problem, without_secrets
 from bot.store.backend import is_postgres_url
 from bot.store.copy import CopyRefused, copy_database
+from bot.store.models import AuditReport
 from bot.store.postgres import redacted
 from bot.store.store import Store
 
@@ -32,13 +33,18 @@ log = logging.getLogger(__name__)
 DEFAULT_DATABASE = "data/deuce.db"
 
 
-async def run_audit(location: str) -> int:
-    """Open the store, audit it, print the report; returns the process exit code."""
+async def audit_report(location: str) -> AuditReport:
+    """Open the store, audit it, close it: the report."""
     store = await Store.open(location)
     try:
-        report = await store.audit.check()
+        return await store.audit.check()
     finally:
         await store.close()
+
+
+async def run_audit(location: str) -> int:
+    """Open the store, audit it, print the report; returns the process exit code."""
+    report = await audit_report(location)
     print(f"database: {redacted(location)}")
     print(report.format())
     return 0 if report.ok else 1

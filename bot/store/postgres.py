@@ -94,8 +94,15 @@ CONNECTION_LOST: tuple[type[BaseException], ...] = (
 refused the transaction."""
 CONNECTION_LOST_OR_CLOSED: tuple[type[BaseException], ...] = (
     *CONNECTION_LOST,
-    asyncpg.InterfaceError,  # "connection is closed", when the connection is
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
 )
+"""``CONNECTION_LOST``, and two errors that mean the connection is gone when asyncpg has closed
+it after them (on a live connection they are a misuse, raised as they are): "connection is
+closed"; and "cannot switch to state ...; another operation is in progress", which is not
+another caller: a session the server ended while it was idle sent its FATAL message, read in
+one turn of the event loop, and its close, not read yet; the protocol takes no statement after
+the unexpected message, and asyncpg aborts the connection when the next one is refused."""
 
 OVERRIDES: dict[str, str] = {
     settings.ALERT_MODES_OF: settings.ALERT_MODES_OF_PG,
@@ -281,9 +288,9 @@ class PostgresBackend:
         readonly: bool,
     ) -> T:
         """One run of ``work``; ``ConnectionLost`` if the connection cannot be made or is lost
-        (one of ``CONNECTION_LOST``, or an asyncpg ``InterfaceError`` on a connection now
-        closed: "connection is closed"); a lost connection is dropped, for the next run to
-        open a new one."""
+        (one of ``CONNECTION_LOST``, or another of ``CONNECTION_LOST_OR_CLOSED`` on a
+        connection now closed); a lost connection is dropped, for the next run to open a new
+        one."""
         committing = False
         conn: asyncpg.Connection | None = None
         try:
@@ -295,7 +302,7 @@ class PostgresBackend:
                 committing = not readonly
             return result
         except CONNECTION_LOST_OR_CLOSED as error:
-            if isinstance(error, asyncpg.InterfaceError) and (conn is None or not conn.is_closed()):
+            if not isinstance(error, CONNECTION_LOST) and (conn is None or not conn.is_closed()):
                 raise  # a misuse of a live connection, not a lost one
             if conn is not None:
                 conn.terminate()

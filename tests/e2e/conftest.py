@@ -55,14 +55,20 @@ async def club_in_process(
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot_in_loop(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BotInLoop]:
+async def bot_in_loop(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotInLoop]:
     """One double (its application owning the card emojis) and the real ``DeuceBot`` in the
-    module's event loop, on a SQLite file of the module's; closed after the module's last test
-    (whose teardown fails on an ERROR line the bot logged while closing)."""
+    module's event loop, on a SQLite file of the module's, with the settings the module asks
+    for (``in_loop_with``); closed after the module's last test (whose teardown fails on an
+    ERROR line the bot logged while closing)."""
     double = DiscordDouble()
     give_card_emojis(double)
+    marker = request.node.get_closest_marker("bot_in_loop")
+    env_of = marker.kwargs.get("env") if marker is not None else None
+    env = env_of(double) if env_of is not None else {}
     await double.start()
-    bot = BotInLoop(double, tmp_path_factory.mktemp("bot-in-loop") / "deuce.db")
+    bot = BotInLoop(double, tmp_path_factory.mktemp("bot-in-loop") / "deuce.db", **env)
     try:
         await bot.start()
         yield bot
@@ -77,9 +83,12 @@ async def bot_in_loop(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def club_in_loop(bot_in_loop: BotInLoop) -> AsyncIterator[Club]:
-    """A fresh guild, #poker and admin on the module's bot; after the test its tables stop
-    (as at a process's stop), then the checks every end-to-end test passes."""
+    """A fresh guild, #poker and admin on the module's bot; after the test the tables of the
+    servers it made (that one, and any other the test added) stop, as at a process's stop,
+    then the checks every end-to-end test passes."""
+    before = set(bot_in_loop.double.guilds)
     made = await make_club_in_loop(bot_in_loop)
     yield made
-    await bot_in_loop.close_tables(made.guild.id)
+    for guild_id in set(bot_in_loop.double.guilds) - before:
+        await bot_in_loop.close_tables(guild_id)
     check_after_test(made)

@@ -1,35 +1,42 @@
-"""The dashboard's browser tests' shared steps: a club whose bot serves the dashboard, and
-signing in through the Discord double's OAuth2 consent page."""
+"""The dashboard's browser tests' shared steps: the bot of a module that serves the dashboard,
+and signing in through the Discord double's OAuth2 consent page."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import StartBot
+import pytest
+
 from tests.discord_double import Channel
 from tests.discord_double.oauth import CLIENT_SECRET
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import free_port, need_browser, screenshots
-from tests.e2e.helpers import Club, PokerTable, buttons, make_club
+from tests.e2e.helpers import Club, PokerTable, buttons, in_loop_with
+from tests.e2e.in_loop import BotInLoop
 
 
-async def dashboard_club(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> tuple[Club, str]:
-    """A club whose bot serves the dashboard (with Log in with Discord), and its address
-    (the test skips first when no browser is installed)."""
+def dashboard_env(double: DiscordDouble) -> dict[str, str]:
+    """A bot serving the dashboard on a free port, with Log in with Discord (the double's
+    application as the OAuth2 client)."""
+    return {
+        "DEUCE_WEB_PORT": str(free_port()),
+        "DISCORD_CLIENT_ID": str(double.application_id),
+        "DISCORD_CLIENT_SECRET": CLIENT_SECRET,
+    }
+
+
+DASHBOARD: list[pytest.MarkDecorator] = in_loop_with(dashboard_env)
+"""``pytestmark = DASHBOARD``: the module's clubs are on one bot in its loop serving the
+dashboard (``dashboard_address``)."""
+
+
+def dashboard_address(club: Club) -> str:
+    """The dashboard of the club's bot (a ``DASHBOARD`` module's); the test skips first when
+    no browser is installed."""
     need_browser()
-    port = free_port()
-    club = await make_club(
-        double,
-        start_bot,
-        tmp_path,
-        DEUCE_WEB_PORT=str(port),
-        DISCORD_CLIENT_ID=str(double.application_id),
-        DISCORD_CLIENT_SECRET=CLIENT_SECRET,
-    )
-    return club, f"http://127.0.0.1:{port}"
+    assert isinstance(club.bot, BotInLoop) and club.bot.config.web_port, "pytestmark = DASHBOARD"
+    return club.bot.config.web_url
 
 
 async def sign_in_with_discord(page: Any, base: str, folder: Path | None = None) -> None:

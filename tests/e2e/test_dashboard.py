@@ -18,8 +18,10 @@ from tests.discord_double import (
 )
 from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import LINK_RE, chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord, table_id_of
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord, table_id_of
 from tests.e2e.helpers import (
+    OWN_PROCESS,
+    Club,
     PokerTable,
     check_after_test,
     embed0,
@@ -28,15 +30,18 @@ from tests.e2e.helpers import (
     private_reply,
 )
 
+pytestmark = DASHBOARD
+
 
 def description(message: dict[str, Any]) -> str:
     return str(embed0(message).get("description") or "")
 
 
 async def test_an_admin_signs_in_with_discord_and_pauses_and_resumes_a_live_table(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice, bob = table.players
     first = table.running_hand()
@@ -94,9 +99,10 @@ async def test_an_admin_signs_in_with_discord_and_pauses_and_resumes_a_live_tabl
 
 
 async def test_members_without_manage_server_and_other_servers_admins_are_refused(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice = table.players[0]
     guild = club.guild.id
@@ -182,9 +188,10 @@ async def test_members_without_manage_server_and_other_servers_admins_are_refuse
 
 
 async def test_a_player_signs_in_with_a_one_time_link_and_downloads_a_redacted_phh(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     alice = (await club.players(1))[0]
     table = PokerTable(double, club.channel, [club.admin, alice])
     for member in (club.admin, alice):
@@ -241,6 +248,7 @@ async def test_a_player_signs_in_with_a_one_time_link_and_downloads_a_redacted_p
     club.audit_ok()
 
 
+@OWN_PROCESS  # a bot without the dashboard
 async def test_with_the_dashboard_off_the_command_says_so_and_nothing_listens(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import StartBot
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord, table_id_of
-from tests.e2e.helpers import START_WALLET, balance, check_after_test, embed0
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord, table_id_of
+from tests.e2e.helpers import START_WALLET, Club, balance, check_after_test, embed0
+
+pytestmark = DASHBOARD
 
 
 async def test_an_admin_closes_a_live_table_after_a_confirmation(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice, _bob = table.players
     hand = table.running_hand()

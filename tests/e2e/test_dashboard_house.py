@@ -11,12 +11,12 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from tests.conftest import StartBot
 from tests.discord_double import ADMIN_MEMBER_PERMISSIONS
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import PokerTable, check_after_test, field_value, private_reply
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
+from tests.e2e.helpers import Club, PokerTable, check_after_test, field_value, private_reply
+
+pytestmark = DASHBOARD
 
 HOUSE = "🤖"
 
@@ -26,10 +26,9 @@ def house_seats(db: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM seats WHERE user_id < 100").fetchone()[0])
 
 
-async def test_an_admin_seats_fills_and_stands_up_house_players(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+async def test_an_admin_seats_fills_and_stands_up_house_players(club: Club, tmp_path: Path) -> None:
+    double = club.double
+    base = dashboard_address(club)
     (alice,) = await club.players(1)
     table = PokerTable(double, club.channel, [alice])
     await table.join(alice)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import StartBot
 from tests.discord_double import Member
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
 from tests.e2e.helpers import Club, check_after_test, private_reply
+
+pytestmark = DASHBOARD
 
 
 async def command_lines(club: Club, member: Member, **options: object) -> list[str]:
@@ -26,9 +26,10 @@ async def command_lines(club: Club, member: Member, **options: object) -> list[s
 
 
 async def test_the_leaderboards_read_as_the_commands_with_an_admins_marks(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice, bob = table.players
     played = await table.play_hand(discards=lambda member, number: 1)

@@ -8,18 +8,19 @@ import csv
 import io
 from pathlib import Path
 
-from tests.conftest import StartBot
 from tests.discord_double import ADMIN_MEMBER_PERMISSIONS
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import check_after_test, private_reply
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
+from tests.e2e.helpers import Club, check_after_test, private_reply
+
+pytestmark = DASHBOARD
 
 
 async def test_an_admin_reads_the_ledger_filters_it_downloads_it_and_reads_the_audit(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     alice, bob = await club.players(2)
     guild = club.guild.id
     for member in (alice, bob):

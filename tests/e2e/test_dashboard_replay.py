@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import StartBot
 from tests.discord_double import Member
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import PokerTable, check_after_test, hand_dm_cards, label_to_card
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
+from tests.e2e.helpers import Club, PokerTable, check_after_test, hand_dm_cards, label_to_card
+
+pytestmark = DASHBOARD
 
 
 def card_labels(cards: set[str]) -> set[str]:
@@ -27,9 +27,10 @@ def card_labels(cards: set[str]) -> set[str]:
 
 
 async def test_a_player_replays_a_hand_seeing_no_unshown_card_and_downloads_its_histories(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice, bob = table.players
 

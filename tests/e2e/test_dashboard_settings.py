@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import StartBot
 from tests.discord_double import ADMIN_MEMBER_PERMISSIONS
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
 from tests.e2e.helpers import Club, check_after_test
+
+pytestmark = DASHBOARD
 
 
 async def settings_lines(club: Club) -> list[str]:
@@ -27,9 +27,10 @@ def line(lines: list[str], start: str) -> str:
 
 
 async def test_an_admin_changes_settings_on_the_page_and_the_command_agrees(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     guild = club.guild.id
     url = f"{base}/servers/{guild}/settings"
     folder = shot_dir(tmp_path)
@@ -82,9 +83,10 @@ async def test_an_admin_changes_settings_on_the_page_and_the_command_agrees(
 
 
 async def test_members_without_manage_server_and_other_servers_admins_cannot_set(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     alice = (await club.players(1))[0]
     guild = club.guild.id
     other = await double.add_guild("Other Club")

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import StartBot
 from tests.discord_double import message_text
-from tests.discord_double.server import DiscordDouble
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import check_after_test
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
+from tests.e2e.helpers import Club, check_after_test
 from tests.e2e.stats_checks import chart_series, stats
+
+pytestmark = DASHBOARD
 
 
 async def test_a_player_reads_the_same_stats_and_chart_as_the_command(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     table = await club.seated(2)
     alice, _bob = table.players
     for _ in range(2):

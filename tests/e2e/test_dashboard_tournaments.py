@@ -13,21 +13,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import StartBot
 from tests.discord_double import ADMIN_MEMBER_PERMISSIONS
-from tests.discord_double.server import DiscordDouble
 from tests.discord_double.threads import EVENT_CANCELED, EVENT_SCHEDULED
 from tests.e2e.browser import chromium, screenshots, shot_dir
-from tests.e2e.dashboard import dashboard_club, sign_in_with_discord
-from tests.e2e.helpers import START_WALLET, PokerTable, balance, check_after_test, embed0
+from tests.e2e.dashboard import DASHBOARD, dashboard_address, sign_in_with_discord
+from tests.e2e.helpers import START_WALLET, Club, PokerTable, balance, check_after_test, embed0
 from tests.e2e.mtt_play import click_lobby, create_mtt, lobby_status
 from tests.e2e.sng_play import click_register, registration
 
+pytestmark = DASHBOARD
+
 
 async def test_an_admin_creates_and_cancels_a_sit_and_go_and_others_are_refused(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
+    club: Club, tmp_path: Path
 ) -> None:
-    club, base = await dashboard_club(double, start_bot, tmp_path)
+    double = club.double
+    base = dashboard_address(club)
     alice, bob = await club.players(2)
     guild = club.guild.id
     folder = shot_dir(tmp_path)

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import StartBot
-from tests.discord_double import CommandError, CommandNotPermitted, DiscordDouble, Member
+from tests.discord_double import CommandError, CommandNotPermitted, Member
 from tests.e2e.helpers import (
     START_WALLET,
+    Club,
     PokerTable,
     check_after_test,
     embed0,
     field_value,
     hand_id_of,
-    make_club,
+    in_loop_with,
     private_reply,
 )
 
@@ -32,6 +32,10 @@ log = logging.getLogger(__name__)
 HANDS = 20
 HOUSE = "🤖"
 RESULT_RE = re.compile(r"^Hand #(\d+) result$")
+
+pytestmark = in_loop_with(
+    lambda double: {"DEUCE_HOUSE_PAUSE_SECONDS": "0", "DEUCE_HAND_PAUSE_SECONDS": "0.2"}
+)
 
 
 def simple_policy(table: PokerTable, member: Member, message: dict[str, Any]) -> str:
@@ -54,17 +58,8 @@ def query(db_path: Path, sql: str) -> list[tuple[Any, ...]]:
         return list(db.execute(sql).fetchall())
 
 
-async def test_one_member_plays_twenty_hands_against_the_house(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> None:
-    club = await make_club(
-        double,
-        start_bot,
-        tmp_path,
-        DEUCE_HOUSE_PAUSE_SECONDS="0",
-        DEUCE_HAND_PAUSE_SECONDS="0.2",
-    )
-    channel, admin = club.channel, club.admin
+async def test_one_member_plays_twenty_hands_against_the_house(club: Club) -> None:
+    double, channel, admin = club.double, club.channel, club.admin
     (alice,) = await club.players(1)
     table = PokerTable(double, channel, [alice])
 

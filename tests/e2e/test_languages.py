@@ -16,7 +16,9 @@ from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Member
 from tests.e2e.helpers import (
     ADMIN_MEMBER_PERMISSIONS,
-    audit,
+    IN_LOOP,
+    OWN_PROCESS,
+    Club,
     buttons,
     cards_in_logs,
     embed0,
@@ -34,6 +36,8 @@ ENGLISH = re.compile(
     re.IGNORECASE,
 )
 MENTION = re.compile(r"<[@#:!&t][^>]*>")
+
+pytestmark = IN_LOOP
 
 
 def texts(message: dict[str, Any]) -> list[str]:
@@ -86,15 +90,12 @@ def newest_turn_panel(
     return panel
 
 
-async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> None:
+async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(club: Club) -> None:
+    double, bot = club.double, club.bot
     guild = await double.add_guild("Klubben", locale="sv-SE")
     channel = await double.add_channel(guild, "poker")
     ilona = await double.add_member(guild, "ilona", display_name="Ilona", locale="hu")
     boris = await double.add_member(guild, "boris", display_name="Boris", locale="ru")
-    db_path = tmp_path / "deuce.db"
-    bot = await start_bot(double, db_path)
     players = ((ilona, "hu"), (boris, "ru"))
     names = ("Ilona", "Boris")
 
@@ -194,14 +195,13 @@ async def test_a_hungarian_and_a_russian_member_play_at_a_swedish_server(
         assert english_in(private, names) == [], language
         panel_titles = {panel_title(m) for m in double.dms(member)}
         assert t("panel_title", language, hand_id=str(hand_id)) in panel_titles
-    assert audit(db_path).returncode == 0
+    club.audit_ok()
     assert double.unknown_routes == []
     assert cards_in_logs(bot.output()) == []
 
 
-async def test_an_admin_sets_the_tables_language(
-    double: DiscordDouble, start_bot: StartBot, tmp_path: Path
-) -> None:
+async def test_an_admin_sets_the_tables_language(club: Club) -> None:
+    double = club.double
     guild = await double.add_guild("Club")  # an English server
     channel = await double.add_channel(guild, "poker")
     other = await double.add_channel(guild, "poker-2")
@@ -209,7 +209,6 @@ async def test_an_admin_sets_the_tables_language(
         guild, "admin", display_name="Admin", permissions=ADMIN_MEMBER_PERMISSIONS
     )
     alice = await double.add_member(guild, "alice", display_name="Alice")
-    await start_bot(double, tmp_path / "deuce.db")
     await private_reply(await double.invoke(alice, channel, "poker join"))
     english = t("table_title", "en", small_bet=10, big_bet=20)
     assert await double.wait_until(lambda: table_titled(double, channel, english), 10)
@@ -249,6 +248,7 @@ def table_titled(double: DiscordDouble, channel: Any, title: str) -> bool:
     return message is not None and str(embed0(message).get("title") or "").startswith(title)
 
 
+@OWN_PROCESS  # started again
 async def test_a_public_hint_names_its_command_so_every_reader_finds_it(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -18,6 +18,8 @@ from bot.messages import t
 from tests.conftest import StartBot
 from tests.e2e.helpers import (
     CARD_RE,
+    IN_LOOP,
+    OWN_PROCESS,
     SHOWS_RE,
     WINS_RE,
     Club,
@@ -33,6 +35,8 @@ from tests.e2e.helpers import (
     make_club,
     private_reply,
 )
+
+pytestmark = IN_LOOP
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +117,7 @@ def card_buttons(panel: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in buttons(panel) if str(b["custom_id"]).startswith("deuce:c:")]
 
 
+@OWN_PROCESS  # a first start: the bot uploads its emojis
 async def test_discard_buttons_show_card_emojis(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -139,6 +144,7 @@ async def test_discard_buttons_show_card_emojis(
     check_after_test(club)
 
 
+@OWN_PROCESS  # a first start, refused its emojis
 async def test_without_card_emojis_the_buttons_show_text(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -24,6 +24,8 @@ import pytest
 from tests.conftest import StartBot
 from tests.discord_double import Channel, DiscordDouble, Member, message_text
 from tests.e2e.helpers import (
+    IN_LOOP,
+    OWN_PROCESS,
     START_WALLET,
     Club,
     PokerTable,
@@ -52,7 +54,10 @@ from tests.e2e.sng_play import (
 )
 from tests.e2e.stats_checks import check_a_sit_and_go_players_stats_chart
 
+pytestmark = IN_LOOP
 
+
+@OWN_PROCESS  # short pauses (FAST)
 async def test_a_four_player_sit_and_go_plays_to_the_end(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -89,6 +94,7 @@ async def test_a_four_player_sit_and_go_plays_to_the_end(
     check_after_test(club)
 
 
+@OWN_PROCESS  # SIGKILLs
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 async def test_a_sit_and_go_survives_two_sigkills(
     double: DiscordDouble,
@@ -187,6 +193,7 @@ async def test_registration_refunds_and_refusals(club: Club) -> None:
     check_after_test(club)
 
 
+@OWN_PROCESS  # a SIGKILL
 async def test_a_sit_and_go_that_cannot_resume_is_cancelled_and_refunded(
     double: DiscordDouble, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -259,24 +259,37 @@ class Database:
             self._conn = None
 
 
-class CommitDropProxy:
-    """A Unix-socket proxy in front of a test server that, once armed, lets the next COMMIT
-    through, waits for the server's answer that it committed, and then drops the client's
-    connection instead of passing that answer on: a transaction applied but never confirmed,
-    as when a connection dies at the worst moment. Everything else passes unchanged."""
+class PostgresProxy:
+    """A Unix-socket proxy in front of a test server that passes everything on unchanged, but
+    for two faults of a connection dying at the worst moment:
+
+    * once ``armed``, it lets the next COMMIT through, waits for the server's answer that it
+      committed, and then drops the client's connection instead of passing that answer on: a
+      transaction applied but never confirmed;
+    * with ``close_delay``, a server that ends a session the client did not ask to end has
+      its last message (the FATAL of ``pg_terminate_backend`` or of a shutdown) passed on at
+      once, and its close that many seconds later: the client reads the one without the
+      other, as it does when the two arrive in two turns of its event loop. ``closes_held``
+      counts such sessions.
+    """
 
     COMMIT = b"Q\x00\x00\x00\x0cCOMMIT;\x00"
     """asyncpg's COMMIT: a simple Query message."""
     COMMITTED = b"C\x00\x00\x00\x0bCOMMIT\x00"
     """The server's CommandComplete for it."""
+    TERMINATE = b"X\x00\x00\x00\x04"
+    """The client's Terminate: it ends the session itself."""
 
-    def __init__(self, cluster: PostgresCluster) -> None:
+    def __init__(self, cluster: PostgresCluster, *, close_delay: float = 0.0) -> None:
         self.upstream = str(cluster.root / ".s.PGSQL.5432")
         self.root = Path(tempfile.mkdtemp(prefix="deuce-px-"))
         self.armed = 0
         """COMMITs still to drop the answer of."""
         self.dropped = 0
         """COMMITs the server confirmed and the client never heard of."""
+        self.close_delay = close_delay
+        self.closes_held = 0
+        """Sessions the server ended whose close is (or was) held back from the client."""
         self._server: asyncio.AbstractServer | None = None
         self._links: set[asyncio.Task[None]] = set()
 
@@ -302,12 +315,15 @@ class CommitDropProxy:
         self._links.add(task)
         up_reader, up_writer = await asyncio.open_unix_connection(self.upstream)
         committing = asyncio.Event()
+        terminating = asyncio.Event()
 
         async def to_server() -> None:
             while data := await reader.read(65536):
                 if self.armed and self.COMMIT in data:
                     self.armed -= 1
                     committing.set()
+                if data.endswith(self.TERMINATE):
+                    terminating.set()
                 up_writer.write(data)
                 await up_writer.drain()
             up_writer.close()
@@ -325,6 +341,9 @@ class CommitDropProxy:
                     continue
                 writer.write(data)
                 await writer.drain()
+            if self.close_delay and not terminating.is_set():
+                self.closes_held += 1
+                await asyncio.sleep(self.close_delay)
             writer.close()
 
         try:

@@ -32,9 +32,9 @@ from tests.store._helpers import (
     CHANNEL,
     GUILD,
     POSTGRESQL,
-    CommitDropProxy,
     Database,
     PostgresCluster,
+    PostgresProxy,
     Replaying,
     Wrapped,
     seated_table,
@@ -108,6 +108,36 @@ async def test_terminated_sessions_are_replaced_without_reopening(postgres: Data
     assert_audit_clean(postgres.location)
 
 
+async def test_a_session_ended_while_idle_is_replaced_before_its_close_arrives(
+    postgres_cluster: PostgresCluster, postgres: Database
+) -> None:
+    """``pg_terminate_backend`` of the store's idle sessions: each connection reads the
+    server's FATAL message, and its close only later (as when the two arrive in two turns of
+    the event loop; the proxy holds the close back). A read and a write made in between find
+    their connection refusing any statement: asyncpg's ``InternalClientError`` ("another
+    operation is in progress": the unexpected message, not another caller), after which it
+    aborts the connection. Both are run again on new connections, as after any lost one."""
+    proxy = PostgresProxy(postgres_cluster, close_delay=2 * RECONNECT_SECONDS)
+    await proxy.start()
+    store = await Store.open(proxy.url(postgres.location))
+    try:
+        assert await store.wallets.grant(GUILD, 9, 500, by_user_id=ADMIN) == 1500
+        assert await store.wallets.balance(GUILD, 9) == 1500  # the reader is open too
+        assert await postgres.terminate_others() == 2
+        for _ in range(100):  # the proxy passed the FATAL messages on, and holds the closes
+            if proxy.closes_held == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert proxy.closes_held == 2
+        await asyncio.sleep(0.05)  # the store's connections read the FATAL messages
+        assert await store.wallets.balance(GUILD, 9) == 1500
+        assert await store.wallets.grant(GUILD, 9, 500, by_user_id=ADMIN) == 2000
+        assert await postgres.rows("SELECT COUNT(*) FROM ledger_tx WHERE kind = 'grant'") == [(2,)]
+    finally:
+        await store.close()
+        await proxy.stop()
+
+
 async def test_a_backend_killed_mid_transfer_is_run_again_once(postgres: Database) -> None:
     """The server ends the session inside the grant's transaction (a trigger terminates its
     own backend, the first time only: a sequence does not roll back): the store runs the
@@ -143,7 +173,7 @@ async def test_a_commit_applied_but_unanswered_is_not_applied_again(
     settlement reach the server and drops the connection before the client hears "COMMIT":
     the store runs each again on a new connection, finds its key (or sets the same value), and
     answers as applied. Chips moved once."""
-    proxy = CommitDropProxy(postgres_cluster)
+    proxy = PostgresProxy(postgres_cluster)
     await proxy.start()
     store = await Store.open(proxy.url(postgres.location))
     try:

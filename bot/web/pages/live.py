@@ -56,8 +56,8 @@ async def table_events(request: web.Request) -> web.StreamResponse:
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
-    await response.prepare(request)
     try:
+        await response.prepare(request)
         seen: dict[int, object] = {}
         checked = time.monotonic()
         asked = request.query.get("request", "")
@@ -84,6 +84,6 @@ async def table_events(request: web.Request) -> web.StreamResponse:
                     break
                 await response.write(b": still here\n\n")
             await asyncio.sleep(LIVE_SECONDS)
-    except ConnectionResetError:  # the page was closed or left: the stream ends with it
+    except ConnectionResetError:  # the page was closed or left (its stream begun or not)
         pass
     return response
