@@ -51,6 +51,7 @@ from bot.house.ranges import (
     made_dist,
     opponent_range,
 )
+from bot.house.solved import solved_action
 from bot.house.strategy import (
     BET_RAISE,
     CHECK_CALL,
@@ -64,6 +65,8 @@ from bot.house.strategy import (
 )
 
 DRAWS: Final = 3
+SOLVED_DECISIONS: Final = {"f": FOLD, "c": CHECK_CALL, "r": BET_RAISE}
+"""The computed strategy's actions (``bot.house.solved``) as decisions."""
 
 
 def decide(
@@ -77,6 +80,10 @@ def decide(
     """The strong level's move (``bot.house.levels`` has checked it is this player's turn)."""
     if public.phase is Phase.DRAWING:
         return Decision(discards=choose_discards(cards, me, opponents, style, rng))
+    if len(opponents) == 1 and public.betting_round in style.solved_rounds:
+        action = solved_action(public, cards, me, opponents[0], rng, style.solved_visits)
+        if action is not None:
+            return SOLVED_DECISIONS[action]
     if public.betting_round == 0:
         return _before_the_draw(public, cards, me, opponents, style)
     return _after_a_draw(public, cards, me, opponents, style, rng)
