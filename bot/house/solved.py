@@ -18,8 +18,8 @@ What the abstraction loses: the draw as a decision (both players draw by ``draw_
 snows, no breaks, no drawing by the opponent's draw), card removal and suits, the order of
 earlier rounds' bets and everything inside a bucket. The table holds each information set's
 average strategy where the solver visited it ``bench.mccfr.MIN_VISITS`` times or more; the
-strong level plays it heads-up where it holds the spot (``solved_action``) and its own rules
-everywhere else.
+strong level plays it heads-up on the rounds and spots ``bot.house.strong._solved_spot``
+names where the table holds the spot (``solved_action``) and its own rules everywhere else.
 """
 
 from __future__ import annotations

@@ -212,6 +212,7 @@ STRONG: Final = Style(
     oop_margin=0.2,
     call_top=3,
     bluff_read=0.3,
+    solved_rounds=(2, 3),
 )
 """Equity against the opponents' ranges for every choice (``bot.house.strong``). It snows
 rarely (8% of its chances): an opponent who reads a pat after a two-card draw as a snow and

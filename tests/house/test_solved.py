@@ -118,3 +118,48 @@ def test_a_cold_table_decides_within_the_budget() -> None:
         timings.append(time.process_time() - started)
     timings.sort()
     assert timings[int(0.99 * len(timings))] < 0.005
+
+
+def _after_two_draws(other_throws: tuple[int, int]) -> Hand:
+    """Heads-up: the button raised, the big blind (player 1, the house) called, both checked
+    after the first draw. The house throws its two highest cards at both draws (keeping 7-3-2),
+    the button its ``other_throws`` highest cards at each; the house is first to act after the
+    second draw."""
+    hand = named_hand(["2s 3c 7d Kd Qd", "4h 5d 6s Jc Js"], then="As Kh Qh Kc Qc Ks Qs")
+    hand.bet_or_raise(2)
+    hand.check_or_call(1)
+    for draw in range(2):
+        if draw:
+            hand.check_or_call(1)
+            hand.check_or_call(2)
+        for player, count in ((1, 2), (2, other_throws[draw])):
+            held = sorted(hand.private_view(player).cards, key=lambda c: c.rank)
+            hand.draw(player, held[len(held) - count :] if count else [])
+    assert hand.betting_round == 2 and hand.to_act == 1
+    return hand
+
+
+def test_after_the_second_draw_the_shipped_strong_level_plays_the_table() -> None:
+    """A two-card draw first to act against a two-card draw: the shipped strong level's checks
+    and bets follow the table's row (seeded), where the rules alone always check."""
+    hand = _after_two_draws((2, 2))
+    spot = _spot(hand, 1)
+    assert spot is not None and 2 in STRONG.solved_rounds
+    assert spot[0].startswith("2.16.0.2.")  # a two-card draw to a seven against a two-card draw
+    row = solved_row(spot[0])
+    assert row is not None and row[0] >= STRONG.solved_visits
+    _, bet = row[1]
+    moves = Counter(house_move(hand, 1, STRONG, seed).action for seed in range(400))
+    assert abs(moves[Action.BET_RAISE] / 400 - bet) < 0.08, (moves, row)
+    rules = replace(STRONG, solved_rounds=())
+    assert {house_move(hand, 1, rules, seed).action for seed in range(50)} == {Action.CHECK_CALL}
+
+
+def test_against_a_pat_the_rules_decide() -> None:
+    """The abstraction's pat hands are never snows, so against an opponent who stood pat the
+    strong level plays its own rules, seed for seed."""
+    hand = _after_two_draws((2, 0))
+    assert hand.public_view().seats[1].draw_counts[:2] == (2, 0)
+    rules = replace(STRONG, solved_rounds=())
+    for seed in range(50):
+        assert house_move(hand, 1, STRONG, seed) == house_move(hand, 1, rules, seed)
