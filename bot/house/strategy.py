@@ -140,8 +140,6 @@ class Style:
     solved_visits: int = 100
     """With ``solved_rounds``: the least number of solver visits of an information set for the
     table to decide there (fewer: the row is still mostly its uniform start)."""
-    """With ranges: equity a draw may give up to a pat hand while two or more draws are left
-    (a draw keeps the implied odds of a premium hand)."""
 
 
 SOLID: Final = Style(
