@@ -32,8 +32,9 @@ computed strategy (``bot.house.solved``: counterfactual regret minimisation on a
 the game, solved offline) where its table holds the spot, except a made hand checked to or not
 out of position against a draw, and a pat that may be a snow (``_solved_spot``): there, and
 before the second draw, and multiway, the rules above decide. Measured against the local best
-response (docs/TOOLS.md, 1,200 hands): its win fell from 28.4 to 14.3 bb/100 (paired over the
-same decks, 14.0 ± 8.6); the table before the second draw did not beat the rules.
+response (docs/TOOLS.md, on 2,000 hands of seeds held out from the choice): its win fell from
+29.9 to 20.6 bb/100 (paired over the same decks, 9.3 ± 7.0); the table before the second draw
+did not beat the rules.
 
 Why counted class distributions and not Monte-Carlo rollouts: the budget is 5 ms a decision at
 p99 in pure Python on a shared core. A few hundred rollouts with the evaluator cost about that
