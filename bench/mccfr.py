@@ -3,9 +3,13 @@
     python -m bench.mccfr --iterations 40000 --report-every 10000
     python -m bench.mccfr --iterations 2000 --out /tmp/strategy.json
 
-A start on issue 40's computed strategy: a solver and its exploitability as it trains. The
-``strong`` level does not read it (it has not been shown to beat the hand-set strategy on the
-measure, and a strategy of this abstraction is not yet mapped back onto the house's views).
+Issue 40's computed strategy: a solver and its exploitability as it trains. ``--out`` writes
+the average strategy as the table the ``strong`` level reads (``bot/house/solved.json``; the
+abstraction's buckets, draw rule and information-set key live in ``bot/house/solved.py``, which
+maps a house seat's view onto them):
+
+    python -m bench.mccfr --iterations 150000 --report-every 50000 --br-train 8000 \
+        --br-evaluate 4000 --out bot/house/solved.json
 
 The abstraction (what it keeps and what it loses):
 
@@ -50,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.engine.evaluator import rank27_ints
+from bot.house.solved import CALL, FOLD, NOT_YET, RAISE, bucket, draw_rule, set_key
 
 SMALL_BLIND, BIG_BLIND = 1, 2
 """Blinds in units of half a small bet."""
@@ -58,61 +63,6 @@ BET_SIZE = (2, 2, 4, 4)
 CAP = 4
 ROUNDS = 4
 BIG_BET = 4
-FOLD, CALL, RAISE = "f", "c", "r"
-STRAIGHTS = frozenset(0b11111 << low for low in range(9))
-
-
-def _rank(card: int) -> int:
-    return card // 4 + 2
-
-
-def made_class(hand: Sequence[int]) -> int:
-    """0 = a seven-low, 1 = a smooth eight (8-5 or better), 2 = a rough eight, 3 = a nine,
-    4 = a ten, 5 = a jack, 6 = a queen or king, 7 = anything worse (pairs, straights, flushes,
-    ace-high)."""
-    ranks = sorted((_rank(c) for c in hand), reverse=True)
-    mask = 0
-    for r in ranks:
-        mask |= 1 << (r - 2)
-    if mask.bit_count() != 5 or mask in STRAIGHTS or len({c % 4 for c in hand}) == 1:
-        return 7
-    top = ranks[0]
-    if top <= 7:
-        return 0
-    if top == 8:
-        return 1 if ranks[1] <= 5 else 2
-    return {9: 3, 10: 4, 11: 5}.get(top, 6 if top <= 13 else 7)
-
-
-def draw_rule(hand: Sequence[int], draws_left: int) -> list[int]:
-    """The cards the fixed rule keeps (all five = standing pat)."""
-    made = made_class(hand)
-    if made <= 2 or (made == 3 and draws_left <= 2) or (made == 4 and draws_left == 1):
-        return list(hand)
-    top = 8 if draws_left >= 2 else 9
-    kept: dict[int, int] = {}
-    for card in sorted(hand):
-        rank = _rank(card)
-        if rank <= top and rank not in kept:
-            kept[rank] = card
-    return list(kept.values())[:4]
-
-
-def bucket(hand: Sequence[int], draws_left: int) -> int:
-    """The hand's bucket on a betting round with ``draws_left`` draws to come."""
-    made = made_class(hand)
-    if draws_left == 0:
-        return made
-    kept = draw_rule(hand, draws_left)
-    if len(kept) == 5:
-        return 8 + min(made, 4)  # 8..12: pat seven, smooth eight, rough eight, nine, ten
-    drawing = 5 - len(kept)
-    high = max((_rank(c) for c in kept), default=14)
-    if drawing == 1:
-        return 13 + (0 if high <= 7 else 1 if high == 8 else 2)  # 13..15
-    if drawing == 2:
-        return 16 + (0 if high <= 7 else 1)  # 16, 17
-    return 18  # three or more
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +171,8 @@ def info_key(state: State, d: Deal) -> str:
     """The information set of the player to act."""
     p = state.to_act
     r = state.round
-    seen = d.draws[1 - p][r - 1] if r else 9
-    return f"{r}.{d.buckets[p][r]}.{p}.{seen}.{state.put[0] + state.put[1]}.{state.line}"
+    seen = d.draws[1 - p][r - 1] if r else NOT_YET
+    return set_key(r, d.buckets[p][r], p, seen, state.put[0] + state.put[1], state.line)
 
 
 Table = dict[str, list[float]]
@@ -254,6 +204,9 @@ class Solver:
 
     regrets: Table = field(default_factory=dict)
     strategy: Table = field(default_factory=dict)
+    visits: dict[str, int] = field(default_factory=dict)
+    """How often each information set's average strategy was updated (the opponent's nodes
+    of a traversal): how far its row is to be trusted."""
     iterations: int = 0
 
     def train(self, rng: random.Random, count: int) -> None:
@@ -272,6 +225,7 @@ class Solver:
         mix = _matched(self.regrets, key, legal)
         if state.to_act != traverser:
             row = self.strategy.setdefault(key, [0.0] * len(legal))
+            self.visits[key] = self.visits.get(key, 0) + 1
             for i, p in enumerate(mix):
                 row[i] += self.iterations * p
             action = rng.choices(legal, mix)[0]
@@ -345,6 +299,28 @@ def exploitability(
     return 100 * mean, 100 * 1.96 * spread / len(per) ** 0.5
 
 
+MIN_VISITS = 50
+"""Information sets whose average strategy was updated fewer times than this are left out of
+the written table (the house plays its own rules there): a row averaged over a handful of
+visits is mostly the uniform start. ``Style.solved_visits`` may ask for more."""
+
+
+def solved_table(solver: Solver, min_visits: int = MIN_VISITS) -> dict[str, object]:
+    """The average strategy as the house reads it (``bot.house.solved``): per information set
+    (``info_key``) a string of its visit count then the probability of each legal action in
+    ``State.legal`` order in thousandths, for the sets visited ``min_visits`` times or more (a
+    string per set, not a list: the standard library's JSON reads 8,000 of them in 2 ms, lists
+    of numbers in 8)."""
+    sets = {
+        key: " ".join(
+            str(n) for n in (solver.visits[key], *(round(1000 * w / (sum(row) or 1)) for w in row))
+        )
+        for key, row in sorted(solver.strategy.items())
+        if solver.visits.get(key, 0) >= min_visits
+    }
+    return {"iterations": solver.iterations, "sets": sets}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--iterations", type=int, default=40_000)
@@ -353,6 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--br-evaluate", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--out", type=Path, help="write the average strategy here (JSON)")
+    parser.add_argument(
+        "--min-visits",
+        type=int,
+        default=MIN_VISITS,
+        help="leave out information sets updated fewer times than this",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     solver = Solver()
@@ -372,10 +354,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{mean:+.1f} ± {half:.1f} bb/100 ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    if args.out is not None:
-        table = {k: [round(w / (sum(v) or 1), 3) for w in v] for k, v in solver.strategy.items()}
-        args.out.write_text(json.dumps(table, separators=(",", ":")))
-        print(f"wrote {len(table)} information sets to {args.out}")
+        if args.out is not None:  # after every report: a long run leaves its table as it goes
+            shipped = solved_table(solver, args.min_visits)
+            args.out.write_text(json.dumps(shipped, separators=(",", ":")))
+            print(f"wrote {len(shipped['sets'])} information sets to {args.out}", flush=True)
     return 0
 
 

@@ -133,8 +133,13 @@ class Style:
     call_top: int = 3
     """With ranges: on the last round, a bet is called by the opponent's hands of this class
     (index into ``CLASSES``: 3 = a 10-low) or better; a value bet is judged against them."""
-    """With ranges: equity a draw may give up to a pat hand while two or more draws are left
-    (a draw keeps the implied odds of a premium hand)."""
+    solved_rounds: tuple[int, ...] = ()
+    """With ranges, heads-up: the betting rounds (0 before the draw, 3 after the last draw) on
+    which it bets by the computed strategy (``bot.house.solved``) where the table holds the
+    spot; its own rules decide everywhere else."""
+    solved_visits: int = 100
+    """With ``solved_rounds``: the least number of solver visits of an information set for the
+    table to decide there (fewer: the row is still mostly its uniform start)."""
 
 
 SOLID: Final = Style(
@@ -205,6 +210,7 @@ STRONG: Final = Style(
     oop_margin=0.2,
     call_top=3,
     bluff_read=0.3,
+    solved_rounds=(2, 3),
 )
 """Equity against the opponents' ranges for every choice (``bot.house.strong``). It snows
 rarely (8% of its chances): an opponent who reads a pat after a two-card draw as a snow and

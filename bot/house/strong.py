@@ -27,6 +27,15 @@
   Mark Gritter, "Standing pat when you're not the favorite in Triple Draw",
   https://steemcn.xyz/poker/@markgritter/standing-pat-when-you-re-not-the-favorite-in-triple-draw).
 
+Heads-up after the second and the third draw (``STRONG.solved_rounds``) it bets by the
+computed strategy (``bot.house.solved``: counterfactual regret minimisation on an abstraction of
+the game, solved offline) where its table holds the spot, except a made hand checked to or not
+out of position against a draw, and a pat that may be a snow (``_solved_spot``): there, and
+before the second draw, and multiway, the rules above decide. Measured against the local best
+response (docs/TOOLS.md, on 2,000 hands of seeds held out from the choice): its win fell from
+29.9 to 20.6 bb/100 (paired over the same decks, 9.3 ± 7.0); the table before the second draw
+did not beat the rules.
+
 Why counted class distributions and not Monte-Carlo rollouts: the budget is 5 ms a decision at
 p99 in pure Python on a shared core. A few hundred rollouts with the evaluator cost about that
 alone and are noisy, while the class distributions are exact counts cached by (kept ranks,
@@ -51,6 +60,7 @@ from bot.house.ranges import (
     made_dist,
     opponent_range,
 )
+from bot.house.solved import draw_rule, final_class, solved_action
 from bot.house.strategy import (
     BET_RAISE,
     CHECK_CALL,
@@ -64,6 +74,10 @@ from bot.house.strategy import (
 )
 
 DRAWS: Final = 3
+MADE_TEN: Final = 4
+"""``bot.house.solved.final_class`` of a ten-low: the worst made hand the rules value-bet."""
+SOLVED_DECISIONS: Final = {"f": FOLD, "c": CHECK_CALL, "r": BET_RAISE}
+"""The computed strategy's actions (``bot.house.solved``) as decisions."""
 
 
 def decide(
@@ -77,9 +91,58 @@ def decide(
     """The strong level's move (``bot.house.levels`` has checked it is this player's turn)."""
     if public.phase is Phase.DRAWING:
         return Decision(discards=choose_discards(cards, me, opponents, style, rng))
+    if _solved_spot(public, cards, me, opponents, style):
+        action = solved_action(public, cards, me, opponents[0], rng, style.solved_visits)
+        if action is not None:
+            return SOLVED_DECISIONS[action]
     if public.betting_round == 0:
         return _before_the_draw(public, cards, me, opponents, style)
     return _after_a_draw(public, cards, me, opponents, style, rng)
+
+
+def _solved_spot(
+    public: PublicView,
+    cards: Sequence[Card],
+    me: SeatView,
+    opponents: Sequence[SeatView],
+    style: Style,
+) -> bool:
+    """Whether the computed strategy (``bot.house.solved``) decides this betting turn: heads-up,
+    on ``style.solved_rounds``, except against a pat (``may_snow``) and where a made hand out
+    of position with nothing owed bets or checks by the rules (``_value_bets``) against a
+    drawing opponent: issue 40's replays against an independent expert measured those bets
+    losing (a rough eight into a one-card draw after the second draw, an eight to a ten after
+    the last), and the table bets them (the rough eight of the issue's example 88% of the
+    time). Against the local best response the exception made no difference that 1,200 hands
+    resolve (-2.8 ± 7.6 bb/100, paired)."""
+    if len(opponents) != 1 or public.betting_round not in style.solved_rounds:
+        return False
+    if may_snow(opponents[0]):
+        return False
+    legal = public.legal
+    if public.betting_round == 0 or legal is None or legal.call_amount:
+        return True
+    drawing = (_last_thrown(opponents[0]) or 0) > 0
+    if not drawing or _acts_last(public, me, opponents):
+        return True
+    ints = [int(c) for c in cards]
+    draws_left = DRAWS - public.betting_round
+    if draws_left == 0:
+        return final_class(ints) > MADE_TEN
+    return len(draw_rule(ints, draws_left)) < 5
+
+
+def may_snow(seat: SeatView) -> bool:
+    """Whether ``seat`` stood pat at its latest draw: a pat that may be a snow. The
+    abstraction's players never snow (a pat there is always a made hand), so against a pat the
+    rules decide, which read snows at the balanced share (``balanced_bluffs``; issue 28: a
+    one-card draw calls a pat that drew three before). Measured over the same 20,000 hands
+    against the snowing published player: the table against pats lost 1.9 ± 1.3 bb/100 to the
+    rules, the rules there gain 1.4 ± 0.9; leaving only a pat after a two-card or bigger draw,
+    or a pat from the start, to the rules did not help (-1.9). Against the local best response,
+    which never snows, it costs 4.0 ± 2.7 (its pat bets on the last round)."""
+    history = draws_of(seat)
+    return bool(history) and history[-1] == 0
 
 
 # ---------------------------------------------------------------------- plans

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bench.mccfr import (
-    BIG_BET,
-    CALL,
-    FOLD,
-    RAISE,
-    Solver,
-    State,
-    bucket,
-    deal,
-    draw_rule,
-    exploitability,
-    made_class,
-)
+from bench.mccfr import BIG_BET, Solver, State, deal, exploitability
 from bot.engine.cards import parse_cards
 from bot.engine.evaluator import rank27_ints
+from bot.house.solved import CALL, FOLD, RAISE, bucket, draw_rule, final_class
 
 
 def ints(text: str) -> list[int]:
@@ -26,13 +15,13 @@ def ints(text: str) -> list[int]:
 
 
 def test_classes_and_the_draw_rule() -> None:
-    assert made_class(ints("7c 5d 4h 3s 2c")) == 0
-    assert made_class(ints("8c 5d 4h 3s 2c")) == 1
-    assert made_class(ints("8c 7d 4h 3s 2c")) == 2
-    assert made_class(ints("9c 7d 4h 3s 2c")) == 3
-    assert made_class(ints("6c 5d 4h 3s 2c")) == 7  # a straight
-    assert made_class(ints("Kc Kd 4h 3s 2c")) == 7
-    assert made_class(ints("8c 6c 4c 3c 2c")) == 7  # a flush
+    assert final_class(ints("7c 5d 4h 3s 2c")) == 0
+    assert final_class(ints("8c 5d 4h 3s 2c")) == 1
+    assert final_class(ints("8c 7d 4h 3s 2c")) == 2
+    assert final_class(ints("9c 7d 4h 3s 2c")) == 3
+    assert final_class(ints("6c 5d 4h 3s 2c")) == 7  # a straight
+    assert final_class(ints("Kc Kd 4h 3s 2c")) == 7
+    assert final_class(ints("8c 6c 4c 3c 2c")) == 7  # a flush
     assert draw_rule(ints("8c 7d 4h 3s 2c"), 3) == ints("8c 7d 4h 3s 2c")  # a pat eight
     assert sorted(draw_rule(ints("9c 7d 4h 3s 2c"), 3)) == sorted(ints("7d 4h 3s 2c"))
     assert draw_rule(ints("9c 7d 4h 3s 2c"), 2) == ints("9c 7d 4h 3s 2c")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,6 +19,10 @@ from tests.house._helpers import cards, house_move, named_hand
 
 # Heads-up: position 0 (player 1) is the big blind, position 1 (player 2) the button.
 RAGS = "Kc Qd Jh 9c 3c"
+RULES = replace(STRONG, solved_rounds=())
+"""The strong level's own rules alone: heads-up, the computed strategy decides the spots its
+table holds on ``STRONG.solved_rounds`` (``tests/house/test_solved.py``); the rules decide
+the rest, and every spot multiway."""
 
 
 def test_a_pat_nine_over_a_smooth_draw_is_broken_with_three_draws_to_come() -> None:
@@ -194,11 +199,13 @@ def test_a_last_round_bet_from_a_one_card_draw_is_read_as_mostly_made(
 ) -> None:
     """The house checks, the one-card draw bets: it holds a made hand far more often than a
     bluff (against the best response, calling it with a queen-low or worse paid off 18 value bets
-    in 300 hands), so a queen-low folds and a ten still calls the pot's odds."""
+    in 300 hands), so a queen-low folds and a ten still calls the pot's odds. The rules' read:
+    heads-up the computed strategy now decides this spot (it calls the queen more often, and
+    the best response's last-round win fell with it: docs/TOOLS.md)."""
     hand = _last_round_spot(made)
     hand.check_or_call(1)
     hand.bet_or_raise(2)
-    assert house_move(hand, 1, STRONG).action is expected
+    assert house_move(hand, 1, RULES).action is expected
 
 
 def _pat_bettor_spot(last: str) -> Hand:
@@ -231,7 +238,9 @@ def test_a_pat_hand_that_bets_the_last_round_is_read_with_balanced_snows(
     """Against a pat hand's last-round bet, its snows are counted at most at the share that
     makes a call break even (the best response never snows: calling it with a nine or a ten
     lost 0.8-1.0 big bets each time over 1,200 hands, ``--by-spot``); a jack or a ten folds
-    (the ten called before), an 8-5 that beats part of the pat hands calls (it raised before)."""
+    (the ten called before), an 8-5 that beats part of the pat hands calls (it raised before).
+    Against a pat the rules decide heads-up too, not the computed strategy (its abstraction's
+    pat hands are never snows: ``bot.house.strong.may_snow``)."""
     assert house_move(_pat_bettor_spot(last), 1, STRONG).action is expected
 
 
