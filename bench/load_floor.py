@@ -21,7 +21,6 @@ import os
 import random
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ import discord
 import discord.gateway
 import yarl
 
-from bench.load_types import proc_cpu_seconds
+from bench.load_types import FloorResult, proc_cpu_seconds
 
 FLOOR_ID = "floor:press"
 
@@ -40,17 +39,6 @@ class FloorBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
-
-
-@dataclass
-class FloorResult:
-    clicks: int
-    acknowledged: int
-    cpu_seconds: float
-
-    @property
-    def cpu_ms_per_click(self) -> float:
-        return 1000 * self.cpu_seconds / self.acknowledged if self.acknowledged else float("nan")
 
 
 async def measure_floor(

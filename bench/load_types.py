@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from bench.load_double import LoadDouble
-    from bench.load_floor import FloorResult
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -56,6 +55,19 @@ class LoadConfig:
     from_dms: bool = False  # players bet from their DM panels, not from the table
     dashboards: int = 0  # web dashboards open on server pages, reading their live events
     floor_seconds: float = 20.0  # discord.py's floor measured after play (0: not measured)
+
+
+@dataclass
+class FloorResult:
+    """discord.py's floor (``bench/load_floor.py``): a do-nothing bot's CPU for its clicks."""
+
+    clicks: int
+    acknowledged: int
+    cpu_seconds: float
+
+    @property
+    def cpu_ms_per_click(self) -> float:
+        return 1000 * self.cpu_seconds / self.acknowledged if self.acknowledged else math.nan
 
 
 @dataclass
