@@ -62,3 +62,31 @@ def test_the_check_sees_a_module_the_start_loads(tmp_path: Path) -> None:
         "aiohttp.web",
         "bot.web.app",
     ]
+
+
+def test_the_command_sync_loads_no_languages_number_or_plural_data(tmp_path: Path) -> None:
+    """The translator reads every language's command names at a sync, and Babel's data of a
+    language (1 to 2 MiB each) loads only when a member reading it shows up."""
+    done = subprocess.run(
+        [sys.executable, "-c", TRANSLATE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    loaded_before, translated, loaded_after = json.loads(done.stdout)
+    assert translated == ["join", "beül", "sätt-dig", "duduk", "сесть"]
+    assert loaded_before == loaded_after == []
+
+
+TRANSLATE = """
+import json
+from babel import localedata
+from bot.messages import LANGUAGES
+from bot.translator import CatalogueTranslator
+before = sorted(localedata._cache)
+translator = CatalogueTranslator()
+names = [translator.text("cmd-poker-join", language) for language in LANGUAGES]
+print(json.dumps([before, names, sorted(localedata._cache)]))
+"""
