@@ -1,6 +1,7 @@
 """What a start of the bot loads: the client and its cogs, made for a SQLite store and no web
-port, load neither PostgreSQL's driver, nor aiohttp's web server, nor multiprocessing (each
-loads where it is first needed). A fresh interpreter each time: the test process has them all."""
+port, load neither PostgreSQL's driver, nor aiohttp's web server, nor multiprocessing, nor a
+language's messages (each loads where it is first needed). A fresh interpreter each time: the
+test process has them all."""
 
 from __future__ import annotations
 
@@ -15,16 +16,24 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFERRED = ("asyncpg", "aiohttp.web", "concurrent.futures.process", "bot.web.app")
 """Modules a start on SQLite without the dashboard does without."""
 
+MESSAGES = "messages"
+"""Reported among the modules when a language's messages are loaded (``bot.messages.bundle``)."""
+
 START = """
 import importlib, json, sys
 from bot.client import EXTENSIONS, make_bot
 from bot.config import Config
+from bot.messages import bundle, t
 bot = make_bot(Config.from_env())
 for extension in EXTENSIONS:
     importlib.import_module(extension)
 for name in sys.argv[1:]:
-    importlib.import_module(name)
-print(json.dumps([name for name in {deferred} if name in sys.modules]))
+    if name == {messages!r}:
+        t("source_discord")
+    else:
+        importlib.import_module(name)
+loaded = [name for name in {deferred} if name in sys.modules]
+print(json.dumps(loaded + [{messages!r}] * bundle.cache_info().currsize))
 """
 
 
@@ -38,7 +47,7 @@ def loaded_at_start(tmp_path: Path, *also: str) -> list[str]:
     }
     env.update(DISCORD_TOKEN="token", DATABASE_PATH=str(tmp_path / "deuce.db"))
     done = subprocess.run(
-        [sys.executable, "-c", START.format(deferred=DEFERRED), *also],
+        [sys.executable, "-c", START.format(deferred=DEFERRED, messages=MESSAGES), *also],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -50,17 +59,18 @@ def loaded_at_start(tmp_path: Path, *also: str) -> list[str]:
     return loaded
 
 
-def test_a_start_on_sqlite_loads_no_postgresql_web_server_or_multiprocessing(
+def test_a_start_on_sqlite_loads_no_postgresql_web_server_multiprocessing_or_messages(
     tmp_path: Path,
 ) -> None:
     assert loaded_at_start(tmp_path) == []
 
 
 def test_the_check_sees_a_module_the_start_loads(tmp_path: Path) -> None:
-    assert loaded_at_start(tmp_path, "bot.store.postgres", "bot.web.app") == [
+    assert loaded_at_start(tmp_path, "bot.store.postgres", "bot.web.app", MESSAGES) == [
         "asyncpg",
         "aiohttp.web",
         "bot.web.app",
+        MESSAGES,
     ]
 
 
