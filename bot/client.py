@@ -18,13 +18,12 @@ import logging
 from collections import OrderedDict
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cluster_limits import ClusterLimits, cluster_limits
 from bot.config import Config
 from bot.features.fairplay import worker as fairplay_worker
 from bot.features.fairplay.watch import FlagWatch
@@ -40,6 +39,9 @@ from bot.table.emojis import sync_card_emojis
 from bot.table.registry import TableRegistry
 from bot.translator import CatalogueTranslator
 from bot.ui.routes import ROUTER
+
+if TYPE_CHECKING:
+    from bot.cluster_limits import ClusterLimits
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +110,11 @@ class DeuceBot(commands.Bot):
         self.pacer = RestPacer(config.rest_per_second)
         """Every request but the interaction answers waits its turn here (``bot/pacer.py``)."""
         self.http.request = paced(self.http.request, self.pacer)  # type: ignore[method-assign, assignment]
-        self.limits: ClusterLimits | None = cluster_limits(config, self._session_start_limit)
+        self.limits: ClusterLimits | None = None
+        if config.shares_limits:  # asyncpg loads only in a process that needs it
+            from bot.cluster_limits import cluster_limits
+
+            self.limits = cluster_limits(config, self._session_start_limit)
         """Sharded on PostgreSQL: the REST budget and IDENTIFY turns every process of the bot
         shares (``bot/cluster_limits.py``); once the store is open (its migrations made their
         tables), the pacer waits for the shared budget too."""

@@ -217,6 +217,12 @@ class Config:
     def sharded(self) -> bool:
         return self.shard_count is not None
 
+    @property
+    def shares_limits(self) -> bool:
+        """A process of a sharded bot on PostgreSQL: it shares the REST budget and the
+        IDENTIFY turns with the bot's other processes (``bot/cluster_limits.py``)."""
+        return self.shard_count is not None and self.database_url is not None
+
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (always, unsharded)."""
         if self.shard_count is None:

@@ -80,9 +80,19 @@ def _bundle_of(language: str, resources: tuple[ast.Resource, ...]) -> FluentBund
     return result
 
 
-def load_bundle(language: str, files: tuple[str, ...]) -> FluentBundle:
-    """A catalogue of ``files`` of one language, read now."""
-    return _bundle_of(language, _parsed(language, files))
+def plain_texts(language: str, file: str) -> dict[str, str]:
+    """The messages of one file of one language that are plain text (no placeable), by id,
+    read now. No ``FluentBundle``: a bundle loads Babel's data of its language (1 to 2 MiB)
+    for plural forms and numbers, which plain text never needs."""
+    return {
+        entry.id.name: entry.value.elements[0].value
+        for resource in _parsed(language, (file,))
+        for entry in resource.body
+        if isinstance(entry, ast.Message)
+        and entry.value is not None
+        and len(entry.value.elements) == 1
+        and isinstance(entry.value.elements[0], ast.TextElement)
+    }
 
 
 _reader: ContextVar[str] = ContextVar("deuce_reader", default=DEFAULT_LANGUAGE)

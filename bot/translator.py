@@ -20,9 +20,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
-from fluent.runtime import FluentBundle
 
-from bot.messages import DEFAULT_LANGUAGE, language_of, load_bundle
+from bot.messages import DEFAULT_LANGUAGE, language_of, plain_texts
 
 
 def message_id(context: app_commands.TranslationContextTypes) -> str | None:
@@ -48,25 +47,21 @@ def _path(command: Any) -> str:
 
 class CatalogueTranslator(app_commands.Translator):
     """Command names, descriptions, options and choices from the Fluent catalogues. It reads
-    only ``commands.ftl`` and only while it is set (at the command sync): the messages of a
-    language are loaded when a member reading it first shows up."""
+    only ``commands.ftl`` (plain text) and only while it is set (at the command sync): the
+    messages of a language, and Babel's data for it, are loaded when a member reading it
+    first shows up."""
 
     def __init__(self) -> None:
-        self._bundles: dict[str, FluentBundle] = {}
+        self._texts: dict[str, dict[str, str]] = {}
 
     async def unload(self) -> None:
-        self._bundles.clear()
+        self._texts.clear()
 
     def text(self, key: str, language: str) -> str | None:
         """The catalogue's text of ``key`` in ``language``, None when it has none."""
-        if language not in self._bundles:
-            self._bundles[language] = load_bundle(language, ("commands.ftl",))
-        catalogue = self._bundles[language]
-        value = catalogue.get_message(key).value if catalogue.has_message(key) else None
-        if value is None:
-            return None
-        text, errors = catalogue.format_pattern(value, {})
-        return None if errors else str(text)
+        if language not in self._texts:
+            self._texts[language] = plain_texts(language, "commands.ftl")
+        return self._texts[language].get(key)
 
     async def translate(
         self,

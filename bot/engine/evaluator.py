@@ -6,7 +6,7 @@ plain ``min``. Aces are always high and A-2-3-4-5 is not a straight (it is the b
 
 Why it is fast: every rank gets a small integer weight chosen so that the sum of five weights
 (a rank *multiset*, up to four of a kind) is unique. All 6,175 possible sums are ranked once at
-import (about 0.05 s) into flat lists, one for hands that are not all one suit and one for
+import (about 0.05 s): a flat list for hands that are not all one suit, a dict for the 1,287
 flushes. The cards are then read as two pairs and a fifth card: a 52x52 table gives each pair's
 weight sum plus a flag when the pair is suited, so an evaluation is five list reads, two
 additions, one comparison and one more list read; only when both pairs are suited (one hand in
@@ -82,8 +82,8 @@ _W: Final[list[int]] = [RANK_WEIGHTS[i // 4] for i in range(52)]
 _CANON: Final[dict[int, int]] = {c: int(c) for c in CARDS}
 
 
-def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
-    """Rank every rank multiset (and every flush) once; return the lookup lists.
+def _build_tables() -> tuple[list[int], dict[int, int], list[tuple[int, tuple[int, ...]]]]:
+    """Rank every rank multiset (and every flush) once; return the lookup tables.
 
     Returns ``(plain, suited, describe)``: ``plain[weight_sum]`` is the rank of a hand that is
     not all one suit, ``suited[weight_sum]`` that of a flush (only five distinct ranks occur),
@@ -125,28 +125,39 @@ def _build_tables() -> tuple[list[int], list[int], list[tuple[int, tuple[int, ..
     entries.sort(key=lambda e: e[0])
     size = 4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1
     plain = [0] * size
-    suited = [0] * size
+    suited: dict[int, int] = {}
     describe: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
     for key, weight_sum, is_suited in entries:
         describe.append(key)
-        (suited if is_suited else plain)[weight_sum] = len(describe) - 1
+        if is_suited:
+            suited[weight_sum] = len(describe) - 1
+        else:
+            plain[weight_sum] = len(describe) - 1
     return plain, suited, describe
 
 
-_PLAIN, _SUITED, _DESCRIBE = _build_tables()
+def _keyed_tables() -> tuple[list[int], dict[int, int], list[tuple[int, tuple[int, ...]]]]:
+    """``_build_tables`` with the plain list doubled (see ``_KEYED``); the single list is not
+    kept, since ``_KEYED`` holds it in its first half."""
+    plain, suited, describe = _build_tables()
+    return plain + plain, suited, describe
+
+
+_KEYED, _SUITED, _DESCRIBE = _keyed_tables()
 assert len(_DESCRIBE) - 1 == HAND_COUNT
 
 # The fast path reads cards as two pairs and a fifth card: ``_PAIR_KEY[a][b]`` is the two
 # cards' weight sum, plus ``_SUITED_PAIR`` when they share a suit. A key below
 # ``_BOTH_PAIRS_SUITED`` (at most one pair suited) can never be a flush, and ``_KEYED`` reads
-# such a key directly (it is ``_PLAIN`` twice over); only when both pairs are suited (about one
-# hand in sixteen) is a real suit comparison needed. Nested lists beat computing ``a * 52 + b``.
-_SUITED_PAIR: Final = len(_PLAIN)
+# such a key directly (it is the plain ranks twice over); only when both pairs are suited (about
+# one hand in sixteen) is a real suit comparison needed, and a hand that is no flush then reads
+# ``_KEYED``'s first half. Flushes (one hand in 500) read the dict ``_SUITED``: a list would hold
+# 2.9 MiB for 1,287 ranks. Nested lists beat computing ``a * 52 + b``.
+_SUITED_PAIR: Final = len(_KEYED) // 2
 _BOTH_PAIRS_SUITED: Final = 2 * _SUITED_PAIR
 _PAIR_KEY: Final[list[list[int]]] = [
     [_W[a] + _W[b] + (_SUITED_PAIR if a % 4 == b % 4 else 0) for b in range(52)] for a in range(52)
 ]
-_KEYED: Final[list[int]] = _PLAIN + _PLAIN
 _SUIT: Final[list[int]] = [i % 4 for i in range(52)]
 
 
@@ -161,7 +172,7 @@ def rank27_ints(a: int, b: int, c: int, d: int, e: int) -> int:
         return _KEYED[key]
     if _SUIT[a] == _SUIT[c] == _SUIT[e]:
         return _SUITED[key - _BOTH_PAIRS_SUITED]
-    return _PLAIN[key - _BOTH_PAIRS_SUITED]
+    return _KEYED[key - _BOTH_PAIRS_SUITED]
 
 
 def rank27_many(hands: Iterable[Sequence[int]]) -> list[int]:
@@ -175,12 +186,11 @@ def rank27_many(hands: Iterable[Sequence[int]]) -> list[int]:
     keyed = _KEYED
     both = _BOTH_PAIRS_SUITED
     suit = _SUIT
-    plain = _PLAIN
     suited = _SUITED
     return [
         keyed[key]
         if (key := pair[a][b] + pair[c][d] + w[e]) < both
-        else (suited[key - both] if suit[a] == suit[c] == suit[e] else plain[key - both])
+        else (suited[key - both] if suit[a] == suit[c] == suit[e] else keyed[key - both])
         for a, b, c, d, e in hands
     ]
 
@@ -238,7 +248,7 @@ def rank27(cards: Sequence[int] | str) -> int:
         return _KEYED[key]
     if _SUIT[a] == _SUIT[c] == _SUIT[e]:
         return _SUITED[key - _BOTH_PAIRS_SUITED]
-    return _PLAIN[key - _BOTH_PAIRS_SUITED]
+    return _KEYED[key - _BOTH_PAIRS_SUITED]
 
 
 def rank_category(rank: int) -> int:

@@ -10,7 +10,6 @@ import discord
 
 from bot.messages import t
 from bot.replies import reply_private
-from bot.web.auth import LINK_SECONDS, new_login_link
 from cogs.admin._common import AdminPart, pokeradmin
 
 log = logging.getLogger(__name__)
@@ -28,6 +27,9 @@ class DashboardCommands(AdminPart):
         if config.web_port is None and config.web_public_url is None:
             await reply_private(interaction, t("dashboard_off"))
             return
+        # The dashboard's code (aiohttp's server among it) loads when first asked for.
+        from bot.web.auth import LINK_SECONDS, new_login_link
+
         link = await new_login_link(
             self.bot.store, config.web_url, interaction.user.id, interaction.guild_id
         )

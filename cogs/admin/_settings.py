@@ -19,7 +19,15 @@ from bot.features.settings.report import (
     time_bank_text,
 )
 from bot.house.accounts import is_house
-from bot.messages import LANGUAGES, Text, duration, language_of, t
+from bot.messages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    Text,
+    duration,
+    language_of,
+    plain_texts,
+    t,
+)
 from bot.replies import NO_MENTIONS, reply_private
 from bot.store import (
     DEFAULT_SETTINGS,
@@ -56,13 +64,20 @@ TablesPerMember = app_commands.Range[
 
 LANGUAGE_DISCORD = "discord"
 """The /pokeradmin language choice that goes back to the server's own Discord language."""
-LANGUAGE_CHOICES = [
-    *(
-        app_commands.Choice(name=t("language_name", language=code), value=code)
-        for code in LANGUAGES
-    ),
-    app_commands.Choice(name=t("source_discord"), value=LANGUAGE_DISCORD),
-]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The /pokeradmin language choices, named in English by ``commands.ftl`` (where the other
+    languages name them for the translator): reading that one file is cheaper than loading
+    the English messages, which a start may never write."""
+    english = plain_texts(DEFAULT_LANGUAGE, "commands.ftl")
+    return [
+        app_commands.Choice(name=english[f"choice-{value}"], value=value)
+        for value in (*LANGUAGES, LANGUAGE_DISCORD)
+    ]
+
+
+LANGUAGE_CHOICES = language_choices()
 
 LANGUAGE_SET_KEYS = {
     (True, "channel"): "language_set_channel",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.messages import FILES, LANGUAGES, bundle, t
+from bot.messages import FILES, LANGUAGES, bundle, plain_texts, t
 from tests.i18n._catalogue import messages, variables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +66,21 @@ def test_command_names_are_valid_for_discord(language: str) -> None:
         parent = key.rsplit("-", 1)[0]
         assert text not in siblings.setdefault(parent, set()), f"{language} {key}: {text} twice"
         siblings[parent].add(text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_commands_read_as_plain_text_are_what_fluent_writes(language: str) -> None:
+    """The translator reads ``commands.ftl`` as plain text, without Fluent: every command
+    string there must be plain text, the same as Fluent formats it."""
+    catalogue = bundle(language)
+    written = {
+        key: catalogue.format_pattern(catalogue.get_message(key).value, {})
+        for key in messages(language, "commands.ftl")
+    }
+    assert plain_texts(language, "commands.ftl") == {
+        key: text for key, (text, errors) in written.items() if not errors
+    }
+    assert len(written) > 100
 
 
 def test_every_english_message_is_used_by_the_code() -> None:

@@ -19,14 +19,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,10 @@ def _exit_without(parent: int) -> None:
 def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
+        # multiprocessing loads with the first analysis, not with every start of the bot.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         _pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
@@ -77,6 +81,8 @@ async def run(work: Callable[..., T], *args: Any) -> T:
     its arguments and result plain data). A worker that died (killed, out of memory) is
     replaced once: the pool is made again and the work given to it."""
     global _pool
+    from concurrent.futures.process import BrokenProcessPool
+
     loop = asyncio.get_running_loop()
     try:
         return await loop.run_in_executor(_executor(), work, *args)
