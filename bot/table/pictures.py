@@ -6,7 +6,6 @@ notifications read)."""
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +30,7 @@ from bot.messages import number, speaking, t
 from bot.table.naming import hand_text
 from bot.table.render.standings import RESULT_TITLES
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
+from bot.ui.files import bytes_file
 
 if TYPE_CHECKING:
     from bot.store.models import EntryRow
@@ -106,7 +106,7 @@ async def panel_picture(panel: PanelSnapshot) -> discord.File | None:
     except Exception:
         log.exception("Table %s: the hand picture could not be made", panel.table_id)
         return None
-    return discord.File(io.BytesIO(png), filename=HAND_FILE, description=alt)
+    return bytes_file(png, HAND_FILE, alt)
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -151,7 +151,7 @@ async def showdown_picture(
     except Exception:
         log.exception("The showdown picture of hand %s could not be made", result.hand_id)
         return None
-    return discord.File(io.BytesIO(png), filename=SHOWDOWN_FILE, description=alt[:DESCRIPTION_MAX])
+    return bytes_file(png, SHOWDOWN_FILE, alt[:DESCRIPTION_MAX])
 
 
 STANDINGS_FILE = "standings.png"
@@ -193,6 +193,6 @@ def standings_picture(
         except Exception:
             log.exception("The standings picture of sit-and-go %s could not be made", tournament_id)
             return None
-        return discord.File(io.BytesIO(png), filename=STANDINGS_FILE, description=alt[:1024])
+        return bytes_file(png, STANDINGS_FILE, alt[:1024])
 
     return draw

@@ -7,7 +7,6 @@ The commands only check who is asking and where, then hand the work to the chann
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
 import discord
@@ -20,6 +19,7 @@ from bot.replies import NO_MENTIONS, reply_private
 from bot.store import MAX_CHIPS, InvalidAmount, NotSeated
 from bot.table.joining import join_table
 from bot.ui.commands import PokerPart
+from bot.ui.files import bytes_file
 from cogs.poker._rules import rules_embed
 
 HISTORY_MAX = 10
@@ -170,17 +170,11 @@ class TableCommands(PokerPart):
                 table = str(getattr(interaction.channel, "name", "") or "Deuce")
                 text = await text_history(self.bot.store, record, interaction.user.id, table)
                 if text:
-                    files.append(
-                        discord.File(
-                            io.BytesIO(text.encode()), filename=f"deuce-hand-{record.id}.txt"
-                        )
-                    )
+                    files.append(bytes_file(text.encode(), f"deuce-hand-{record.id}.txt"))
                 continue
             phh = await phh_history(self.bot.store, record, interaction.user.id)
             if phh:
-                files.append(
-                    discord.File(io.BytesIO(phh.encode()), filename=f"deuce-hand-{record.id}.phh")
-                )
+                files.append(bytes_file(phh.encode(), f"deuce-hand-{record.id}.phh"))
         embed = discord.Embed(
             title=t("history_title"),
             description="\n".join(lines)[:4096],

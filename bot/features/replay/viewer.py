@@ -21,7 +21,6 @@ hidden channels cannot be probed (not even whether one is still being played).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 from collections import OrderedDict
@@ -44,6 +43,7 @@ from bot.table.render.replay import (
     step_view,
 )
 from bot.table.visibility import can_see
+from bot.ui.files import bytes_file
 from bot.ui.router import Route
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ async def step_picture(loaded: LoadedReplay, step: ReplayStep) -> discord.File |
     except ValueError:
         return None
     alt = clamp(t("alt_hand", cards=cards_label(cards)), 1024)
-    return discord.File(io.BytesIO(png), filename=PICTURE_FILE, description=alt)
+    return bytes_file(png, PICTURE_FILE, alt)
 
 
 async def _message(loaded: LoadedReplay, number: int) -> dict[str, Any]:

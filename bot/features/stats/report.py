@@ -14,7 +14,6 @@ hand shown is taken from the hands of channels the reader can view, or that they
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from bot.store import PlayerHand, Store, TournamentResult
 from bot.table.naming import rank_text
 from bot.table.render import clamp
 from bot.table.visibility import can_see
+from bot.ui.files import bytes_file
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ async def _picture(
 
 def _file(picture: tuple[bytes, str]) -> discord.File:
     png, alt = picture
-    return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt)
+    return bytes_file(png, CHART_FILE, alt)
 
 
 def drawing_bars(stats: LowballStats) -> list[Bar]:
