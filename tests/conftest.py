@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
@@ -246,3 +247,14 @@ def private_cluster(postgres_cluster: PostgresCluster) -> Iterator[PostgresClust
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture
+def collector_off() -> Iterator[None]:
+    """The garbage collector stopped, so what a test leaves behind stays to be counted."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

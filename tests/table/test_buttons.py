@@ -7,7 +7,6 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -231,17 +230,6 @@ async def test_a_click_is_handled_only_when_it_names_a_dealer_button() -> None:
     assert await dispatch_click(forged.as_discord)  # a dealer-like id no route takes: refused
     assert forged.private_text == t("button_unknown")
     assert len(seen) == 2
-
-
-@pytest.fixture
-def collector_off() -> Iterator[None]:
-    """The garbage collector stopped, so what a test leaves behind stays to be counted."""
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def test_a_view_and_its_buttons_are_freed_without_the_collector(collector_off: None) -> None:

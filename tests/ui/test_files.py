@@ -5,22 +5,10 @@ from __future__ import annotations
 import gc
 import io
 import weakref
-from collections.abc import Iterator
 
 import discord
-import pytest
 
 from bot.ui.files import bytes_file
-
-
-@pytest.fixture
-def no_collector() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _closed_and_dropped(file: discord.File) -> weakref.ref[object]:
@@ -29,12 +17,12 @@ def _closed_and_dropped(file: discord.File) -> weakref.ref[object]:
     return buffer
 
 
-def test_a_closed_upload_is_freed_without_the_collector(no_collector: None) -> None:
+def test_a_closed_upload_is_freed_without_the_collector(collector_off: None) -> None:
     buffer = _closed_and_dropped(bytes_file(b"\x89PNG" * 1000, "hand.png", "your cards"))
     assert buffer() is None
 
 
-def test_discord_files_own_buffer_waits_for_the_collector(no_collector: None) -> None:
+def test_discord_files_own_buffer_waits_for_the_collector(collector_off: None) -> None:
     # What bytes_file avoids: discord.File puts the buffer's own close back on the buffer.
     buffer = _closed_and_dropped(discord.File(io.BytesIO(b"\x89PNG" * 1000), filename="hand.png"))
     assert buffer() is not None
