@@ -71,9 +71,11 @@ from bench.load_trace import REST_STARTS  # noqa: E402
 from bench.load_types import (  # noqa: E402
     ANSWER_KINDS,
     CLOCK_TICKS,
+    LIVE_BOTS,
     LoadConfig,
     LoadResult,
     proc_cpu_seconds,
+    spawn_bot,
 )
 from tests.discord_double import (  # noqa: E402
     ADMIN_MEMBER_PERMISSIONS,
@@ -87,8 +89,6 @@ from tests.discord_double import (  # noqa: E402
 log = logging.getLogger(__name__)
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
-LIVE_BOTS: set[subprocess.Popen[bytes]] = set()
-"""Bot processes still running, killed by the last-resort alarm before the harness exits."""
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -166,18 +166,7 @@ class BotUnderTest:
             return ""
 
     async def start(self, timeout: float) -> None:
-        env = {**os.environ, **self.env}
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-        with self.log_path.open("ab") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", self.module],
-                cwd=REPO_ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-            )
-        LIVE_BOTS.add(self.process)
+        self.process = spawn_bot(self.module, self.env, self.log_path)
 
         def ready() -> bool:
             assert self.process is not None
@@ -764,7 +753,6 @@ async def run_load(config: LoadConfig) -> LoadResult:
                     rate=result.interactions_per_second,
                     seconds=config.floor_seconds,
                     workdir=workdir,
-                    repo_root=REPO_ROOT,
                     seed=config.seed,
                 )
         await double.stop()

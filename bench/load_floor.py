@@ -20,7 +20,6 @@ import asyncio
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ import discord
 import discord.gateway
 import yarl
 
-from bench.load_types import FloorResult, proc_cpu_seconds
+from bench.load_types import LIVE_BOTS, FloorResult, proc_cpu_seconds, spawn_bot
 
 FLOOR_ID = "floor:press"
 
@@ -48,7 +47,6 @@ async def measure_floor(
     rate: float,
     seconds: float,
     workdir: Path,
-    repo_root: Path,
     seed: int = 1,
 ) -> FloorResult:
     """Start the floor bot on ``double``, click ``rate`` times a second for ``seconds`` (a
@@ -75,22 +73,12 @@ async def measure_floor(
         first_in_guild.setdefault(channel.guild.id, (stored, members))
     identified = double.identify_count
     env = {
-        **os.environ,
         "DISCORD_TOKEN": double.token,
         "DISCORD_API_BASE": double.api_base,
         "DISCORD_GATEWAY_URL": double.gateway_url,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(repo_root), os.environ.get("PYTHONPATH")])),
     }
     log_path = workdir / "floor.log"
-    with log_path.open("ab") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bench.load_floor"],
-            cwd=repo_root,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-        )
+    process = spawn_bot("bench.load_floor", env, log_path)
     try:
         await double.wait_until(lambda: double.identify_count > identified, 60)
         # Ready once a click in every guild is answered (READY and each GUILD_CREATE taken in).
@@ -123,6 +111,7 @@ async def measure_floor(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)
+        LIVE_BOTS.discard(process)
 
 
 def main() -> None:

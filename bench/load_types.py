@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,3 +184,27 @@ def proc_cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
     except (OSError, ValueError, IndexError):
         return 0.0
+
+
+LIVE_BOTS: set[subprocess.Popen[bytes]] = set()
+"""Bot processes still running (the bot under test, the floor's), killed by the harness's
+last-resort alarm or when it is told to stop, before it exits."""
+
+
+def spawn_bot(module: str, env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    """``python -m module`` from the repository (on top of this process's environment, with
+    ``env``), its output appended to ``log_path``; kept in ``LIVE_BOTS``."""
+    root = Path(__file__).resolve().parents[1]
+    full = {**os.environ, **env}
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), full.get("PYTHONPATH")]))
+    with log_path.open("ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", module],
+            cwd=root,
+            env=full,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    LIVE_BOTS.add(process)
+    return process
