@@ -186,6 +186,10 @@ class FakeFollowup(FakeResponse):
     """``interaction.followup``: also the webhook of the interaction's token, which edits the
     message the interaction was answered on (``@original``)."""
 
+    token: str | None = None
+    """No token: ``tokens.edit_by_token`` edits through ``edit_message`` below, not by its own
+    request (which needs discord.py's HTTP session; the end-to-end tests take that way)."""
+
     def __init__(self, interaction: FakeInteraction) -> None:
         super().__init__()
         self._interaction = interaction
