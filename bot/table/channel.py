@@ -24,7 +24,7 @@ from bot.table.io.panels import DmPanels, answer_with_panel, panel_message
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.table_message import EDIT_INTERVAL, TableMessage
 from bot.table.io.tasks import TableTasks
-from bot.table.io.tokens import Sent
+from bot.table.io.tokens import Sent, answer_with_update
 from bot.table.pictures import showdown_picture
 from bot.table.render import result_layout
 from bot.table.snapshot import PanelSnapshot, ResultSnapshot
@@ -221,7 +221,7 @@ class TableChannel:
             # plain answer.
             await self.table.answer_click(interaction)
         else:
-            await interaction.response.edit_message(content=question_answer, view=None)
+            await answer_with_update(interaction, {"content": question_answer, "view": None})
 
     def expect_command(self) -> None:
         """A command opening the table answers soon (``TableMessage.expect_command``)."""

@@ -19,7 +19,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from bot.table.io import tokens
-from bot.table.io.tokens import ORIGINAL, Answered, edit_by_token
+from bot.table.io.tokens import ORIGINAL, Answered, answer_with_update, edit_by_token
 from bot.ui import layout
 
 APP = 555
@@ -60,13 +60,14 @@ def _message() -> dict[str, Any]:
 
 @dataclass
 class Discordish:
-    """Answers each PATCH of the token's messages with the next of ``script`` (status,
-    headers), then 200; records each request (its content type, query and body)."""
+    """Answers each request through the token (an edit of its messages, a click's callback)
+    with the next of ``script`` (status, headers), then success; records each request (its
+    content type, query and body)."""
 
     script: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     seen: list[dict[str, Any]] = field(default_factory=list)
 
-    async def patch(self, request: web.Request) -> web.Response:
+    async def answer(self, request: web.Request) -> web.Response:
         raw = await request.read()
         self.seen.append(
             {
@@ -78,7 +79,12 @@ class Discordish:
             }
         )
         status, headers = self.script.pop(0) if self.script else (200, {})
-        if status == 200:
+        if status == 200 and request.path.endswith("/callback"):
+            if "with_response" not in request.query:
+                return web.Response(status=204)
+            resource = {"type": 7, "message": _message()}
+            body = json.dumps({"interaction": {"id": "4242", "type": 3}, "resource": resource})
+        elif status == 200:
             body = json.dumps(_message())
         elif status == 429:
             body = json.dumps({"message": "slow down", "retry_after": 0.3, "global": False})
@@ -93,7 +99,8 @@ class Discordish:
 async def discordish() -> AsyncIterator[tuple[Discordish, aiohttp.ClientSession]]:
     fake = Discordish()
     app = web.Application()
-    app.router.add_patch("/api/v10/webhooks/{app}/{token}/messages/{ref}", fake.patch)
+    app.router.add_patch("/api/v10/webhooks/{app}/{token}/messages/{ref}", fake.answer)
+    app.router.add_post("/api/v10/interactions/{id}/{token}/callback", fake.answer)
     server = TestServer(app, host="127.0.0.1")
     await server.start_server()
     saved = discord.http.Route.BASE
@@ -239,3 +246,70 @@ async def test_an_expired_or_foreign_token_is_not_used(
     old = Answered(answer.webhook, MESSAGE, CHANNEL, answer.at - tokens.TOKEN_SECONDS - 1, ORIGINAL)
     assert await edit_by_token(old, MESSAGE, _panel(), 1) == (None, False)
     assert fake.seen == []
+
+
+def _click(session: aiohttp.ClientSession) -> discord.Interaction[Any]:
+    """A real discord.py interaction of a click on message ``MESSAGE`` in a DM, its HTTP
+    session the test's (as a logged-in client's would be)."""
+    client = discord.Client(intents=discord.Intents.none())
+    client.http._HTTPClient__session = session  # type: ignore[attr-defined]
+    data = {
+        "id": "4242",
+        "application_id": str(APP),
+        "type": 3,
+        "token": TOKEN,
+        "version": 1,
+        "channel_id": str(CHANNEL),
+        "channel": {"id": str(CHANNEL), "type": 1},
+        "user": {"id": "12", "username": "alice", "discriminator": "0", "avatar": None},
+        "message": _message(),
+        "data": {"custom_id": "deuce:x", "component_type": 2},
+        "attachment_size_limit": 10 << 20,
+        "locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {},
+    }
+    return discord.Interaction(data=data, state=client._connection)  # type: ignore[arg-type]
+
+
+async def test_a_click_is_answered_with_one_request_not_asking_for_the_message(
+    discordish: tuple[Discordish, aiohttp.ClientSession],
+) -> None:
+    fake, session = discordish
+    click = _click(session)
+    assert await answer_with_update(click, _panel("bob to act")) is None
+    (request,) = fake.seen
+    assert request["path"] == f"/api/v10/interactions/4242/{TOKEN}/callback"
+    assert request["query"] == {}  # no ?with_response: Discord answers 204, nothing to parse
+    assert request["body"]["type"] == 7  # UPDATE_MESSAGE
+    assert "bob to act" in json.dumps(request["body"]["data"]["components"], ensure_ascii=False)
+    assert click.response.is_done()
+    with pytest.raises(discord.InteractionResponded):  # a second answer, as discord.py's
+        await answer_with_update(click, _panel("again"))
+    assert len(fake.seen) == 1
+
+
+async def test_a_click_answered_with_an_upload_gets_the_message_back(
+    discordish: tuple[Discordish, aiohttp.ClientSession],
+) -> None:
+    fake, session = discordish
+    picture = discord.File(io.BytesIO(b"\x89PNG..."), filename="hand.png")
+    answered = await answer_with_update(
+        _click(session), {"view": layout.notice("drew 2", 1), "attachments": [picture]}
+    )
+    assert answered is not None and isinstance(answered.resource, discord.InteractionMessage)
+    assert [a.filename for a in answered.resource.attachments] == ["hand.png"]
+    (request,) = fake.seen
+    assert request["type"] == "multipart/form-data" and request["query"] == {"with_response": "1"}
+
+
+async def test_an_expired_click_is_refused_as_discord_py_would(
+    discordish: tuple[Discordish, aiohttp.ClientSession],
+) -> None:
+    """Discord's 10062 (answered after three seconds): ``NotFound``, the click not answered."""
+    fake, session = discordish
+    fake.script = [(404, {})]
+    click = _click(session)
+    with pytest.raises(discord.NotFound):
+        await answer_with_update(click, _panel())
+    assert not click.response.is_done()

@@ -24,7 +24,7 @@ from bot.pacer import BULK, NORMAL, URGENT, task_priority
 from bot.table.io.lane import Lane, Ticket, live_lane
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.tasks import TableTasks
-from bot.table.io.tokens import Answered, Sent, edit_by_token
+from bot.table.io.tokens import Answered, Sent, answer_with_update, edit_by_token
 from bot.table.pictures import kept_picture, panel_picture
 from bot.table.render import PanelPicture, panel_layout
 from bot.table.render.panel import PANEL_COLOUR
@@ -312,14 +312,14 @@ class DmPanels:
         user_id = panel.player_id
         hand = self.hand
         if message is not None and message.id in hand.moved:
-            await interaction.response.edit_message(**stub_message(t("panel_moved")))
+            await answer_with_update(interaction, stub_message(t("panel_moved")))
             hand.moved.discard(message.id)
             self.refresh(user_id)
             return
         notices = hand.notices.get(user_id, ())
         kwargs = await panel_message(panel, None, edit=True, current=message, notices=notices)
         try:
-            response = await interaction.response.edit_message(**_answer(kwargs, message))
+            response = await answer_with_update(interaction, _answer(kwargs, message))
         except discord.HTTPException:
             if not _keeps_a_picture(kwargs):
                 raise
@@ -327,7 +327,7 @@ class DmPanels:
             # flight may have replaced it meanwhile (the same cards uploaded anew), and a
             # layout naming an attachment gone is refused. The answer uploads it again.
             kwargs = await panel_message(panel, None, edit=True, notices=notices)
-            response = await interaction.response.edit_message(**_answer(kwargs, message))
+            response = await answer_with_update(interaction, _answer(kwargs, message))
         hand = self.hand
         current = hand.sent.get(user_id)
         if message is not None and current is not None and current.id == message.id:

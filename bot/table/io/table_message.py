@@ -19,7 +19,7 @@ from bot.pacer import URGENT, task_priority
 from bot.replies import NO_MENTIONS
 from bot.table.io.outbox import Outbox, Picture, with_picture
 from bot.table.io.protocols import DiscordClient, Messageable, TableRecords, TableSource
-from bot.table.io.tokens import Answered, Sent, edit_by_token
+from bot.table.io.tokens import Answered, Sent, answer_with_update, edit_by_token
 from bot.table.render import table_layout
 from bot.table.snapshot import TableSnapshot
 from bot.ui.layout import Component, PlainLayout
@@ -406,7 +406,7 @@ class TableMessage:
         payload = self.rendered()
         self.answering = payload.key
         try:
-            await interaction.response.edit_message(**payload.edit())
+            await answer_with_update(interaction, payload.edit())
         except BaseException:
             self.last_payload = None  # the edit loop sends what the answer did not
             self.changed()

@@ -9,9 +9,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any, cast
 
+import aiohttp
 import discord
 import orjson
 from discord.http import Route, handle_message_parameters, json_or_text
+from discord.webhook.async_ import interaction_message_response_params
 
 from bot.replies import NO_MENTIONS
 
@@ -89,58 +91,59 @@ async def edit_by_token(
         return None, True
 
 
+async def answer_with_update(
+    interaction: discord.Interaction[Any], kwargs: dict[str, Any]
+) -> discord.InteractionCallbackResponse[Any] | None:
+    """Answer a click by updating the clicked message to ``kwargs`` (``view``, ``attachments``
+    ...), as ``interaction.response.edit_message`` does: one JSON request that does not ask
+    Discord for the message back (discord.py's asks for it and parses it into a ``Message``:
+    at 200 tables the click's answer cost twice the CPU this way). An upload, or a rate limit
+    or server error, takes discord.py's way, whose answer (returned) carries the message as
+    edited, with its new attachments. A refusal raises as discord.py's would."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type is discord.InteractionType.component and interaction.token:
+        with interaction_message_response_params(
+            type=discord.InteractionResponseType.message_update.value,
+            **kwargs,
+            previous_allowed_mentions=interaction.client.allowed_mentions,
+        ) as params:
+            body = None if params.files else orjson.dumps(params.payload)
+        if body is not None:
+            url = f"{Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+            webhook = interaction.followup
+            if await _send(webhook.session, "POST", url, body, interaction.token) is not None:
+                # What discord.py's edit_message records of its answer (no public setter).
+                response._response_type = discord.InteractionResponseType.message_update
+                return None
+    return await response.edit_message(**kwargs)
+
+
 _JSON = {"Content-Type": "application/json"}
 _cooling: dict[str, float] = {}
 """Tokens whose rate-limit bucket Discord said is empty (``X-RateLimit-Remaining: 0``), with
-the loop time it refills: their next edit waits until then, as discord.py's would."""
+the loop time it refills: their next request waits until then, as discord.py's would."""
 
 
-async def _patch(answer: Answered, kwargs: dict[str, Any]) -> Sent | None:
-    """Edit the answered message through its token with one JSON request through discord.py's
-    own session, without its webhook machinery (a lock per token, the answer parsed into a
-    ``WebhookMessage`` with its components, author and channel, to be read for its id): a
-    third of the CPU of discord.py's edit (``bench/bench_load.py`` at 200 tables: the tables
-    and their live DM panels are edited through tokens 150 times a hand). None where this
-    does not fit: new files to upload (multipart), or a rate limit or server error that
-    discord.py's edit then waits out and retries. A refusal raises as discord.py's would."""
-    webhook = answer.webhook
-    token = webhook.token
-    if token is None:
-        return None
-    with handle_message_parameters(
-        **kwargs, allowed_mentions=NO_MENTIONS, previous_allowed_mentions=None
-    ) as params:
-        if params.files:
-            return None
-        body = orjson.dumps(params.payload)
+async def _send(
+    session: aiohttp.ClientSession, method: str, url: str, body: bytes, token: str
+) -> bytes | None:
+    """One JSON request through an interaction's token, in discord.py's session: the answer's
+    body; None where discord.py's own request is to take over (a rate limit waited out, or a
+    server error, which it retries). A refusal raises ``HTTPException`` (``Forbidden``,
+    ``NotFound``) as discord.py's would, a 429 without ``Via`` too (Cloudflare's ban, which
+    discord.py does not retry either)."""
     loop = asyncio.get_running_loop()
     until = _cooling.pop(token, None)
     if until is not None and until > loop.time():
         await asyncio.sleep(until - loop.time())
-    components = int(bool(kwargs.get("view")))
-    url = (
-        f"{Route.BASE}/webhooks/{webhook.id}/{token}/messages/{answer.ref}"
-        f"?with_components={components}"
-    )
-    async with webhook.session.patch(
-        url, data=body, headers=_JSON, proxy=webhook.proxy, proxy_auth=webhook.proxy_auth
-    ) as response:
+    async with session.request(method, url, data=body, headers=_JSON) as response:
         if response.headers.get("X-Ratelimit-Remaining") == "0" and response.status != 429:
             reset = float(response.headers.get("X-Ratelimit-Reset-After") or 1.0)
             _cooling[token] = loop.time() + reset
         if 200 <= response.status < 300:
-            kept = kwargs.get("attachments")
-            if kept is not None:  # all kept (no upload): the message carries just these
-                await response.read()
-                return Sent(answer.message_id, answer.channel_id, tuple(kept))
-            data = orjson.loads(await response.read())
-            state = cast(Any, webhook._state)  # what discord.py's own message reads files with
-            attachments = data.get("attachments") or ()
-            return Sent(
-                answer.message_id,
-                answer.channel_id,
-                tuple(discord.Attachment(data=item, state=state) for item in attachments),
-            )
+            return await response.read()
         data = await json_or_text(response)
         if response.status == 429 and response.headers.get("Via") and isinstance(data, dict):
             await asyncio.sleep(float(data.get("retry_after", 1.0)))
@@ -152,3 +155,41 @@ async def _patch(answer: Answered, kwargs: dict[str, Any]) -> Sent | None:
         if response.status == 404:
             raise discord.NotFound(response, data)
         raise discord.HTTPException(response, data)
+
+
+async def _patch(answer: Answered, kwargs: dict[str, Any]) -> Sent | None:
+    """Edit the answered message through its token with one JSON request (``_send``) in
+    discord.py's session, without its webhook machinery (a lock per token, the answer parsed
+    into a ``WebhookMessage`` with its components, author and channel, to be read for its
+    id): a third of the CPU of discord.py's edit (``bench/bench_load.py`` at 200 tables: the
+    tables and their live DM panels are edited through tokens 150 times a hand). None where
+    this does not fit: new files to upload (multipart), or what ``_send`` leaves to
+    discord.py."""
+    webhook = answer.webhook
+    token = webhook.token
+    if token is None:
+        return None
+    with handle_message_parameters(
+        **kwargs, allowed_mentions=NO_MENTIONS, previous_allowed_mentions=None
+    ) as params:
+        if params.files:
+            return None
+        body = orjson.dumps(params.payload)
+    components = int(bool(kwargs.get("view")))
+    url = (
+        f"{Route.BASE}/webhooks/{webhook.id}/{token}/messages/{answer.ref}"
+        f"?with_components={components}"
+    )
+    answered = await _send(webhook.session, "PATCH", url, body, token)
+    if answered is None:
+        return None
+    kept = kwargs.get("attachments")
+    if kept is not None:  # all kept (no upload): the message carries just these
+        return Sent(answer.message_id, answer.channel_id, tuple(kept))
+    state = cast(Any, webhook._state)  # what discord.py's own message reads files with
+    attachments = orjson.loads(answered).get("attachments") or ()
+    return Sent(
+        answer.message_id,
+        answer.channel_id,
+        tuple(discord.Attachment(data=item, state=state) for item in attachments),
+    )
