@@ -228,9 +228,6 @@ class FakeInteraction:
         message: Any = None,
     ) -> None:
         self.id = 1
-        self.token = ""
-        """No token of its own: ``tokens.answer_with_update`` answers through ``response``
-        (its own request needs discord.py's session; the end-to-end tests take that way)."""
         self.client = client
         self.user = SimpleNamespace(id=user_id, bot=False)
         if message is None and message_id is not None:

@@ -96,14 +96,17 @@ async def answer_with_update(
 ) -> discord.InteractionCallbackResponse[Any] | None:
     """Answer a click by updating the clicked message to ``kwargs`` (``view``, ``attachments``
     ...), as ``interaction.response.edit_message`` does: one JSON request that does not ask
-    Discord for the message back (discord.py's asks for it and parses it into a ``Message``:
-    at 200 tables the click's answer cost twice the CPU this way). An upload, or a rate limit
-    or server error, takes discord.py's way, whose answer (returned) carries the message as
-    edited, with its new attachments. A refusal raises as discord.py's would."""
+    Discord for the message back (discord.py's asks for it and parses it into a ``Message``
+    that nothing reads but an upload's new attachments). An upload, a rate limit or a server
+    error takes discord.py's way, whose answer (returned) carries the message as edited; so
+    does a click another process acknowledged (``bot/shards.py``: its response edits through
+    the token). A refusal raises as discord.py's would."""
     response = interaction.response
-    if response.is_done():
-        raise discord.InteractionResponded(interaction)
-    if interaction.type is discord.InteractionType.component and interaction.token:
+    if (
+        isinstance(response, discord.InteractionResponse)  # not a click handed over deferred
+        and not response.is_done()  # else discord.py's raises InteractionResponded
+        and interaction.type is discord.InteractionType.component
+    ):
         with interaction_message_response_params(
             type=discord.InteractionResponseType.message_update.value,
             **kwargs,
