@@ -10,7 +10,8 @@ interaction id, wall-clock times (``time.time()``, comparable with the harness's
 * ``locked``: the table session's lock was acquired (first acquisition in the click);
 * ``answer``: the session handed the answer to the table's I/O (``TableChannel.answer_*``,
   ``reply_private``): what follows is rendering (pictures included) and the HTTP call;
-* ``http``: the callback request entered discord.py's webhook adapter (payload built);
+* ``http``: the callback request was sent (payload built): through discord.py's webhook
+  adapter, or the bot's own request (``bot.table.io.tokens._send``);
 * ``sent``: that request's response came back;
 
 and the milliseconds spent awaiting the store's journal (``journal_ms``) and the lock
@@ -78,6 +79,7 @@ def install(trace: Trace) -> None:
 
     import bot.replies as replies
     import bot.table.buttons as buttons
+    import bot.table.io.tokens as tokens
     from bot.pacer import RestPacer
     from bot.store.hands import Hands
     from bot.table.channel import TableChannel
@@ -167,6 +169,20 @@ def install(trace: Trace) -> None:
                 mark("sent")
 
     AsyncWebhookAdapter.request = request_timed  # type: ignore[method-assign]
+
+    send = tokens._send  # a click's answer as the bot's own request (answer_with_update)
+
+    async def send_timed(session: Any, method: str, url: str, *args: Any) -> Any:
+        is_answer = CURRENT.get() is not None and url.endswith("/callback")
+        if is_answer:
+            mark("http")
+        try:
+            return await send(session, method, url, *args)
+        finally:
+            if is_answer:
+                mark("sent")
+
+    tokens._send = send_timed
 
     starting = RestPacer.starting
 
