@@ -4,12 +4,13 @@
     python -m bench.mccfr --iterations 2000 --out /tmp/strategy.json
 
 Issue 40's computed strategy: a solver and its exploitability as it trains. ``--out`` writes
-the average strategy as the table the ``strong`` level reads (``bot/house/solved.json``; the
-abstraction's buckets, draw rule and information-set key live in ``bot/house/solved.py``, which
-maps a house seat's view onto them):
+the average strategy as the table the ``strong`` level reads (``bot/house/solved.json.gz``,
+compressed when the name ends in ``.gz``; the abstraction's buckets, draw choices and
+information-set key live in ``bot/house/solved.py``, which maps a house seat's view onto them;
+docs/TOOLS.md has the run that made the shipped table, 25 minutes on one core):
 
-    python -m bench.mccfr --iterations 150000 --report-every 50000 --br-train 8000 \
-        --br-evaluate 4000 --out bot/house/solved.json
+    python -m bench.mccfr --iterations 75000 --report-every 25000 --br-train 3000 \
+        --br-evaluate 1500 --out bot/house/solved.json.gz
 
 The abstraction (what it keeps and what it loses):
 

@@ -35,10 +35,11 @@ made hand checked to or not out of position against a draw, and a pat that may b
 Heads-up at every draw (``STRONG.solved_draws``) the table chooses between standing pat (a pat
 nine or ten, a snow) and drawing, its choices under ``solved_draw_floor`` never made
 (``_solved_discards``); a draw keeps what the plan above keeps. Measured against the local best
-response (docs/TOOLS.md, 2,000 hands of seeds 29 and 30): its win fell from 29.9 (the rules)
-to 20.6 bb/100 with the first table, then to 10.5 with the draws (paired over the same decks,
-10.1 ± 9.7); the table before the second draw did not beat the rules, and its draws unpurified
-lost 24 ± 14 bb/100 more than purified.
+response (docs/TOOLS.md): on 2,000 hands of seeds 29 and 30 its win fell from 29.9 (the rules)
+to 20.6 bb/100 with the first table; on 5,200 hands of seeds 28-32 from 19.4 with the first
+table to 7.6 with the retrained table and its draws (paired over the same decks, 11.8 ± 5.8).
+The table before the second draw did not beat the rules, and its draws unpurified lost 24 ± 14
+bb/100 more than purified.
 
 Why counted class distributions and not Monte-Carlo rollouts: the budget is 5 ms a decision at
 p99 in pure Python on a shared core. A few hundred rollouts with the evaluator cost about that
