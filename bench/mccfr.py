@@ -7,10 +7,11 @@ Issue 40's computed strategy: a solver and its exploitability as it trains. ``--
 the average strategy as the table the ``strong`` level reads (``bot/house/solved.json.gz``,
 compressed when the name ends in ``.gz``; the abstraction's buckets, draw choices and
 information-set key live in ``bot/house/solved.py``, which maps a house seat's view onto them;
-docs/TOOLS.md has the run that made the shipped table, 25 minutes on one core):
+this writes the shipped table byte for byte, 20 minutes on one core; docs/TOOLS.md has its
+exploitability as it trained):
 
-    python -m bench.mccfr --iterations 75000 --report-every 25000 --br-train 3000 \
-        --br-evaluate 1500 --out bot/house/solved.json.gz
+    python -m bench.mccfr --iterations 75000 --report-every 75000 --br-train 10 \
+        --br-evaluate 10 --out bot/house/solved.json.gz
 
 The abstraction (what it keeps and what it loses):
 
