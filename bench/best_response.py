@@ -143,13 +143,15 @@ class Belief:
 
     def exclude(self, dead: set[int]) -> None:
         """Particles holding a card in ``dead`` (the LBR player's own) are impossible; when all
-        are, those cards are replaced instead (so the belief never empties)."""
+        those still weighted are, their cards in ``dead`` are replaced instead (so the belief
+        never empties: a particle an earlier exclusion left at weight 0 does not count)."""
         hits = [any(c in dead for c in p) for p in self.particles]
         if not any(hits):
             return
-        if all(hits):
+        if all(h or not w for h, w in zip(hits, self.weights, strict=True)):
             self.particles = [
-                self._refill(p, [c for c in p if c in dead], dead) for p in self.particles
+                self._refill(p, [c for c in p if c in dead], dead) if h else p
+                for p, h in zip(self.particles, hits, strict=True)
             ]
         else:
             self.weights = [0.0 if h else w for w, h in zip(self.weights, hits, strict=True)]

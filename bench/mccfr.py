@@ -4,23 +4,27 @@
     python -m bench.mccfr --iterations 2000 --out /tmp/strategy.json
 
 Issue 40's computed strategy: a solver and its exploitability as it trains. ``--out`` writes
-the average strategy as the table the ``strong`` level reads (``bot/house/solved.json``; the
-abstraction's buckets, draw rule and information-set key live in ``bot/house/solved.py``, which
-maps a house seat's view onto them):
+the average strategy as the table the ``strong`` level reads (``bot/house/solved.json.gz``,
+compressed when the name ends in ``.gz``; the abstraction's buckets, draw choices and
+information-set key live in ``bot/house/solved.py``, which maps a house seat's view onto them;
+this writes the shipped table byte for byte, 20 minutes on one core; docs/TOOLS.md has its
+exploitability as it trained):
 
-    python -m bench.mccfr --iterations 150000 --report-every 50000 --br-train 8000 \
-        --br-evaluate 4000 --out bot/house/solved.json
+    python -m bench.mccfr --iterations 75000 --report-every 75000 --br-train 10 \
+        --br-evaluate 10 --out bot/house/solved.json.gz
 
 The abstraction (what it keeps and what it loses):
 
 - **Betting is exact**: fixed limit, small bets before the draw and after the first draw, big
   bets after the second and third, four bets a round with the big blind counting as the first
   before the draw (the engine's default ``Stakes``); chips in units of half a small bet.
-- **Draws are not decisions**: both players draw by one fixed rule (``draw_rule``: stand pat on
-  an eight or better, on a nine with one or two draws left and a ten on the last; otherwise
-  keep the distinct low cards up to an eight, up to a nine on the last draw). The draw counts
-  are public, as at the table. What is lost: snowing, breaking, drawing by the opponent's
-  draw.
+- **The draw is a decision between two choices** (``bot.house.solved.draw_options``): stand
+  pat (a made hand, or a snow on a draw) or draw (the rule's draw: keep the distinct low cards
+  up to an eight, up to a nine on the last draw; on a hand the rule stands pat on, a nine or ten
+  or a rough eight, a break of its highest card); a seven or a smooth eight always stands pat.
+  The big blind draws first; the draw counts are public, as at the table, and a player knows
+  whether it is snowing (a pat on a jack or worse). What is lost: which low cards a draw keeps
+  (one rule), and drawing more or fewer cards than the rule.
 - **Cards are buckets** (``bucket``): before the last round a pat hand by its class (seven,
   smooth eight, rough eight, nine, ten) and a draw by how many cards it takes and how high it
   keeps; on the last round the final hand by eight classes. The opponent's latest draw count is
@@ -28,10 +32,11 @@ The abstraction (what it keeps and what it loses):
   (imperfect recall: two lines that put the same chips in are one). What is lost: card removal,
   suits, the order of earlier bets, and everything inside a bucket.
 
-Training samples a deal (the deck, so every draw and both players' buckets at every round are
-fixed before any bet), then walks the betting tree: every action at the traverser's nodes, one
-sampled from the current strategy at the opponent's (external sampling, Lanctot et al. 2009),
-with regret matching+ (regrets floored at zero) and the average strategy weighted by iteration.
+Training samples a deal (the deck: each line of draw choices then fixes both players' cards,
+``Deal.line``), then walks the tree of bets and draw choices: every action at the traverser's
+nodes, one sampled from the current strategy at the opponent's (external sampling, Lanctot et
+al. 2009), with regret matching+ (regrets floored at zero) and the average strategy weighted by
+iteration.
 
 Exploitability (``exploitability``) is measured in the abstraction: a best response for each
 seat is trained against the frozen average strategy (regret matching on its own tables, the
@@ -45,6 +50,7 @@ exploitability (the best response is trained, not exact, and limited to the same
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import sys
@@ -54,7 +60,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.engine.evaluator import rank27_ints
-from bot.house.solved import CALL, FOLD, NOT_YET, RAISE, bucket, draw_rule, set_key
+from bot.house.solved import (
+    CALL,
+    DRAW,
+    DRAW_LINE,
+    DRAWS,
+    FOLD,
+    NOT_YET,
+    PAT,
+    RAISE,
+    bucket,
+    draw_options,
+    kept_by,
+    set_key,
+    snowing,
+)
 
 SMALL_BLIND, BIG_BLIND = 1, 2
 """Blinds in units of half a small bet."""
@@ -65,49 +85,82 @@ ROUNDS = 4
 BIG_BET = 4
 
 
-@dataclass(frozen=True, slots=True)
 class Deal:
-    """Everything chance decides in one hand: both players' buckets at each betting round, their
-    draw counts and who wins the showdown (1 = player 0, -1 = player 1, 0 = a split)."""
+    """Everything chance decides in one hand: a shuffled deck, dealt five cards each (player 0
+    the big blind first) and drawn from in turn. What it gives each line of draw choices (a
+    string of ``PAT`` / ``DRAW``, the big blind's first at each draw) is worked out when a walk
+    first reaches it and kept: both hands, the next card of the stub, each player's latest draw
+    count and both buckets on the next betting round."""
 
-    buckets: tuple[tuple[int, ...], tuple[int, ...]]
-    draws: tuple[tuple[int, ...], tuple[int, ...]]
-    winner: int
+    __slots__ = ("_lines", "_winners", "deck")
+
+    def __init__(self, deck: Sequence[int]) -> None:
+        self.deck = tuple(deck)
+        hands = (list(self.deck[0:10:2]), list(self.deck[1:10:2]))
+        self._lines: dict[str, _Line] = {"": _Line(hands, 10, (NOT_YET, NOT_YET), DRAWS)}
+        self._winners: dict[str, int] = {}
+
+    def line(self, path: str) -> _Line:
+        """The hands and public counts after the draw choices ``path``."""
+        got = self._lines.get(path)
+        if got is None:
+            before = self.line(path[:-1])
+            player = (len(path) - 1) % 2
+            left = DRAWS - (len(path) - 1) // 2
+            kept = kept_by(before.hands[player], left, path[-1])
+            count = 5 - len(kept)
+            drawn = kept + list(self.deck[before.next_card : before.next_card + count])
+            hands = (drawn, before.hands[1]) if player == 0 else (before.hands[0], drawn)
+            counts = (count, before.counts[1]) if player == 0 else (before.counts[0], count)
+            got = _Line(hands, before.next_card + count, counts, DRAWS - len(path) // 2)
+            self._lines[path] = got
+        return got
+
+    def winner(self, path: str) -> int:
+        """1 when player 0 wins the showdown after ``path``, -1 when player 1 does, 0 a split."""
+        got = self._winners.get(path)
+        if got is None:
+            a, b = (rank27_ints(*h) for h in self.line(path).hands)
+            got = self._winners[path] = 0 if a == b else (1 if a < b else -1)
+        return got
+
+
+@dataclass(slots=True)
+class _Line:
+    hands: tuple[list[int], list[int]]
+    next_card: int
+    counts: tuple[int, int]
+    """Each player's latest draw count (``NOT_YET`` before its first)."""
+    draws_left: int
+    """Draws still to come for the player to draw next (on a betting round: after it)."""
+    buckets: tuple[int, int] = (0, 0)
+    snows: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        self.buckets = (
+            bucket(self.hands[0], self.draws_left),
+            bucket(self.hands[1], self.draws_left),
+        )
+        self.snows = (
+            snowing(self.hands[0], self.counts[0]),
+            snowing(self.hands[1], self.counts[1]),
+        )
 
 
 def deal(rng: random.Random) -> Deal:
-    """A shuffled deck played through the fixed draw rule (player 0 draws first)."""
+    """A shuffled deck."""
     deck = list(range(52))
     rng.shuffle(deck)
-    hands = [deck[0:10:2], deck[1:10:2]]
-    stub = deck[10:]
-    buckets: list[list[int]] = [[], []]
-    draws: list[list[int]] = [[], []]
-    for round_ in range(ROUNDS):
-        left = ROUNDS - 1 - round_
-        for p in (0, 1):
-            buckets[p].append(bucket(hands[p], left))
-        if left:
-            for p in (0, 1):
-                kept = draw_rule(hands[p], left)
-                count = 5 - len(kept)
-                draws[p].append(count)
-                hands[p] = kept + stub[:count]
-                stub = stub[count:]
-    a, b = (rank27_ints(*h) for h in hands)
-    return Deal(
-        (tuple(buckets[0]), tuple(buckets[1])),
-        (tuple(draws[0]), tuple(draws[1])),
-        0 if a == b else (1 if a < b else -1),
-    )
+    return Deal(deck)
 
 
 @dataclass(slots=True)
 class State:
-    """A betting state: player 0 is the big blind (first to act after a draw), player 1 the
-    small blind and button (first before the draw)."""
+    """A betting or drawing state: player 0 is the big blind (first to act after a draw, and
+    first to draw), player 1 the small blind and button (first before the draw)."""
 
     round: int = 0
+    """The betting round; while ``drawing``, the one just closed."""
     put: list[int] = field(default_factory=lambda: [BIG_BLIND, SMALL_BLIND])
     bets: int = 1
     """Bets in this round (the big blind counts as the first before the draw)."""
@@ -117,19 +170,44 @@ class State:
     line: str = ""
     """This round's actions."""
     folded: int = -1
+    drawing: bool = False
+    path: str = ""
+    """The draw choices so far (``Deal.line``)."""
 
     def copy(self) -> State:
         return State(
-            self.round, self.put[:], self.bets, self.to_act, self.acted, self.line, self.folded
+            self.round,
+            self.put[:],
+            self.bets,
+            self.to_act,
+            self.acted,
+            self.line,
+            self.folded,
+            self.drawing,
+            self.path,
         )
 
-    def legal(self) -> str:
+    def legal(self, d: Deal | None = None) -> str:
+        """The betting actions, or at a draw the choices of the hand ``d`` deals."""
+        if self.drawing:
+            assert d is not None
+            hand = d.line(self.path).hands[self.to_act]
+            return draw_options(hand, DRAWS - self.round)
         owed = self.put[1 - self.to_act] > self.put[self.to_act]
         return (FOLD if owed else "") + CALL + (RAISE if self.bets < CAP else "")
 
     def apply(self, action: str) -> State:
         s = self.copy()
         me = s.to_act
+        if s.drawing:
+            s.path += action
+            if me == 0:
+                s.to_act = 1
+            else:
+                s.drawing = False
+                s.round += 1
+                s.to_act = 0
+            return s
         s.line += action
         s.acted += 1
         if action == FOLD:
@@ -142,7 +220,10 @@ class State:
             return s
         s.put[me] = s.put[1 - me]
         if s.acted >= 2:  # the round closes: a call, or a check behind
-            s.round += 1
+            if s.round + 1 < ROUNDS:
+                s.drawing = True
+            else:
+                s.round += 1
             s.bets = 0
             s.to_act = 0
             s.acted = 0
@@ -155,24 +236,29 @@ class State:
     def terminal(self) -> bool:
         return self.folded >= 0 or self.round >= ROUNDS
 
-    def utility(self, player: int, winner: int) -> float:
+    def utility(self, player: int, d: Deal) -> float:
         """Player ``player``'s net in big bets at a terminal state."""
         if self.folded >= 0:
             net = self.put[1 - player] if self.folded != player else -self.put[player]
-        elif winner == 0:
-            net = 0
         else:
-            won = (winner == 1) == (player == 0)
-            net = self.put[1 - player] if won else -self.put[player]
+            winner = d.winner(self.path)
+            if winner == 0:
+                net = 0
+            else:
+                won = (winner == 1) == (player == 0)
+                net = self.put[1 - player] if won else -self.put[player]
         return net / BIG_BET
 
 
 def info_key(state: State, d: Deal) -> str:
-    """The information set of the player to act."""
+    """The information set of the player to act (``bot.house.solved.set_key``)."""
     p = state.to_act
-    r = state.round
-    seen = d.draws[1 - p][r - 1] if r else NOT_YET
-    return set_key(r, d.buckets[p][r], p, seen, state.put[0] + state.put[1], state.line)
+    line = d.line(state.path)
+    pot = state.put[0] + state.put[1]
+    snow = line.snows[p]
+    if state.drawing:
+        return set_key(state.round, line.buckets[p], p, line.counts[1 - p], snow, pot, DRAW_LINE)
+    return set_key(state.round, line.buckets[p], p, line.counts[1 - p], snow, pot, state.line)
 
 
 Table = dict[str, list[float]]
@@ -219,8 +305,10 @@ class Solver:
 
     def _walk(self, state: State, d: Deal, traverser: int, rng: random.Random) -> float:
         if state.terminal:
-            return state.utility(traverser, d.winner)
-        legal = state.legal()
+            return state.utility(traverser, d)
+        legal = state.legal(d)
+        if len(legal) == 1:  # a draw with no choice
+            return self._walk(state.apply(legal), d, traverser, rng)
         key = info_key(state, d)
         mix = _matched(self.regrets, key, legal)
         if state.to_act != traverser:
@@ -245,8 +333,10 @@ def _best_response_walk(
     (plain regret matching: the cumulative regrets keep their sign, so the action of most regret
     is the one that has done best, even where every regret is negative)."""
     if state.terminal:
-        return state.utility(responder, d.winner)
-    legal = state.legal()
+        return state.utility(responder, d)
+    legal = state.legal(d)
+    if len(legal) == 1:
+        return _best_response_walk(state.apply(legal), d, responder, fixed, regrets, rng)
     key = info_key(state, d)
     if state.to_act != responder:
         action = rng.choices(legal, average(fixed, key, legal))[0]
@@ -260,16 +350,24 @@ def _best_response_walk(
     return node
 
 
+_UNTRAINED = {FOLD + CALL + RAISE: CALL, FOLD + CALL: CALL, CALL + RAISE: CALL, PAT + DRAW: DRAW}
+"""Where the trained best response never reached a set: call, and draw by the rule."""
+
+
 def _greedy_value(state: State, d: Deal, responder: int, fixed: Table, regrets: Table) -> float:
     """The responder's expected net when it plays the action of most regret (its best response)
     and the other side the ``fixed`` average, both weighted exactly."""
     if state.terminal:
-        return state.utility(responder, d.winner)
-    legal = state.legal()
+        return state.utility(responder, d)
+    legal = state.legal(d)
+    if len(legal) == 1:
+        return _greedy_value(state.apply(legal), d, responder, fixed, regrets)
     key = info_key(state, d)
     if state.to_act == responder:
         row = regrets.get(key)
-        pick = max(range(len(legal)), key=lambda i: row[i]) if row else legal.index(CALL)
+        pick = (
+            max(range(len(legal)), key=lambda i: row[i]) if row else legal.index(_UNTRAINED[legal])
+        )
         return _greedy_value(state.apply(legal[pick]), d, responder, fixed, regrets)
     mix = average(fixed, key, legal)
     return sum(
@@ -299,7 +397,7 @@ def exploitability(
     return 100 * mean, 100 * 1.96 * spread / len(per) ** 0.5
 
 
-MIN_VISITS = 50
+MIN_VISITS = 100
 """Information sets whose average strategy was updated fewer times than this are left out of
 the written table (the house plays its own rules there): a row averaged over a handful of
 visits is mostly the uniform start. ``Style.solved_visits`` may ask for more."""
@@ -319,6 +417,13 @@ def solved_table(solver: Solver, min_visits: int = MIN_VISITS) -> dict[str, obje
         if solver.visits.get(key, 0) >= min_visits
     }
     return {"iterations": solver.iterations, "sets": sets}
+
+
+def write_table(path: Path, table: dict[str, object]) -> None:
+    """``table`` as compact JSON, gzip-compressed when ``path`` ends in ``.gz`` (the shipped
+    table: a quarter of the size), with no timestamp so that a run writes the same bytes."""
+    data = json.dumps(table, separators=(",", ":")).encode()
+    path.write_bytes(gzip.compress(data, 9, mtime=0) if path.suffix == ".gz" else data)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -356,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if args.out is not None:  # after every report: a long run leaves its table as it goes
             shipped = solved_table(solver, args.min_visits)
-            args.out.write_text(json.dumps(shipped, separators=(",", ":")))
+            write_table(args.out, shipped)
             print(f"wrote {len(shipped['sets'])} information sets to {args.out}", flush=True)
     return 0
 

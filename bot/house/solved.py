@@ -3,27 +3,34 @@ fixed-limit 2-7 Triple Draw, and the map from what a house seat sees onto it.
 
 The abstraction is owned here, because both sides read it: the solver (``bench/mccfr.py``)
 trains on it, and the strong level looks its own spot up in the solved table
-(``solved.json``, written by ``python -m bench.mccfr --out``):
+(``solved.json.gz``, written by ``python -m bench.mccfr --out``):
 
-- cards as 19 **buckets** (``bucket``): before the last round a hand the fixed draw rule
+- cards as 19 **buckets** (``bucket``): before the last round a hand the draw rule
   (``draw_rule``) stands pat on by its class (a seven, a smooth eight, a rough eight, a nine, a
   ten), a draw by how many cards it takes and how high it keeps; on the last round the final
   hand by eight classes (``final_class``);
-- an **information set** (``set_key``): the betting round, the bucket, the seat (0 the big
-  blind, 1 the button and small blind), the opponent's latest draw count, the pot in half
-  small bets and this round's actions (``c`` check or call, ``r`` bet or raise). Earlier
-  rounds' betting is kept only as the pot's size.
+- the **draw as a decision** (``draw_options``, ``kept_by``): stand pat (``PAT``: on a made
+  hand, or a snow on a draw) or draw (``DRAW``: the rule's draw, or on a hand the rule stands
+  pat on, a break of its highest card); a seven or a smooth eight always stands pat. The
+  count each player draws is public;
+- an **information set** (``set_key``): the betting round (for a draw, the round it follows),
+  the bucket, the seat (0 the big blind, who draws first, 1 the button and small blind), the
+  opponent's latest draw count (for the button's draw, the big blind's draw just made), whether
+  this player is snowing (``snowing``), the pot in half small bets and this round's
+  actions (``c`` check or call, ``r`` bet or raise; ``d`` for a draw). Earlier rounds' betting
+  is kept only as the pot's size.
 
-What the abstraction loses: the draw as a decision (both players draw by ``draw_rule``: no
-snows, no breaks, no drawing by the opponent's draw), card removal and suits, the order of
-earlier rounds' bets and everything inside a bucket. The table holds each information set's
-average strategy where the solver visited it ``bench.mccfr.MIN_VISITS`` times or more; the
-strong level plays it heads-up on the rounds and spots ``bot.house.strong._solved_spot``
-names where the table holds the spot (``solved_action``) and its own rules everywhere else.
+What the abstraction loses: the draw's cards inside the two choices (which low cards to keep),
+card removal and suits, the order of earlier rounds' bets, the opponent's draws before its
+latest and everything inside a bucket. The table holds each information set's average strategy
+where the solver visited it ``bench.mccfr.MIN_VISITS`` times or more; the strong level plays it
+heads-up on the rounds and spots ``bot.house.strong`` names where the table holds the spot
+(``solved_action``, ``solved_draw``) and its own rules everywhere else.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 from collections.abc import Sequence
@@ -33,12 +40,17 @@ from typing import Final
 
 from bot.engine.hand import Phase, PublicView, SeatView
 
-TABLE_PATH: Final = Path(__file__).with_name("solved.json")
+TABLE_PATH: Final = Path(__file__).with_name("solved.json.gz")
 STRAIGHTS: Final = frozenset(0b11111 << low for low in range(9))
 DRAWS: Final = 3
 FOLD, CALL, RAISE = "f", "c", "r"
+PAT, DRAW = "p", "d"
+"""The draw's choices: stand pat (on a made hand, or a snow), or draw (the rule's draw, or a
+break)."""
+DRAW_LINE: Final = "d"
+"""An information set's line at a draw (no betting line holds a ``d``)."""
 NOT_YET: Final = 9
-"""The opponent's draw count in an information set before the first draw."""
+"""A draw count in an information set before the first draw."""
 
 
 def _rank(card: int) -> int:
@@ -96,18 +108,45 @@ def bucket(hand: Sequence[int], draws_left: int) -> int:
     return 18  # three or more
 
 
-def set_key(betting_round: int, hand_bucket: int, seat: int, seen: int, pot: int, line: str) -> str:
+def draw_options(hand: Sequence[int], draws_left: int) -> str:
+    """The draw's choices for ``hand``: a seven or a smooth eight only stands pat; any other
+    hand stands pat (a pat nine or ten, a snow) or draws (``kept_by``)."""
+    return PAT if final_class(hand) <= 1 else PAT + DRAW
+
+
+def kept_by(hand: Sequence[int], draws_left: int, choice: str) -> list[int]:
+    """The cards a draw ``choice`` keeps: all five to stand pat; to draw, the rule's kept
+    cards, or when the rule would stand pat (a break) the four lowest."""
+    if choice == PAT:
+        return list(hand)
+    kept = draw_rule(hand, draws_left)
+    if len(kept) == 5:
+        return sorted(hand, key=_rank)[:4]
+    return kept
+
+
+def snowing(hand: Sequence[int], latest_draw: int) -> int:
+    """1 when a player stood pat at its latest draw (``latest_draw`` 0) on a jack or worse: a
+    snow; else 0 (its own pat on a made hand is public, and its bucket tells the rest)."""
+    return 1 if latest_draw == 0 and final_class(hand) >= 5 else 0
+
+
+def set_key(
+    betting_round: int, hand_bucket: int, seat: int, seen: int, snow: int, pot: int, line: str
+) -> str:
     """An information set's key in the table (the solver's ``info_key`` and ``spot_key`` both
-    build it here)."""
-    return f"{betting_round}.{hand_bucket}.{seat}.{seen}.{pot}.{line}"
+    build it here): ``seen`` is the opponent's latest draw count (``NOT_YET`` before its
+    first), ``snow`` whether this player is snowing (``snowing``)."""
+    return f"{betting_round}.{hand_bucket}.{seat}.{seen}.{snow}.{pot}.{line}"
 
 
 @cache
 def solved_table() -> dict[str, str]:
-    """The solved table, read once on first use (2 ms): information set -> its visit count,
-    then the probability of each legal action (fold, check or call, bet or raise) in
-    thousandths, as one string of numbers (parsed when the set is looked up)."""
-    data = json.loads(TABLE_PATH.read_bytes())
+    """The solved table, read once on first use (gzip-compressed JSON: a few milliseconds):
+    information set -> its visit count, then the probability of each legal action (fold, check
+    or call, bet or raise; at a draw, stand pat or draw) in thousandths, as one string of
+    numbers (parsed when the set is looked up)."""
+    data = json.loads(gzip.decompress(TABLE_PATH.read_bytes()))
     sets: dict[str, str] = data["sets"]
     return sets
 
@@ -122,29 +161,38 @@ def solved_row(key: str) -> tuple[int, list[float]] | None:
     return visits, [p / 1000 for p in mix]
 
 
-def spot_key(
-    public: PublicView, cards: Sequence[int], me: SeatView, opponent: SeatView
-) -> tuple[str, str] | None:
-    """(the information set, its legal actions) of a heads-up betting decision, or ``None``
-    where the abstraction has no such spot (chips not in whole half small bets, a short
-    stack, a snow: a pat hand the draw rule would break)."""
-    legal = public.legal
-    if legal is None or public.phase is not Phase.BETTING or len(public.seats) != 2:
-        return None
-    if legal.call_is_all_in or me.state != "active" or opponent.state != "active":
+def _heads_up_units(public: PublicView, me: SeatView, opponent: SeatView) -> int | None:
+    """The pot in the abstraction's units (half small bets) at a heads-up spot of whole units
+    with both players in and neither all in; ``None`` where the abstraction has no such spot."""
+    if len(public.seats) != 2 or me.state != "active" or opponent.state != "active":
         return None
     unit, rest = divmod(public.small_bet, 2)
     if rest or public.small_blind * 2 != public.small_bet or public.big_blind != public.small_bet:
         return None
     pot, odd = divmod(public.pot_total, unit)
-    if odd:
+    return None if odd else pot
+
+
+def _snow(seat: SeatView, hand: Sequence[int], before: int) -> int:
+    """``snowing`` for ``seat`` holding ``hand`` before its draw ``before`` (0-based) or the
+    betting round of that number."""
+    latest = seat.draw_counts[before - 1] if before else None
+    return snowing(hand, NOT_YET if latest is None else latest)
+
+
+def spot_key(
+    public: PublicView, cards: Sequence[int], me: SeatView, opponent: SeatView
+) -> tuple[str, str] | None:
+    """(the information set, its legal actions) of a heads-up betting decision, or ``None``
+    where the abstraction has no such spot (chips not in whole half small bets, a short
+    stack)."""
+    legal = public.legal
+    if legal is None or public.phase is not Phase.BETTING or legal.call_is_all_in:
+        return None
+    pot = _heads_up_units(public, me, opponent)
+    if pot is None:
         return None
     round_ = public.betting_round
-    draws_left = DRAWS - round_
-    ints = [int(c) for c in cards]
-    drawn = [c for c in me.draw_counts if c is not None]
-    if drawn and drawn[-1] == 0 and len(draw_rule(ints, draws_left + 1)) < 5:
-        return None  # a snow (or a break the rule would not make): the rules play it
     seat = 0 if me.is_big_blind else 1
     seen = opponent.draw_counts[round_ - 1] if round_ else NOT_YET
     if seen is None:
@@ -154,7 +202,65 @@ def spot_key(
     acted = 0 if seat == first else 1  # parity of the actions so far this round
     line = (CALL if raises % 2 != acted % 2 else "") + RAISE * raises
     actions = (FOLD if legal.call_amount else "") + CALL + (RAISE if legal.can_bet_or_raise else "")
-    return set_key(round_, bucket(ints, draws_left), seat, seen, pot, line), actions
+    ints = [int(c) for c in cards]
+    hand_bucket = bucket(ints, DRAWS - round_)
+    key = set_key(round_, hand_bucket, seat, seen, _snow(me, ints, round_), pot, line)
+    return key, actions
+
+
+def draw_spot_key(
+    public: PublicView, cards: Sequence[int], me: SeatView, opponent: SeatView
+) -> tuple[str, str] | None:
+    """(the information set, its choices) of a heads-up draw, or ``None`` where the
+    abstraction has no such spot. The big blind draws first: the button's set holds the count
+    the big blind has just drawn."""
+    if public.phase is not Phase.DRAWING:
+        return None
+    pot = _heads_up_units(public, me, opponent)
+    if pot is None:
+        return None
+    index = public.draw_round - 1
+    seat = 0 if me.is_big_blind else 1
+    latest = index + seat  # the button sees this draw's count, the big blind the one before
+    seen = opponent.draw_counts[latest - 1] if latest else NOT_YET
+    if seen is None:
+        return None
+    ints = [int(c) for c in cards]
+    draws_left = DRAWS - index
+    key = set_key(
+        index, bucket(ints, draws_left), seat, seen, _snow(me, ints, index), pot, DRAW_LINE
+    )
+    return key, draw_options(ints, draws_left)
+
+
+def _table_pick(
+    spot: tuple[str, str] | None, rng: random.Random, min_visits: int, floor: float
+) -> str | None:
+    """An action drawn from the table's average strategy at ``spot`` (its key and legal
+    actions), its actions under ``floor`` dropped, or ``None`` where the table does not hold
+    it ``min_visits`` times visited."""
+    if spot is None:
+        return None
+    key, actions = spot
+    row = solved_row(key)
+    if row is None or row[0] < min_visits or len(row[1]) != len(actions):
+        return None
+    mix = purified(row[1], floor)
+    pick = rng.random() * sum(mix)
+    for action, p in zip(actions, mix, strict=True):
+        pick -= p
+        if pick < 0:
+            return action
+    return actions[-1]
+
+
+def purified(mix: Sequence[float], floor: float) -> list[float]:
+    """``mix`` with every probability under ``floor`` set to zero (purification, Ganzfried and
+    Sandholm 2012: an average strategy keeps a little of every action where regrets were
+    close or visits few, the remnant of its uniform start, and a best response feeds on those
+    slips); the largest always stays."""
+    top = max(mix)
+    return [p if p >= floor or p == top else 0.0 for p in mix]
 
 
 def solved_action(
@@ -164,19 +270,27 @@ def solved_action(
     opponent: SeatView,
     rng: random.Random,
     min_visits: int,
+    floor: float = 0.0,
 ) -> str | None:
-    """The table's action (``f``, ``c`` or ``r``) drawn from its average strategy at this
-    spot, or ``None`` where the table does not hold it ``min_visits`` times visited."""
-    spot = spot_key(public, cards, me, opponent)
-    if spot is None:
+    """The table's betting action (``f``, ``c`` or ``r``) drawn from its average strategy at
+    this spot (``purified`` by ``floor``), or ``None`` where the table does not hold it
+    ``min_visits`` times visited."""
+    return _table_pick(spot_key(public, cards, me, opponent), rng, min_visits, floor)
+
+
+def solved_draw(
+    public: PublicView,
+    cards: Sequence[int],
+    me: SeatView,
+    opponent: SeatView,
+    rng: random.Random,
+    min_visits: int,
+    floor: float = 0.0,
+) -> str | None:
+    """The table's draw (``PAT`` or ``DRAW``) at this spot (``purified`` by ``floor``), or
+    ``None`` where the table does not hold it ``min_visits`` times visited or the hand has no
+    choice (a seven or a smooth eight stands pat)."""
+    spot = draw_spot_key(public, cards, me, opponent)
+    if spot is None or len(spot[1]) == 1:
         return None
-    key, actions = spot
-    row = solved_row(key)
-    if row is None or row[0] < min_visits or len(row[1]) != len(actions):
-        return None
-    pick = rng.random() * sum(row[1])
-    for action, p in zip(actions, row[1], strict=True):
-        pick -= p
-        if pick < 0:
-            return action
-    return actions[-1]
+    return _table_pick(spot, rng, min_visits, floor)

@@ -137,6 +137,12 @@ class Style:
     """With ranges, heads-up: the betting rounds (0 before the draw, 3 after the last draw) on
     which it bets by the computed strategy (``bot.house.solved``) where the table holds the
     spot; its own rules decide everywhere else."""
+    solved_draws: tuple[int, ...] = ()
+    """With ranges, heads-up: the draws (0 the first) at which it stands pat or draws by the
+    computed strategy where the table holds the spot (``bot.house.strong._solved_discards``)."""
+    solved_draw_floor: float = 0.0
+    """With ``solved_draws``: a draw choice the table makes less often than this is never
+    made (``bot.house.solved.purified``)."""
     solved_visits: int = 100
     """With ``solved_rounds``: the least number of solver visits of an information set for the
     table to decide there (fewer: the row is still mostly its uniform start)."""
@@ -211,6 +217,8 @@ STRONG: Final = Style(
     call_top=3,
     bluff_read=0.3,
     solved_rounds=(2, 3),
+    solved_draws=(0, 1, 2),
+    solved_draw_floor=0.3,
 )
 """Equity against the opponents' ranges for every choice (``bot.house.strong``). It snows
 rarely (8% of its chances): an opponent who reads a pat after a two-card draw as a snow and

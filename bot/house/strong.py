@@ -29,12 +29,17 @@
 
 Heads-up after the second and the third draw (``STRONG.solved_rounds``) it bets by the
 computed strategy (``bot.house.solved``: counterfactual regret minimisation on an abstraction of
-the game, solved offline) where its table holds the spot, except a made hand checked to or not
-out of position against a draw, and a pat that may be a snow (``_solved_spot``): there, and
-before the second draw, and multiway, the rules above decide. Measured against the local best
-response (docs/TOOLS.md, on 2,000 hands of seeds held out from the choice): its win fell from
-29.9 to 20.6 bb/100 (paired over the same decks, 9.3 ± 7.0); the table before the second draw
-did not beat the rules.
+the game, solved offline, the draw a decision in it) where its table holds the spot, except a
+made hand checked to or not out of position against a draw, and a pat that may be a snow
+(``_solved_spot``): there, and before the second draw, and multiway, the rules above decide.
+Heads-up at every draw (``STRONG.solved_draws``) the table chooses between standing pat (a pat
+nine or ten, a snow) and drawing, its choices under ``solved_draw_floor`` never made
+(``_solved_discards``); a draw keeps what the plan above keeps. Measured against the local best
+response (docs/TOOLS.md): on 2,000 hands of seeds 29 and 30 its win fell from 29.9 (the rules)
+to 20.6 bb/100 with the first table; on 5,200 hands of seeds 28-32 from 19.4 with the first
+table to 7.6 with the retrained table and its draws (paired over the same decks, 11.8 ± 5.8).
+The table before the second draw did not beat the rules, and its draws unpurified lost 24 ± 14
+bb/100 more than purified.
 
 Why counted class distributions and not Monte-Carlo rollouts: the budget is 5 ms a decision at
 p99 in pure Python on a shared core. A few hundred rollouts with the evaluator cost about that
@@ -60,7 +65,7 @@ from bot.house.ranges import (
     made_dist,
     opponent_range,
 )
-from bot.house.solved import draw_rule, final_class, solved_action
+from bot.house.solved import DRAW, PAT, draw_rule, final_class, kept_by, solved_action, solved_draw
 from bot.house.strategy import (
     BET_RAISE,
     CHECK_CALL,
@@ -90,6 +95,9 @@ def decide(
 ) -> Decision:
     """The strong level's move (``bot.house.levels`` has checked it is this player's turn)."""
     if public.phase is Phase.DRAWING:
+        solved = _solved_discards(public, cards, me, opponents, style, rng)
+        if solved is not None:
+            return Decision(discards=solved)
         return Decision(discards=choose_discards(cards, me, opponents, style, rng))
     if _solved_spot(public, cards, me, opponents, style):
         action = solved_action(public, cards, me, opponents[0], rng, style.solved_visits)
@@ -132,15 +140,44 @@ def _solved_spot(
     return len(draw_rule(ints, draws_left)) < 5
 
 
+def _solved_discards(
+    public: PublicView,
+    cards: Sequence[Card],
+    me: SeatView,
+    opponents: Sequence[SeatView],
+    style: Style,
+    rng: random.Random,
+) -> tuple[Card, ...] | None:
+    """The cards to throw by the computed strategy (heads-up, at ``style.solved_draws``),
+    or ``None`` where its table does not decide. The table chooses between standing pat (a
+    made hand, or a snow) and drawing; a draw keeps the cards this level's own plan keeps
+    (``best_plan``), or when its plan stands pat, the abstraction's (a break of the highest
+    card, or the draw rule's keep for a snow it would carry on)."""
+    if len(opponents) != 1 or public.draw_round - 1 not in style.solved_draws:
+        return None
+    choice = solved_draw(
+        public, cards, me, opponents[0], rng, style.solved_visits, style.solved_draw_floor
+    )
+    if choice is None:
+        return None
+    if choice == PAT:
+        return ()
+    draws_left = DRAWS - len(draws_of(me))
+    kept: Sequence[Card] = best_plan(cards, draws_left, _ranges(opponents), style)[3]
+    if len(kept) == len(cards):
+        wanted = set(kept_by([int(c) for c in cards], draws_left, DRAW))
+        kept = [c for c in cards if int(c) in wanted]
+    return tuple(c for c in cards if c not in kept)
+
+
 def may_snow(seat: SeatView) -> bool:
-    """Whether ``seat`` stood pat at its latest draw: a pat that may be a snow. The
-    abstraction's players never snow (a pat there is always a made hand), so against a pat the
-    rules decide, which read snows at the balanced share (``balanced_bluffs``; issue 28: a
+    """Whether ``seat`` stood pat at its latest draw: a pat that may be a snow. Against a pat
+    the rules decide, which read snows at the balanced share (``balanced_bluffs``; issue 28: a
     one-card draw calls a pat that drew three before). Measured over the same 20,000 hands
-    against the snowing published player: the table against pats lost 1.9 ± 1.3 bb/100 to the
-    rules, the rules there gain 1.4 ± 0.9; leaving only a pat after a two-card or bigger draw,
-    or a pat from the start, to the rules did not help (-1.9). Against the local best response,
-    which never snows, it costs 4.0 ± 2.7 (its pat bets on the last round)."""
+    against the snowing published player, with the first table (whose players never snowed):
+    the table against pats lost 1.9 ± 1.3 bb/100 to the rules, the rules there gain 1.4 ± 0.9.
+    The table whose players snow did not earn the pats back either: against the local best
+    response the table against pats lost 4.5 ± 3.9 bb/100 (2,000 hands, paired)."""
     history = draws_of(seat)
     return bool(history) and history[-1] == 0
 

@@ -171,6 +171,23 @@ def test_rejuvenation_refills_the_belief_with_holdings_that_fit_every_move() -> 
     assert sum(again.consistent) < 5
 
 
+def test_a_belief_whose_weighted_particles_all_die_refills_them_instead() -> None:
+    """A particle whose weight has underflowed to 0 (mismatched many times) holds none of the
+    LBR player's cards, every other one does: those are refilled with unseen cards and keep
+    their weights (the belief used to empty and raise: ``python -m bench.best_response
+    --seed 31`` against main's strong level, and seed 30 against the table's draws)."""
+    belief = Belief(random.Random(2), 3, set())
+    belief.particles = [cards("Ks Qs Js 9s 3s"), cards("7c 5d 4h 3s 2c"), cards("8c 6d 4h 3h 2d")]
+    belief.weights = [0.0, 0.5, 0.5]
+    dead = {int(c) for c in cards("4h Ah")}
+    belief.exclude(dead)
+    assert belief.weights == [0.0, 0.5, 0.5]
+    assert belief.particles[0] == cards("Ks Qs Js 9s 3s")
+    for before, holding in zip(("7c 5d 3s 2c", "8c 6d 3h 2d"), belief.particles[1:], strict=True):
+        assert set(cards(before)) < set(holding) and len(set(holding)) == 5
+        assert not {int(c) for c in holding} & dead
+
+
 def test_the_nuts_on_the_last_round_raises() -> None:
     hand = named_hand([MADE_HOUSE, "7s 5d 4c 3h 2s"])
     lbr = LocalBestResponse(made_raiser, LBR, HOUSE, random.Random(5), particles=40, samples=4)

@@ -13,8 +13,8 @@ from bench.published import HANEY_TAG, RulePlayer
 from bot.engine import Hand, Phase, SeatedPlayer, Stakes
 from bot.engine.cards import shuffled_deck
 from bot.house import STRONG, Action, apply_decision, house_player
-from bot.house.solved import solved_row, solved_table, spot_key
-from tests.house._helpers import house_move, named_hand, views
+from bot.house.solved import DRAW, PAT, draw_spot_key, solved_row, solved_table, spot_key
+from tests.house._helpers import cards, house_move, named_hand, views
 
 # Heads-up: position 0 (player 1) is the big blind, position 1 (player 2) the button.
 LETTER = {Action.FOLD: "f", Action.CHECK_CALL: "c", Action.BET_RAISE: "r"}
@@ -32,10 +32,10 @@ def test_named_hands_map_onto_information_sets_the_table_holds() -> None:
     then the big blind's 2-2-7-8-9, a two-card draw to an eight (bucket 17), faces the raise
     (pot 6, line ``r``); both sets are in the shipped table, visited often."""
     hand = named_hand(["2c 2d 7h 8s 9d", "2s 3c 4h 7s 8d"])
-    assert _spot(hand, 2) == ("0.10.1.9.3.", "fcr")
+    assert _spot(hand, 2) == ("0.10.1.9.0.3.", "fcr")
     hand.bet_or_raise(2)
-    assert _spot(hand, 1) == ("0.17.0.9.6.r", "fcr")
-    for key in ("0.10.1.9.3.", "0.17.0.9.6.r"):
+    assert _spot(hand, 1) == ("0.17.0.9.0.6.r", "fcr")
+    for key in ("0.10.1.9.0.3.", "0.17.0.9.0.6.r"):
         row = solved_row(key)
         assert row is not None
         visits, mix = row
@@ -68,6 +68,9 @@ def test_spot_keys_follow_the_abstract_betting_through_whole_hands() -> None:
         while (pid := hand.to_act) is not None:
             public, private = views(hand, pid)
             decision = players[pid](public, private, rng)
+            if public.phase is Phase.DRAWING:
+                assert state.drawing and decision.action is None
+                state = state.apply(PAT if decision.stands_pat else DRAW)
             if public.phase is Phase.BETTING:
                 me = next(s for s in public.seats if s.player_id == pid)
                 assert state.to_act == (0 if me.is_big_blind else 1)
@@ -75,7 +78,7 @@ def test_spot_keys_follow_the_abstract_betting_through_whole_hands() -> None:
                 spot = _spot(hand, pid)
                 if spot is not None:
                     key, actions = spot
-                    _, _, seat, _, pot, line = key.split(".")
+                    _, _, seat, _, _, pot, line = key.split(".")
                     assert (int(seat), int(pot), line) == (state.to_act, sum(state.put), state.line)
                     assert actions == state.legal()
                     held[key in solved_table()] += 1
@@ -90,7 +93,7 @@ def test_the_strong_level_plays_the_tables_mix_where_it_holds_the_spot() -> None
     many seeds follow the table's row (the rules alone would raise every time)."""
     hand = named_hand(["2c 2d 7h 8s 9d", "2s 3c 4h 7s 8d"])
     style = replace(STRONG, solved_rounds=(0,))
-    row = solved_row("0.10.1.9.3.")
+    row = solved_row("0.10.1.9.0.3.")
     assert row is not None
     fold, call, bet = row[1]
     moves = Counter(house_move(hand, 2, style, seed).action for seed in range(400))
@@ -145,7 +148,7 @@ def test_after_the_second_draw_the_shipped_strong_level_plays_the_table() -> Non
     hand = _after_two_draws((2, 2))
     spot = _spot(hand, 1)
     assert spot is not None and 2 in STRONG.solved_rounds
-    assert spot[0].startswith("2.16.0.2.")  # a two-card draw to a seven against a two-card draw
+    assert spot[0].startswith("2.16.0.2.0.")  # a two-card draw to a seven against a two-card draw
     row = solved_row(spot[0])
     assert row is not None and row[0] >= STRONG.solved_visits
     _, bet = row[1]
@@ -163,3 +166,51 @@ def test_against_a_pat_the_rules_decide() -> None:
     rules = replace(STRONG, solved_rounds=())
     for seed in range(50):
         assert house_move(hand, 1, STRONG, seed) == house_move(hand, 1, rules, seed)
+
+
+def test_a_draw_maps_onto_the_draw_information_sets() -> None:
+    """Heads-up, both checked before the draw: the big blind's pat nine with three draws to
+    come is a one-card draw to a seven to the draw rule (bucket 13) and may stand pat or draw;
+    it draws first (the opponent's count not yet seen), then the button's set holds the one
+    card the big blind drew. A seven stands pat without a choice."""
+    hand = named_hand(["9s 7d 5c 4h 2s", "7c 5d 4s 3h 2c"])
+    hand.check_or_call(2)
+    hand.check_or_call(1)
+    public, private = views(hand, 1)
+    me, other = public.seats
+    assert draw_spot_key(public, private.cards, me, other) == ("0.13.0.9.0.4.d", PAT + DRAW)
+    hand.draw(1, [c for c in private.cards if c.rank == 9])
+    public, private = views(hand, 2)
+    other, me = public.seats
+    assert draw_spot_key(public, private.cards, me, other) == ("0.8.1.1.0.4.d", PAT)
+
+
+def test_the_strong_level_draws_by_the_tables_purified_mix_where_it_holds_the_spot() -> None:
+    """The big blind's pat nine at the second draw against a one-card draw: over many seeds
+    the strong level stands pat as often as the table's row says, else breaks the nine (its
+    rules alone break it every time). At
+    the first draw the row's pat (under ``solved_draw_floor``) is never made: it breaks, as
+    its rules alone do (``tests/house/test_strong.py``)."""
+    early = named_hand(["9s 7d 5c 4h 2s", "Kc Qd Jh Tc 3c"])
+    early.check_or_call(2)
+    early.check_or_call(1)
+    first = solved_row("0.13.0.9.0.4.d")
+    assert first is not None and first[0] >= STRONG.solved_visits
+    assert 0 < first[1][0] < STRONG.solved_draw_floor  # its pat: purified away
+    assert {house_move(early, 1, STRONG, seed).discards for seed in range(50)} == {cards("9s")}
+    hand = named_hand(["9s 7d 5c 4h Kd", "Kc Qd Jh Tc 3c"], then="Ah 2s 8c")
+    hand.check_or_call(2)
+    hand.check_or_call(1)
+    hand.draw(1, cards("Kd"))
+    hand.draw(2, cards("Kc"))
+    hand.bet_or_raise(1)
+    hand.check_or_call(2)
+    row = solved_row("1.11.0.1.0.8.d")
+    assert row is not None and row[0] >= STRONG.solved_visits and 1 in STRONG.solved_draws
+    pat, _ = row[1]
+    assert pat >= STRONG.solved_draw_floor and 1 - pat >= STRONG.solved_draw_floor
+    moves = [house_move(hand, 1, STRONG, seed).discards for seed in range(400)]
+    assert set(moves) == {(), cards("9s")}
+    assert abs(moves.count(()) / 400 - pat) < 0.08, (moves.count(()), row)
+    rules = replace(STRONG, solved_draws=())
+    assert {house_move(hand, 1, rules, seed).discards for seed in range(20)} == {cards("9s")}
