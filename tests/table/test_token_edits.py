@@ -313,3 +313,17 @@ async def test_an_expired_click_is_refused_as_discord_py_would(
     with pytest.raises(discord.NotFound):
         await answer_with_update(click, _panel())
     assert not click.response.is_done()
+
+
+async def test_waits_of_tokens_never_used_again_are_dropped(
+    discordish: tuple[Discordish, aiohttp.ClientSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_cooling`` stays bounded: past ``COOLING_MAX`` entries, those whose wait is over go."""
+    fake, session = discordish
+    monkeypatch.setattr(tokens, "COOLING_MAX", 3)
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    tokens._cooling.update({"old1": now - 1, "old2": now - 1, "soon": now + 60})
+    fake.script = [(200, {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.1"})]
+    await edit_by_token(_answered(session), MESSAGE, _panel(), 1)
+    assert set(tokens._cooling) == {"soon", TOKEN}
