@@ -21,6 +21,7 @@ from aiohttp.test_utils import TestServer
 from bot.table.io import tokens
 from bot.table.io.tokens import ORIGINAL, Answered, answer_with_update, edit_by_token
 from bot.ui import layout
+from bot.ui.files import bytes_file
 
 APP = 555
 TOKEN = "tok-en"
@@ -327,3 +328,18 @@ async def test_waits_of_tokens_never_used_again_are_dropped(
     fake.script = [(200, {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.1"})]
     await edit_by_token(_answered(session), MESSAGE, _panel(), 1)
     assert set(tokens._cooling) == {"soon", TOKEN}
+
+
+async def test_an_upload_retried_after_a_server_error_sends_its_picture_again(
+    discordish: tuple[Discordish, aiohttp.ClientSession],
+) -> None:
+    """An upload is discord.py's request from the first try: a 5xx is retried with the same
+    picture."""
+    fake, session = discordish
+    fake.script = [(502, {})]
+    picture = bytes_file(b"\x89PNG-the-cards", "hand.png", "2♠ 3♦ 4♣ 5♥ 7♠")
+    kwargs = {"view": layout.notice("drew 2", 1), "attachments": [picture]}
+    edited, failed = await edit_by_token(_answered(session), MESSAGE, kwargs, 1)
+    assert not failed and edited is not None
+    assert len(fake.seen) == 2
+    assert all(b"\x89PNG-the-cards" in request["body"] for request in fake.seen)

@@ -24,7 +24,7 @@ from bot.pacer import BULK, NORMAL, URGENT, task_priority
 from bot.table.io.lane import Lane, Ticket, live_lane
 from bot.table.io.protocols import DiscordClient, TableRecords, TableSource
 from bot.table.io.tasks import TableTasks
-from bot.table.io.tokens import Answered, Sent, answer_with_update, edit_by_token
+from bot.table.io.tokens import Answered, Sent, answer_with_update, edit_by_token, uploads
 from bot.table.pictures import kept_picture, panel_picture
 from bot.table.render import PanelPicture, panel_layout
 from bot.table.render.panel import PANEL_COLOUR
@@ -337,7 +337,7 @@ class DmPanels:
             edited = getattr(response, "resource", None)
             if isinstance(edited, discord.Message) and edited.id == message.id:
                 hand.sent[user_id] = Sent.of(edited)  # with the picture it carries now
-            elif any(isinstance(a, discord.File) for a in kwargs.get("attachments", ())):
+            elif uploads(kwargs):
                 hand.stale_pictures.add(user_id)  # what we hold has the old picture
 
     def refresh(self, user_id: int, *, unless_message: int | None = None) -> None:

@@ -79,7 +79,7 @@ async def edit_by_token(
         return None, False
     try:
         edited = await _patch(answer, kwargs)
-        if edited is None:  # an upload, or Discord asked to wait: discord.py's way
+        if edited is None:  # an upload, a rate limit or a server error: discord.py's way
             edited = Sent.of(
                 await answer.webhook.edit_message(
                     answer.ref, **kwargs, allowed_mentions=NO_MENTIONS
@@ -106,21 +106,33 @@ async def answer_with_update(
         isinstance(response, discord.InteractionResponse)  # not a click handed over deferred
         and not response.is_done()  # else discord.py's raises InteractionResponded
         and interaction.type is discord.InteractionType.component
+        and not uploads(kwargs)
     ):
         with interaction_message_response_params(
             type=discord.InteractionResponseType.message_update.value,
             **kwargs,
             previous_allowed_mentions=interaction.client.allowed_mentions,
         ) as params:
-            body = None if params.files else orjson.dumps(params.payload)
-        if body is not None:
-            url = f"{Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
-            webhook = interaction.followup
-            if await _send(webhook.session, "POST", url, body, interaction.token) is not None:
-                # What discord.py's edit_message records of its answer (no public setter).
-                response._response_type = discord.InteractionResponseType.message_update
-                return None
+            body = orjson.dumps(params.payload)
+        url = f"{Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+        webhook = interaction.followup
+        if await _send(webhook.session, "POST", url, body, interaction.token) is not None:
+            # What discord.py's edit_message records of its answer (no public setter).
+            response._response_type = discord.InteractionResponseType.message_update
+            return None
     return await response.edit_message(**kwargs)
+
+
+def uploads(kwargs: dict[str, Any]) -> bool:
+    """Whether a message's arguments upload a file: those go discord.py's way (multipart),
+    told before any parameters are built (discord.py builds its own, and leaving the block of
+    built parameters closes the files, which its request then sends)."""
+    attachments = kwargs.get("attachments") or ()
+    return bool(
+        kwargs.get("file")
+        or kwargs.get("files")
+        or any(isinstance(a, discord.File) for a in attachments)
+    )
 
 
 _JSON = {"Content-Type": "application/json"}
@@ -178,13 +190,11 @@ async def _patch(answer: Answered, kwargs: dict[str, Any]) -> Sent | None:
     discord.py."""
     webhook = answer.webhook
     token = webhook.token
-    if token is None:
+    if token is None or uploads(kwargs):
         return None
     with handle_message_parameters(
         **kwargs, allowed_mentions=NO_MENTIONS, previous_allowed_mentions=None
     ) as params:
-        if params.files:
-            return None
         body = orjson.dumps(params.payload)
     components = int(bool(kwargs.get("view")))
     url = (
