@@ -11,7 +11,6 @@ process runs a single shard; either restores only the tables of the guilds on it
 from __future__ import annotations
 
 import asyncio
-import gc
 import hashlib
 import json
 import logging
@@ -24,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.collector import Collector
 from bot.config import Config
 from bot.features.fairplay import worker as fairplay_worker
 from bot.features.fairplay.watch import FlagWatch
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GC_YOUNG = 5_000
 DM_CHANNELS_KEPT = 100_000
 """DM channel ids kept (about 100 bytes each)."""
 LOCALES_KEPT = 20_000
@@ -88,6 +87,7 @@ class DeuceBot(commands.Bot):
         self._web: Any = None
         """The dashboard (``bot.web.app.WebServer``) when ``DEUCE_WEB_PORT`` is set."""
         self._sng_clock: asyncio.Task[None] | None = None
+        """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
         self._mtt_clock: asyncio.Task[None] | None = None
         self.mtt_runs = MttRuns(
             self,
@@ -98,7 +98,8 @@ class DeuceBot(commands.Bot):
         """The running multi-table tournaments (``bot/features/mtt/running.py``)."""
         self._flag_watch: FlagWatch | None = None
         self._web_requests: WebRequestPoller | None = None
-        """Starts sit-and-goes at their start time (``bot/features/sitngo/tournaments.py``)."""
+        self._collector = Collector()
+        """The garbage collector's passes, at the bot's pace once started (``bot/collector.py``)."""
         self._commands_running: set[asyncio.Task[Any]] = set()
         """The slash commands being run (their tasks): a stop lets them finish first."""
         self.locales: OrderedDict[int, str] = OrderedDict()
@@ -323,17 +324,9 @@ class DeuceBot(commands.Bot):
         self._web_requests.start()
         await self.start_routing()
         await self.start_web()
-        # What is loaded by now (discord.py, aiohttp, the engine's tables, the cogs) lives as
-        # long as the process: frozen out of the collector's reach, a full collection scans only
-        # what the games create (bench/bench_load.py --probe: full passes ~40% shorter).
-        gc.collect()
-        gc.freeze()
-        # Young collections every GC_YOUNG allocations rather than 700: a click's objects (the
-        # interaction, its message, payloads, the request) live for some milliseconds, and at
-        # 700 many survived into the old generation, whose growth set off the full collections
-        # that stalled every table for 100-200 ms (bench/bench_load.py --probe). A young pass
-        # costs about 1.5 us an object, so GC_YOUNG also bounds its pause (20,000: 20-60 ms).
-        gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+        # What is loaded by now lives as long as the process: frozen out of the collector's
+        # reach, whose passes run at the collector's pace from now on (bot/collector.py).
+        self._collector.start()
 
     def members_joined(self, guild_id: int) -> dict[int, float] | None:
         """When each member of a server this process serves joined it (those in Discord's
@@ -546,6 +539,7 @@ class DeuceBot(commands.Bot):
             if self._web_requests is not None:
                 await self._web_requests.close()
             await fairplay_worker.shutdown()
+            await self._collector.close()
             if self._tables is not None:
                 await self._tables.close_all()
             if self._store is not None:

@@ -165,7 +165,8 @@ class TableChannel:
 
     def close(self) -> None:
         """The table closed: the loops finish what is queued and end."""
-        self.closed = self.table.closed = self.outbox.closed = self.panels.closed = True
+        self.closed = self.table.closed = self.panels.closed = True
+        self.outbox.close()
         self.mark_changed()
 
     # ------------------------------------------------------------------ channel

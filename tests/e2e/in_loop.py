@@ -127,7 +127,7 @@ class BotInLoop:
             discord.http.Route.BASE,
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
         )
-        self._saved["gc"] = gc.get_threshold()
+        self._saved["gc"] = gc.isenabled()
         self._saved["emojis"] = dict(emojis._by_card)
         self._capture_logs()
         point_discord_at(self.config)
@@ -179,7 +179,8 @@ class BotInLoop:
             discord.http.Route.BASE = base
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
             gc.unfreeze()
-            gc.set_threshold(*self._saved.pop("gc"))
+            if self._saved.pop("gc"):
+                gc.enable()
             emojis._by_card.clear()  # the card emojis of this double: nowhere else
             emojis._by_card.update(self._saved.pop("emojis"))
             self._release_logs()

@@ -73,6 +73,9 @@ async def test_an_empty_table_closes_after_the_idle_time_and_stays_closed(
     # the registry forgets it once its close is done, a moment after it says it is closed
     await wait_until(lambda: table.client.tables.by_channel(CHANNEL) is None)
     assert (await store.tables.get(session.table_id)).status == "closed"
+    # Every task of the closed table ends: none is left waiting, to be destroyed pending
+    # (an error in the log) when the garbage collector frees the table.
+    await wait_until(lambda: not session.io.tasks.running)
     # Its message says so and how to start again; nothing else is posted for it.
     await wait_until(lambda: any(IDLE_CLOSED in text for text in table_texts(table.channel)))
     assert not any("Table closed; chips returned" in text for text in table.channel.texts())

@@ -66,6 +66,12 @@ class Outbox:
         self.below_table += 1
         self.queue.put_nowait(kwargs)
 
+    def close(self) -> None:
+        """The table closed: what is queued goes out, then the loop ends (woken if it waits
+        on an empty queue: left waiting, a closed table's task would live on unfinished)."""
+        self.closed = True
+        self.queue.put_nowait({})
+
     def delete_later(self, message_id: int) -> None:
         """Queue the deletion of a channel message (after what is queued before it)."""
         self.queue.put_nowait({"_delete": message_id})
@@ -77,6 +83,9 @@ class Outbox:
         task_priority(BULK, ("outbox", self.table_id))
         while not (self.closed and self.queue.empty()):
             kwargs = await self.queue.get()
+            if not kwargs:  # close()'s wake-up
+                self.queue.task_done()
+                continue
             delete_id = kwargs.pop("_delete", None)
             in_place = kwargs.pop("_in_place", None)
             then = kwargs.pop("then", None)
