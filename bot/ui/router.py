@@ -26,6 +26,7 @@ import discord
 
 from bot.messages import set_reader, t
 from bot.replies import Refused, answer_failure, unlink_interaction
+from bot.ui.answering import answering
 
 PREFIX = "deuce:"
 
@@ -90,7 +91,8 @@ class Router:
             route, match = found
             if route.guild_only and interaction.guild_id is None:
                 raise Refused(t("guild_only"))
-            await route.handler(interaction, match)
+            with answering().click():
+                await route.handler(interaction, match)
         except Exception as error:
             await answer_failure(interaction, error, f"the click {custom_id}")
         finally:

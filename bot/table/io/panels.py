@@ -30,6 +30,7 @@ from bot.table.render import PanelPicture, panel_layout
 from bot.table.render.panel import PANEL_COLOUR
 from bot.table.snapshot import PanelSnapshot
 from bot.ui import layout
+from bot.ui.answering import answering
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +193,8 @@ class DmPanels:
             while (
                 user_id in self.hand.live_dirty and self.hand.hand_id == hand_id and not self.closed
             ):
+                if not wake.is_set():  # not their turn coming: the clicks being answered first
+                    await answering().after_clicks()
                 self.hand.live_dirty.discard(user_id)
                 wake.clear()
                 panel = await self._source().panel_for(user_id, hand_id)
@@ -235,6 +238,8 @@ class DmPanels:
             if self._in_lane.get(user_id) is ticket:
                 del self._in_lane[user_id]
         try:
+            if held:  # a view's edit: the clicks being answered first
+                await answering().after_clicks()
             await self._edit(user_id, hand_id, level=NORMAL if held else URGENT)
         finally:
             if held:
