@@ -50,7 +50,11 @@ class Answering:
             pass
         finally:
             if not waiter.done():
-                waiter.cancel()  # left in the queue: skipped when its turn comes
+                waiter.cancel()
+            # Waiters give up in the order they came (the same bound each): those at the head
+            # are dropped now, not left to pile up while the clicks never stop.
+            while self._waiting and self._waiting[0].done():
+                self._waiting.popleft()
 
     def _release_soon(self) -> None:
         if not self._releasing and self._waiting and not self.clicks:

@@ -64,5 +64,8 @@ async def test_an_edit_waits_at_most_its_bound_for_a_bot_never_idle() -> None:
         start = loop.time()
         await gate.after_clicks(at_most=0.05)
         assert 0.04 <= loop.time() - start < 0.5
-    # the edit that gave up is skipped when the clicks end; a new one goes at once
+        # those that gave up leave the queue: a bot never idle does not pile them up
+        await asyncio.gather(*(gate.after_clicks(at_most=0.01) for _ in range(100)))
+        assert len(gate._waiting) == 0
+    # a new one goes at once once the clicks end
     await asyncio.wait_for(gate.after_clicks(at_most=5), 0.5)
