@@ -56,8 +56,6 @@ class Collector:
     def __init__(self, first: float = FIRST_SECONDS) -> None:
         self.every = first
         self.passes = 0
-        self.freed = 0
-        """Objects freed by every pass so far."""
         self._task: asyncio.Task[None] | None = None
         self._was_enabled = True
 
@@ -87,7 +85,6 @@ class Collector:
         started = time.perf_counter()
         freed = gc.collect()
         self.passes += 1
-        self.freed += freed
         self.every = next_interval(self.every, freed)
         log.debug(
             "full collection: %d objects freed in %.0f ms; the next in %.0f s",
