@@ -26,7 +26,6 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -81,12 +80,23 @@ class Gate(Protocol):
         ...
 
 
-@dataclass(order=True)
 class _Waiter:
-    level: int
-    seq: int
-    future: asyncio.Future[None] = field(compare=False)
-    key: Key | None = field(compare=False, default=None)
+    """A request waiting for its turn, in the queue as ``(level, seq, waiter)``: tuples, which
+    the heap compares in C (a dataclass's generated comparisons were 1% of the bot's CPU at 200
+    tables, most of it in ``promote``'s re-heapify)."""
+
+    __slots__ = ("future", "key", "level", "seq")
+
+    def __init__(self, level: int, seq: int, future: asyncio.Future[None], key: Key | None):
+        self.level = level
+        self.seq = seq
+        self.future = future
+        self.key = key
+
+
+_Entry = tuple[int, int, _Waiter]
+"""A waiter's place in the queue: its level when queued (an entry whose level is no longer
+the waiter's is stale: ``promote`` queued it again, higher), its order, the waiter."""
 
 
 class RestPacer:
@@ -100,7 +110,7 @@ class RestPacer:
         self._clock = clock
         self._next_free = 0.0
         """When the next token is there (the bucket's one token, in time)."""
-        self._waiters: list[_Waiter] = []
+        self._waiters: list[_Entry] = []
         self._keyed: dict[Key, list[_Waiter]] = {}
         """The waiters of each key (``promote`` finds them without scanning every waiter)."""
         self._hurried: dict[Key, float] = {}
@@ -130,7 +140,7 @@ class RestPacer:
             else:
                 del self._hurried[key]
         waiter = _Waiter(level, self._seq, future, key)
-        heapq.heappush(self._waiters, waiter)
+        heapq.heappush(self._waiters, (level, waiter.seq, waiter))
         if key is not None:
             self._keyed.setdefault(key, []).append(waiter)
         self._seq += 1
@@ -146,14 +156,21 @@ class RestPacer:
     def _release(self) -> None:
         """The token is back: the most pressing waiter still waiting takes it."""
         self._timer = None
-        while self._waiters and self._waiters[0].future.done():
-            self._forget(heapq.heappop(self._waiters))  # one that gave up takes nothing
-        if not self._waiters:
+        waiters = self._waiters
+        while waiters:
+            level, _, first = waiters[0]
+            if level != first.level:  # promoted: its newer entry stands for it
+                heapq.heappop(waiters)
+            elif first.future.done():  # one that gave up takes nothing
+                self._forget(heapq.heappop(waiters)[2])
+            else:
+                break
+        if not waiters:
             return
         if self.gate is not None and not self.gate.take():
             self.gate.refill(self.queued, self._arm)  # the shared budget says when
             return
-        waiter = heapq.heappop(self._waiters)
+        waiter = heapq.heappop(waiters)[2]
         self._forget(waiter)
         self._next_free = max(self._next_free, self._clock()) + 1.0 / self.rate
         waiter.future.set_result(None)
@@ -179,13 +196,10 @@ class RestPacer:
         if len(self._hurried) > 10_000:  # forget the hurries that are over
             self._hurried = {k: until for k, until in self._hurried.items() if until > now}
         self._hurried[key] = now + HURRY_SECONDS
-        hurried = False
         for waiter in self._keyed.get(key, ()):
-            if waiter.level > URGENT:
+            if waiter.level > URGENT:  # queued again, higher: the old entry is left stale
                 waiter.level = URGENT
-                hurried = True
-        if hurried:
-            heapq.heapify(self._waiters)
+                heapq.heappush(self._waiters, (URGENT, waiter.seq, waiter))
 
     def _forget(self, waiter: _Waiter) -> None:
         """``waiter`` left the queue: it is not one of its key's any more."""
@@ -216,7 +230,11 @@ class RestPacer:
     @property
     def queued(self) -> int:
         """Requests waiting now."""
-        return sum(1 for waiter in self._waiters if not waiter.future.done())
+        return sum(
+            1
+            for level, _, waiter in self._waiters
+            if level == waiter.level and not waiter.future.done()
+        )
 
 
 def paced(request: Callable[..., Awaitable[T]], pacer: RestPacer) -> Callable[..., Awaitable[T]]:

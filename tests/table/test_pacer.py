@@ -90,6 +90,34 @@ async def test_a_waiting_request_is_hurried_when_its_player_needs_it() -> None:
     assert order == ["dm-1", "dm-5", "dm-2", "dm-3", "dm-4", "dm-6"]
 
 
+async def test_a_hurried_request_takes_one_turn_and_is_counted_once() -> None:
+    """A hurried request goes first and once: promoting it twice, or one that then gave up,
+    never makes a turn go to nobody or the same request twice."""
+    pacer = RestPacer(100)
+    order: list[str] = []
+
+    async def deal_dm(user_id: int) -> None:
+        task_priority(BULK, ("dm", user_id))
+        await pacer.acquire()
+        order.append(f"dm-{user_id}")
+
+    await pacer.acquire()
+    tasks = {user: asyncio.create_task(deal_dm(user)) for user in range(1, 6)}
+    await asyncio.sleep(0)
+    pacer.promote(("dm", 4))
+    pacer.promote(("dm", 4))  # hurried again while still waiting
+    pacer.promote(("dm", 2))
+    assert pacer.queued == 5
+    tasks[2].cancel()  # gave up once hurried
+    await asyncio.sleep(0)
+    assert pacer.queued == 4
+    started = time.monotonic()
+    await asyncio.gather(*(task for user, task in tasks.items() if user != 2))
+    assert order == ["dm-4", "dm-1", "dm-3", "dm-5"]
+    assert time.monotonic() - started < 5 / 100 + 0.05  # no turn went to the one that gave up
+    assert pacer.queued == 0
+
+
 async def test_a_request_made_once_its_turn_came_takes_one_turn() -> None:
     """``wait_turn`` takes the turn of the task's next request: that request goes at once
     and the one after it waits again."""
