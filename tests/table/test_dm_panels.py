@@ -205,6 +205,33 @@ async def test_every_players_panel_follows_the_table_wherever_they_last_clicked(
     assert "Your turn" not in str(shown)
 
 
+async def test_a_live_panel_waits_only_between_edits_close_together(
+    session: TableSession, client: FakeClient
+) -> None:
+    """Keeping a panel current arms no timer: once the panel shows the change its task ends
+    (an expiry ``PANEL_INTERVAL`` after every edit woke an idle bot for nothing). A second
+    change within the interval of an edit waits for the rest of it, then is shown."""
+    await deal_panels_sent(session, client)
+    await settled(session)
+    hand = running(session)
+    watcher = hand.to_act  # after their call, two turns go by before theirs comes again
+    assert watcher is not None
+    await click_own_panel(client, session, watcher)  # its token edits the panel freely
+    await settled(session)
+    dm, panels, loop = client.dm_channels[watcher], session.io.panels, asyncio.get_running_loop()
+    edits = len(dm.edits)
+    await click(client, session, watcher, "call")
+    await wait_until(lambda: len(dm.edits) > edits)
+    edited = loop.time()
+    await wait_until(lambda: watcher not in panels._live_tasks)
+    assert loop.time() - edited < panels_module.PANEL_INTERVAL / 2
+    edits = len(dm.edits)
+    await click(client, session, hand.to_act, "call")
+    await wait_until(lambda: len(dm.edits) > edits)
+    assert loop.time() - edited >= panels_module.PANEL_INTERVAL - 0.02
+    assert session.table_snapshot().to_act_name in text_of(dm.edits[-1][1])
+
+
 async def test_a_deal_replaces_the_panels_of_the_last_hand_whole() -> None:
     """What the DM panels hold of a hand lives in one ``HandPanels``, replaced at each deal:
     nothing of the last hand's panels (messages, tokens, notices, alerts, failed DMs) carries

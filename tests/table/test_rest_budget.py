@@ -233,6 +233,45 @@ async def test_the_table_an_answer_carries_is_not_sent_again_by_the_edit_loop(
     assert session.io.rendered_version == session.io.version
 
 
+async def test_table_edits_are_spaced_by_the_interval_and_a_change_after_a_pause_goes_at_once(
+    session: TableSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The edit loop pushes a change at once after a quiet spell, and the next change no
+    sooner than the interval after that push (the spacing is waited for when a change
+    comes, not after every push)."""
+    table = session.io.table
+    await wait_until(lambda: session.io.rendered_version >= session.io.version)
+    loop = asyncio.get_running_loop()
+    pushes: list[float] = []
+
+    async def push() -> None:
+        pushes.append(loop.time())
+
+    monkeypatch.setattr(table, "push", push)
+    table.paced = False  # its last edit went through a token (the pace without one: below)
+    await asyncio.sleep(table.edit_interval + 0.1)
+    changed = loop.time()
+    session.io.mark_changed()
+    await wait_until(lambda: len(pushes) == 1)
+    assert pushes[0] - changed < table.edit_interval / 4
+    session.io.mark_changed()
+    session.io.mark_changed()
+    await wait_until(lambda: len(pushes) == 2)
+    assert pushes[1] - pushes[0] >= table.edit_interval - 0.02
+    await asyncio.sleep(table.edit_interval + 0.1)
+    assert len(pushes) == 2  # two changes in a row: one push
+    changed = loop.time()
+    session.io.mark_changed()
+    await wait_until(lambda: len(pushes) == 3)
+    assert pushes[2] - changed < table.edit_interval / 4
+    # Its last edit spent a request of the global limit and no token edits it: the next
+    # change waits for the pace without a token since that edit, unless a token comes.
+    table.paced, table.answer = True, None
+    session.io.mark_changed()
+    await wait_until(lambda: len(pushes) == 4, timeout=table_message_module.PACE_WITHOUT_TOKEN + 2)
+    assert pushes[3] - pushes[2] >= table_message_module.PACE_WITHOUT_TOKEN - 0.02
+
+
 async def test_the_table_an_answer_failed_to_carry_is_sent_by_the_edit_loop(
     session: TableSession, client: FakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -72,6 +72,9 @@ class HandPanels:
     the same is not sent."""
     live_dirty: set[int] = field(default_factory=set)
     """Players whose DM panel is to be brought up to date."""
+    live_edited: dict[int, float] = field(default_factory=dict)
+    """When each player's panel was last edited to keep it current (loop time): the next
+    such edit waits for the rest of ``PANEL_INTERVAL``."""
     out: set[int] = field(default_factory=set)
     """Players whose DM panel shows them folded: it is not followed any more this hand."""
 
@@ -193,6 +196,8 @@ class DmPanels:
             while (
                 user_id in self.hand.live_dirty and self.hand.hand_id == hand_id and not self.closed
             ):
+                if not wake.is_set():
+                    await self._live_pause(user_id, wake)
                 if not wake.is_set():  # not their turn coming: the clicks being answered first
                     await answering().after_clicks()
                 self.hand.live_dirty.discard(user_id)
@@ -220,12 +225,24 @@ class DmPanels:
                     await self._edit(user_id, hand_id, level=level, panel=panel)
                 else:
                     await self._edit_in_lane(user_id, hand_id)
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(PANEL_INTERVAL):
-                        await wake.wait()
+                self.hand.live_edited[user_id] = asyncio.get_running_loop().time()
         finally:
             if self._live_tasks.get(user_id) is asyncio.current_task():
                 del self._live_tasks[user_id]
+
+    async def _live_pause(self, user_id: int, wake: asyncio.Event) -> None:
+        """Wait for the rest of ``PANEL_INTERVAL`` since the player's panel was last edited
+        to keep it current, or until their turn comes (``wake``). A change coming later than
+        that (at a table whose actions are a second apart, nearly every one) waits for
+        nothing: no timer is armed for each edit, whose expiry would wake an idle bot."""
+        edited = self.hand.live_edited.get(user_id)
+        if edited is None:
+            return
+        left = edited + PANEL_INTERVAL - asyncio.get_running_loop().time()
+        if left > 0:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(left):
+                    await wake.wait()
 
     async def _edit_in_lane(self, user_id: int, hand_id: int) -> None:
         """Edit the panel to show the table as it is once the lane lets the edit go: its turn

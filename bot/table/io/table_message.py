@@ -269,8 +269,11 @@ class TableMessage:
         connection, Discord 5xx) is retried after the interval, since the table may not change
         again before the turn times out."""
         task_priority(URGENT)
+        pushed: float | None = None
         while True:
             await self.dirty.wait()
+            if pushed is not None:
+                await self._space(pushed)
             self.dirty.clear()
             try:
                 deferred = await self.push()
@@ -285,14 +288,26 @@ class TableMessage:
             except Exception:
                 log.exception("Table %s: table edit failed, retrying", self.table_id)
                 self.dirty.set()
+            pushed = asyncio.get_running_loop().time()
             if self.closed and self.rendered_version >= self.version:
                 return
-            await asyncio.sleep(self.edit_interval)
-            if self.paced and not self.closed and not self._editable():
-                self.token_came.clear()
+
+    async def _space(self, pushed: float) -> None:
+        """Before the next push: the rest of ``edit_interval`` since the last (``pushed``),
+        and while the table is paced without a valid token, the rest of
+        ``PACE_WITHOUT_TOKEN`` unless a token comes. Waited once the table changed, not after
+        each push: at a table whose actions are a second or more apart no timer is armed,
+        whose expiry would wake an idle bot."""
+        loop = asyncio.get_running_loop()
+        left = pushed + self.edit_interval - loop.time()
+        if left > 0:
+            await asyncio.sleep(left)
+        if self.paced and not self.closed and not self._editable():
+            self.token_came.clear()
+            left = pushed + PACE_WITHOUT_TOKEN - loop.time()
+            if left > 0:
                 with contextlib.suppress(TimeoutError):
-                    pace = PACE_WITHOUT_TOKEN - self.edit_interval
-                    await asyncio.wait_for(self.token_came.wait(), max(0.0, pace))
+                    await asyncio.wait_for(self.token_came.wait(), left)
 
     async def push(self) -> float | None:
         """Edit (or first send) the table message with the latest state; or, when the next
