@@ -75,6 +75,7 @@ from bench.load_types import (  # noqa: E402
     LoadConfig,
     LoadResult,
     proc_cpu_seconds,
+    proc_wakes,
     spawn_bot,
 )
 from tests.discord_double import (  # noqa: E402
@@ -687,7 +688,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
             dashboards = loop.create_task(watch_dashboards(world, bot, config.dashboards, result))
         play_start = time.time()
         result.setup_seconds = play_start - setup_start
-        bot_cpu_start = proc_cpu_seconds(bot.pid)
+        bot_cpu_start, bot_wakes_start = proc_cpu_seconds(bot.pid), proc_wakes(bot.pid)
         harness_cpu_start = _own_cpu_seconds()
         machine_start = machine_busy_seconds()
         own = bot_cpu_start - setup_cpu[0] + harness_cpu_start - setup_cpu[1]
@@ -705,6 +706,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         play_end = time.time()
         result.play_seconds = play_end - play_start
         result.bot_cpu_seconds = proc_cpu_seconds(bot.pid) - bot_cpu_start
+        result.bot_wakes = proc_wakes(bot.pid) - bot_wakes_start
         result.bot_cpu_percent = 100 * result.bot_cpu_seconds / max(result.play_seconds, 1e-9)
         result.harness_cpu_percent = (
             100 * (_own_cpu_seconds() - harness_cpu_start) / max(result.play_seconds, 1e-9)
@@ -934,13 +936,16 @@ def format_floor(result: LoadResult) -> list[str]:
         return []
     per_click = 1000 * result.bot_cpu_seconds / result.acked_in_play
     line = f"bot CPU per click: {per_click:.2f} ms"
+    wakes = f"bot event-loop wake-ups per click: {result.bot_wakes / result.acked_in_play:.1f}"
     floor = result.floor
     if floor is None:
-        return [line + " (discord.py's floor not measured)"]
+        return [line + " (discord.py's floor not measured)", wakes]
+    floor_wakes = floor.wakes / floor.acknowledged if floor.acknowledged else math.nan
     return [
         line + f"; discord.py's floor (a bot that only answers, same double, "
         f"{floor.acknowledged}/{floor.clicks} clicks at {result.interactions_per_second:.0f}/s): "
-        f"{floor.cpu_ms_per_click:.2f} ms; ratio {per_click / floor.cpu_ms_per_click:.1f}x"
+        f"{floor.cpu_ms_per_click:.2f} ms; ratio {per_click / floor.cpu_ms_per_click:.1f}x",
+        wakes + f" (voluntary context switches of its main thread); the floor's {floor_wakes:.1f}",
     ]
 
 

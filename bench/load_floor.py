@@ -27,7 +27,7 @@ import discord
 import discord.gateway
 import yarl
 
-from bench.load_types import LIVE_BOTS, FloorResult, proc_cpu_seconds, spawn_bot
+from bench.load_types import LIVE_BOTS, FloorResult, proc_cpu_seconds, proc_wakes, spawn_bot
 
 FLOOR_ID = "floor:press"
 
@@ -94,7 +94,7 @@ async def measure_floor(
         loop = asyncio.get_running_loop()
         acks: list[asyncio.Task[bool]] = []
         count = max(1, round(rate * seconds))
-        cpu_start = proc_cpu_seconds(process.pid)
+        cpu_start, wakes_start = proc_cpu_seconds(process.pid), proc_wakes(process.pid)
         start = loop.time()
         for index in range(count):
             await asyncio.sleep(max(0.0, start + index / rate - loop.time()))
@@ -103,7 +103,8 @@ async def measure_floor(
             acks.append(loop.create_task(double.acknowledged(interaction, 10)))
         answered = await asyncio.gather(*acks)
         cpu = proc_cpu_seconds(process.pid) - cpu_start
-        return FloorResult(clicks=count, acknowledged=sum(answered), cpu_seconds=cpu)
+        wakes = proc_wakes(process.pid) - wakes_start
+        return FloorResult(clicks=count, acknowledged=sum(answered), cpu_seconds=cpu, wakes=wakes)
     finally:
         process.terminate()
         try:

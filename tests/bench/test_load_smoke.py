@@ -73,6 +73,10 @@ async def test_two_tables_play_a_hand_each() -> None:
     assert floor.clicks == max(1, round(result.interactions_per_second * 2.0)), report
     assert floor.acknowledged == floor.clicks and floor.cpu_seconds > 0, report
     assert "discord.py's floor (a bot that only answers" in report and "ratio" in report
+    # the event loops' wake-ups, counted for both: at this load each sleeps between most clicks
+    assert result.bot_wakes >= result.acked_in_play // 2, report
+    assert floor.wakes >= floor.acknowledged // 2, report
+    assert "bot event-loop wake-ups per click:" in report and "the floor's" in report
 
 
 async def test_two_sharded_processes_on_postgresql(postgres_cluster: PostgresCluster) -> None:
