@@ -71,18 +71,20 @@ def test_the_rate_must_be_positive() -> None:
         RestPacer(0)
 
 
+async def deal_dm(pacer: RestPacer, order: list[str], user_id: int) -> None:
+    """A deal DM of ``user_id`` waiting its turn in the bulk, known by its player."""
+    task_priority(BULK, ("dm", user_id))
+    await pacer.acquire()
+    order.append(f"dm-{user_id}")
+
+
 async def test_a_waiting_request_is_hurried_when_its_player_needs_it() -> None:
     """A deal DM waits behind what players need now, until its player's turn comes: then it
     goes before the other waiting deal DMs."""
     pacer = RestPacer(100)
     order: list[str] = []
 
-    async def deal_dm(user_id: int) -> None:
-        task_priority(BULK, ("dm", user_id))
-        await pacer.acquire()
-        order.append(f"dm-{user_id}")
-
-    tasks = [asyncio.create_task(deal_dm(user)) for user in range(1, 7)]
+    tasks = [asyncio.create_task(deal_dm(pacer, order, user)) for user in range(1, 7)]
     await asyncio.sleep(0)
     pacer.promote(("dm", 5))
     pacer.promote(("dm", 99))  # nobody waits for it: nothing changes
@@ -96,13 +98,8 @@ async def test_a_hurried_request_takes_one_turn_and_is_counted_once() -> None:
     pacer = RestPacer(100)
     order: list[str] = []
 
-    async def deal_dm(user_id: int) -> None:
-        task_priority(BULK, ("dm", user_id))
-        await pacer.acquire()
-        order.append(f"dm-{user_id}")
-
     await pacer.acquire()
-    tasks = {user: asyncio.create_task(deal_dm(user)) for user in range(1, 6)}
+    tasks = {user: asyncio.create_task(deal_dm(pacer, order, user)) for user in range(1, 6)}
     await asyncio.sleep(0)
     pacer.promote(("dm", 4))
     pacer.promote(("dm", 4))  # hurried again while still waiting
