@@ -43,6 +43,7 @@ def test_a_last_round_check_to_a_one_card_draw_is_the_rules() -> None:
     draw on the last round is the rules' decision; against a two-card draw, and facing the
     one-card draw's bet, the table's."""
     assert decided_by(last_round_spot("8s 7d 3c 2s 5c"), 1, STRONG) == "rules"
+    assert decided_by(last_round_spot("8s 7d 3c 2s 5c", last="7h Qs"), 1, STRONG) == "table"
     hand = last_round_spot("8s 7d 3c 2s 5c")
     hand.check_or_call(1)
     hand.bet_or_raise(2)
