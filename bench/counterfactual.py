@@ -45,8 +45,7 @@ from bench.best_response import (
     play_lbr_decks,
 )
 from bot.engine import Hand
-from bot.house import LEVELS, Decision, Style, apply_decision, house_player
-from bot.house.selfplay import Player
+from bot.house import LEVELS, Decision, Player, Style, apply_decision, house_player
 from bot.house.solved import solved_action
 from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD
 from bot.house.strong import _solved_spot
