@@ -531,16 +531,23 @@ def _attribute(hand: Hand, spots: list[Spot], house_id: int) -> None:
     assert abs(total - result.net[house_id] / STAKES.big_bet) < 1e-6, (total, result.net)
 
 
+Watch = Callable[[Hand, LocalBestResponse, random.Random, Decision], None]
+"""Called at each house betting decision with the hand, the LBR player and the house's rng as
+they stand once the house has chosen (before the LBR player observes it or it is made), and
+the decision (``bench.counterfactual`` replays the other actions from there)."""
+
+
 def play_hand(
     hand: Hand,
     house: Player,
     lbr: LocalBestResponse,
     house_rng: random.Random,
     spots: list[Spot] | None = None,
+    watch: Watch | None = None,
 ) -> list[float]:
     """Play ``hand`` to the end, the house by ``house``, the LBR player by ``lbr``; the house's
     decision times in seconds. With ``spots``, one ``Spot`` per betting round reached is
-    appended (the leak table's rows)."""
+    appended (the leak table's rows); ``watch`` sees each house betting decision."""
     timings: list[float] = []
     rounds: dict[int, Spot] = {}
     house_pos = hand._pos(lbr.house_id)
@@ -572,6 +579,8 @@ def play_hand(
             started = time.perf_counter()
             decision = house(public, hand.private_view(pid), house_rng)
             timings.append(time.perf_counter() - started)
+            if watch is not None and betting:
+                watch(hand, lbr, house_rng, decision)
             lbr.observe(hand, public, decision)
         if spots is not None and betting:
             spot = rounds[street]
@@ -597,10 +606,11 @@ def play_lbr_decks(
     particles: int = PARTICLES,
     samples: int = SAMPLES,
     spots: list[Spot] | None = None,
+    watch: Watch | None = None,
 ) -> tuple[list[float], list[float]]:
     """Play decks ``first .. first + count - 1`` heads-up twice each (seats swapped), the house
     against LBR; return the house's big bets per hand of each deck and its decision times (and
-    with ``spots``, append every betting round's ``Spot``)."""
+    with ``spots``, append every betting round's ``Spot``; ``watch``: ``play_hand``)."""
     results: list[float] = []
     timings: list[float] = []
     for index in range(first, first + count):
@@ -620,7 +630,7 @@ def play_lbr_decks(
                 samples=samples,
             )
             house_rng = random.Random(f"{deck_seed}-{swap}-house")
-            timings.extend(play_hand(hand, house, lbr, house_rng, spots))
+            timings.extend(play_hand(hand, house, lbr, house_rng, spots, watch))
             result = hand.result
             assert result is not None
             net += result.net[house_seat]

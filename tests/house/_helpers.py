@@ -45,3 +45,24 @@ def house_move(hand: Hand, player_id: int, style: Style = SOLID, seed: int = 0) 
 def cards(text: str) -> tuple[Card, ...]:
     """Shorthand for named cards."""
     return tuple(parse_cards(text))
+
+
+def last_round_spot(made: str, last: str = "Qs") -> Hand:
+    """Heads-up, the button (player 2) raised before the draw and the big blind (player 1, the
+    house) called; one-card draws on both sides at every draw, checked through; the house makes
+    ``made`` with its third draw and the small blind throws ``last`` at its third (one card: it
+    drew one again). The house is first to act on the last round."""
+    held = cards(made)
+    start = " ".join(str(c) for c in held[:4]) + " Kd"
+    hand = named_hand([start, "2h 4c 5d 7h Kh"], then=f"As Qd Ks Ac Jd Qs Ad {held[4]} Js")
+    hand.bet_or_raise(2)
+    hand.check_or_call(1)
+    for mine, theirs in (("Kd", "Kh"), ("Qd", "Ks"), ("Jd", last)):
+        if hand.betting_round:
+            hand.check_or_call(1)
+            hand.check_or_call(2)
+        hand.draw(1, cards(mine))
+        hand.draw(2, cards(theirs))
+    assert hand.betting_round == 3 and hand.to_act == 1
+    assert set(hand.private_view(1).cards) == set(held)
+    return hand
