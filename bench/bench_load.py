@@ -75,6 +75,7 @@ from bench.load_types import (  # noqa: E402
     LoadConfig,
     LoadResult,
     proc_cpu_seconds,
+    proc_status,
     proc_wakes,
     spawn_bot,
 )
@@ -102,17 +103,6 @@ def percentile(values: list[float], pct: float) -> float:
 
 
 # ---------------------------------------------------------------------- the bot process
-
-
-def proc_status_kb(pid: int, key: str) -> int:
-    """A ``kB`` line of /proc/<pid>/status (VmHWM = peak resident memory), 0 if unreadable."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
 
 
 class BotUnderTest:
@@ -717,14 +707,14 @@ async def run_load(config: LoadConfig) -> LoadResult:
         )
         result.steal_percent = 100 * (steal_seconds() - steal_start) / (play_end - setup_start)
         await drain_acks(world, min(2.0, max(0.1, deadline - loop.time())))
-        result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
+        result.bot_vmhwm_kb = proc_status(bot.pid, "VmHWM")
         measure(world, result, setup_start, play_start, play_end)
         play_window = (play_start, play_end)
     except TimeoutError:
         result.timed_out = True
         result.notes.append("the time limit ran out during setup")
         if bot.process is not None:
-            result.bot_vmhwm_kb = proc_status_kb(bot.pid, "VmHWM")
+            result.bot_vmhwm_kb = proc_status(bot.pid, "VmHWM")
     finally:
         gc.enable()
         gc.unfreeze()

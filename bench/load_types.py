@@ -189,18 +189,24 @@ def proc_cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def proc_wakes(pid: int) -> int:
-    """Voluntary context switches of a process's main thread so far (its event loop's): each
-    is a sleep the loop woke from, 0 if unreadable. Counted beside the CPU because a wake-up
-    costs CPU of its own here (about 0.1 ms on this VM: a 5 ms asyncio.sleep costs 0.07-0.12
-    ms of CPU), and because it does not drift with the machine's speed as CPU time does."""
+def proc_status(pid: int, key: str) -> int:
+    """The number of a line of /proc/<pid>/status (``VmHWM``: peak resident memory in kB;
+    ``voluntary_ctxt_switches``: of the main thread), 0 if unreadable."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("voluntary_ctxt_switches:"):
+            if line.startswith(key + ":"):
                 return int(line.split()[1])
     except (OSError, ValueError, IndexError):
         pass
     return 0
+
+
+def proc_wakes(pid: int) -> int:
+    """Voluntary context switches of a process's main thread so far (its event loop's): each
+    is a sleep the loop woke from. Counted beside the CPU because a wake-up costs CPU of its
+    own here (about 0.1 ms on this VM: a 5 ms asyncio.sleep costs 0.07-0.12 ms of CPU), and
+    because it does not drift with the machine's speed as CPU time does."""
+    return proc_status(pid, "voluntary_ctxt_switches")
 
 
 LIVE_BOTS: set[subprocess.Popen[bytes]] = set()
