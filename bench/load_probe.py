@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import inspect
 import json
 import logging
 import os
@@ -97,10 +98,19 @@ class Probe:
         self.locks: dict[str, list[tuple[float, float, float]]] = {}
         self.calls: dict[str, list[tuple[float, float]]] = {}
         self._gc_started = 0.0
+        self.started = time.monotonic()
         self.stalls: dict[str, float] = {}
         """Where the loop thread was while the loop was stalled: stack → ms sampled there."""
         self._beat = time.monotonic()
         self.census: dict[str, int] = {}
+        self.censuses: list[tuple[float, int, dict[str, int]]] = []
+        """Every census: (seconds since start, resident KiB, objects tracked by type)."""
+        self.holders: dict[str, dict[str, int]] = {}
+        self.caches: dict[str, tuple[int, int, int, int]] = {}
+        """``DEUCE_PROBE_CACHES=1``: at the last census, each cache's entries, bytes, hits and
+        misses."""
+        self.recent_stats: dict[int, list[int]] = {}
+        """``DEUCE_PROBE_HOLDERS=<type>,...``: referrer chains of sampled objects, by type."""
         """Objects the collector tracks, by type, when the last census was taken."""
         self.garbage: dict[str, int] = {}
         """Cyclic garbage made in the 5 s after the census, by type."""
@@ -121,13 +131,21 @@ class Probe:
             places.append((round(stat.size / 1024), stat.count, frames))
         status = Path("/proc/self/status").read_text()
         rss = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        by_file: dict[str, int] = {}
+        for stat in stats:
+            names = [frame.filename for frame in stat.traceback]  # the outermost first
+            ours = [name for name in names if "/bot/" in name and "site-packages" not in name]
+            name = (ours or names)[-1]  # the innermost frame of the bot's, else the innermost
+            name = name.split("site-packages/")[-1].split("/work/main/")[-1]
+            by_file[name] = by_file.get(name, 0) + stat.size
         self.memory = {
             "traced_kib": round(sum(stat.size for stat in stats) / 1024),
             "rss_kib": int(rss),
             "places": places,
+            "files": sorted(((round(v / 1024), k) for k, v in by_file.items()), reverse=True)[:60],
         }
 
-    def take_census(self) -> None:
+    def take_census(self, holders: bool = True) -> None:
         counts: dict[str, int] = {}
         for obj in gc.get_objects():
             name = type(obj).__qualname__
@@ -135,6 +153,151 @@ class Probe:
         counts["(frozen)"] = gc.get_freeze_count()
         counts["(tracked)"] = sum(counts.values()) - counts["(frozen)"]
         self.census = dict(sorted(counts.items(), key=lambda kv: -kv[1])[:40])
+        status = Path("/proc/self/status").read_text()
+        rss = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        counts.update(self.pymalloc())
+        counts.update(self.glibc_malloc())
+        self.censuses.append((time.monotonic() - self.started, int(rss), counts))
+        if holders and os.environ.get("DEUCE_PROBE_CACHES"):
+            self.caches = self.weigh_caches()
+        wanted = [n for n in (os.environ.get("DEUCE_PROBE_HOLDERS") or "").split(",") if n]
+        if wanted and holders:
+            self.holders = {name: self.find_holders(name) for name in wanted}
+
+    def count_recent_hits(self) -> None:
+        """Count the hits and misses of every ``Recent`` cache (``lru_cache`` counts its own)."""
+        from bot.table.render.common import Recent
+
+        get = Recent.get
+        stats = self.recent_stats
+
+        def counted(cache: Any, key: Any, make: Any) -> Any:
+            hit = key in cache._values
+            entry = stats.setdefault(id(cache), [0, 0])
+            entry[0 if hit else 1] += 1
+            return get(cache, key, make)
+
+        Recent.get = counted  # type: ignore[method-assign]
+
+    def weigh_caches(self) -> dict[str, tuple[int, int, int, int]]:
+        """What each of the bot's caches holds: (entries, bytes freed when it is emptied, by
+        pymalloc's and glibc's counts), emptied one after the other (the run goes on with
+        cold caches: take it last)."""
+        from bot.table.render.common import Recent
+
+        def held() -> int:
+            gc.collect()
+            figures = {**self.pymalloc(), **self.glibc_malloc()}
+            return figures["(pymalloc) bytes in allocated blocks"] + figures["(glibc) in use"]
+
+        caches: dict[str, tuple[int, int, int, int]] = {}
+        for module_name, module in sorted(sys.modules.items()):
+            if not module_name.startswith("bot.") or module is None:
+                continue
+            for name, value in sorted(vars(module).items()):
+                if isinstance(value, Recent):
+                    entries, clear = len(value._values), value._values.clear
+                    hits, misses = self.recent_stats.get(id(value), (0, 0))
+                elif (
+                    callable(getattr(value, "cache_clear", None))
+                    and getattr(value, "__module__", None) == module_name
+                ):
+                    info = value.cache_info()
+                    entries, clear, hits, misses = info.currsize, value.cache_clear, *info[:2]
+                else:
+                    continue
+                if not entries:
+                    continue
+                before = held()
+                clear()
+                caches[f"{module_name}.{name}"] = (entries, before - held(), hits, misses)
+        return caches
+
+    @staticmethod
+    def glibc_malloc() -> dict[str, int]:
+        """glibc's heap (``mallinfo2``): bytes in use (blocks over 512 bytes, which pymalloc
+        passes on, and C libraries' own), free inside the heap, and mapped on their own."""
+        import ctypes
+
+        class MallInfo2(ctypes.Structure):
+            _fields_ = [
+                (name, ctypes.c_size_t)
+                for name in (
+                    "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                    "uordblks", "fordblks", "keepcost",
+                )
+            ]  # fmt: skip
+
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = MallInfo2
+        info = libc.mallinfo2()
+        return {
+            "(glibc) in use": info.uordblks,
+            "(glibc) free in heap": info.fordblks,
+            "(glibc) mapped alone": info.hblkhd,
+        }
+
+    @staticmethod
+    def pymalloc() -> dict[str, int]:
+        """pymalloc's own figures (``sys._debugmallocstats``, written to fd 2): bytes in its
+        arenas, in live blocks, and free in partly used pools and in empty pools (what
+        fragmentation costs)."""
+        import tempfile
+
+        with tempfile.TemporaryFile() as sink:
+            saved = os.dup(2)
+            try:
+                os.dup2(sink.fileno(), 2)
+                sys._debugmallocstats()
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+            sink.seek(0)
+            text = sink.read().decode(errors="replace")
+        figures: dict[str, int] = {}
+        for line in text.splitlines():
+            label, _, value = line.partition("=")
+            label = label.strip().lstrip("# ")
+            if (
+                label.startswith(("bytes in", "arenas allocated current"))
+                or "unused pools" in label
+            ):
+                key = "(pymalloc) " + ("unused pools" if "unused pools" in label else label)
+                figures[key] = int(value.strip().replace(",", "") or 0)
+        return figures
+
+    @staticmethod
+    def find_holders(name: str, samples: int = 20, depth: int = 5) -> dict[str, int]:
+        """Who keeps objects of the type ``name`` alive: for up to ``samples`` of them, the
+        chain of first referrers' types (``dict <- Owner``: an instance's attributes), counted
+        by chain. One pass over the tracked objects per level of the chains."""
+        everything = gc.get_objects()
+        found = [obj for obj in everything if type(obj).__qualname__ == name]
+        chains: dict[int, list[str]] = {}
+        current: dict[int, list[int]] = {}  # id of an object -> the chains that reached it
+        for obj in found[:: max(1, len(found) // samples)][:samples]:
+            chains[id(obj)] = [name]
+            current[id(obj)] = [id(obj)]
+        skip = {id(everything), id(found)}
+        for _ in range(depth):
+            nearest: dict[int, Any] = {}
+            for holder in everything:
+                if id(holder) in skip or inspect.isframe(holder):
+                    continue
+                for ref in gc.get_referents(holder):
+                    for chain in current.get(id(ref), ()):
+                        nearest.setdefault(chain, holder)
+            if not nearest:
+                break
+            current = {}
+            for chain, holder in nearest.items():
+                chains[chain].append(type(holder).__qualname__)
+                current.setdefault(id(holder), []).append(chain)
+        counts: dict[str, int] = {}
+        for chain_names in chains.values():
+            key = " <- ".join(chain_names)
+            counts[key] = counts.get(key, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
     def count_garbage(self) -> None:
         """The cyclic garbage saved since the census (``gc.DEBUG_SAVEALL``), by type: what
@@ -203,6 +366,8 @@ class Probe:
         from bot.table.session import TableSession
 
         probe = self
+        if os.environ.get("DEUCE_PROBE_CACHES"):
+            self.count_recent_hits()
         runner_init = Runner.__init__
         session_init = TableSession.__init__
 
@@ -263,8 +428,10 @@ class Probe:
         """Sample the loop's lag; written out when the bot exits (a dump on the way would
         stall the loop it measures: tens of milliseconds of JSON)."""
         loop = asyncio.get_running_loop()
-        started = time.monotonic()
-        census_at = float(os.environ.get("DEUCE_PROBE_CENSUS") or 0)
+        started = self.started
+        census_times = [float(x) for x in (os.environ.get("DEUCE_PROBE_CENSUS") or "0").split(",")]
+        census_at = census_times[-1]  # the last: with the holders and the garbage after it
+        earlier = [x for x in census_times[:-1] if x]
         trace_from, memory_at = (
             float(part) for part in (os.environ.get("DEUCE_PROBE_MEMORY") or "0,0").split(",")
         )
@@ -272,6 +439,10 @@ class Probe:
             start = loop.time()
             await asyncio.sleep(INTERVAL)
             self.lag.append((time.time(), (loop.time() - start - INTERVAL) * 1000))
+            if earlier and time.monotonic() - started > earlier[0]:
+                earlier.pop(0)
+                self.take_census(holders=False)  # counts, to compare with the last
+                self.census = {}
             if census_at and not self.census and time.monotonic() - started > census_at:
                 self.take_census()  # once: it stalls the loop for a while
                 gc.set_debug(gc.DEBUG_SAVEALL)  # and what becomes cyclic garbage for 5 s
@@ -295,6 +466,9 @@ class Probe:
                     "calls": self.calls,
                     "stalls": self.stalls,
                     "census": self.census,
+                    "censuses": self.censuses,
+                    "caches": self.caches,
+                    "holders": self.holders,
                     "garbage": self.garbage,
                     "memory": self.memory,
                 }
