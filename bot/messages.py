@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.numbers import format_decimal
-from fluent.runtime import FluentBundle, FluentResource
-from fluent.syntax import ast
+from fluent.runtime import FluentBundle
+from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
 log = logging.getLogger(__name__)
@@ -67,9 +67,12 @@ def _catalogue(language: str) -> tuple[ast.Resource, ...]:
 
 
 def _parsed(language: str, files: tuple[str, ...]) -> tuple[ast.Resource, ...]:
-    """``files`` of one language (those it has), parsed now."""
+    """``files`` of one language (those it has), parsed now, without the source positions
+    Fluent's parser keeps for tools by default (half of a parsed catalogue's memory: 5 MiB of
+    11 over the five languages)."""
     paths = [LOCALE_DIR / language / name for name in files]
-    return tuple(FluentResource(p.read_text(encoding="utf-8")) for p in paths if p.exists())
+    parser = FluentParser(with_spans=False)
+    return tuple(parser.parse(p.read_text(encoding="utf-8")) for p in paths if p.exists())
 
 
 def _bundle_of(language: str, resources: tuple[ast.Resource, ...]) -> FluentBundle:

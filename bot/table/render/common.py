@@ -203,23 +203,15 @@ def hand_log(
     """The whole log of the hand (the last hand's, between hands): the chips added before it,
     ``before``, each earlier round in one line, the latest round in full under its name, then
     ``after``; what does not fit in ``limit`` characters goes from the top (the newest lines
-    stay)."""
-    return _hand_log(snapshot.log, snapshot.topped_up, before, after, limit, reader())
+    stay).
 
-
-@lru_cache(maxsize=LINE_CACHE_SIZE)
-def _hand_log(
-    parts: tuple[LogRound, ...],
-    topped_up: tuple[tuple[str, int], ...],
-    before: tuple[str, ...],
-    after: tuple[str, ...],
-    limit: int,
-    language: str,
-) -> str:
-    """``hand_log`` in ``language`` (the reader's): written once per snapshot's log (a round
-    is found again by its cheap hash), where the table and every panel show it."""
-    lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in topped_up]
+    Made once per snapshot where it is shown (``of_snapshot`` keeps the panels' copies); no
+    cache of its own: a later snapshot's log differs, so one kept by its content was found
+    again in 4% of the calls (200 tables, ``bench_load --probe`` with
+    ``DEUCE_PROBE_CACHES=1``) while it held 3.5 MiB."""
+    lines = [t("log_topup", name=safe_name(name), amount=n) for name, n in snapshot.topped_up]
     lines += before
+    parts = snapshot.log
     lines += [round_summary(part) for part in parts[:-1]]
     if parts:
         latest = parts[-1]
