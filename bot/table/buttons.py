@@ -1,8 +1,9 @@
 """The dealer's table buttons: their ``custom_id`` says which table, hand, betting position or
 draw they belong to, so they keep working after a restart and a stale click is recognised.
 
-Each button class is built for a message (``bot/table/render/``) and rebuilt from a clicked id
-(``from_match``, the router's match of its ``PATTERN``: ``bot/ui/router.py`` routes the
+Each button class says how it looks on a message (``look``: a ``layout.Button``, Discord's
+dictionary made directly, which ``bot/table/render/`` lays out) and is rebuilt from a clicked
+id (``from_match``, the router's match of its ``PATTERN``: ``bot/ui/router.py`` routes the
 kinds ``t``, ``c``, ``d``, ``f`` and ``s`` here through ``ROUTES``).
 
 Buttons hold no rules: a click is read here into its input (``bot/table/inputs.py``: the ids of
@@ -32,6 +33,7 @@ from bot.table.inputs import (
     ShowClick,
 )
 from bot.table.seating import ClickOrigin, click_origin_refusal
+from bot.ui import layout
 from bot.ui.router import Route
 
 log = logging.getLogger(__name__)
@@ -240,6 +242,23 @@ class TableButton(DealerButton):
         self.action_number = action_number
         self.action = action
 
+    @staticmethod
+    def look(
+        table_id: int,
+        hand_id: int,
+        action_number: int,
+        action: str,
+        *,
+        label: str,
+        style: discord.ButtonStyle,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> layout.Button:
+        """The button as the table and the panel of the player to act show it (the private
+        "Fold anyway?" question, a discord.py view, makes ``TableButton`` itself)."""
+        custom_id = table_button_id(table_id, hand_id, action_number, action)
+        return layout.Button(custom_id, label, style, disabled, row=row)
+
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["number"]), match["action"])
@@ -262,30 +281,34 @@ class CardButton(DealerButton):
     KIND = "c"
     PATTERN = CARD_ID
 
-    def __init__(
-        self,
+    def __init__(self, table_id: int, hand_id: int, draw: int, index: int) -> None:
+        super().__init__(custom_id=card_button_id(table_id, hand_id, draw, index), row=0)
+        self.table_id = table_id
+        self.hand_id = hand_id
+        self.draw = draw
+        self.index = index
+
+    @staticmethod
+    def look(
         table_id: int,
         hand_id: int,
         draw: int,
         index: int,
         *,
-        label: str | None = "?",
+        label: str,
         emoji: discord.PartialEmoji | None = None,
         marked: bool = False,
         disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            label=label,
-            emoji=emoji,
-            style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
-            disabled=disabled,
-            custom_id=card_button_id(table_id, hand_id, draw, index),
+    ) -> layout.Button:
+        """The button as a panel shows it: red while the card is marked."""
+        return layout.Button(
+            card_button_id(table_id, hand_id, draw, index),
+            label,
+            discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
+            disabled,
+            emoji,
             row=0,
         )
-        self.table_id = table_id
-        self.hand_id = hand_id
-        self.draw = draw
-        self.index = index
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -312,27 +335,18 @@ class DrawButton(DealerButton):
     KIND = "d"
     PATTERN = DRAW_ID
 
-    def __init__(
-        self,
-        table_id: int,
-        hand_id: int,
-        draw: int,
-        what: str,
-        *,
-        label: str = "",
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            label=label or what,
-            style=discord.ButtonStyle.primary if what == "draw" else discord.ButtonStyle.success,
-            disabled=disabled,
-            custom_id=draw_button_id(table_id, hand_id, draw, what),
-            row=1,
-        )
+    def __init__(self, table_id: int, hand_id: int, draw: int, what: str) -> None:
+        super().__init__(custom_id=draw_button_id(table_id, hand_id, draw, what), row=1)
         self.table_id = table_id
         self.hand_id = hand_id
         self.draw = draw
         self.what = what
+
+    @staticmethod
+    def look(table_id: int, hand_id: int, draw: int, what: str, *, label: str) -> layout.Button:
+        """The button as a panel shows it: Draw N in blue, Stand pat in green."""
+        style = discord.ButtonStyle.primary if what == "draw" else discord.ButtonStyle.success
+        return layout.Button(draw_button_id(table_id, hand_id, draw, what), label, style, row=1)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -361,18 +375,20 @@ class PrefoldButton(DealerButton):
     KIND = "f"
     PATTERN = PREFOLD_ID
 
-    def __init__(
-        self, table_id: int, hand_id: int, *, active: bool = False, disabled: bool = False
-    ) -> None:
-        super().__init__(
-            label=t("button_prefold_cancel") if active else t("button_prefold"),
-            style=discord.ButtonStyle.danger if active else discord.ButtonStyle.secondary,
-            disabled=disabled,
-            custom_id=prefold_button_id(table_id, hand_id),
-            row=1,
-        )
+    def __init__(self, table_id: int, hand_id: int) -> None:
+        super().__init__(custom_id=prefold_button_id(table_id, hand_id), row=1)
         self.table_id = table_id
         self.hand_id = hand_id
+
+    @staticmethod
+    def look(table_id: int, hand_id: int, *, active: bool) -> layout.Button:
+        """The button as a panel shows it: red, saying Cancel, while it is set."""
+        return layout.Button(
+            prefold_button_id(table_id, hand_id),
+            t("button_prefold_cancel") if active else t("button_prefold"),
+            discord.ButtonStyle.danger if active else discord.ButtonStyle.secondary,
+            row=1,
+        )
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -393,13 +409,14 @@ class ShowButton(DealerButton):
     PATTERN = SHOW_ID
 
     def __init__(self, table_id: int, hand_id: int) -> None:
-        super().__init__(
-            label=t("button_show"),
-            style=discord.ButtonStyle.secondary,
-            custom_id=show_button_id(table_id, hand_id),
-        )
+        super().__init__(custom_id=show_button_id(table_id, hand_id))
         self.table_id = table_id
         self.hand_id = hand_id
+
+    @staticmethod
+    def look(table_id: int, hand_id: int) -> layout.Button:
+        """The button as a finished hand's panel shows it."""
+        return layout.Button(show_button_id(table_id, hand_id), t("button_show"))
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:

@@ -22,6 +22,7 @@ from bot.store.models import SeatRow
 from bot.table.buttons import card_button_id, draw_button_id, table_button_id
 from bot.table.registry import TableRegistry
 from bot.table.session import TableSession
+from bot.ui import layout
 from bot.ui.layout import PlainLayout
 from bot.ui.routes import ROUTER
 from tests.discord_double.components_v2 import MESSAGE_FLAG_COMPONENTS_V2
@@ -277,9 +278,16 @@ class FakeInteraction:
         return None
 
 
-def panel_message(view: discord.ui.View | discord.ui.LayoutView, message_id: int = 5555) -> Any:
+def panel_message(
+    view: discord.ui.View | discord.ui.LayoutView | layout.Buttons, message_id: int = 5555
+) -> Any:
     """A private panel message (ephemeral) as a click delivers it: the buttons as the player
     saw them (a Components V2 layout as discord.py reads it: rows inside a container)."""
+    if isinstance(view, layout.Buttons):
+        components = [_component_factory(row) for row in view.to_components()]
+        return SimpleNamespace(
+            id=message_id, components=components, flags=SimpleNamespace(ephemeral=True)
+        )
     if view.has_components_v2():
         components = [_component_factory(c) for c in view.to_components()]
         return SimpleNamespace(

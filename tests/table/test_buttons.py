@@ -363,8 +363,8 @@ def sent_views() -> list[discord.ui.View]:
         view.add_item(TableButton(7, 2, 3, action, label=action))
     panel = PlainView()
     for index in range(5):
-        panel.add_item(CardButton(7, 2, 1, index))
-    panel.add_item(DrawButton(7, 2, 1, "draw", label="Draw"))
+        panel.add_item(discord.ui.Button(custom_id=card_button_id(7, 2, 1, index), label="?"))
+    panel.add_item(discord.ui.Button(custom_id=draw_button_id(7, 2, 1, "draw"), label="Draw"))
     return [view, panel, fold_anyway_view(7, 2, 3)]
 
 

@@ -27,7 +27,7 @@ from bot.table.snapshot import (
     LogRound,
     TableSnapshot,
 )
-from bot.ui.views import PlainView
+from bot.ui import layout
 
 SUIT_SYMBOLS = {"c": "\u2663\ufe0f", "d": "\u2666\ufe0f", "h": "\u2665\ufe0f", "s": "\u2660\ufe0f"}
 """Suits as emoji (the variation selector asks for colour): red ♥️ ♦️, black ♠️ ♣️."""
@@ -290,9 +290,7 @@ def draws_text(draws: Sequence[int]) -> str:
     return " · ".join(t("pat") if n == 0 else t("drew", count=n) for n in draws)
 
 
-def add_betting_buttons(
-    view: PlainView, snapshot: TableSnapshot, *, row: int | None = None
-) -> None:
+def betting_buttons(snapshot: TableSnapshot, *, row: int | None = None) -> list[layout.Button]:
     """Fold / Check-Call / Bet-Raise with their amounts, for the player to act (under the
     table, and in that player's private panel: the same custom ids, the same session path)."""
     legal = snapshot.legal
@@ -308,10 +306,16 @@ def add_betting_buttons(
         ("call", call_label, discord.ButtonStyle.primary, False),
         ("raise", raise_label, discord.ButtonStyle.success, not legal.can_bet_or_raise),
     )
-    for action, label, style, disabled in buttons:
-        label = clamp(label, BUTTON_LABEL_MAX)
-        view.add_item(
-            TableButton(
-                tid, hid, number, action, label=label, style=style, disabled=disabled, row=row
-            )
+    return [
+        TableButton.look(
+            tid,
+            hid,
+            number,
+            action,
+            label=clamp(label, BUTTON_LABEL_MAX),
+            style=style,
+            disabled=disabled,
+            row=row,
         )
+        for action, label, style, disabled in buttons
+    ]

@@ -18,7 +18,7 @@ from bot.table.render.common import (
     EMBED_TITLE_MAX,
     LINE_CACHE_SIZE,
     Section,
-    add_betting_buttons,
+    betting_buttons,
     clamp,
     draws_text,
     hand_log,
@@ -33,14 +33,13 @@ from bot.table.snapshot import (
 )
 from bot.ui.layout import (
     MAX_TEXT,
+    Buttons,
     Component,
     PlainLayout,
     container,
-    rows,
     separator,
     text,
 )
-from bot.ui.views import PlainView
 
 EMBED_COLOUR = discord.Colour.dark_green()
 """The accent colour of the table's box."""
@@ -285,28 +284,22 @@ def table_layout(snapshot: TableSnapshot) -> PlainLayout:
         children += [text(section_text(section)) for section in group]
     view = table_view(snapshot)
     if view is not None:
-        children += rows(view.children)
+        children += view.to_components()
     return PlainLayout([container(children, EMBED_COLOUR.value)])
 
 
-def table_view(snapshot: TableSnapshot) -> PlainView | None:
+def table_view(snapshot: TableSnapshot) -> Buttons | None:
     """Buttons under the table: only while a hand runs, labels showing the amounts."""
     if snapshot.hand_id is None or snapshot.phase not in ("betting", "drawing") or snapshot.closed:
         return None
     if snapshot.store_waiting:
         return None  # nothing can be played until the store answers
-    view = PlainView()
+    view = Buttons()
     tid, hid, number = snapshot.table_id, snapshot.hand_id, snapshot.action_number
     if snapshot.phase == "betting" and snapshot.legal is not None:
-        add_betting_buttons(view, snapshot)
-    view.add_item(
-        TableButton(
-            tid,
-            hid,
-            number,
-            "cards",
-            label=t("button_my_cards"),
-            style=discord.ButtonStyle.secondary,
-        )
+        view += betting_buttons(snapshot)
+    cards = TableButton.look(
+        tid, hid, number, "cards", label=t("button_my_cards"), style=discord.ButtonStyle.secondary
     )
+    view.append(cards)
     return view
