@@ -196,11 +196,13 @@ def t(key: str, /, locale: object = None, **params: Any) -> str:
         return _formatted.__wrapped__(wanted, key, items)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _formatted(language: str, key: str, params: tuple[tuple[str, str | int], ...]) -> str:
     """``t`` once its parameters are plain: the same sentence is formatted once (a table
     writes the same labels, names and amounts on every edit; Fluent takes tens of
-    microseconds a sentence)."""
+    microseconds a sentence). At 200 busy tables 4,096 sentences are found again in 96.7% of
+    the calls and hold 2.2 MiB; 8,192 in 97.4%, holding 4.8 MiB (``bench_load --probe``,
+    ``DEUCE_PROBE_CACHES=1``)."""
     for name in dict.fromkeys((language, DEFAULT_LANGUAGE)):
         catalogue = bundle(name)
         if not catalogue.has_message(key):
