@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -109,7 +109,6 @@ class Button:
     disabled: bool = False
     emoji: discord.PartialEmoji | None = None
     row: int | None = None
-    width: ClassVar[int] = 1
 
     def to_component_dict(self) -> Component:
         """The same dictionary as discord.py's ``Button.to_component_dict``."""

@@ -43,7 +43,7 @@ hundred of each)."""
 
 
 SNAPSHOT_CACHE_SIZE = 2048
-"""Texts and buttons kept by ``of_snapshot`` and ``Recent`` (each a few hundred characters:
+"""Texts kept by ``of_snapshot`` and ``Recent`` (each a few hundred characters:
 200 busy tables use a few hundred at a time)."""
 
 
