@@ -216,7 +216,8 @@ class Probe:
     @staticmethod
     def glibc_malloc() -> dict[str, int]:
         """glibc's heap (``mallinfo2``): bytes in use (blocks over 512 bytes, which pymalloc
-        passes on, and C libraries' own), free inside the heap, and mapped on their own."""
+        passes on, and C libraries' own, SQLite's page caches among them), free inside the
+        heap, and mapped on their own."""
         import ctypes
 
         class MallInfo2(ctypes.Structure):
@@ -231,10 +232,13 @@ class Probe:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallinfo2.restype = MallInfo2
         info = libc.mallinfo2()
+        sqlite = ctypes.CDLL("libsqlite3.so.0")  # the library _sqlite3 loaded: one instance
+        sqlite.sqlite3_memory_used.restype = ctypes.c_int64
         return {
             "(glibc) in use": info.uordblks,
             "(glibc) free in heap": info.fordblks,
             "(glibc) mapped alone": info.hblkhd,
+            "(glibc) of which SQLite's": sqlite.sqlite3_memory_used(),
         }
 
     @staticmethod
