@@ -12,12 +12,13 @@ net result of the hand in big bets, so two actions of one decision compare exact
 cards (the LBR player answers as it would: it knows the house's policy, not its cards).
 
 The summary groups the decisions by what the house can see (the round, who decided: the solved
-table or the rules, facing a bet or not, in or out of position, the LBR player's last draw, the
-action chosen; ``--by-holding`` adds the house's hand) and prints, for each other action, the
-mean gain of switching to it with its 95% interval and what switching every decision of the
-group would have come to in bb/100 of the match. A gain is against this best response with its
-policy fixed: it answers a changed house policy differently, so a gain found here is a lead to
-measure with ``bench.best_response`` (paired over the same decks), not a result.
+table or the rules, what it faced: a bet or nothing, before the draw the blind, a raise or more
+raises; in or out of position, the LBR player's last draw, the action chosen; ``--by-holding`` adds
+the house's hand; each dump line also keeps the house's pre-draw ``draw_value``) and prints, for
+each other action, the mean gain of switching to it with its 95% interval and what switching every
+decision of the group would have come to in bb/100 of the match. A gain is against this best
+response with its policy fixed: it answers a changed house policy differently, so a gain found here
+is a lead to measure with ``bench.best_response`` (paired over the same decks), not a result.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from bench.best_response import (
 from bot.engine import Hand
 from bot.house import LEVELS, Decision, Player, Style, apply_decision, house_player
 from bot.house.solved import solved_action
-from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD
+from bot.house.strategy import BET_RAISE, CHECK_CALL, FOLD, draw_value
 from bot.house.strong import _solved_spot
 
 VERBS = {FOLD.action: "fold", CHECK_CALL.action: "check/call", BET_RAISE.action: "bet/raise"}
@@ -69,6 +70,11 @@ class Replay:
     """The LBR player's latest draw (``vs 0`` stood pat), or ``-`` before the first."""
     chosen: str
     values: dict[str, float]
+    bets: int = 0
+    """The bets in the round when the house decided (``Legal.bets_this_round``: before the
+    draw the big blind counts as the first)."""
+    value: float = 0.0
+    """The house's ``draw_value`` before the draw (what its pre-draw thresholds read)."""
 
 
 def decided_by(hand: Hand, house_id: int, style: Style) -> str:
@@ -140,11 +146,25 @@ def replay_decks(
                 against=f"vs {thrown[-1]}" if thrown else "-",
                 chosen=VERBS[decision.action],
                 values=action_values(hand, house, lbr, rng),
+                bets=legal.bets_this_round,
+                value=draw_value(hand.private_view(lbr.house_id).cards),
             )
         )
 
     per_deck, _ = play_lbr_decks(house, 0, count, seed, particles, samples, watch=watch)
     return per_deck, replays
+
+
+def facing(replay: Replay) -> str:
+    """What the house faced: before the draw the blind, a raise or more raises (the big blind
+    is the round's first bet), after it a bet or nothing."""
+    if not replay.facing:
+        return "nothing owed"
+    if replay.street or not replay.bets:
+        return "facing a bet"
+    if replay.bets <= 2:
+        return ("facing the blind", "facing a raise")[replay.bets - 1]
+    return f"facing {replay.bets - 1} raises"
 
 
 def group_key(replay: Replay, by_holding: bool) -> str:
@@ -153,7 +173,7 @@ def group_key(replay: Replay, by_holding: bool) -> str:
     parts = [
         STREETS[replay.street],
         replay.decided,
-        "facing a bet" if replay.facing else "nothing owed",
+        facing(replay),
         "house IP" if replay.in_position else "house OOP",
         against,
     ]
@@ -206,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--summary", nargs="+", help="summarise these dumps instead of playing")
     args = parser.parse_args(argv)
     if args.summary:
-        replays = []
+        replays: list[Replay] = []
         hands = 0
         for path in args.summary:
             with open(path, encoding="utf-8") as source:

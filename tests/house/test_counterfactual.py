@@ -4,6 +4,7 @@ from a copy of the hand, the best response and the random streams."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,27 @@ def test_a_last_round_check_to_a_one_card_draw_is_the_rules() -> None:
     hand.check_or_call(1)
     hand.bet_or_raise(2)
     assert decided_by(hand, 1, STRONG) == "table"
+
+
+def test_pre_draw_replays_say_what_the_house_faced() -> None:
+    """Before the draw a replay records the bets in the round and the house's draw value, and
+    the summary groups by them: the button first faces the blind, the big blind a raise or
+    nothing (the button completed), the button a three-bet as two raises."""
+    _, replays = counterfactual.replay_decks(STRONG, 2, seed=9, rounds=[0], particles=10, samples=2)
+    assert replays and all(r.street == 0 and 0 < r.value <= 1 for r in replays)
+    seen = {counterfactual.facing(r) for r in replays}
+    assert "facing the blind" in seen and seen <= {
+        "facing the blind",
+        "facing a raise",
+        "nothing owed",
+        *(f"facing {n} raises" for n in range(2, 5)),
+    }
+    for replay in replays:
+        assert (replay.bets, replay.facing) != (1, False) or not replay.in_position
+        assert counterfactual.facing(replay) in counterfactual.group_key(replay, False)
+    owing = next(r for r in replays if r.facing)
+    assert counterfactual.facing(replace(owing, street=2)) == "facing a bet"
+    assert counterfactual.facing(replace(owing, facing=False)) == "nothing owed"
 
 
 def test_it_prints_a_summary_and_pools_dumps(
