@@ -100,8 +100,8 @@ class Button:
     """A button as Discord receives it (``to_component_dict``) and the row it asks for, made
     without discord.py's ``ui.Button``: a private panel's eight or nine buttons are made for
     every change of the player's own state, and discord.py's buttons (each a component object
-    filled slot by slot, then its dictionary) cost several times as much: 58 µs against
-    11 µs for a panel's buttons laid out in rows."""
+    filled slot by slot, then its dictionary) cost about 2.5 times as much: 62 µs against
+    24 µs for a panel's buttons laid out in rows, on a quiet machine."""
 
     custom_id: str
     label: str
