@@ -501,7 +501,10 @@ def measure(
     double = world.double
     stats = world.stats
     result.stale_clicks = stats.stale_clicks
-    result.dm_waits_ms = [seconds * 1000 for seconds in stats.dm_waits]
+    result.dm_waits_ms = [seconds * 1000 for _at, seconds in stats.dm_waits]
+    result.dm_waits_later_ms = [
+        seconds * 1000 for at, seconds in stats.dm_waits if at >= play_start + 60
+    ]
     result.dm_fallbacks = stats.dm_fallbacks
     result.table_lag_ms = [ms for at, ms in stats.table_lag if play_start <= at <= play_end]
     for click in stats.clicks:
@@ -972,6 +975,11 @@ def format_report(result: LoadResult) -> str:
             f"buttons ms: n={len(waits)} p50 {percentile(waits, 50):.1f}  "
             f"p99 {percentile(waits, 99):.1f}  max {max(waits, default=0):.1f}; "
             f"never shown (bet on the table): {result.dm_fallbacks}"
+        )
+        later = result.dm_waits_later_ms
+        lines.append(
+            f"    from a minute into play: n={len(later)} p50 {percentile(later, 50):.1f}  "
+            f"p99 {percentile(later, 99):.1f}  max {max(later, default=0):.1f}"
         )
     for label, lat in (
         ("click -> ack ms, play (all seated)", result.play_latencies_ms),

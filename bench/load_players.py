@@ -186,9 +186,9 @@ class Stats:
     results: list[tuple[float, int, int]] = field(default_factory=list)  # (time, table, hand)
     panels: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, hand) → panels
     other_dms: int = 0  # DMs that are not hand panels (the welcome DM at /poker join)
-    dm_waits: list[float] = field(default_factory=list)
-    """(from_dms) seconds from the table showing a player's betting turn to their DM panel
-    showing its buttons."""
+    dm_waits: list[tuple[float, float]] = field(default_factory=list)
+    """(from_dms) when the table showed a player's betting turn (wall clock) and the seconds
+    until their DM panel showed its buttons."""
     dm_fallbacks: int = 0  # (from_dms) betting turns whose buttons never reached the panel
     table_lag: list[tuple[float, float]] = field(default_factory=list)
     """(time, ms) from a player's action to the table message showing a later turn: how far
@@ -335,7 +335,8 @@ class TableDriver:
             started = time.monotonic()
             panel = await self._panel_turn(member, turn)
             if panel is not None:
-                self.stats.dm_waits.append(time.monotonic() - started)
+                waited = time.monotonic() - started
+                self.stats.dm_waits.append((time.time() - waited, waited))
                 await self._think()
                 action = choose_bet(panel.data, self.rng)
                 if action is None or not self.active:

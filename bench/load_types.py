@@ -103,6 +103,8 @@ class LoadResult:
     stale_clicks: int = 0
     dm_waits_ms: list[float] = field(default_factory=list)
     """(--from-dms) the table showing a player's betting turn -> their DM panel showing it."""
+    dm_waits_later_ms: list[float] = field(default_factory=list)
+    """``dm_waits_ms`` of the turns from a minute after play began (the first deals over)."""
     dm_fallbacks: int = 0
     rest_calls: int = 0
     rest_by_kind: Counter[str] = field(default_factory=Counter)
