@@ -11,9 +11,14 @@ after instrumenting, from the outside,
 * the button handlers, the steps of ``/poker join`` and the store's journal write, timed
   from call to return, and the SQLite backend's calls (one hop to its thread each);
 * stalls: a thread samples the loop thread's stack while the loop has not run for 30 ms;
-* ``DEUCE_PROBE_CENSUS=<seconds>``: once, that long after start, the objects the collector
-  tracks, counted by type (it stalls the loop while it counts), then the cyclic garbage made
-  in the next 5 s, by type (what the collector's passes have to find);
+* ``DEUCE_PROBE_CENSUS=<seconds>[,<seconds>...]``: that long after start, the objects the
+  collector tracks, counted by type (it stalls the loop while it counts), with pymalloc's,
+  glibc's and SQLite's memory figures; after the last, the cyclic garbage made in the next
+  5 s, by type (what the collector's passes have to find);
+* ``DEUCE_PROBE_CACHES=1``: at the last census, each of the bot's caches (``lru_cache`` and
+  ``Recent``) weighed by emptying it (entries, bytes freed, hits and misses since start);
+* ``DEUCE_PROBE_HOLDERS=<type>,...``: at the last census, who holds sampled objects of each
+  type (chains of referrers' types);
 * ``DEUCE_PROBE_MEMORY=<from>,<to>``: Python's allocations traced from ``from`` seconds after
   start (``tracemalloc``, three frames: the bot runs several times slower while it traces, so
   start after the joins), and at ``to`` the memory allocated since and still held, by where it
@@ -106,11 +111,12 @@ class Probe:
         self.censuses: list[tuple[float, int, dict[str, int]]] = []
         """Every census: (seconds since start, resident KiB, objects tracked by type)."""
         self.holders: dict[str, dict[str, int]] = {}
+        """``DEUCE_PROBE_HOLDERS=<type>,...``: referrer chains of sampled objects, by type."""
         self.caches: dict[str, tuple[int, int, int, int]] = {}
         """``DEUCE_PROBE_CACHES=1``: at the last census, each cache's entries, bytes, hits and
         misses."""
         self.recent_stats: dict[int, list[int]] = {}
-        """``DEUCE_PROBE_HOLDERS=<type>,...``: referrer chains of sampled objects, by type."""
+        """Hits and misses of each ``Recent`` cache, by its id (``DEUCE_PROBE_CACHES``)."""
         """Objects the collector tracks, by type, when the last census was taken."""
         self.garbage: dict[str, int] = {}
         """Cyclic garbage made in the 5 s after the census, by type."""
