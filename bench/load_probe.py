@@ -44,9 +44,16 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
+from bench.load_types import proc_status
+
 log = logging.getLogger(__name__)
 
 INTERVAL = 0.02
+
+
+def _short(filename: str) -> str:
+    """A source file's name as a profile prints it: from its package or the project."""
+    return filename.split("site-packages/")[-1].split("/work/main/")[-1]
 
 
 class TimedLock(asyncio.Semaphore):
@@ -131,22 +138,19 @@ class Probe:
         places = []
         for stat in stats[:40]:
             frames = " <- ".join(
-                f"{frame.filename.split('site-packages/')[-1].split('/work/main/')[-1]}:{frame.lineno}"
-                for frame in stat.traceback
+                f"{_short(frame.filename)}:{frame.lineno}" for frame in stat.traceback
             )
             places.append((round(stat.size / 1024), stat.count, frames))
-        status = Path("/proc/self/status").read_text()
-        rss = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        rss = proc_status(os.getpid(), "VmRSS")
         by_file: dict[str, int] = {}
         for stat in stats:
             names = [frame.filename for frame in stat.traceback]  # the outermost first
             ours = [name for name in names if "/bot/" in name and "site-packages" not in name]
-            name = (ours or names)[-1]  # the innermost frame of the bot's, else the innermost
-            name = name.split("site-packages/")[-1].split("/work/main/")[-1]
+            name = _short((ours or names)[-1])  # the bot's innermost frame, else the innermost
             by_file[name] = by_file.get(name, 0) + stat.size
         self.memory = {
             "traced_kib": round(sum(stat.size for stat in stats) / 1024),
-            "rss_kib": int(rss),
+            "rss_kib": rss,
             "places": places,
             "files": sorted(((round(v / 1024), k) for k, v in by_file.items()), reverse=True)[:60],
         }
@@ -159,11 +163,10 @@ class Probe:
         counts["(frozen)"] = gc.get_freeze_count()
         counts["(tracked)"] = sum(counts.values()) - counts["(frozen)"]
         self.census = dict(sorted(counts.items(), key=lambda kv: -kv[1])[:40])
-        status = Path("/proc/self/status").read_text()
-        rss = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        rss = proc_status(os.getpid(), "VmRSS")
         counts.update(self.pymalloc())
         counts.update(self.glibc_malloc())
-        self.censuses.append((time.monotonic() - self.started, int(rss), counts))
+        self.censuses.append((time.monotonic() - self.started, rss, counts))
         if holders and os.environ.get("DEUCE_PROBE_CACHES"):
             self.caches = self.weigh_caches()
         wanted = [n for n in (os.environ.get("DEUCE_PROBE_HOLDERS") or "").split(",") if n]
@@ -187,12 +190,16 @@ class Probe:
 
     def weigh_caches(self) -> dict[str, tuple[int, int, int, int]]:
         """What each of the bot's caches holds: (entries, bytes freed when it is emptied, by
-        pymalloc's and glibc's counts), emptied one after the other (the run goes on with
-        cold caches: take it last)."""
+        pymalloc's and glibc's counts, or tracemalloc's while it traces), emptied one after the
+        other (the run goes on with cold caches: take it last)."""
+        import tracemalloc
+
         from bot.table.render.common import Recent
 
         def held() -> int:
             gc.collect()
+            if tracemalloc.is_tracing():  # pymalloc's figures are gone: Python's, traced
+                return tracemalloc.get_traced_memory()[0]
             figures = {**self.pymalloc(), **self.glibc_malloc()}
             return figures["(pymalloc) bytes in allocated blocks"] + figures["(glibc) in use"]
 
@@ -251,7 +258,8 @@ class Probe:
     def pymalloc() -> dict[str, int]:
         """pymalloc's own figures (``sys._debugmallocstats``, written to fd 2): bytes in its
         arenas, in live blocks, and free in partly used pools and in empty pools (what
-        fragmentation costs)."""
+        fragmentation costs). None while ``tracemalloc`` traces (``DEUCE_PROBE_MEMORY``):
+        pymalloc then prints nothing."""
         import tempfile
 
         with tempfile.TemporaryFile() as sink:
